@@ -1,0 +1,56 @@
+// Builds the portal as a Fastify app; it never listens (main.ts does), so tests build it and inject requests.
+import formbody from "@fastify/formbody";
+import fastifyStatic from "@fastify/static";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import type { Config } from "#server/config.ts";
+import { type ContextOptions, createContext } from "#server/context.ts";
+import { installErrorHandling } from "#server/errors.ts";
+import { csrfPlugin } from "#server/plugins/csrf.ts";
+import { sessionPlugin } from "#server/plugins/session.ts";
+import { assetsDir } from "#server/render/assets.ts";
+import { apiRoutes } from "#server/routes/api.ts";
+import { documentRoutes } from "#server/routes/documents.ts";
+import { pageRoutes } from "#server/routes/pages.tsx";
+import { sandboxRoutes } from "#server/routes/sandbox.ts";
+import { sessionRoutes } from "#server/routes/session.ts";
+import { preloadIslands } from "#web/islands/registry.ts";
+
+export type BuildOptions = ContextOptions & {
+  config: Config;
+  /** The upstream's base URL: a real one, or the embedded sandbox's. */
+  upstreamUrl: string;
+  logger?: FastifyServerOptions["logger"];
+};
+
+export async function buildApp({ config, upstreamUrl, logger, ...options }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 16 * 1024,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
+    routerOptions: { maxParamLength: 256 },
+  });
+  const context = createContext(config, upstreamUrl, app.log, options);
+  await preloadIslands();
+
+  installErrorHandling(app);
+  await app.register(formbody, { bodyLimit: 4 * 1024 });
+  await app.register(sessionPlugin, { config, now: context.now });
+  await app.register(csrfPlugin);
+  await app.register(fastifyStatic, {
+    root: assetsDir.pathname,
+    prefix: "/assets/",
+    preCompressed: true,
+    immutable: true,
+    maxAge: "365d",
+    decorateReply: false,
+    index: false,
+  });
+  await app.register(apiRoutes, context);
+  await app.register(documentRoutes, context);
+  await app.register(sessionRoutes);
+  if (context.sandboxUrl) await app.register(sandboxRoutes, { sandboxUrl: context.sandboxUrl });
+  await app.register(pageRoutes, context);
+  app.addHook("onClose", async () => context.tracker.flush());
+  return app;
+}

@@ -1,0 +1,106 @@
+// The portal's configuration: read from the environment once, validated, or the start stops naming what is wrong.
+import { randomBytes } from "node:crypto";
+import { z } from "zod";
+
+const hexKey = /^[0-9a-fA-F]{64}$/;
+const flag = z
+  .enum(["true", "false", "1", "0", ""])
+  .default("false")
+  .transform((value) => value === "true" || value === "1");
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  UPSTREAM_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  SESSION_KEY: z
+    .string()
+    .optional()
+    .refine((value) => !value || value.split(",").every((key) => hexKey.test(key.trim())), {
+      message: "must be 64 hex characters, or several separated by commas",
+    }),
+  TAX_BRIDGE: flag,
+  SUPPORT_PHONE: z.string().min(1).default("+1 (800) 555-0142"),
+  SUPPORT_PHONE_UK: z.string().min(1).default("+44 20 7946 0958"),
+  SUPPORT_EMAIL: z.email().default("support@payments-portal.example"),
+  PROVIDER_NAME: z.string().min(1).default("Payments Portal"),
+  SANDBOX_DB: z.string().min(1).default("data/sandbox.sqlite"),
+  PUBLIC_URL: z.url().optional(),
+  TRUST_PROXY: flag,
+  COOKIE_SECURE: z
+    .enum(["true", "false", "1", "0"])
+    .default("true")
+    .transform((value) => value === "true" || value === "1"),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(30),
+  SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(12),
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+});
+
+export type Config = {
+  env: "development" | "production" | "test";
+  port: number;
+  host: string;
+  /** Unset: the embedded sandbox is started and its address filled in. */
+  upstreamUrl: string | undefined;
+  /** The first key signs; the others are still accepted (rotation). */
+  sessionKeys: Buffer[];
+  taxBridge: boolean;
+  support: { phone: string; phoneUk: string; email: string };
+  providerName: string;
+  sandboxDb: string;
+  publicUrl: string | undefined;
+  trustProxy: boolean;
+  /** Secure, `__Host-` cookie; browsers accept it on https and on http://localhost. */
+  cookieSecure: boolean;
+  session: { idleSeconds: number; maxSeconds: number };
+  upstreamTimeoutMs: number;
+};
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  warn: (message: string) => void = console.warn,
+): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const values = parsed.data;
+  let sessionKeys = (values.SESSION_KEY ?? "")
+    .split(",")
+    .map((key) => key.trim())
+    .filter(Boolean)
+    .map((key) => Buffer.from(key, "hex"));
+  if (sessionKeys.length === 0) {
+    if (values.NODE_ENV === "production") {
+      throw new ConfigError("Invalid configuration:\n  SESSION_KEY: required in production (64 hex characters)");
+    }
+    sessionKeys = [randomBytes(32)];
+    warn(
+      "WARNING: SESSION_KEY is not set; using a random key for this run only. Every session ends at restart. Set SESSION_KEY (64 hex characters) outside development.",
+    );
+  }
+  return {
+    env: values.NODE_ENV,
+    port: values.PORT,
+    host: values.HOST,
+    upstreamUrl: values.UPSTREAM_URL?.replace(/\/+$/, ""),
+    sessionKeys,
+    taxBridge: values.TAX_BRIDGE,
+    support: { phone: values.SUPPORT_PHONE, phoneUk: values.SUPPORT_PHONE_UK, email: values.SUPPORT_EMAIL },
+    providerName: values.PROVIDER_NAME,
+    sandboxDb: values.SANDBOX_DB,
+    publicUrl: values.PUBLIC_URL,
+    trustProxy: values.TRUST_PROXY,
+    cookieSecure: values.COOKIE_SECURE,
+    session: { idleSeconds: values.SESSION_IDLE_MINUTES * 60, maxSeconds: values.SESSION_MAX_HOURS * 3600 },
+    upstreamTimeoutMs: values.UPSTREAM_TIMEOUT_MS,
+  };
+}

@@ -1,0 +1,23 @@
+// One error handler: clear 4xx answers in SPEC.md section 8's shapes, and never internals for a 5xx.
+import type { FastifyError, FastifyInstance } from "fastify";
+import { errorTexts } from "#web/texts/errors.ts";
+
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (error.validation) {
+      return reply.code(400).send({
+        description: `Invalid request: ${error.validationContext ?? "input"} ${error.validation[0]?.message ?? "is not valid"}`,
+      });
+    }
+    if (status >= 500) {
+      request.log.error({ err: error }, "request failed");
+      return reply.code(500).send({});
+    }
+    return reply.code(status).send({ detail: status === 413 ? "The request is too large." : error.message });
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const api = request.url.startsWith("/api/");
+    return reply.code(404).send({ detail: api ? errorTexts.endpointNotFound : "Not Found" });
+  });
+}

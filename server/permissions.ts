@@ -1,0 +1,37 @@
+// The signed-in user's permissions: fetched from the upstream when MFA passes, cached in the session, refreshed when stale.
+import type { FastifyRequest } from "fastify";
+import type { AppContext } from "#server/context.ts";
+import { endSession, signedIn } from "#server/session.ts";
+import type { UserInfo } from "#web/site.ts";
+import { errorTexts } from "#web/texts/errors.ts";
+
+/** How long cached permissions are trusted: a change upstream takes effect within this period. */
+export const PERMISSIONS_TTL_MS = 5 * 60_000;
+
+/** Fetches the permissions into the session; undefined when they cannot be had (the session may have ended). */
+export async function loadPermissions(context: AppContext, request: FastifyRequest): Promise<UserInfo | undefined> {
+  const auth = signedIn(request);
+  if (!auth) return undefined;
+  const { data, response } = await context.upstream
+    .GET("/web/{site}/user-info", {
+      params: { path: { site: auth.site } },
+      headers: { authorization: `Bearer ${auth.token}` },
+      signal: AbortSignal.timeout(context.config.upstreamTimeoutMs),
+    })
+    .catch(() => ({ data: undefined, response: undefined }));
+  if (response?.status === 401) {
+    endSession(request, { error: errorTexts.sessionExpired });
+    return undefined;
+  }
+  if (!data || typeof data !== "object") return undefined;
+  const info: UserInfo = { ...data, loaded: true };
+  request.session.set("perms", { info, at: context.now() });
+  return info;
+}
+
+/** The cached permissions, fetched again when missing or older than the TTL. */
+export async function permissionsFor(context: AppContext, request: FastifyRequest): Promise<UserInfo | undefined> {
+  const cached = request.session.get("perms");
+  if (cached && context.now() - cached.at < PERMISSIONS_TTL_MS) return cached.info;
+  return loadPermissions(context, request);
+}

@@ -1,0 +1,75 @@
+// What the portal does with the answers that carry a token or change who is signed in.
+import type { FastifyRequest } from "fastify";
+import type { components } from "#openapi/schema.d.ts";
+import type { AppContext } from "#server/context.ts";
+import { loadPermissions } from "#server/permissions.ts";
+import { beginSession, currentAuth } from "#server/session.ts";
+import type { HeldLinkLogin, HeldLogin } from "#web/api/held.ts";
+import type { Site } from "#web/site.ts";
+
+type Schemas = components["schemas"];
+type Shape = (input: { context: AppContext; request: FastifyRequest; body: unknown }) => Promise<unknown>;
+
+const asObject = (body: unknown): Record<string, unknown> =>
+  body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+const tokenOf = (body: unknown) => {
+  const token = asObject(body).token;
+  return typeof token === "string" && token ? token : undefined;
+};
+
+/** SPEC.md 4.1: a token is held as pending until MFA passes; a deactivated account keeps none. */
+const holdLogin =
+  (site: Site): Shape =>
+  async ({ context, request, body }) => {
+    const { message } = asObject(body) as Schemas["LoginResponse"];
+    const token = tokenOf(body);
+    const held = Boolean(token) && message !== "Deactivated";
+    if (held && token) {
+      const userName = String(asObject(request.body).username ?? "");
+      beginSession(
+        request,
+        { stage: "pending", site, userName, loginMessage: message ?? "Success", token },
+        context.now(),
+      );
+    }
+    return { ...(message ? { message } : {}), tokenHeld: held } satisfies HeldLogin;
+  };
+
+/** SPEC.md 4.6: a link's token signs the user in directly. */
+const signInByLink =
+  (site: Site): Shape =>
+  async ({ context, request, body }) => {
+    const token = tokenOf(body);
+    if (token) {
+      beginSession(request, { stage: "signed-in", site, userName: "", loginMessage: "Success", token }, context.now());
+      await loadPermissions(context, request);
+    }
+    return { tokenHeld: Boolean(token) } satisfies HeldLinkLogin;
+  };
+
+/** SPEC.md 4.2: only a `Passed` verdict promotes the pending token; a fresh session begins. */
+const promoteOnPassed: Shape = async ({ context, request, body }) => {
+  const verdict = Array.isArray(body) ? (body as Schemas["MfaVerdict"]) : [];
+  const auth = currentAuth(request);
+  if (verdict[0]?.text === "Passed" && auth?.stage === "pending") {
+    beginSession(request, { ...auth, stage: "signed-in" }, context.now());
+    await loadPermissions(context, request);
+  }
+  return verdict;
+};
+
+/** SPEC.md 4.4: a changed password ends the expired-password state. */
+const clearExpired: Shape = async ({ request, body }) => {
+  const auth = currentAuth(request);
+  if (auth?.loginMessage === "Password Expired") request.session.set("auth", { ...auth, loginMessage: "Success" });
+  return body;
+};
+
+export const sessionAnswers: Record<string, Shape> = {
+  loginClient: holdLogin("client"),
+  loginVendor: holdLogin("vendor"),
+  linkLoginClient: signInByLink("client"),
+  linkLoginVendor: signInByLink("vendor"),
+  validateMfaCode: promoteOnPassed,
+  changePassword: clearExpired,
+};

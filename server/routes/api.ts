@@ -1,0 +1,112 @@
+// `/api/*`: forwards the upstream operations the islands use, with the token from the session, never from the browser.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { AppContext } from "#server/context.ts";
+import { sessionAnswers } from "#server/routes/api-answers.ts";
+import { type Auth, currentAuth, endSession } from "#server/session.ts";
+import { callUpstream } from "#server/upstream/call.ts";
+import { fillPath, type Operation, routerPath } from "#server/upstream/operations.ts";
+import { strongPassword } from "#web/password-rules.ts";
+import { errorTexts } from "#web/texts/errors.ts";
+
+/** Who may call an operation: anyone, a session waiting for its MFA code, or a signed-in session. */
+type Needs = "anyone" | "pending" | "signed-in";
+
+/**
+ * The operations the browser may reach and what each needs. Page tracking, permissions and the PDFs
+ * are called by the server itself, so they are not listed.
+ */
+const exposed: Record<string, Needs> = {
+  loginClient: "anyone",
+  loginVendor: "anyone",
+  linkLoginClient: "anyone",
+  linkLoginVendor: "anyone",
+  resetPassword: "anyone",
+  generateMfaCode: "pending",
+  validateMfaCode: "pending",
+  testPassword: "signed-in",
+  changePassword: "signed-in",
+};
+
+/** Checks on a body beyond the spec's schema, made before the upstream is called. */
+const bodyChecks: Record<string, (body: unknown) => string | undefined> = {
+  changePassword: (body) => {
+    const result = strongPassword.safeParse((body as { password?: unknown }).password);
+    return result.success ? undefined : result.error.issues[0]?.message;
+  },
+};
+
+type Params = Record<string, string>;
+
+export async function apiRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
+  for (const operation of context.operations) {
+    const needs = exposed[operation.operationId];
+    if (!needs) continue;
+    app.route<{ Params: Params; Querystring: Params }>({
+      method: operation.method,
+      url: `/api${routerPath(operation.path)}`,
+      schema: {
+        ...(operation.params ? { params: operation.params } : {}),
+        ...(operation.query ? { querystring: operation.query } : {}),
+        ...(operation.body ? { body: operation.body } : {}),
+      },
+      handler: (request, reply) => forward(context, operation, needs, request, reply),
+    });
+  }
+}
+
+async function forward(
+  context: AppContext,
+  operation: Operation,
+  needs: Needs,
+  request: FastifyRequest<{ Params: Params; Querystring: Params }>,
+  reply: FastifyReply,
+) {
+  const auth = currentAuth(request);
+  let token: string | undefined;
+  if (needs !== "anyone") {
+    const stageOk = auth && (needs === "pending" ? auth.stage === "pending" : auth.stage === "signed-in");
+    if (!auth || !stageOk) {
+      endSession(request, { error: errorTexts.sessionExpired });
+      return reply.code(401).send({ detail: errorTexts.sessionExpired });
+    }
+    if (!siteMatches(auth, request.params)) return reply.code(403).send({ detail: errorTexts.accessDenied });
+    token = auth.token;
+  }
+  const problem = bodyChecks[operation.operationId]?.(request.body);
+  if (problem) return reply.code(400).send({ description: problem });
+
+  const search = new URLSearchParams(request.query ?? {}).toString();
+  const answer = await callUpstream({
+    method: operation.method,
+    url: `${context.upstreamUrl}${fillPath(operation.path, request.params ?? {})}${search ? `?${search}` : ""}`,
+    token,
+    body: request.body ?? undefined,
+    timeoutMs: context.config.upstreamTimeoutMs,
+  });
+
+  if (answer.kind === "fault") {
+    request.log.warn({ operation: operation.operationId, fault: answer.fault }, "upstream fault");
+    return reply.code(answer.fault === "timeout" ? 504 : 502).send({});
+  }
+  if (answer.status === 401 && token) {
+    endSession(request, { error: errorTexts.sessionExpired });
+    return reply.code(401).send({ detail: errorTexts.sessionExpired });
+  }
+  if (!answer.ok) return reply.code(answer.status).send(errorShape(answer.body));
+  const shape = sessionAnswers[operation.operationId];
+  const body = shape ? await shape({ context, request, body: answer.body }) : answer.body;
+  return reply.code(answer.status).send(body ?? {});
+}
+
+/** `{site}` and `{audience}` must name the session's own site. */
+function siteMatches(auth: Auth, params: Params | undefined): boolean {
+  const named = params?.site ?? params?.audience;
+  return named === undefined || named === auth.site;
+}
+
+/** Only the section 8 fields of an upstream error pass to the browser. */
+function errorShape(body: unknown): Record<string, unknown> {
+  if (!body || typeof body !== "object") return {};
+  const { detail, description, errors } = body as Record<string, unknown>;
+  return Object.fromEntries(Object.entries({ detail, description, errors }).filter(([, value]) => value !== undefined));
+}

@@ -1,0 +1,76 @@
+// The sandbox upstream: a real HTTP implementation of openapi/portal.yaml the portal runs against by default.
+import Fastify, { type FastifyInstance } from "fastify";
+import { registerAuthRoutes } from "#server/sandbox/auth-routes.ts";
+import { openDatabase } from "#server/sandbox/db.ts";
+import { installBodyParsers, installErrorHandling, type SandboxContext } from "#server/sandbox/http.ts";
+import { createMailbox } from "#server/sandbox/mailbox.ts";
+import { registerSandboxRoutes } from "#server/sandbox/sandbox-routes.ts";
+import { seedIfEmpty } from "#server/sandbox/seed.ts";
+import { registerWebRoutes } from "#server/sandbox/web-routes.ts";
+
+export interface SandboxOptions {
+  /** SQLite file holding users, tokens, mail and visits; ":memory:" for a throw-away sandbox. */
+  dbPath: string;
+  /** The portal's base URL, for the sign-in links in e-mails. */
+  portalUrl: string;
+  /** Milliseconds since the epoch; tests pass a fake clock to expire codes and tokens. */
+  now?: () => number;
+  logger?: boolean;
+  /** Print each e-mail on the console (default true). */
+  printMail?: boolean;
+}
+
+export interface RunningSandbox {
+  /** Base URL, e.g. http://127.0.0.1:41234 (no trailing slash). */
+  url: string;
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+/** Builds the sandbox app (database opened, schema created, seeded once) without listening. */
+export async function buildSandbox(options: SandboxOptions): Promise<FastifyInstance> {
+  const db = openDatabase(options.dbPath);
+  try {
+    await seedIfEmpty(db);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  const now = options.now ?? Date.now;
+  const ctx: SandboxContext = {
+    db,
+    now,
+    mailbox: createMailbox(db, now, options.printMail ?? true),
+    portalUrl: options.portalUrl.replace(/\/+$/, ""),
+  };
+  const app = Fastify({ logger: options.logger ?? false });
+  app.addHook("onClose", async () => {
+    db.close();
+  });
+  installBodyParsers(app);
+  installErrorHandling(app);
+  registerAuthRoutes(app, ctx);
+  registerWebRoutes(app, ctx);
+  registerSandboxRoutes(app, ctx);
+  return app;
+}
+
+/** Builds the sandbox and listens on 127.0.0.1 on a free port. */
+export async function startSandbox(options: SandboxOptions): Promise<RunningSandbox> {
+  const app = await buildSandbox(options);
+  try {
+    await app.listen({ host: "127.0.0.1", port: 0 });
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  const address = app.server.address();
+  if (address === null || typeof address === "string") throw new Error("The sandbox is not listening on a TCP port.");
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    app,
+    close: async () => {
+      await app.close();
+    },
+  };
+}

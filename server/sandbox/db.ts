@@ -1,0 +1,84 @@
+// Opens the sandbox's SQLite database and creates its schema, so its state survives restarts.
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import Database from "better-sqlite3";
+
+export type SandboxDb = Database.Database;
+
+const SCHEMA_VERSION = 1;
+
+// NOCASE on the identity columns makes every lookup by short name, user ID or e-mail
+// case-insensitive, as SPEC.md's sign-in and reset expect, without lower() in each query.
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS users (
+  id INTEGER PRIMARY KEY,
+  site TEXT NOT NULL CHECK (site IN ('client', 'vendor')),
+  shortname TEXT NOT NULL COLLATE NOCASE, -- '' for vendors
+  username TEXT NOT NULL COLLATE NOCASE,
+  email TEXT NOT NULL COLLATE NOCASE,
+  password_hash TEXT NOT NULL,
+  login_message TEXT NOT NULL,
+  permissions TEXT NOT NULL, -- JSON: UserInfo without "loaded"
+  remembered_code TEXT, -- the last MFA code this user accepted (device memory, SPEC.md 4.2)
+  UNIQUE (site, shortname, username)
+);
+CREATE INDEX IF NOT EXISTS users_by_email ON users (site, email);
+CREATE TABLE IF NOT EXISTS tokens (
+  token_hash TEXT PRIMARY KEY,
+  user_id INTEGER NOT NULL REFERENCES users (id),
+  expires_at INTEGER NOT NULL,
+  verified INTEGER NOT NULL DEFAULT 0,
+  revoked INTEGER NOT NULL DEFAULT 0,
+  failed_validations INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX IF NOT EXISTS tokens_by_user ON tokens (user_id);
+CREATE TABLE IF NOT EXISTS mfa_codes (
+  user_id INTEGER PRIMARY KEY REFERENCES users (id),
+  code TEXT NOT NULL,
+  expires_at INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS link_logins (
+  uuid TEXT PRIMARY KEY,
+  user_id INTEGER NOT NULL REFERENCES users (id),
+  expires_at INTEGER NOT NULL,
+  used_at INTEGER
+);
+CREATE TABLE IF NOT EXISTS mails (
+  id INTEGER PRIMARY KEY,
+  recipient TEXT NOT NULL COLLATE NOCASE,
+  subject TEXT NOT NULL,
+  body TEXT NOT NULL,
+  sent_at INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS visits (
+  id INTEGER PRIMARY KEY,
+  user_id INTEGER NOT NULL REFERENCES users (id),
+  page TEXT NOT NULL,
+  at INTEGER NOT NULL
+);
+`;
+
+/** Opens (creating when absent) the database at `path`; ":memory:" gives a throw-away one. */
+export function openDatabase(path: string): SandboxDb {
+  // A fresh checkout has no data directory yet; the sandbox should just start.
+  if (path !== ":memory:" && path !== "") mkdirSync(dirname(path), { recursive: true });
+  const db = new Database(path);
+  try {
+    // WAL lets a developer read the file with the sqlite3 shell while the sandbox runs.
+    db.pragma("journal_mode = WAL");
+    db.pragma("foreign_keys = ON");
+    db.pragma("busy_timeout = 5000");
+    const version = db.pragma("user_version", { simple: true });
+    if (typeof version === "number" && version > SCHEMA_VERSION) {
+      throw new Error(
+        `The sandbox database ${path} has schema version ${version}; this sandbox knows ${SCHEMA_VERSION}.`,
+      );
+    }
+    db.exec(SCHEMA);
+    db.pragma(`user_version = ${SCHEMA_VERSION}`);
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}

@@ -1,0 +1,125 @@
+// The sandbox-only HTML mailbox page, where a developer reads the codes, passwords and links it "sent".
+import type { StoredMail } from "#server/sandbox/mailbox.ts";
+import type { SeedAccount } from "#server/sandbox/seed.ts";
+
+export type LinkNotice = "sent" | "unknown" | undefined;
+
+export interface MailPageInput {
+  mails: readonly StoredMail[];
+  accounts: readonly SeedAccount[];
+  seedPassword: string;
+  notice: LinkNotice;
+}
+
+const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => ESCAPES[character] ?? character);
+}
+
+// Runs on already escaped text, where a URL cannot contain a raw quote or angle bracket.
+function linkify(escaped: string): string {
+  return escaped.replace(/https?:\/\/[^\s<>"']+/g, (url) => `<a href="${url}">${url}</a>`);
+}
+
+const STYLE = `
+  body { font-family: system-ui, sans-serif; line-height: 1.5; margin: 0; color: #1b1b1b; background: #fafafa; }
+  main { max-width: 60rem; margin: 0 auto; padding: 1.5rem; }
+  h1 { color: #522239; }
+  article, form, table { background: #fff; border: 1px solid #ccc; border-radius: 6px; }
+  article { padding: 0.75rem 1rem; margin: 1rem 0; }
+  article h3 { margin: 0 0 0.25rem; }
+  dl { display: grid; grid-template-columns: max-content 1fr; gap: 0 1rem; margin: 0; }
+  dt { font-weight: 600; }
+  dd { margin: 0; }
+  pre { white-space: pre-wrap; word-break: break-word; background: #f3f3f3; padding: 0.75rem; }
+  form { display: flex; flex-wrap: wrap; gap: 0.75rem; align-items: end; padding: 1rem; }
+  label { display: flex; flex-direction: column; font-weight: 600; }
+  input, select, button { font: inherit; padding: 0.35rem 0.5rem; }
+  button { background: #522239; color: #fff; border: 0; border-radius: 4px; cursor: pointer; }
+  table { border-collapse: collapse; width: 100%; }
+  th, td { text-align: left; padding: 0.35rem 0.6rem; border-bottom: 1px solid #ddd; vertical-align: top; }
+  [role="status"] { background: #e8f3ea; border-left: 4px solid #2e7d32; padding: 0.5rem 1rem; }
+  a { color: #1f7ba3; }
+`;
+
+function noticeHtml(notice: LinkNotice): string {
+  if (notice === "sent") return '<p role="status">A sign-in link was e-mailed: it is the newest message below.</p>';
+  if (notice === "unknown") return '<p role="status">No sandbox user has that site and user ID; nothing was sent.</p>';
+  return "";
+}
+
+function mailHtml(mail: StoredMail): string {
+  return `<article aria-labelledby="mail-${mail.id}">
+  <h3 id="mail-${mail.id}">${escapeHtml(mail.subject)}</h3>
+  <dl>
+    <dt>To</dt><dd>${escapeHtml(mail.to)}</dd>
+    <dt>Sent</dt><dd><time datetime="${escapeHtml(mail.sentAt)}">${escapeHtml(mail.sentAt)}</time></dd>
+  </dl>
+  <pre>${linkify(escapeHtml(mail.body))}</pre>
+</article>`;
+}
+
+function accountRow(account: SeedAccount): string {
+  const cells = [
+    account.site,
+    account.shortname ?? "-",
+    account.username,
+    account.email,
+    account.loginMessage,
+    account.purpose,
+  ];
+  return `<tr>${cells.map((cell) => `<td>${escapeHtml(cell)}</td>`).join("")}</tr>`;
+}
+
+export function renderMailPage(input: MailPageInput): string {
+  const usernames = input.accounts.map((account) => `<option value="${escapeHtml(account.username)}"></option>`);
+  const mails = input.mails.length === 0 ? "<p>No mail yet.</p>" : input.mails.map(mailHtml).join("\n");
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Sandbox mailbox</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<main>
+<h1>Sandbox mailbox</h1>
+<p>This is the mailbox of the portal's sandbox upstream, which stands in for the payments provider's API
+when no real one is configured. The sandbox sends no real e-mail: every message it would send
+(verification codes, temporary passwords, sign-in links) is kept here, newest first, and printed on its console.
+<a href="/sandbox/mail">Reload this page</a> to see new mail.</p>
+${noticeHtml(input.notice)}
+<section aria-labelledby="link-heading">
+<h2 id="link-heading">E-mail a sign-in link</h2>
+<form method="post" action="/sandbox/mail/link">
+  <label for="link-site">Site
+    <select id="link-site" name="site"><option value="client">Client</option><option value="vendor">Vendor</option></select>
+  </label>
+  <label for="link-username">User ID
+    <input id="link-username" name="username" list="seed-usernames" required autocomplete="off">
+  </label>
+  <datalist id="seed-usernames">${usernames.join("")}</datalist>
+  <button type="submit">Send sign-in link</button>
+</form>
+</section>
+<section aria-labelledby="mail-heading">
+<h2 id="mail-heading">Messages (${input.mails.length})</h2>
+${mails}
+</section>
+<section aria-labelledby="accounts-heading">
+<h2 id="accounts-heading">Seed accounts</h2>
+<p>Every seed account's password is <code>${escapeHtml(input.seedPassword)}</code> until it is changed or reset.</p>
+<table>
+<thead><tr><th scope="col">Site</th><th scope="col">Company</th><th scope="col">User ID</th><th scope="col">E-mail</th><th scope="col">Login message when seeded</th><th scope="col">Purpose</th></tr></thead>
+<tbody>
+${input.accounts.map(accountRow).join("\n")}
+</tbody>
+</table>
+</section>
+</main>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,110 @@
+// Sandbox-only routes under /sandbox/: the mailbox, link-login minting and the levers tests pull.
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { bodyObject, notFound, parseInput, type SandboxContext, textField } from "#server/sandbox/http.ts";
+import { type LinkNotice, renderMailPage } from "#server/sandbox/mail-page.ts";
+import { SEED_PASSWORD, seedAccounts } from "#server/sandbox/seed.ts";
+import { mintLinkLogin, revokeTokens } from "#server/sandbox/sessions.ts";
+import {
+  findUser,
+  permissionsSchema,
+  siteSchema,
+  type UserInfo,
+  type UserRecord,
+  updatePermissions,
+  userInfo,
+} from "#server/sandbox/users.ts";
+import { listVisits } from "#server/sandbox/visits.ts";
+
+const userSelector = bodyObject({
+  site: siteSchema,
+  username: textField("username", 1, 128),
+  /** Only needed when two companies have a client user of the same name. */
+  shortname: textField("shortname", 1, 64).optional(),
+});
+
+const mailQuery = z.object({ to: z.string().optional(), link: z.string().optional() });
+
+const permissionsParams = z.object({ site: siteSchema, shortname: z.string(), username: z.string() });
+
+// `loaded` is accepted (the body is "a partial UserInfo") but describes the answer, not the user.
+const permissionsPatch = permissionsSchema.extend({ loaded: z.boolean() }).partial();
+
+function selectUser(ctx: SandboxContext, body: unknown): UserRecord {
+  const selector = parseInput(userSelector, body);
+  const user = findUser(ctx.db, selector);
+  if (user === undefined) throw notFound();
+  return user;
+}
+
+/** Mints a one-time sign-in link for the user and e-mails it, as the provider would. */
+function sendSignInLink(ctx: SandboxContext, user: UserRecord): { uuid: string; url: string } {
+  const uuid = mintLinkLogin(ctx.db, user.id, ctx.now());
+  const type = user.site === "vendor" ? "Vendor" : "Client";
+  const url = `${ctx.portalUrl}/login?${new URLSearchParams({ uuid, type }).toString()}`;
+  ctx.mailbox.send({
+    to: user.email,
+    subject: "Your sign-in link",
+    body: [
+      `Open this link to sign in to the portal as ${user.username}:`,
+      "",
+      url,
+      "",
+      "The link works once and expires in 24 hours.",
+    ].join("\n"),
+  });
+  return { uuid, url };
+}
+
+export function registerSandboxRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+  app.get("/sandbox/mail", async (request, reply) => {
+    const { link } = parseInput(mailQuery, request.query);
+    const notice: LinkNotice = link === "sent" || link === "unknown" ? link : undefined;
+    const html = renderMailPage({
+      mails: ctx.mailbox.list(),
+      accounts: seedAccounts,
+      seedPassword: SEED_PASSWORD,
+      notice,
+    });
+    return reply
+      .type("text/html; charset=utf-8")
+      .header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'")
+      .header("cache-control", "no-store")
+      .send(html);
+  });
+
+  app.post("/sandbox/mail/link", async (request, reply) => {
+    const selector = userSelector.safeParse(request.body);
+    const user = selector.success ? findUser(ctx.db, selector.data) : undefined;
+    if (user !== undefined) sendSignInLink(ctx, user);
+    return reply.redirect(`/sandbox/mail?link=${user === undefined ? "unknown" : "sent"}`, 303);
+  });
+
+  app.get("/sandbox/mail.json", async (request) => {
+    const { to } = parseInput(mailQuery, request.query);
+    return ctx.mailbox.list(to);
+  });
+
+  app.post("/sandbox/link-login", async (request) => sendSignInLink(ctx, selectUser(ctx, request.body)));
+
+  app.get("/sandbox/visits.json", async () => listVisits(ctx.db));
+
+  app.post("/sandbox/tokens/revoke", async (request) => {
+    const user = selectUser(ctx, request.body);
+    return { revoked: revokeTokens(ctx.db, user.id) };
+  });
+
+  app.put("/sandbox/users/:site/:shortname/:username/permissions", async (request): Promise<UserInfo> => {
+    const params = parseInput(permissionsParams, request.params);
+    const user = findUser(ctx.db, {
+      site: params.site,
+      shortname: params.shortname === "-" ? "" : params.shortname,
+      username: params.username,
+    });
+    if (user === undefined) throw notFound();
+    const { loaded: _loaded, ...patch } = parseInput(permissionsPatch, request.body);
+    const permissions = { ...user.permissions, ...patch };
+    updatePermissions(ctx.db, user.id, permissions);
+    return userInfo({ ...user, permissions });
+  });
+}

@@ -1,0 +1,3 @@
+// What the browser tests share: the running portal and sandbox, chromium, mail, screenshots.
+export { DEMO_PASSWORD, latestCode, latestMail, sandboxPost, startPortal } from "#tests/support/portal.ts";
+export { launchBrowser, screenshot } from "#tests/support/browser.ts";

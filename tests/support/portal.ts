@@ -1,0 +1,68 @@
+// Starts the real portal against the real sandbox upstream over HTTP, on free ports, for a test file.
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "#server/app.ts";
+import { type Config, loadConfig } from "#server/config.ts";
+import { startSandbox } from "#server/sandbox/app.ts";
+
+export type RunningPortal = {
+  url: string;
+  sandboxUrl: string;
+  app: FastifyInstance;
+  config: Config;
+  close(): Promise<void>;
+};
+
+export const TEST_SESSION_KEY = "a".repeat(64);
+export const DEMO_PASSWORD = "Portal-Demo-2026!";
+
+export type PortalOptions = { env?: NodeJS.ProcessEnv; now?: () => number; listen?: boolean };
+
+export async function startPortal({ env = {}, now, listen = true }: PortalOptions = {}): Promise<RunningPortal> {
+  const config = loadConfig({ NODE_ENV: "test", SESSION_KEY: TEST_SESSION_KEY, ...env }, () => {});
+  const sandbox = await startSandbox({ dbPath: ":memory:", portalUrl: "http://127.0.0.1", printMail: false });
+  const app = await buildApp({
+    config,
+    upstreamUrl: config.upstreamUrl ?? sandbox.url,
+    sandbox: !config.upstreamUrl,
+    ...(now ? { now } : {}),
+  });
+  const url = listen ? await app.listen({ host: "127.0.0.1", port: 0 }) : "http://127.0.0.1";
+  return {
+    url,
+    sandboxUrl: sandbox.url,
+    app,
+    config,
+    async close() {
+      await app.close();
+      await sandbox.close();
+    },
+  };
+}
+
+type Mail = { id: number; to: string; subject: string; body: string; sentAt: string };
+
+/** The newest e-mail the sandbox sent to this address. */
+export async function latestMail(sandboxUrl: string, to: string): Promise<Mail> {
+  const response = await fetch(`${sandboxUrl}/sandbox/mail.json?to=${encodeURIComponent(to)}`);
+  const mails = (await response.json()) as Mail[];
+  const [mail] = mails;
+  if (!mail) throw new Error(`no mail to ${to}`);
+  return mail;
+}
+
+/** The 6-digit code of the newest verification e-mail to this address. */
+export async function latestCode(sandboxUrl: string, to: string): Promise<string> {
+  const { body } = await latestMail(sandboxUrl, to);
+  const code = /\b(\d{6})\b/.exec(body)?.[1];
+  if (!code) throw new Error(`no code in the mail to ${to}`);
+  return code;
+}
+
+export async function sandboxPost(sandboxUrl: string, path: string, body: unknown, method = "POST") {
+  const response = await fetch(`${sandboxUrl}${path}`, {
+    method,
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  return response.json() as Promise<Record<string, unknown>>;
+}

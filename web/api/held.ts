@@ -1,0 +1,16 @@
+// What the portal answers in place of upstream answers that carry a token: the token stays in the session.
+import type { components } from "#openapi/schema.d.ts";
+
+/** The header every island request carries; the portal refuses state-changing calls without it (CSRF). */
+export const CSRF_HEADER = "X-Portal-Request";
+
+/** An upstream answer with its `token` kept by the portal and replaced by whether one is held. */
+export type Held<T> = Omit<T, "token"> & { tokenHeld: boolean };
+export type HeldLogin = Held<components["schemas"]["LoginResponse"]>;
+export type HeldLinkLogin = Held<components["schemas"]["LinkLoginResponse"]>;
+
+/** Token-carrying answers are typed by the upstream spec; the portal's replacement is checked here at run time. */
+export function asHeld<T extends object>(data: T | undefined): Held<T> | undefined {
+  if (!data || typeof (data as { tokenHeld?: unknown }).tokenHeld !== "boolean") return undefined;
+  return data as unknown as Held<T>;
+}

@@ -1,0 +1,174 @@
+// The multi-factor step of SPEC.md 2.4 / 4.2: silent check of this device's code, generate, validate, expired password.
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { api } from "#web/api/client.ts";
+import { ChangePasswordForm } from "#web/components/change-password-form.tsx";
+import { Note, type NoteKind, Notes } from "#web/components/note.tsx";
+import { useCooldown } from "#web/components/use-cooldown.ts";
+import { storedMfaCode, storeMfaCode } from "#web/state/local-storage.ts";
+import { landingPath, type LoginMessage, type Site } from "#web/site.ts";
+import { errorTexts } from "#web/texts/errors.ts";
+import { mfaTexts } from "#web/texts/mfa.ts";
+
+/** SPEC.md 9: "Send Again" stays disabled this long after each generate request. */
+export const SEND_AGAIN_COOLDOWN_MS = 20000;
+/** SPEC.md 5: the code is at most this long; the placeholder shows one underscore per character. */
+export const MFA_CODE_MAX_LENGTH = 8;
+
+export type MfaStepProps = {
+  site: Site;
+  userName: string;
+  loginMessage: LoginMessage;
+  /** Known when the user typed it on this page: prefills Current Password if the password has expired. */
+  password?: string;
+  taxBridge: boolean;
+  /**
+   * The held token is gone (generate failed, or nothing to verify). Without this callback the step shows the
+   * message itself with a way back to the login page.
+   */
+  onSessionLost?: (message: string) => void;
+};
+
+type Phase = "verifying" | "code" | "expired" | "lost";
+type Message = { kind: NoteKind; text: string };
+
+export function MfaStep({ site, userName, loginMessage, password, taxBridge, onSessionLost }: MfaStepProps) {
+  // Fixed ids, not useId: an island hydrates as its own root, so tree-position ids would differ from the server's.
+  const id = "mfa";
+  // The server renders "verifying": what the browser does first depends on this device's stored code.
+  const [phase, setPhase] = useState<Phase>("verifying");
+  const [busy, setBusy] = useState(false);
+  const [code, setCode] = useState("");
+  const [message, setMessage] = useState<Message>();
+  const cooldown = useCooldown(SEND_AGAIN_COOLDOWN_MS);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const opened = useRef(false);
+
+  const lose = (text: string) => {
+    if (onSessionLost) return onSessionLost(text);
+    setPhase("lost");
+    setMessage({ kind: "error", text });
+  };
+
+  const generate = async () => {
+    cooldown.start(); // counted from the request, so repeated clicks cannot flood the mailbox
+    setPhase("code");
+    const { data, error } = await api.POST("/web/{site}/mfa/generate", { params: { path: { site } } });
+    if (error) return lose(errorTexts.sessionExpired);
+    if (data) setMessage(undefined);
+  };
+
+  /** Checks a code; a pass stores it for this device, then lands or opens the change-password form. */
+  const validate = async (candidate: string, silent: boolean): Promise<void> => {
+    setBusy(true);
+    const { data, error } = await api.POST("/web/{site}/mfa/validate/{code}", {
+      params: { path: { site, code: candidate } },
+    });
+    if (!error && !data) return; // a 401: the browser is on its way to the login page
+    const passed = !error && Array.isArray(data) && data[0]?.text === "Passed";
+    if (passed) {
+      storeMfaCode(site, userName, candidate);
+      if (loginMessage === "Password Expired") {
+        setBusy(false);
+        setPhase("expired");
+        return;
+      }
+      window.location.assign(landingPath(site, taxBridge));
+      return; // stays busy while the landing page loads
+    }
+    setBusy(false);
+    // Decision: a silent check that fails for any reason, an error included, falls back to sending a code,
+    // since the user can do nothing with the stored code anyway.
+    if (silent) return void generate();
+    setMessage({ kind: "error", text: error ? (error.detail ?? errorTexts.actionFailed) : mfaTexts.incorrect });
+  };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once when the step opens; later codes come from "Send Again".
+  useEffect(() => {
+    if (opened.current) return;
+    opened.current = true;
+    heading.current?.focus();
+    if (!site || !userName) {
+      lose(errorTexts.sessionExpired);
+      return;
+    }
+    const stored = storedMfaCode(site, userName);
+    if (stored) void validate(stored, true);
+    else void generate();
+  }, []);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const candidate = code.trim();
+    if (busy || !candidate) return;
+    setMessage(undefined);
+    void validate(candidate, false);
+  };
+
+  if (phase === "expired") {
+    return (
+      <section className="mfa-step" aria-labelledby={`${id}-heading`}>
+        <ChangePasswordForm
+          audience={site}
+          userName={userName}
+          redirect
+          notice={mfaTexts.passwordExpired}
+          headingId={`${id}-heading`}
+          focusOnMount
+          {...(password ? { currentPassword: password } : {})}
+        />
+      </section>
+    );
+  }
+
+  const verifying = phase === "verifying";
+  const lost = phase === "lost";
+  return (
+    <section className="mfa-step" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`} ref={heading} tabIndex={-1}>
+        {mfaTexts.heading}
+      </h2>
+      <p>{mfaTexts.sent}</p>
+      <p>{mfaTexts.sendAgainNote}</p>
+      <Notes>
+        {verifying ? <Note kind="info">{mfaTexts.verifying}</Note> : null}
+        {message ? <Note kind={message.kind}>{message.text}</Note> : null}
+      </Notes>
+      {lost ? (
+        <p>
+          <a href="/">{mfaTexts.backToLogin}</a>
+        </p>
+      ) : (
+        <form onSubmit={onSubmit} aria-busy={busy || verifying}>
+          <label htmlFor={`${id}-code`}>
+            {mfaTexts.codeLabel}
+            <input
+              id={`${id}-code`}
+              name="code"
+              required
+              maxLength={MFA_CODE_MAX_LENGTH}
+              placeholder={"_".repeat(MFA_CODE_MAX_LENGTH)}
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              value={code}
+              onChange={(event) => setCode(event.currentTarget.value)}
+              disabled={verifying}
+            />
+          </label>
+          <div className="button-row">
+            <button type="submit" disabled={busy || verifying}>
+              {mfaTexts.submit}
+            </button>
+            <button
+              type="button"
+              className="secondary"
+              disabled={verifying || cooldown.secondsLeft > 0}
+              onClick={() => void generate()}
+            >
+              {cooldown.secondsLeft > 0 ? mfaTexts.sendAgainIn(cooldown.secondsLeft) : mfaTexts.sendAgain}
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+// The permission gates of SPEC.md section 6, each a named predicate over the user's permissions.
+import type { UserInfo } from "#web/site.ts";
+
+const has = (list: readonly string[] | undefined, code: string) => Boolean(list?.includes(code));
+const tier = (value: string | undefined) => Number(value ?? 0) > 0;
+
+export const gates = {
+  notViewOnly: (u: UserInfo) => !u.viewOnly,
+  hasService60542: (u: UserInfo) => has(u.clientServices, "60542"),
+  lacksService1894: (u: UserInfo) => !has(u.clientServices, "1894"),
+  paymentTierNotViewOnly: (u: UserInfo) => Boolean(u.paymentTier) && !u.viewOnly,
+  hasService87286: (u: UserInfo) => has(u.clientServices, "87286"),
+  isAdmin: (u: UserInfo) => u.isAdmin,
+  vipTier: (u: UserInfo) => tier(u.vipTier),
+  vipTierAndService88689: (u: UserInfo) => tier(u.vipTier) && has(u.clientServices, "88689"),
+  spotTier: (u: UserInfo) => Boolean(u.spotTier),
+  userTier: (u: UserInfo) => tier(u.userTier),
+  hasBeneService60562: (u: UserInfo) => has(u.beneServices, "60562"),
+} satisfies Record<string, (u: UserInfo) => boolean>;
+
+export type GateName = keyof typeof gates;
+
+/** How each gate reads in SPEC.md section 6, for docs and test names. */
+export const gateDescriptions: Record<GateName, string> = {
+  notViewOnly: "not viewOnly",
+  hasService60542: "clientServices has 60542",
+  lacksService1894: "hidden when clientServices has 1894",
+  paymentTierNotViewOnly: "paymentTier and not viewOnly",
+  hasService87286: "clientServices has 87286",
+  isAdmin: "isAdmin",
+  vipTier: "vipTier > 0",
+  vipTierAndService88689: "vipTier > 0 and clientServices has 88689",
+  spotTier: "spotTier",
+  userTier: "userTier > 0",
+  hasBeneService60562: "beneServices has 60562",
+};

@@ -1,0 +1,50 @@
+// Login by link (SPEC.md 2.6 / 4.6): spends the link's uuid, then lands on the audience's home.
+import { useEffect, useRef, useState } from "react";
+import { api } from "#web/api/client.ts";
+import { asHeld } from "#web/api/held.ts";
+import { BusyOverlay } from "#web/components/busy-overlay.tsx";
+import { Note, Notes } from "#web/components/note.tsx";
+import type { Site } from "#web/site.ts";
+import { errorTexts } from "#web/texts/errors.ts";
+import { linkLoginTexts } from "#web/texts/link-login.ts";
+
+export type LinkLoginIslandProps = { uuid: string | null; site: Site };
+
+/** A link is spent once, so the call runs once per page even if React mounts the island twice. */
+async function spendLink(uuid: string, site: Site) {
+  const options = { params: { query: { uuid } } };
+  return site === "vendor" ? api.POST("/auth/vendor-token", options) : api.POST("/auth/client-token", options);
+}
+
+export default function LinkLoginIsland({ uuid, site }: LinkLoginIslandProps) {
+  const [failure, setFailure] = useState<string>();
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    if (!uuid) {
+      setFailure(linkLoginTexts.invalid);
+      return;
+    }
+    void spendLink(uuid, site).then(({ data, error }) => {
+      if (error) return setFailure(linkLoginTexts.failed(error.detail ?? errorTexts.actionFailed));
+      if (!data) return; // a 401: the browser is on its way to the login page
+      if (asHeld(data)?.tokenHeld) window.location.assign(site === "vendor" ? "/vendor/home" : "/client/home");
+      else setFailure(linkLoginTexts.invalid);
+    });
+  }, [uuid, site]);
+
+  return (
+    <div className="login-box link-login">
+      <Notes>{failure ? <Note kind="error">{failure}</Note> : null}</Notes>
+      {failure ? (
+        <p>
+          <a href="/">{linkLoginTexts.backToLogin}</a>
+        </p>
+      ) : (
+        <BusyOverlay text={linkLoginTexts.authenticating} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+// The login page's content (SPEC.md 2.2): site tabs, login forms, Password Reset panel and the inline MFA step.
+import { useSignals } from "@preact/signals-react/runtime";
+import { type ReactNode, useEffect, useState } from "react";
+import { LoginForm } from "#web/components/login-form.tsx";
+import { MfaStep } from "#web/components/mfa-step.tsx";
+import { Note, Notes } from "#web/components/note.tsx";
+import { ResetPanel } from "#web/components/reset-panel.tsx";
+import { panelId, SiteTabs, tabId } from "#web/components/site-tabs.tsx";
+import {
+  activeSite,
+  dropSignIn,
+  holdSignIn,
+  mode,
+  pageError,
+  pendingSignIn,
+  seedLoginPage,
+  tokenHeld,
+} from "#web/state/login-page.ts";
+import type { LoginMessage, Site } from "#web/site.ts";
+import { loginTexts } from "#web/texts/login.ts";
+
+export type LoginIslandProps = {
+  support: { phone: string; phoneUk: string; email: string };
+  providerName: string;
+  /** SPEC.md 2.2's navigation state: a message, and the path the browser should show instead of this one. */
+  flash?: { error: string; pathname?: string };
+  activeSite?: "CLIENT" | "VENDOR";
+  taxBridge: boolean;
+  /** The page was reloaded while a login's token is held: the MFA step shows straight away. */
+  pending?: { site: Site; userName: string; loginMessage: LoginMessage };
+};
+
+const siteOf = (value: LoginIslandProps["activeSite"]): Site | undefined =>
+  value === "VENDOR" ? "vendor" : value === "CLIENT" ? "client" : undefined;
+
+export default function LoginIsland(props: LoginIslandProps) {
+  const { support, providerName, flash, taxBridge, pending } = props;
+  // Seeded before the first read, once per mount (see seedLoginPage for why this is safe on the server).
+  useState(() => {
+    const site = siteOf(props.activeSite);
+    seedLoginPage({ ...(site ? { activeSite: site } : {}), ...(pending ? { pending } : {}), ...(flash ? { error: flash.error } : {}) });
+    return true;
+  });
+  useSignals();
+
+  useEffect(() => {
+    const target = flash?.pathname;
+    if (target && target !== window.location.pathname) window.history.replaceState(window.history.state, "", target);
+  }, [flash?.pathname]);
+
+  const site = activeSite.value;
+  const held = pendingSignIn.value;
+  const error = pageError.value;
+  // "You have signed out." arrives through the same flash as errors but is no error.
+  const errorKind = error === loginTexts.signedOut ? "info" : "error";
+
+  const selectSite = (next: Site) => {
+    activeSite.value = next;
+    pageError.value = null;
+  };
+
+  let content: ReactNode;
+  if (mode.value === "mfa" && held) {
+    content = (
+      <MfaStep
+        site={held.site}
+        userName={held.userName}
+        loginMessage={held.loginMessage}
+        taxBridge={taxBridge}
+        onSessionLost={dropSignIn}
+        {...(held.password ? { password: held.password } : {})}
+      />
+    );
+  } else if (mode.value === "reset") {
+    content = <ResetPanel key={site} site={site} onReturn={() => {
+          mode.value = "login";
+        }} />;
+  } else {
+    content = (
+      <>
+        <LoginForm
+          key={site}
+          site={site}
+          providerName={providerName}
+          onHeld={holdSignIn}
+          onAttempt={() => {
+            pageError.value = null;
+          }}
+        />
+        <p>
+          <button type="button" className="link-button" onClick={() => {
+              mode.value = "reset";
+            }}>
+            {loginTexts.resetLink}
+          </button>
+        </p>
+      </>
+    );
+  }
+
+  return (
+    <div className="login-box">
+      <SiteTabs active={site} disabled={tokenHeld.value} onSelect={selectSite} />
+      <div className="login-panel" id={panelId} role="tabpanel" aria-labelledby={tabId(site)}>
+        <Notes>{error ? <Note kind={errorKind}>{error}</Note> : null}</Notes>
+        {content}
+      </div>
+      <p className="support">{loginTexts.support(support.phone, support.phoneUk, support.email)}</p>
+    </div>
+  );
+}

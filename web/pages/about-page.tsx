@@ -1,0 +1,18 @@
+// A public screen whose content SPEC.md does not show: its title and what it is for, nothing pretending to work.
+import { Frame } from "#web/components/frame.tsx";
+import type { PageContext } from "#web/pages/page-context.ts";
+import type { RouteEntry } from "#web/routes.ts";
+
+export function AboutPage({ context, entry }: { context: PageContext; entry: RouteEntry }) {
+  return (
+    <Frame context={context}>
+      <article>
+        <h1>{entry.title}</h1>
+        <p>{entry.about}</p>
+        <p>
+          <a href="/">Go to the login page</a>
+        </p>
+      </article>
+    </Frame>
+  );
+}

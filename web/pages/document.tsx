@@ -1,0 +1,26 @@
+// The HTML document around every page: stylesheet, and the hydration script only when the page carries islands.
+import type { AssetManifest } from "#web/pages/page-context.ts";
+
+type DocumentProps = { title: string; assets: AssetManifest; nonce: string; islands: string[]; bodyHtml: string };
+
+export function Document({ title, assets, nonce, islands, bodyHtml }: DocumentProps) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light dark" />
+        <title>{title}</title>
+        {assets.images["logo.svg"] ? <link rel="icon" href={assets.images["logo.svg"]} type="image/svg+xml" /> : null}
+        <link rel="stylesheet" href={assets.css} />
+        {islands.length > 0 ? <script type="module" src={assets.hydrate} nonce={nonce} /> : null}
+        {islands.map((name) =>
+          assets.islands[name] ? (
+            <link key={name} rel="modulepreload" href={assets.islands[name]} nonce={nonce} />
+          ) : null,
+        )}
+      </head>
+      <body dangerouslySetInnerHTML={{ __html: bodyHtml }} />
+    </html>
+  );
+}

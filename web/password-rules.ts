@@ -1,0 +1,42 @@
+// The password rules of SPEC.md section 5, in one zod schema used by the change-password island and the BFF.
+import { z } from "zod";
+import { passwordTexts } from "#web/texts/password.ts";
+
+export const PASSWORD_MIN_LENGTH = 12;
+export const SPECIAL_CHARACTERS = "!@#$%^&*()/<>?|_+-=,.";
+
+/** Each complexity requirement, in the order the form lists them. */
+export const requirements = [
+  { id: "length", label: passwordTexts.requirements.length, met: (p: string) => p.length >= PASSWORD_MIN_LENGTH },
+  { id: "lower", label: passwordTexts.requirements.lower, met: (p: string) => /[a-z]/.test(p) },
+  { id: "upper", label: passwordTexts.requirements.upper, met: (p: string) => /[A-Z]/.test(p) },
+  { id: "digit", label: passwordTexts.requirements.digit, met: (p: string) => /[0-9]/.test(p) },
+  {
+    id: "special",
+    label: passwordTexts.requirements.special,
+    met: (p: string) => [...p].some((c) => SPECIAL_CHARACTERS.includes(c)),
+  },
+] as const;
+
+const complex = (p: string) => requirements.every((rule) => rule.met(p));
+
+/** A new password on its own: what the server checks before forwarding a change. */
+export const strongPassword = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, { message: passwordTexts.tooShort })
+  .refine(complex, { message: passwordTexts.weak });
+
+/** The form: length, then confirmation, then complexity (SPEC.md section 5 order); the first failure wins. */
+export const newPasswordForm = z
+  .object({ newPassword: z.string(), confirmPassword: z.string() })
+  .superRefine(({ newPassword, confirmPassword }, ctx) => {
+    if (newPassword.length < PASSWORD_MIN_LENGTH) ctx.addIssue({ code: "custom", message: passwordTexts.tooShort });
+    else if (newPassword !== confirmPassword) ctx.addIssue({ code: "custom", message: passwordTexts.mismatch });
+    else if (!complex(newPassword)) ctx.addIssue({ code: "custom", message: passwordTexts.weak });
+  });
+
+/** The first problem with a new password and its confirmation, or undefined when it may be sent. */
+export function newPasswordProblem(newPassword: string, confirmPassword: string): string | undefined {
+  const result = newPasswordForm.safeParse({ newPassword, confirmPassword });
+  return result.success ? undefined : result.error.issues[0]?.message;
+}

@@ -1,0 +1,25 @@
+// Texts of the change-password form and the password rules (SPEC.md 2.5, 4.4, 5).
+export const passwordTexts = {
+  heading: "Change Password",
+  username: "Username",
+  currentPassword: "Current Password",
+  newPassword: "New Password",
+  confirmPassword: "Confirm Password",
+  submit: "Change Password",
+  tooShort: "Password must be at least 12 characters in length.",
+  mismatch: "New and confirm password do not match.",
+  weak: "Password does not meet password requirements",
+  changed: "Password Successfully Changed!",
+  requirementsHeading: "Password requirements",
+  requirements: {
+    length: "At least 12 characters",
+    lower: "At least one lowercase letter (a-z)",
+    upper: "At least one uppercase letter (A-Z)",
+    digit: "At least one digit (0-9)",
+    special: "At least one special character: ! @ # $ % ^ & * ( ) / < > ? | _ + - = , .",
+  },
+  met: "(met)",
+  notMet: "(not met)",
+  show: "Show passwords",
+  capsLock: "Caps Lock is on.",
+} as const;

@@ -1,0 +1,13 @@
+// Texts of the Password Reset panel (SPEC.md 2.3, 4.3).
+export const resetTexts = {
+  heading: "Password Reset",
+  instruction: (client: boolean) =>
+    `Enter the ${client ? "company short name and " : ""}email address associated with your account.`,
+  companyShortName: "Company Short Name",
+  emailAddress: "Email Address",
+  returnToLogin: "Return To Login",
+  submit: "Reset Password",
+  confirmation:
+    "If there is an account associated with the email you've entered, you will receive an email with instructions to reset your password shortly.",
+  alert: "Reset Password Email Sent.",
+} as const;
