@@ -9,66 +9,71 @@ import type { AssetManifest } from "#web/pages/page-context.ts";
 
 const root = new URL("..", import.meta.url).pathname;
 const out = join(root, "dist/assets");
-rmSync(join(root, "dist"), { recursive: true, force: true });
-mkdirSync(out, { recursive: true });
 
-const result = await build({
-  absWorkingDir: root,
-  entryPoints: { hydrate: "web/client/hydrate.ts", portal: "web/styles/portal.css" },
-  bundle: true,
-  splitting: true,
-  format: "esm",
-  target: ["es2022", "chrome110", "firefox115", "safari16"],
-  minify: true,
-  jsx: "automatic",
-  outdir: out,
-  entryNames: "[name]-[hash]",
-  chunkNames: "[name]-[hash]",
-  assetNames: "[name]-[hash]",
-  define: { "process.env.NODE_ENV": '"production"' },
-  metafile: true,
-  legalComments: "none",
-  logLevel: "warning",
-});
+export async function buildAssets(): Promise<void> {
+  rmSync(join(root, "dist"), { recursive: true, force: true });
+  mkdirSync(out, { recursive: true });
 
-const url = (file: string) => `/assets/${relative(out, join(root, file))}`;
-const outputs = Object.entries(result.metafile.outputs);
-const outputFor = (entry: string) => {
-  const found = outputs.find(([, output]) => output.entryPoint === entry);
-  if (!found) throw new Error(`build: no output for ${entry}`);
-  return url(found[0]);
-};
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: { hydrate: "web/client/hydrate.ts", portal: "web/styles/portal.css" },
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    target: ["es2022", "chrome110", "firefox115", "safari16"],
+    minify: true,
+    jsx: "automatic",
+    outdir: out,
+    entryNames: "[name]-[hash]",
+    chunkNames: "[name]-[hash]",
+    assetNames: "[name]-[hash]",
+    define: { "process.env.NODE_ENV": '"production"' },
+    metafile: true,
+    legalComments: "none",
+    logLevel: "warning",
+  });
 
-const images: Record<string, string> = {};
-const publicDir = join(root, "web/public");
-for (const name of readdirSync(publicDir)) {
-  const data = readFileSync(join(publicDir, name));
-  const hash = createHash("sha256").update(data).digest("hex").slice(0, 10);
-  const hashed = `${basename(name, extname(name))}-${hash}${extname(name)}`;
-  copyFileSync(join(publicDir, name), join(out, hashed));
-  images[name] = `/assets/${hashed}`;
+  const url = (file: string) => `/assets/${relative(out, join(root, file))}`;
+  const outputs = Object.entries(result.metafile.outputs);
+  const outputFor = (entry: string) => {
+    const found = outputs.find(([, output]) => output.entryPoint === entry);
+    if (!found) throw new Error(`build: no output for ${entry}`);
+    return url(found[0]);
+  };
+
+  const images: Record<string, string> = {};
+  const publicDir = join(root, "web/public");
+  for (const name of readdirSync(publicDir)) {
+    const data = readFileSync(join(publicDir, name));
+    const hash = createHash("sha256").update(data).digest("hex").slice(0, 10);
+    const hashed = `${basename(name, extname(name))}-${hash}${extname(name)}`;
+    copyFileSync(join(publicDir, name), join(out, hashed));
+    images[name] = `/assets/${hashed}`;
+  }
+
+  const islands: Record<string, string> = {};
+  for (const file of readdirSync(join(root, "web/islands")).filter((f) => f.endsWith("-island.tsx"))) {
+    islands[file.replace(/-island\.tsx$/, "")] = outputFor(`web/islands/${file}`);
+  }
+
+  const manifest: AssetManifest = {
+    css: outputFor("web/styles/portal.css"),
+    hydrate: outputFor("web/client/hydrate.ts"),
+    islands,
+    images,
+  };
+  writeFileSync(join(root, "dist/manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+
+  for (const file of readdirSync(out, { recursive: true, encoding: "utf8" })) {
+    if (!/\.(js|css|svg|json)$/.test(file)) continue;
+    const data = readFileSync(join(out, file));
+    writeFileSync(join(out, `${file}.gz`), gzipSync(data, { level: 9 }));
+    writeFileSync(
+      join(out, `${file}.br`),
+      brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    );
+  }
+  console.log(`built ${Object.keys(result.metafile.outputs).length} assets into dist/assets`);
 }
 
-const islands: Record<string, string> = {};
-for (const file of readdirSync(join(root, "web/islands")).filter((f) => f.endsWith("-island.tsx"))) {
-  islands[file.replace(/-island\.tsx$/, "")] = outputFor(`web/islands/${file}`);
-}
-
-const manifest: AssetManifest = {
-  css: outputFor("web/styles/portal.css"),
-  hydrate: outputFor("web/client/hydrate.ts"),
-  islands,
-  images,
-};
-writeFileSync(join(root, "dist/manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
-
-for (const file of readdirSync(out, { recursive: true, encoding: "utf8" })) {
-  if (!/\.(js|css|svg|json)$/.test(file)) continue;
-  const data = readFileSync(join(out, file));
-  writeFileSync(join(out, `${file}.gz`), gzipSync(data, { level: 9 }));
-  writeFileSync(
-    join(out, `${file}.br`),
-    brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-  );
-}
-console.log(`built ${Object.keys(result.metafile.outputs).length} assets into dist/assets`);
+if (import.meta.url === `file://${process.argv[1]}`) await buildAssets();

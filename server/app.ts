@@ -10,6 +10,7 @@ import { sessionPlugin } from "#server/plugins/session.ts";
 import { assetsDir } from "#server/render/assets.ts";
 import { apiRoutes } from "#server/routes/api.ts";
 import { documentRoutes } from "#server/routes/documents.ts";
+import { healthRoutes } from "#server/routes/health.ts";
 import { pageRoutes } from "#server/routes/pages.tsx";
 import { sandboxRoutes } from "#server/routes/sandbox.ts";
 import { sessionRoutes } from "#server/routes/session.ts";
@@ -46,6 +47,7 @@ export async function buildApp({ config, upstreamUrl, logger, ...options }: Buil
     decorateReply: false,
     index: false,
   });
+  await app.register(healthRoutes, context);
   await app.register(apiRoutes, context);
   await app.register(documentRoutes, context);
   await app.register(sessionRoutes);

@@ -38,9 +38,9 @@ const bodyChecks: Record<string, (body: unknown) => string | undefined> = {
 type Params = Record<string, string>;
 
 export async function apiRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
-  for (const operation of context.operations) {
-    const needs = exposed[operation.operationId];
-    if (!needs) continue;
+  const forwarded = context.operations.filter((operation) => exposed[operation.operationId]);
+  for (const operation of forwarded) {
+    const needs = exposed[operation.operationId] as Needs;
     app.route<{ Params: Params; Querystring: Params }>({
       method: operation.method,
       url: `/api${routerPath(operation.path)}`,
@@ -52,6 +52,19 @@ export async function apiRoutes(app: FastifyInstance, context: AppContext): Prom
       handler: (request, reply) => forward(context, operation, needs, request, reply),
     });
   }
+
+  // Anything else under /api never reaches the upstream: a known path with another method is 405, the rest 404.
+  const patterns = forwarded.map((operation) => ({
+    method: operation.method,
+    pattern: new RegExp(`^/api${operation.path.replace(/\{\w+\}/g, "[^/]+")}$`),
+  }));
+  app.all("/api/*", async (request, reply) => {
+    const path = request.url.split("?")[0] ?? "";
+    const allowed = patterns.filter(({ pattern }) => pattern.test(path)).map(({ method }) => method);
+    if (allowed.length > 0)
+      return reply.code(405).header("allow", allowed.join(", ")).send({ detail: "Method Not Allowed" });
+    return reply.code(404).send({ detail: errorTexts.endpointNotFound });
+  });
 }
 
 async function forward(

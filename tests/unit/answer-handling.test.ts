@@ -1,0 +1,116 @@
+// SPEC.md section 8, "Shared answer handling": every row, through the browser client's one middleware.
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { answerMessage } from "#web/api/answer.ts";
+import { createApi } from "#web/api/client.ts";
+
+describe("the message of a non-OK answer", () => {
+  it("is the answer's detail field", () => {
+    assert.equal(answerMessage(409, { detail: "Already paid" }), "Already paid");
+  });
+
+  it("is 'Action Failed' when the detail is absent", () => {
+    assert.equal(answerMessage(409, {}), "Action Failed");
+    assert.equal(answerMessage(502, undefined), "Action Failed");
+    assert.equal(answerMessage(503, "not json"), "Action Failed");
+  });
+
+  it("for a 400 with an errors object is the value of its last entry", () => {
+    assert.equal(answerMessage(400, { errors: { a: "first", b: "last" }, description: "ignored" }), "last");
+  });
+
+  it("for a 400 without errors is the description when present", () => {
+    assert.equal(answerMessage(400, { description: "Bad date" }), "Bad date");
+    assert.equal(answerMessage(400, { detail: "Only detail" }), "Only detail");
+    assert.equal(answerMessage(400, {}), "Action Failed");
+  });
+
+  it("for a 403 is 'Access Denied'", () => {
+    assert.equal(answerMessage(403, { detail: "nope" }), "Access Denied");
+  });
+
+  it("for a 404 is 'Endpoint Not Found'", () => {
+    assert.equal(answerMessage(404, {}), "Endpoint Not Found");
+  });
+
+  it("for a 500 is 'Internal Server Error'", () => {
+    assert.equal(answerMessage(500, { detail: "stack trace" }), "Internal Server Error");
+  });
+});
+
+/** A client whose fetch answers with the given status and body. */
+function clientAnswering(status: number, body: string | null, onExpired: () => void = () => {}) {
+  const fetchStub = async () =>
+    new Response(body, { status, headers: body ? { "content-type": "application/json" } : {} });
+  return createApi("http://portal.test/api", fetchStub as typeof fetch, onExpired);
+}
+
+describe("the islands' client", () => {
+  it("makes every non-OK answer fail with the section 8 message as error.detail", async () => {
+    const cases: [number, unknown, string][] = [
+      [400, { errors: { x: "Bad x", y: "Bad y" } }, "Bad y"],
+      [400, { description: "Described" }, "Described"],
+      [403, {}, "Access Denied"],
+      [404, {}, "Endpoint Not Found"],
+      [500, {}, "Internal Server Error"],
+      [502, {}, "Action Failed"],
+      [418, { detail: "Teapot" }, "Teapot"],
+    ];
+    for (const [status, body, message] of cases) {
+      const { data, error } = await clientAnswering(status, JSON.stringify(body)).POST("/web/reset-pwd", {
+        body: { clientShortName: "", emailAddress: "a@b.c" },
+      });
+      assert.equal(data, undefined);
+      assert.equal(error?.detail, message, `status ${status}`);
+    }
+  });
+
+  it("reads a garbage body of a failed answer as no body", async () => {
+    const { error } = await clientAnswering(502, "<html>Bad gateway").POST("/web/reset-pwd", {
+      body: { clientShortName: "", emailAddress: "a@b.c" },
+    });
+    assert.equal(error?.detail, "Action Failed");
+  });
+
+  it("on a 401 sends the user away and ends the call with no value", async () => {
+    let expired = 0;
+    const result = await clientAnswering(401, JSON.stringify({ detail: "x" }), () => expired++).POST(
+      "/web/{site}/mfa/generate",
+      { params: { path: { site: "client" } } },
+    );
+    assert.equal(expired, 1);
+    assert.equal(result.data, undefined);
+    assert.equal(result.error, undefined);
+  });
+
+  it("parses an OK answer as JSON", async () => {
+    const { data } = await clientAnswering(200, JSON.stringify([{ text: "Passed" }])).POST(
+      "/web/{site}/mfa/validate/{code}",
+      { params: { path: { site: "client", code: "123456" } } },
+    );
+    assert.deepEqual(data, [{ text: "Passed" }]);
+  });
+
+  it("reports a network failure with the error's message", async () => {
+    const failing = async () => {
+      throw new TypeError("Failed to fetch");
+    };
+    const { error } = await createApi("http://portal.test/api", failing as typeof fetch, () => {}).POST(
+      "/web/reset-pwd",
+      { body: { clientShortName: "", emailAddress: "a@b.c" } },
+    );
+    assert.equal(error?.detail, "Failed to fetch");
+  });
+
+  it("sends the header the portal requires of every island call", async () => {
+    let seen: string | null = null;
+    const spy = async (request: Request) => {
+      seen = request.headers.get("X-Portal-Request");
+      return new Response("{}", { status: 200, headers: { "content-type": "application/json" } });
+    };
+    await createApi("http://portal.test/api", spy as typeof fetch, () => {}).POST("/web/reset-pwd", {
+      body: { clientShortName: "", emailAddress: "a@b.c" },
+    });
+    assert.equal(seen, "1");
+  });
+});

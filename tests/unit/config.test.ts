@@ -1,0 +1,80 @@
+// The portal's configuration: validated at start, a bad value stops it with a message naming the value.
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { ConfigError, loadConfig } from "#server/config.ts";
+
+const key = "0123456789abcdef".repeat(4);
+const quiet = () => {};
+
+describe("configuration", () => {
+  it("has working defaults for development, with a generated session key and a loud warning", () => {
+    const warnings: string[] = [];
+    const config = loadConfig({}, (message) => warnings.push(message));
+    assert.equal(config.port, 3000);
+    assert.equal(config.upstreamUrl, undefined, "no upstream: the sandbox");
+    assert.equal(config.sessionKeys.length, 1);
+    assert.equal(config.sessionKeys[0]?.length, 32);
+    assert.match(warnings.join(), /SESSION_KEY is not set/);
+  });
+
+  it("stops a production start without SESSION_KEY", () => {
+    assert.throws(
+      () => loadConfig({ NODE_ENV: "production" }, quiet),
+      (error: Error) => {
+        assert.ok(error instanceof ConfigError);
+        assert.match(error.message, /SESSION_KEY: required in production/);
+        return true;
+      },
+    );
+  });
+
+  it("names every bad value at once", () => {
+    assert.throws(
+      () =>
+        loadConfig(
+          {
+            PORT: "eighty",
+            UPSTREAM_URL: "ftp://files",
+            SESSION_KEY: "short",
+            TAX_BRIDGE: "maybe",
+            SUPPORT_EMAIL: "x",
+          },
+          quiet,
+        ),
+      (error: Error) => {
+        for (const name of ["PORT", "UPSTREAM_URL", "SESSION_KEY", "TAX_BRIDGE", "SUPPORT_EMAIL"]) {
+          assert.match(error.message, new RegExp(`${name}:`), name);
+        }
+        return true;
+      },
+    );
+  });
+
+  it("takes several comma-separated session keys for rotation, the first one signing", () => {
+    const other = "f".repeat(64);
+    const config = loadConfig({ SESSION_KEY: `${key}, ${other}` }, quiet);
+    assert.deepEqual(
+      config.sessionKeys.map((buffer) => buffer.toString("hex")),
+      [key, other],
+    );
+  });
+
+  it("reads the upstream, tax-bridge mode, support contacts and the provider name", () => {
+    const config = loadConfig(
+      {
+        SESSION_KEY: key,
+        UPSTREAM_URL: "https://api.provider.example/v1/",
+        TAX_BRIDGE: "true",
+        SUPPORT_PHONE: "1-800-PAY",
+        SUPPORT_PHONE_UK: "0800 PAY",
+        SUPPORT_EMAIL: "help@provider.example",
+        PROVIDER_NAME: "Provider Ltd",
+      },
+      quiet,
+    );
+    assert.equal(config.upstreamUrl, "https://api.provider.example/v1");
+    assert.equal(config.taxBridge, true);
+    assert.deepEqual(config.support, { phone: "1-800-PAY", phoneUk: "0800 PAY", email: "help@provider.example" });
+    assert.equal(config.providerName, "Provider Ltd");
+  });
+});
