@@ -1,11 +1,14 @@
 // Builds the portal as a Fastify app; it never listens (main.ts does), so tests build it and inject requests.
+import { randomUUID } from "node:crypto";
 import formbody from "@fastify/formbody";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import type { Config } from "#server/config.ts";
 import { type ContextOptions, createContext } from "#server/context.ts";
 import { installErrorHandling } from "#server/errors.ts";
+import { loggerOptions } from "#server/logging.ts";
 import { csrfPlugin } from "#server/plugins/csrf.ts";
+import { securityHeadersPlugin } from "#server/plugins/security-headers.ts";
 import { sessionPlugin } from "#server/plugins/session.ts";
 import { assetsDir } from "#server/render/assets.ts";
 import { apiRoutes } from "#server/routes/api.ts";
@@ -25,7 +28,8 @@ export type BuildOptions = ContextOptions & {
 
 export async function buildApp({ config, upstreamUrl, logger, ...options }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? false,
+    logger: logger ?? loggerOptions(config.logLevel),
+    genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
     bodyLimit: 16 * 1024,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
@@ -36,7 +40,8 @@ export async function buildApp({ config, upstreamUrl, logger, ...options }: Buil
 
   installErrorHandling(app);
   await app.register(formbody, { bodyLimit: 4 * 1024 });
-  await app.register(sessionPlugin, { config, now: context.now });
+  await app.register(securityHeadersPlugin);
+  await app.register(sessionPlugin, { context });
   await app.register(csrfPlugin);
   await app.register(fastifyStatic, {
     root: assetsDir.pathname,
@@ -50,7 +55,7 @@ export async function buildApp({ config, upstreamUrl, logger, ...options }: Buil
   await app.register(healthRoutes, context);
   await app.register(apiRoutes, context);
   await app.register(documentRoutes, context);
-  await app.register(sessionRoutes);
+  await app.register(sessionRoutes, context);
   if (context.sandboxUrl) await app.register(sandboxRoutes, { sandboxUrl: context.sandboxUrl });
   await app.register(pageRoutes, context);
   app.addHook("onClose", async () => context.tracker.flush());

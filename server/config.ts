@@ -37,6 +37,10 @@ const schema = z.object({
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(30),
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(12),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  RATE_LIMIT_IP_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_USER_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  MFA_MAX_WRONG_CODES: z.coerce.number().int().min(1).default(5),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
 export type Config = {
@@ -57,6 +61,9 @@ export type Config = {
   cookieSecure: boolean;
   session: { idleSeconds: number; maxSeconds: number };
   upstreamTimeoutMs: number;
+  rateLimits: { perIp: number; perUser: number };
+  mfaMaxWrongCodes: number;
+  logLevel: string;
 };
 
 export class ConfigError extends Error {
@@ -102,5 +109,8 @@ export function loadConfig(
     cookieSecure: values.COOKIE_SECURE,
     session: { idleSeconds: values.SESSION_IDLE_MINUTES * 60, maxSeconds: values.SESSION_MAX_HOURS * 3600 },
     upstreamTimeoutMs: values.UPSTREAM_TIMEOUT_MS,
+    rateLimits: { perIp: values.RATE_LIMIT_IP_PER_MINUTE, perUser: values.RATE_LIMIT_USER_PER_MINUTE },
+    mfaMaxWrongCodes: values.MFA_MAX_WRONG_CODES,
+    logLevel: values.LOG_LEVEL,
   };
 }

@@ -3,6 +3,8 @@ import type { FastifyBaseLogger } from "fastify";
 import createClient, { type Client } from "openapi-fetch";
 import type { paths } from "#openapi/schema.d.ts";
 import type { Config } from "#server/config.ts";
+import { RateLimiter } from "#server/rate-limit.ts";
+import { Revocations } from "#server/revocations.ts";
 import { VisitTracker } from "#server/tracking.ts";
 import { loadOperations, type Operation } from "#server/upstream/operations.ts";
 
@@ -13,6 +15,9 @@ export type AppContext = {
   upstream: Client<paths>;
   operations: Operation[];
   tracker: VisitTracker;
+  limiter: RateLimiter;
+  /** Session ids signed out before their cookie expired. */
+  revoked: Revocations;
   now: () => number;
   /** Set when the embedded sandbox runs: its address, for the sandbox-only mailbox page. */
   sandboxUrl: string | undefined;
@@ -27,13 +32,16 @@ export function createContext(
   options: ContextOptions = {},
 ): AppContext {
   const upstream = createClient<paths>({ baseUrl: upstreamUrl });
+  const now = options.now ?? Date.now;
   return {
     config,
     upstreamUrl,
     upstream,
     operations: loadOperations(),
     tracker: new VisitTracker(upstream, log, config.upstreamTimeoutMs),
-    now: options.now ?? Date.now,
+    limiter: new RateLimiter(config.rateLimits, now),
+    revoked: new Revocations(config.session.maxSeconds * 1000, now),
+    now,
     sandboxUrl: options.sandbox ? upstreamUrl : undefined,
   };
 }

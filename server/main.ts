@@ -14,7 +14,6 @@ async function main() {
     config,
     upstreamUrl: config.upstreamUrl ?? (sandbox?.url as string),
     sandbox: Boolean(sandbox),
-    logger: { level: config.env === "test" ? "warn" : "info" },
   });
   app.server.requestTimeout = 30_000;
   app.server.keepAliveTimeout = 65_000;

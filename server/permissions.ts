@@ -1,5 +1,6 @@
 // The signed-in user's permissions: fetched from the upstream when MFA passes, cached in the session, refreshed when stale.
 import type { FastifyRequest } from "fastify";
+import { z } from "zod";
 import type { AppContext } from "#server/context.ts";
 import { endSession, signedIn } from "#server/session.ts";
 import type { UserInfo } from "#web/site.ts";
@@ -7,6 +8,20 @@ import { errorTexts } from "#web/texts/errors.ts";
 
 /** How long cached permissions are trusted: a change upstream takes effect within this period. */
 export const PERMISSIONS_TTL_MS = 5 * 60_000;
+
+const tier = z.union([z.boolean(), z.number(), z.string(), z.null()]);
+
+/** SPEC.md 3's User info as the gates read it; an answer of another shape is not trusted with a gate. */
+const userInfoSchema = z.object({
+  viewOnly: z.boolean(),
+  isAdmin: z.boolean(),
+  clientServices: z.array(z.string()),
+  beneServices: z.array(z.string()),
+  paymentTier: tier,
+  spotTier: tier,
+  vipTier: z.string(),
+  userTier: z.string(),
+}) satisfies z.ZodType<Omit<UserInfo, "loaded">>;
 
 /** Fetches the permissions into the session; undefined when they cannot be had (the session may have ended). */
 export async function loadPermissions(context: AppContext, request: FastifyRequest): Promise<UserInfo | undefined> {
@@ -18,18 +33,25 @@ export async function loadPermissions(context: AppContext, request: FastifyReque
       headers: { authorization: `Bearer ${auth.token}` },
       signal: AbortSignal.timeout(context.config.upstreamTimeoutMs),
     })
-    .catch(() => ({ data: undefined, response: undefined }));
+    .catch((error: unknown) => {
+      request.log.warn({ err: error instanceof Error ? error.message : String(error) }, "permissions fetch failed");
+      return { data: undefined, response: undefined };
+    });
   if (response?.status === 401) {
     endSession(request, { error: errorTexts.sessionExpired });
     return undefined;
   }
-  if (!data || typeof data !== "object") return undefined;
-  const info: UserInfo = { ...data, loaded: true };
+  const parsed = userInfoSchema.safeParse(data);
+  if (!parsed.success) {
+    if (response) request.log.warn({ status: response.status }, "permissions answer not usable");
+    return undefined;
+  }
+  const info: UserInfo = { ...parsed.data, loaded: true };
   request.session.set("perms", { info, at: context.now() });
   return info;
 }
 
-/** The cached permissions, fetched again when missing or older than the TTL. */
+/** The cached permissions, fetched again when missing or older than the TTL: at most one fetch per request. */
 export async function permissionsFor(context: AppContext, request: FastifyRequest): Promise<UserInfo | undefined> {
   const cached = request.session.get("perms");
   if (cached && context.now() - cached.at < PERMISSIONS_TTL_MS) return cached.info;

@@ -1,4 +1,5 @@
 // What the encrypted session cookie holds, and the only functions that change it.
+import { randomUUID } from "node:crypto";
 import type { FastifyRequest } from "fastify";
 import type { LoginMessage, Site, UserInfo } from "#web/site.ts";
 
@@ -24,6 +25,10 @@ declare module "@fastify/secure-session" {
     /** When the session began (absolute lifetime) and was last seen (idle timeout), in ms. */
     born: number;
     seen: number;
+    /** A fresh id at each step of signing in; sign out revokes it so an old copy of the cookie is dead. */
+    sid: string;
+    /** Codes refused during this pending sign-in. */
+    mfaFailures: number;
   }
 }
 
@@ -38,6 +43,7 @@ export function signedIn(request: FastifyRequest): Auth | undefined {
 export function beginSession(request: FastifyRequest, auth: Auth, now: number): void {
   request.session.regenerate(["taxBridge"]);
   request.session.set("auth", auth);
+  request.session.set("sid", randomUUID());
   request.session.set("born", now);
   request.session.set("seen", now);
 }

@@ -7,10 +7,15 @@ import type { Auth } from "#server/session.ts";
 
 type Visit = { token: string; page: string };
 
+/** Tokens remembered as refused; the oldest is forgotten beyond this, so memory stays bounded. */
+export const MAX_REFUSED_TOKENS = 10_000;
+/** Visits waiting to be sent; beyond this (an upstream that stopped answering) the oldest are dropped and logged. */
+export const MAX_QUEUED_VISITS = 10_000;
+
 export class VisitTracker {
   #queue: Visit[] = [];
   #sending: Promise<void> | undefined;
-  /** Tokens the upstream refused while tracking: their sessions expire at their next request. */
+  /** Tokens the upstream refused while tracking, in the order refused: their sessions expire at their next request. */
   #refused = new Set<string>();
 
   constructor(
@@ -19,7 +24,13 @@ export class VisitTracker {
     private readonly timeoutMs: number,
   ) {}
 
+  /** Queues a visit; it is sent after the current answer has gone out. */
   enqueue(visit: Visit): void {
+    if (this.#refused.has(visit.token)) return;
+    if (this.#queue.length >= MAX_QUEUED_VISITS) {
+      this.#queue.shift();
+      this.log.warn("page tracking queue full: the oldest visit was dropped");
+    }
     this.#queue.push(visit);
     this.#sending ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.#drain());
   }
@@ -28,7 +39,7 @@ export class VisitTracker {
     return this.#refused.has(token);
   }
 
-  /** Sends everything still queued; graceful shutdown waits for it so no record is lost. */
+  /** Sends everything still queued; the app's close waits for it so no record is lost. */
   async flush(): Promise<void> {
     while (this.#sending) await this.#sending;
   }
@@ -36,24 +47,52 @@ export class VisitTracker {
   async #drain(): Promise<void> {
     while (this.#queue.length > 0) {
       const batch = this.#queue.splice(0, this.#queue.length);
-      await Promise.all(batch.map((visit) => this.#send(visit)));
+      // One session's visits go one after another, so the upstream records them in the order they happened;
+      // different sessions' visits go side by side.
+      const byToken = new Map<string, Visit[]>();
+      for (const visit of batch) {
+        const visits = byToken.get(visit.token);
+        if (visits) visits.push(visit);
+        else byToken.set(visit.token, [visit]);
+      }
+      await Promise.all(
+        [...byToken.values()].map(async (visits) => {
+          for (const visit of visits) await this.#send(visit);
+        }),
+      );
     }
     this.#sending = undefined;
   }
 
   async #send({ token, page }: Visit): Promise<void> {
+    if (this.#refused.has(token)) return;
     try {
       const { response } = await this.upstream.POST("/web/track", {
         body: { page },
         headers: { authorization: `Bearer ${token}` },
         signal: AbortSignal.timeout(this.timeoutMs),
       });
-      if (response.status === 401) this.#refused.add(token);
+      if (response.status === 401) this.#refuse(token);
       else if (!response.ok) this.log.warn({ status: response.status }, "page tracking refused");
     } catch (error) {
       this.log.warn({ err: error instanceof Error ? error.message : String(error) }, "page tracking failed");
     }
   }
+
+  #refuse(token: string): void {
+    this.#refused.add(token);
+    if (this.#refused.size <= MAX_REFUSED_TOKENS) return;
+    // A Set iterates in insertion order: the first is the oldest refusal, whose session has long had its chance.
+    const oldest = this.#refused.values().next();
+    if (!oldest.done) this.#refused.delete(oldest.value);
+  }
+}
+
+/** A browser's navigation to a page: a GET (not a HEAD) that is not a speculative prefetch. */
+export function isNavigation(request: FastifyRequest): boolean {
+  if (request.method !== "GET") return false;
+  const purpose = `${request.headers["sec-purpose"] ?? ""} ${request.headers.purpose ?? ""}`;
+  return !/prefetch|prerender/i.test(purpose);
 }
 
 /** Records a visit unless it is `/` or the same path as the previous one (kept in the session). */

@@ -3,9 +3,10 @@ import type { FastifyRequest } from "fastify";
 import type { components } from "#openapi/schema.d.ts";
 import type { AppContext } from "#server/context.ts";
 import { loadPermissions } from "#server/permissions.ts";
-import { beginSession, currentAuth } from "#server/session.ts";
+import { beginSession, currentAuth, endSession } from "#server/session.ts";
 import type { HeldLinkLogin, HeldLogin } from "#web/api/held.ts";
 import type { Site } from "#web/site.ts";
+import { errorTexts } from "#web/texts/errors.ts";
 
 type Schemas = components["schemas"];
 type Shape = (input: { context: AppContext; request: FastifyRequest; body: unknown }) => Promise<unknown>;
@@ -44,6 +45,7 @@ const signInByLink =
       beginSession(request, { stage: "signed-in", site, userName: "", loginMessage: "Success", token }, context.now());
       await loadPermissions(context, request);
     }
+    request.log.info({ event: "link-sign-in", site, outcome: token ? "signed-in" : "invalid" }, "link sign-in attempt");
     return { tokenHeld: Boolean(token) } satisfies HeldLinkLogin;
   };
 
@@ -51,10 +53,18 @@ const signInByLink =
 const promoteOnPassed: Shape = async ({ context, request, body }) => {
   const verdict = Array.isArray(body) ? (body as Schemas["MfaVerdict"]) : [];
   const auth = currentAuth(request);
-  if (verdict[0]?.text === "Passed" && auth?.stage === "pending") {
+  if (auth?.stage !== "pending") return verdict;
+  if (verdict[0]?.text === "Passed") {
     beginSession(request, { ...auth, stage: "signed-in" }, context.now());
     await loadPermissions(context, request);
+    request.log.info({ event: "mfa", site: auth.site, user: auth.userName, outcome: "passed" }, "device verified");
+    return verdict;
   }
+  // A pending sign-in gets a few tries; then it ends, so codes cannot be guessed on one token.
+  const failures = (request.session.get("mfaFailures") ?? 0) + 1;
+  request.log.info({ event: "mfa", site: auth.site, user: auth.userName, outcome: "failed", failures }, "code refused");
+  if (failures >= context.config.mfaMaxWrongCodes) endSession(request, { error: errorTexts.sessionExpired });
+  else request.session.set("mfaFailures", failures);
   return verdict;
 };
 

@@ -37,6 +37,20 @@ const bodyChecks: Record<string, (body: unknown) => string | undefined> = {
 
 type Params = Record<string, string>;
 
+/** Throttled operations: their group, and the user an attempt counts against (SPEC.md's identifiers). */
+const throttled: Record<
+  string,
+  { group: string; user: (body: Record<string, unknown>, auth: Auth | undefined) => string | undefined }
+> = {
+  loginClient: { group: "sign-in", user: (body) => `client/${String(body.shortname)}/${String(body.username)}` },
+  loginVendor: { group: "sign-in", user: (body) => `vendor/${String(body.username)}` },
+  linkLoginClient: { group: "sign-in", user: () => undefined },
+  linkLoginVendor: { group: "sign-in", user: () => undefined },
+  resetPassword: { group: "reset", user: (body) => String(body.emailAddress) },
+  generateMfaCode: { group: "mfa", user: (_, auth) => auth && `${auth.site}/${auth.userName}` },
+  validateMfaCode: { group: "mfa", user: (_, auth) => auth && `${auth.site}/${auth.userName}` },
+};
+
 export async function apiRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   const forwarded = context.operations.filter((operation) => exposed[operation.operationId]);
   for (const operation of forwarded) {
@@ -85,6 +99,12 @@ async function forward(
     if (!siteMatches(auth, request.params)) return reply.code(403).send({ detail: errorTexts.accessDenied });
     token = auth.token;
   }
+  const throttle = throttled[operation.operationId];
+  const body = (request.body ?? {}) as Record<string, unknown>;
+  if (throttle && !context.limiter.allow(throttle.group, request.ip, throttle.user(body, auth))) {
+    request.log.warn({ event: "throttled", group: throttle.group }, "too many attempts");
+    return reply.code(429).header("retry-after", "60").send({ detail: errorTexts.tooManyAttempts });
+  }
   const problem = bodyChecks[operation.operationId]?.(request.body);
   if (problem) return reply.code(400).send({ description: problem });
 
@@ -107,8 +127,8 @@ async function forward(
   }
   if (!answer.ok) return reply.code(answer.status).send(errorShape(answer.body));
   const shape = sessionAnswers[operation.operationId];
-  const body = shape ? await shape({ context, request, body: answer.body }) : answer.body;
-  return reply.code(answer.status).send(body ?? {});
+  const shaped = shape ? await shape({ context, request, body: answer.body }) : answer.body;
+  return reply.code(answer.status).send(shaped ?? {});
 }
 
 /** `{site}` and `{audience}` must name the session's own site. */

@@ -4,7 +4,7 @@ import type { AppContext } from "#server/context.ts";
 import { signedIn } from "#server/session.ts";
 import { callUpstream } from "#server/upstream/call.ts";
 import { fillPath } from "#server/upstream/operations.ts";
-import type { PdfFile } from "#web/routes.ts";
+import type { PdfFile } from "#web/routes/row.ts";
 
 const pdfFiles: readonly PdfFile[] = ["BankHolidays.pdf", "ExpiringInvoicesPolicy.pdf", "VendorLetter.pdf"];
 

@@ -8,20 +8,26 @@ import { readManifest } from "#server/render/assets.ts";
 import { renderPage } from "#server/render/render-page.ts";
 import { safePath } from "#server/safe-path.ts";
 import { currentAuth, endSession, type Flash, signedIn, takeFlash } from "#server/session.ts";
-import { trackVisit } from "#server/tracking.ts";
+import { isNavigation, trackVisit } from "#server/tracking.ts";
 import { gates } from "#web/gates.ts";
 import { AboutPage } from "#web/pages/about-page.tsx";
 import { IslandPage } from "#web/pages/island-page.tsx";
 import { LoginPage } from "#web/pages/login-page.tsx";
 import type { PageContext } from "#web/pages/page-context.ts";
 import { SectionPage, type SectionScreen } from "#web/pages/section-page.tsx";
-import { matchRoute, type RouteEntry, sectionAudience, sectionOf } from "#web/routes.ts";
-import { landingPath, linkSite } from "#web/site.ts";
+import type { RouteEntry, SignedInSection } from "#web/routes/row.ts";
+import { matchRoute, type RouteMatch, sectionAudience, sectionOf } from "#web/routes/table.ts";
+import { landingPath, linkSite, type UserInfo } from "#web/site.ts";
 import { errorTexts } from "#web/texts/errors.ts";
 import { layoutTexts } from "#web/texts/layout.ts";
 import { mfaTexts } from "#web/texts/mfa.ts";
+import { sectionTexts } from "#web/texts/sections.ts";
 
 type Query = Record<string, string | undefined>;
+type PageRequest = FastifyRequest<{ Querystring: Query }>;
+
+/** How long the checking page waits before it asks again, when permissions could not be had. */
+export const CHECKING_RETRY_SECONDS = 5;
 
 export async function pageRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   const assets = readManifest();
@@ -37,10 +43,17 @@ export async function pageRoutes(app: FastifyInstance, context: AppContext): Pro
     };
   };
 
+  // A token the upstream refused while tracking: its session expires at its next page request (SPEC.md 4.5).
+  app.addHook("onRequest", async (request) => {
+    const auth = currentAuth(request);
+    if (auth && context.tracker.expired(auth.token)) endSession(request, { error: errorTexts.sessionExpired });
+  });
+
+  /** Renders a page; a signed-in navigation to it is tracked (queued, so the answer never waits for it). */
   const send = (reply: FastifyReply, status: number, title: string, body: ReactElement) => {
     const nonce = randomBytes(16).toString("base64");
     const auth = signedIn(reply.request);
-    if (auth) trackVisit(context, reply.request, auth, new URL(reply.request.url, "http://portal").pathname);
+    if (auth && isNavigation(reply.request)) trackVisit(context, reply.request, auth, pathnameOf(reply.request.url));
     return reply
       .code(status)
       .type("text/html; charset=utf-8")
@@ -50,59 +63,61 @@ export async function pageRoutes(app: FastifyInstance, context: AppContext): Pro
   };
 
   app.get<{ Querystring: Query }>("/*", async (request, reply) => {
-    const pathname = new URL(request.url, "http://portal").pathname;
+    const pathname = pathnameOf(request.url);
     const match = matchRoute(pathname);
-    const section = match ? (match.entry.section === "public" ? undefined : match.entry.section) : sectionOf(pathname);
-    if (!section) {
-      if (!match) return reply.redirect("/", 302);
-      return publicPage(match.entry, request, reply);
-    }
+    const section = match ? signedInSection(match.entry) : sectionOf(pathname);
+    if (section) return sectionPage(section, match, request, reply);
+    if (match) return publicPage(match.entry, request, reply);
+    return reply.redirect("/", 302);
+  });
 
-    // A section page: a signed-in session of the section's audience, past any forced password change.
+  /** SPEC.md 2.8–2.12 and 6: a session of the section's audience, its permissions known, the row's gate passed. */
+  async function sectionPage(
+    section: SignedInSection,
+    match: RouteMatch | undefined,
+    request: PageRequest,
+    reply: FastifyReply,
+  ) {
     const auth = currentAuth(request);
     if (!auth) return reply.redirect("/", 302);
-    if (context.tracker.expired(auth.token)) {
-      endSession(request, { error: errorTexts.sessionExpired });
-      return reply.redirect("/", 302);
-    }
     if (auth.stage === "pending" || auth.loginMessage === "Password Expired") return reply.redirect("/mfa", 302);
     const audience = sectionAudience[section];
-    const page = pageContext(request);
-    const render = (
-      status: number,
-      title: string,
-      screen: SectionScreen,
-      permissions = request.session.get("perms")?.info,
-    ) =>
+    const show = (status: number, title: string, screen: SectionScreen, permissions?: UserInfo) =>
       send(
         reply,
         status,
         title,
         <SectionPage
-          context={page}
+          context={pageContext(request)}
           section={section}
           audience={audience}
           permissions={permissions}
-          current={pathname}
           screen={screen}
         />,
       );
+    // Another audience's section: the forbidden page, without a navigation that is not this user's.
+    if (auth.site !== audience) return show(403, sectionTexts.forbiddenTitle, { kind: "forbidden" });
 
-    if (auth.site !== audience) return render(403, "Forbidden", { kind: "forbidden" });
+    // Nothing renders before the permissions are known: the cache answers, or one upstream call for this page.
     const permissions = await permissionsFor(context, request);
-    if (!signedIn(request)) return reply.redirect("/", 302);
-    if (!permissions) return render(503, "Checking User Permissions", { kind: "checking" }).header("refresh", "5");
-    if (!match) return render(404, "Not Found", { kind: "not-found" }, permissions);
+    if (!signedIn(request)) return reply.redirect("/", 302); // the upstream refused the token: session expired
+    if (!permissions) {
+      // 4.7's waiting state, as a server that never renders a page before it knows the permissions can show it.
+      reply.header("refresh", String(CHECKING_RETRY_SECONDS)).header("retry-after", String(CHECKING_RETRY_SECONDS));
+      return show(503, sectionTexts.checkingTitle, { kind: "checking" });
+    }
+    if (!match) return show(404, sectionTexts.notFoundTitle, { kind: "not-found" }, permissions);
     const { entry } = match;
-    if (entry.gate && !gates[entry.gate](permissions))
-      return render(403, "Forbidden", { kind: "forbidden" }, permissions);
-    return render(200, entry.title, { kind: "entry", entry }, permissions);
-  });
+    const denied = entry.screen === "forbidden" || (entry.gate !== undefined && !gates[entry.gate](permissions));
+    if (denied) return show(403, sectionTexts.forbiddenTitle, { kind: "forbidden" }, permissions);
+    return show(200, entry.title, { kind: "entry", entry }, permissions);
+  }
 
-  function publicPage(entry: RouteEntry, request: FastifyRequest<{ Querystring: Query }>, reply: FastifyReply) {
+  function publicPage(entry: RouteEntry, request: PageRequest, reply: FastifyReply) {
     const auth = currentAuth(request);
     switch (entry.screen) {
       case "tax-bridge-login":
+        // DESIGN.md: tax-bridge mode is on for a session that entered here; signing in lands on 2.7's landing.
         request.session.set("taxBridge", true);
         return loginPage(entry, request, reply);
       case "login":
@@ -154,7 +169,7 @@ export async function pageRoutes(app: FastifyInstance, context: AppContext): Pro
     }
   }
 
-  function loginPage(entry: RouteEntry, request: FastifyRequest<{ Querystring: Query }>, reply: FastifyReply) {
+  function loginPage(entry: RouteEntry, request: PageRequest, reply: FastifyReply) {
     const auth = currentAuth(request);
     if (auth?.stage === "signed-in") {
       return reply.redirect(
@@ -180,6 +195,12 @@ export async function pageRoutes(app: FastifyInstance, context: AppContext): Pro
 }
 
 const siteValues = ["CLIENT", "VENDOR"] as const;
+
+const signedInSection = (entry: RouteEntry): SignedInSection | undefined =>
+  entry.section === "public" ? undefined : entry.section;
+
+/** The path of a request as the browser sent it (what wouter would see as `location.pathname`). */
+const pathnameOf = (url: string): string => url.split(/[?#]/, 1)[0] ?? "/";
 
 const taxBridgeOn = (context: AppContext, request: FastifyRequest) =>
   context.config.taxBridge || request.session.get("taxBridge") === true;

@@ -1,10 +1,14 @@
-// Sign out: the session ends and the browser returns to the login page.
+// Sign out: the session ends, its id is revoked (an old copy of the cookie is dead), the browser returns to login.
 import type { FastifyInstance } from "fastify";
+import type { AppContext } from "#server/context.ts";
 import { endSession } from "#server/session.ts";
 
-export async function sessionRoutes(app: FastifyInstance): Promise<void> {
+export async function sessionRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   app.post("/session/logout", async (request, reply) => {
+    const sid = request.session.get("sid");
+    if (sid) context.revoked.revoke(sid);
+    request.log.info({ event: "sign-out" }, "signed out");
     endSession(request);
-    return reply.header("cache-control", "no-store").redirect("/", 303);
+    return reply.header("clear-site-data", '"cache", "cookies"').redirect("/", 303);
   });
 }

@@ -12,7 +12,7 @@ describe("sign-in", () => {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   const errors: string[][] = [];
-  const newPage = async (options: { viewport?: { width: number; height: number } } = {}) => {
+  const newPage = async (options: { viewport?: { width: number; height: number }; colorScheme?: "dark" } = {}) => {
     const context = await browser.newContext(options);
     contexts.push(context);
     const page = await context.newPage();
@@ -74,6 +74,16 @@ describe("sign-in", () => {
     await page.getByRole("button", { name: "Login", exact: true }).scrollIntoViewIfNeeded();
     assert.ok(await page.getByRole("button", { name: "Login", exact: true }).isVisible());
     await screenshot(page, "login-360");
+  });
+
+  test("dark mode follows the system", async () => {
+    const page = await newPage({ colorScheme: "dark" });
+    await openLogin(page, portal.url);
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    assert.notEqual(background, "rgb(255, 255, 255)");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await page.getByRole("alert").waitFor();
+    await screenshot(page, "login-dark");
   });
 
   test("a vendor signs in through MFA to the vendor home", async () => {

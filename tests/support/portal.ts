@@ -1,7 +1,9 @@
 // Starts the real portal against the real sandbox upstream over HTTP, on free ports, for a test file.
+import { createWriteStream, mkdirSync } from "node:fs";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "#server/app.ts";
 import { type Config, loadConfig } from "#server/config.ts";
+import { loggerOptions } from "#server/logging.ts";
 import { startSandbox } from "#server/sandbox/app.ts";
 
 export type RunningPortal = {
@@ -17,13 +19,27 @@ export const DEMO_PASSWORD = "Portal-Demo-2026!";
 
 export type PortalOptions = { env?: NodeJS.ProcessEnv; now?: () => number; listen?: boolean };
 
+/** Every portal a test starts logs here, so a check after the run can prove no secret was ever logged. */
+export const TEST_LOGS = new URL("../../artifacts/logs/", import.meta.url).pathname;
+
+/** Tests sign in far more often than a person; throttling has its own test with its own limits. */
+const testDefaults = {
+  NODE_ENV: "test",
+  SESSION_KEY: TEST_SESSION_KEY,
+  RATE_LIMIT_IP_PER_MINUTE: "100000",
+  RATE_LIMIT_USER_PER_MINUTE: "100000",
+};
+
 export async function startPortal({ env = {}, now, listen = true }: PortalOptions = {}): Promise<RunningPortal> {
-  const config = loadConfig({ NODE_ENV: "test", SESSION_KEY: TEST_SESSION_KEY, ...env }, () => {});
+  const config = loadConfig({ ...testDefaults, ...env }, () => {});
+  mkdirSync(TEST_LOGS, { recursive: true });
+  const logStream = createWriteStream(`${TEST_LOGS}portal-${process.pid}.log`, { flags: "a" });
   const sandbox = await startSandbox({ dbPath: ":memory:", portalUrl: "http://127.0.0.1", printMail: false });
   const app = await buildApp({
     config,
     upstreamUrl: config.upstreamUrl ?? sandbox.url,
     sandbox: !config.upstreamUrl,
+    logger: loggerOptions("info", logStream),
     ...(now ? { now } : {}),
   });
   const url = listen ? await app.listen({ host: "127.0.0.1", port: 0 }) : "http://127.0.0.1";

@@ -2,6 +2,7 @@
 import type { ReactNode } from "react";
 import { Logo } from "#web/components/logo.tsx";
 import type { PageContext } from "#web/pages/page-context.ts";
+import { pathOf } from "#web/routes/table.ts";
 import { layoutTexts } from "#web/texts/layout.ts";
 
 export function Frame({
@@ -23,7 +24,7 @@ export function Frame({
         <nav>
           <ul>
             <li>
-              <a href={user ? `/${user.site}/home` : "/"} className="brand">
+              <a href={user ? pathOf(user.site, "Home") : pathOf("public", "Login")} className="brand">
                 <Logo />
                 <strong>{layoutTexts.brand}</strong>
               </a>

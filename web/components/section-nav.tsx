@@ -1,10 +1,13 @@
-// The section's navigation: only the pages this user may open, grouped, the current one marked.
+// The section's navigation: only the pages this user may open, grouped, the current one marked. A sidebar on wide
+// screens, behind a "Menu" disclosure on narrow ones (web/styles/sections.css); it works without JavaScript.
 import { gates } from "#web/gates.ts";
-import { type NavGroup, type RouteEntry, routes, type Section } from "#web/routes.ts";
+import type { NavGroup, RouteEntry, SignedInSection } from "#web/routes/row.ts";
+import { routes } from "#web/routes/table.ts";
 import type { UserInfo } from "#web/site.ts";
+import { sectionTexts } from "#web/texts/sections.ts";
 
-/** The navigation of a section for these permissions, in the table's order. */
-export function navigationFor(section: Section, permissions: UserInfo): [NavGroup, RouteEntry[]][] {
+/** The navigation of a section for these permissions: the table's listed rows whose gate passes, in its order. */
+export function navigationFor(section: SignedInSection, permissions: UserInfo): [NavGroup, RouteEntry[]][] {
   const groups = new Map<NavGroup, RouteEntry[]>();
   for (const entry of routes) {
     if (entry.section !== section || !entry.group) continue;
@@ -14,31 +17,41 @@ export function navigationFor(section: Section, permissions: UserInfo): [NavGrou
   return [...groups];
 }
 
-export function SectionNav({
-  section,
-  permissions,
-  current,
-}: {
-  section: Section;
+type Props = {
+  section: SignedInSection;
   permissions: UserInfo;
-  current: string;
-}) {
+  /** The listed path of the page shown (an alias marks its original); unset on the forbidden and not-found pages. */
+  current: string | undefined;
+};
+
+export function SectionNav({ section, permissions, current }: Props) {
+  const groups = navigationFor(section, permissions);
+  const listed = groups.some(([, entries]) => entries.some((entry) => entry.path === current));
   return (
-    <nav className="section-nav" aria-label="Section">
-      {navigationFor(section, permissions).map(([group, entries]) => (
-        <details key={group} open={entries.some((entry) => entry.path === current) || group === "Home"}>
-          <summary>{group}</summary>
-          <ul>
-            {entries.map((entry) => (
-              <li key={entry.path}>
-                <a href={entry.path} aria-current={entry.path === current ? "page" : undefined}>
-                  {entry.title}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </details>
-      ))}
-    </nav>
+    <aside className="section-aside">
+      <details className="section-menu">
+        <summary>{sectionTexts.menu}</summary>
+        <nav className="section-nav" aria-label={sectionTexts.navLabel(section)}>
+          {groups.map(([group, entries]) => {
+            const holdsCurrent = entries.some((entry) => entry.path === current);
+            return (
+              // The current page's group starts open; Home does when the page shown is not in the menu.
+              <details key={group} open={holdsCurrent || (group === "Home" && !listed) || undefined}>
+                <summary className={holdsCurrent ? "holds-current" : undefined}>{group}</summary>
+                <ul>
+                  {entries.map((entry) => (
+                    <li key={entry.path}>
+                      <a href={entry.path} aria-current={entry.path === current ? "page" : undefined}>
+                        {entry.title}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </details>
+            );
+          })}
+        </nav>
+      </details>
+    </aside>
   );
 }

@@ -1,7 +1,9 @@
 // A public screen whose content SPEC.md does not show: its title and what it is for, nothing pretending to work.
 import { Frame } from "#web/components/frame.tsx";
 import type { PageContext } from "#web/pages/page-context.ts";
-import type { RouteEntry } from "#web/routes.ts";
+import type { RouteEntry } from "#web/routes/row.ts";
+import { pathOf } from "#web/routes/table.ts";
+import { linkLoginTexts } from "#web/texts/link-login.ts";
 
 export function AboutPage({ context, entry }: { context: PageContext; entry: RouteEntry }) {
   return (
@@ -10,7 +12,7 @@ export function AboutPage({ context, entry }: { context: PageContext; entry: Rou
         <h1>{entry.title}</h1>
         <p>{entry.about}</p>
         <p>
-          <a href="/">Go to the login page</a>
+          <a href={pathOf("public", "Login")}>{linkLoginTexts.backToLogin}</a>
         </p>
       </article>
     </Frame>

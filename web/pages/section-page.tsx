@@ -4,9 +4,11 @@ import { Frame } from "#web/components/frame.tsx";
 import { Island } from "#web/components/island.tsx";
 import { SectionNav } from "#web/components/section-nav.tsx";
 import type { PageContext } from "#web/pages/page-context.ts";
-import type { RouteEntry, Section } from "#web/routes.ts";
+import type { RouteEntry, SignedInSection } from "#web/routes/row.ts";
+import { canonicalPath } from "#web/routes/table.ts";
 import type { Site, UserInfo } from "#web/site.ts";
 import { accessTexts } from "#web/texts/access.ts";
+import { sectionTexts } from "#web/texts/sections.ts";
 
 export type SectionScreen =
   | { kind: "entry"; entry: RouteEntry }
@@ -16,17 +18,18 @@ export type SectionScreen =
 
 type Props = {
   context: PageContext;
-  section: Exclude<Section, "public">;
+  section: SignedInSection;
   audience: Site;
+  /** Unset while they are not known (the checking state) or when the section is not this user's: no navigation. */
   permissions: UserInfo | undefined;
-  current: string;
   screen: SectionScreen;
 };
 
-export function SectionPage({ context, section, audience, permissions, current, screen }: Props) {
+export function SectionPage({ context, section, audience, permissions, screen }: Props) {
+  const current = screen.kind === "entry" ? canonicalPath(screen.entry) : undefined;
   return (
     <Frame context={context} wide>
-      <div className="section-layout">
+      <div className={permissions ? "section-layout" : "section-layout without-nav"}>
         {permissions ? <SectionNav section={section} permissions={permissions} current={current} /> : null}
         <section className="screen">{screenContent(context, audience, screen)}</section>
       </div>
@@ -35,24 +38,11 @@ export function SectionPage({ context, section, audience, permissions, current, 
 }
 
 function screenContent(context: PageContext, audience: Site, screen: SectionScreen): ReactElement {
-  const contact = <p>{accessTexts.contact(context.support.email)}</p>;
   switch (screen.kind) {
     case "forbidden":
-      return (
-        <article>
-          <h1>{accessTexts.forbiddenHeading}</h1>
-          <p>{accessTexts.forbiddenAdvice}</p>
-          {contact}
-        </article>
-      );
+      return <AccessNote heading={accessTexts.forbiddenHeading} advice={accessTexts.forbiddenAdvice} context={context} />;
     case "not-found":
-      return (
-        <article>
-          <h1>{accessTexts.notFoundHeading}</h1>
-          <p>{accessTexts.notFoundAdvice}</p>
-          {contact}
-        </article>
-      );
+      return <AccessNote heading={accessTexts.notFoundHeading} advice={accessTexts.notFoundAdvice} context={context} />;
     case "checking":
       return (
         <article aria-busy="true">
@@ -64,25 +54,40 @@ function screenContent(context: PageContext, audience: Site, screen: SectionScre
   }
 }
 
+/** SPEC.md 2.12: the forbidden and not-found pages, with the configured contact e-mail. */
+function AccessNote({ heading, advice, context }: { heading: string; advice: string; context: PageContext }) {
+  return (
+    <article className="access-note">
+      <h1>{heading}</h1>
+      <p>{advice}</p>
+      <p>{accessTexts.contact(context.support.email)}</p>
+    </article>
+  );
+}
+
 function entryContent(context: PageContext, audience: Site, entry: RouteEntry): ReactElement {
   switch (entry.screen) {
     case "forbidden":
       return screenContent(context, audience, { kind: "forbidden" });
-    case "pdf":
+    case "pdf": {
+      const src = `/pdfs/${entry.pdf}`;
       return (
         <article className="document">
           <h1>{entry.title}</h1>
-          <iframe title={entry.title} src={`/pdfs/${entry.pdf}`} className="pdf-frame" />
+          <iframe title={sectionTexts.documentFrame(entry.title)} src={src} className="pdf-frame" />
           <p>
-            <a href={`/pdfs/${entry.pdf}`} download={entry.pdf}>
-              Download {entry.pdf}
+            <a href={src} download={entry.pdf}>
+              {sectionTexts.download(entry.pdf ?? "")}
             </a>
           </p>
         </article>
       );
+    }
     case "change-password":
       return (
         <article className="narrow-card">
+          {/* The island's own heading is an h2 of the same words; the page's h1 is for its outline. */}
+          <h1 className="visually-hidden">{entry.title}</h1>
           <Island
             name="change-password"
             props={{ audience, userName: context.user?.name || undefined, redirect: false }}
@@ -93,10 +98,8 @@ function entryContent(context: PageContext, audience: Site, entry: RouteEntry): 
       return (
         <article>
           <h1>{entry.title}</h1>
-          <p>
-            {context.user?.name ? `Welcome, ${context.user.name}. ` : "Welcome. "}
-            Choose a page from the menu to work with your invoices, payments and reports.
-          </p>
+          <p>{sectionTexts.welcome(context.user?.name ?? "")}</p>
+          <p>{entry.about}</p>
         </article>
       );
     default:

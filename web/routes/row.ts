@@ -1,0 +1,77 @@
+// What one row of the route table says (path, section, screen, title, gate, nav group), and the builders of rows.
+import type { GateName } from "#web/gates.ts";
+
+/** `public` pages need no session; every other section needs a signed-in session of its audience. */
+export type Section = "public" | "client" | "vendor" | "uspto" | "uscis";
+export type SignedInSection = Exclude<Section, "public">;
+
+/** How a row's content is drawn; `about` is the title and a sentence of what the screen is for. */
+export type Screen =
+  | "login"
+  | "mfa"
+  | "link-login"
+  | "tax-bridge-login"
+  | "home"
+  | "about"
+  | "pdf"
+  | "change-password"
+  | "forbidden";
+
+export type NavGroup =
+  | "Home"
+  | "Invoices"
+  | "Batches"
+  | "Spot & Wires"
+  | "Reports"
+  | "Vendors"
+  | "VIP"
+  | "Users"
+  | "Documents"
+  | "Help"
+  | "Patent fees"
+  | "Immigration fees";
+
+export type PdfFile = "BankHolidays.pdf" | "ExpiringInvoicesPolicy.pdf" | "VendorLetter.pdf";
+
+export type RouteEntry = {
+  /** A wouter/regexparam pattern, e.g. `/uspto/codes/:type`. */
+  path: string;
+  section: Section;
+  screen: Screen;
+  title: string;
+  gate?: GateName;
+  /** Where the navigation lists it; unset: not listed (a page reached from another, or an alias). */
+  group?: NavGroup;
+  /** For screens whose content SPEC.md does not show: what the screen is for, said plainly. */
+  about?: string;
+  pdf?: PdfFile;
+  /** SPEC.md's "the same screen as": the path of the row whose screen this one shows (and the nav marks). */
+  sameAs?: string;
+};
+
+type Extra = Partial<Omit<RouteEntry, "path" | "section" | "title" | "sameAs">>;
+
+export type RowBuilders = {
+  /** A row of its own screen; `path` is relative to the section (`""` is its index). */
+  row(path: string, title: string, extra?: Extra): RouteEntry;
+  /** A row that shows another row's screen: same title, text and gate, not listed in the navigation. */
+  same(path: string, original: RouteEntry): RouteEntry;
+};
+
+/** The row builders of a section, which prefix its paths with `/{section}`. */
+export function rowsOf(section: Section): RowBuilders {
+  const full = (path: string) => (section === "public" ? path : `/${section}${path}`);
+  return {
+    row: (path, title, extra = {}) => ({
+      path: full(path),
+      section,
+      title,
+      screen: extra.screen ?? (extra.pdf ? "pdf" : "about"),
+      ...extra,
+    }),
+    same: (path, original) => {
+      const { group: _notListed, ...shown } = original;
+      return { ...shown, path: full(path), sameAs: original.sameAs ?? original.path };
+    },
+  };
+}
