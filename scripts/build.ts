@@ -63,6 +63,8 @@ export async function buildAssets(): Promise<void> {
     images,
   };
   writeFileSync(join(root, "dist/manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+  // The module graph, for the byte-budget check (which chunks each island pulls in).
+  writeFileSync(join(root, "dist/meta.json"), JSON.stringify(result.metafile));
 
   for (const file of readdirSync(out, { recursive: true, encoding: "utf8" })) {
     if (!/\.(js|css|svg|json)$/.test(file)) continue;

@@ -1,5 +1,6 @@
 // The password rules of SPEC.md section 5, in one zod schema used by the change-password island and the BFF.
-import { z } from "zod";
+// zod/mini: the same schemas as zod, tree-shakable, so the browser ships only what these rules use.
+import * as z from "zod/mini";
 import { passwordTexts } from "#web/texts/password.ts";
 
 export const PASSWORD_MIN_LENGTH = 12;
@@ -23,17 +24,17 @@ const complex = (p: string) => requirements.every((rule) => rule.met(p));
 /** A new password on its own: what the server checks before forwarding a change. */
 export const strongPassword = z
   .string()
-  .min(PASSWORD_MIN_LENGTH, { message: passwordTexts.tooShort })
-  .refine(complex, { message: passwordTexts.weak });
+  .check(
+    z.minLength(PASSWORD_MIN_LENGTH, { error: passwordTexts.tooShort, abort: true }),
+    z.refine(complex, { error: passwordTexts.weak }),
+  );
 
 /** The form: length, then confirmation, then complexity (SPEC.md section 5 order); the first failure wins. */
-export const newPasswordForm = z
-  .object({ newPassword: z.string(), confirmPassword: z.string() })
-  .superRefine(({ newPassword, confirmPassword }, ctx) => {
-    if (newPassword.length < PASSWORD_MIN_LENGTH) ctx.addIssue({ code: "custom", message: passwordTexts.tooShort });
-    else if (newPassword !== confirmPassword) ctx.addIssue({ code: "custom", message: passwordTexts.mismatch });
-    else if (!complex(newPassword)) ctx.addIssue({ code: "custom", message: passwordTexts.weak });
-  });
+export const newPasswordForm = z.object({ newPassword: z.string(), confirmPassword: z.string() }).check(
+  z.refine((form) => form.newPassword.length >= PASSWORD_MIN_LENGTH, { error: passwordTexts.tooShort, abort: true }),
+  z.refine((form) => form.newPassword === form.confirmPassword, { error: passwordTexts.mismatch, abort: true }),
+  z.refine((form) => complex(form.newPassword), { error: passwordTexts.weak, abort: true }),
+);
 
 /** The first problem with a new password and its confirmation, or undefined when it may be sent. */
 export function newPasswordProblem(newPassword: string, confirmPassword: string): string | undefined {

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { DEMO_PASSWORD, launchBrowser, screenshot, startPortal } from "#tests/e2e/harness.ts";
-import { lastMailId, nextMail, openLogin, signIn, submitLogin, watchErrors } from "#tests/e2e/steps.ts";
+import { hydrated, lastMailId, nextMail, openLogin, signIn, submitLogin, watchErrors } from "#tests/e2e/steps.ts";
 
 type Portal = Awaited<ReturnType<typeof startPortal>>;
 
@@ -42,7 +42,13 @@ describe("passwords", () => {
 
   test("an expired password is changed inside the MFA step, then the user lands on the home", async () => {
     const page = await newPage();
-    await signIn(page, portal.url, portal.sandboxUrl, { site: "client", shortName: "ACME", userName: "paula", password: DEMO_PASSWORD }, "paula@acme.example");
+    await signIn(
+      page,
+      portal.url,
+      portal.sandboxUrl,
+      { site: "client", shortName: "ACME", userName: "paula", password: DEMO_PASSWORD },
+      "paula@acme.example",
+    );
     await page.getByText("Your password has expired. Please enter a new password").waitFor();
     assert.equal(await page.getByLabel("Username").inputValue(), "paula");
     assert.ok(await page.getByLabel("Username").evaluate((input: HTMLInputElement) => input.readOnly));
@@ -57,7 +63,13 @@ describe("passwords", () => {
 
   test("a vendor's expired password, on the same form", async () => {
     const page = await newPage();
-    await signIn(page, portal.url, portal.sandboxUrl, { site: "vendor", userName: "petra", password: DEMO_PASSWORD }, "petra@vendor.example");
+    await signIn(
+      page,
+      portal.url,
+      portal.sandboxUrl,
+      { site: "vendor", userName: "petra", password: DEMO_PASSWORD },
+      "petra@vendor.example",
+    );
     await page.getByText("Your password has expired. Please enter a new password").waitFor();
     await changeTo(page, NEW_PASSWORD);
     await page.waitForURL(`${portal.url}/vendor/home`);
@@ -65,11 +77,17 @@ describe("passwords", () => {
 
   test("the new-password rules show their messages in SPEC.md's order; a wrong current password is refused", async () => {
     const page = await newPage();
-    await signIn(page, portal.url, portal.sandboxUrl, { site: "client", shortName: "ACME", userName: "victor", password: DEMO_PASSWORD }, "victor@acme.example");
+    await signIn(
+      page,
+      portal.url,
+      portal.sandboxUrl,
+      { site: "client", shortName: "ACME", userName: "victor", password: DEMO_PASSWORD },
+      "victor@acme.example",
+    );
     await page.waitForURL(`${portal.url}/client/home`);
     await page.goto(`${portal.url}/client/users/change-password`);
-    await page.getByRole("heading", { name: "Change Password" }).waitFor();
-    await page.waitForFunction(() => document.querySelector("[data-island]") !== null);
+    await page.getByRole("heading", { name: "Change Password", level: 2 }).waitFor();
+    await hydrated(page);
     await page.getByLabel("Current Password").fill(DEMO_PASSWORD);
     const button = page.getByRole("button", { name: "Change Password" });
     const expectError = async (message: string) => {
@@ -133,7 +151,9 @@ describe("passwords", () => {
     await screenshot(page, "reset");
     await page.getByRole("button", { name: "Reset Password" }).click();
     await page
-      .getByText("If there is an account associated with the email you've entered, you will receive an email with instructions to reset your password shortly.")
+      .getByText(
+        "If there is an account associated with the email you've entered, you will receive an email with instructions to reset your password shortly.",
+      )
       .waitFor();
     await screenshot(page, "reset-sent");
     assert.deepEqual(dialogs, []);

@@ -88,7 +88,7 @@ describe("the section layouts", () => {
     const inbox = narrow.getByRole("link", { name: "Inbox" });
     assert.ok(!(await inbox.isVisible()), "the menu starts folded, the screen first");
     await narrow.getByText("Menu", { exact: true }).click();
-    await narrow.getByText("Home", { exact: true }).click();
+    await narrow.locator(".section-nav summary", { hasText: /^Home$/ }).click();
     await inbox.waitFor();
     assert.ok(await narrow.getByRole("link", { name: "Aging Report" }).isVisible(), "the current group is open");
     await screenshot(narrow, "client-section-narrow");
@@ -106,7 +106,9 @@ describe("the section layouts", () => {
     assert.equal(forbidden?.status(), 403);
     await page.getByRole("heading", { name: "You Do Not Have Access To That Page" }).waitFor();
     assert.ok(await page.getByText("Please contact your acccount administrator.").isVisible());
-    assert.ok(await page.getByText(`If you believe this to be an error, please contact us at ${SUPPORT_EMAIL}`).isVisible());
+    assert.ok(
+      await page.getByText(`If you believe this to be an error, please contact us at ${SUPPORT_EMAIL}`).isVisible(),
+    );
 
     const notFound = await page.goto(url("/vendor/no-such-page"));
     assert.equal(notFound?.status(), 404);
@@ -128,7 +130,10 @@ describe("the section layouts", () => {
         email: "alice@acme.example",
       },
     ] as const;
-    const landings = { vendor: ["/vendor/invoice/due", "Invoices Due"], client: ["/client/submission/report", "Submission Report"] };
+    const landings = {
+      vendor: ["/vendor/invoice/due", "Invoices Due"],
+      client: ["/client/submission/report", "Submission Report"],
+    } as const;
     for (const { login, email } of cases) {
       const page = await newPage();
       const before = await lastMailId(portal.sandboxUrl, email);

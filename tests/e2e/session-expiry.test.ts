@@ -34,7 +34,13 @@ describe("session expiry", () => {
 
   test("revoked tokens: the next API call of a signed-in page lands on / with the message", async () => {
     const page = await newPage();
-    await signIn(page, portal.url, portal.sandboxUrl, { site: "client", shortName: "ACME", userName: "alice", password: DEMO_PASSWORD }, "alice@acme.example");
+    await signIn(
+      page,
+      portal.url,
+      portal.sandboxUrl,
+      { site: "client", shortName: "ACME", userName: "alice", password: DEMO_PASSWORD },
+      "alice@acme.example",
+    );
     await page.waitForURL(`${portal.url}/client/home`);
     await page.goto(`${portal.url}/client/users/change-password`);
     await hydrated(page);

@@ -88,7 +88,25 @@ describe("sign-in", () => {
 
   test("a vendor signs in through MFA to the vendor home", async () => {
     const page = await newPage();
-    await signIn(page, portal.url, portal.sandboxUrl, { site: "vendor", userName: "vera", password: DEMO_PASSWORD }, "vera@vendor.example");
+    await signIn(
+      page,
+      portal.url,
+      portal.sandboxUrl,
+      { site: "vendor", userName: "vera", password: DEMO_PASSWORD },
+      "vera@vendor.example",
+    );
+    await page.waitForURL(`${portal.url}/vendor/home`);
+  });
+
+  test("the /mfa route shows the same step for a held token", async () => {
+    const page = await newPage();
+    await openLogin(page, portal.url);
+    await submitLogin(page, { site: "vendor", userName: "vince", password: DEMO_PASSWORD });
+    await page.getByRole("heading", { name: "Verify This Device" }).waitFor();
+    const before = await lastMailId(portal.sandboxUrl, "vince@vendor.example");
+    await openLogin(page, portal.url, "/mfa");
+    await page.getByRole("heading", { name: "Verify This Device", level: 2 }).waitFor();
+    await enterCode(page, portal.sandboxUrl, "vince@vendor.example", before);
     await page.waitForURL(`${portal.url}/vendor/home`);
   });
 
@@ -97,6 +115,12 @@ describe("sign-in", () => {
     await openLogin(page, portal.url, "/?activeSite=VENDOR");
     assert.equal(await page.getByRole("tab", { name: "VENDOR LOGIN" }).getAttribute("aria-selected"), "true");
     assert.equal(await page.getByLabel("Company Short Name").count(), 0);
+    // The tablist's keys: arrows move to the other tab and select it, Home and End to the first and last.
+    await page.getByRole("tab", { name: "VENDOR LOGIN" }).press("ArrowRight");
+    assert.equal(await page.getByRole("tab", { name: "CLIENT LOGIN" }).getAttribute("aria-selected"), "true");
+    assert.ok(await page.getByRole("tab", { name: "CLIENT LOGIN" }).evaluate((tab) => tab === document.activeElement));
+    await page.keyboard.press("End");
+    assert.equal(await page.getByRole("tab", { name: "VENDOR LOGIN" }).getAttribute("aria-selected"), "true");
     await submitLogin(page, { site: "vendor", userName: "vince", password: DEMO_PASSWORD });
     await page.getByRole("heading", { name: "Verify This Device" }).waitFor();
     assert.ok(await page.getByRole("tab", { name: "CLIENT LOGIN" }).isDisabled());
@@ -155,10 +179,10 @@ describe("sign-in", () => {
     await remember.check();
     await page.getByRole("button", { name: "Login", exact: true }).click();
     await page.getByRole("heading", { name: "Verify This Device" }).waitFor();
-    assert.deepEqual(
-      await page.evaluate(() => [localStorage.getItem("shortName"), localStorage.getItem("userName")]),
-      ["ACME", "victor"],
-    );
+    assert.deepEqual(await page.evaluate(() => [localStorage.getItem("shortName"), localStorage.getItem("userName")]), [
+      "ACME",
+      "victor",
+    ]);
 
     await page.context().clearCookies(); // a new visit: no session, same device
     await openLogin(page, portal.url);

@@ -3,12 +3,12 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { LightMyRequestResponse } from "fastify";
-import type { RouteEntry, SignedInSection } from "#web/routes/row.ts";
-import { routes, sectionAudience } from "#web/routes/table.ts";
-import type { UserInfo } from "#web/site.ts";
 import { type RunningPortal, sandboxPost, startPortal } from "#tests/support/portal.ts";
 import { type Account, accounts, PortalVisitor, signIn } from "#tests/support/sign-in.ts";
 import { sampleOf, section6, specAllows } from "#tests/support/spec-routes.ts";
+import type { RouteEntry, SignedInSection } from "#web/routes/row.ts";
+import { routes, sectionAudience } from "#web/routes/table.ts";
+import type { UserInfo } from "#web/site.ts";
 
 const SUPPORT_EMAIL = "help-desk@portal.test";
 const texts = {
@@ -61,7 +61,14 @@ const permissionSets: PermissionSet[] = [
   {
     name: "a view-only client with a payment tier, VIP tier 1 without 88689, service 60542 and a spot tier",
     account: accounts.alice,
-    permissions: { ...nothing, viewOnly: true, paymentTier: true, spotTier: true, vipTier: "1", clientServices: ["60542"] },
+    permissions: {
+      ...nothing,
+      viewOnly: true,
+      paymentTier: true,
+      spotTier: true,
+      vipTier: "1",
+      clientServices: ["60542"],
+    },
   },
   {
     name: "a client admin with services 88689, 87286 and 1894, no payment, spot or VIP tier",
@@ -88,8 +95,25 @@ const visitors = new Map<PermissionSet, PortalVisitor>();
 async function signInWith(set: PermissionSet): Promise<PortalVisitor> {
   const { site, username } = set.account;
   const shortname = set.account.site === "client" ? set.account.shortname : "-";
-  await sandboxPost(portal.sandboxUrl, `/sandbox/users/${site}/${shortname}/${username}/permissions`, set.permissions, "PUT");
+  await sandboxPost(
+    portal.sandboxUrl,
+    `/sandbox/users/${site}/${shortname}/${username}/permissions`,
+    set.permissions,
+    "PUT",
+  );
   return signIn(portal, set.account);
+}
+
+function visitorOf(set: PermissionSet): PortalVisitor {
+  const visitor = visitors.get(set);
+  assert.ok(visitor, `${set.name} signed in`);
+  return visitor;
+}
+
+function setNamed(start: string): PermissionSet {
+  const set = permissionSets.find((candidate) => candidate.name.startsWith(start));
+  assert.ok(set, start);
+  return set;
 }
 
 before(async () => {
@@ -103,8 +127,9 @@ function textOf(html: string): string {
   return html
     .replace(/<script[\s\S]*?<\/script>/g, " ")
     .replace(/<[^>]+>/g, " ")
-    .replace(/&(amp|lt|gt|quot|#x27|#39);/g, (_, name: string) =>
-      ({ amp: "&", lt: "<", gt: ">", quot: '"', "#x27": "'", "#39": "'" })[name] ?? "",
+    .replace(
+      /&(amp|lt|gt|quot|#x27|#39);/g,
+      (_, name: string) => ({ amp: "&", lt: "<", gt: ">", quot: '"', "#x27": "'", "#39": "'" })[name] ?? "",
     )
     .replace(/\s+/g, " ");
 }
@@ -148,7 +173,7 @@ for (const set of permissionSets) {
   const section = set.account.site;
   describe(`for ${set.name}`, () => {
     it("every page of the own section answers 200 with its screen, or 403 with the forbidden texts", async () => {
-      const visitor = visitors.get(set) as PortalVisitor;
+      const visitor = visitorOf(set);
       const info = { ...set.permissions, loaded: true };
       for (const entry of sectionRows(section)) {
         const path = sampleOf(entry.path);
@@ -161,7 +186,7 @@ for (const set of permissionSets) {
     });
 
     it("the navigation lists exactly the permitted pages, grouped, the current one marked", async () => {
-      const visitor = visitors.get(set) as PortalVisitor;
+      const visitor = visitorOf(set);
       const info = { ...set.permissions, loaded: true };
       const expected = sectionRows(section)
         .filter((entry) => entry.group && specAllows(entry.path, info))
@@ -175,7 +200,7 @@ for (const set of permissionSets) {
     });
 
     it("an unknown path in the section answers 404 with the not-found texts; any other unknown path goes to /", async () => {
-      const visitor = visitors.get(set) as PortalVisitor;
+      const visitor = visitorOf(set);
       for (const path of [`/${section}/nowhere`, `/${section}/home/deeper`, `/${section}/vip`]) {
         const answer = await visitor.get(path);
         assert.equal(answer.statusCode, 404, path);
@@ -192,7 +217,7 @@ for (const set of permissionSets) {
 
 describe("the sections of another audience", () => {
   it("answer a vendor 403 with the forbidden texts on every client, patent-fee and immigration-fee page", async () => {
-    const vendor = visitors.get(permissionSets[4] as PermissionSet) as PortalVisitor;
+    const vendor = visitorOf(setNamed("a vendor admin"));
     for (const entry of routes.filter((row) => row.section !== "public" && sectionAudience[row.section] === "client")) {
       const answer = await vendor.get(sampleOf(entry.path));
       assert.equal(answer.statusCode, 403, entry.path);
@@ -202,7 +227,7 @@ describe("the sections of another audience", () => {
   });
 
   it("answer a client 403 with the forbidden texts on every vendor page", async () => {
-    const client = visitors.get(permissionSets[0] as PermissionSet) as PortalVisitor;
+    const client = visitorOf(setNamed("a client with every permission"));
     for (const entry of sectionRows("vendor")) {
       const answer = await client.get(sampleOf(entry.path));
       assert.equal(answer.statusCode, 403, entry.path);
@@ -211,8 +236,8 @@ describe("the sections of another audience", () => {
   });
 
   it("serve the patent-fee and immigration-fee sections to a client, with their own navigation", async () => {
-    for (const set of [permissionSets[0], permissionSets[1]] as PermissionSet[]) {
-      const client = visitors.get(set) as PortalVisitor;
+    for (const set of [setNamed("a client with every permission"), setNamed("a view-only client")]) {
+      const client = visitorOf(set);
       for (const section of ["uspto", "uscis"] as const) {
         for (const entry of sectionRows(section)) {
           const answer = await client.get(sampleOf(entry.path));

@@ -39,7 +39,10 @@ let upstream: FaultyUpstream;
 
 before(async () => {
   upstream = await startFaultyUpstream();
-  portal = await startPortal({ listen: false, env: { UPSTREAM_URL: upstream.url, UPSTREAM_TIMEOUT_MS: String(UPSTREAM_TIMEOUT_MS) } });
+  portal = await startPortal({
+    listen: false,
+    env: { UPSTREAM_URL: upstream.url, UPSTREAM_TIMEOUT_MS: String(UPSTREAM_TIMEOUT_MS) },
+  });
   upstream.target = portal.sandboxUrl;
 });
 after(async () => {
@@ -49,7 +52,7 @@ after(async () => {
 
 describe("page tracking", () => {
   it("sends one record per navigation, but none for a repeat of the previous path: A, A, B, A gives A, B, A", async () => {
-    upstream.track = { kind: "forward" };
+    upstream.behaviours.track = { kind: "forward" };
     const alice = await signIn(portal, accounts.alice);
     for (const path of ["/client/home", "/client/home", "/client/inbox", "/client/home"]) {
       assert.equal((await alice.get(path)).statusCode, 200, path);
@@ -87,11 +90,11 @@ describe("page tracking", () => {
 
   it("sends nothing for a visitor who is not signed in", async () => {
     const before = (await (await fetch(`${portal.sandboxUrl}/sandbox/visits.json`)).json()) as Visit[];
-    const received = upstream.trackCalls.received;
+    const received = upstream.calls.track.received;
     const anonymous = new PortalVisitor(portal.app);
     for (const path of ["/register", "/videos/intro", "/login", "/"]) await anonymous.get(path);
     await sleep(100);
-    assert.equal(upstream.trackCalls.received, received);
+    assert.equal(upstream.calls.track.received, received);
     const now = (await (await fetch(`${portal.sandboxUrl}/sandbox/visits.json`)).json()) as Visit[];
     assert.equal(now.length, before.length);
   });
@@ -106,40 +109,40 @@ describe("a failing track call", () => {
   ] as const) {
     it(`does not fail the page or end the session when it ${name}`, async () => {
       const gary = await signIn(portal, accounts.gary);
-      upstream.track = behaviour;
-      const received = upstream.trackCalls.received;
+      upstream.behaviours.track = behaviour;
+      const received = upstream.calls.track.received;
       const first = await gary.get("/client/vip/dashboard");
       assert.equal(first.statusCode, 200);
-      await until(() => upstream.trackCalls.received > received, "the track call");
+      await until(() => upstream.calls.track.received > received, "the track call");
       await sleep(behaviour.kind === "hang" ? UPSTREAM_TIMEOUT_MS + 100 : 50);
       const next = await gary.get("/client/vip/profile");
       assert.equal(next.statusCode, 200, "the session goes on");
-      upstream.track = { kind: "forward" };
+      upstream.behaviours.track = { kind: "forward" };
     });
   }
 
   it("never delays the page's answer: a track call that takes 1.5 s leaves the page as fast as ever", async () => {
     const gary = await signIn(portal, accounts.gary);
-    upstream.track = { kind: "forward", delayMs: 1_500 };
+    upstream.behaviours.track = { kind: "forward", delayMs: 1_500 };
     const started = performance.now();
     const answer = await gary.get("/client/vip/templates");
     const elapsed = performance.now() - started;
     assert.equal(answer.statusCode, 200);
     assert.ok(elapsed < 500, `answered in ${Math.round(elapsed)} ms`);
-    upstream.track = { kind: "forward" };
+    upstream.behaviours.track = { kind: "forward" };
   });
 });
 
 describe("a 401 on tracking", () => {
   it("expires the session at the next request: / then shows 'Your session has expired. Please Login again'", async () => {
-    upstream.track = { kind: "forward" };
+    upstream.behaviours.track = { kind: "forward" };
     const vera = await signIn(portal, accounts.vera);
     assert.equal((await vera.get("/vendor/home")).statusCode, 200);
     await sandboxPost(portal.sandboxUrl, "/sandbox/tokens/revoke", { site: "vendor", username: "vera" });
-    const answered = upstream.trackCalls.answered;
+    const answered = upstream.calls.track.answered;
     // Permissions are cached, so this page still renders; its track call is the one that meets the 401.
     assert.equal((await vera.get("/vendor/inbox")).statusCode, 200);
-    await until(() => upstream.trackCalls.answered > answered, "the refused track call");
+    await until(() => upstream.calls.track.answered > answered, "the refused track call");
     await sleep(50);
     const next = await vera.get("/vendor/contact-us");
     assert.deepEqual([next.statusCode, next.headers.location], [302, "/"]);
@@ -157,12 +160,16 @@ describe("closing the app", () => {
     upstream.target = closing.sandboxUrl;
     try {
       const alice = await signIn(closing, accounts.alice);
-      upstream.track = { kind: "forward", delayMs: 300 };
+      upstream.behaviours.track = { kind: "forward", delayMs: 300 };
       for (const path of ["/client/home", "/client/inbox", "/client/support"]) await alice.get(path);
       await closing.app.close();
-      assert.deepEqual(await visitsOf(closing.sandboxUrl, "alice"), ["/client/home", "/client/inbox", "/client/support"]);
+      assert.deepEqual(await visitsOf(closing.sandboxUrl, "alice"), [
+        "/client/home",
+        "/client/inbox",
+        "/client/support",
+      ]);
     } finally {
-      upstream.track = { kind: "forward" };
+      upstream.behaviours.track = { kind: "forward" };
       upstream.target = previousTarget;
       await closing.close();
     }

@@ -1,8 +1,8 @@
 // Signs a user in over HTTP without a browser (password, e-mailed code, Passed) and carries the session cookie.
 import assert from "node:assert/strict";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import { CSRF_HEADER } from "#web/api/held.ts";
 import { DEMO_PASSWORD, latestCode } from "#tests/support/portal.ts";
+import { CSRF_HEADER } from "#web/api/held.ts";
 
 export type Account =
   | { site: "client"; shortname: string; username: string; email: string }

@@ -3,11 +3,6 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { parse } from "regexparam";
 import { matchRoute as wouterMatch } from "wouter";
-import { navigationFor } from "#web/components/section-nav.tsx";
-import { type GateName, gateDescriptions, gates } from "#web/gates.ts";
-import type { RouteEntry } from "#web/routes/row.ts";
-import { canonicalPath, matchRoute, pathOf, routes, sectionAudience, sectionOf } from "#web/routes/table.ts";
-import type { UserInfo } from "#web/site.ts";
 import {
   asPattern,
   clientRows,
@@ -17,6 +12,11 @@ import {
   usptoPaths,
   vendorRows,
 } from "#tests/support/spec-routes.ts";
+import { navigationFor } from "#web/components/section-nav.tsx";
+import { type GateName, gateDescriptions, gates } from "#web/gates.ts";
+import type { RouteEntry } from "#web/routes/row.ts";
+import { canonicalPath, matchRoute, pathOf, routes, sectionAudience, sectionOf } from "#web/routes/table.ts";
+import type { UserInfo } from "#web/site.ts";
 
 const row = (pattern: string): RouteEntry => {
   const found = routes.find((entry) => entry.path === pattern);

@@ -68,7 +68,10 @@ export function ChangePasswordForm(props: ChangePasswordFormProps) {
     if (test.error) return fail(test.error.detail ?? errorTexts.actionFailed);
     if (!test.data) return; // a 401: the browser is on its way to the login page
 
-    const change = await api.POST("/web/{audience}/password/change", { params: { path }, body: { password: values.next } });
+    const change = await api.POST("/web/{audience}/password/change", {
+      params: { path },
+      body: { password: values.next },
+    });
     if (change.error) return fail(change.error.detail ?? errorTexts.actionFailed);
     if (!change.data) return;
 
@@ -125,7 +128,12 @@ export function ChangePasswordForm(props: ChangePasswordFormProps) {
           </p>
         ) : null}
         <label htmlFor={`${id}-show`}>
-          <input id={`${id}-show`} type="checkbox" checked={show} onChange={(event) => setShow(event.currentTarget.checked)} />
+          <input
+            id={`${id}-show`}
+            type="checkbox"
+            checked={show}
+            onChange={(event) => setShow(event.currentTarget.checked)}
+          />
           {passwordTexts.show}
         </label>
         <PasswordChecklist id={`${id}-requirements`} password={values.next} />

@@ -2,11 +2,10 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { api } from "#web/api/client.ts";
 import { asHeld, type HeldLogin } from "#web/api/held.ts";
-import { BusyOverlay } from "#web/components/busy-overlay.tsx";
-import { Note, Notes } from "#web/components/note.tsx";
-import type { PendingSignIn } from "#web/state/login-page.ts";
-import { forgetLogin, rememberedLogin, rememberLogin } from "#web/state/local-storage.ts";
+import { BusyOverlay, Note, Notes } from "#web/components/note.tsx";
 import type { Site } from "#web/site.ts";
+import { forgetLogin, rememberedLogin, rememberLogin } from "#web/state/local-storage.ts";
+import type { PendingSignIn } from "#web/state/login-page.ts";
 import { errorTexts } from "#web/texts/errors.ts";
 import { loginTexts } from "#web/texts/login.ts";
 

@@ -1,13 +1,17 @@
 // The multi-factor step of SPEC.md 2.4 / 4.2: silent check of this device's code, generate, validate, expired password.
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from "react";
 import { api } from "#web/api/client.ts";
-import { ChangePasswordForm } from "#web/components/change-password-form.tsx";
 import { Note, type NoteKind, Notes } from "#web/components/note.tsx";
 import { useCooldown } from "#web/components/use-cooldown.ts";
+import { type LoginMessage, landingPath, type Site } from "#web/site.ts";
 import { storedMfaCode, storeMfaCode } from "#web/state/local-storage.ts";
-import { landingPath, type LoginMessage, type Site } from "#web/site.ts";
 import { errorTexts } from "#web/texts/errors.ts";
 import { mfaTexts } from "#web/texts/mfa.ts";
+
+// Only an expired password needs the form (and the password rules behind it): a chunk of its own keeps them
+// off the login page's first load.
+const loadChangePassword = () => import("#web/components/change-password-form.tsx");
+const ChangePasswordForm = lazy(() => loadChangePassword().then((module) => ({ default: module.ChangePasswordForm })));
 
 /** SPEC.md 9: "Send Again" stays disabled this long after each generate request. */
 export const SEND_AGAIN_COOLDOWN_MS = 20000;
@@ -87,6 +91,7 @@ export function MfaStep({ site, userName, loginMessage, password, taxBridge, onS
     if (opened.current) return;
     opened.current = true;
     heading.current?.focus();
+    if (loginMessage === "Password Expired") void loadChangePassword(); // fetched while the code is typed
     if (!site || !userName) {
       lose(errorTexts.sessionExpired);
       return;
@@ -107,15 +112,17 @@ export function MfaStep({ site, userName, loginMessage, password, taxBridge, onS
   if (phase === "expired") {
     return (
       <section className="mfa-step" aria-labelledby={`${id}-heading`}>
-        <ChangePasswordForm
-          audience={site}
-          userName={userName}
-          redirect
-          notice={mfaTexts.passwordExpired}
-          headingId={`${id}-heading`}
-          focusOnMount
-          {...(password ? { currentPassword: password } : {})}
-        />
+        <Suspense fallback={<Note kind="info">{mfaTexts.passwordExpired}</Note>}>
+          <ChangePasswordForm
+            audience={site}
+            userName={userName}
+            redirect
+            notice={mfaTexts.passwordExpired}
+            headingId={`${id}-heading`}
+            focusOnMount
+            {...(password ? { currentPassword: password } : {})}
+          />
+        </Suspense>
       </section>
     );
   }

@@ -1,4 +1,5 @@
-// A message above a form: an icon and the text, so the kind never rests on colour alone (SPEC.md 2.5).
+// Messages to the user: notes with an icon and text (the kind never rests on colour alone, SPEC.md 2.5), and the
+// busy overlay. One module, so every island shares one small chunk for them.
 import type { ReactNode } from "react";
 
 export type NoteKind = "success" | "error" | "info";
@@ -42,6 +43,15 @@ export function Notes({ children }: { children?: ReactNode }) {
   return (
     <div className="notes" aria-live="polite">
       {children}
+    </div>
+  );
+}
+
+/** The overlay shown over a form while its request runs ("Authenticating...", SPEC.md 2.2). */
+export function BusyOverlay({ text }: { text: string }) {
+  return (
+    <div className="busy-overlay" role="status">
+      <span aria-busy="true">{text}</span>
     </div>
   );
 }

@@ -37,7 +37,7 @@ export function SectionNav({ section, permissions, current }: Props) {
             return (
               // The current page's group starts open; Home does when the page shown is not in the menu.
               <details key={group} open={holdsCurrent || (group === "Home" && !listed) || undefined}>
-                <summary className={holdsCurrent ? "holds-current" : undefined}>{group}</summary>
+                <summary className={holdsCurrent ? "nav-group holds-current" : "nav-group"}>{group}</summary>
                 <ul>
                   {entries.map((entry) => (
                     <li key={entry.path}>

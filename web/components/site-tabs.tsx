@@ -1,6 +1,6 @@
 // The CLIENT LOGIN / VENDOR LOGIN toggle as an ARIA tablist (SPEC.md 2.2), disabled while a token is held.
 import type { KeyboardEvent } from "react";
-import { sites, type Site } from "#web/site.ts";
+import { type Site, sites } from "#web/site.ts";
 import { loginTexts } from "#web/texts/login.ts";
 
 const labels: Record<Site, string> = { client: loginTexts.clientTab, vendor: loginTexts.vendorTab };
@@ -10,14 +10,15 @@ export const panelId = "login-panel";
 type Props = { active: Site; disabled: boolean; onSelect: (site: Site) => void };
 
 export function SiteTabs({ active, disabled, onSelect }: Props) {
-  // Arrow keys move between the two tabs and select them (the automatic-activation tablist pattern).
+  // Arrow keys move to the other tab (there are two), Home and End to the first and last, selecting it
+  // (automatic activation).
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    if (!["ArrowLeft", "ArrowRight", "Home", "End"].includes(event.key)) return;
-    event.preventDefault();
-    const index = sites.indexOf(active);
-    const next =
-      event.key === "Home" ? sites[0] : event.key === "End" ? sites[sites.length - 1] : sites[(index + 1) % sites.length];
+    const [first, last] = sites;
+    const other = active === first ? last : first;
+    const moves: Record<string, Site> = { Home: first, End: last, ArrowLeft: other, ArrowRight: other };
+    const next = moves[event.key];
     if (!next) return;
+    event.preventDefault();
     onSelect(next);
     document.getElementById(tabId(next))?.focus();
   };

@@ -2,8 +2,7 @@
 import { useEffect, useRef, useState } from "react";
 import { api } from "#web/api/client.ts";
 import { asHeld } from "#web/api/held.ts";
-import { BusyOverlay } from "#web/components/busy-overlay.tsx";
-import { Note, Notes } from "#web/components/note.tsx";
+import { BusyOverlay, Note, Notes } from "#web/components/note.tsx";
 import type { Site } from "#web/site.ts";
 import { errorTexts } from "#web/texts/errors.ts";
 import { linkLoginTexts } from "#web/texts/link-login.ts";

@@ -1,11 +1,11 @@
 // The login page's content (SPEC.md 2.2): site tabs, login forms, Password Reset panel and the inline MFA step.
 import { useSignals } from "@preact/signals-react/runtime";
-import { type ReactNode, useEffect, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { LoginForm } from "#web/components/login-form.tsx";
-import { MfaStep } from "#web/components/mfa-step.tsx";
+import { MfaPlaceholder } from "#web/components/mfa-placeholder.tsx";
 import { Note, Notes } from "#web/components/note.tsx";
-import { ResetPanel } from "#web/components/reset-panel.tsx";
 import { panelId, SiteTabs, tabId } from "#web/components/site-tabs.tsx";
+import type { LoginMessage, Site } from "#web/site.ts";
 import {
   activeSite,
   dropSignIn,
@@ -16,7 +16,6 @@ import {
   seedLoginPage,
   tokenHeld,
 } from "#web/state/login-page.ts";
-import type { LoginMessage, Site } from "#web/site.ts";
 import { loginTexts } from "#web/texts/login.ts";
 
 export type LoginIslandProps = {
@@ -30,6 +29,15 @@ export type LoginIslandProps = {
   pending?: { site: Site; userName: string; loginMessage: LoginMessage };
 };
 
+// The login form is what the page opens with; the MFA step and the reset panel come after a click, so each is
+// its own chunk (the login page's first load stays near the React runtime alone). The MFA chunk is fetched as
+// soon as a login is submitted, while the server checks the password.
+const loadMfaStep = () => import("#web/components/mfa-step.tsx");
+const MfaStep = lazy(() => loadMfaStep().then((module) => ({ default: module.MfaStep })));
+const ResetPanel = lazy(() =>
+  import("#web/components/reset-panel.tsx").then((module) => ({ default: module.ResetPanel })),
+);
+
 const siteOf = (value: LoginIslandProps["activeSite"]): Site | undefined =>
   value === "VENDOR" ? "vendor" : value === "CLIENT" ? "client" : undefined;
 
@@ -38,10 +46,17 @@ export default function LoginIsland(props: LoginIslandProps) {
   // Seeded before the first read, once per mount (see seedLoginPage for why this is safe on the server).
   useState(() => {
     const site = siteOf(props.activeSite);
-    seedLoginPage({ ...(site ? { activeSite: site } : {}), ...(pending ? { pending } : {}), ...(flash ? { error: flash.error } : {}) });
+    seedLoginPage({
+      ...(site ? { activeSite: site } : {}),
+      ...(pending ? { pending } : {}),
+      ...(flash ? { error: flash.error } : {}),
+    });
     return true;
   });
   useSignals();
+  // The server and the hydrating render show the placeholder in place of the lazy MFA step, so they agree.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
 
   useEffect(() => {
     const target = flash?.pathname;
@@ -61,20 +76,32 @@ export default function LoginIsland(props: LoginIslandProps) {
 
   let content: ReactNode;
   if (mode.value === "mfa" && held) {
-    content = (
-      <MfaStep
-        site={held.site}
-        userName={held.userName}
-        loginMessage={held.loginMessage}
-        taxBridge={taxBridge}
-        onSessionLost={dropSignIn}
-        {...(held.password ? { password: held.password } : {})}
-      />
+    content = !mounted ? (
+      <MfaPlaceholder />
+    ) : (
+      <Suspense fallback={<MfaPlaceholder />}>
+        <MfaStep
+          site={held.site}
+          userName={held.userName}
+          loginMessage={held.loginMessage}
+          taxBridge={taxBridge}
+          onSessionLost={dropSignIn}
+          {...(held.password ? { password: held.password } : {})}
+        />
+      </Suspense>
     );
   } else if (mode.value === "reset") {
-    content = <ResetPanel key={site} site={site} onReturn={() => {
-          mode.value = "login";
-        }} />;
+    content = (
+      <Suspense fallback={null}>
+        <ResetPanel
+          key={site}
+          site={site}
+          onReturn={() => {
+            mode.value = "login";
+          }}
+        />
+      </Suspense>
+    );
   } else {
     content = (
       <>
@@ -85,12 +112,17 @@ export default function LoginIsland(props: LoginIslandProps) {
           onHeld={holdSignIn}
           onAttempt={() => {
             pageError.value = null;
+            void loadMfaStep();
           }}
         />
         <p>
-          <button type="button" className="link-button" onClick={() => {
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => {
               mode.value = "reset";
-            }}>
+            }}
+          >
             {loginTexts.resetLink}
           </button>
         </p>

@@ -40,7 +40,9 @@ export function SectionPage({ context, section, audience, permissions, screen }:
 function screenContent(context: PageContext, audience: Site, screen: SectionScreen): ReactElement {
   switch (screen.kind) {
     case "forbidden":
-      return <AccessNote heading={accessTexts.forbiddenHeading} advice={accessTexts.forbiddenAdvice} context={context} />;
+      return (
+        <AccessNote heading={accessTexts.forbiddenHeading} advice={accessTexts.forbiddenAdvice} context={context} />
+      );
     case "not-found":
       return <AccessNote heading={accessTexts.notFoundHeading} advice={accessTexts.notFoundAdvice} context={context} />;
     case "checking":

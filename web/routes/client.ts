@@ -91,7 +91,10 @@ export const clientRoutes: readonly RouteEntry[] = [
     group: "Reports",
     about: "Purchase orders and their invoices.",
   }),
-  row("/reports/purchase-orders/view", "Purchase-Order View", { gate: "hasService87286", about: "One purchase order." }),
+  row("/reports/purchase-orders/view", "Purchase-Order View", {
+    gate: "hasService87286",
+    about: "One purchase order.",
+  }),
   row("/reports/transaction", "Transaction Report", { group: "Reports", about: "Payments sent." }),
   row("/reports/weekly", "Weekly Report", { group: "Reports", about: "This week's payments." }),
   row("/submission/report", "Submission Report", {

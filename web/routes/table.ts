@@ -41,7 +41,7 @@ export type RouteMatch = { entry: RouteEntry; params: Record<string, string> };
  * in the browser.
  */
 export function matchRoute(pathname: string): RouteMatch | undefined {
-  const path = unescape(pathname);
+  const path = decodePath(pathname);
   for (const { entry, pattern, keys } of compiled) {
     const found = pattern.exec(path);
     if (!found) continue;
@@ -51,7 +51,7 @@ export function matchRoute(pathname: string): RouteMatch | undefined {
 }
 
 /** wouter's `unescape`: decodes %-sequences of a path, or keeps it as it is when they are malformed. */
-function unescape(path: string): string {
+function decodePath(path: string): string {
   try {
     return path.includes("%") ? decodeURI(path) : path;
   } catch {
@@ -61,7 +61,7 @@ function unescape(path: string): string {
 
 /** The signed-in section a pathname falls in, even when no row matches it (for the not-found page). */
 export function sectionOf(pathname: string): SignedInSection | undefined {
-  const first = unescape(pathname).split("/")[1]?.toLowerCase();
+  const first = decodePath(pathname).split("/")[1]?.toLowerCase();
   return signedInSections.find((section) => section === first);
 }
 

@@ -1,0 +1,267 @@
+// Issue 4, items 1–3: the session cookie's attributes and caching, its size with a large token, tampering and rotation.
+import assert from "node:assert/strict";
+import { randomBytes, randomUUID } from "node:crypto";
+import { after, before, describe, it } from "node:test";
+import type { LightMyRequestResponse } from "fastify";
+import { happyUpstream, portalOnFake, setCookies, signInOnFake } from "#tests/security/fake-upstream.ts";
+import { DEMO_PASSWORD, type RunningPortal, startPortal } from "#tests/support/portal.ts";
+import { accounts, PortalVisitor, signIn } from "#tests/support/sign-in.ts";
+import { answerMessage } from "#web/api/answer.ts";
+
+const COOKIE = "__Host-portal-session";
+const BROWSER_COOKIE_LIMIT = 4096;
+const OLD_KEY = "0".repeat(64);
+const NEW_KEY = "1".repeat(64);
+
+/** A cookie's attributes as written, name first: `["__Host-portal-session=…", "Path=/", "HttpOnly", …]`. */
+const attributesOf = (setCookie: string) => setCookie.split(";").map((part) => part.trim());
+
+function assertSessionCookie(setCookie: string, where: string) {
+  const [pair = "", ...attributes] = attributesOf(setCookie);
+  assert.ok(pair.startsWith(`${COOKIE}=`), `${where}: the cookie is named ${COOKIE}: ${pair.slice(0, 40)}`);
+  for (const required of ["Secure", "HttpOnly", "SameSite=Strict", "Path=/"])
+    assert.ok(attributes.includes(required), `${where}: ${required} in ${attributes.join("; ")}`);
+  assert.ok(!attributes.some((attribute) => /^domain=/i.test(attribute)), `${where}: no Domain attribute`);
+}
+
+/** A JWT-like token of about `length` characters: RS256 header, realistic claims, random group ids, 2048-bit signature. */
+export function jwtLikeToken(length: number): string {
+  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
+  const header = { alg: "RS256", typ: "JWT", kid: randomBytes(16).toString("hex") };
+  const resources = ["invoices", "payments", "wires", "reports", "vendors", "batches", "vip", "users", "approvals"];
+  const payload = {
+    iss: "https://login.payments-provider.example/oauth2/v2.0",
+    sub: randomUUID(),
+    aud: "payments-portal",
+    azp: randomUUID(),
+    jti: randomUUID(),
+    iat: 1_767_225_600,
+    nbf: 1_767_225_600,
+    exp: 1_767_229_200,
+    name: "Alice Example",
+    email: "alice@acme.example",
+    company: "ACME",
+    scope: `openid profile email ${resources.map((r) => `${r}.read ${r}.write`).join(" ")}`,
+    roles: ["Client.Admin", "Client.Payments", "Client.Reports", "Client.Vendors", "Client.Batches"],
+    permissions: resources.flatMap((r) => ["read", "create", "update", "approve"].map((a) => `${r}:${a}`)),
+    groups: [] as string[],
+  };
+  const signature = randomBytes(256).toString("base64url");
+  for (;;) {
+    const token = `${encode(header)}.${encode(payload)}.${signature}`;
+    if (token.length >= length) return token;
+    payload.groups.push(randomUUID());
+  }
+}
+
+describe("session cookie attributes and caching (item 1)", () => {
+  let portal: RunningPortal;
+  before(async () => {
+    portal = await startPortal({ listen: false });
+  });
+  after(() => portal.close());
+
+  it("1. cookie: every Set-Cookie of a sign-in and sign-out is __Host- named, Secure, HttpOnly, SameSite=Strict, Path=/ and has no Domain", async () => {
+    const visitor = new PortalVisitor(portal.app);
+    const answers: [string, LightMyRequestResponse][] = [];
+    const record = async (what: string, answer: Promise<LightMyRequestResponse>) => answers.push([what, await answer]);
+    await record("tax-bridge entry", visitor.get("/tax-bridge/login"));
+    await record("login", visitor.post("/api/auth/client", { shortname: "ACME", username: "alice", password: DEMO_PASSWORD }));
+    await record("generate", visitor.post("/api/web/client/mfa/generate"));
+    const { latestCode } = await import("#tests/support/portal.ts");
+    const code = await latestCode(portal.sandboxUrl, accounts.alice.email);
+    await record("validate", visitor.post(`/api/web/client/mfa/validate/${code}`));
+    await record("home", visitor.get("/client/submission/report"));
+    await record("sign out", visitor.post("/session/logout"));
+    const written = answers.flatMap(([what, answer]) => setCookies(answer).map((cookie) => [what, cookie] as const));
+    assert.ok(written.length >= 4, `cookies were written at each step: ${written.map(([what]) => what).join(", ")}`);
+    for (const [what, cookie] of written) assertSessionCookie(cookie, what);
+  });
+
+  it("1. no-store: pages, redirects and API answers that carry session state are never cached", async () => {
+    const visitor = await signIn(portal, accounts.victor);
+    const answers = [
+      await visitor.get("/client/home"),
+      await visitor.get("/client/batch/upload"),
+      await visitor.get("/client/no-such-page"),
+      await visitor.get("/"),
+      await visitor.get("/mfa"),
+      await visitor.post("/api/web/client/password/test", { userId: "victor", password: DEMO_PASSWORD }),
+      await new PortalVisitor(portal.app).post("/api/auth/vendor", { username: "vera", password: "wrong" }),
+      await visitor.post("/session/logout"),
+      await visitor.get("/client/home"),
+    ];
+    for (const answer of answers) {
+      assert.match(String(answer.headers["cache-control"]), /no-store/, `${answer.statusCode} ${answer.body.slice(0, 60)}`);
+    }
+  });
+
+  it("1. behind a TLS-terminating proxy (TRUST_PROXY=true) the proxy's scheme and host count, and the client address is the one the proxy saw, not one the browser forged", async () => {
+    const proxied = await startPortal({
+      env: { TRUST_PROXY: "true", RATE_LIMIT_IP_PER_MINUTE: "2" },
+      listen: false,
+    });
+    try {
+      const attempt = (forged: string, client: string) =>
+        proxied.app.inject({
+          method: "POST",
+          url: "/api/auth/vendor",
+          remoteAddress: "10.0.0.2",
+          headers: {
+            "content-type": "application/json",
+            "x-portal-request": "1",
+            host: "10.0.0.5:3000",
+            origin: "https://portal.example",
+            "sec-fetch-site": "same-origin",
+            "x-forwarded-proto": "https",
+            "x-forwarded-host": "portal.example",
+            "x-forwarded-for": `${forged}, ${client}`,
+          },
+          payload: { username: "vera", password: DEMO_PASSWORD },
+        });
+      const first = await attempt("198.51.100.1", "203.0.113.7");
+      assert.equal(first.statusCode, 200, "the proxy's Origin/Host pair passes the same-origin check");
+      assertSessionCookie(setCookies(first)[0] ?? "", "proxied login");
+      assert.equal((await attempt("198.51.100.2", "203.0.113.7")).statusCode, 200);
+      assert.equal(
+        (await attempt("198.51.100.3", "203.0.113.7")).statusCode,
+        429,
+        "a forged X-Forwarded-For entry does not make a new client",
+      );
+      assert.equal((await attempt("198.51.100.3", "203.0.113.8")).statusCode, 200, "another real client is not throttled");
+    } finally {
+      await proxied.close();
+    }
+    const direct = await startPortal({ env: { RATE_LIMIT_IP_PER_MINUTE: "1" }, listen: false });
+    try {
+      const attempt = (forged: string) =>
+        direct.app.inject({
+          method: "POST",
+          url: "/api/auth/vendor",
+          headers: { "content-type": "application/json", "x-portal-request": "1", "x-forwarded-for": forged },
+          payload: { username: "vera", password: "wrong" },
+        });
+      assert.equal((await attempt("203.0.113.1")).statusCode, 200);
+      assert.equal((await attempt("203.0.113.2")).statusCode, 429, "without TRUST_PROXY, X-Forwarded-For is ignored");
+    } finally {
+      await direct.close();
+    }
+  });
+});
+
+describe("cookie size (item 2)", () => {
+  it("2. cookie size: a 4 KB JWT-like token and a full permission set still fit a cookie of at most 4096 bytes, and the session works", async (t) => {
+    const token = jwtLikeToken(4096);
+    const fake = await portalOnFake(happyUpstream({ token }));
+    try {
+      const { visitor, answers } = await signInOnFake(fake.app);
+      const pages = [await visitor.get("/client/home"), await visitor.get(`/client/${"x".repeat(6000)}`)];
+      const sizes = [...answers, ...pages].flatMap((answer) => setCookies(answer).map((c) => Buffer.byteLength(c)));
+      t.diagnostic(`token ${token.length} characters; Set-Cookie sizes ${sizes.join(", ")} bytes`);
+      assert.ok(sizes.length >= 3, "the session was written at each step");
+      for (const size of sizes) assert.ok(size <= BROWSER_COOKIE_LIMIT, `Set-Cookie of ${size} bytes`);
+      const home = await visitor.get("/client/vip/dashboard");
+      assert.equal(home.statusCode, 200, "signed in, permissions kept: a VIP page opens");
+      await visitor.post("/api/web/client/password/test", { userId: "alice", password: "pw" });
+      const bearers = fake.upstream.calls.map((call) => call.headers.authorization).filter(Boolean);
+      assert.ok(bearers.length >= 3, "generate, validate, user-info and the test call carry the token");
+      for (const bearer of bearers) assert.equal(bearer, `Bearer ${token}`, "the token comes back whole");
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it("2. cookie size: a token too large for any cookie gives a clear error and no broken session", async () => {
+    const token = randomBytes(6000).toString("base64url");
+    const fake = await portalOnFake(happyUpstream({ token }));
+    try {
+      const visitor = new PortalVisitor(fake.app);
+      const login = await visitor.post("/api/auth/client", { shortname: "ACME", username: "alice", password: "pw" });
+      for (const cookie of setCookies(login))
+        assert.ok(Buffer.byteLength(cookie) <= BROWSER_COOKIE_LIMIT, `Set-Cookie of ${Buffer.byteLength(cookie)}`);
+      assert.ok(login.statusCode >= 400, `an error status, not ${login.statusCode}`);
+      const message = answerMessage(login.statusCode, login.json());
+      assert.match(message, /too large/i, `a clear message: ${message}`);
+      assert.equal((await visitor.post("/api/web/client/mfa/generate")).statusCode, 401, "no pending sign-in is left");
+      assert.equal((await visitor.get("/mfa")).headers.location, "/", "the MFA step is not half open");
+      const page = await visitor.get("/");
+      assert.equal(page.statusCode, 200, "the login page still opens");
+    } finally {
+      await fake.close();
+    }
+  });
+});
+
+describe("tampering and key rotation (item 3)", () => {
+  let portal: RunningPortal;
+  let value: string;
+  before(async () => {
+    portal = await startPortal({ env: { SESSION_KEY: OLD_KEY }, listen: false });
+    const visitor = await signIn(portal, accounts.alice);
+    value = visitor.cookies.get(COOKIE) ?? "";
+  });
+  after(() => portal.close());
+
+  const withCookie = (app: RunningPortal["app"], cookieValue: string, url: string, method: "GET" | "POST" = "GET") =>
+    app.inject({
+      method,
+      url,
+      headers: { cookie: `${COOKIE}=${encodeURIComponent(cookieValue)}`, "x-portal-request": "1" },
+      ...(method === "POST" ? { payload: { userId: "alice", password: DEMO_PASSWORD } } : {}),
+    });
+
+  it("3. tampering: a flipped byte, a truncated cookie, another key's cookie or garbage is no session, never a 500", async () => {
+    assert.equal((await withCookie(portal.app, value, "/client/home")).statusCode, 200, "the untouched cookie works");
+    const [cipher = "", nonce = ""] = value.split(";");
+    const flip = (text: string, at: number) => `${text.slice(0, at)}${text[at] === "A" ? "B" : "A"}${text.slice(at + 1)}`;
+    const other = await startPortal({ env: { SESSION_KEY: NEW_KEY, UPSTREAM_URL: portal.sandboxUrl }, listen: false });
+    const foreign = (await signIn(other, accounts.alice)).cookies.get(COOKIE) ?? "";
+    await other.close();
+    const tampered: Record<string, string> = {
+      "a flipped byte in the ciphertext": `${flip(cipher, 40)};${nonce}`,
+      "a flipped byte in the nonce": `${cipher};${flip(nonce, 5)}`,
+      "the last byte flipped": `${flip(cipher, cipher.length - 3)};${nonce}`,
+      "truncated to half": value.slice(0, value.length / 2),
+      "the nonce cut short": `${cipher};${nonce.slice(0, 10)}`,
+      "no nonce": cipher,
+      "another key's cookie": foreign,
+      "empty": "",
+      "garbage": "not-a-session-at-all",
+      "bad base64": "@@@@;@@@@",
+      "JSON instead of a cipher": '{"auth":{"stage":"signed-in"}}',
+      "huge": "A".repeat(3900),
+    };
+    for (const [what, cookie] of Object.entries(tampered)) {
+      const page = await withCookie(portal.app, cookie, "/client/home");
+      assert.equal(page.statusCode, 302, `${what}: no section page`);
+      assert.equal(page.headers.location, "/", what);
+      const api = await withCookie(portal.app, cookie, "/api/web/client/password/test", "POST");
+      assert.equal(api.statusCode, 401, `${what}: the API sees no session`);
+      const login = await withCookie(portal.app, cookie, "/");
+      assert.equal(login.statusCode, 200, `${what}: the login page opens`);
+    }
+    const raw = await portal.app.inject({ url: "/client/home", headers: { cookie: `${COOKIE}=%E0%A4%A; x=%` } });
+    assert.equal(raw.statusCode, 302, "malformed percent-encoding is no session");
+  });
+
+  it("3. key rotation: a cookie of the previous key is accepted and re-issued under the new one; a removed key signs out", async () => {
+    const rotated = await startPortal({
+      env: { SESSION_KEY: `${NEW_KEY},${OLD_KEY}`, UPSTREAM_URL: portal.sandboxUrl },
+      listen: false,
+    });
+    const newOnly = await startPortal({ env: { SESSION_KEY: NEW_KEY, UPSTREAM_URL: portal.sandboxUrl }, listen: false });
+    try {
+      const health = await withCookie(rotated.app, value, "/healthz");
+      const reissued = health.cookies.find((cookie) => cookie.name === COOKIE)?.value;
+      assert.ok(reissued, "even an answer that does not touch the session re-issues it under the new key");
+      assert.equal((await withCookie(rotated.app, value, "/client/home")).statusCode, 200, "the old cookie is accepted");
+      assert.equal((await withCookie(newOnly.app, reissued, "/client/home")).statusCode, 200, "re-issued: new key");
+      const removed = await withCookie(newOnly.app, value, "/client/home");
+      assert.equal(removed.statusCode, 302, "once the old key is removed, its cookies are signed out");
+      assert.equal(removed.headers.location, "/");
+    } finally {
+      await rotated.close();
+      await newOnly.close();
+    }
+  });
+});

@@ -1,0 +1,151 @@
+// A scriptable upstream for the security tests: records every call it receives and answers as each test decides.
+import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { PortalVisitor } from "#tests/support/sign-in.ts";
+import { type RunningPortal, startPortal } from "#tests/support/portal.ts";
+import type { LoginMessage, UserInfo } from "#web/site.ts";
+
+export type RecordedCall = { method: string; path: string; headers: IncomingHttpHeaders; body: string };
+/** How the upstream answers one call; it may also never answer, or break the connection. */
+export type Answer = (call: RecordedCall, response: ServerResponse) => void | Promise<void>;
+
+export type FakeUpstream = {
+  url: string;
+  calls: RecordedCall[];
+  answer: Answer;
+  /** The calls whose path (without the query) matches. */
+  callsTo(path: RegExp): RecordedCall[];
+  close(): Promise<void>;
+};
+
+export function sendJson(response: ServerResponse, status: number, body: unknown): void {
+  response.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+}
+
+export async function startFakeUpstream(answer: Answer = happyUpstream()): Promise<FakeUpstream> {
+  const upstream: FakeUpstream = {
+    url: "",
+    calls: [],
+    answer,
+    callsTo: (path) => upstream.calls.filter((call) => path.test(call.path.split("?")[0] ?? "")),
+    close: async () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await closed;
+    },
+  };
+  const server = createServer(async (request, response) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const call = {
+      method: request.method ?? "",
+      path: request.url ?? "",
+      headers: request.headers,
+      body: Buffer.concat(chunks).toString("utf8"),
+    };
+    upstream.calls.push(call);
+    try {
+      await upstream.answer(call, response);
+    } catch {
+      response.destroy();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  upstream.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return upstream;
+}
+
+/** Every permission a client can have, with long service lists: the largest realistic permissions answer. */
+export const fullPermissions: Omit<UserInfo, "loaded"> = {
+  viewOnly: false,
+  isAdmin: true,
+  clientServices: ["60542", "87286", "88689", ...Array.from({ length: 60 }, (_, i) => String(70_000 + i * 17))],
+  beneServices: ["60562", ...Array.from({ length: 30 }, (_, i) => String(61_000 + i * 13))],
+  paymentTier: true,
+  spotTier: true,
+  vipTier: "2",
+  userTier: "1",
+};
+
+export type UpstreamScript = {
+  token?: string;
+  message?: LoginMessage;
+  verdict?: "Passed" | "Failed";
+  permissions?: Omit<UserInfo, "loaded">;
+};
+
+export const MINIMAL_PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
+
+/** A working upstream: every operation of openapi/portal.yaml answered as the sandbox would, for one user. */
+export function happyUpstream(script: UpstreamScript = {}): Answer {
+  const token = script.token ?? "upstream-token-0123456789";
+  return (call, response) => {
+    const path = call.path.split("?")[0] ?? "";
+    const route = `${call.method} ${path}`;
+    if (/^POST \/auth\/(client|vendor)$/.test(route))
+      return sendJson(response, 200, { token, message: script.message ?? "Success" });
+    if (/^POST \/auth\/(client|vendor)-token$/.test(route)) return sendJson(response, 200, { token });
+    if (/^POST \/web\/(client|vendor)\/mfa\/validate\/[^/]+$/.test(route))
+      return sendJson(response, 200, [{ text: script.verdict ?? "Passed" }]);
+    if (/^GET \/web\/(client|vendor)\/user-info$/.test(route))
+      return sendJson(response, 200, { loaded: true, ...(script.permissions ?? fullPermissions) });
+    if (/^(GET|HEAD) \/pdfs\/[\w.]+\.pdf$/.test(route)) {
+      response.writeHead(200, { "content-type": "application/pdf" }).end(MINIMAL_PDF);
+      return;
+    }
+    if (call.method === "POST") return sendJson(response, 200, { ok: true });
+    return sendJson(response, 404, { detail: "Not Found" });
+  };
+}
+
+export type PortalOnFake = { portal: RunningPortal; upstream: FakeUpstream; app: FastifyInstance; close(): Promise<void> };
+
+/** The real portal (not listening) in front of a fake upstream. */
+export async function portalOnFake(
+  answer: Answer = happyUpstream(),
+  options: { env?: NodeJS.ProcessEnv; now?: () => number } = {},
+): Promise<PortalOnFake> {
+  const upstream = await startFakeUpstream(answer);
+  const portal = await startPortal({
+    env: { UPSTREAM_URL: upstream.url, ...options.env },
+    listen: false,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  return {
+    portal,
+    upstream,
+    app: portal.app,
+    close: async () => {
+      await portal.close();
+      await upstream.close();
+    },
+  };
+}
+
+/** Password then code through the portal, against a fake upstream that accepts both. */
+export async function signInOnFake(
+  app: FastifyInstance,
+  site: "client" | "vendor" = "client",
+): Promise<{ visitor: PortalVisitor; answers: LightMyRequestResponse[] }> {
+  const visitor = new PortalVisitor(app);
+  const login = site === "client" ? { shortname: "ACME", username: "alice", password: "pw" } : { username: "vera", password: "pw" };
+  const answers = [
+    await visitor.post(`/api/auth/${site}`, login),
+    await visitor.post(`/api/web/${site}/mfa/generate`),
+    await visitor.post(`/api/web/${site}/mfa/validate/123456`),
+  ];
+  return { visitor, answers };
+}
+
+/** The `Set-Cookie` headers of an injected answer, as strings. */
+export function setCookies(response: LightMyRequestResponse): string[] {
+  const header = response.headers["set-cookie"];
+  if (header === undefined) return [];
+  return Array.isArray(header) ? header : [String(header)];
+}
+
+/** A copy of a visitor's cookie jar: the browser-side copy an attacker might keep. */
+export function copyCookies(visitor: PortalVisitor): Map<string, string> {
+  return new Map(visitor.cookies);
+}
