@@ -28,7 +28,11 @@ function closure(url: string, seen = new Set<string>()): Set<string> {
 
 async function reactRuntimeGzip(): Promise<number> {
   const result = await build({
-    stdin: { contents: 'import { hydrateRoot } from "react-dom/client"; import { createElement } from "react"; globalThis.x = [hydrateRoot, createElement];', resolveDir: root },
+    stdin: {
+      contents:
+        'import { hydrateRoot } from "react-dom/client"; import { createElement } from "react"; globalThis.x = [hydrateRoot, createElement];',
+      resolveDir: root,
+    },
     bundle: true,
     minify: true,
     format: "esm",
@@ -40,7 +44,12 @@ async function reactRuntimeGzip(): Promise<number> {
 
 const portal = await startPortal({ listen: false });
 const inject = async (url: string, cookie = "", method: "GET" | "POST" = "GET", payload?: object) => {
-  const answer = await portal.app.inject({ method, url, headers: { cookie, "x-portal-request": "1" }, ...(payload ? { payload } : {}) });
+  const answer = await portal.app.inject({
+    method,
+    url,
+    headers: { cookie, "x-portal-request": "1" },
+    ...(payload ? { payload } : {}),
+  });
   const set = answer.headers["set-cookie"];
   return { answer, cookie: (Array.isArray(set) ? set[0] : set)?.split(";")[0] ?? cookie };
 };
@@ -52,7 +61,11 @@ async function signIn(site: "client" | "vendor", body: object, email: string) {
   return cookie;
 }
 const cookies = {
-  client: await signIn("client", { shortname: "ACME", username: "alice", password: DEMO_PASSWORD }, "alice@acme.example"),
+  client: await signIn(
+    "client",
+    { shortname: "ACME", username: "alice", password: DEMO_PASSWORD },
+    "alice@acme.example",
+  ),
   vendor: await signIn("vendor", { username: "vera", password: DEMO_PASSWORD }, "vera@vendor.example"),
 };
 
@@ -65,7 +78,9 @@ for (const entry of routes) {
   const { answer } = await inject(path, cookie);
   if (answer.statusCode !== 200) continue;
   const html = answer.body;
-  const scripts = [...html.matchAll(/<script type="module" src="([^"]+)"|rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1] ?? m[2] ?? "");
+  const scripts = [...html.matchAll(/<script type="module" src="([^"]+)"|rel="modulepreload" href="([^"]+)"/g)].map(
+    (m) => m[1] ?? m[2] ?? "",
+  );
   const js = [...new Set(scripts.flatMap((url) => [...closure(url)]))].reduce((sum, url) => sum + gz(url), 0);
   const css = [...html.matchAll(/rel="stylesheet" href="([^"]+)"/g)].reduce((sum, m) => sum + gz(m[1] ?? ""), 0);
   const htmlCss = gzipSync(html, { level: 9 }).length + css;
@@ -73,7 +88,8 @@ for (const entry of routes) {
   rows.push(`${path.padEnd(40)} ${String(js).padStart(7)} ${String(htmlCss).padStart(8)}  ${islands.join(",")}`);
   if (islands.length === 0 && js > 0) failures.push(`${path}: ${js} bytes of JavaScript on a page without an island`);
   if (path === "/") {
-    if (js > react * LOGIN_JS_FACTOR) failures.push(`/: JavaScript ${js} > ${LOGIN_JS_FACTOR} × React runtime ${react}`);
+    if (js > react * LOGIN_JS_FACTOR)
+      failures.push(`/: JavaScript ${js} > ${LOGIN_JS_FACTOR} × React runtime ${react}`);
     if (htmlCss > LOGIN_HTML_CSS_BUDGET) failures.push(`/: HTML+CSS ${htmlCss} > ${LOGIN_HTML_CSS_BUDGET}`);
   }
 }
