@@ -3,7 +3,8 @@ FROM node:20-bookworm-slim AS deps
 WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
-RUN npm ci
+# npm install keeps to package-lock.json; npm ci would refuse it for lacking other platforms' optional binaries.
+RUN npm install --no-audit --no-fund
 
 FROM deps AS build
 COPY . .

@@ -27,6 +27,9 @@ const exposed: Record<string, Needs> = {
   changePassword: "signed-in",
 };
 
+/** Operations whose failure ends the pending sign-in. */
+const clearsTokenOnFailure = new Set(["generateMfaCode"]);
+
 /** Checks on a body beyond the spec's schema, made before the upstream is called. */
 const bodyChecks: Record<string, (body: unknown) => string | undefined> = {
   changePassword: (body) => {
@@ -117,6 +120,10 @@ async function forward(
     timeoutMs: context.config.upstreamTimeoutMs,
   });
 
+  // SPEC.md 4.2: when a code cannot be generated, the token is cleared (the island shows the expiry message).
+  const failed = answer.kind === "fault" || !answer.ok;
+  if (failed && clearsTokenOnFailure.has(operation.operationId))
+    endSession(request, { error: errorTexts.sessionExpired });
   if (answer.kind === "fault") {
     request.log.warn({ operation: operation.operationId, fault: answer.fault }, "upstream fault");
     return reply.code(answer.fault === "timeout" ? 504 : 502).send({});

@@ -1,5 +1,7 @@
 // The BFF against the sandbox over real HTTP: every call of SPEC.md section 7, and the token kept from the browser.
 import assert from "node:assert/strict";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { after, before, describe, it } from "node:test";
 import { PortalClient } from "#tests/support/http.ts";
 import {
@@ -287,5 +289,29 @@ describe("forwarding", () => {
       },
     );
     assert.equal(crossSite.status, 403);
+  });
+});
+
+describe("a failed generate (SPEC.md 4.2)", () => {
+  it("clears the pending token when the upstream answers 500, so the next call finds the session expired", async () => {
+    // An upstream that signs in but cannot send codes.
+    const upstream = createServer((request, response) => {
+      const login = request.url === "/auth/client";
+      response.writeHead(login ? 200 : 500, { "content-type": "application/json" });
+      response.end(JSON.stringify(login ? { token: "t-123", message: "Success" } : { detail: "mail server down" }));
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
+    const { port } = upstream.address() as AddressInfo;
+    const broken = await startPortal({ env: { UPSTREAM_URL: `http://127.0.0.1:${port}` } });
+    try {
+      const client = new PortalClient(broken.url);
+      await client.post("/api/auth/client", clientLogin("alice"));
+      assert.equal((await client.post("/api/web/client/mfa/generate")).status, 500);
+      assert.equal((await client.post("/api/web/client/mfa/validate/123456")).status, 401);
+      assert.match((await client.get("/")).text, /Your session has expired. Please Login again/);
+    } finally {
+      await broken.close();
+      upstream.close();
+    }
   });
 });

@@ -1,0 +1,60 @@
+// Operations: health and readiness, and two replicas with the same keys serving one user mid-session.
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import { PortalClient } from "#tests/support/http.ts";
+import { DEMO_PASSWORD, latestCode, type RunningPortal, startPortal } from "#tests/support/portal.ts";
+
+let first: RunningPortal;
+let second: RunningPortal;
+before(async () => {
+  first = await startPortal();
+  // The second replica shares the first one's upstream and its session keys, as replicas behind a load balancer do.
+  second = await startPortal({ env: { UPSTREAM_URL: first.sandboxUrl } });
+});
+after(async () => {
+  await second.close();
+  await first.close();
+});
+
+describe("health", () => {
+  it("/healthz says the process is alive", async () => {
+    const answer = await fetch(`${first.url}/healthz`);
+    assert.equal(answer.status, 200);
+    assert.deepEqual(await answer.json(), { status: "ok" });
+  });
+
+  it("/readyz says the upstream answers and the keys are loaded", async () => {
+    const answer = await fetch(`${first.url}/readyz`);
+    assert.equal(answer.status, 200);
+    assert.deepEqual(await answer.json(), { status: "ready", upstream: true, keys: true });
+  });
+
+  it("/readyz answers 503 when the upstream is down", async () => {
+    const orphan = await startPortal({ env: { UPSTREAM_URL: "http://127.0.0.1:9" } });
+    try {
+      const answer = await fetch(`${orphan.url}/readyz`);
+      assert.equal(answer.status, 503);
+      assert.equal(((await answer.json()) as { upstream: boolean }).upstream, false);
+    } finally {
+      await orphan.close();
+    }
+  });
+});
+
+describe("scaling out", () => {
+  it("a user signed in on one replica carries on on another, mid-session", async () => {
+    const onFirst = new PortalClient(first.url);
+    await onFirst.post("/api/auth/client", { shortname: "ACME", username: "alice", password: DEMO_PASSWORD });
+    // The MFA step continues on the second replica with the cookie the first one issued.
+    const onSecond = new PortalClient(second.url);
+    onSecond.cookie = onFirst.cookie;
+    await onSecond.post("/api/web/client/mfa/generate");
+    const code = await latestCode(first.sandboxUrl, "alice@acme.example");
+    assert.deepEqual((await onSecond.post(`/api/web/client/mfa/validate/${code}`)).json, [{ text: "Passed" }]);
+    // And back on the first replica, signed in.
+    onFirst.cookie = onSecond.cookie;
+    const home = await onFirst.get("/client/home");
+    assert.equal(home.status, 200);
+    assert.match(home.text, /Signed in as alice/);
+  });
+});
