@@ -18,7 +18,7 @@ ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
 WORKDIR /app
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
-COPY package.json ./
+COPY package.json tsconfig.json ./
 COPY openapi ./openapi
 COPY server ./server
 COPY web ./web

@@ -15,11 +15,12 @@ mkdir -p "$work/build" "$work/app"
 (cd "$work/build" && npm install --no-audit --no-fund --prefer-offline >/dev/null && npm run build >/dev/null && npm prune --omit=dev --no-audit --no-fund >/dev/null)
 
 echo "production-tree: runtime stage"
-for part in node_modules dist package.json openapi server web; do cp -r "$work/build/$part" "$work/app/"; done
+for part in node_modules dist package.json tsconfig.json openapi server web; do cp -r "$work/build/$part" "$work/app/"; done
 mkdir -p "$work/app/data"
 port=$(node -e "const s=require('net').createServer().listen(0,()=>{console.log(s.address().port);s.close()})")
-(cd "$work/app" && NODE_ENV=production HOST=127.0.0.1 PORT="$port" SESSION_KEY="$(node -e "console.log(require('crypto').randomBytes(32).toString('hex'))")" \
-  node --import tsx server/main.ts >"$work/portal.log" 2>&1) &
+key=$(node -e "console.log(require('crypto').randomBytes(32).toString('hex'))")
+(cd "$work/app" && NODE_ENV=production HOST=127.0.0.1 PORT="$port" SESSION_KEY="$key" \
+  exec node --import tsx server/main.ts >"$work/portal.log" 2>&1) &
 pid=$!
 
 base="http://127.0.0.1:$port"
