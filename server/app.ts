@@ -30,7 +30,8 @@ export async function buildApp({ config, upstreamUrl, logger, ...options }: Buil
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel),
     genReqId: () => randomUUID(),
-    trustProxy: config.trustProxy,
+    // One trusted hop: the TLS-terminating proxy. Its X-Forwarded-* count; entries a browser wrote before it do not.
+    trustProxy: config.trustProxy ? (_address: string, hop: number) => hop < 1 : false,
     bodyLimit: 16 * 1024,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
     routerOptions: { maxParamLength: 256 },

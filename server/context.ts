@@ -4,7 +4,7 @@ import createClient, { type Client } from "openapi-fetch";
 import type { paths } from "#openapi/schema.d.ts";
 import type { Config } from "#server/config.ts";
 import { RateLimiter } from "#server/rate-limit.ts";
-import { Revocations } from "#server/revocations.ts";
+import { Revocations, Strikes } from "#server/revocations.ts";
 import { VisitTracker } from "#server/tracking.ts";
 import { loadOperations, type Operation } from "#server/upstream/operations.ts";
 
@@ -18,6 +18,8 @@ export type AppContext = {
   limiter: RateLimiter;
   /** Session ids signed out before their cookie expired. */
   revoked: Revocations;
+  /** Wrong MFA codes per pending session id. */
+  mfaStrikes: Strikes;
   now: () => number;
   /** Set when the embedded sandbox runs: its address, for the sandbox-only mailbox page. */
   sandboxUrl: string | undefined;
@@ -41,6 +43,7 @@ export function createContext(
     tracker: new VisitTracker(upstream, log, config.upstreamTimeoutMs),
     limiter: new RateLimiter(config.rateLimits, now),
     revoked: new Revocations(config.session.maxSeconds * 1000, now),
+    mfaStrikes: new Strikes(config.session.maxSeconds * 1000, now),
     now,
     sandboxUrl: options.sandbox ? upstreamUrl : undefined,
   };

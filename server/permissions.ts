@@ -46,9 +46,31 @@ export async function loadPermissions(context: AppContext, request: FastifyReque
     if (response) request.log.warn({ status: response.status }, "permissions answer not usable");
     return undefined;
   }
-  const info: UserInfo = { ...parsed.data, loaded: true };
+  const info = forGates({ ...parsed.data, loaded: true });
   request.session.set("perms", { info, at: context.now() });
   return info;
+}
+
+/** The service codes the gates of web/gates.ts look for; the session keeps no others, so the cookie stays small. */
+export const gatedServices = { clientServices: ["60542", "1894", "87286", "88689"], beneServices: ["60562"] };
+
+/** A tier longer than this is kept as what the gates read of it. */
+const SHORT = 16;
+const tierText = (value: string) => (value.length <= SHORT ? value : Number(value) > 0 ? "1" : "0");
+const tierValue = (value: UserInfo["paymentTier"]) =>
+  typeof value === "string" && value.length > SHORT ? Boolean(value) : value;
+
+/** The permissions as the session keeps them: every gate answers the same as with the upstream's full set. */
+export function forGates(info: UserInfo): UserInfo {
+  return {
+    ...info,
+    clientServices: info.clientServices.filter((code) => gatedServices.clientServices.includes(code)),
+    beneServices: info.beneServices.filter((code) => gatedServices.beneServices.includes(code)),
+    paymentTier: tierValue(info.paymentTier),
+    spotTier: tierValue(info.spotTier),
+    vipTier: tierText(info.vipTier),
+    userTier: tierText(info.userTier),
+  };
 }
 
 /** The cached permissions, fetched again when missing or older than the TTL: at most one fetch per request. */

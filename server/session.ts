@@ -1,6 +1,7 @@
 // What the encrypted session cookie holds, and the only functions that change it.
 import { randomUUID } from "node:crypto";
 import type { FastifyRequest } from "fastify";
+import { packToken, type StoredToken, unpackToken } from "#server/token-pack.ts";
 import type { LoginMessage, Site, UserInfo } from "#web/site.ts";
 
 /** The upstream token and who it belongs to. `pending` until a `Passed` MFA validation promotes it. */
@@ -12,12 +13,15 @@ export type Auth = {
   token: string;
 };
 
+/** The auth as the cookie holds it: a large token is packed, so the cookie stays within the browser's 4096 bytes. */
+type StoredAuth = Omit<Auth, "token"> & StoredToken;
+
 /** A message (and optional same-origin path) carried to the login page: SPEC.md 2.2's navigation state. */
 export type Flash = { error: string; pathname?: string };
 
 declare module "@fastify/secure-session" {
   interface SessionData {
-    auth: Auth;
+    auth: StoredAuth;
     perms: { info: UserInfo; at: number };
     lastPage: string;
     taxBridge: boolean;
@@ -27,12 +31,29 @@ declare module "@fastify/secure-session" {
     seen: number;
     /** A fresh id at each step of signing in; sign out revokes it so an old copy of the cookie is dead. */
     sid: string;
-    /** Codes refused during this pending sign-in. */
-    mfaFailures: number;
   }
 }
 
-export const currentAuth = (request: FastifyRequest): Auth | undefined => request.session.get("auth");
+/** Each stored auth unpacked once per request. */
+const unpacked = new WeakMap<StoredAuth, Auth>();
+
+export function currentAuth(request: FastifyRequest): Auth | undefined {
+  const stored = request.session.get("auth");
+  if (!stored) return undefined;
+  const known = unpacked.get(stored);
+  if (known) return known;
+  const token = unpackToken(stored);
+  if (token === undefined) return undefined;
+  const { stage, site, userName, loginMessage } = stored;
+  const auth: Auth = { stage, site, userName, loginMessage, token };
+  unpacked.set(stored, auth);
+  return auth;
+}
+
+/** Changes the auth of the current session (its token packed when large). */
+export function storeAuth(request: FastifyRequest, { token, ...rest }: Auth): void {
+  request.session.set("auth", { ...rest, ...packToken(token) });
+}
 
 export function signedIn(request: FastifyRequest): Auth | undefined {
   const auth = currentAuth(request);
@@ -42,7 +63,7 @@ export function signedIn(request: FastifyRequest): Auth | undefined {
 /** A fresh session at each step of signing in, keeping only the tax-bridge mode the user entered with. */
 export function beginSession(request: FastifyRequest, auth: Auth, now: number): void {
   request.session.regenerate(["taxBridge"]);
-  request.session.set("auth", auth);
+  storeAuth(request, auth);
   request.session.set("sid", randomUUID());
   request.session.set("born", now);
   request.session.set("seen", now);

@@ -1,4 +1,5 @@
 // Page tracking (SPEC.md 4.8), sent by the server off the response path: queued, sent in the background, flushed at close.
+import { createHash } from "node:crypto";
 import type { FastifyBaseLogger, FastifyRequest } from "fastify";
 import type { Client } from "openapi-fetch";
 import type { paths } from "#openapi/schema.d.ts";
@@ -95,9 +96,13 @@ export function isNavigation(request: FastifyRequest): boolean {
   return !/prefetch|prerender/i.test(purpose);
 }
 
+/** The session keeps a digest of the previous path, not the path: a long URL cannot grow the cookie. */
+const pageDigest = (page: string) => createHash("sha256").update(page).digest("base64url").slice(0, 22);
+
 /** Records a visit unless it is `/` or the same path as the previous one (kept in the session). */
 export function trackVisit(context: AppContext, request: FastifyRequest, auth: Auth, page: string): void {
-  if (page === "/" || request.session.get("lastPage") === page) return;
-  request.session.set("lastPage", page);
+  const digest = pageDigest(page);
+  if (page === "/" || request.session.get("lastPage") === digest) return;
+  request.session.set("lastPage", digest);
   context.tracker.enqueue({ token: auth.token, page });
 }

@@ -3,7 +3,7 @@ import type { FastifyRequest } from "fastify";
 import type { components } from "#openapi/schema.d.ts";
 import type { AppContext } from "#server/context.ts";
 import { loadPermissions } from "#server/permissions.ts";
-import { beginSession, currentAuth, endSession } from "#server/session.ts";
+import { beginSession, currentAuth, endSession, storeAuth } from "#server/session.ts";
 import type { HeldLinkLogin, HeldLogin } from "#web/api/held.ts";
 import type { Site } from "#web/site.ts";
 import { errorTexts } from "#web/texts/errors.ts";
@@ -25,8 +25,10 @@ const holdLogin =
     const { message } = asObject(body) as Schemas["LoginResponse"];
     const token = tokenOf(body);
     const held = Boolean(token) && message !== "Deactivated";
+    const userName = String(asObject(request.body).username ?? "");
+    const outcome = held ? "pending-mfa" : message === "Deactivated" ? "deactivated" : "invalid";
+    request.log.info({ event: "sign-in", site, user: userName, outcome, loginMessage: message }, "sign-in attempt");
     if (held && token) {
-      const userName = String(asObject(request.body).username ?? "");
       beginSession(
         request,
         { stage: "pending", site, userName, loginMessage: message ?? "Success", token },
@@ -60,18 +62,23 @@ const promoteOnPassed: Shape = async ({ context, request, body }) => {
     request.log.info({ event: "mfa", site: auth.site, user: auth.userName, outcome: "passed" }, "device verified");
     return verdict;
   }
-  // A pending sign-in gets a few tries; then it ends, so codes cannot be guessed on one token.
-  const failures = (request.session.get("mfaFailures") ?? 0) + 1;
+  // A pending sign-in gets a few tries; then it ends, so codes cannot be guessed on one token. The count is kept by
+  // session id on the server, and the id is revoked at the limit: an older copy of the cookie starts no new count.
+  const sid = request.session.get("sid") ?? "";
+  const failures = context.mfaStrikes.add(sid);
   request.log.info({ event: "mfa", site: auth.site, user: auth.userName, outcome: "failed", failures }, "code refused");
-  if (failures >= context.config.mfaMaxWrongCodes) endSession(request, { error: errorTexts.sessionExpired });
-  else request.session.set("mfaFailures", failures);
+  if (failures >= context.config.mfaMaxWrongCodes) {
+    context.revoked.revoke(sid);
+    request.log.info({ event: "mfa", site: auth.site, user: auth.userName, outcome: "limit" }, "too many wrong codes");
+    endSession(request, { error: errorTexts.sessionExpired });
+  }
   return verdict;
 };
 
 /** SPEC.md 4.4: a changed password ends the expired-password state. */
 const clearExpired: Shape = async ({ request, body }) => {
   const auth = currentAuth(request);
-  if (auth?.loginMessage === "Password Expired") request.session.set("auth", { ...auth, loginMessage: "Success" });
+  if (auth?.loginMessage === "Password Expired") storeAuth(request, { ...auth, loginMessage: "Success" });
   return body;
 };
 

@@ -63,9 +63,11 @@ export async function apiRoutes(app: FastifyInstance, context: AppContext): Prom
       url: `/api${routerPath(operation.path)}`,
       schema: {
         ...(operation.params ? { params: operation.params } : {}),
-        ...(operation.query ? { querystring: operation.query } : {}),
+        // Only the query parameters the spec declares reach the upstream; an operation that declares none takes none.
+        querystring: operation.query ?? { type: "object", additionalProperties: false },
         ...(operation.body ? { body: operation.body } : {}),
       },
+      onRequest: refuseMovingParams,
       handler: (request, reply) => forward(context, operation, needs, request, reply),
     });
   }
@@ -82,6 +84,16 @@ export async function apiRoutes(app: FastifyInstance, context: AppContext): Prom
       return reply.code(405).header("allow", allowed.join(", ")).send({ detail: "Method Not Allowed" });
     return reply.code(404).send({ detail: errorTexts.endpointNotFound });
   });
+}
+
+/**
+ * A path parameter never moves the upstream path: URLs resolve `.`, `..` and `%2e%2e` segments, and an upstream may
+ * decode `%2F` once more, so a value with a dot segment, a separator or a `%` is not a path of this API.
+ */
+async function refuseMovingParams(request: FastifyRequest, reply: FastifyReply) {
+  const params = Object.values((request.params ?? {}) as Params);
+  if (params.some((value) => /^\.{1,2}$/.test(value) || /[/\\%]/.test(value)))
+    return reply.code(404).send({ detail: errorTexts.endpointNotFound });
 }
 
 async function forward(
@@ -120,8 +132,10 @@ async function forward(
     timeoutMs: context.config.upstreamTimeoutMs,
   });
 
+  // SPEC.md 7 parses a non-empty answer as JSON; one that is not JSON (or was cut short) is an upstream fault.
+  const garbled = answer.kind === "answer" && answer.ok && answer.raw.length > 0 && answer.body === undefined;
+  const failed = answer.kind === "fault" || !answer.ok || garbled;
   // SPEC.md 4.2: when a code cannot be generated, the token is cleared (the island shows the expiry message).
-  const failed = answer.kind === "fault" || !answer.ok;
   if (failed && clearsTokenOnFailure.has(operation.operationId))
     endSession(request, { error: errorTexts.sessionExpired });
   if (answer.kind === "fault") {
@@ -129,10 +143,18 @@ async function forward(
     return reply.code(answer.fault === "timeout" ? 504 : 502).send({});
   }
   if (answer.status === 401 && token) {
+    // One clean expiry: the id is revoked, so calls still carrying an older copy of the cookie stop here too.
+    const sid = request.session.get("sid");
+    if (sid) context.revoked.revoke(sid);
+    request.log.info({ event: "session-expired", operation: operation.operationId }, "upstream refused the token");
     endSession(request, { error: errorTexts.sessionExpired });
     return reply.code(401).send({ detail: errorTexts.sessionExpired });
   }
   if (!answer.ok) return reply.code(answer.status).send(errorShape(answer.body));
+  if (garbled) {
+    request.log.warn({ operation: operation.operationId, fault: "not-json" }, "upstream fault");
+    return reply.code(502).send({});
+  }
   const shape = sessionAnswers[operation.operationId];
   const shaped = shape ? await shape({ context, request, body: answer.body }) : answer.body;
   return reply.code(answer.status).send(shaped ?? {});

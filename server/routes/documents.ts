@@ -11,7 +11,9 @@ const pdfFiles: readonly PdfFile[] = ["BankHolidays.pdf", "ExpiringInvoicesPolic
 export async function documentRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   app.get<{ Params: { fileName: string } }>("/pdfs/:fileName", async (request, reply) => {
     const auth = signedIn(request);
-    if (!auth) return reply.code(401).send({ detail: "Sign in to read this document." });
+    // While the password is expired, only the change-password form is reachable (SPEC.md 4.2).
+    if (!auth || auth.loginMessage === "Password Expired")
+      return reply.code(401).send({ detail: "Sign in to read this document." });
     const fileName = request.params.fileName as PdfFile;
     if (!pdfFiles.includes(fileName)) return reply.code(404).send({ detail: "No such document." });
     const answer = await callUpstream({

@@ -20,6 +20,7 @@ import { matchRoute, type RouteMatch, sectionAudience, sectionOf } from "#web/ro
 import { landingPath, linkSite, type UserInfo } from "#web/site.ts";
 import { errorTexts } from "#web/texts/errors.ts";
 import { layoutTexts } from "#web/texts/layout.ts";
+import { loginTexts } from "#web/texts/login.ts";
 import { mfaTexts } from "#web/texts/mfa.ts";
 import { sectionTexts } from "#web/texts/sections.ts";
 
@@ -177,7 +178,8 @@ export async function pageRoutes(app: FastifyInstance, context: AppContext): Pro
         302,
       );
     }
-    const flash = sameOriginFlash(takeFlash(request));
+    const flash =
+      sameOriginFlash(takeFlash(request)) ?? ("signed-out" in request.query ? { error: loginTexts.signedOut } : undefined);
     const activeSite = siteValues.find((value) => value === request.query.activeSite);
     const page = pageContext(request);
     const login = {

@@ -1,6 +1,10 @@
 // Development only: the embedded sandbox's mailbox, reachable through the portal so a newcomer can copy a code.
 import type { FastifyInstance } from "fastify";
 
+/** The mailbox page runs no script; like every HTML answer of the portal it may not be framed elsewhere. */
+const mailboxPolicy =
+  "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'self'";
+
 export async function sandboxRoutes(app: FastifyInstance, { sandboxUrl }: { sandboxUrl: string }): Promise<void> {
   const relay = async (url: string, init: RequestInit) => {
     const response = await fetch(`${sandboxUrl}${url}`, { ...init, redirect: "manual" });
@@ -11,6 +15,7 @@ export async function sandboxRoutes(app: FastifyInstance, { sandboxUrl }: { sand
     return reply
       .code(response.status)
       .type(response.headers.get("content-type") ?? "text/html")
+      .header("content-security-policy", mailboxPolicy)
       .header("cache-control", "no-store")
       .send(body);
   });

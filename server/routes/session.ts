@@ -9,6 +9,7 @@ export async function sessionRoutes(app: FastifyInstance, context: AppContext): 
     if (sid) context.revoked.revoke(sid);
     request.log.info({ event: "sign-out" }, "signed out");
     endSession(request);
-    return reply.header("clear-site-data", '"cache", "cookies"').redirect("/", 303);
+    // The notice travels in the address: Clear-Site-Data also clears any cookie set with this answer.
+    return reply.header("clear-site-data", '"cache", "cookies"').redirect("/?signed-out", 303);
   });
 }

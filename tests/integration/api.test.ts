@@ -258,6 +258,9 @@ describe("token custody", () => {
       "content-type": "application/x-www-form-urlencoded",
     });
     assert.equal(out.status, 303);
+    assert.equal(out.headers.get("location"), "/?signed-out");
+    assert.equal(out.headers.get("clear-site-data"), '"cache", "cookies"');
+    assert.match((await client.get("/?signed-out")).text, /You have signed out\./);
     assert.equal((await client.get("/client/home")).status, 302);
   });
 });
