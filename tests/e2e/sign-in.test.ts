@@ -59,7 +59,8 @@ describe("sign-in", () => {
 
     // Signed out, then in again: the stored device code passes silently and no new code is mailed.
     await page.getByRole("button", { name: "Sign out" }).click();
-    await page.waitForURL(`${portal.url}/`);
+    await page.waitForURL(`${portal.url}/?signed-out`);
+    await page.getByText("You have signed out.").waitFor();
     const mailsBefore = await lastMailId(portal.sandboxUrl, "alice@acme.example");
     await openLogin(page, portal.url);
     await submitLogin(page, { site: "client", shortName: "ACME", userName: "alice", password: DEMO_PASSWORD });
