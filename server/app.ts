@@ -5,7 +5,7 @@ import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import type { Config } from "#server/config.ts";
 import { type ContextOptions, createContext } from "#server/context.ts";
-import { installErrorHandling } from "#server/errors.ts";
+import { frameworkErrors, installErrorHandling } from "#server/errors.ts";
 import { loggerOptions } from "#server/logging.ts";
 import { csrfPlugin } from "#server/plugins/csrf.ts";
 import { securityHeadersPlugin } from "#server/plugins/security-headers.ts";
@@ -35,6 +35,7 @@ export async function buildApp({ config, upstreamUrl, logger, ...options }: Buil
     bodyLimit: 16 * 1024,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
     routerOptions: { maxParamLength: 256 },
+    frameworkErrors,
   });
   const context = createContext(config, upstreamUrl, app.log, options);
   await preloadIslands();

@@ -32,7 +32,8 @@ export class Strikes {
   /** Counts one more wrong code for this session id; answers how many it has had. */
   add(sid: string): number {
     const time = this.now();
-    if (this.#counts.size > 10_000) for (const [id, entry] of this.#counts) if (entry.until <= time) this.#counts.delete(id);
+    if (this.#counts.size > 10_000)
+      for (const [id, entry] of this.#counts) if (entry.until <= time) this.#counts.delete(id);
     const entry = this.#counts.get(sid);
     const count = entry && entry.until > time ? entry.count + 1 : 1;
     this.#counts.set(sid, { count, until: entry && entry.until > time ? entry.until : time + this.lifetimeMs });

@@ -3,5 +3,8 @@ export function safePath(target: string): string | undefined {
   if (!target.startsWith("/") || target.startsWith("//") || target.includes("\\")) return undefined;
   if ([...target].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)) return undefined;
   const url = new URL(target, "http://portal.invalid");
-  return url.host === "portal.invalid" ? `${url.pathname}${url.search}` : undefined;
+  if (url.host !== "portal.invalid") return undefined;
+  // Resolving dot segments can make a path protocol-relative: `/..//evil.example` becomes `//evil.example`.
+  const path = `${url.pathname}${url.search}`;
+  return path.startsWith("//") ? undefined : path;
 }

@@ -128,7 +128,8 @@ async function forward(
     method: operation.method,
     url: `${context.upstreamUrl}${fillPath(operation.path, request.params ?? {})}${search ? `?${search}` : ""}`,
     token,
-    body: request.body ?? undefined,
+    // An operation the spec declares without a body sends none, whatever the browser sent.
+    body: operation.body ? request.body : undefined,
     timeoutMs: context.config.upstreamTimeoutMs,
   });
 

@@ -1,12 +1,17 @@
 // Issue 4, items 1–3: the session cookie's attributes and caching, its size with a large token, tampering and rotation.
 import assert from "node:assert/strict";
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import { after, before, describe, it } from "node:test";
+import fc from "fast-check";
 import type { LightMyRequestResponse } from "fastify";
-import { happyUpstream, portalOnFake, setCookies, signInOnFake } from "#tests/security/fake-upstream.ts";
+import { forGates } from "#server/permissions.ts";
+import { happyUpstream, jwtLikeToken, portalOnFake, setCookies, signInOnFake } from "#tests/security/fake-upstream.ts";
 import { DEMO_PASSWORD, type RunningPortal, startPortal } from "#tests/support/portal.ts";
 import { accounts, PortalVisitor, signIn } from "#tests/support/sign-in.ts";
 import { answerMessage } from "#web/api/answer.ts";
+import { gates } from "#web/gates.ts";
+import type { UserInfo } from "#web/site.ts";
 
 const COOKIE = "__Host-portal-session";
 const BROWSER_COOKIE_LIMIT = 4096;
@@ -24,36 +29,6 @@ function assertSessionCookie(setCookie: string, where: string) {
   assert.ok(!attributes.some((attribute) => /^domain=/i.test(attribute)), `${where}: no Domain attribute`);
 }
 
-/** A JWT-like token of about `length` characters: RS256 header, realistic claims, random group ids, 2048-bit signature. */
-export function jwtLikeToken(length: number): string {
-  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
-  const header = { alg: "RS256", typ: "JWT", kid: randomBytes(16).toString("hex") };
-  const resources = ["invoices", "payments", "wires", "reports", "vendors", "batches", "vip", "users", "approvals"];
-  const payload = {
-    iss: "https://login.payments-provider.example/oauth2/v2.0",
-    sub: randomUUID(),
-    aud: "payments-portal",
-    azp: randomUUID(),
-    jti: randomUUID(),
-    iat: 1_767_225_600,
-    nbf: 1_767_225_600,
-    exp: 1_767_229_200,
-    name: "Alice Example",
-    email: "alice@acme.example",
-    company: "ACME",
-    scope: `openid profile email ${resources.map((r) => `${r}.read ${r}.write`).join(" ")}`,
-    roles: ["Client.Admin", "Client.Payments", "Client.Reports", "Client.Vendors", "Client.Batches"],
-    permissions: resources.flatMap((r) => ["read", "create", "update", "approve"].map((a) => `${r}:${a}`)),
-    groups: [] as string[],
-  };
-  const signature = randomBytes(256).toString("base64url");
-  for (;;) {
-    const token = `${encode(header)}.${encode(payload)}.${signature}`;
-    if (token.length >= length) return token;
-    payload.groups.push(randomUUID());
-  }
-}
-
 describe("session cookie attributes and caching (item 1)", () => {
   let portal: RunningPortal;
   before(async () => {
@@ -66,7 +41,10 @@ describe("session cookie attributes and caching (item 1)", () => {
     const answers: [string, LightMyRequestResponse][] = [];
     const record = async (what: string, answer: Promise<LightMyRequestResponse>) => answers.push([what, await answer]);
     await record("tax-bridge entry", visitor.get("/tax-bridge/login"));
-    await record("login", visitor.post("/api/auth/client", { shortname: "ACME", username: "alice", password: DEMO_PASSWORD }));
+    await record(
+      "login",
+      visitor.post("/api/auth/client", { shortname: "ACME", username: "alice", password: DEMO_PASSWORD }),
+    );
     await record("generate", visitor.post("/api/web/client/mfa/generate"));
     const { latestCode } = await import("#tests/support/portal.ts");
     const code = await latestCode(portal.sandboxUrl, accounts.alice.email);
@@ -92,7 +70,11 @@ describe("session cookie attributes and caching (item 1)", () => {
       await visitor.get("/client/home"),
     ];
     for (const answer of answers) {
-      assert.match(String(answer.headers["cache-control"]), /no-store/, `${answer.statusCode} ${answer.body.slice(0, 60)}`);
+      assert.match(
+        String(answer.headers["cache-control"]),
+        /no-store/,
+        `${answer.statusCode} ${answer.body.slice(0, 60)}`,
+      );
     }
   });
 
@@ -128,7 +110,11 @@ describe("session cookie attributes and caching (item 1)", () => {
         429,
         "a forged X-Forwarded-For entry does not make a new client",
       );
-      assert.equal((await attempt("198.51.100.3", "203.0.113.8")).statusCode, 200, "another real client is not throttled");
+      assert.equal(
+        (await attempt("198.51.100.3", "203.0.113.8")).statusCode,
+        200,
+        "another real client is not throttled",
+      );
     } finally {
       await proxied.close();
     }
@@ -169,6 +155,40 @@ describe("cookie size (item 2)", () => {
     } finally {
       await fake.close();
     }
+  });
+
+  it("2. cookie size: the permissions the session keeps give every gate the same answer as the upstream's full set", async () => {
+    // Service codes from the gates' own source, so a gate added with a new code is exercised too.
+    const source = await readFile(new URL("../../web/gates.ts", import.meta.url), "utf8");
+    const gateCodes = [...new Set([...source.matchAll(/"(\d{3,})"/g)].map((match) => match[1] ?? ""))];
+    const code = fc.oneof(fc.constantFrom(...gateCodes), fc.stringMatching(/^\d{1,6}$/));
+    const tier = fc.oneof(
+      fc.boolean(),
+      fc.integer(),
+      fc.string(),
+      fc.stringMatching(/^-?\d{0,20}$/),
+      fc.constant(null),
+    );
+    const numeric = fc.oneof(fc.string(), fc.stringMatching(/^ ?-?\d{0,30}(\.\d{0,3})? ?$/));
+    const info = fc.record({
+      loaded: fc.constant(true),
+      viewOnly: fc.boolean(),
+      isAdmin: fc.boolean(),
+      clientServices: fc.array(code, { maxLength: 40 }),
+      beneServices: fc.array(code, { maxLength: 20 }),
+      paymentTier: tier,
+      spotTier: tier,
+      vipTier: numeric,
+      userTier: numeric,
+    }) satisfies fc.Arbitrary<UserInfo>;
+    fc.assert(
+      fc.property(info, (full) => {
+        const kept = forGates(full);
+        for (const [name, gate] of Object.entries(gates)) assert.equal(gate(kept), gate(full), name);
+        assert.ok(JSON.stringify(kept).length <= 400, "the kept set is small whatever the upstream sends");
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it("2. cookie size: a token too large for any cookie gives a clear error and no broken session", async () => {
@@ -213,10 +233,12 @@ describe("tampering and key rotation (item 3)", () => {
   it("3. tampering: a flipped byte, a truncated cookie, another key's cookie or garbage is no session, never a 500", async () => {
     assert.equal((await withCookie(portal.app, value, "/client/home")).statusCode, 200, "the untouched cookie works");
     const [cipher = "", nonce = ""] = value.split(";");
-    const flip = (text: string, at: number) => `${text.slice(0, at)}${text[at] === "A" ? "B" : "A"}${text.slice(at + 1)}`;
+    const flip = (text: string, at: number) =>
+      `${text.slice(0, at)}${text[at] === "A" ? "B" : "A"}${text.slice(at + 1)}`;
     const other = await startPortal({ env: { SESSION_KEY: NEW_KEY, UPSTREAM_URL: portal.sandboxUrl }, listen: false });
-    const foreign = (await signIn(other, accounts.alice)).cookies.get(COOKIE) ?? "";
-    await other.close();
+    const foreign = await signIn({ app: other.app, sandboxUrl: portal.sandboxUrl }, accounts.alice)
+      .then((visitor) => visitor.cookies.get(COOKIE) ?? "")
+      .finally(() => other.close());
     const tampered: Record<string, string> = {
       "a flipped byte in the ciphertext": `${flip(cipher, 40)};${nonce}`,
       "a flipped byte in the nonce": `${cipher};${flip(nonce, 5)}`,
@@ -225,11 +247,11 @@ describe("tampering and key rotation (item 3)", () => {
       "the nonce cut short": `${cipher};${nonce.slice(0, 10)}`,
       "no nonce": cipher,
       "another key's cookie": foreign,
-      "empty": "",
-      "garbage": "not-a-session-at-all",
+      empty: "",
+      garbage: "not-a-session-at-all",
       "bad base64": "@@@@;@@@@",
       "JSON instead of a cipher": '{"auth":{"stage":"signed-in"}}',
-      "huge": "A".repeat(3900),
+      huge: "A".repeat(3900),
     };
     for (const [what, cookie] of Object.entries(tampered)) {
       const page = await withCookie(portal.app, cookie, "/client/home");
@@ -249,12 +271,19 @@ describe("tampering and key rotation (item 3)", () => {
       env: { SESSION_KEY: `${NEW_KEY},${OLD_KEY}`, UPSTREAM_URL: portal.sandboxUrl },
       listen: false,
     });
-    const newOnly = await startPortal({ env: { SESSION_KEY: NEW_KEY, UPSTREAM_URL: portal.sandboxUrl }, listen: false });
+    const newOnly = await startPortal({
+      env: { SESSION_KEY: NEW_KEY, UPSTREAM_URL: portal.sandboxUrl },
+      listen: false,
+    });
     try {
       const health = await withCookie(rotated.app, value, "/healthz");
       const reissued = health.cookies.find((cookie) => cookie.name === COOKIE)?.value;
       assert.ok(reissued, "even an answer that does not touch the session re-issues it under the new key");
-      assert.equal((await withCookie(rotated.app, value, "/client/home")).statusCode, 200, "the old cookie is accepted");
+      assert.equal(
+        (await withCookie(rotated.app, value, "/client/home")).statusCode,
+        200,
+        "the old cookie is accepted",
+      );
       assert.equal((await withCookie(newOnly.app, reissued, "/client/home")).statusCode, 200, "re-issued: new key");
       const removed = await withCookie(newOnly.app, value, "/client/home");
       assert.equal(removed.statusCode, 302, "once the old key is removed, its cookies are signed out");

@@ -1,10 +1,41 @@
 // A scriptable upstream for the security tests: records every call it receives and answers as each test decides.
-import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
+import { randomBytes, randomUUID } from "node:crypto";
+import { createServer, request as httpRequest, type IncomingHttpHeaders, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import { PortalVisitor } from "#tests/support/sign-in.ts";
 import { type RunningPortal, startPortal } from "#tests/support/portal.ts";
+import { PortalVisitor } from "#tests/support/sign-in.ts";
 import type { LoginMessage, UserInfo } from "#web/site.ts";
+
+/** A JWT-like token of about `length` characters: RS256 header, realistic claims, random group ids, 2048-bit signature. */
+export function jwtLikeToken(length: number): string {
+  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
+  const header = { alg: "RS256", typ: "JWT", kid: randomBytes(16).toString("hex") };
+  const resources = ["invoices", "payments", "wires", "reports", "vendors", "batches", "vip", "users", "approvals"];
+  const payload = {
+    iss: "https://login.payments-provider.example/oauth2/v2.0",
+    sub: randomUUID(),
+    aud: "payments-portal",
+    azp: randomUUID(),
+    jti: randomUUID(),
+    iat: 1_767_225_600,
+    nbf: 1_767_225_600,
+    exp: 1_767_229_200,
+    name: "Alice Example",
+    email: "alice@acme.example",
+    company: "ACME",
+    scope: `openid profile email ${resources.map((r) => `${r}.read ${r}.write`).join(" ")}`,
+    roles: ["Client.Admin", "Client.Payments", "Client.Reports", "Client.Vendors", "Client.Batches"],
+    permissions: resources.flatMap((r) => ["read", "create", "update", "approve"].map((a) => `${r}:${a}`)),
+    groups: [] as string[],
+  };
+  const signature = randomBytes(256).toString("base64url");
+  for (;;) {
+    const token = `${encode(header)}.${encode(payload)}.${signature}`;
+    if (token.length >= length) return token;
+    payload.groups.push(randomUUID());
+  }
+}
 
 export type RecordedCall = { method: string; path: string; headers: IncomingHttpHeaders; body: string };
 /** How the upstream answers one call; it may also never answer, or break the connection. */
@@ -99,23 +130,31 @@ export function happyUpstream(script: UpstreamScript = {}): Answer {
   };
 }
 
-export type PortalOnFake = { portal: RunningPortal; upstream: FakeUpstream; app: FastifyInstance; close(): Promise<void> };
+export type PortalOnFake = {
+  portal: RunningPortal;
+  upstream: FakeUpstream;
+  app: FastifyInstance;
+  /** The portal's address when it listens. */
+  url: string;
+  close(): Promise<void>;
+};
 
-/** The real portal (not listening) in front of a fake upstream. */
+/** The real portal in front of a fake upstream; it listens only when asked (injection is faster). */
 export async function portalOnFake(
   answer: Answer = happyUpstream(),
-  options: { env?: NodeJS.ProcessEnv; now?: () => number } = {},
+  options: { env?: NodeJS.ProcessEnv; now?: () => number; listen?: boolean } = {},
 ): Promise<PortalOnFake> {
   const upstream = await startFakeUpstream(answer);
   const portal = await startPortal({
     env: { UPSTREAM_URL: upstream.url, ...options.env },
-    listen: false,
+    listen: options.listen ?? false,
     ...(options.now ? { now: options.now } : {}),
   });
   return {
     portal,
     upstream,
     app: portal.app,
+    url: portal.url,
     close: async () => {
       await portal.close();
       await upstream.close();
@@ -129,7 +168,8 @@ export async function signInOnFake(
   site: "client" | "vendor" = "client",
 ): Promise<{ visitor: PortalVisitor; answers: LightMyRequestResponse[] }> {
   const visitor = new PortalVisitor(app);
-  const login = site === "client" ? { shortname: "ACME", username: "alice", password: "pw" } : { username: "vera", password: "pw" };
+  const login =
+    site === "client" ? { shortname: "ACME", username: "alice", password: "pw" } : { username: "vera", password: "pw" };
   const answers = [
     await visitor.post(`/api/auth/${site}`, login),
     await visitor.post(`/api/web/${site}/mfa/generate`),
@@ -145,7 +185,32 @@ export function setCookies(response: LightMyRequestResponse): string[] {
   return Array.isArray(header) ? header : [String(header)];
 }
 
-/** A copy of a visitor's cookie jar: the browser-side copy an attacker might keep. */
-export function copyCookies(visitor: PortalVisitor): Map<string, string> {
-  return new Map(visitor.cookies);
+export type RawAnswer = { status: number; headers: IncomingHttpHeaders; body: string };
+
+/** One HTTP request with the path sent exactly as written (fetch and inject would normalise `..` and the like). */
+export function rawHttp(
+  baseUrl: string,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: string,
+): Promise<RawAnswer> {
+  const { hostname, port } = new URL(baseUrl);
+  const framed = body === undefined ? headers : { "content-length": String(Buffer.byteLength(body)), ...headers };
+  return new Promise((resolve, reject) => {
+    const request = httpRequest({ host: hostname, port, method, path, headers: framed }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          body: Buffer.concat(chunks).toString(),
+        }),
+      );
+      response.on("error", reject);
+    });
+    request.on("error", reject);
+    request.end(body);
+  });
 }

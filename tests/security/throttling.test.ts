@@ -1,0 +1,151 @@
+// Issue 4, item 9: sign-in, reset and MFA throttled per client IP and per user; unknown user and wrong password alike.
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import type { FastifyInstance } from "fastify";
+import { happyUpstream, portalOnFake } from "#tests/security/fake-upstream.ts";
+import { DEMO_PASSWORD, startPortal } from "#tests/support/portal.ts";
+import { answerMessage } from "#web/api/answer.ts";
+import { errorTexts } from "#web/texts/errors.ts";
+
+const post = (app: FastifyInstance, url: string, payload: unknown, ip: string, cookie?: string) =>
+  app.inject({
+    method: "POST",
+    url,
+    remoteAddress: ip,
+    headers: {
+      "x-portal-request": "1",
+      ...(payload === undefined ? {} : { "content-type": "application/json" }),
+      ...(cookie ? { cookie } : {}),
+    },
+    ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
+  });
+
+const login = (username: string, password = "pw") => ({ shortname: "ACME", username, password });
+
+function assertThrottled(
+  answer: { statusCode: number; json(): unknown; headers: Record<string, unknown> },
+  what: string,
+) {
+  assert.equal(answer.statusCode, 429, what);
+  assert.deepEqual(answer.json(), { detail: errorTexts.tooManyAttempts }, what);
+  assert.equal(answer.headers["retry-after"], "60", what);
+  assert.equal(
+    answerMessage(answer.statusCode, answer.json()),
+    errorTexts.tooManyAttempts,
+    `${what}: the UI's message`,
+  );
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+};
+
+describe("throttling (item 9)", () => {
+  it("9. throttling: sign-in is limited per client IP with a clear 429, throttled attempts never reach the upstream, and the window passes", async () => {
+    let clock = Date.now();
+    const fake = await portalOnFake(happyUpstream(), {
+      env: { RATE_LIMIT_IP_PER_MINUTE: "3", RATE_LIMIT_USER_PER_MINUTE: "100" },
+      now: () => clock,
+    });
+    try {
+      for (const user of ["u1", "u2", "u3"])
+        assert.equal((await post(fake.app, "/api/auth/client", login(user), "198.51.100.1")).statusCode, 200, user);
+      assertThrottled(await post(fake.app, "/api/auth/client", login("u4"), "198.51.100.1"), "a fourth user, same IP");
+      assertThrottled(await post(fake.app, "/api/auth/vendor-token?uuid=x", undefined, "198.51.100.1"), "link login");
+      assert.equal(fake.upstream.callsTo(/^\/auth\//).length, 3, "throttled attempts were not forwarded");
+      assert.equal(
+        (await post(fake.app, "/api/auth/client", login("u5"), "198.51.100.2")).statusCode,
+        200,
+        "another IP",
+      );
+      clock += 61_000;
+      assert.equal(
+        (await post(fake.app, "/api/auth/client", login("u6"), "198.51.100.1")).statusCode,
+        200,
+        "a minute on",
+      );
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it("9. throttling: sign-in is limited per user ID, whatever the IP and however the name is cased", async () => {
+    const fake = await portalOnFake(happyUpstream(), {
+      env: { RATE_LIMIT_IP_PER_MINUTE: "100", RATE_LIMIT_USER_PER_MINUTE: "2" },
+    });
+    try {
+      assert.equal((await post(fake.app, "/api/auth/client", login("alice"), "203.0.113.1")).statusCode, 200);
+      assert.equal((await post(fake.app, "/api/auth/client", login("alice"), "203.0.113.2")).statusCode, 200);
+      assertThrottled(await post(fake.app, "/api/auth/client", login("ALICE"), "203.0.113.3"), "alice from a third IP");
+      assert.equal(
+        (await post(fake.app, "/api/auth/client", login("bob"), "203.0.113.3")).statusCode,
+        200,
+        "bob is not",
+      );
+      const vendor = { username: "alice", password: "pw" };
+      assert.equal((await post(fake.app, "/api/auth/vendor", vendor, "203.0.113.4")).statusCode, 200, "vendor alice");
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it("9. throttling: password reset and MFA are limited per IP and per user too", async () => {
+    const fake = await portalOnFake(happyUpstream({ verdict: "Failed" }), {
+      env: { RATE_LIMIT_IP_PER_MINUTE: "3", RATE_LIMIT_USER_PER_MINUTE: "2", MFA_MAX_WRONG_CODES: "50" },
+    });
+    try {
+      const reset = (email: string, ip: string) =>
+        post(fake.app, "/api/web/reset-pwd", { clientShortName: "", emailAddress: email }, ip);
+      assert.equal((await reset("a@vendor.example", "192.0.2.1")).statusCode, 200);
+      assert.equal((await reset("a@vendor.example", "192.0.2.2")).statusCode, 200);
+      assertThrottled(await reset("a@vendor.example", "192.0.2.3"), "reset, same address");
+      assert.equal((await reset("b@vendor.example", "192.0.2.4")).statusCode, 200);
+      assert.equal((await reset("c@vendor.example", "192.0.2.4")).statusCode, 200);
+      assert.equal((await reset("d@vendor.example", "192.0.2.4")).statusCode, 200);
+      assertThrottled(await reset("e@vendor.example", "192.0.2.4"), "reset, same IP");
+
+      const pending = await post(fake.app, "/api/auth/client", login("carol"), "192.0.2.9");
+      const cookie = String(pending.headers["set-cookie"]).split(";")[0] ?? "";
+      assert.equal(
+        (await post(fake.app, "/api/web/client/mfa/generate", undefined, "192.0.2.10", cookie)).statusCode,
+        200,
+      );
+      const first = await post(fake.app, "/api/web/client/mfa/validate/111111", undefined, "192.0.2.11", cookie);
+      assert.equal(first.statusCode, 200);
+      assertThrottled(
+        await post(fake.app, "/api/web/client/mfa/validate/222222", undefined, "192.0.2.12", cookie),
+        "a third MFA call for carol",
+      );
+      assert.equal(fake.upstream.callsTo(/\/mfa\//).length, 2, "throttled codes were not forwarded");
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it("9. throttling: an unknown user and a wrong password get the same status, the same body and similar timing", async () => {
+    const portal = await startPortal({ listen: false });
+    try {
+      const wrong = login("alice", "Not-The-Password-1!");
+      const unknown = login("nobody-here", DEMO_PASSWORD);
+      const timings = { wrong: [] as number[], unknown: [] as number[] };
+      const seen = new Set<string>();
+      for (let round = 0; round < 12; round++) {
+        for (const [kind, body] of [
+          ["wrong", wrong],
+          ["unknown", unknown],
+        ] as const) {
+          const started = performance.now();
+          const answer = await post(portal.app, "/api/auth/client", body, "127.0.0.1");
+          timings[kind].push(performance.now() - started);
+          seen.add(`${answer.statusCode} ${answer.body} cookie:${answer.headers["set-cookie"] !== undefined}`);
+        }
+      }
+      assert.deepEqual([...seen], ['200 {"tokenHeld":false} cookie:false'], "one answer for both");
+      const [a, b] = [median(timings.wrong), median(timings.unknown)];
+      assert.ok(Math.max(a, b) < 3 * Math.min(a, b), `medians ${a.toFixed(1)} ms and ${b.toFixed(1)} ms`);
+    } finally {
+      await portal.close();
+    }
+  });
+});
