@@ -179,7 +179,8 @@ export async function pageRoutes(app: FastifyInstance, context: AppContext): Pro
       );
     }
     const flash =
-      sameOriginFlash(takeFlash(request)) ?? ("signed-out" in request.query ? { error: loginTexts.signedOut } : undefined);
+      sameOriginFlash(takeFlash(request)) ??
+      ("signed-out" in request.query ? { error: loginTexts.signedOut } : undefined);
     const activeSite = siteValues.find((value) => value === request.query.activeSite);
     const page = pageContext(request);
     const login = {
