@@ -3,7 +3,6 @@ import { createHash } from "node:crypto";
 import type { FastifyBaseLogger, FastifyRequest } from "fastify";
 import type { Client } from "openapi-fetch";
 import type { paths } from "#openapi/schema.d.ts";
-import type { AppContext } from "#server/context.ts";
 import type { Auth } from "#server/session.ts";
 
 type Visit = { token: string; page: string };
@@ -100,9 +99,9 @@ export function isNavigation(request: FastifyRequest): boolean {
 const pageDigest = (page: string) => createHash("sha256").update(page).digest("base64url").slice(0, 22);
 
 /** Records a visit unless it is `/` or the same path as the previous one (kept in the session). */
-export function trackVisit(context: AppContext, request: FastifyRequest, auth: Auth, page: string): void {
+export function trackVisit(tracker: VisitTracker, request: FastifyRequest, auth: Auth, page: string): void {
   const digest = pageDigest(page);
   if (page === "/" || request.session.get("lastPage") === digest) return;
   request.session.set("lastPage", digest);
-  context.tracker.enqueue({ token: auth.token, page });
+  tracker.enqueue({ token: auth.token, page });
 }
