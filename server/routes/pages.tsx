@@ -54,7 +54,8 @@ export async function pageRoutes(app: FastifyInstance, context: AppContext): Pro
   const send = (reply: FastifyReply, status: number, title: string, body: ReactElement) => {
     const nonce = randomBytes(16).toString("base64");
     const auth = signedIn(reply.request);
-    if (auth && isNavigation(reply.request)) trackVisit(context.tracker, reply.request, auth, pathnameOf(reply.request.url));
+    if (auth && isNavigation(reply.request))
+      trackVisit(context.tracker, reply.request, auth, pathnameOf(reply.request.url));
     return reply
       .code(status)
       .type("text/html; charset=utf-8")
