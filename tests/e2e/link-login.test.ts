@@ -1,69 +1,46 @@
 // Login by link (SPEC.md 2.6, 4.6): a link from the mail signs either audience in; a bad link says Invalid Login.
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
-import type { Browser, BrowserContext } from "playwright-core";
-import { launchBrowser, sandboxPost, startPortal } from "#tests/e2e/harness.ts";
-import { watchErrors } from "#tests/e2e/steps.ts";
-
-type Portal = Awaited<ReturnType<typeof startPortal>>;
+import { describe, test } from "node:test";
+import { sandboxPost } from "#tests/e2e/harness.ts";
+import { browserSuite } from "#tests/e2e/steps.ts";
 
 describe("login by link", () => {
-  let portal: Portal;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  const errors: string[][] = [];
-  const newPage = async () => {
-    const context = await browser.newContext();
-    contexts.push(context);
-    const page = await context.newPage();
-    errors.push(watchErrors(page));
-    return page;
-  };
+  const suite = browserSuite();
+  const { newPage } = suite;
   const mintLink = async (site: "client" | "vendor", username: string) => {
-    const { uuid } = await sandboxPost(portal.sandboxUrl, "/sandbox/link-login", { site, username });
+    const { uuid } = await sandboxPost(suite.portal.sandboxUrl, "/sandbox/link-login", { site, username });
     assert.equal(typeof uuid, "string");
     return String(uuid);
   };
 
-  before(async () => {
-    portal = await startPortal();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    assert.deepEqual(errors.flat(), [], "no script or hydration errors");
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    await portal?.close();
-  });
-
   test("a client link signs in and lands on the client home", async () => {
     const page = await newPage();
     const uuid = await mintLink("client", "alice");
-    await page.goto(`${portal.url}/login?uuid=${uuid}&type=Client`);
-    await page.waitForURL(`${portal.url}/client/home`);
+    await page.goto(`${suite.portal.url}/login?uuid=${uuid}&type=Client`);
+    await page.waitForURL(`${suite.portal.url}/client/home`);
   });
 
   test("a vendor link (type=Vendor) signs in and lands on the vendor home", async () => {
     const page = await newPage();
     const uuid = await mintLink("vendor", "vera");
-    await page.goto(`${portal.url}/login?uuid=${uuid}&type=Vendor`);
-    await page.waitForURL(`${portal.url}/vendor/home`);
+    await page.goto(`${suite.portal.url}/login?uuid=${uuid}&type=Vendor`);
+    await page.waitForURL(`${suite.portal.url}/vendor/home`);
   });
 
   test("an unknown, spent or missing uuid shows Invalid Login with a way back", async () => {
     const page = await newPage();
-    await page.goto(`${portal.url}/login?uuid=00000000-0000-4000-8000-000000000000&type=Vendor`);
+    await page.goto(`${suite.portal.url}/login?uuid=00000000-0000-4000-8000-000000000000&type=Vendor`);
     await page.getByText("Invalid Login").waitFor();
     assert.equal(await page.getByRole("link", { name: "Go to the login page" }).getAttribute("href"), "/");
 
     const uuid = await mintLink("client", "victor");
     const spend = await newPage();
-    await spend.goto(`${portal.url}/login?uuid=${uuid}`);
-    await spend.waitForURL(`${portal.url}/client/home`);
-    await page.goto(`${portal.url}/login?uuid=${uuid}`);
+    await spend.goto(`${suite.portal.url}/login?uuid=${uuid}`);
+    await spend.waitForURL(`${suite.portal.url}/client/home`);
+    await page.goto(`${suite.portal.url}/login?uuid=${uuid}`);
     await page.getByText("Invalid Login").waitFor();
 
-    await page.goto(`${portal.url}/login`);
+    await page.goto(`${suite.portal.url}/login`);
     await page.getByText("Invalid Login").waitFor();
   });
 });

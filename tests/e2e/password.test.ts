@@ -1,11 +1,9 @@
 // Passwords in the browser (SPEC.md 2.3, 2.5, 4.3, 4.4, 5): expired at sign-in, reset by mail, the form's rules.
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { DEMO_PASSWORD, launchBrowser, screenshot, startPortal } from "#tests/e2e/harness.ts";
-import { hydrated, lastMailId, nextMail, openLogin, signIn, submitLogin, watchErrors } from "#tests/e2e/steps.ts";
-
-type Portal = Awaited<ReturnType<typeof startPortal>>;
+import { describe, test } from "node:test";
+import type { Page } from "playwright-core";
+import { DEMO_PASSWORD, screenshot } from "#tests/e2e/harness.ts";
+import { browserSuite, hydrated, lastMailId, nextMail, openLogin, signIn, submitLogin } from "#tests/e2e/steps.ts";
 
 const NEW_PASSWORD = "Fresh-Start-2026!";
 
@@ -17,35 +15,15 @@ async function changeTo(page: Page, next: string, confirm = next): Promise<void>
 }
 
 describe("passwords", () => {
-  let portal: Portal;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  const errors: string[][] = [];
-  const newPage = async () => {
-    const context = await browser.newContext();
-    contexts.push(context);
-    const page = await context.newPage();
-    errors.push(watchErrors(page));
-    return page;
-  };
-
-  before(async () => {
-    portal = await startPortal();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    assert.deepEqual(errors.flat(), [], "no script or hydration errors");
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    await portal?.close();
-  });
+  const suite = browserSuite();
+  const { newPage } = suite;
 
   test("an expired password is changed inside the MFA step, then the user lands on the home", async () => {
     const page = await newPage();
     await signIn(
       page,
-      portal.url,
-      portal.sandboxUrl,
+      suite.portal.url,
+      suite.portal.sandboxUrl,
       { site: "client", shortName: "ACME", userName: "paula", password: DEMO_PASSWORD },
       "paula@acme.example",
     );
@@ -58,34 +36,34 @@ describe("passwords", () => {
     await screenshot(page, "change-password");
     await page.getByRole("button", { name: "Change Password" }).click();
     // The success note shows for an instant before the redirect; the no-redirect case below checks its text.
-    await page.waitForURL(`${portal.url}/client/home`);
+    await page.waitForURL(`${suite.portal.url}/client/home`);
   });
 
   test("a vendor's expired password, on the same form", async () => {
     const page = await newPage();
     await signIn(
       page,
-      portal.url,
-      portal.sandboxUrl,
+      suite.portal.url,
+      suite.portal.sandboxUrl,
       { site: "vendor", userName: "petra", password: DEMO_PASSWORD },
       "petra@vendor.example",
     );
     await page.getByText("Your password has expired. Please enter a new password").waitFor();
     await changeTo(page, NEW_PASSWORD);
-    await page.waitForURL(`${portal.url}/vendor/home`);
+    await page.waitForURL(`${suite.portal.url}/vendor/home`);
   });
 
   test("the new-password rules show their messages in SPEC.md's order; a wrong current password is refused", async () => {
     const page = await newPage();
     await signIn(
       page,
-      portal.url,
-      portal.sandboxUrl,
+      suite.portal.url,
+      suite.portal.sandboxUrl,
       { site: "client", shortName: "ACME", userName: "victor", password: DEMO_PASSWORD },
       "victor@acme.example",
     );
-    await page.waitForURL(`${portal.url}/client/home`);
-    await page.goto(`${portal.url}/client/users/change-password`);
+    await page.waitForURL(`${suite.portal.url}/client/home`);
+    await page.goto(`${suite.portal.url}/client/users/change-password`);
     await page.getByRole("heading", { name: "Change Password", level: 2 }).waitFor();
     await hydrated(page);
     await page.getByLabel("Current Password").fill(DEMO_PASSWORD);
@@ -130,7 +108,7 @@ describe("passwords", () => {
       dialogs.push(dialog.message());
       void dialog.accept();
     });
-    await openLogin(page, portal.url);
+    await openLogin(page, suite.portal.url);
     await page.getByRole("button", { name: "Reset Password" }).click();
     await page.getByRole("heading", { name: "Password Reset" }).waitFor();
     await page.getByText("Enter the company short name and email address associated with your account.").waitFor();
@@ -142,7 +120,7 @@ describe("passwords", () => {
     await page.getByRole("tab", { name: "CLIENT LOGIN" }).click();
 
     // Only the browser's required check applies: an empty submit sends nothing.
-    const before = await lastMailId(portal.sandboxUrl, "gary@globex.example");
+    const before = await lastMailId(suite.portal.sandboxUrl, "gary@globex.example");
     await page.getByRole("button", { name: "Reset Password" }).click();
     assert.ok(await page.getByLabel("Company Short Name").evaluate((input: HTMLInputElement) => !input.validity.valid));
 
@@ -164,31 +142,31 @@ describe("passwords", () => {
     await page.getByRole("button", { name: "Return To Login" }).click();
     await page.getByRole("button", { name: "Login", exact: true }).waitFor();
 
-    const mail = await nextMail(portal.sandboxUrl, "gary@globex.example", before);
+    const mail = await nextMail(suite.portal.sandboxUrl, "gary@globex.example", before);
     const temporary = /temporary password is: (\S+)/.exec(mail)?.[1];
     assert.ok(temporary, "the mail carries a temporary password");
     await page.clock.resume();
 
-    const codeMailBefore = await lastMailId(portal.sandboxUrl, "gary@globex.example");
+    const codeMailBefore = await lastMailId(suite.portal.sandboxUrl, "gary@globex.example");
     await submitLogin(page, { site: "client", shortName: "GLOBEX", userName: "gary", password: temporary });
     await page.getByRole("heading", { name: "Verify This Device" }).waitFor();
-    const body = await nextMail(portal.sandboxUrl, "gary@globex.example", codeMailBefore);
+    const body = await nextMail(suite.portal.sandboxUrl, "gary@globex.example", codeMailBefore);
     await page.getByLabel("Code").fill(/\b(\d{6})\b/.exec(body)?.[1] ?? "");
     await page.getByRole("button", { name: "Submit Code" }).click();
     await page.getByText("Your password has expired. Please enter a new password").waitFor();
     await changeTo(page, NEW_PASSWORD);
-    await page.waitForURL(`${portal.url}/client/home`);
+    await page.waitForURL(`${suite.portal.url}/client/home`);
 
     // The new password works; this device's code is remembered, so no code is asked.
     await page.getByRole("button", { name: "Sign out" }).click();
-    await openLogin(page, portal.url);
+    await openLogin(page, suite.portal.url);
     await submitLogin(page, { site: "client", shortName: "GLOBEX", userName: "gary", password: NEW_PASSWORD });
-    await page.waitForURL(`${portal.url}/client/home`);
+    await page.waitForURL(`${suite.portal.url}/client/home`);
   });
 
   test("a failed reset call shows its message and keeps the form", async () => {
     const page = await newPage();
-    await openLogin(page, portal.url);
+    await openLogin(page, suite.portal.url);
     await page.getByRole("button", { name: "Reset Password" }).click();
     await page.getByLabel("Company Short Name").fill("G".repeat(300)); // longer than the upstream accepts
     await page.getByLabel("Email Address").fill("gary@globex.example");

@@ -1,45 +1,26 @@
 // The section layouts as a person uses them: moving through the client and vendor sections by their navigation,
 // the forbidden and not-found pages, a PDF page, the narrow-screen menu, and the tax-bridge landing.
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { DEMO_PASSWORD, launchBrowser, screenshot, startPortal } from "#tests/e2e/harness.ts";
-import { enterCode, lastMailId, openLogin, signIn, submitLogin, watchErrors } from "#tests/e2e/steps.ts";
-
-type Portal = Awaited<ReturnType<typeof startPortal>>;
+import { before, describe, test } from "node:test";
+import type { Page } from "playwright-core";
+import { DEMO_PASSWORD, screenshot } from "#tests/e2e/harness.ts";
+import { browserSuite, enterCode, lastMailId, openLogin, signIn, submitLogin } from "#tests/e2e/steps.ts";
 
 const SUPPORT_EMAIL = "help-desk@portal.test";
 const WIDE = { width: 1280, height: 900 };
 const NARROW = { width: 390, height: 844 };
 
 describe("the section layouts", () => {
-  let portal: Portal;
-  let browser: Browser;
+  const suite = browserSuite({ env: { SUPPORT_EMAIL } }, { viewport: WIDE });
+  const { newPage } = suite;
   let client: Page;
-  const contexts: BrowserContext[] = [];
-  const errors: string[][] = [];
-  const newPage = async (options: Parameters<Browser["newContext"]>[0] = {}) => {
-    const context = await browser.newContext({ viewport: WIDE, ...options });
-    contexts.push(context);
-    const page = await context.newPage();
-    errors.push(watchErrors(page));
-    return page;
-  };
-  const url = (path: string) => `${portal.url}${path}`;
+  const url = (path: string) => `${suite.portal.url}${path}`;
 
   before(async () => {
-    portal = await startPortal({ env: { SUPPORT_EMAIL } });
-    browser = await launchBrowser();
     client = await newPage();
     const alice = { site: "client", shortName: "ACME", userName: "alice", password: DEMO_PASSWORD } as const;
-    await signIn(client, portal.url, portal.sandboxUrl, alice, "alice@acme.example");
+    await signIn(client, suite.portal.url, suite.portal.sandboxUrl, alice, "alice@acme.example");
     await client.waitForURL(url("/client/home"));
-  });
-  after(async () => {
-    assert.deepEqual(errors.flat(), [], "no script or hydration errors");
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    await portal?.close();
   });
 
   test("a client moves through the client section by its sidebar, the current page marked and titled", async () => {
@@ -97,7 +78,7 @@ describe("the section layouts", () => {
   test("a vendor without user tier meets the forbidden and not-found pages, and moves by the vendor menu", async () => {
     const page = await newPage();
     const vince = { site: "vendor", userName: "vince", password: DEMO_PASSWORD } as const;
-    await signIn(page, portal.url, portal.sandboxUrl, vince, "vince@vendor.example");
+    await signIn(page, suite.portal.url, suite.portal.sandboxUrl, vince, "vince@vendor.example");
     await page.waitForURL(url("/vendor/home"));
     const nav = page.getByRole("navigation", { name: "Vendor pages" });
     assert.equal(await nav.getByRole("link", { name: "Invoice Entry" }).count(), 0, "not listed without user tier");
@@ -136,11 +117,11 @@ describe("the section layouts", () => {
     } as const;
     for (const { login, email } of cases) {
       const page = await newPage();
-      const before = await lastMailId(portal.sandboxUrl, email);
-      await openLogin(page, portal.url, "/tax-bridge/login");
+      const before = await lastMailId(suite.portal.sandboxUrl, email);
+      await openLogin(page, suite.portal.url, "/tax-bridge/login");
       await submitLogin(page, login);
       await page.getByRole("heading", { name: "Verify This Device" }).waitFor();
-      await enterCode(page, portal.sandboxUrl, email, before);
+      await enterCode(page, suite.portal.sandboxUrl, email, before);
       const [path, title] = landings[login.site];
       await page.waitForURL(url(path));
       await page.getByRole("heading", { level: 1, name: title }).waitFor();

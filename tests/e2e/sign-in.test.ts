@@ -1,41 +1,18 @@
 // Signing in as a person does it (SPEC.md 2.2, 2.4, 4.1, 4.2, 5): forms, messages, remember me, MFA by mail.
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
-import type { Browser, BrowserContext } from "playwright-core";
-import { DEMO_PASSWORD, launchBrowser, screenshot, startPortal } from "#tests/e2e/harness.ts";
-import { alerts, enterCode, lastMailId, openLogin, signIn, submitLogin, watchErrors } from "#tests/e2e/steps.ts";
-
-type Portal = Awaited<ReturnType<typeof startPortal>>;
+import { describe, test } from "node:test";
+import { DEMO_PASSWORD, screenshot } from "#tests/e2e/harness.ts";
+import { alerts, browserSuite, enterCode, lastMailId, openLogin, signIn, submitLogin } from "#tests/e2e/steps.ts";
 
 describe("sign-in", () => {
-  let portal: Portal;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  const errors: string[][] = [];
-  const newPage = async (options: { viewport?: { width: number; height: number }; colorScheme?: "dark" } = {}) => {
-    const context = await browser.newContext(options);
-    contexts.push(context);
-    const page = await context.newPage();
-    errors.push(watchErrors(page));
-    return page;
-  };
-
-  before(async () => {
-    portal = await startPortal();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    assert.deepEqual(errors.flat(), [], "no script or hydration errors");
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    await portal?.close();
-  });
+  const suite = browserSuite();
+  const { newPage } = suite;
 
   test("a client signs in through MFA to the client home, then again silently on the same device", async () => {
     const page = await newPage();
-    await openLogin(page, portal.url);
+    await openLogin(page, suite.portal.url);
     await screenshot(page, "login");
-    const before = await lastMailId(portal.sandboxUrl, "alice@acme.example");
+    const before = await lastMailId(suite.portal.sandboxUrl, "alice@acme.example");
     await submitLogin(page, { site: "client", shortName: "ACME", userName: "alice", password: DEMO_PASSWORD });
     await page.getByRole("heading", { name: "Verify This Device" }).waitFor();
     assert.ok(await page.getByText("A code has been sent to the email registered to this account.").isVisible());
@@ -51,26 +28,26 @@ describe("sign-in", () => {
     await page.getByRole("button", { name: "Submit Code" }).click();
     await page.getByText("Incorrect. Please try again with the most recent code.").waitFor();
 
-    await enterCode(page, portal.sandboxUrl, "alice@acme.example", before);
-    await page.waitForURL(`${portal.url}/client/home`);
+    await enterCode(page, suite.portal.sandboxUrl, "alice@acme.example", before);
+    await page.waitForURL(`${suite.portal.url}/client/home`);
     const stored = await page.evaluate(() => localStorage.getItem("mfa-client-alice"));
     assert.match(stored ?? "", /^\d{6}$/);
     assert.equal(await page.evaluate(() => localStorage.getItem("token")), null, "the token never reaches the browser");
 
     // Signed out, then in again: the stored device code passes silently and no new code is mailed.
     await page.getByRole("button", { name: "Sign out" }).click();
-    await page.waitForURL(`${portal.url}/?signed-out`);
+    await page.waitForURL(`${suite.portal.url}/?signed-out`);
     await page.getByText("You have signed out.").waitFor();
-    const mailsBefore = await lastMailId(portal.sandboxUrl, "alice@acme.example");
-    await openLogin(page, portal.url);
+    const mailsBefore = await lastMailId(suite.portal.sandboxUrl, "alice@acme.example");
+    await openLogin(page, suite.portal.url);
     await submitLogin(page, { site: "client", shortName: "ACME", userName: "alice", password: DEMO_PASSWORD });
-    await page.waitForURL(`${portal.url}/client/home`);
-    assert.equal(await lastMailId(portal.sandboxUrl, "alice@acme.example"), mailsBefore);
+    await page.waitForURL(`${suite.portal.url}/client/home`);
+    assert.equal(await lastMailId(suite.portal.sandboxUrl, "alice@acme.example"), mailsBefore);
   });
 
   test("the login page is usable at 360 px: no sideways scrolling, the form reachable", async () => {
     const page = await newPage({ viewport: { width: 360, height: 740 } });
-    await openLogin(page, portal.url);
+    await openLogin(page, suite.portal.url);
     assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 360));
     await page.getByRole("button", { name: "Login", exact: true }).scrollIntoViewIfNeeded();
     assert.ok(await page.getByRole("button", { name: "Login", exact: true }).isVisible());
@@ -79,7 +56,7 @@ describe("sign-in", () => {
 
   test("dark mode follows the system", async () => {
     const page = await newPage({ colorScheme: "dark" });
-    await openLogin(page, portal.url);
+    await openLogin(page, suite.portal.url);
     const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     assert.notEqual(background, "rgb(255, 255, 255)");
     await page.getByRole("button", { name: "Login", exact: true }).click();
@@ -91,29 +68,29 @@ describe("sign-in", () => {
     const page = await newPage();
     await signIn(
       page,
-      portal.url,
-      portal.sandboxUrl,
+      suite.portal.url,
+      suite.portal.sandboxUrl,
       { site: "vendor", userName: "vera", password: DEMO_PASSWORD },
       "vera@vendor.example",
     );
-    await page.waitForURL(`${portal.url}/vendor/home`);
+    await page.waitForURL(`${suite.portal.url}/vendor/home`);
   });
 
   test("the /mfa route shows the same step for a held token", async () => {
     const page = await newPage();
-    await openLogin(page, portal.url);
+    await openLogin(page, suite.portal.url);
     await submitLogin(page, { site: "vendor", userName: "vince", password: DEMO_PASSWORD });
     await page.getByRole("heading", { name: "Verify This Device" }).waitFor();
-    const before = await lastMailId(portal.sandboxUrl, "vince@vendor.example");
-    await openLogin(page, portal.url, "/mfa");
+    const before = await lastMailId(suite.portal.sandboxUrl, "vince@vendor.example");
+    await openLogin(page, suite.portal.url, "/mfa");
     await page.getByRole("heading", { name: "Verify This Device", level: 2 }).waitFor();
-    await enterCode(page, portal.sandboxUrl, "vince@vendor.example", before);
-    await page.waitForURL(`${portal.url}/vendor/home`);
+    await enterCode(page, suite.portal.sandboxUrl, "vince@vendor.example", before);
+    await page.waitForURL(`${suite.portal.url}/vendor/home`);
   });
 
   test("the site toggle honours activeSite and is disabled while a token is held, also after a reload", async () => {
     const page = await newPage();
-    await openLogin(page, portal.url, "/?activeSite=VENDOR");
+    await openLogin(page, suite.portal.url, "/?activeSite=VENDOR");
     assert.equal(await page.getByRole("tab", { name: "VENDOR LOGIN" }).getAttribute("aria-selected"), "true");
     assert.equal(await page.getByLabel("Company Short Name").count(), 0);
     // The tablist's keys: arrows move to the other tab and select it, Home and End to the first and last.
@@ -126,18 +103,18 @@ describe("sign-in", () => {
     await page.getByRole("heading", { name: "Verify This Device" }).waitFor();
     assert.ok(await page.getByRole("tab", { name: "CLIENT LOGIN" }).isDisabled());
     assert.ok(await page.getByRole("tab", { name: "VENDOR LOGIN" }).isDisabled());
-    await openLogin(page, portal.url);
+    await openLogin(page, suite.portal.url);
     await page.getByRole("heading", { name: "Verify This Device" }).waitFor();
     assert.ok(await page.getByRole("tab", { name: "CLIENT LOGIN" }).isDisabled());
   });
 
   test("wrong credentials show Invalid Login; a deactivated account names the provider", async () => {
     const page = await newPage();
-    await openLogin(page, portal.url);
+    await openLogin(page, suite.portal.url);
     await submitLogin(page, { site: "client", shortName: "ACME", userName: "alice", password: "not-the-password" });
     await page.getByText("Invalid Login").waitFor();
     await submitLogin(page, { site: "client", shortName: "ACME", userName: "dora", password: DEMO_PASSWORD });
-    const deactivated = `This account has been deactivated. Please contact ${portal.config.providerName} to restore your account.`;
+    const deactivated = `This account has been deactivated. Please contact ${suite.portal.config.providerName} to restore your account.`;
     await page.getByText(deactivated).waitFor();
     assert.match(await alerts(page), /deactivated/);
     await submitLogin(page, { site: "vendor", userName: "dmitri", password: DEMO_PASSWORD });
@@ -147,7 +124,7 @@ describe("sign-in", () => {
 
   test("each required field's message shows in SPEC.md's order", async () => {
     const page = await newPage();
-    await openLogin(page, portal.url);
+    await openLogin(page, suite.portal.url);
     const submit = page.getByRole("button", { name: "Login", exact: true });
     const expect = async (message: string) => {
       await submit.click();
@@ -171,7 +148,7 @@ describe("sign-in", () => {
 
   test("remember me keeps the IDs for the next visit, and unchecking forgets them", async () => {
     const page = await newPage();
-    await openLogin(page, portal.url);
+    await openLogin(page, suite.portal.url);
     const remember = page.getByLabel("Remember me");
     assert.equal(await remember.isChecked(), false);
     await page.getByLabel("Company Short Name").fill("ACME");
@@ -186,7 +163,7 @@ describe("sign-in", () => {
     ]);
 
     await page.context().clearCookies(); // a new visit: no session, same device
-    await openLogin(page, portal.url);
+    await openLogin(page, suite.portal.url);
     assert.equal(await page.getByLabel("Company Short Name").inputValue(), "ACME");
     assert.equal(await page.getByLabel("User ID").inputValue(), "victor");
     assert.ok(await page.getByLabel("Remember me").isChecked());
@@ -198,7 +175,7 @@ describe("sign-in", () => {
     await page.getByRole("heading", { name: "Verify This Device" }).waitFor();
     assert.equal(await page.evaluate(() => localStorage.getItem("vipUserName")), null, "unchecked: not remembered");
     await page.context().clearCookies();
-    await openLogin(page, portal.url, "/?activeSite=VENDOR");
+    await openLogin(page, suite.portal.url, "/?activeSite=VENDOR");
     await page.getByLabel("User ID").fill("vince");
     await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
     await page.getByLabel("Remember me").check();
@@ -206,7 +183,7 @@ describe("sign-in", () => {
     await page.getByRole("heading", { name: "Verify This Device" }).waitFor();
     assert.equal(await page.evaluate(() => localStorage.getItem("vipUserName")), "vince");
     await page.context().clearCookies();
-    await openLogin(page, portal.url, "/?activeSite=VENDOR");
+    await openLogin(page, suite.portal.url, "/?activeSite=VENDOR");
     assert.equal(await page.getByLabel("User ID").inputValue(), "vince");
     assert.ok(await page.getByLabel("Remember me").isChecked());
     await page.getByRole("tab", { name: "CLIENT LOGIN" }).click();
@@ -217,8 +194,8 @@ describe("sign-in", () => {
     const page = await newPage();
     await page.clock.install();
     const email = "gary@globex.example";
-    const first = await lastMailId(portal.sandboxUrl, email);
-    await openLogin(page, portal.url);
+    const first = await lastMailId(suite.portal.sandboxUrl, email);
+    await openLogin(page, suite.portal.url);
     await submitLogin(page, { site: "client", shortName: "GLOBEX", userName: "gary", password: DEMO_PASSWORD });
     const sendAgain = page.getByRole("button", { name: /^Send Again/ });
     await page.getByRole("button", { name: "Send Again (20s)" }).waitFor();
@@ -229,11 +206,11 @@ describe("sign-in", () => {
     await page.getByRole("button", { name: "Send Again", exact: true }).waitFor();
     assert.ok(await sendAgain.isEnabled());
 
-    const second = await lastMailId(portal.sandboxUrl, email);
+    const second = await lastMailId(suite.portal.sandboxUrl, email);
     assert.ok(second > first, "opening the step sent a code");
     await sendAgain.click();
     await page.getByRole("button", { name: "Send Again (20s)" }).waitFor();
-    await enterCode(page, portal.sandboxUrl, email, second); // the newest code is the one that works
-    await page.waitForURL(`${portal.url}/client/home`);
+    await enterCode(page, suite.portal.sandboxUrl, email, second); // the newest code is the one that works
+    await page.waitForURL(`${suite.portal.url}/client/home`);
   });
 });

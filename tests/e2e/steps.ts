@@ -1,6 +1,9 @@
 // What a person does again and again in the browser tests: open the login page, sign in, read the mail, enter the code.
-import type { Page } from "playwright-core";
-import { latestMail } from "#tests/e2e/harness.ts";
+import assert from "node:assert/strict";
+import { after, before } from "node:test";
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
+import { latestMail, launchBrowser, startPortal } from "#tests/e2e/harness.ts";
+import type { PortalOptions, RunningPortal } from "#tests/support/portal.ts";
 
 export type Login = { site: "client" | "vendor"; shortName?: string; userName: string; password: string };
 
@@ -92,4 +95,49 @@ export function watchErrors(page: Page): string[] {
     errors.push(message.text());
   });
   return errors;
+}
+
+export type BrowserSuite = {
+  /** The portal and sandbox of this file; started before its first test. */
+  readonly portal: RunningPortal;
+  /** A page in a fresh browser context (its own cookies and storage), watched for script errors. */
+  newPage(options?: BrowserContextOptions): Promise<Page>;
+};
+
+/**
+ * One test file's portal and browser, started before its tests and closed after them; called inside `describe`.
+ * After the tests, no page may have had a script or hydration error.
+ */
+export function browserSuite(
+  portalOptions: PortalOptions = {},
+  pageDefaults: BrowserContextOptions = {},
+): BrowserSuite {
+  let portal: RunningPortal | undefined;
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  const errors: string[][] = [];
+  before(async () => {
+    portal = await startPortal(portalOptions);
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    assert.deepEqual(errors.flat(), [], "no script or hydration errors");
+    for (const context of contexts) await context.close();
+    await browser?.close();
+    await portal?.close();
+  });
+  return {
+    get portal() {
+      if (!portal) throw new Error("the browser suite has not started");
+      return portal;
+    },
+    async newPage(options = {}) {
+      if (!browser) throw new Error("the browser suite has not started");
+      const context = await browser.newContext({ ...pageDefaults, ...options });
+      contexts.push(context);
+      const page = await context.newPage();
+      errors.push(watchErrors(page));
+      return page;
+    },
+  };
 }
