@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { LightMyRequestResponse } from "fastify";
+import { noPermissions } from "#tests/support/permissions.ts";
 import { type RunningPortal, sandboxPost, startPortal } from "#tests/support/portal.ts";
 import { type Account, accounts, PortalVisitor, signIn } from "#tests/support/sign-in.ts";
 import { sampleOf, section6, specAllows } from "#tests/support/spec-routes.ts";
@@ -25,16 +26,6 @@ const texts = {
 };
 
 type Permissions = Omit<UserInfo, "loaded">;
-const nothing: Permissions = {
-  viewOnly: false,
-  isAdmin: false,
-  clientServices: [],
-  beneServices: [],
-  paymentTier: false,
-  spotTier: false,
-  vipTier: "0",
-  userTier: "0",
-};
 
 type PermissionSet = { name: string; account: Account; permissions: Permissions };
 
@@ -45,7 +36,7 @@ const permissionSets: PermissionSet[] = [
     name: "a client with every permission",
     account: accounts.alice,
     permissions: {
-      ...nothing,
+      ...noPermissions,
       isAdmin: true,
       clientServices: ["60542", "87286", "88689"],
       paymentTier: true,
@@ -56,13 +47,13 @@ const permissionSets: PermissionSet[] = [
   {
     name: "a view-only client with service 1894 and no tiers",
     account: accounts.alice,
-    permissions: { ...nothing, viewOnly: true, clientServices: ["1894"] },
+    permissions: { ...noPermissions, viewOnly: true, clientServices: ["1894"] },
   },
   {
     name: "a view-only client with a payment tier, VIP tier 1 without 88689, service 60542 and a spot tier",
     account: accounts.alice,
     permissions: {
-      ...nothing,
+      ...noPermissions,
       viewOnly: true,
       paymentTier: true,
       spotTier: true,
@@ -73,18 +64,18 @@ const permissionSets: PermissionSet[] = [
   {
     name: "a client admin with services 88689, 87286 and 1894, no payment, spot or VIP tier",
     account: accounts.alice,
-    permissions: { ...nothing, isAdmin: true, clientServices: ["88689", "87286", "1894"] },
+    permissions: { ...noPermissions, isAdmin: true, clientServices: ["88689", "87286", "1894"] },
   },
   {
     name: "a vendor admin with user tier 1 and beneficiary service 60562",
     account: accounts.vera,
-    permissions: { ...nothing, isAdmin: true, userTier: "1", beneServices: ["60562"] },
+    permissions: { ...noPermissions, isAdmin: true, userTier: "1", beneServices: ["60562"] },
   },
-  { name: "a vendor with user tier 0 and no service", account: accounts.vera, permissions: nothing },
+  { name: "a vendor with user tier 0 and no service", account: accounts.vera, permissions: noPermissions },
   {
     name: "a vendor with user tier 2 and another beneficiary service",
     account: accounts.vera,
-    permissions: { ...nothing, userTier: "2", beneServices: ["99999"] },
+    permissions: { ...noPermissions, userTier: "2", beneServices: ["99999"] },
   },
 ];
 

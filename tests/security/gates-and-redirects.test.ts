@@ -5,26 +5,17 @@ import fc from "fast-check";
 import { PERMISSIONS_TTL_MS } from "#server/permissions.ts";
 import { safePath } from "#server/safe-path.ts";
 import { happyUpstream, portalOnFake, signInOnFake } from "#tests/security/fake-upstream.ts";
+import { permissionsWith } from "#tests/support/permissions.ts";
 import { sandboxPost, startPortal } from "#tests/support/portal.ts";
 import { accounts, PortalVisitor, signIn } from "#tests/support/sign-in.ts";
 import { gates } from "#web/gates.ts";
 import { routes } from "#web/routes/table.ts";
-import type { UserInfo } from "#web/site.ts";
 
 const COOKIE = "__Host-portal-session";
 const concrete = (path: string) => path.replace(/:\w+/g, "x1");
 
 /** A client with no permission at all: every gate but "hidden when clientServices has 1894" fails. */
-const nothing: Omit<UserInfo, "loaded"> = {
-  viewOnly: true,
-  isAdmin: false,
-  clientServices: [],
-  beneServices: [],
-  paymentTier: false,
-  spotTier: false,
-  vipTier: "0",
-  userTier: "0",
-};
+const nothing = permissionsWith({ viewOnly: true });
 
 /** A redirect target is safe when a browser, resolving it against this origin, stays on this origin. */
 function staysHere(target: string): boolean {
@@ -45,8 +36,7 @@ describe("permission gates (item 11)", () => {
       );
       assert.ok(gated.length > 20, "the table has gated client pages");
       for (const entry of gated) {
-        const passes =
-          entry.screen !== "forbidden" && entry.gate !== undefined && gates[entry.gate]({ ...nothing, loaded: true });
+        const passes = entry.screen !== "forbidden" && entry.gate !== undefined && gates[entry.gate](nothing);
         const page = await visitor.get(concrete(entry.path));
         assert.equal(page.statusCode, passes ? 200 : 403, `${entry.path} (${entry.gate ?? entry.screen})`);
       }

@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { parse } from "regexparam";
 import { matchRoute as wouterMatch } from "wouter";
+import { permissionsWith } from "#tests/support/permissions.ts";
 import {
   asPattern,
   clientRows,
@@ -178,19 +179,6 @@ describe("matching a path", () => {
   });
 });
 
-const none: UserInfo = {
-  loaded: true,
-  viewOnly: false,
-  isAdmin: false,
-  clientServices: [],
-  beneServices: [],
-  paymentTier: false,
-  spotTier: false,
-  vipTier: "0",
-  userTier: "0",
-};
-const withPermissions = (changes: Partial<UserInfo>): UserInfo => ({ ...none, ...changes });
-
 describe("the gates of SPEC.md section 6", () => {
   const cases: [GateName, Partial<UserInfo>, boolean][] = [
     ["notViewOnly", { viewOnly: false }, true],
@@ -228,14 +216,14 @@ describe("the gates of SPEC.md section 6", () => {
   ];
   for (const [gate, changes, expected] of cases) {
     it(`${gateDescriptions[gate]} is ${expected ? "met" : "not met"} by ${JSON.stringify(changes)}`, () => {
-      assert.equal(gates[gate](withPermissions(changes)), expected);
+      assert.equal(gates[gate](permissionsWith(changes)), expected);
     });
   }
 });
 
 describe("the navigation", () => {
   it("lists only what the permissions allow, grouped in the table's order", () => {
-    const viewer = withPermissions({ viewOnly: true, clientServices: ["1894"] });
+    const viewer = permissionsWith({ viewOnly: true, clientServices: ["1894"] });
     const nav = navigationFor("client", viewer);
     const listed = nav.flatMap(([, entries]) => entries);
     assert.ok(listed.length > 0);
@@ -246,7 +234,7 @@ describe("the navigation", () => {
   });
 
   it("lists every page of a section with a group, once, for a user who may open them all", () => {
-    const all = withPermissions({
+    const all = permissionsWith({
       isAdmin: true,
       clientServices: ["60542", "87286", "88689"],
       paymentTier: true,
