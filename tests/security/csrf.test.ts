@@ -1,29 +1,9 @@
 // Issue 4, item 6: every state-changing call needs the islands' header and this origin; nothing else reaches upstream.
 import assert from "node:assert/strict";
-import { after, before, beforeEach, describe, it } from "node:test";
-import {
-  happyUpstream,
-  type PortalOnFake,
-  portalOnFake,
-  rawHttp,
-  signInOnFake,
-} from "#tests/security/fake-upstream.ts";
-import { PortalVisitor } from "#tests/support/sign-in.ts";
+import { describe, it } from "node:test";
+import { rawHttp, sessionsOnFake } from "#tests/security/fake-upstream.ts";
 
-let fake: PortalOnFake;
-let signedInCookie: string;
-let pendingCookie: string;
-before(async () => {
-  fake = await portalOnFake(happyUpstream(), { listen: true });
-  signedInCookie = (await signInOnFake(fake.app)).visitor.cookieHeader;
-  const pending = new PortalVisitor(fake.app);
-  await pending.post("/api/auth/client", { shortname: "ACME", username: "alice", password: "pw" });
-  pendingCookie = pending.cookieHeader;
-});
-beforeEach(() => {
-  fake.upstream.calls.length = 0;
-});
-after(() => fake.close());
+const on = sessionsOnFake();
 
 const json = (body: unknown) => JSON.stringify(body);
 
@@ -39,9 +19,9 @@ describe("CSRF (item 6)", () => {
     ["/api/web/client/password/test", json({ userId: "alice", password: "pw" }), "signed-in"],
     ["/api/web/client/password/change", json({ password: "Strong-Password-2026!" }), "signed-in"],
   ];
-  const cookieFor = (needs: string) => (needs === "pending" ? pendingCookie : signedInCookie);
+  const cookieFor = (needs: string) => (needs === "pending" ? on.pendingCookie : on.signedInCookie);
   const send = (path: string, body: string | undefined, headers: Record<string, string>) =>
-    rawHttp(fake.url, "POST", path, { ...(body ? { "content-type": "application/json" } : {}), ...headers }, body);
+    rawHttp(on.fake.url, "POST", path, { ...(body ? { "content-type": "application/json" } : {}), ...headers }, body);
 
   it("6. CSRF: every state-changing API call without the islands' header, or from another site or origin, is 403 and calls nothing upstream", async () => {
     const refusals: [string, Record<string, string>][] = [
@@ -51,7 +31,7 @@ describe("CSRF (item 6)", () => {
       ["Sec-Fetch-Site: same-site", { "x-portal-request": "1", "sec-fetch-site": "same-site" }],
       ["a foreign Origin", { "x-portal-request": "1", origin: "https://evil.example" }],
       ["Origin: null", { "x-portal-request": "1", origin: "null" }],
-      ["a look-alike Origin", { "x-portal-request": "1", origin: `${fake.url}.evil.example` }],
+      ["a look-alike Origin", { "x-portal-request": "1", origin: `${on.fake.url}.evil.example` }],
     ];
     for (const [path, body, needs] of calls) {
       for (const [what, headers] of refusals) {
@@ -59,33 +39,33 @@ describe("CSRF (item 6)", () => {
         assert.equal(answer.status, 403, `${path} with ${what}: ${answer.body}`);
       }
     }
-    assert.deepEqual(fake.upstream.calls, []);
+    assert.deepEqual(on.fake.upstream.calls, []);
     for (const [path, body, needs] of calls) {
       const same = {
         "x-portal-request": "1",
         "sec-fetch-site": "same-origin",
-        origin: fake.url,
+        origin: on.fake.url,
         cookie: cookieFor(needs),
       };
       const answer = await send(path, body, same);
       assert.notEqual(answer.status, 403, `${path} from this origin is accepted`);
     }
-    assert.ok(fake.upstream.calls.length >= calls.length, "the same calls from this origin do reach the upstream");
+    assert.ok(on.fake.upstream.calls.length >= calls.length, "the same calls from this origin do reach the upstream");
   });
 
   it("6. CSRF: sign out (a plain form) is refused from another site or origin, and the session stays", async () => {
-    const form = { "content-type": "application/x-www-form-urlencoded", cookie: signedInCookie };
+    const form = { "content-type": "application/x-www-form-urlencoded", cookie: on.signedInCookie };
     const foreign: Record<string, string>[] = [
       { "sec-fetch-site": "cross-site" },
       { origin: "https://evil.example" },
       { origin: "null" },
     ];
     for (const headers of foreign) {
-      const answer = await rawHttp(fake.url, "POST", "/session/logout", { ...form, ...headers }, "");
+      const answer = await rawHttp(on.fake.url, "POST", "/session/logout", { ...form, ...headers }, "");
       assert.equal(answer.status, 403, JSON.stringify(headers));
       assert.equal(answer.headers["set-cookie"], undefined, "the session cookie is left alone");
     }
-    const page = await rawHttp(fake.url, "GET", "/client/home", { cookie: signedInCookie });
+    const page = await rawHttp(on.fake.url, "GET", "/client/home", { cookie: on.signedInCookie });
     assert.equal(page.status, 200, "still signed in");
   });
 });

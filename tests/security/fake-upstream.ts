@@ -2,6 +2,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { after, before, beforeEach } from "node:test";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { type RunningPortal, startPortal } from "#tests/support/portal.ts";
 import { PortalVisitor } from "#tests/support/sign-in.ts";
@@ -176,6 +177,45 @@ export async function signInOnFake(
     await visitor.post(`/api/web/${site}/mfa/validate/123456`),
   ];
   return { visitor, answers };
+}
+
+export type SessionsOnFake = {
+  readonly fake: PortalOnFake;
+  readonly signedInCookie: string;
+  readonly pendingCookie: string;
+};
+
+/**
+ * For a test file: a listening portal on a fake upstream, with one signed-in and one pending session, and the
+ * upstream's recorded calls cleared before each test (so a test sees only the calls it caused).
+ */
+export function sessionsOnFake(script: UpstreamScript = {}): SessionsOnFake {
+  let fake: PortalOnFake | undefined;
+  let signedInCookie = "";
+  let pendingCookie = "";
+  before(async () => {
+    fake = await portalOnFake(happyUpstream(script), { listen: true });
+    signedInCookie = (await signInOnFake(fake.app)).visitor.cookieHeader;
+    const pending = new PortalVisitor(fake.app);
+    await pending.post("/api/auth/client", { shortname: "ACME", username: "alice", password: "pw" });
+    pendingCookie = pending.cookieHeader;
+  });
+  beforeEach(() => {
+    if (fake) fake.upstream.calls.length = 0;
+  });
+  after(() => fake?.close());
+  return {
+    get fake() {
+      if (!fake) throw new Error("the fake upstream has not started");
+      return fake;
+    },
+    get signedInCookie() {
+      return signedInCookie;
+    },
+    get pendingCookie() {
+      return pendingCookie;
+    },
+  };
 }
 
 /** The `Set-Cookie` headers of an injected answer, as strings. */

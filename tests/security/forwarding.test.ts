@@ -1,16 +1,8 @@
 // Issue 4, items 4 and 5: what the BFF passes on to the upstream, and which calls it forwards at all.
 import assert from "node:assert/strict";
-import { after, before, beforeEach, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { loadOperations } from "#server/upstream/operations.ts";
-import {
-  happyUpstream,
-  type PortalOnFake,
-  portalOnFake,
-  rawHttp,
-  signInOnFake,
-  startFakeUpstream,
-} from "#tests/security/fake-upstream.ts";
-import { PortalVisitor } from "#tests/support/sign-in.ts";
+import { rawHttp, sessionsOnFake, startFakeUpstream } from "#tests/security/fake-upstream.ts";
 
 const TOKEN = "session-token-from-the-upstream";
 /** What an upstream call may carry: what fetch itself sends, the JSON body's headers, and the session's bearer token. */
@@ -27,20 +19,7 @@ const allowedHeaders = new Set([
   "authorization",
 ]);
 
-let fake: PortalOnFake;
-let signedInCookie: string;
-let pendingCookie: string;
-before(async () => {
-  fake = await portalOnFake(happyUpstream({ token: TOKEN }), { listen: true });
-  signedInCookie = (await signInOnFake(fake.app)).visitor.cookieHeader;
-  const pending = new PortalVisitor(fake.app);
-  await pending.post("/api/auth/client", { shortname: "ACME", username: "alice", password: "pw" });
-  pendingCookie = pending.cookieHeader;
-});
-beforeEach(() => {
-  fake.upstream.calls.length = 0;
-});
-after(() => fake.close());
+const on = sessionsOnFake({ token: TOKEN });
 
 const json = (body: unknown) => JSON.stringify(body);
 const islandHeaders = { "content-type": "application/json", "x-portal-request": "1" };
@@ -66,14 +45,14 @@ describe("forwarding (item 4)", () => {
 
   it("4. forwarding: the browser's Cookie, Authorization, X-Forwarded-* and hop-by-hop headers are not passed on; a Connection header cannot strip what the BFF adds", async () => {
     const answer = await rawHttp(
-      fake.url,
+      on.fake.url,
       "POST",
       "/api/web/client/password/test",
-      { ...browserHeaders, cookie: `${signedInCookie}; other=browser-cookie` },
+      { ...browserHeaders, cookie: `${on.signedInCookie}; other=browser-cookie` },
       json({ userId: "alice", password: "pw" }),
     );
     assert.equal(answer.status, 200, answer.body);
-    const [call] = fake.upstream.callsTo(/^\/web\/client\/password\/test$/);
+    const [call] = on.fake.upstream.callsTo(/^\/web\/client\/password\/test$/);
     assert.ok(call, "the call was forwarded");
     const names = Object.keys(call.headers);
     assert.deepEqual(
@@ -89,14 +68,14 @@ describe("forwarding (item 4)", () => {
 
   it("4. forwarding: a call that needs no session carries no Authorization, even when the browser sends one", async () => {
     const answer = await rawHttp(
-      fake.url,
+      on.fake.url,
       "POST",
       "/api/auth/vendor",
       browserHeaders,
       json({ username: "vera", password: "pw" }),
     );
     assert.equal(answer.status, 200, answer.body);
-    const [call] = fake.upstream.callsTo(/^\/auth\/vendor$/);
+    const [call] = on.fake.upstream.callsTo(/^\/auth\/vendor$/);
     assert.ok(call);
     assert.equal(call.headers.authorization, undefined);
     assert.deepEqual(
@@ -106,12 +85,12 @@ describe("forwarding (item 4)", () => {
   });
 
   it("4. forwarding: the portal's own calls (permissions, tracking, PDFs) carry the session's token or none, never the browser's headers", async () => {
-    const headers = { ...browserHeaders, cookie: signedInCookie };
-    await rawHttp(fake.url, "GET", "/client/activity", headers);
-    await rawHttp(fake.url, "GET", "/pdfs/BankHolidays.pdf", headers);
+    const headers = { ...browserHeaders, cookie: on.signedInCookie };
+    await rawHttp(on.fake.url, "GET", "/client/activity", headers);
+    await rawHttp(on.fake.url, "GET", "/pdfs/BankHolidays.pdf", headers);
     await new Promise((resolve) => setTimeout(resolve, 100));
-    assert.ok(fake.upstream.calls.length >= 2, "the page visit and the PDF reached the upstream");
-    for (const call of fake.upstream.calls) {
+    assert.ok(on.fake.upstream.calls.length >= 2, "the page visit and the PDF reached the upstream");
+    for (const call of on.fake.upstream.calls) {
       assert.ok([undefined, `Bearer ${TOKEN}`].includes(call.headers.authorization), `${call.path}`);
       assert.deepEqual(
         Object.keys(call.headers).filter((name) => !allowedHeaders.has(name)),
@@ -148,15 +127,15 @@ describe("allowlist (item 5)", () => {
       const isExposed = exposed.includes(operation.operationId);
       for (const method of ["GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"]) {
         if (isExposed && method === operation.method) continue;
-        const answer = await rawHttp(fake.url, method, path, { ...islandHeaders, cookie: signedInCookie }, "{}");
+        const answer = await rawHttp(on.fake.url, method, path, { ...islandHeaders, cookie: on.signedInCookie }, "{}");
         const expected = isExposed ? 405 : 404;
         assert.equal(answer.status, expected, `${method} ${path}: ${answer.body}`);
         if (expected === 405) assert.equal(answer.headers.allow, operation.method);
       }
     }
     for (const path of ["/api/admin/drop", "/api/web/track", "/api/web/client/user-info", "/api/pdfs/BankHolidays.pdf"])
-      assert.equal((await rawHttp(fake.url, "POST", path, islandHeaders, "{}")).status, 404, path);
-    assert.deepEqual(fake.upstream.calls, []);
+      assert.equal((await rawHttp(on.fake.url, "POST", path, islandHeaders, "{}")).status, 404, path);
+    assert.deepEqual(on.fake.upstream.calls, []);
   });
 
   it("5. allowlist: `..`, `%2e%2e`, double-encoded paths and absolute URLs are 404/405 and never reach the upstream", async () => {
@@ -189,11 +168,11 @@ describe("allowlist (item 5)", () => {
       "/api/AUTH/vendor",
     ];
     for (const path of paths) {
-      const answer = await rawHttp(fake.url, "POST", path, { ...islandHeaders, cookie: pendingCookie }, "{}");
+      const answer = await rawHttp(on.fake.url, "POST", path, { ...islandHeaders, cookie: on.pendingCookie }, "{}");
       assert.ok([404, 405].includes(answer.status), `${path}: ${answer.status} ${answer.body}`);
     }
     assert.deepEqual(
-      fake.upstream.calls.map((call) => call.path),
+      on.fake.upstream.calls.map((call) => call.path),
       [],
     );
   });
@@ -202,10 +181,16 @@ describe("allowlist (item 5)", () => {
     const elsewhere = await startFakeUpstream();
     try {
       const target = `${elsewhere.url}/api/auth/vendor`;
-      const answer = await rawHttp(fake.url, "POST", target, islandHeaders, json({ username: "vera", password: "pw" }));
+      const answer = await rawHttp(
+        on.fake.url,
+        "POST",
+        target,
+        islandHeaders,
+        json({ username: "vera", password: "pw" }),
+      );
       assert.ok(answer.status < 500, answer.body);
       assert.deepEqual(elsewhere.calls, [], "the named host got nothing");
-      const beyond = await rawHttp(fake.url, "POST", `${elsewhere.url}/web/track`, islandHeaders, "{}");
+      const beyond = await rawHttp(on.fake.url, "POST", `${elsewhere.url}/web/track`, islandHeaders, "{}");
       assert.equal(beyond.status, 404);
       assert.deepEqual(elsewhere.calls, []);
     } finally {
@@ -238,12 +223,12 @@ describe("allowlist (item 5)", () => {
       ["/api/web/client/password/change", json({ password: "Strong-Password-2026!", userId: "x" }), "an extra field"],
     ];
     for (const [path, body, what] of cases) {
-      const headers = { ...islandHeaders, cookie: signedInCookie };
+      const headers = { ...islandHeaders, cookie: on.signedInCookie };
       const answer = await rawHttp(
-        fake.url,
+        on.fake.url,
         "POST",
         path,
-        body ? headers : { "x-portal-request": "1", cookie: signedInCookie },
+        body ? headers : { "x-portal-request": "1", cookie: on.signedInCookie },
         body || undefined,
       );
       assert.equal(answer.status, 400, `${what}: ${answer.status} ${answer.body}`);
@@ -251,7 +236,7 @@ describe("allowlist (item 5)", () => {
       assert.ok(parsed.description ?? parsed.detail, `${what}: a clear message`);
     }
     assert.deepEqual(
-      fake.upstream.calls.map((call) => call.path),
+      on.fake.upstream.calls.map((call) => call.path),
       [],
     );
   });
@@ -259,10 +244,10 @@ describe("allowlist (item 5)", () => {
   it("5. allowlist: an operation the spec declares without a body forwards none, whatever the browser sends", async () => {
     for (const [path, cookie] of [
       ["/api/auth/client-token?uuid=abc", ""],
-      ["/api/web/client/mfa/generate", pendingCookie],
+      ["/api/web/client/mfa/generate", on.pendingCookie],
     ] as const) {
       const answer = await rawHttp(
-        fake.url,
+        on.fake.url,
         "POST",
         path,
         { ...islandHeaders, cookie },
@@ -270,24 +255,24 @@ describe("allowlist (item 5)", () => {
       );
       assert.ok(answer.status < 500, `${path}: ${answer.status}`);
     }
-    const forwarded = fake.upstream.calls.filter((call) => call.method === "POST");
+    const forwarded = on.fake.upstream.calls.filter((call) => call.method === "POST");
     assert.equal(forwarded.length, 2);
     for (const call of forwarded) assert.equal(call.body, "", `${call.path} carries no body`);
   });
 
   it("5. allowlist: a body over the size limit is refused with 413 before the upstream is called", async () => {
     const big = json({ username: "v".repeat(20_000), password: "pw" });
-    const answer = await rawHttp(fake.url, "POST", "/api/auth/vendor", islandHeaders, big);
+    const answer = await rawHttp(on.fake.url, "POST", "/api/auth/vendor", islandHeaders, big);
     assert.equal(answer.status, 413);
     assert.match(answer.body, /too large/);
     const form = await rawHttp(
-      fake.url,
+      on.fake.url,
       "POST",
       "/session/logout",
-      { "content-type": "application/x-www-form-urlencoded", cookie: signedInCookie },
+      { "content-type": "application/x-www-form-urlencoded", cookie: on.signedInCookie },
       `x=${"a".repeat(8_000)}`,
     );
     assert.equal(form.status, 413);
-    assert.deepEqual(fake.upstream.calls, []);
+    assert.deepEqual(on.fake.upstream.calls, []);
   });
 });
