@@ -8,7 +8,6 @@ export type UserInfo = components["schemas"]["UserInfo"];
 
 export const sites = ["client", "vendor"] as const satisfies readonly Site[];
 export const siteValue = (site: Site): SiteValue => (site === "client" ? "CLIENT" : "VENDOR");
-export const isSite = (value: unknown): value is Site => value === "client" || value === "vendor";
 
 /** SPEC.md 2.7: where a signed-in user lands. */
 export function landingPath(site: Site, taxBridge: boolean): string {

@@ -1,5 +1,6 @@
 // Password and secret handling for the sandbox: scrypt hashes, constant-time checks and the SPEC.md section 5 rules.
 import { createHash, randomBytes, randomInt, scrypt, timingSafeEqual } from "node:crypto";
+import { strongPassword } from "#web/password-rules.ts";
 
 interface ScryptHash {
   N: number;
@@ -24,9 +25,6 @@ const DUMMY_HASH: ScryptHash = {
     "base64url",
   ),
 };
-
-export const PASSWORD_MIN_LENGTH = 12;
-export const PASSWORD_SPECIALS = "!@#$%^&*()/<>?|_+-=,.";
 
 function derive(password: string, hash: Omit<ScryptHash, "key">, length: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -62,15 +60,9 @@ export async function verifyPassword(password: string, stored: string | undefine
   return parsed !== undefined && timingSafeEqual(key, hash.key);
 }
 
-/** The complexity rules of SPEC.md section 5, as one yes/no. */
+/** The password rules of SPEC.md section 5, as one yes/no: the same schema the portal and its forms use. */
 export function meetsPasswordRules(password: string): boolean {
-  return (
-    password.length >= PASSWORD_MIN_LENGTH &&
-    /[a-z]/.test(password) &&
-    /[A-Z]/.test(password) &&
-    /[0-9]/.test(password) &&
-    [...password].some((character) => PASSWORD_SPECIALS.includes(character))
-  );
+  return strongPassword.safeParse(password).success;
 }
 
 // Look-alike characters (l, I, O, 0, 1) are left out because people type these from an e-mail.

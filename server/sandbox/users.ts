@@ -106,10 +106,6 @@ export function findUser(db: SandboxDb, identity: UserIdentity): UserRecord | un
   return optionalUser(row);
 }
 
-export function findUserById(db: SandboxDb, id: number): UserRecord | undefined {
-  return optionalUser(db.prepare("SELECT * FROM users WHERE id = ?").get(id));
-}
-
 /** The users a password reset addresses: clients by company and e-mail, vendors by e-mail alone. */
 export function findUsersByEmail(db: SandboxDb, site: Site, shortname: string, email: string): UserRecord[] {
   const rows =
@@ -119,10 +115,6 @@ export function findUsersByEmail(db: SandboxDb, site: Site, shortname: string, e
           .prepare("SELECT * FROM users WHERE site = 'client' AND shortname = ? AND email = ? ORDER BY id")
           .all(shortname, email);
   return rows.map(toUser);
-}
-
-export function listUsers(db: SandboxDb): UserRecord[] {
-  return db.prepare("SELECT * FROM users ORDER BY id").all().map(toUser);
 }
 
 export function countUsers(db: SandboxDb): number {
