@@ -30,6 +30,7 @@ check /healthz 200
 check /readyz 200
 check / 200
 check /client/home 302
+check /reference 302 # the API reference is development only; swagger-ui-dist is pruned here
 
 kill -TERM "$pid"
 status=0; wait "$pid" || status=$?

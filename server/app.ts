@@ -6,12 +6,13 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastif
 import type { Config } from "#server/config.ts";
 import { type ContextOptions, createContext } from "#server/context.ts";
 import { frameworkErrors, installErrorHandling } from "#server/errors.ts";
-import { loggerOptions } from "#server/logging.ts";
+import { loggerOptions, OneLinePerRequest } from "#server/logging.ts";
 import { csrfPlugin } from "#server/plugins/csrf.ts";
 import { securityHeadersPlugin } from "#server/plugins/security-headers.ts";
 import { sessionPlugin } from "#server/plugins/session.ts";
 import { assetsDir } from "#server/render/assets.ts";
 import { apiRoutes } from "#server/routes/api.ts";
+import { apiReferenceRoutes } from "#server/routes/api-reference.ts";
 import { documentRoutes } from "#server/routes/documents.ts";
 import { healthRoutes } from "#server/routes/health.ts";
 import { pageRoutes } from "#server/routes/pages.tsx";
@@ -36,6 +37,7 @@ export async function buildApp({ config, upstreamUrl, logger, ...options }: Buil
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
     routerOptions: { maxParamLength: 256 },
     frameworkErrors,
+    logController: new OneLinePerRequest(),
   });
   const context = createContext(config, upstreamUrl, app.log, options);
   await preloadIslands();
@@ -59,6 +61,8 @@ export async function buildApp({ config, upstreamUrl, logger, ...options }: Buil
   await app.register(documentRoutes, context);
   await app.register(sessionRoutes, context);
   if (context.sandboxUrl) await app.register(sandboxRoutes, { sandboxUrl: context.sandboxUrl });
+  // Development only: swagger-ui-dist is a devDependency, absent from the production tree.
+  if (config.env === "development") await app.register(apiReferenceRoutes);
   await app.register(pageRoutes, context);
   app.addHook("onClose", async () => context.tracker.flush());
   return app;

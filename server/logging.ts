@@ -1,5 +1,5 @@
 // Logger options: JSON lines with the request id; no password, code, token or cookie ever written.
-import type { FastifyServerOptions } from "fastify";
+import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from "fastify";
 
 /** A path as it may be logged: no query (link-login uuids), no MFA code. */
 export const loggablePath = (url: string) => (url.split("?")[0] ?? "").replace(/(\/mfa\/validate\/)[^/]*/, "$1***");
@@ -20,4 +20,15 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream): Fa
       }),
     },
   };
+}
+
+/** One line per request, written when its answer has gone (Fastify's own logging writes two: incoming, completed). */
+export class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, "request errored");
+    else reply.log.info(line, "request completed");
+  }
 }

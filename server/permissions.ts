@@ -3,6 +3,8 @@ import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { AppContext } from "#server/context.ts";
 import { endSession, signedIn } from "#server/session.ts";
+import { callUpstream } from "#server/upstream/call.ts";
+import { fillPath } from "#server/upstream/operations.ts";
 import type { UserInfo } from "#web/site.ts";
 import { errorTexts } from "#web/texts/errors.ts";
 
@@ -27,23 +29,23 @@ const userInfoSchema = z.object({
 export async function loadPermissions(context: AppContext, request: FastifyRequest): Promise<UserInfo | undefined> {
   const auth = signedIn(request);
   if (!auth) return undefined;
-  const { data, response } = await context.upstream
-    .GET("/web/{site}/user-info", {
-      params: { path: { site: auth.site } },
-      headers: { authorization: `Bearer ${auth.token}` },
-      signal: AbortSignal.timeout(context.config.upstreamTimeoutMs),
-    })
-    .catch((error: unknown) => {
-      request.log.warn({ err: error instanceof Error ? error.message : String(error) }, "permissions fetch failed");
-      return { data: undefined, response: undefined };
-    });
-  if (response?.status === 401) {
+  const answer = await callUpstream({
+    method: "GET",
+    url: `${context.upstreamUrl}${fillPath("/web/{site}/user-info", { site: auth.site })}`,
+    token: auth.token,
+    timeoutMs: context.config.upstreamTimeoutMs,
+  });
+  if (answer.kind === "fault") {
+    request.log.warn({ fault: answer.fault }, "permissions fetch failed");
+    return undefined;
+  }
+  if (answer.status === 401) {
     endSession(request, { error: errorTexts.sessionExpired });
     return undefined;
   }
-  const parsed = userInfoSchema.safeParse(data);
+  const parsed = userInfoSchema.safeParse(answer.ok ? answer.body : undefined);
   if (!parsed.success) {
-    if (response) request.log.warn({ status: response.status }, "permissions answer not usable");
+    request.log.warn({ status: answer.status }, "permissions answer not usable");
     return undefined;
   }
   const info = forGates({ ...parsed.data, loaded: true });

@@ -1,9 +1,15 @@
 // Throttling of sign-in, reset and MFA: a fixed one-minute window per client IP and per user, in this process's memory.
 export type Limits = { perIp: number; perUser: number };
 
+/** What the routes ask of a limiter: the one below counts per replica; a shared store would count for all of them. */
+export interface AttemptLimiter {
+  /** Counts one attempt; false when the IP or the user has used up the window. */
+  allow(group: string, ip: string, user: string | undefined): boolean;
+}
+
 const WINDOW_MS = 60_000;
 
-export class RateLimiter {
+export class RateLimiter implements AttemptLimiter {
   #hits = new Map<string, { count: number; until: number }>();
 
   constructor(

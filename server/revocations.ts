@@ -1,5 +1,19 @@
 // Revocation of stateless cookies: signed-out session ids are refused until their cookie could no longer be valid.
-export class Revocations {
+
+/** The deny-list the session plugin and routes use: `Revocations` keeps it per replica; a shared store, for all. */
+export interface RevocationStore {
+  /** Refuses this session id until no cookie carrying it could still be valid. */
+  revoke(sid: string): void;
+  has(sid: string | undefined): boolean;
+}
+
+/** Wrong MFA codes per session id, as the MFA answer counts them: `Strikes` per replica; a shared store, for all. */
+export interface StrikeCounter {
+  /** Counts one more wrong code for this session id; answers how many it has had. */
+  add(sid: string): number;
+}
+
+export class Revocations implements RevocationStore {
   #until = new Map<string, number>();
 
   constructor(
@@ -21,7 +35,7 @@ export class Revocations {
 }
 
 /** Wrong MFA codes per pending session id, kept here: replaying an older copy of the cookie does not reset them. */
-export class Strikes {
+export class Strikes implements StrikeCounter {
   #counts = new Map<string, { count: number; until: number }>();
 
   constructor(

@@ -53,12 +53,25 @@ export function packToken(token: string): StoredToken {
   return packed.length < token.length ? { packedToken: packed } : { token };
 }
 
+/** Tokens unpacked lately, by packed form: a signed-in user's every request would otherwise decompress it again. */
+const recentlyUnpacked = new Map<string, string>();
+export const MAX_REMEMBERED_TOKENS = 2_000;
+
 /** The token back, or undefined when the stored form cannot be read (the session then holds no token). */
 export function unpackToken(stored: StoredToken): string | undefined {
   if ("token" in stored) return typeof stored.token === "string" ? stored.token : undefined;
+  const remembered = recentlyUnpacked.get(stored.packedToken);
+  if (remembered !== undefined) return remembered;
+  let token: string | undefined;
   try {
-    return fromBinary(brotliDecompressSync(Buffer.from(stored.packedToken, "base64")));
+    token = fromBinary(brotliDecompressSync(Buffer.from(stored.packedToken, "base64")));
   } catch {
     return undefined;
   }
+  if (token === undefined) return undefined;
+  // A Map iterates in insertion order: beyond the bound, the oldest entry goes.
+  if (recentlyUnpacked.size >= MAX_REMEMBERED_TOKENS)
+    recentlyUnpacked.delete(recentlyUnpacked.keys().next().value ?? "");
+  recentlyUnpacked.set(stored.packedToken, token);
+  return token;
 }

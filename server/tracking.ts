@@ -1,9 +1,11 @@
 // Page tracking (SPEC.md 4.8), sent by the server off the response path: queued, sent in the background, flushed at close.
 import { createHash } from "node:crypto";
 import type { FastifyBaseLogger, FastifyRequest } from "fastify";
-import type { Client } from "openapi-fetch";
 import type { paths } from "#openapi/schema.d.ts";
 import type { Auth } from "#server/session.ts";
+import { callUpstream } from "#server/upstream/call.ts";
+
+type TrackBody = paths["/web/track"]["post"]["requestBody"]["content"]["application/json"];
 
 type Visit = { token: string; page: string };
 
@@ -19,7 +21,7 @@ export class VisitTracker {
   #refused = new Set<string>();
 
   constructor(
-    private readonly upstream: Client<paths>,
+    private readonly upstreamUrl: string,
     private readonly log: FastifyBaseLogger,
     private readonly timeoutMs: number,
   ) {}
@@ -66,17 +68,17 @@ export class VisitTracker {
 
   async #send({ token, page }: Visit): Promise<void> {
     if (this.#refused.has(token)) return;
-    try {
-      const { response } = await this.upstream.POST("/web/track", {
-        body: { page },
-        headers: { authorization: `Bearer ${token}` },
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
-      if (response.status === 401) this.#refuse(token);
-      else if (!response.ok) this.log.warn({ status: response.status }, "page tracking refused");
-    } catch (error) {
-      this.log.warn({ err: error instanceof Error ? error.message : String(error) }, "page tracking failed");
-    }
+    const body: TrackBody = { page };
+    const answer = await callUpstream({
+      method: "POST",
+      url: `${this.upstreamUrl}/web/track`,
+      token,
+      body,
+      timeoutMs: this.timeoutMs,
+    });
+    if (answer.kind === "fault") this.log.warn({ fault: answer.fault }, "page tracking failed");
+    else if (answer.status === 401) this.#refuse(token);
+    else if (!answer.ok) this.log.warn({ status: answer.status }, "page tracking refused");
   }
 
   #refuse(token: string): void {

@@ -1,4 +1,7 @@
 // One call to the upstream: bounded in time, answer parsed as JSON when not empty, faults named not thrown.
+// undici's own request API over a keep-alive pool: the WHATWG fetch wrapper costs several times more per call.
+import { Agent, request } from "undici";
+
 export type UpstreamAnswer =
   | { kind: "answer"; status: number; ok: boolean; body: unknown; contentType: string; raw: Buffer }
   | { kind: "fault"; fault: "unreachable" | "timeout" };
@@ -11,24 +14,28 @@ export type UpstreamCall = {
   timeoutMs: number;
 };
 
+/** Connections to the upstream stay open between calls; idle ones close before a typical upstream's own timeout. */
+const pool = new Agent({ keepAliveTimeout: 4_000, connections: 256 });
+
 export async function callUpstream({ method, url, token, body, timeoutMs }: UpstreamCall): Promise<UpstreamAnswer> {
   const headers: Record<string, string> = { accept: "application/json" };
   if (token) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers["content-type"] = "application/json";
   try {
-    const response = await fetch(url, {
-      method,
+    const response = await request(url, {
+      method: method as "GET",
       headers,
       body: body === undefined ? null : JSON.stringify(body),
       signal: AbortSignal.timeout(timeoutMs),
-      redirect: "manual",
+      dispatcher: pool,
     });
-    const raw = Buffer.from(await response.arrayBuffer());
-    const contentType = response.headers.get("content-type") ?? "";
+    const raw = Buffer.from(await response.body.arrayBuffer());
+    const contentType = String(response.headers["content-type"] ?? "");
+    const status = response.statusCode;
     return {
       kind: "answer",
-      status: response.status,
-      ok: response.ok,
+      status,
+      ok: status >= 200 && status < 300,
       body: parseJson(raw, contentType),
       contentType,
       raw,

@@ -1,0 +1,49 @@
+// The bench's table: one row per figure, with what was measured on each side, the result, its goal and the verdict.
+import type { Side } from "#scripts/bench/load.ts";
+
+export type Row = {
+  name: string;
+  subject: string;
+  reference: string;
+  result: string;
+  goal: string;
+  met: boolean;
+};
+
+export const describeSide = ({ label, requestsPerSecond, cpuMicrosPerRequest }: Side) =>
+  `${label}: ${Math.round(requestsPerSecond).toLocaleString("en")} req/s, ${Math.round(cpuMicrosPerRequest)} µs CPU/req`;
+
+/** A ratio and its bounds: at least `atLeast`, at most `atMost`. */
+export function ratioRow(
+  name: string,
+  [subject, reference]: [Side, Side],
+  measure: "throughput" | "cpu",
+  goal: { atLeast?: number; atMost?: number },
+): Row {
+  const ratio =
+    measure === "throughput"
+      ? subject.requestsPerSecond / reference.requestsPerSecond
+      : subject.cpuMicrosPerRequest / reference.cpuMicrosPerRequest;
+  const { atLeast, atMost } = goal;
+  return {
+    name,
+    subject: describeSide(subject),
+    reference: describeSide(reference),
+    result: `${ratio.toFixed(2)} (${measure === "throughput" ? "req/s" : "CPU/req"})`,
+    goal: atLeast !== undefined ? `≥ ${atLeast.toFixed(2)}` : `≤ ${(atMost ?? 0).toFixed(2)}`,
+    met: (atLeast === undefined || ratio >= atLeast) && (atMost === undefined || ratio <= atMost),
+  };
+}
+
+export function markdownTable(rows: Row[]): string {
+  const cell = (text: string) => text.replaceAll("|", "\\|");
+  return [
+    "| Benchmark | Subject | Reference | Result | Goal | Met |",
+    "|---|---|---|---|---|---|",
+    ...rows
+      .map((row) =>
+        [row.name, row.subject, row.reference, row.result, row.goal, row.met ? "yes" : "**no**"].map(cell).join(" | "),
+      )
+      .map((line) => `| ${line} |`),
+  ].join("\n");
+}

@@ -1,0 +1,37 @@
+// `npm run bench`: every benchmark of docs/performance.md in one run, printed as one table and kept in artifacts/.
+// `--quick` shortens the rounds (a smoke run); `--only=throughput,bytes,lighthouse,memory` picks groups.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { cpus, totalmem } from "node:os";
+import type { LoadOptions } from "#scripts/bench/load.ts";
+import { markdownTable, type Row } from "#scripts/bench/report.ts";
+import { throughputBenches } from "#scripts/bench/throughput.ts";
+
+const args = process.argv.slice(2);
+const quick = args.includes("--quick");
+const only = args
+  .find((arg) => arg.startsWith("--only="))
+  ?.slice("--only=".length)
+  .split(",");
+const wanted = (group: string) => !only || only.includes(group);
+
+const load: LoadOptions = quick
+  ? { rounds: 3, seconds: 3, warmupSeconds: 2 }
+  : { rounds: 5, seconds: 8, warmupSeconds: 5 };
+
+const groups: [string, () => Promise<Row[]>][] = [["throughput", () => throughputBenches(load)]];
+
+const rows: Row[] = [];
+for (const [group, bench] of groups) {
+  if (!wanted(group)) continue;
+  console.error(`running ${group}…`);
+  rows.push(...(await bench()));
+}
+
+const machine = `${cpus().length} × ${cpus()[0]?.model ?? "CPU"}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+const table = `Run of ${new Date().toISOString().slice(0, 10)} on ${machine}${quick ? " (quick mode)" : ""}\n\n${markdownTable(rows)}\n`;
+console.log(table);
+const out = new URL("../../artifacts/bench/", import.meta.url).pathname;
+mkdirSync(out, { recursive: true });
+writeFileSync(`${out}latest.md`, table);
+writeFileSync(`${out}latest.json`, `${JSON.stringify({ machine, quick, rows }, null, 2)}\n`);
+process.exitCode = rows.every((row) => row.met) ? 0 : 1;

@@ -1,0 +1,141 @@
+// Benchmarks 1–4: the proxy, a gated page, page tracking and the session, each beside its reference in one run.
+import { randomBytes } from "node:crypto";
+import { type LoadOptions, sideBySide } from "#scripts/bench/load.ts";
+import { freePort, type Server, startServer } from "#scripts/bench/processes.ts";
+import { type Row, ratioRow } from "#scripts/bench/report.ts";
+import { PortalClient } from "#tests/support/http.ts";
+
+const GATED_PAGE = "/client/invoice/entry"; // SPEC.md 2.8, gate notViewOnly
+const OTHER_PAGE = "/client/home";
+const PUBLIC_PAGE = "/register";
+const PROXIED = "/web/client/password/test";
+const PASSWORD_TEST = JSON.stringify({ userId: "alice", password: "Portal-Demo-2026!" });
+
+type Servers = { upstream: Server; portal: Server; hello: Server };
+
+async function startServers(): Promise<Servers> {
+  const upstream = await startServer("scripts/bench/upstream.ts", await freePort(), {});
+  const portal = await startServer(
+    "server/main.ts",
+    await freePort(),
+    {
+      NODE_ENV: "production",
+      UPSTREAM_URL: upstream.url,
+      SESSION_KEY: randomBytes(32).toString("hex"),
+      PUBLIC_URL: "http://localhost",
+    },
+    "/healthz",
+  );
+  const hello = await startServer("scripts/bench/hello-world.ts", await freePort(), {});
+  return { upstream, portal, hello };
+}
+
+/** A signed-in client of the portal (password, then code), as the islands would do it. */
+async function signIn(portalUrl: string): Promise<PortalClient> {
+  const client = new PortalClient(portalUrl);
+  await client.post("/api/auth/client", { shortname: "ACME", username: "alice", password: "Portal-Demo-2026!" });
+  await client.post("/api/web/client/mfa/generate");
+  const validated = await client.post("/api/web/client/mfa/validate/123456");
+  if (validated.status !== 200 || !client.cookie) throw new Error(`sign-in failed: ${validated.status}`);
+  return client;
+}
+
+/**
+ * A cookie whose last tracked page is `page`, fresh for a round (its "last seen" within the minute), so the
+ * page's requests are repeat views: no visit recorded, no cookie written.
+ */
+const cookieAfterVisiting = (client: PortalClient, page: string) => async () => {
+  await client.get(OTHER_PAGE === page ? GATED_PAGE : OTHER_PAGE);
+  await client.get(page);
+  return { cookie: client.cookie };
+};
+
+export async function throughputBenches(options: LoadOptions): Promise<Row[]> {
+  const servers = await startServers();
+  try {
+    const { upstream, portal, hello } = servers;
+    const client = await signIn(portal.url);
+    const rows: Row[] = [];
+
+    const proxied = {
+      method: "POST" as const,
+      body: PASSWORD_TEST,
+      headers: { "content-type": "application/json" },
+    };
+    rows.push(
+      ratioRow(
+        "1. Proxy: /api call through the portal ÷ straight to the upstream",
+        await sideBySide(
+          {
+            label: "portal /api",
+            url: `${portal.url}/api${PROXIED}`,
+            pid: portal.pid,
+            ...proxied,
+            headers: { ...proxied.headers, "x-portal-request": "1", cookie: client.cookie },
+          },
+          {
+            label: "upstream direct",
+            url: `${upstream.url}${PROXIED}`,
+            pid: upstream.pid,
+            ...proxied,
+            headers: { ...proxied.headers, authorization: "Bearer upstream-token" },
+          },
+          options,
+        ),
+        "throughput",
+        { atLeast: 0.4 },
+      ),
+    );
+
+    const gatedPage = {
+      label: "gated page",
+      url: `${portal.url}${GATED_PAGE}`,
+      pid: portal.pid,
+      prepare: cookieAfterVisiting(client, GATED_PAGE),
+    };
+    rows.push(
+      ratioRow(
+        "2. Gated page: signed-in section page ÷ Fastify hello-world",
+        await sideBySide(gatedPage, { label: "hello-world", url: `${hello.url}/`, pid: hello.pid }, options),
+        "throughput",
+        { atLeast: 0.4 },
+      ),
+    );
+
+    rows.push(
+      ratioRow(
+        "3. Tracking: every view a new visit ÷ repeat views (CPU)",
+        await sideBySide(
+          // The cookie's last page is another one, and autocannon never stores the new cookie: every request is a
+          // visit to record (the worst case; a browser records only a change of page).
+          { ...gatedPage, label: "tracking on", prepare: cookieAfterVisiting(client, OTHER_PAGE) },
+          { ...gatedPage, label: "tracking off" },
+          options,
+        ),
+        "cpu",
+        { atMost: 1.1 },
+      ),
+    );
+
+    rows.push(
+      ratioRow(
+        "4. Session: a page reading a signed-in session ÷ the same page without one (CPU)",
+        await sideBySide(
+          {
+            label: "with session",
+            url: `${portal.url}${PUBLIC_PAGE}`,
+            pid: portal.pid,
+            prepare: cookieAfterVisiting(client, PUBLIC_PAGE),
+          },
+          { label: "without session", url: `${portal.url}${PUBLIC_PAGE}`, pid: portal.pid },
+          options,
+        ),
+        "cpu",
+        { atMost: 1.25 },
+      ),
+    );
+    return rows;
+  } finally {
+    await Promise.all(Object.values(servers).map((server) => server.stop()));
+  }
+}
