@@ -15,6 +15,7 @@ import { apiRoutes } from "#server/routes/api.ts";
 import { apiReferenceRoutes } from "#server/routes/api-reference.ts";
 import { documentRoutes } from "#server/routes/documents.ts";
 import { healthRoutes } from "#server/routes/health.ts";
+import { metricsRoutes } from "#server/routes/metrics.ts";
 import { pageRoutes } from "#server/routes/pages.tsx";
 import { sandboxRoutes } from "#server/routes/sandbox.ts";
 import { sessionRoutes } from "#server/routes/session.ts";
@@ -57,6 +58,7 @@ export async function buildApp({ config, upstreamUrl, logger, ...options }: Buil
     index: false,
   });
   await app.register(healthRoutes, context);
+  await app.register(metricsRoutes, context);
   await app.register(apiRoutes, context);
   await app.register(documentRoutes, context);
   await app.register(sessionRoutes, context);

@@ -41,6 +41,7 @@ const schema = z.object({
   RATE_LIMIT_USER_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   MFA_MAX_WRONG_CODES: z.coerce.number().int().min(1).default(5),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  METRICS_TOKEN: z.string().min(24, "at least 24 characters (openssl rand -hex 16)").optional(),
 });
 
 export type Config = {
@@ -64,6 +65,8 @@ export type Config = {
   rateLimits: { perIp: number; perUser: number };
   mfaMaxWrongCodes: number;
   logLevel: string;
+  /** The bearer token Prometheus sends for /metrics; unset, /metrics is not served. */
+  metricsToken: string | undefined;
 };
 
 export class ConfigError extends Error {
@@ -112,5 +115,6 @@ export function loadConfig(
     rateLimits: { perIp: values.RATE_LIMIT_IP_PER_MINUTE, perUser: values.RATE_LIMIT_USER_PER_MINUTE },
     mfaMaxWrongCodes: values.MFA_MAX_WRONG_CODES,
     logLevel: values.LOG_LEVEL,
+    metricsToken: values.METRICS_TOKEN,
   };
 }

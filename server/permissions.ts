@@ -3,7 +3,6 @@ import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { AppContext } from "#server/context.ts";
 import { endSession, signedIn } from "#server/session.ts";
-import { callUpstream } from "#server/upstream/call.ts";
 import { fillPath } from "#server/upstream/operations.ts";
 import type { UserInfo } from "#web/site.ts";
 import { errorTexts } from "#web/texts/errors.ts";
@@ -29,11 +28,11 @@ const userInfoSchema = z.object({
 export async function loadPermissions(context: AppContext, request: FastifyRequest): Promise<UserInfo | undefined> {
   const auth = signedIn(request);
   if (!auth) return undefined;
-  const answer = await callUpstream({
+  const answer = await context.upstream({
+    operation: "getUserInfo",
     method: "GET",
-    url: `${context.upstreamUrl}${fillPath("/web/{site}/user-info", { site: auth.site })}`,
+    path: fillPath("/web/{site}/user-info", { site: auth.site }),
     token: auth.token,
-    timeoutMs: context.config.upstreamTimeoutMs,
   });
   if (answer.kind === "fault") {
     request.log.warn({ fault: answer.fault }, "permissions fetch failed");

@@ -2,8 +2,9 @@
 import { createHash } from "node:crypto";
 import type { FastifyBaseLogger, FastifyRequest } from "fastify";
 import type { paths } from "#openapi/schema.d.ts";
+import type { Metrics } from "#server/metrics.ts";
 import type { Auth } from "#server/session.ts";
-import { callUpstream } from "#server/upstream/call.ts";
+import type { Upstream } from "#server/upstream/call.ts";
 
 type TrackBody = paths["/web/track"]["post"]["requestBody"]["content"]["application/json"];
 
@@ -21,9 +22,9 @@ export class VisitTracker {
   #refused = new Set<string>();
 
   constructor(
-    private readonly upstreamUrl: string,
+    private readonly upstream: Upstream,
+    private readonly metrics: Metrics,
     private readonly log: FastifyBaseLogger,
-    private readonly timeoutMs: number,
   ) {}
 
   /** Queues a visit; it is sent after the current answer has gone out. */
@@ -31,9 +32,11 @@ export class VisitTracker {
     if (this.#refused.has(visit.token)) return;
     if (this.#queue.length >= MAX_QUEUED_VISITS) {
       this.#queue.shift();
+      this.metrics.visit("dropped");
       this.log.warn("page tracking queue full: the oldest visit was dropped");
     }
     this.#queue.push(visit);
+    this.metrics.visit("queued");
     this.#sending ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.#drain());
   }
 
@@ -67,15 +70,10 @@ export class VisitTracker {
   }
 
   async #send({ token, page }: Visit): Promise<void> {
-    if (this.#refused.has(token)) return;
+    if (this.#refused.has(token)) return this.metrics.visit("failed");
     const body: TrackBody = { page };
-    const answer = await callUpstream({
-      method: "POST",
-      url: `${this.upstreamUrl}/web/track`,
-      token,
-      body,
-      timeoutMs: this.timeoutMs,
-    });
+    const answer = await this.upstream({ operation: "trackPage", method: "POST", path: "/web/track", token, body });
+    this.metrics.visit(answer.kind === "answer" && answer.ok ? "sent" : "failed");
     if (answer.kind === "fault") this.log.warn({ fault: answer.fault }, "page tracking failed");
     else if (answer.status === 401) this.#refuse(token);
     else if (!answer.ok) this.log.warn({ status: answer.status }, "page tracking refused");

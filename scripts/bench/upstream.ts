@@ -1,23 +1,18 @@
-// The bench's upstream: every operation answered at once, as the sandbox would for one user, with a realistic token.
-// A plain node:http server, so the direct reference measures the upstream's floor rather than the sandbox's database.
-import { createServer } from "node:http";
-import { happyUpstream, jwtLikeToken } from "#tests/security/fake-upstream.ts";
+// The bench's upstream: a Fastify app like the sandbox (same framework, production logging) that answers every call
+// the benchmarks make from memory, so the reference is the upstream's own cost rather than its database's.
+import Fastify from "fastify";
+import { loggerOptions } from "#server/logging.ts";
+import { fullPermissions, jwtLikeToken } from "#tests/security/fake-upstream.ts";
 
-const answer = happyUpstream({ token: jwtLikeToken(1200) });
+const token = jwtLikeToken(1200);
+const app = Fastify({ logger: loggerOptions("info") });
 
-const server = createServer((request, response) => {
-  const chunks: Buffer[] = [];
-  request.on("data", (chunk: Buffer) => chunks.push(chunk));
-  request.on("end", () => {
-    const call = {
-      method: request.method ?? "",
-      path: request.url ?? "",
-      headers: request.headers,
-      body: Buffer.concat(chunks).toString("utf8"),
-    };
-    void answer(call, response);
-  });
-});
-server.keepAliveTimeout = 65_000;
-server.listen(Number(process.env.PORT), process.env.HOST ?? "127.0.0.1");
-process.on("SIGTERM", () => server.close(() => process.exit(0)));
+app.post("/auth/:audience", async () => ({ token, message: "Success" }));
+app.post("/web/:audience/mfa/generate", async () => ({ ok: true }));
+app.post("/web/:audience/mfa/validate/:code", async () => [{ text: "Passed" }]);
+app.get("/web/:audience/user-info", async () => ({ loaded: true, ...fullPermissions }));
+app.post("/web/track", async () => ({ ok: true }));
+app.post("/web/:audience/password/test", async () => ({ ok: true }));
+
+await app.listen({ host: process.env.HOST ?? "127.0.0.1", port: Number(process.env.PORT) });
+process.on("SIGTERM", () => void app.close().then(() => process.exit(0)));

@@ -27,7 +27,12 @@ const holdLogin =
     const held = Boolean(token) && message !== "Deactivated";
     const userName = String(asObject(request.body).username ?? "");
     const outcome = held ? "pending-mfa" : message === "Deactivated" ? "deactivated" : "invalid";
-    request.log.info({ event: "sign-in", site, user: userName, outcome, loginMessage: message }, "sign-in attempt");
+    signInStep(
+      context,
+      request,
+      { event: "sign-in", site, user: userName, outcome, loginMessage: message },
+      "sign-in attempt",
+    );
     if (held && token) {
       beginSession(
         request,
@@ -47,7 +52,8 @@ const signInByLink =
       beginSession(request, { stage: "signed-in", site, userName: "", loginMessage: "Success", token }, context.now());
       await loadPermissions(context, request);
     }
-    request.log.info({ event: "link-sign-in", site, outcome: token ? "signed-in" : "invalid" }, "link sign-in attempt");
+    const outcome = token ? "signed-in" : "invalid";
+    signInStep(context, request, { event: "link-sign-in", site, outcome }, "link sign-in attempt");
     return { tokenHeld: Boolean(token) } satisfies HeldLinkLogin;
   };
 
@@ -59,17 +65,23 @@ const promoteOnPassed: Shape = async ({ context, request, body }) => {
   if (verdict[0]?.text === "Passed") {
     beginSession(request, { ...auth, stage: "signed-in" }, context.now());
     await loadPermissions(context, request);
-    request.log.info({ event: "mfa", site: auth.site, user: auth.userName, outcome: "passed" }, "device verified");
+    signInStep(
+      context,
+      request,
+      { event: "mfa", site: auth.site, user: auth.userName, outcome: "passed" },
+      "device verified",
+    );
     return verdict;
   }
   // A pending sign-in gets a few tries; then it ends, so codes cannot be guessed on one token. The count is kept by
   // session id on the server, and the id is revoked at the limit: an older copy of the cookie starts no new count.
   const sid = request.session.get("sid") ?? "";
   const failures = context.mfaStrikes.add(sid);
-  request.log.info({ event: "mfa", site: auth.site, user: auth.userName, outcome: "failed", failures }, "code refused");
+  const who = { site: auth.site, user: auth.userName };
+  signInStep(context, request, { event: "mfa", ...who, outcome: "failed", failures }, "code refused");
   if (failures >= context.config.mfaMaxWrongCodes) {
     context.revoked.revoke(sid);
-    request.log.info({ event: "mfa", site: auth.site, user: auth.userName, outcome: "limit" }, "too many wrong codes");
+    signInStep(context, request, { event: "mfa", ...who, outcome: "limit" }, "too many wrong codes");
     endSession(request, { error: errorTexts.sessionExpired });
   }
   return verdict;
@@ -90,3 +102,14 @@ export const sessionAnswers: Record<string, Shape> = {
   validateMfaCode: promoteOnPassed,
   changePassword: clearExpired,
 };
+
+/** A step of signing in: logged, and counted for the metrics by event and outcome. */
+export function signInStep(
+  context: AppContext,
+  request: FastifyRequest,
+  fields: { event: string; outcome: string } & Record<string, unknown>,
+  message: string,
+): void {
+  request.log.info(fields, message);
+  context.metrics.signIns.inc({ event: fields.event, outcome: fields.outcome });
+}

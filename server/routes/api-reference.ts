@@ -1,10 +1,10 @@
 // Development only: a reference page for openapi/portal.yaml, drawn by swagger-ui-dist (a devDependency found at start).
-import { randomBytes } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type { FastifyInstance } from "fastify";
+import { newNonce } from "#server/render/nonce.ts";
 import { contentSecurityPolicy } from "#server/routes/pages.tsx";
 
 const specFile = new URL("../../openapi/portal.yaml", import.meta.url);
@@ -62,7 +62,7 @@ export async function apiReferenceRoutes(app: FastifyInstance): Promise<void> {
     return;
   }
   app.get("/reference", async (_request, reply) => {
-    const nonce = randomBytes(16).toString("base64");
+    const nonce = newNonce();
     return reply
       .type("text/html; charset=utf-8")
       .header("content-security-policy", contentSecurityPolicy(nonce))

@@ -1,9 +1,8 @@
 // `/api/*`: forwards the upstream operations the islands use, with the token from the session, never from the browser.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "#server/context.ts";
-import { sessionAnswers } from "#server/routes/api-answers.ts";
+import { sessionAnswers, signInStep } from "#server/routes/api-answers.ts";
 import { type Auth, currentAuth, endSession } from "#server/session.ts";
-import { callUpstream } from "#server/upstream/call.ts";
 import { fillPath, type Operation, routerPath } from "#server/upstream/operations.ts";
 import { strongPassword } from "#web/password-rules.ts";
 import { errorTexts } from "#web/texts/errors.ts";
@@ -25,6 +24,14 @@ const exposed: Record<string, Needs> = {
   validateMfaCode: "pending",
   testPassword: "signed-in",
   changePassword: "signed-in",
+};
+
+/** The sign-in operations, by the event their outcomes are logged and counted under. */
+const signInEvents: Record<string, string> = {
+  loginClient: "sign-in",
+  loginVendor: "sign-in",
+  linkLoginClient: "link-sign-in",
+  linkLoginVendor: "link-sign-in",
 };
 
 /** Operations whose failure ends the pending sign-in. */
@@ -118,19 +125,20 @@ async function forward(
   const body = (request.body ?? {}) as Record<string, unknown>;
   if (throttle && !context.limiter.allow(throttle.group, request.ip, throttle.user(body, auth))) {
     request.log.warn({ event: "throttled", group: throttle.group }, "too many attempts");
+    context.metrics.signIns.inc({ event: throttle.group, outcome: "throttled" });
     return reply.code(429).header("retry-after", "60").send({ detail: errorTexts.tooManyAttempts });
   }
   const problem = bodyChecks[operation.operationId]?.(request.body);
   if (problem) return reply.code(400).send({ description: problem });
 
   const search = new URLSearchParams(request.query ?? {}).toString();
-  const answer = await callUpstream({
+  const answer = await context.upstream({
+    operation: operation.operationId,
     method: operation.method,
-    url: `${context.upstreamUrl}${fillPath(operation.path, request.params ?? {})}${search ? `?${search}` : ""}`,
+    path: `${fillPath(operation.path, request.params ?? {})}${search ? `?${search}` : ""}`,
     token,
     // An operation the spec declares without a body sends none, whatever the browser sent.
     body: operation.body ? request.body : undefined,
-    timeoutMs: context.config.upstreamTimeoutMs,
   });
 
   // SPEC.md 7 parses a non-empty answer as JSON; one that is not JSON (or was cut short) is an upstream fault.
@@ -151,7 +159,11 @@ async function forward(
     endSession(request, { error: errorTexts.sessionExpired });
     return reply.code(401).send({ detail: errorTexts.sessionExpired });
   }
-  if (!answer.ok) return reply.code(answer.status).send(errorShape(answer.body));
+  if (!answer.ok) {
+    const event = signInEvents[operation.operationId];
+    if (event) signInStep(context, request, { event, outcome: "refused", status: answer.status }, "sign-in refused");
+    return reply.code(answer.status).send(errorShape(answer.body));
+  }
   if (garbled) {
     request.log.warn({ operation: operation.operationId, fault: "not-json" }, "upstream fault");
     return reply.code(502).send({});

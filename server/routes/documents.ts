@@ -2,7 +2,6 @@
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "#server/context.ts";
 import { signedIn } from "#server/session.ts";
-import { callUpstream } from "#server/upstream/call.ts";
 import { fillPath } from "#server/upstream/operations.ts";
 import type { PdfFile } from "#web/routes/row.ts";
 
@@ -16,10 +15,10 @@ export async function documentRoutes(app: FastifyInstance, context: AppContext):
       return reply.code(401).send({ detail: "Sign in to read this document." });
     const fileName = request.params.fileName as PdfFile;
     if (!pdfFiles.includes(fileName)) return reply.code(404).send({ detail: "No such document." });
-    const answer = await callUpstream({
+    const answer = await context.upstream({
+      operation: "getPdf",
       method: "GET",
-      url: `${context.upstreamUrl}${fillPath("/pdfs/{fileName}", { fileName })}`,
-      timeoutMs: context.config.upstreamTimeoutMs,
+      path: fillPath("/pdfs/{fileName}", { fileName }),
     });
     if (answer.kind === "fault") return reply.code(502).send({});
     if (!answer.ok || !answer.contentType.startsWith("application/pdf")) return reply.code(502).send({});

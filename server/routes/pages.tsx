@@ -1,10 +1,10 @@
 // Every page of the route table, decided on the server: who may see it, its gate, its status, then one render.
-import { randomBytes } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ReactElement } from "react";
 import type { AppContext } from "#server/context.ts";
 import { permissionsFor } from "#server/permissions.ts";
 import { readManifest } from "#server/render/assets.ts";
+import { newNonce } from "#server/render/nonce.ts";
 import { renderPage } from "#server/render/render-page.ts";
 import { safePath } from "#server/safe-path.ts";
 import { currentAuth, endSession, type Flash, signedIn, takeFlash } from "#server/session.ts";
@@ -52,7 +52,7 @@ export async function pageRoutes(app: FastifyInstance, context: AppContext): Pro
 
   /** Renders a page; a signed-in navigation to it is tracked (queued, so the answer never waits for it). */
   const send = (reply: FastifyReply, status: number, title: string, body: ReactElement) => {
-    const nonce = randomBytes(16).toString("base64");
+    const nonce = newNonce();
     const auth = signedIn(reply.request);
     if (auth && isNavigation(reply.request))
       trackVisit(context.tracker, reply.request, auth, pathnameOf(reply.request.url));

@@ -1,6 +1,7 @@
 // One call to the upstream: bounded in time, answer parsed as JSON when not empty, faults named not thrown.
 // undici's own request API over a keep-alive pool: the WHATWG fetch wrapper costs several times more per call.
 import { Agent, request } from "undici";
+import type { Metrics } from "#server/metrics.ts";
 
 export type UpstreamAnswer =
   | { kind: "answer"; status: number; ok: boolean; body: unknown; contentType: string; raw: Buffer }
@@ -26,7 +27,9 @@ export async function callUpstream({ method, url, token, body, timeoutMs }: Upst
       method: method as "GET",
       headers,
       body: body === undefined ? null : JSON.stringify(body),
-      signal: AbortSignal.timeout(timeoutMs),
+      // No timer of its own per call: undici bounds the wait for the answer's head, then each wait for its body.
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
       dispatcher: pool,
     });
     const raw = Buffer.from(await response.body.arrayBuffer());
@@ -41,9 +44,24 @@ export async function callUpstream({ method, url, token, body, timeoutMs }: Upst
       raw,
     };
   } catch (error) {
-    const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
+    const code = (error as { code?: unknown }).code;
+    const timedOut = code === "UND_ERR_HEADERS_TIMEOUT" || code === "UND_ERR_BODY_TIMEOUT";
     return { kind: "fault", fault: timedOut ? "timeout" : "unreachable" };
   }
+}
+
+/** A call as the portal's routes make it: the operation it is (for the metrics) and the path on the upstream. */
+export type UpstreamRequest = Omit<UpstreamCall, "url" | "timeoutMs"> & { operation: string; path: string };
+export type Upstream = (call: UpstreamRequest) => Promise<UpstreamAnswer>;
+
+/** The portal's one way to the upstream: its address, its time limit and the metrics of every call. */
+export function upstreamCaller(baseUrl: string, timeoutMs: number, metrics: Metrics): Upstream {
+  return async ({ operation, path, ...call }) => {
+    const started = performance.now();
+    const answer = await callUpstream({ ...call, url: `${baseUrl}${path}`, timeoutMs });
+    metrics.upstreamCall(operation, answer, (performance.now() - started) / 1000);
+    return answer;
+  };
 }
 
 /** Garbage and truncated bodies read as "no body": the caller then falls back to the status alone. */

@@ -1,0 +1,64 @@
+// Prometheus metrics of one portal process: requests by route pattern, upstream calls, sign-in outcomes, page visits.
+// Each app has its own registry, so tests can build many apps in one process.
+import { Counter, collectDefaultMetrics, Histogram, Registry } from "prom-client";
+import type { UpstreamAnswer } from "#server/upstream/call.ts";
+
+/** Seconds; a page answers in milliseconds, an upstream call may take up to its timeout. */
+const BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+export type VisitState = "queued" | "sent" | "failed" | "dropped";
+
+export class Metrics {
+  readonly registry = new Registry();
+
+  readonly requests = new Histogram({
+    name: "portal_http_request_duration_seconds",
+    help: "Requests answered by the portal, by route pattern (pages: the route table's), method and status.",
+    labelNames: ["method", "route", "status"] as const,
+    buckets: BUCKETS,
+    registers: [this.registry],
+  });
+
+  readonly upstreamCalls = new Histogram({
+    name: "portal_upstream_call_duration_seconds",
+    help: "Calls to the upstream, by operation and outcome (the status class, timeout or unreachable).",
+    labelNames: ["operation", "outcome"] as const,
+    buckets: BUCKETS,
+    registers: [this.registry],
+  });
+
+  readonly upstreamErrors = new Counter({
+    name: "portal_upstream_errors_total",
+    help: "Upstream calls that failed: 5xx answers, timeouts and unreachable upstream, by operation.",
+    labelNames: ["operation", "outcome"] as const,
+    registers: [this.registry],
+  });
+
+  readonly signIns = new Counter({
+    name: "portal_sign_in_outcomes_total",
+    help: "Sign-in steps by event (sign-in, link-sign-in, mfa) and outcome.",
+    labelNames: ["event", "outcome"] as const,
+    registers: [this.registry],
+  });
+
+  readonly visits = new Counter({
+    name: "portal_tracked_visits_total",
+    help: "Page visits (SPEC.md 4.8) queued, sent, failed (refused or not delivered) and dropped (queue full).",
+    labelNames: ["state"] as const,
+    registers: [this.registry],
+  });
+
+  constructor() {
+    collectDefaultMetrics({ register: this.registry, prefix: "portal_" });
+  }
+
+  upstreamCall(operation: string, answer: UpstreamAnswer, seconds: number): void {
+    const outcome = answer.kind === "fault" ? answer.fault : `${Math.floor(answer.status / 100)}xx`;
+    this.upstreamCalls.observe({ operation, outcome }, seconds);
+    if (answer.kind === "fault" || answer.status >= 500) this.upstreamErrors.inc({ operation, outcome });
+  }
+
+  visit(state: VisitState): void {
+    this.visits.inc({ state });
+  }
+}
