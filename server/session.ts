@@ -75,6 +75,12 @@ export function endSession(request: FastifyRequest, flash?: Flash): void {
   if (flash) request.session.set("flash", flash);
 }
 
+/** Seconds until a session left alone from now on ends by the idle timeout. */
+export function secondsUntilIdle(request: FastifyRequest, idleSeconds: number, now: number): number {
+  const seen = request.session.get("seen") ?? now;
+  return (seen + idleSeconds * 1000 - now) / 1000;
+}
+
 export function takeFlash(request: FastifyRequest): Flash | undefined {
   const flash = request.session.get("flash");
   if (flash) request.session.set("flash", undefined);

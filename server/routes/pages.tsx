@@ -7,7 +7,7 @@ import { readManifest } from "#server/render/assets.ts";
 import { newNonce } from "#server/render/nonce.ts";
 import { renderPage } from "#server/render/render-page.ts";
 import { safePath } from "#server/safe-path.ts";
-import { currentAuth, endSession, type Flash, signedIn, takeFlash } from "#server/session.ts";
+import { currentAuth, endSession, type Flash, secondsUntilIdle, signedIn, takeFlash } from "#server/session.ts";
 import { isNavigation, trackVisit } from "#server/tracking.ts";
 import { gates } from "#web/gates.ts";
 import { AboutPage } from "#web/pages/about-page.tsx";
@@ -29,6 +29,8 @@ type PageRequest = FastifyRequest<{ Querystring: Query }>;
 
 /** How long the checking page waits before it asks again, when permissions could not be had. */
 export const CHECKING_RETRY_SECONDS = 5;
+/** How long before the idle limit a signed-in page shows its warning. */
+export const IDLE_WARNING_SECONDS = 60;
 
 export async function pageRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   const assets = readManifest();
@@ -39,6 +41,7 @@ export async function pageRoutes(app: FastifyInstance, context: AppContext): Pro
       support: context.config.support,
       providerName: context.config.providerName,
       taxBridge: taxBridgeOn(context, request),
+      path: pathnameOf(request.url),
       ...(auth ? { user: { name: auth.userName, site: auth.site } } : {}),
       year: new Date(context.now()).getUTCFullYear(),
     };
@@ -54,14 +57,27 @@ export async function pageRoutes(app: FastifyInstance, context: AppContext): Pro
   const send = (reply: FastifyReply, status: number, title: string, body: ReactElement) => {
     const nonce = newNonce();
     const auth = signedIn(reply.request);
-    if (auth && isNavigation(reply.request))
-      trackVisit(context.tracker, reply.request, auth, pathnameOf(reply.request.url));
+    const path = pathnameOf(reply.request.url);
+    if (auth && isNavigation(reply.request)) trackVisit(context.tracker, reply.request, auth, path);
+    // A signed-in page warns a minute before the idle limit, and at the limit asks whether the session has ended.
+    const idleLeft = auth
+      ? secondsUntilIdle(reply.request, context.config.session.idleSeconds, context.now())
+      : undefined;
+    if (idleLeft !== undefined && !reply.hasHeader("refresh"))
+      reply.header("refresh", `${Math.ceil(idleLeft) + 2}; url=/session/idle?return=${encodeURIComponent(path)}`);
     return reply
       .code(status)
       .type("text/html; charset=utf-8")
       .header("cache-control", "no-store")
       .header("content-security-policy", contentSecurityPolicy(nonce))
-      .send(renderPage(body, { title: `${title} · ${layoutTexts.brand}`, assets, nonce }));
+      .send(
+        renderPage(body, {
+          title: `${title} · ${layoutTexts.brand}`,
+          assets,
+          nonce,
+          idleWarningAfter: idleLeft === undefined ? undefined : idleLeft - IDLE_WARNING_SECONDS,
+        }),
+      );
   };
 
   app.get<{ Querystring: Query }>("/*", async (request, reply) => {
@@ -220,7 +236,7 @@ export function contentSecurityPolicy(nonce: string): string {
   return [
     "default-src 'self'",
     `script-src 'nonce-${nonce}' 'strict-dynamic' 'self'`,
-    "style-src 'self'",
+    `style-src 'self' 'nonce-${nonce}'`,
     "img-src 'self' data:",
     "frame-src 'self'",
     "object-src 'none'",

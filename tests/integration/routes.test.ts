@@ -127,7 +127,7 @@ function textOf(html: string): string {
 
 /** The hrefs of the section navigation, and the one marked current. */
 function navigationOf(html: string): { links: string[]; current: string[] } {
-  const nav = /<nav class="section-nav"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? "";
+  const nav = /<nav [^>]*class="section-nav"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? "";
   const links = [...nav.matchAll(/<a href="([^"]+)"/g)].map((m) => m[1] ?? "");
   const current = [...nav.matchAll(/<a href="([^"]+)" aria-current="page"/g)].map((m) => m[1] ?? "");
   return { links, current };

@@ -1,5 +1,6 @@
 // The frame of every page: header with the brand (and, when signed in, the user and sign out), main, footer.
 import type { ReactNode } from "react";
+import { IdleWarning } from "#web/components/idle-warning.tsx";
 import { Logo } from "#web/components/logo.tsx";
 import type { PageContext } from "#web/pages/page-context.ts";
 import { pathOf } from "#web/routes/table.ts";
@@ -47,6 +48,7 @@ export function Frame({
       <main id="content" className={wide ? "container-fluid" : "container"}>
         {children}
       </main>
+      {user ? <IdleWarning path={context.path} /> : null}
       <footer className="site-footer container">
         <small>
           <strong>{layoutTexts.brand}</strong> · {layoutTexts.copyright(context.year)}

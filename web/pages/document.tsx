@@ -1,9 +1,18 @@
 // The HTML document around every page: stylesheet, and the hydration script only when the page carries islands.
+import { idleWarningStyle } from "#web/components/idle-warning.tsx";
 import type { AssetManifest } from "#web/pages/page-context.ts";
 
-type DocumentProps = { title: string; assets: AssetManifest; nonce: string; islands: string[]; bodyHtml: string };
+type DocumentProps = {
+  title: string;
+  assets: AssetManifest;
+  nonce: string;
+  islands: string[];
+  bodyHtml: string;
+  /** Set on signed-in pages: seconds until the idle warning shows (a placeholder the server fills per answer). */
+  idleWarningAfter?: string | undefined;
+};
 
-export function Document({ title, assets, nonce, islands, bodyHtml }: DocumentProps) {
+export function Document({ title, assets, nonce, islands, bodyHtml, idleWarningAfter }: DocumentProps) {
   return (
     <html lang="en">
       <head>
@@ -13,6 +22,7 @@ export function Document({ title, assets, nonce, islands, bodyHtml }: DocumentPr
         <title>{title}</title>
         {assets.images["logo.svg"] ? <link rel="icon" href={assets.images["logo.svg"]} type="image/svg+xml" /> : null}
         <link rel="stylesheet" href={assets.css} />
+        {idleWarningAfter ? <style nonce={nonce}>{idleWarningStyle(idleWarningAfter)}</style> : null}
         {islands.length > 0 ? <script type="module" src={assets.hydrate} nonce={nonce} /> : null}
         {islands.map((name) =>
           assets.islands[name] ? (

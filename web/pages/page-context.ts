@@ -15,6 +15,8 @@ export type PageContext = {
   support: { phone: string; phoneUk: string; email: string };
   providerName: string;
   taxBridge: boolean;
+  /** The path of the page, for forms that come back to it. */
+  path: string;
   /** The signed-in user, when there is one. */
   user?: { name: string; site: Site };
   year: number;

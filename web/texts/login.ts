@@ -19,4 +19,6 @@ export const loginTexts = {
   support: (phone: string, phoneUk: string, email: string) =>
     `Still having trouble? Please contact us: ${phone} or (UK) ${phoneUk} or email ${email}`,
   signedOut: "You have signed out.",
+  /** Follows SPEC.md's session-expired message when the idle timeout ended the session. */
+  endedIdle: (minutes: number) => `It ended after ${minutes} minutes without activity.`,
 } as const;

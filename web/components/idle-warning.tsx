@@ -1,0 +1,22 @@
+// The idle-timeout warning of a signed-in page, without JavaScript: hidden until a minute before the session's idle
+// limit (a CSS animation whose delay the server writes into each answer), then "Stay signed in" posts and comes back.
+// At the limit, the answer's Refresh header asks /session/idle whether the session ended (docs/decisions.md).
+import { layoutTexts } from "#web/texts/layout.ts";
+
+/** Its rules travel in the page's nonce-bearing style element, so pages without a session never carry them. */
+export const idleWarningStyle = (delaySeconds: string) =>
+  `.idle-warning{position:fixed;right:1rem;bottom:1rem;max-width:24rem;z-index:10;visibility:hidden;animation:idle-warning 1ms step-end ${delaySeconds}s forwards}.idle-warning article{margin:0}@keyframes idle-warning{to{visibility:visible}}`;
+
+export function IdleWarning({ path }: { path: string }) {
+  return (
+    <aside className="idle-warning" role="alert">
+      <article>
+        <p>{layoutTexts.idleWarning}</p>
+        <form method="post" action="/session/stay">
+          <input type="hidden" name="return" value={path} />
+          <button type="submit">{layoutTexts.staySignedIn}</button>
+        </form>
+      </article>
+    </aside>
+  );
+}
