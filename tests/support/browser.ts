@@ -24,3 +24,12 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: `${SCREENSHOTS}${name}.png`, fullPage: true });
 }
+
+/** Where the README's screenshots are taken; scripts/readme-screenshots.ts copies them into docs/screenshots/. */
+export const README_SCREENSHOTS = `${SCREENSHOTS}readme/`;
+
+/** A screenshot of the whole page for the README, its animations stopped. */
+export async function readmeScreenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(README_SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: `${README_SCREENSHOTS}${name}.png`, fullPage: true, animations: "disabled" });
+}

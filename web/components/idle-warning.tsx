@@ -9,7 +9,7 @@ export const idleWarningStyle = (delaySeconds: string) =>
 
 export function IdleWarning({ path }: { path: string }) {
   return (
-    <aside className="idle-warning" role="alert">
+    <div className="idle-warning" role="alert">
       <article>
         <p>{layoutTexts.idleWarning}</p>
         <form method="post" action="/session/stay">
@@ -17,6 +17,6 @@ export function IdleWarning({ path }: { path: string }) {
           <button type="submit">{layoutTexts.staySignedIn}</button>
         </form>
       </article>
-    </aside>
+    </div>
   );
 }
