@@ -88,9 +88,14 @@ export class VisitTracker {
   }
 }
 
-/** A browser's navigation to a page: a GET (not a HEAD) that is not a speculative prefetch. */
+/**
+ * A browser's navigation to a page: a GET (not a HEAD) for a document (when the browser says what it fetches: an icon
+ * request that lands on a page is no visit) that is not a speculative prefetch.
+ */
 export function isNavigation(request: FastifyRequest): boolean {
   if (request.method !== "GET") return false;
+  const destination = request.headers["sec-fetch-dest"];
+  if (destination !== undefined && destination !== "document" && destination !== "iframe") return false;
   const purpose = `${request.headers["sec-purpose"] ?? ""} ${request.headers.purpose ?? ""}`;
   return !/prefetch|prerender/i.test(purpose);
 }

@@ -2,7 +2,10 @@
 // `--quick` shortens the rounds (a smoke run); `--only=throughput,bytes,lighthouse,memory` picks groups.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
+import { bytesBenches } from "#scripts/bench/budgets.ts";
+import { lighthouseBenches } from "#scripts/bench/lighthouse.ts";
 import type { LoadOptions } from "#scripts/bench/load.ts";
+import { type MemoryOptions, memoryBenches } from "#scripts/bench/memory.ts";
 import { markdownTable, type Row } from "#scripts/bench/report.ts";
 import { throughputBenches } from "#scripts/bench/throughput.ts";
 
@@ -18,7 +21,17 @@ const load: LoadOptions = quick
   ? { rounds: 3, seconds: 3, warmupSeconds: 2 }
   : { rounds: 5, seconds: 8, warmupSeconds: 5 };
 
-const groups: [string, () => Promise<Row[]>][] = [["throughput", () => throughputBenches(load)]];
+const memory: MemoryOptions = quick
+  ? { seconds: 60, warmupSeconds: 5, sampleSeconds: 10, quick }
+  : { seconds: 600, warmupSeconds: 10, sampleSeconds: 30, quick };
+
+const groups: [string, () => Promise<Row[]>][] = [
+  ["throughput", () => throughputBenches(load)],
+  ["bytes", () => bytesBenches()],
+  // Lighthouse's scores vary from run to run: the full run keeps the median of three.
+  ["lighthouse", () => lighthouseBenches({ runs: quick ? 1 : 3 })],
+  ["memory", () => memoryBenches(memory)],
+];
 
 const rows: Row[] = [];
 for (const [group, bench] of groups) {

@@ -1,9 +1,9 @@
 // Benchmarks 1–4: the proxy, a gated page, page tracking and the session, each beside its reference in one run.
-import { randomBytes } from "node:crypto";
 import { type LoadOptions, sideBySide } from "#scripts/bench/load.ts";
+import { type PortalServers, signIn, startPortalOnUpstream } from "#scripts/bench/portal.ts";
 import { freePort, type Server, startServer } from "#scripts/bench/processes.ts";
 import { type Row, ratioRow } from "#scripts/bench/report.ts";
-import { PortalClient } from "#tests/support/http.ts";
+import type { PortalClient } from "#tests/support/http.ts";
 
 const GATED_PAGE = "/client/invoice/entry"; // SPEC.md 2.8, gate notViewOnly
 const OTHER_PAGE = "/client/home";
@@ -11,33 +11,12 @@ const PUBLIC_PAGE = "/register";
 const PROXIED = "/web/client/password/test";
 const PASSWORD_TEST = JSON.stringify({ userId: "alice", password: "Portal-Demo-2026!" });
 
-type Servers = { upstream: Server; portal: Server; hello: Server };
+type Servers = PortalServers & { hello: Server };
 
 async function startServers(): Promise<Servers> {
-  const upstream = await startServer("scripts/bench/upstream.ts", await freePort(), {});
-  const portal = await startServer(
-    "server/main.ts",
-    await freePort(),
-    {
-      NODE_ENV: "production",
-      UPSTREAM_URL: upstream.url,
-      SESSION_KEY: randomBytes(32).toString("hex"),
-      PUBLIC_URL: "http://localhost",
-    },
-    "/healthz",
-  );
+  const servers = await startPortalOnUpstream();
   const hello = await startServer("scripts/bench/hello-world.ts", await freePort(), {});
-  return { upstream, portal, hello };
-}
-
-/** A signed-in client of the portal (password, then code), as the islands would do it. */
-async function signIn(portalUrl: string): Promise<PortalClient> {
-  const client = new PortalClient(portalUrl);
-  await client.post("/api/auth/client", { shortname: "ACME", username: "alice", password: "Portal-Demo-2026!" });
-  await client.post("/api/web/client/mfa/generate");
-  const validated = await client.post("/api/web/client/mfa/validate/123456");
-  if (validated.status !== 200 || !client.cookie) throw new Error(`sign-in failed: ${validated.status}`);
-  return client;
+  return { ...servers, hello };
 }
 
 /**

@@ -1,7 +1,9 @@
 // Island props serialization, same-origin redirect targets, and the values SPEC.md gives the two sites.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import type { FastifyRequest } from "fastify";
 import { safePath } from "#server/safe-path.ts";
+import { isNavigation } from "#server/tracking.ts";
 import { serializeProps } from "#web/islands/serialize.ts";
 import { deviceKey, landingPath, linkSite, siteValue } from "#web/site.ts";
 
@@ -53,5 +55,19 @@ describe("the sites", () => {
     assert.equal(linkSite(null), "client");
     assert.equal(siteValue("client"), "CLIENT");
     assert.equal(siteValue("vendor"), "VENDOR");
+  });
+});
+
+describe("isNavigation (what page tracking counts as a visit)", () => {
+  const request = (method: string, headers: Record<string, string>) =>
+    ({ method, headers }) as unknown as FastifyRequest;
+  it("counts a GET for a document, or from a browser that does not say what it fetches", () => {
+    assert.equal(isNavigation(request("GET", { "sec-fetch-dest": "document" })), true);
+    assert.equal(isNavigation(request("GET", {})), true);
+  });
+  it("does not count a HEAD, an icon or image request that lands on a page, or a prefetch", () => {
+    assert.equal(isNavigation(request("HEAD", {})), false);
+    assert.equal(isNavigation(request("GET", { "sec-fetch-dest": "image" })), false);
+    assert.equal(isNavigation(request("GET", { "sec-purpose": "prefetch" })), false);
   });
 });
