@@ -19,18 +19,23 @@ for part in node_modules dist package.json tsconfig.json openapi server web; do 
 mkdir -p "$work/app/data"
 port=$(node -e "const s=require('net').createServer().listen(0,()=>{console.log(s.address().port);s.close()})")
 key=$(node -e "console.log(require('crypto').randomBytes(32).toString('hex'))")
-(cd "$work/app" && NODE_ENV=production HOST=127.0.0.1 PORT="$port" SESSION_KEY="$key" \
+metrics=$(node -e "console.log(require('crypto').randomBytes(16).toString('hex'))")
+(cd "$work/app" && NODE_ENV=production HOST=127.0.0.1 PORT="$port" SESSION_KEY="$key" METRICS_TOKEN="$metrics" \
   exec node --import tsx server/main.ts >"$work/portal.log" 2>&1) &
 pid=$!
 
 base="http://127.0.0.1:$port"
 for _ in $(seq 1 60); do curl -fs "$base/healthz" >/dev/null 2>&1 && break; sleep 0.5; done
-check() { local code; code=$(curl -s -o /dev/null -w '%{http_code}' "$base$1"); [ "$code" = "$2" ] || { echo "production-tree: $1 answered $code, expected $2"; cat "$work/portal.log"; exit 1; }; echo "production-tree: $1 → $code"; }
+check() { local code; code=$(curl -s -o /dev/null -w '%{http_code}' "${@:3}" "$base$1"); [ "$code" = "$2" ] || { echo "production-tree: $1 answered $code, expected $2"; cat "$work/portal.log"; exit 1; }; echo "production-tree: $1 → $code"; }
 check /healthz 200
 check /readyz 200
 check / 200
 check /client/home 302
 check /reference 302 # the API reference is development only; swagger-ui-dist is pruned here
+check /metrics 401
+check /metrics 200 -H "authorization: Bearer $metrics"
+curl -fs -H "authorization: Bearer $metrics" "$base/metrics" | grep -q '^portal_http_request_duration_seconds_count{method="GET",route="/healthz",status="200"}' ||
+  { echo "production-tree: /metrics does not count the requests"; exit 1; }
 
 kill -TERM "$pid"
 status=0; wait "$pid" || status=$?
