@@ -34,8 +34,10 @@ check /client/home 302
 check /reference 302 # the API reference is development only; swagger-ui-dist is pruned here
 check /metrics 401
 check /metrics 200 -H "authorization: Bearer $metrics"
-curl -fs -H "authorization: Bearer $metrics" "$base/metrics" | grep -q '^portal_http_request_duration_seconds_count{method="GET",route="/healthz",status="200"}' ||
-  { echo "production-tree: /metrics does not count the requests"; exit 1; }
+# Read the whole answer first: `curl | grep -q` under pipefail fails whenever grep stops reading before curl ends.
+exposition=$(curl -fs -H "authorization: Bearer $metrics" "$base/metrics")
+grep -q '^portal_http_request_duration_seconds_count{method="GET",route="/healthz",status="200"}' <<<"$exposition" ||
+  { echo "production-tree: /metrics does not count the requests"; grep '^portal_http_request' <<<"$exposition"; exit 1; }
 
 kill -TERM "$pid"
 status=0; wait "$pid" || status=$?
