@@ -19,18 +19,57 @@ type StoredAuth = Omit<Auth, "token"> & StoredToken;
 /** A message (and optional same-origin path) carried to the login page: SPEC.md 2.2's navigation state. */
 export type Flash = { error: string; pathname?: string };
 
-declare module "@fastify/secure-session" {
-  interface SessionData {
-    auth: StoredAuth;
-    perms: { info: UserInfo; at: number };
-    lastPage: string;
-    taxBridge: boolean;
-    flash: Flash;
-    /** When the session began (absolute lifetime) and was last seen (idle timeout), in ms. */
-    born: number;
-    seen: number;
-    /** A fresh id at each step of signing in; sign out revokes it so an old copy of the cookie is dead. */
-    sid: string;
+/** What the session cookie holds. */
+export type SessionData = {
+  auth: StoredAuth;
+  perms: { info: UserInfo; at: number };
+  lastPage: string;
+  taxBridge: boolean;
+  flash: Flash;
+  /** When the session began (absolute lifetime) and was last seen (idle timeout), in ms. */
+  born: number;
+  seen: number;
+  /** A fresh id at each step of signing in; sign out revokes it so an old copy of the cookie is dead. */
+  sid: string;
+};
+
+/**
+ * One request's session: it reads what the cookie held (frozen, shared with other requests bearing the same cookie)
+ * and writes to a copy of its own, marking itself changed so the answer re-issues the cookie.
+ */
+export class Session {
+  #data: Readonly<Partial<SessionData>>;
+  #own = false;
+  changed: boolean;
+
+  constructor(data: Readonly<Partial<SessionData>> = {}, changed = false) {
+    this.#data = data;
+    this.changed = changed;
+  }
+
+  get<K extends keyof SessionData>(key: K): SessionData[K] | undefined {
+    return this.#data[key];
+  }
+
+  set<K extends keyof SessionData>(key: K, value: SessionData[K] | undefined): void {
+    const data: Partial<SessionData> = this.#own ? this.#data : { ...this.#data };
+    if (value === undefined) delete data[key];
+    else data[key] = value;
+    this.#data = data;
+    this.#own = true;
+    this.changed = true;
+  }
+
+  /** Empties the session, keeping only the fields named. */
+  regenerate(keep: (keyof SessionData)[] = []): void {
+    const kept = keep.filter((key) => this.#data[key] !== undefined).map((key) => [key, this.#data[key]]);
+    this.#data = Object.fromEntries(kept) as Partial<SessionData>;
+    this.#own = true;
+    this.changed = true;
+  }
+
+  data(): Readonly<Partial<SessionData>> {
+    return this.#data;
   }
 }
 

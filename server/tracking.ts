@@ -1,5 +1,5 @@
 // Page tracking (SPEC.md 4.8), sent by the server off the response path: queued, sent in the background, flushed at close.
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import type { FastifyBaseLogger, FastifyRequest } from "fastify";
 import type { paths } from "#openapi/schema.d.ts";
 import type { Metrics } from "#server/metrics.ts";
@@ -101,7 +101,7 @@ export function isNavigation(request: FastifyRequest): boolean {
 }
 
 /** The session keeps a digest of the previous path, not the path: a long URL cannot grow the cookie. */
-const pageDigest = (page: string) => createHash("sha256").update(page).digest("base64url").slice(0, 22);
+const pageDigest = (page: string) => hash("sha256", page, "base64url").slice(0, 22);
 
 /** Records a visit unless it is `/` or the same path as the previous one (kept in the session). */
 export function trackVisit(tracker: VisitTracker, request: FastifyRequest, auth: Auth, page: string): void {

@@ -1,9 +1,9 @@
-// The encrypted, HttpOnly session cookie, with an idle timeout and an absolute lifetime.
-import secureSession from "@fastify/secure-session";
-import type { FastifyInstance } from "fastify";
+// The encrypted, HttpOnly session cookie, with an idle timeout and an absolute lifetime; re-issued only when changed.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { AppContext } from "#server/context.ts";
-import { currentAuth, endSession } from "#server/session.ts";
+import { currentAuth, endSession, Session, type SessionData } from "#server/session.ts";
+import { cookieOpener, seal } from "#server/session-cookie.ts";
 import { errorTexts } from "#web/texts/errors.ts";
 import { loginTexts } from "#web/texts/login.ts";
 
@@ -11,6 +11,14 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /** False on a route that a page calls by itself (not the person): it does not restart the idle time. */
     activity?: boolean;
+  }
+  interface FastifyRequest {
+    session: Session;
+  }
+  interface FastifyInstance {
+    /** The cookie value for a session holding `data`, and back: what tests use to forge and read cookies. */
+    encodeSession(data: Partial<SessionData>): string;
+    decodeSession(value: string): Session | undefined;
   }
 }
 
@@ -24,49 +32,74 @@ export const sessionTooLarge =
 
 export const sessionCookieName = (secure: boolean) => (secure ? "__Host-portal-session" : "portal-session");
 
-/** The cookie's value is base64 and one `;`: only the `;` needs escaping (percent-encoding all of it adds ~6%). */
-const encodeValue = (value: string) => value.replaceAll(";", "%3B");
+/** The value of cookie `name` in a `Cookie` header (RFC 6265 5.4); percent-encoding is undone when present. */
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const pair of header.split(";")) {
+    const equals = pair.indexOf("=");
+    if (equals < 0 || pair.slice(0, equals).trim() !== name) continue;
+    const value = pair.slice(equals + 1).trim();
+    try {
+      return value.includes("%") ? decodeURIComponent(value) : value;
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
 
 export const sessionPlugin = fp<{ context: AppContext }>(async (app: FastifyInstance, { context }) => {
   const { config, now, revoked } = context;
+  const keys = config.sessionKeys;
+  const maxAge = config.session.maxSeconds;
   const cookieName = sessionCookieName(config.cookieSecure);
-  const cookieOptions = {
-    path: "/",
-    httpOnly: true,
-    sameSite: "strict",
-    secure: config.cookieSecure,
-    maxAge: config.session.maxSeconds,
-    encode: encodeValue,
-  } as const;
-  await app.register(secureSession, {
-    key: config.sessionKeys,
-    cookieName,
-    expiry: config.session.maxSeconds,
-    cookie: cookieOptions,
+  const attributes = `; Max-Age=${maxAge}; Path=/; HttpOnly${config.cookieSecure ? "; Secure" : ""}; SameSite=Strict`;
+  const setCookie = (value: string) => `${cookieName}=${value}${attributes}`;
+
+  const open = cookieOpener(keys, maxAge);
+  const decode = (value: string) => {
+    const opened = open(value, now());
+    return opened && new Session(opened.data, opened.rotated);
+  };
+  const encode = (session: Session) => seal(session.data(), keys[0] as Buffer, now());
+  app.decorate("encodeSession", (data: Partial<SessionData>) => encode(new Session(data)));
+  app.decorate("decodeSession", decode);
+  app.decorateRequest("session", null as unknown as Session);
+
+  app.addHook("onRequest", (request, _reply, done) => {
+    const value = cookieValue(request.headers.cookie, cookieName);
+    request.session = (value !== undefined && decode(value)) || new Session();
+    endIfOver(request);
+    done();
   });
 
-  // A session the browser could not keep is not sent: it ends, and the answer says so (runs after the session's hook).
-  app.addHook("onSend", async (request, reply, payload) => {
-    const written = [reply.getHeader("set-cookie")].flat().filter((cookie) => typeof cookie === "string");
-    const oversized = written.find((c) => c.startsWith(`${cookieName}=`) && Buffer.byteLength(c) > MAX_COOKIE_BYTES);
-    if (!oversized) return payload;
-    request.log.error({ event: "session-too-large", bytes: Buffer.byteLength(oversized) }, "session not stored");
+  // Only a changed session is sealed again; one the browser could not keep is not sent: it ends, and the answer says so.
+  app.addHook("onSend", (request, reply, payload, done) => {
+    const { session } = request;
+    if (!session?.changed) return done(null, payload);
+    const written = setCookie(encode(session));
+    if (Buffer.byteLength(written) <= MAX_COOKIE_BYTES) {
+      reply.header("set-cookie", written); // Fastify adds to any Set-Cookie already there
+      return done(null, payload);
+    }
+    done(null, tooLarge(request, reply, Buffer.byteLength(written)));
+  });
+
+  function tooLarge(request: FastifyRequest, reply: FastifyReply, bytes: number): string {
+    request.log.error({ event: "session-too-large", bytes }, "session not stored");
     const sid = request.session.get("sid");
     if (sid) revoked.revoke(sid);
-    const others = written.filter((cookie) => cookie !== oversized);
-    reply.removeHeader("set-cookie");
-    if (others.length > 0) reply.header("set-cookie", others);
-    const flash = app.createSecureSession({ flash: { error: sessionTooLarge } });
-    reply.setCookie(cookieName, app.encodeSecureSession(flash), cookieOptions);
+    reply.header("set-cookie", setCookie(encode(new Session({ flash: { error: sessionTooLarge } }))));
     if (request.url.startsWith("/api/")) {
       reply.code(502).type("application/json; charset=utf-8");
       return JSON.stringify({ detail: sessionTooLarge });
     }
     reply.code(303).header("location", "/").removeHeader("content-type");
     return "";
-  });
+  }
 
-  app.addHook("onRequest", async (request) => {
+  /** A revoked, timed-out or too old session ends here; an active one is marked seen (at most once a minute). */
+  function endIfOver(request: FastifyRequest): void {
     if (revoked.has(request.session.get("sid"))) {
       endSession(request);
       return;
@@ -84,5 +117,5 @@ export const sessionPlugin = fp<{ context: AppContext }>(async (app: FastifyInst
     } else if (time - seen > SEEN_GRANULARITY_MS && request.routeOptions.config.activity !== false) {
       request.session.set("seen", time);
     }
-  });
+  }
 });

@@ -1,6 +1,6 @@
 // Renders a page to HTML once: the body first, so the document knows which islands to load. A page is a pure
 // function of its props, so the HTML of recent props is kept; what changes with each answer (the nonce, the idle
-// warning's delay) is written into slots of the kept HTML.
+// warning's delay) is written into slots of the kept HTML, which is kept as UTF-8 bytes so no answer encodes it again.
 import { createElement, type ReactElement } from "react";
 import { renderToStaticMarkup, renderToString } from "react-dom/server";
 import { Document } from "#web/pages/document.tsx";
@@ -12,7 +12,18 @@ const IDLE_SLOT = "idle-slot-4c1e9b7d";
 /** Pages kept; beyond this the oldest goes (a page is a few KB, so the cache stays within a few MB). */
 export const MAX_KEPT_PAGES = 1_000;
 
-const kept = new Map<string, string>();
+/** A page's HTML cut at its slots: `text[0] slot[0] text[1] slot[1] … text[n]`. */
+type KeptPage = { text: Buffer[]; slots: string[] };
+
+const kept = new Map<string, KeptPage>();
+
+function cut(html: string): KeptPage {
+  const pieces = html.split(new RegExp(`(${NONCE_SLOT}|${IDLE_SLOT})`));
+  return {
+    text: pieces.filter((_, i) => i % 2 === 0).map((piece) => Buffer.from(piece, "utf8")),
+    slots: pieces.filter((_, i) => i % 2 === 1),
+  };
+}
 
 function render(body: ReactElement, title: string, assets: AssetManifest, signedIn: boolean): string {
   const bodyHtml = renderToString(body);
@@ -43,15 +54,24 @@ export type Answer = {
   idleWarningAfter?: number | undefined;
 };
 
-export function renderPage(body: ReactElement, { title, assets, nonce, idleWarningAfter }: Answer): string {
+export function renderPage(body: ReactElement, { title, assets, nonce, idleWarningAfter }: Answer): Buffer {
   const signedIn = idleWarningAfter !== undefined;
   const key = keyOf(body, title, signedIn);
-  let html = kept.get(key);
-  if (html === undefined) {
-    html = render(body, title, assets, signedIn);
+  let page = kept.get(key);
+  if (page === undefined) {
+    page = cut(render(body, title, assets, signedIn));
     if (kept.size >= MAX_KEPT_PAGES) kept.delete(kept.keys().next().value ?? "");
-    kept.set(key, html);
+    kept.set(key, page);
   }
-  html = html.replaceAll(NONCE_SLOT, nonce);
-  return signedIn ? html.replace(IDLE_SLOT, String(Math.max(0, Math.round(idleWarningAfter)))) : html;
+  const values: Record<string, Buffer> = {
+    [NONCE_SLOT]: Buffer.from(nonce, "latin1"),
+    [IDLE_SLOT]: Buffer.from(String(Math.max(0, Math.round(idleWarningAfter ?? 0))), "latin1"),
+  };
+  const parts: Buffer[] = [];
+  for (const [i, text] of page.text.entries()) {
+    parts.push(text);
+    const slot = page.slots[i];
+    if (slot !== undefined) parts.push(values[slot] as Buffer);
+  }
+  return Buffer.concat(parts);
 }

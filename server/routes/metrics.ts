@@ -4,7 +4,13 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { AppContext } from "#server/context.ts";
-import { matchRoute } from "#web/routes/table.ts";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The route-table row a page was answered by (set by the page route), for the request metrics. */
+    pageRoute: string | undefined;
+  }
+}
 
 const digest = (text: string) => createHash("sha256").update(text).digest();
 
@@ -13,12 +19,13 @@ function routeOf(request: FastifyRequest): string {
   const pattern = request.routeOptions.url;
   if (pattern === undefined) return "(unmatched)";
   if (pattern !== "/*") return pattern;
-  return matchRoute(request.url.split(/[?#]/, 1)[0] ?? "/")?.entry.path ?? "(other page)";
+  return request.pageRoute ?? "(other page)";
 }
 
 /** Not encapsulated: the request metrics cover every route of the app. */
 export const metricsRoutes = fp(async (app: FastifyInstance, context: AppContext) => {
   const { metrics, config } = context;
+  app.decorateRequest("pageRoute", undefined);
   app.addHook("onResponse", async (request, reply) => {
     metrics.requests.observe(
       { method: request.method, route: routeOf(request), status: String(reply.statusCode) },

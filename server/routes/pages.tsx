@@ -83,6 +83,7 @@ export async function pageRoutes(app: FastifyInstance, context: AppContext): Pro
   app.get<{ Querystring: Query }>("/*", async (request, reply) => {
     const pathname = pathnameOf(request.url);
     const match = matchRoute(pathname);
+    request.pageRoute = match?.entry.path;
     const section = match ? signedInSection(match.entry) : sectionOf(pathname);
     if (section) return sectionPage(section, match, request, reply);
     if (match) return publicPage(match.entry, request, reply);
@@ -232,16 +233,19 @@ function sameOriginFlash(flash: Flash | undefined): Flash | undefined {
   return pathname ? { error: flash.error, pathname } : { error: flash.error };
 }
 
-export function contentSecurityPolicy(nonce: string): string {
-  return [
-    "default-src 'self'",
-    `script-src 'nonce-${nonce}' 'strict-dynamic' 'self'`,
-    `style-src 'self' 'nonce-${nonce}'`,
-    "img-src 'self' data:",
-    "frame-src 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'self'",
-    "frame-ancestors 'self'",
-  ].join("; ");
-}
+/** The page's policy, cut where its nonce goes: joined once, the nonce written in per answer. */
+const policyAroundNonce = [
+  "default-src 'self'",
+  "script-src 'nonce-{nonce}' 'strict-dynamic' 'self'",
+  "style-src 'self' 'nonce-{nonce}'",
+  "img-src 'self' data:",
+  "frame-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'self'",
+]
+  .join("; ")
+  .split("{nonce}");
+
+export const contentSecurityPolicy = (nonce: string): string => policyAroundNonce.join(nonce);

@@ -232,7 +232,7 @@ describe("tampering and key rotation (item 3)", () => {
 
   it("3. tampering: a flipped byte, a truncated cookie, another key's cookie or garbage is no session, never a 500", async () => {
     assert.equal((await withCookie(portal.app, value, "/client/home")).statusCode, 200, "the untouched cookie works");
-    const [cipher = "", nonce = ""] = value.split(";");
+    const [cipher = "", iv = ""] = value.split(".");
     const flip = (text: string, at: number) =>
       `${text.slice(0, at)}${text[at] === "A" ? "B" : "A"}${text.slice(at + 1)}`;
     const other = await startPortal({ env: { SESSION_KEY: NEW_KEY, UPSTREAM_URL: portal.sandboxUrl }, listen: false });
@@ -240,16 +240,17 @@ describe("tampering and key rotation (item 3)", () => {
       .then((visitor) => visitor.cookies.get(COOKIE) ?? "")
       .finally(() => other.close());
     const tampered: Record<string, string> = {
-      "a flipped byte in the ciphertext": `${flip(cipher, 40)};${nonce}`,
-      "a flipped byte in the nonce": `${cipher};${flip(nonce, 5)}`,
-      "the last byte flipped": `${flip(cipher, cipher.length - 3)};${nonce}`,
+      "a flipped byte in the ciphertext": `${flip(cipher, 40)}.${iv}`,
+      "a flipped byte in the IV": `${cipher}.${flip(iv, 5)}`,
+      "the last byte flipped": `${flip(cipher, cipher.length - 3)}.${iv}`,
       "truncated to half": value.slice(0, value.length / 2),
-      "the nonce cut short": `${cipher};${nonce.slice(0, 10)}`,
-      "no nonce": cipher,
+      "the IV cut short": `${cipher}.${iv.slice(0, 10)}`,
+      "a part too many": `${cipher}.${iv}.${iv}`,
+      "no IV": cipher,
       "another key's cookie": foreign,
       empty: "",
       garbage: "not-a-session-at-all",
-      "bad base64": "@@@@;@@@@",
+      "bad base64": "@@@@.@@@@",
       "JSON instead of a cipher": '{"auth":{"stage":"signed-in"}}',
       huge: "A".repeat(3900),
     };

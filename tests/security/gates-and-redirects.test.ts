@@ -169,10 +169,10 @@ describe("redirects (item 13)", () => {
     const portal = await startPortal({ listen: false });
     try {
       const loginWith = async (pathname: string) => {
-        const session = portal.app.createSecureSession({
+        const sealed = portal.app.encodeSession({
           flash: { error: "Your session has expired. Please Login again", pathname },
         });
-        const cookie = `${COOKIE}=${encodeURIComponent(portal.app.encodeSecureSession(session))}`;
+        const cookie = `${COOKIE}=${sealed}`;
         const page = await portal.app.inject({ url: "/", headers: { cookie } });
         assert.equal(page.statusCode, 200);
         return page.body;

@@ -14,7 +14,7 @@ const MINUTE = 60_000;
 /** The session id inside a visitor's cookie, read with the app's own key. */
 function sidOf(app: FastifyInstance, visitor: PortalVisitor): string | undefined {
   const value = visitor.cookies.get(COOKIE);
-  return value ? (app.decodeSecureSession(value)?.get("sid") as string | undefined) : undefined;
+  return value ? app.decodeSession(value)?.get("sid") : undefined;
 }
 
 /** A visitor holding a copy of another's cookies: what an attacker keeps, or what a second tab sends. */
@@ -110,7 +110,7 @@ describe("session lifecycle (item 7)", () => {
         "the cookie is rewritten",
       );
       const left = visitor.cookies.get(COOKIE);
-      const session = left ? portal.app.decodeSecureSession(left) : null;
+      const session = left ? portal.app.decodeSession(left) : null;
       assert.equal(session?.get("auth"), undefined, "what the browser keeps holds no token");
       assert.equal(session?.get("sid"), undefined);
       assert.equal((await stolen.get("/client/home")).headers.location, "/", "the old copy opens no page");
