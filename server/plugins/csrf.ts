@@ -7,16 +7,18 @@ import { errorTexts } from "#web/texts/errors.ts";
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export const csrfPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook("onRequest", async (request, reply) => {
-    if (safeMethods.has(request.method)) return;
+  app.addHook("onRequest", (request, reply, done) => {
+    if (safeMethods.has(request.method)) return done();
     const site = request.headers["sec-fetch-site"];
     const origin = request.headers.origin;
     const foreignSite = site !== undefined && site !== "same-origin" && site !== "none";
     const foreignOrigin = origin !== undefined && hostOf(origin) !== request.host;
     const needsHeader = request.url.startsWith("/api/");
     if (foreignSite || foreignOrigin || (needsHeader && request.headers[CSRF_HEADER.toLowerCase()] !== "1")) {
-      return reply.code(403).send({ detail: errorTexts.accessDenied });
+      reply.code(403).send({ detail: errorTexts.accessDenied });
+      return;
     }
+    done();
   });
 });
 

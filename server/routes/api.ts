@@ -7,6 +7,8 @@ import { fillPath, type Operation, routerPath } from "#server/upstream/operation
 import { strongPassword } from "#web/password-rules.ts";
 import { errorTexts } from "#web/texts/errors.ts";
 
+const JSON_TYPE = "application/json; charset=utf-8";
+
 /** Who may call an operation: anyone, a session waiting for its MFA code, or a signed-in session. */
 type Needs = "anyone" | "pending" | "signed-in";
 
@@ -97,10 +99,11 @@ export async function apiRoutes(app: FastifyInstance, context: AppContext): Prom
  * A path parameter never moves the upstream path: URLs resolve `.`, `..` and `%2e%2e` segments, and an upstream may
  * decode `%2F` once more, so a value with a dot segment, a separator or a `%` is not a path of this API.
  */
-async function refuseMovingParams(request: FastifyRequest, reply: FastifyReply) {
+function refuseMovingParams(request: FastifyRequest, reply: FastifyReply, done: () => void) {
   const params = Object.values((request.params ?? {}) as Params);
   if (params.some((value) => /^\.{1,2}$/.test(value) || /[/\\%]/.test(value)))
-    return reply.code(404).send({ detail: errorTexts.endpointNotFound });
+    reply.code(404).send({ detail: errorTexts.endpointNotFound });
+  else done();
 }
 
 async function forward(
@@ -131,7 +134,8 @@ async function forward(
   const problem = bodyChecks[operation.operationId]?.(request.body);
   if (problem) return reply.code(400).send({ description: problem });
 
-  const search = new URLSearchParams(request.query ?? {}).toString();
+  const query = request.query ?? {};
+  const search = Object.keys(query).length > 0 ? new URLSearchParams(query).toString() : "";
   const answer = await context.upstream({
     operation: operation.operationId,
     method: operation.method,
@@ -169,6 +173,7 @@ async function forward(
     return reply.code(502).send({});
   }
   const shape = sessionAnswers[operation.operationId];
+  if (!shape && answer.raw.length > 0) return reply.code(answer.status).type(JSON_TYPE).send(answer.raw); // checked JSON
   const shaped = shape ? await shape({ context, request, body: answer.body }) : answer.body;
   return reply.code(answer.status).send(shaped ?? {});
 }

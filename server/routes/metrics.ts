@@ -26,11 +26,12 @@ function routeOf(request: FastifyRequest): string {
 export const metricsRoutes = fp(async (app: FastifyInstance, context: AppContext) => {
   const { metrics, config } = context;
   app.decorateRequest("pageRoute", undefined);
-  app.addHook("onResponse", async (request, reply) => {
+  app.addHook("onResponse", (request, reply, done) => {
     metrics.requests.observe(
       { method: request.method, route: routeOf(request), status: String(reply.statusCode) },
       reply.elapsedTime / 1000,
     );
+    done();
   });
 
   const token = config.metricsToken;

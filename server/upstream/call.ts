@@ -11,7 +11,9 @@ export type UpstreamAnswer =
 
 export type UpstreamCall = {
   method: string;
-  url: string;
+  origin: string;
+  /** The path on the origin, with its query. */
+  path: string;
   token?: string | undefined;
   body?: unknown;
   timeoutMs: number;
@@ -20,19 +22,25 @@ export type UpstreamCall = {
 /** Connections to the upstream stay open between calls; idle ones close before a typical upstream's own timeout. */
 const pool = new Agent({ keepAliveTimeout: 4_000, connections: 256 });
 
-export async function callUpstream({ method, url, token, body, timeoutMs }: UpstreamCall): Promise<UpstreamAnswer> {
+export async function callUpstream({
+  method,
+  origin,
+  path,
+  token,
+  body,
+  timeoutMs,
+}: UpstreamCall): Promise<UpstreamAnswer> {
   const headers: Record<string, string> = { accept: "application/json" };
   if (token) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers["content-type"] = "application/json";
-  const target = new URL(url);
   try {
     const {
       status,
       headers: answerHeaders,
       raw,
     } = await dispatch({
-      origin: target.origin,
-      path: `${target.pathname}${target.search}`,
+      origin,
+      path,
       method: method as Dispatcher.HttpMethod,
       headers,
       body: body === undefined ? null : JSON.stringify(body),
@@ -82,14 +90,16 @@ function dispatch(options: Dispatcher.DispatchOptions): Promise<Received> {
 }
 
 /** A call as the portal's routes make it: the operation it is (for the metrics) and the path on the upstream. */
-export type UpstreamRequest = Omit<UpstreamCall, "url" | "timeoutMs"> & { operation: string; path: string };
+export type UpstreamRequest = Omit<UpstreamCall, "origin" | "timeoutMs"> & { operation: string };
 export type Upstream = (call: UpstreamRequest) => Promise<UpstreamAnswer>;
 
 /** The portal's one way to the upstream: its address, its time limit and the metrics of every call. */
 export function upstreamCaller(baseUrl: string, timeoutMs: number, metrics: Metrics): Upstream {
+  const base = new URL(baseUrl);
+  const prefix = base.pathname.replace(/\/+$/, "");
   return async ({ operation, path, ...call }) => {
     const started = performance.now();
-    const answer = await callUpstream({ ...call, url: `${baseUrl}${path}`, timeoutMs });
+    const answer = await callUpstream({ ...call, origin: base.origin, path: `${prefix}${path}`, timeoutMs });
     metrics.upstreamCall(operation, answer, (performance.now() - started) / 1000);
     return answer;
   };
