@@ -100,8 +100,11 @@ export function isNavigation(request: FastifyRequest): boolean {
   return !/prefetch|prerender/i.test(purpose);
 }
 
-/** The session keeps a digest of the previous path, not the path: a long URL cannot grow the cookie. */
-const pageDigest = (page: string) => hash("sha256", page, "base64url").slice(0, 22);
+/**
+ * The previous path as the session keeps it: the path itself when short (no hashing for the route table's paths), a
+ * digest otherwise, so a long URL cannot grow the cookie. A digest has no `/`, so it never equals a kept path.
+ */
+const pageDigest = (page: string) => (page.length <= 64 ? page : hash("sha256", page, "base64url").slice(0, 22));
 
 /** Records a visit unless it is `/` or the same path as the previous one (kept in the session). */
 export function trackVisit(tracker: VisitTracker, request: FastifyRequest, auth: Auth, page: string): void {

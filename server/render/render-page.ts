@@ -39,10 +39,10 @@ function render(body: ReactElement, title: string, assets: AssetManifest, signed
   return `<!DOCTYPE html>${renderToStaticMarkup(document)}`;
 }
 
-/** The props that decide a page; the manifest is the same for the process's whole life. */
+/** The props that decide a page. */
 const keyOf = (body: ReactElement, title: string, signedIn: boolean) => {
   const component = typeof body.type === "function" ? body.type.name : String(body.type);
-  const props = JSON.stringify(body.props, (name, value) => (name === "assets" ? undefined : value));
+  const props = JSON.stringify(body.props); // the manifest writes as one word (assets.ts)
   return `${component}\n${title}\n${signedIn}\n${props}`;
 };
 
