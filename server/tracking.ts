@@ -96,8 +96,9 @@ export function isNavigation(request: FastifyRequest): boolean {
   if (request.method !== "GET") return false;
   const destination = request.headers["sec-fetch-dest"];
   if (destination !== undefined && destination !== "document" && destination !== "iframe") return false;
-  const purpose = `${request.headers["sec-purpose"] ?? ""} ${request.headers.purpose ?? ""}`;
-  return !/prefetch|prerender/i.test(purpose);
+  const { "sec-purpose": secPurpose, purpose } = request.headers;
+  if (secPurpose === undefined && purpose === undefined) return true;
+  return !/prefetch|prerender/i.test(`${secPurpose ?? ""} ${purpose ?? ""}`);
 }
 
 /**

@@ -48,9 +48,10 @@ export async function pageRoutes(app: FastifyInstance, context: AppContext): Pro
   };
 
   // A token the upstream refused while tracking: its session expires at its next page request (SPEC.md 4.5).
-  app.addHook("onRequest", async (request) => {
+  app.addHook("onRequest", (request, _reply, done) => {
     const auth = currentAuth(request);
     if (auth && context.tracker.expired(auth.token)) endSession(request, { error: errorTexts.sessionExpired });
+    done();
   });
 
   /** Renders a page; a signed-in navigation to it is tracked (queued, so the answer never waits for it). */
