@@ -66,28 +66,42 @@ export async function callUpstream({
 
 type Received = { status: number; headers: IncomingHttpHeaders; raw: Buffer };
 
-/** One request on the pool, its whole answer gathered in memory (the upstream's answers are small JSON). */
-function dispatch(options: Dispatcher.DispatchOptions): Promise<Received> {
-  return new Promise((resolve, reject) => {
-    let received: Omit<Received, "raw"> = { status: 0, headers: {} };
-    const chunks: Buffer[] = [];
-    pool.dispatch(options, {
-      onRequestStart() {}, // undici tells this handler's kind by it
-      onResponseStart(_controller, status, headers) {
-        received = { status, headers };
-      },
-      onResponseData(_controller, chunk) {
-        chunks.push(chunk);
-      },
-      onResponseEnd() {
-        resolve({ ...received, raw: chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks) });
-      },
-      onResponseError(_controller, error) {
-        reject(error);
-      },
-    });
-  });
+/** Gathers one answer in memory (the upstream's answers are small JSON); one object per call, its methods shared. */
+class Gather implements Dispatcher.DispatchHandler {
+  #status = 0;
+  #headers: IncomingHttpHeaders = {};
+  #chunks: Buffer[] = [];
+
+  constructor(
+    private readonly resolve: (received: Received) => void,
+    private readonly reject: (error: Error) => void,
+  ) {}
+
+  onRequestStart(): void {} // undici tells this handler's kind by it
+
+  onResponseStart(_controller: Dispatcher.DispatchController, status: number, headers: IncomingHttpHeaders): void {
+    this.#status = status;
+    this.#headers = headers;
+  }
+
+  onResponseData(_controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    this.#chunks.push(chunk);
+  }
+
+  onResponseEnd(): void {
+    const chunks = this.#chunks;
+    const raw = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
+    this.resolve({ status: this.#status, headers: this.#headers, raw });
+  }
+
+  onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
+    this.reject(error);
+  }
 }
+
+/** One request on the pool, its whole answer gathered. */
+const dispatch = (options: Dispatcher.DispatchOptions) =>
+  new Promise<Received>((resolve, reject) => pool.dispatch(options, new Gather(resolve, reject)));
 
 /** A call as the portal's routes make it: the operation it is (for the metrics) and the path on the upstream. */
 export type UpstreamRequest = Omit<UpstreamCall, "origin" | "timeoutMs"> & { operation: string };
@@ -97,9 +111,10 @@ export type Upstream = (call: UpstreamRequest) => Promise<UpstreamAnswer>;
 export function upstreamCaller(baseUrl: string, timeoutMs: number, metrics: Metrics): Upstream {
   const base = new URL(baseUrl);
   const prefix = base.pathname.replace(/\/+$/, "");
-  return async ({ operation, path, ...call }) => {
+  const origin = base.origin;
+  return async ({ operation, method, path, token, body }) => {
     const started = performance.now();
-    const answer = await callUpstream({ ...call, origin: base.origin, path: `${prefix}${path}`, timeoutMs });
+    const answer = await callUpstream({ method, origin, path: `${prefix}${path}`, token, body, timeoutMs });
     metrics.upstreamCall(operation, answer, (performance.now() - started) / 1000);
     return answer;
   };
