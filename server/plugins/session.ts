@@ -78,11 +78,12 @@ export const sessionPlugin = fp<{ context: AppContext }>(async (app: FastifyInst
     const { session } = request;
     if (!session?.changed) return done(null, payload);
     const written = setCookie(encode(session));
-    if (Buffer.byteLength(written) <= MAX_COOKIE_BYTES) {
+    const bytes = Buffer.byteLength(written);
+    if (bytes <= MAX_COOKIE_BYTES) {
       reply.header("set-cookie", written); // Fastify adds to any Set-Cookie already there
       return done(null, payload);
     }
-    done(null, tooLarge(request, reply, Buffer.byteLength(written)));
+    done(null, tooLarge(request, reply, bytes));
   });
 
   function tooLarge(request: FastifyRequest, reply: FastifyReply, bytes: number): string {
