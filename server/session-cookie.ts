@@ -50,19 +50,23 @@ function deepFreeze<T>(value: T): T {
  * keys tells nothing about these).
  */
 export function cookieOpener(keys: Buffer[], maxAgeSeconds: number) {
-  const remembered = new Map<string, Opened>();
+  // Found by the cookie's IV, then compared whole: hashing a fresh 2 KB key for the Map costs more than the compare.
+  const remembered = new Map<string, { value: string; opened: Opened }>();
   /**
    * The session a cookie holds, frozen, and whether a key other than the first opened it (the cookie is then
    * re-issued); undefined when no key opens it or it is older than `maxAgeSeconds`.
    */
   return (value: string, nowMs: number): Opened | undefined => {
-    let opened = remembered.get(value);
+    const iv = value.slice(value.lastIndexOf(".") + 1);
+    const known = remembered.get(iv);
+    let opened = known?.value === value ? known.opened : undefined;
     if (opened === undefined) {
       opened = openAny(value, keys);
       if (opened === undefined) return undefined;
       // A Map iterates in insertion order: beyond the bound, the oldest entry goes.
+      remembered.delete(iv);
       if (remembered.size >= MAX_REMEMBERED_COOKIES) remembered.delete(remembered.keys().next().value ?? "");
-      remembered.set(value, opened);
+      remembered.set(iv, { value, opened });
     }
     return opened.at + maxAgeSeconds > nowMs / 1000 ? opened : undefined;
   };

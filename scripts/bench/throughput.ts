@@ -34,6 +34,9 @@ export async function throughputBenches(options: LoadOptions): Promise<Row[]> {
   try {
     const { upstream, portal, hello } = servers;
     const client = await signIn(portal.url);
+    // The direct call carries the token the upstream issued, as the portal's forwarded call does: the same call.
+    const issued = await fetch(`${upstream.url}/auth/client`, { method: "POST" });
+    const { token } = (await issued.json()) as { token: string };
     const rows: Row[] = [];
 
     const proxied = {
@@ -57,7 +60,7 @@ export async function throughputBenches(options: LoadOptions): Promise<Row[]> {
             url: `${upstream.url}${PROXIED}`,
             pid: upstream.pid,
             ...proxied,
-            headers: { ...proxied.headers, authorization: "Bearer upstream-token" },
+            headers: { ...proxied.headers, authorization: `Bearer ${token}` },
           },
           options,
         ),

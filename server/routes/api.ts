@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "#server/context.ts";
 import { sessionAnswers, signInStep } from "#server/routes/api-answers.ts";
 import { type Auth, currentAuth, endSession } from "#server/session.ts";
-import { fillPath, type Operation, routerPath } from "#server/upstream/operations.ts";
+import { type Operation, pathFiller, routerPath } from "#server/upstream/operations.ts";
 import { strongPassword } from "#web/password-rules.ts";
 import { errorTexts } from "#web/texts/errors.ts";
 
@@ -67,6 +67,7 @@ export async function apiRoutes(app: FastifyInstance, context: AppContext): Prom
   const forwarded = context.operations.filter((operation) => exposed[operation.operationId]);
   for (const operation of forwarded) {
     const needs = exposed[operation.operationId] as Needs;
+    const fill = pathFiller(operation.path);
     app.route<{ Params: Params; Querystring: Params }>({
       method: operation.method,
       url: `/api${routerPath(operation.path)}`,
@@ -77,7 +78,7 @@ export async function apiRoutes(app: FastifyInstance, context: AppContext): Prom
         ...(operation.body ? { body: operation.body } : {}),
       },
       onRequest: refuseMovingParams,
-      handler: (request, reply) => forward(context, operation, needs, request, reply),
+      handler: (request, reply) => forward(context, operation, needs, fill, request, reply),
     });
   }
 
@@ -110,6 +111,7 @@ async function forward(
   context: AppContext,
   operation: Operation,
   needs: Needs,
+  fill: (params: Params) => string,
   request: FastifyRequest<{ Params: Params; Querystring: Params }>,
   reply: FastifyReply,
 ) {
@@ -139,7 +141,7 @@ async function forward(
   const answer = await context.upstream({
     operation: operation.operationId,
     method: operation.method,
-    path: `${fillPath(operation.path, request.params ?? {})}${search ? `?${search}` : ""}`,
+    path: `${fill(request.params ?? {})}${search ? `?${search}` : ""}`,
     token,
     // An operation the spec declares without a body sends none, whatever the browser sent.
     body: operation.body ? request.body : undefined,

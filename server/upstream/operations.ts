@@ -83,6 +83,16 @@ const optional = <K extends string, V>(key: K, value: V | undefined) =>
 /** `/web/{site}/mfa` → `/web/:site/mfa`, for Fastify's router. */
 export const routerPath = (path: string) => path.replace(/\{(\w+)\}/g, ":$1");
 
+/** A spec path's filler, split once (a route fills its path on every call): `{name}` takes its encoded value. */
+export function pathFiller(path: string): (params: Record<string, string>) => string {
+  const parts = path.split(/\{(\w+)\}/); // the parameters' names at the odd indices
+  return (params) => {
+    let filled = parts[0] as string;
+    for (let index = 1; index < parts.length; index += 2)
+      filled += encodeURIComponent(params[parts[index] as string] ?? "") + parts[index + 1];
+    return filled;
+  };
+}
+
 /** Fills a spec path with encoded parameter values. */
-export const fillPath = (path: string, params: Record<string, string>) =>
-  path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ""));
+export const fillPath = (path: string, params: Record<string, string>) => pathFiller(path)(params);

@@ -46,6 +46,15 @@ describe("the session cookie", () => {
       assert.equal(open(bad, now), undefined, JSON.stringify(bad));
   });
 
+  it("opened once, a changed copy with the same IV is no session: what is remembered is found only by the whole value", () => {
+    const value = seal({ sid: "s-6" }, first, now);
+    const open = cookieOpener([first], DAY);
+    assert.equal(open(value, now)?.data.sid, "s-6");
+    const flipped = `${value[0] === "A" ? "B" : "A"}${value.slice(1)}`;
+    assert.equal(open(flipped, now), undefined);
+    assert.equal(open(value, now)?.data.sid, "s-6");
+  });
+
   it("opened once, its contents are frozen: requests that share it cannot change it", () => {
     const opened = cookieOpener([first], DAY)(seal({ flash: { error: "x" } }, first, now), now);
     assert.ok(opened && Object.isFrozen(opened.data) && Object.isFrozen(opened.data.flash));
