@@ -13,7 +13,7 @@ export type Row = {
 export const describeSide = ({ label, requestsPerSecond, cpuMicrosPerRequest }: Side) =>
   `${label}: ${Math.round(requestsPerSecond).toLocaleString("en")} req/s, ${Math.round(cpuMicrosPerRequest)} µs CPU/req`;
 
-/** A ratio and its bounds: at least `atLeast`, at most `atMost`. */
+/** A ratio and its bounds: at least `atLeast`, at most `atMost`; a row with neither is there to be read, not met. */
 export function ratioRow(
   name: string,
   [subject, reference]: [Side, Side],
@@ -30,7 +30,12 @@ export function ratioRow(
     subject: describeSide(subject),
     reference: describeSide(reference),
     result: `${ratio.toFixed(2)} (${measure === "throughput" ? "req/s" : "CPU/req"})`,
-    goal: atLeast !== undefined ? `≥ ${atLeast.toFixed(2)}` : `≤ ${(atMost ?? 0).toFixed(2)}`,
+    goal:
+      atLeast !== undefined
+        ? `≥ ${atLeast.toFixed(2)}`
+        : atMost !== undefined
+          ? `≤ ${atMost.toFixed(2)}`
+          : "none (for reading)",
     met: (atLeast === undefined || ratio >= atLeast) && (atMost === undefined || ratio <= atMost),
   };
 }
