@@ -113,6 +113,18 @@ async function audit(url: string, formFactor: FormFactor, cookie: string | undef
   }
 }
 
+/** Attempts of one run that Lighthouse itself failed (its runtime error says to run it again), before it counts as 0. */
+const ATTEMPTS = 3;
+
+/** One run, run again when Lighthouse failed to record it (e.g. NO_NAVSTART): that says nothing of the page. */
+async function auditUntilTraced(url: string, formFactor: FormFactor, cookie: string | undefined, reportName: string) {
+  for (let attempt = 1; ; attempt++) {
+    const lhr = await audit(url, formFactor, cookie, reportName);
+    if (!lhr.runtimeError || attempt === ATTEMPTS) return lhr;
+    console.error(`  lighthouse: ${reportName} failed (${lhr.runtimeError.code}), attempt ${attempt} of ${ATTEMPTS}`);
+  }
+}
+
 const score = (lhr: LighthouseResult) => Math.round((lhr.categories.performance?.score ?? 0) * 100);
 const numeric = (lhr: LighthouseResult, id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
 
@@ -158,7 +170,7 @@ export async function lighthouseBenches(options: LighthouseOptions): Promise<Row
         for (let run = 0; run < options.runs; run++) {
           const cookie = page.signedIn ? sessionCookie : undefined;
           const name = `${page.path === "/" ? "login" : page.path.slice(1).replaceAll("/", "-")}-${formFactor.name}`;
-          runs.push(await audit(`${portal.url}${page.path}`, formFactor, cookie, `${name}-${run + 1}`));
+          runs.push(await auditUntilTraced(`${portal.url}${page.path}`, formFactor, cookie, `${name}-${run + 1}`));
         }
         const lhr = [...runs].sort((a, b) => score(a) - score(b))[Math.floor(runs.length / 2)] as LighthouseResult;
         const result = score(lhr);
