@@ -107,10 +107,20 @@ export function isNavigation(request: FastifyRequest): boolean {
  */
 const pageDigest = (page: string) => (page.length <= 64 ? page : hash("sha256", page, "base64url").slice(0, 22));
 
-/** Records a visit unless it is `/` or the same path as the previous one (kept in the session). */
-export function trackVisit(tracker: VisitTracker, request: FastifyRequest, auth: Auth, page: string): void {
+/**
+ * Records a visit unless it is `/` or the same path as the previous one (kept in the session). The cookie is written
+ * again for it, so it carries this moment as the session's last activity too (otherwise kept to the minute).
+ */
+export function trackVisit(
+  tracker: VisitTracker,
+  request: FastifyRequest,
+  auth: Auth,
+  page: string,
+  now: number,
+): void {
   const digest = pageDigest(page);
   if (page === "/" || request.session.get("lastPage") === digest) return;
   request.session.set("lastPage", digest);
+  request.session.set("seen", now);
   tracker.enqueue({ token: auth.token, page });
 }

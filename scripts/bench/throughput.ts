@@ -29,8 +29,9 @@ async function startServers(): Promise<Servers> {
 }
 
 /**
- * A cookie whose last tracked page is `page`, fresh for a round (its "last seen" within the minute), so the
- * page's requests are repeat views: no visit recorded, no cookie written.
+ * A cookie whose last tracked page is `page`, fresh for a round (its "last seen" is now, written with the visit),
+ * so the page's requests are repeat views: no visit recorded, no cookie written. A browser keeps the cookie it is
+ * given; autocannon does not, so without this a cookie more than a minute old would be written again on every request.
  */
 const cookieAfterVisiting = (client: PortalClient, page: string) => async () => {
   await client.get(OTHER_PAGE === page ? GATED_PAGE : OTHER_PAGE);
@@ -52,6 +53,7 @@ export async function throughputBenches(options: LoadOptions): Promise<Row[]> {
     };
     const portalApi = {
       label: "portal /api",
+      prepare: cookieAfterVisiting(client, GATED_PAGE),
       url: `${portal.url}/api${PROXIED}`,
       pid: portal.pid,
       ...proxied,

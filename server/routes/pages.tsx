@@ -59,7 +59,7 @@ export async function pageRoutes(app: FastifyInstance, context: AppContext): Pro
     const nonce = newNonce();
     const auth = signedIn(reply.request);
     const path = pathnameOf(reply.request.url);
-    if (auth && isNavigation(reply.request)) trackVisit(context.tracker, reply.request, auth, path);
+    if (auth && isNavigation(reply.request)) trackVisit(context.tracker, reply.request, auth, path, context.now());
     // A signed-in page warns a minute before the idle limit, and at the limit asks whether the session has ended.
     const idleLeft = auth
       ? secondsUntilIdle(reply.request, context.config.session.idleSeconds, context.now())

@@ -40,6 +40,15 @@ describe("the idle-timeout warning", () => {
     assert.match(later.body, new RegExp(`step-end ${IDLE_MINUTES * 60 - 60}s forwards`), "each page counts anew");
   });
 
+  it("a page visited (a new path) counts as activity to the second: its cookie is written anyway", async () => {
+    const alice = await signIn(portal, accounts.alice);
+    clock += 30_000;
+    assert.equal((await alice.get("/client/inbox")).statusCode, 200);
+    clock += IDLE_MINUTES * MINUTE - 10_000;
+    const page = await alice.get("/client/inbox");
+    assert.equal(page.statusCode, 200, "within the idle limit from the visit, though past it from the sign-in");
+  });
+
   it("a page without a session carries neither the warning nor a Refresh", async () => {
     const page = await new PortalVisitor(portal.app).get("/");
     assert.equal(page.headers.refresh, undefined);
