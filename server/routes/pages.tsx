@@ -59,11 +59,10 @@ export async function pageRoutes(app: FastifyInstance, context: AppContext): Pro
     const nonce = newNonce();
     const auth = signedIn(reply.request);
     const path = pathnameOf(reply.request.url);
-    if (auth && isNavigation(reply.request)) trackVisit(context.tracker, reply.request, auth, path, context.now());
+    const now = context.now();
+    if (auth && isNavigation(reply.request)) trackVisit(context.tracker, reply.request, auth, path, now);
     // A signed-in page warns a minute before the idle limit, and at the limit asks whether the session has ended.
-    const idleLeft = auth
-      ? secondsUntilIdle(reply.request, context.config.session.idleSeconds, context.now())
-      : undefined;
+    const idleLeft = auth ? secondsUntilIdle(reply.request, context.config.session.idleSeconds, now) : undefined;
     if (idleLeft !== undefined && !reply.hasHeader("refresh"))
       reply.header("refresh", `${Math.ceil(idleLeft) + 2}; url=/session/idle?return=${encodeURIComponent(path)}`);
     return reply
