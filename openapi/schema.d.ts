@@ -234,6 +234,10 @@ export interface components {
         };
         LinkLoginResponse: {
             token?: string;
+            /** @description The account's state, as a password login answers it. An upstream that omits it leaves the portal to find it out before it opens a section (SECURITY.md). */
+            message?: components["schemas"]["LoginMessage"];
+            /** @description Whose account the link opened, for the portal's header. */
+            username?: string;
         };
         MfaVerdict: {
             text: string;

@@ -1,17 +1,17 @@
 // Builds the portal as a Fastify app; it never listens (main.ts does), so tests build it and inject requests.
+// Assets, health and metrics never touch the session; pages, /api, /session/* and /pdfs/* run inside its scope.
 import { randomUUID } from "node:crypto";
 import formbody from "@fastify/formbody";
+import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { apiPlugin } from "#server/api/plugin.ts";
 import type { Config } from "#server/config.ts";
 import { type ContextOptions, createContext } from "#server/context.ts";
 import { frameworkErrors, installErrorHandling } from "#server/errors.ts";
 import { loggerOptions, OneLinePerRequest } from "#server/logging.ts";
 import { csrfPlugin } from "#server/plugins/csrf.ts";
-import { securityHeadersPlugin } from "#server/plugins/security-headers.ts";
-import { sessionPlugin } from "#server/plugins/session.ts";
 import { assetsDir } from "#server/render/assets.ts";
-import { apiRoutes } from "#server/routes/api.ts";
 import { apiReferenceRoutes } from "#server/routes/api-reference.ts";
 import { documentRoutes } from "#server/routes/documents.ts";
 import { healthRoutes } from "#server/routes/health.ts";
@@ -19,6 +19,8 @@ import { metricsRoutes } from "#server/routes/metrics.ts";
 import { pageRoutes } from "#server/routes/pages.tsx";
 import { sandboxRoutes } from "#server/routes/sandbox.ts";
 import { sessionRoutes } from "#server/routes/session.ts";
+import type { SessionFields } from "#server/session/data.ts";
+import { sessionPlugin } from "#server/session/plugin.ts";
 import { preloadIslands } from "#web/islands/registry.ts";
 
 export type BuildOptions = ContextOptions & {
@@ -27,6 +29,16 @@ export type BuildOptions = ContextOptions & {
   upstreamUrl: string;
   logger?: FastifyServerOptions["logger"];
 };
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The cookie value for a session holding `data`, and back: what tests use to forge and read cookies. */
+    encodeSession(data: Partial<SessionFields>): string;
+    decodeSession(value: string): { get<K extends keyof SessionFields>(key: K): SessionFields[K] | undefined } | null;
+  }
+}
+
+const ONE_YEAR = 31_536_000;
 
 export async function buildApp({ config, upstreamUrl, logger, ...options }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -40,14 +52,18 @@ export async function buildApp({ config, upstreamUrl, logger, ...options }: Buil
     frameworkErrors,
     logController: new OneLinePerRequest(),
   });
-  const context = createContext(config, upstreamUrl, app.log, options);
+  const context = await createContext(config, upstreamUrl, app.log, options);
   await preloadIslands();
+  app.decorate("revocations", context.revocations);
 
   installErrorHandling(app);
-  await app.register(formbody, { bodyLimit: 4 * 1024 });
-  await app.register(securityHeadersPlugin);
-  await app.register(sessionPlugin, { context });
-  await app.register(csrfPlugin);
+  await app.register(helmet, {
+    hsts: { maxAge: ONE_YEAR, includeSubDomains: true },
+    referrerPolicy: { policy: "same-origin" },
+    // Pages set their own policy with nonces (server/routes/pages.tsx); everything else loads nothing.
+    contentSecurityPolicy: { directives: { "default-src": ["'none'"], "frame-ancestors": ["'self'"] } },
+    crossOriginResourcePolicy: { policy: "same-origin" },
+  });
   await app.register(fastifyStatic, {
     root: assetsDir.pathname,
     prefix: "/assets/",
@@ -59,13 +75,30 @@ export async function buildApp({ config, upstreamUrl, logger, ...options }: Buil
   });
   await app.register(healthRoutes, context);
   await app.register(metricsRoutes, context);
-  await app.register(apiRoutes, context);
-  await app.register(documentRoutes, context);
-  await app.register(sessionRoutes, context);
   if (context.sandboxUrl) await app.register(sandboxRoutes, { sandboxUrl: context.sandboxUrl });
   // Development only: swagger-ui-dist is a devDependency, absent from the production tree.
   if (config.env === "development") await app.register(apiReferenceRoutes);
-  await app.register(pageRoutes, context);
+
+  let codec: Pick<FastifyInstance, "createSecureSession" | "encodeSecureSession" | "decodeSecureSession"> | undefined;
+  await app.register(async function withSession(scope) {
+    await scope.register(sessionPlugin, { context });
+    codec = scope;
+    // Nothing answered in the session's scope may be kept by a cache.
+    scope.addHook("onRequest", async (_request, reply) => {
+      reply.header("cache-control", "no-store");
+    });
+    await scope.register(formbody, { bodyLimit: 4 * 1024 });
+    await scope.register(csrfPlugin);
+    await scope.register(apiPlugin, { prefix: "/api", context });
+    await scope.register(documentRoutes, context);
+    await scope.register(sessionRoutes, context);
+    await scope.register(pageRoutes, context);
+  });
+  const sessions = codec as NonNullable<typeof codec>;
+  app.decorate("encodeSession", (data: Partial<SessionFields>) =>
+    sessions.encodeSecureSession(sessions.createSecureSession({ ...data })),
+  );
+  app.decorate("decodeSession", (value: string) => sessions.decodeSecureSession(decodeURIComponent(value)));
   app.addHook("onClose", async () => context.tracker.flush());
   return app;
 }

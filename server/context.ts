@@ -1,27 +1,36 @@
-// What every route of the portal shares: configuration, the upstream, the declared operations, tracking and the clock.
+// What every route of the portal shares: configuration, the upstream and its declared operations, the security
+// stores, tracking and the clock.
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "#server/config.ts";
 import { Metrics } from "#server/metrics.ts";
-import { type AttemptLimiter, RateLimiter } from "#server/rate-limit.ts";
-import { type RevocationStore, Revocations, type StrikeCounter, Strikes } from "#server/revocations.ts";
+import {
+  type CounterStore,
+  type LockStore,
+  MemoryCounters,
+  MemoryLocks,
+  MemoryRevocations,
+  type RevocationStore,
+} from "#server/stores-local.ts";
+import { Throttle } from "#server/throttle.ts";
 import { VisitTracker } from "#server/tracking.ts";
-import { type Upstream, upstreamCaller } from "#server/upstream/call.ts";
+import { createUpstreamClient, type UpstreamClient } from "#server/upstream/client.ts";
 import { loadOperations, type Operation } from "#server/upstream/operations.ts";
 
 export type AppContext = {
   config: Config;
   upstreamUrl: string;
-  /** Every call to the upstream goes through this, so each is bounded in time and counted. */
-  upstream: Upstream;
-  metrics: Metrics;
+  /** The server's own typed calls to the upstream. */
+  upstream: UpstreamClient;
   operations: Operation[];
+  metrics: Metrics;
   tracker: VisitTracker;
-  /** Sign-in, reset and MFA throttles. This and the next two are per replica: SECURITY.md, "Several replicas". */
-  limiter: AttemptLimiter;
-  /** Session ids signed out before their cookie expired. */
-  revoked: RevocationStore;
+  throttle: Throttle;
+  /** Session ids ended before their cookie expired. */
+  revocations: RevocationStore;
   /** Wrong MFA codes per pending session id. */
-  mfaStrikes: StrikeCounter;
+  strikes: CounterStore;
+  /** One MFA validation in flight per pending session. */
+  locks: LockStore;
   now: () => number;
   /** Set when the embedded sandbox runs: its address, for the sandbox-only mailbox page. */
   sandboxUrl: string | undefined;
@@ -29,25 +38,35 @@ export type AppContext = {
 
 export type ContextOptions = { now?: () => number; sandbox?: boolean };
 
-export function createContext(
+export async function createContext(
   config: Config,
   upstreamUrl: string,
   log: FastifyBaseLogger,
   options: ContextOptions = {},
-): AppContext {
+): Promise<AppContext> {
   const now = options.now ?? Date.now;
   const metrics = new Metrics();
-  const upstream = upstreamCaller(upstreamUrl, config.upstreamTimeoutMs, metrics);
+  const operations = await loadOperations();
+  const operationOf = (method: string, path: string) =>
+    operations.find((operation) => operation.method === method && operation.path === path)?.operationId ?? path;
+  const upstream = createUpstreamClient({
+    baseUrl: upstreamUrl,
+    timeoutMs: config.upstreamTimeoutMs,
+    metrics,
+    operationOf,
+  });
+  const sessionMs = config.session.maxSeconds * 1000;
   return {
     config,
     upstreamUrl,
     upstream,
+    operations,
     metrics,
-    operations: loadOperations(),
     tracker: new VisitTracker(upstream, metrics, log),
-    limiter: new RateLimiter(config.rateLimits, now),
-    revoked: new Revocations(config.session.maxSeconds * 1000, now),
-    mfaStrikes: new Strikes(config.session.maxSeconds * 1000, now),
+    throttle: new Throttle(new MemoryCounters(now), config.rateLimits),
+    revocations: new MemoryRevocations(sessionMs),
+    strikes: new MemoryCounters(now),
+    locks: new MemoryLocks(),
     now,
     sandboxUrl: options.sandbox ? upstreamUrl : undefined,
   };

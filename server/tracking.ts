@@ -1,12 +1,7 @@
 // Page tracking (SPEC.md 4.8), sent by the server off the response path: queued, sent in the background, flushed at close.
-import { hash } from "node:crypto";
 import type { FastifyBaseLogger, FastifyRequest } from "fastify";
-import type { paths } from "#openapi/schema.d.ts";
 import type { Metrics } from "#server/metrics.ts";
-import type { Auth } from "#server/session.ts";
-import type { Upstream } from "#server/upstream/call.ts";
-
-type TrackBody = paths["/web/track"]["post"]["requestBody"]["content"]["application/json"];
+import { bearer, faultOf, type UpstreamClient } from "#server/upstream/client.ts";
 
 type Visit = { token: string; page: string };
 
@@ -22,7 +17,7 @@ export class VisitTracker {
   #refused = new Set<string>();
 
   constructor(
-    private readonly upstream: Upstream,
+    private readonly upstream: UpstreamClient,
     private readonly metrics: Metrics,
     private readonly log: FastifyBaseLogger,
   ) {}
@@ -71,12 +66,12 @@ export class VisitTracker {
 
   async #send({ token, page }: Visit): Promise<void> {
     if (this.#refused.has(token)) return this.metrics.visit("failed");
-    const body: TrackBody = { page };
-    const answer = await this.upstream({ operation: "trackPage", method: "POST", path: "/web/track", token, body });
-    this.metrics.visit(answer.kind === "answer" && answer.ok ? "sent" : "failed");
-    if (answer.kind === "fault") this.log.warn({ fault: answer.fault }, "page tracking failed");
-    else if (answer.status === 401) this.#refuse(token);
-    else if (!answer.ok) this.log.warn({ status: answer.status }, "page tracking refused");
+    const { response } = await this.upstream.POST("/web/track", { body: { page }, headers: bearer(token) });
+    const fault = faultOf(response);
+    this.metrics.visit(response.ok ? "sent" : "failed");
+    if (fault) this.log.warn({ fault }, "page tracking failed");
+    else if (response.status === 401) this.#refuse(token);
+    else if (!response.ok) this.log.warn({ status: response.status }, "page tracking refused");
   }
 
   #refuse(token: string): void {
@@ -99,28 +94,4 @@ export function isNavigation(request: FastifyRequest): boolean {
   const { "sec-purpose": secPurpose, purpose } = request.headers;
   if (secPurpose === undefined && purpose === undefined) return true;
   return !/prefetch|prerender/i.test(`${secPurpose ?? ""} ${purpose ?? ""}`);
-}
-
-/**
- * The previous path as the session keeps it: the path itself when short (no hashing for the route table's paths), a
- * digest otherwise, so a long URL cannot grow the cookie. A digest has no `/`, so it never equals a kept path.
- */
-const pageDigest = (page: string) => (page.length <= 64 ? page : hash("sha256", page, "base64url").slice(0, 22));
-
-/**
- * Records a visit unless it is `/` or the same path as the previous one (kept in the session). The cookie is written
- * again for it, so it carries this moment as the session's last activity too (otherwise kept to the minute).
- */
-export function trackVisit(
-  tracker: VisitTracker,
-  request: FastifyRequest,
-  auth: Auth,
-  page: string,
-  now: number,
-): void {
-  const digest = pageDigest(page);
-  if (page === "/" || request.session.get("lastPage") === digest) return;
-  request.session.set("lastPage", digest);
-  request.session.set("seen", now);
-  tracker.enqueue({ token: auth.token, page });
 }

@@ -1,24 +1,27 @@
 // Renders a page to HTML once: the body first, so the document knows which islands to load. A page is a pure
-// function of its props, so the HTML of recent props is kept; what changes with each answer (the nonce, the idle
-// warning's delay) is written into slots of the kept HTML, which is kept as UTF-8 bytes so no answer encodes it again.
+// function of its props, so the HTML of recent pages is kept (lru-cache, by an explicit key the caller gives); what
+// changes with each answer (the nonces, the idle warning's delay) is written into slots of the kept HTML.
+import { LRUCache } from "lru-cache";
 import { createElement, type ReactElement } from "react";
 import { renderToStaticMarkup, renderToString } from "react-dom/server";
 import { Document } from "#web/pages/document.tsx";
 import type { AssetManifest } from "#web/pages/page-context.ts";
 
 /** Stand for an answer's own values in kept HTML; nothing a page shows can contain them. */
-const NONCE_SLOT = "nonce-slot-4c1e9b7d";
+const SCRIPT_NONCE_SLOT = "script-nonce-slot-4c1e9b7d";
+const STYLE_NONCE_SLOT = "style-nonce-slot-4c1e9b7d";
 const IDLE_SLOT = "idle-slot-4c1e9b7d";
-/** Pages kept; beyond this the oldest goes (a page is a few KB, so the cache stays within a few MB). */
+const SLOTS = new RegExp(`(${SCRIPT_NONCE_SLOT}|${STYLE_NONCE_SLOT}|${IDLE_SLOT})`);
+/** Pages kept (a few KB each); beyond this the least recently used goes. */
 export const MAX_KEPT_PAGES = 1_000;
 
 /** A page's HTML cut at its slots: `text[0] slot[0] text[1] slot[1] … text[n]`. */
 type KeptPage = { text: Buffer[]; slots: string[] };
 
-const kept = new Map<string, KeptPage>();
+const kept = new LRUCache<string, KeptPage>({ max: MAX_KEPT_PAGES });
 
 function cut(html: string): KeptPage {
-  const pieces = html.split(new RegExp(`(${NONCE_SLOT}|${IDLE_SLOT})`));
+  const pieces = html.split(SLOTS);
   return {
     text: pieces.filter((_, i) => i % 2 === 0).map((piece) => Buffer.from(piece, "utf8")),
     slots: pieces.filter((_, i) => i % 2 === 1),
@@ -31,7 +34,7 @@ function render(body: ReactElement, title: string, assets: AssetManifest, signed
   const document = createElement(Document, {
     title,
     assets,
-    nonce: NONCE_SLOT,
+    nonce: { script: SCRIPT_NONCE_SLOT, style: STYLE_NONCE_SLOT },
     islands,
     bodyHtml,
     idleWarningAfter: signedIn ? IDLE_SLOT : undefined,
@@ -39,32 +42,27 @@ function render(body: ReactElement, title: string, assets: AssetManifest, signed
   return `<!DOCTYPE html>${renderToStaticMarkup(document)}`;
 }
 
-/** The props that decide a page. */
-const keyOf = (body: ReactElement, title: string, signedIn: boolean) => {
-  const component = typeof body.type === "function" ? body.type.name : String(body.type);
-  const props = JSON.stringify(body.props); // the manifest writes as one word (assets.ts)
-  return `${component}\n${title}\n${signedIn}\n${props}`;
-};
-
 export type Answer = {
+  /** What decides the page's HTML besides the answer's own values: the same key, the same HTML. */
+  key: string;
   title: string;
   assets: AssetManifest;
-  nonce: string;
+  nonce: { script: string; style: string };
   /** Signed-in pages: seconds until the idle-timeout warning shows. */
   idleWarningAfter?: number | undefined;
 };
 
-export function renderPage(body: ReactElement, { title, assets, nonce, idleWarningAfter }: Answer): Buffer {
+export function renderPage(body: ReactElement, { key, title, assets, nonce, idleWarningAfter }: Answer): Buffer {
   const signedIn = idleWarningAfter !== undefined;
-  const key = keyOf(body, title, signedIn);
-  let page = kept.get(key);
+  const fullKey = `${title}\n${signedIn}\n${key}`;
+  let page = kept.get(fullKey);
   if (page === undefined) {
     page = cut(render(body, title, assets, signedIn));
-    if (kept.size >= MAX_KEPT_PAGES) kept.delete(kept.keys().next().value ?? "");
-    kept.set(key, page);
+    kept.set(fullKey, page);
   }
   const values: Record<string, Buffer> = {
-    [NONCE_SLOT]: Buffer.from(nonce, "latin1"),
+    [SCRIPT_NONCE_SLOT]: Buffer.from(nonce.script, "latin1"),
+    [STYLE_NONCE_SLOT]: Buffer.from(nonce.style, "latin1"),
     [IDLE_SLOT]: Buffer.from(String(Math.max(0, Math.round(idleWarningAfter ?? 0))), "latin1"),
   };
   const parts: Buffer[] = [];

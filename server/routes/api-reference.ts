@@ -5,7 +5,6 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { newNonce } from "#server/render/nonce.ts";
-import { contentSecurityPolicy } from "#server/routes/pages.tsx";
 
 const specFile = new URL("../../openapi/portal.yaml", import.meta.url);
 
@@ -65,7 +64,10 @@ export async function apiReferenceRoutes(app: FastifyInstance): Promise<void> {
     const nonce = newNonce();
     return reply
       .type("text/html; charset=utf-8")
-      .header("content-security-policy", contentSecurityPolicy(nonce))
+      .header(
+        "content-security-policy",
+        `default-src 'self'; script-src 'nonce-${nonce}' 'self'; style-src 'self' 'nonce-${nonce}'; img-src 'self' data:`,
+      )
       .send(page(nonce));
   });
   app.get("/reference/initializer.js", async (_request, reply) =>

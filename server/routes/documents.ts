@@ -1,31 +1,83 @@
-// The PDFs of the section pages, served from the portal's own origin (forwarded from the upstream) to signed-in users.
-import type { FastifyInstance } from "fastify";
+// The PDFs of the section pages, forwarded by @fastify/http-proxy from the upstream to signed-in users only, never
+// cached by the browser and never framed by another site.
+import httpProxy from "@fastify/http-proxy";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "#server/context.ts";
-import { signedIn } from "#server/session.ts";
-import { fillPath } from "#server/upstream/operations.ts";
+import { signedIn } from "#server/session/data.ts";
+import { serverTexts } from "#server/texts.ts";
+import { MAX_PDF_ANSWER_BYTES, readCapped, UpstreamFault } from "#server/upstream/read-capped.ts";
 import type { PdfFile } from "#web/routes/row.ts";
 
-const pdfFiles: readonly PdfFile[] = ["BankHolidays.pdf", "ExpiringInvoicesPolicy.pdf", "VendorLetter.pdf"];
+const pdfFiles: readonly string[] = [
+  "BankHolidays.pdf",
+  "ExpiringInvoicesPolicy.pdf",
+  "VendorLetter.pdf",
+] satisfies PdfFile[];
+
+declare module "fastify" {
+  interface FastifyRequest {
+    pdfDeadline: AbortSignal | undefined;
+  }
+}
 
 export async function documentRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
-  app.get<{ Params: { fileName: string } }>("/pdfs/:fileName", async (request, reply) => {
-    const auth = signedIn(request);
-    // While the password is expired, only the change-password form is reachable (SPEC.md 4.2).
-    if (!auth || auth.loginMessage === "Password Expired")
-      return reply.code(401).send({ detail: "Sign in to read this document." });
-    const fileName = request.params.fileName as PdfFile;
-    if (!pdfFiles.includes(fileName)) return reply.code(404).send({ detail: "No such document." });
-    const answer = await context.upstream({
-      operation: "getPdf",
-      method: "GET",
-      path: fillPath("/pdfs/{fileName}", { fileName }),
-    });
-    if (answer.kind === "fault") return reply.code(502).send({});
-    if (!answer.ok || !answer.contentType.startsWith("application/pdf")) return reply.code(502).send({});
-    return reply
-      .type("application/pdf")
-      .header("cache-control", "private, max-age=3600")
-      .header("content-disposition", `inline; filename="${fileName}"`)
-      .send(answer.raw);
+  app.decorateRequest("pdfDeadline", undefined);
+  await app.register(httpProxy, {
+    upstream: context.upstreamUrl,
+    prefix: "/pdfs",
+    rewritePrefix: `${new URL(context.upstreamUrl).pathname.replace(/\/+$/, "")}/pdfs`,
+    routes: ["/:fileName"],
+    httpMethods: ["GET"],
+    disableRequestLogging: true,
+    retryMethods: [],
+    undici: { headersTimeout: context.config.upstreamTimeoutMs, bodyTimeout: context.config.upstreamTimeoutMs },
+    preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
+      const auth = signedIn(request);
+      // While the password is expired, only the change-password form is reachable (SPEC.md 4.2).
+      if (!auth || auth.loginMessage === "Password Expired")
+        return reply.code(401).send({ detail: serverTexts.signInToRead.message });
+      if (!pdfFiles.includes((request.params as { fileName: string }).fileName))
+        return reply.code(404).send({ detail: serverTexts.noSuchDocument.message });
+      request.pdfDeadline = AbortSignal.timeout(context.config.upstreamTimeoutMs);
+    },
+    replyOptions: {
+      queryString: () => "",
+      rewriteRequestHeaders: (_request, headers) => ({ host: String(headers.host), accept: "application/pdf" }),
+      rewriteHeaders: () => ({}),
+      onResponse: (request, reply, answer) => {
+        void sendPdf(request as FastifyRequest, reply as FastifyReply, answer as unknown as Answer);
+      },
+      onError: (reply) => {
+        reply.code(502).send({});
+      },
+    },
   });
+}
+
+type Answer = { statusCode: number; headers: Record<string, unknown>; stream: NodeJS.ReadableStream };
+
+async function sendPdf(request: FastifyRequest, reply: FastifyReply, answer: Answer) {
+  const type = String(answer.headers["content-type"] ?? "");
+  const stream = answer.stream as NodeJS.ReadableStream & AsyncIterable<Uint8Array> & { destroy(): void };
+  if (answer.statusCode !== 200 || !type.startsWith("application/pdf")) {
+    stream.destroy();
+    return reply.code(502).send({});
+  }
+  try {
+    const signal = request.pdfDeadline ?? AbortSignal.timeout(10_000);
+    const length = answer.headers["content-length"] as string | undefined;
+    const pdf = await readCapped(stream, MAX_PDF_ANSWER_BYTES, signal, length);
+    const fileName = (request.params as { fileName: string }).fileName;
+    return reply
+      .code(200)
+      .type("application/pdf")
+      .header("cache-control", "no-store")
+      .header("x-frame-options", "SAMEORIGIN")
+      .header("content-security-policy", "frame-ancestors 'self'")
+      .header("content-disposition", `inline; filename="${fileName}"`)
+      .send(pdf);
+  } catch (error) {
+    stream.destroy();
+    return reply.code(error instanceof UpstreamFault && error.fault === "timeout" ? 504 : 502).send({});
+  }
 }

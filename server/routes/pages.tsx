@@ -4,11 +4,19 @@ import type { ReactElement } from "react";
 import type { AppContext } from "#server/context.ts";
 import { permissionsFor } from "#server/permissions.ts";
 import { readManifest } from "#server/render/assets.ts";
-import { newNonce } from "#server/render/nonce.ts";
 import { renderPage } from "#server/render/render-page.ts";
 import { safePath } from "#server/safe-path.ts";
-import { currentAuth, endSession, type Flash, secondsUntilIdle, signedIn, takeFlash } from "#server/session.ts";
-import { isNavigation, trackVisit } from "#server/tracking.ts";
+import {
+  enterTaxBridge,
+  expire,
+  type Flash,
+  rememberVisit,
+  sessionTimes,
+  signedIn,
+  takeFlash,
+  taxBridgeEntered,
+} from "#server/session/data.ts";
+import { isNavigation } from "#server/tracking.ts";
 import { gates } from "#web/gates.ts";
 import { AboutPage } from "#web/pages/about-page.tsx";
 import { IslandPage } from "#web/pages/island-page.tsx";
@@ -18,7 +26,6 @@ import { SectionPage, type SectionScreen } from "#web/pages/section-page.tsx";
 import type { RouteEntry, SignedInSection } from "#web/routes/row.ts";
 import { matchRoute, type RouteMatch, sectionAudience, sectionOf } from "#web/routes/table.ts";
 import { landingPath, linkSite, type UserInfo } from "#web/site.ts";
-import { errorTexts } from "#web/texts/errors.ts";
 import { layoutTexts } from "#web/texts/layout.ts";
 import { loginTexts } from "#web/texts/login.ts";
 import { mfaTexts } from "#web/texts/mfa.ts";
@@ -34,6 +41,7 @@ export const IDLE_WARNING_SECONDS = 60;
 
 export async function pageRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   const assets = readManifest();
+  app.decorateRequest("visit", undefined);
   const pageContext = (request: FastifyRequest): PageContext => {
     const auth = signedIn(request);
     return {
@@ -47,48 +55,54 @@ export async function pageRoutes(app: FastifyInstance, context: AppContext): Pro
     };
   };
 
-  // A token the upstream refused while tracking: its session expires at its next page request (SPEC.md 4.5).
-  app.addHook("onRequest", (request, _reply, done) => {
-    const auth = currentAuth(request);
-    if (auth && context.tracker.expired(auth.token)) endSession(request, { error: errorTexts.sessionExpired });
-    done();
+  // SPEC.md 4.8: a signed-in navigation is a visit, recorded once its answer has gone (never on the response path).
+  app.addHook("onResponse", async (request) => {
+    const visit = request.visit;
+    if (visit) context.tracker.enqueue(visit);
   });
 
-  /** Renders a page; a signed-in navigation to it is tracked (queued, so the answer never waits for it). */
+  /** Renders a page; a signed-in navigation to it is marked as a visit (its cookie then remembers the path). */
   const send = (reply: FastifyReply, status: number, title: string, body: ReactElement) => {
-    const nonce = newNonce();
-    const auth = signedIn(reply.request);
-    const path = pathnameOf(reply.request.url);
+    const request = reply.request;
+    const auth = signedIn(request);
+    const path = pathnameOf(request.url);
     const now = context.now();
-    if (auth && isNavigation(reply.request)) trackVisit(context.tracker, reply.request, auth, path, now);
+    if (auth && isNavigation(request) && rememberVisit(request, path, now))
+      request.visit = { token: auth.token, page: path };
     // A signed-in page warns a minute before the idle limit, and at the limit asks whether the session has ended.
-    const idleLeft = auth ? secondsUntilIdle(reply.request, context.config.session.idleSeconds, now) : undefined;
+    const idleLeft = auth
+      ? (sessionTimes(request).seen + context.config.session.idleSeconds * 1000 - now) / 1000
+      : undefined;
     if (idleLeft !== undefined && !reply.hasHeader("refresh"))
       reply.header("refresh", `${Math.ceil(idleLeft) + 2}; url=/session/idle?return=${encodeURIComponent(path)}`);
     return reply
       .code(status)
       .type("text/html; charset=utf-8")
       .header("cache-control", "no-store")
-      .header("content-security-policy", contentSecurityPolicy(nonce))
       .send(
         renderPage(body, {
+          key: pageKey(body),
           title: `${title} · ${layoutTexts.brand}`,
           assets,
-          nonce,
+          nonce: reply.cspNonce,
           idleWarningAfter: idleLeft === undefined ? undefined : idleLeft - IDLE_WARNING_SECONDS,
         }),
       );
   };
 
-  app.get<{ Querystring: Query }>("/*", async (request, reply) => {
-    const pathname = pathnameOf(request.url);
-    const match = matchRoute(pathname);
-    request.pageRoute = match?.entry.path;
-    const section = match ? signedInSection(match.entry) : sectionOf(pathname);
-    if (section) return sectionPage(section, match, request, reply);
-    if (match) return publicPage(match.entry, request, reply);
-    return reply.redirect("/", 302);
-  });
+  app.get<{ Querystring: Query }>(
+    "/*",
+    { helmet: { enableCSPNonces: true, contentSecurityPolicy: { directives: pageDirectives } } },
+    async (request, reply) => {
+      const pathname = pathnameOf(request.url);
+      const match = matchRoute(pathname);
+      request.pageRoute = match?.entry.path;
+      const section = match ? signedInSection(match.entry) : sectionOf(pathname);
+      if (section) return sectionPage(section, match, request, reply);
+      if (match) return publicPage(match.entry, request, reply);
+      return reply.redirect("/", 302);
+    },
+  );
 
   /** SPEC.md 2.8–2.12 and 6: a session of the section's audience, its permissions known, the row's gate passed. */
   async function sectionPage(
@@ -97,7 +111,7 @@ export async function pageRoutes(app: FastifyInstance, context: AppContext): Pro
     request: PageRequest,
     reply: FastifyReply,
   ) {
-    const auth = currentAuth(request);
+    const auth = request.auth;
     if (!auth) return reply.redirect("/", 302);
     if (auth.stage === "pending" || auth.loginMessage === "Password Expired") return reply.redirect("/mfa", 302);
     const audience = sectionAudience[section];
@@ -133,11 +147,12 @@ export async function pageRoutes(app: FastifyInstance, context: AppContext): Pro
   }
 
   function publicPage(entry: RouteEntry, request: PageRequest, reply: FastifyReply) {
-    const auth = currentAuth(request);
+    const auth = request.auth;
     switch (entry.screen) {
       case "tax-bridge-login":
         // DESIGN.md: tax-bridge mode is on for a session that entered here; signing in lands on 2.7's landing.
-        request.session.set("taxBridge", true);
+        // A GET from another site never writes the session; a signed-in session's mode is not switched behind it.
+        if (!crossSite(request) && !signedIn(request)) enterTaxBridge(request);
         return loginPage(entry, request, reply);
       case "login":
         return loginPage(entry, request, reply);
@@ -171,7 +186,8 @@ export async function pageRoutes(app: FastifyInstance, context: AppContext): Pro
           );
         }
         if (auth) return reply.redirect(landingPath(auth.site, taxBridgeOn(context, request)), 302);
-        endSession(request, { error: errorTexts.sessionExpired });
+        // A GET from another site never writes the session (it would sign a victim out).
+        if (!crossSite(request)) expire(request, "not-signed-in");
         return reply.redirect("/", 302);
       }
       case "link-login": {
@@ -189,15 +205,16 @@ export async function pageRoutes(app: FastifyInstance, context: AppContext): Pro
   }
 
   function loginPage(entry: RouteEntry, request: PageRequest, reply: FastifyReply) {
-    const auth = currentAuth(request);
+    const auth = request.auth;
     if (auth?.stage === "signed-in") {
       return reply.redirect(
         auth.loginMessage === "Password Expired" ? "/mfa" : landingPath(auth.site, taxBridgeOn(context, request)),
         302,
       );
     }
+    // The one-time notice is used up by the document the person sees, never by an icon or a prefetch.
     const flash =
-      sameOriginFlash(takeFlash(request)) ??
+      (isNavigation(request) ? sameOriginFlash(takeFlash(request)) : undefined) ??
       ("signed-out" in request.query ? { error: loginTexts.signedOut } : undefined);
     const activeSite = siteValues.find((value) => value === request.query.activeSite);
     const page = pageContext(request);
@@ -224,7 +241,20 @@ const signedInSection = (entry: RouteEntry): SignedInSection | undefined =>
 const pathnameOf = (url: string): string => url.split(/[?#]/, 1)[0] ?? "/";
 
 const taxBridgeOn = (context: AppContext, request: FastifyRequest) =>
-  context.config.taxBridge || request.session.get("taxBridge") === true;
+  context.config.taxBridge || taxBridgeEntered(request);
+
+/** A request another site started (a link or a form there): it may read, never write, the session. */
+const crossSite = (request: FastifyRequest) => {
+  const site = request.headers["sec-fetch-site"];
+  return site !== undefined && site !== "same-origin" && site !== "none";
+};
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The page visit this answer records once sent (SPEC.md 4.8). */
+    visit: { token: string; page: string } | undefined;
+  }
+}
 
 /** SPEC.md 2.2's navigation-state pathname is followed only when it stays on this origin. */
 function sameOriginFlash(flash: Flash | undefined): Flash | undefined {
@@ -233,19 +263,21 @@ function sameOriginFlash(flash: Flash | undefined): Flash | undefined {
   return pathname ? { error: flash.error, pathname } : { error: flash.error };
 }
 
-/** The page's policy, cut where its nonce goes: joined once, the nonce written in per answer. */
-const policyAroundNonce = [
-  "default-src 'self'",
-  "script-src 'nonce-{nonce}' 'strict-dynamic' 'self'",
-  "style-src 'self' 'nonce-{nonce}'",
-  "img-src 'self' data:",
-  "frame-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'self'",
-]
-  .join("; ")
-  .split("{nonce}");
+/** The pages' policy; helmet adds each answer's script and style nonces to it. */
+const pageDirectives = {
+  "default-src": ["'self'"],
+  "script-src": ["'strict-dynamic'", "'self'"],
+  "style-src": ["'self'"],
+  "img-src": ["'self'", "data:"],
+  "frame-src": ["'self'"],
+  "object-src": ["'none'"],
+  "base-uri": ["'none'"],
+  "form-action": ["'self'"],
+  "frame-ancestors": ["'self'"],
+};
 
-export const contentSecurityPolicy = (nonce: string): string => policyAroundNonce.join(nonce);
+/** What decides a page's HTML: its component and props, the build's assets (fixed for the process) left out. */
+const pageKey = (body: ReactElement) => {
+  const component = typeof body.type === "function" ? body.type.name : String(body.type);
+  return `${component}\n${JSON.stringify(body.props, (key, value) => (key === "assets" ? undefined : value))}`;
+};

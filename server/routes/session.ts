@@ -1,19 +1,24 @@
-// Sign out: the session ends, its id is revoked (an old copy of the cookie is dead), the browser returns to login.
+// Sign out: the session ends and its id is revoked (an old copy of the cookie is dead), the browser returns to login.
 // And the idle timeout's two routes: "Stay signed in", and the check a signed-in page makes at its idle limit.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext } from "#server/context.ts";
 import { safePath } from "#server/safe-path.ts";
-import { endSession, signedIn } from "#server/session.ts";
+import { expire, markSeen, signedIn, taxBridgeEntered } from "#server/session/data.ts";
 import { landingPath } from "#web/site.ts";
 
 type Return = { return?: string };
 
+/** `return` is one same-origin path at most; given twice, or as anything but text, the request is refused. */
+const returnSchema = {
+  type: "object",
+  additionalProperties: false,
+  properties: { return: { type: "string", maxLength: 2048 } },
+} as const;
+
 export async function sessionRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   app.post("/session/logout", async (request, reply) => {
-    const sid = request.session.get("sid");
-    if (sid) context.revoked.revoke(sid);
     request.log.info({ event: "sign-out" }, "signed out");
-    endSession(request);
+    expire(request, "signed-out");
     // The notice travels in the address: Clear-Site-Data also clears any cookie set with this answer.
     return reply.header("clear-site-data", '"cache", "cookies"').redirect("/?signed-out", 303);
   });
@@ -22,19 +27,22 @@ export async function sessionRoutes(app: FastifyInstance, context: AppContext): 
   const back = (request: FastifyRequest, target: string | undefined) => {
     const auth = signedIn(request);
     if (!auth) return "/";
-    const taxBridge = context.config.taxBridge || request.session.get("taxBridge") === true;
+    const taxBridge = context.config.taxBridge || taxBridgeEntered(request);
     return (target && safePath(target)) || landingPath(auth.site, taxBridge);
   };
 
   // "Stay signed in": the person's own action, so the idle time starts again now.
-  app.post<{ Body: Return }>("/session/stay", async (request, reply) => {
-    if (signedIn(request)) request.session.set("seen", context.now());
+  app.post<{ Body: Return }>("/session/stay", { schema: { body: returnSchema } }, async (request, reply) => {
+    if (signedIn(request)) markSeen(request, context.now());
     return reply.redirect(back(request, request.body?.return), 303);
   });
 
   // Asked by the page's Refresh at its idle limit; not an activity. An ended session has been ended (with the idle
   // notice) by the session hook before this runs, so the person lands on the sign-in page that says why.
-  app.get<{ Querystring: Return }>("/session/idle", { config: { activity: false } }, async (request, reply) =>
-    reply.header("cache-control", "no-store").redirect(back(request, request.query.return), 303),
+  app.get<{ Querystring: Return }>(
+    "/session/idle",
+    { config: { activity: false }, schema: { querystring: returnSchema } },
+    async (request, reply) =>
+      reply.header("cache-control", "no-store").redirect(back(request, request.query.return), 303),
   );
 }

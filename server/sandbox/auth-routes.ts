@@ -36,7 +36,9 @@ function linkLogin(ctx: SandboxContext, query: unknown, site: Site): LinkLoginRe
   const { uuid } = parseInput(linkLoginQuery, query);
   const user = consumeLinkLogin(ctx.db, uuid, site, ctx.now());
   // The link itself came by e-mail, so it counts as the device verification.
-  return user === undefined ? {} : { token: issueToken(ctx.db, user.id, ctx.now(), true) };
+  // It answers the account's state as a password login does, and whose account it is.
+  if (user === undefined) return {};
+  return { token: issueToken(ctx.db, user.id, ctx.now(), true), message: user.loginMessage, username: user.username };
 }
 
 export function registerAuthRoutes(app: FastifyInstance, ctx: SandboxContext): void {

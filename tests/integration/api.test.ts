@@ -196,7 +196,10 @@ describe("POST /auth/{site}-token (login by link)", () => {
       uuid: string;
     };
     const client = new PortalClient(portal.url);
-    assert.deepEqual((await client.post(`/api/auth/vendor-token?uuid=${uuid}`)).json, { tokenHeld: true });
+    assert.deepEqual((await client.post(`/api/auth/vendor-token?uuid=${uuid}`)).json, {
+      tokenHeld: true,
+      message: "Success",
+    });
     assert.equal((await client.get("/vendor/home")).status, 200);
     const again = new PortalClient(portal.url);
     assert.deepEqual((await again.post(`/api/auth/vendor-token?uuid=${uuid}`)).json, { tokenHeld: false });

@@ -101,8 +101,9 @@ describe("forwarding (item 4)", () => {
   });
 });
 
+const operations = await loadOperations();
+
 describe("allowlist (item 5)", () => {
-  const operations = loadOperations();
   const exposed = [
     "loginClient",
     "loginVendor",

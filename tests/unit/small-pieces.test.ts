@@ -4,7 +4,6 @@ import { describe, it } from "node:test";
 import type { FastifyRequest } from "fastify";
 import { safePath } from "#server/safe-path.ts";
 import { isNavigation } from "#server/tracking.ts";
-import { fillPath, pathFiller } from "#server/upstream/operations.ts";
 import { serializeProps } from "#web/islands/serialize.ts";
 import { deviceKey, landingPath, linkSite, siteValue } from "#web/site.ts";
 
@@ -35,17 +34,6 @@ describe("a redirect target", () => {
     ]) {
       assert.equal(safePath(target), undefined, target);
     }
-  });
-});
-
-describe("an upstream path", () => {
-  it("takes each parameter's value encoded, in its place, and nothing else", () => {
-    const fill = pathFiller("/web/{site}/mfa/validate/{code}");
-    assert.equal(fill({ site: "client", code: "123456" }), "/web/client/mfa/validate/123456");
-    assert.equal(fill({ site: "a/b", code: "../x?y#z" }), "/web/a%2Fb/mfa/validate/..%2Fx%3Fy%23z");
-    assert.equal(fill({ site: "client" }), "/web/client/mfa/validate/");
-    assert.equal(fillPath("/web/track", {}), "/web/track");
-    assert.equal(fillPath("/pdfs/{fileName}", { fileName: "a b.pdf" }), "/pdfs/a%20b.pdf");
   });
 });
 

@@ -4,6 +4,12 @@ import type { components } from "#openapi/schema.d.ts";
 /** The header every island request carries; the portal refuses state-changing calls without it (CSRF). */
 export const CSRF_HEADER = "X-Portal-Request";
 
+/** On a refused MFA code: how many more codes this sign-in may try. */
+export const ATTEMPTS_LEFT_HEADER = "x-mfa-attempts-left";
+
+/** On a generate the portal did not pass on (a code went out moments ago): seconds until Send Again may be used. */
+export const COOLDOWN_HEADER = "x-mfa-cooldown-seconds";
+
 /** An upstream answer with its `token` kept by the portal and replaced by whether one is held. */
 export type Held<T> = Omit<T, "token"> & { tokenHeld: boolean };
 export type HeldLogin = Held<components["schemas"]["LoginResponse"]>;

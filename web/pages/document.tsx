@@ -5,7 +5,8 @@ import type { AssetManifest } from "#web/pages/page-context.ts";
 type DocumentProps = {
   title: string;
   assets: AssetManifest;
-  nonce: string;
+  /** The answer's CSP nonces: one for its scripts, one for its styles. */
+  nonce: { script: string; style: string };
   islands: string[];
   bodyHtml: string;
   /** Set on signed-in pages: seconds until the idle warning shows (a placeholder the server fills per answer). */
@@ -22,11 +23,11 @@ export function Document({ title, assets, nonce, islands, bodyHtml, idleWarningA
         <title>{title}</title>
         {assets.images["logo.svg"] ? <link rel="icon" href={assets.images["logo.svg"]} type="image/svg+xml" /> : null}
         <link rel="stylesheet" href={assets.css} />
-        {idleWarningAfter ? <style nonce={nonce}>{idleWarningStyle(idleWarningAfter)}</style> : null}
-        {islands.length > 0 ? <script type="module" src={assets.hydrate} nonce={nonce} /> : null}
+        {idleWarningAfter ? <style nonce={nonce.style}>{idleWarningStyle(idleWarningAfter)}</style> : null}
+        {islands.length > 0 ? <script type="module" src={assets.hydrate} nonce={nonce.script} /> : null}
         {islands.map((name) =>
           assets.islands[name] ? (
-            <link key={name} rel="modulepreload" href={assets.islands[name]} nonce={nonce} />
+            <link key={name} rel="modulepreload" href={assets.islands[name]} nonce={nonce.script} />
           ) : null,
         )}
       </head>

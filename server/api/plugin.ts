@@ -1,0 +1,288 @@
+// `/api`: the upstream operations the islands use, forwarded by @fastify/http-proxy with the session's token (never
+// the browser's), each checked by its row of the rules table and openapi/portal.yaml's schema before it leaves, and
+// its answer read within a size cap and a deadline before it reaches the browser.
+import httpProxy from "@fastify/http-proxy";
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from "fastify";
+import type { Shaped } from "#server/api/answers.ts";
+import { type ForwardedRule, rules } from "#server/api/rules.ts";
+import type { AppContext } from "#server/context.ts";
+import { expire } from "#server/session/data.ts";
+import { serverTexts } from "#server/texts.ts";
+import { type Operation, routerPath } from "#server/upstream/operations.ts";
+import {
+  type Fault,
+  MAX_JSON_ANSWER_BYTES,
+  parseJsonAnswer,
+  readCapped,
+  UpstreamFault,
+} from "#server/upstream/read-capped.ts";
+import { CSRF_HEADER } from "#web/api/held.ts";
+import { errorTexts } from "#web/texts/errors.ts";
+
+type Call = {
+  operation: Operation;
+  rule: ForwardedRule;
+  token: string | undefined;
+  signal: AbortSignal;
+  started: number;
+};
+type Params = Record<string, string>;
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The upstream call this request makes, once it is admitted. */
+    upstreamCall: Call | undefined;
+  }
+  interface FastifyContextConfig {
+    operationId?: string;
+  }
+}
+
+const csrfHeader = CSRF_HEADER.toLowerCase();
+
+export async function apiPlugin(api: FastifyInstance, { context }: { context: AppContext }): Promise<void> {
+  const forwarded = context.operations.filter((operation) => rules[operation.operationId].forwarded);
+  const byRoute = new Map(
+    forwarded.map((operation) => [`${operation.method} /api${routerPath(operation.path)}`, operation]),
+  );
+  const operationOf = (request: FastifyRequest) =>
+    forwarded.find((operation) => operation.operationId === request.routeOptions.config.operationId) as Operation;
+
+  api.decorateRequest("upstreamCall", undefined);
+  api.decorateRequest("afterAnswer", undefined);
+
+  // An island's call carries the portal's header: a form or a link from another site cannot add it.
+  api.addHook("onRequest", async (request, reply) => {
+    if (request.method !== "GET" && request.headers[csrfHeader] !== "1")
+      return reply.code(403).send({ detail: errorTexts.accessDenied });
+  });
+  api.addHook("onResponse", async (request) => request.afterAnswer?.());
+
+  // Each forwarded route takes its operation's schemas: path, query (none declared: none taken) and body.
+  api.addHook("onRoute", (route: RouteOptions) => {
+    const method = [route.method].flat()[0];
+    const operation = byRoute.get(`${method} ${route.url}`);
+    if (!operation) return;
+    route.config = { ...(route.config ?? {}), operationId: operation.operationId };
+    route.schema = {
+      ...(operation.params ? { params: operation.params } : {}),
+      querystring: operation.query ?? { type: "object", additionalProperties: false },
+      ...(operation.body ? { body: operation.body } : {}),
+    };
+    route.onRequest = [refuseMovingParams];
+  });
+
+  const methods = [...new Set(forwarded.map((operation) => operation.method))];
+  for (const method of methods) {
+    await api.register(httpProxy, {
+      upstream: context.upstreamUrl,
+      routes: forwarded
+        .filter((operation) => operation.method === method)
+        .map((operation) => routerPath(operation.path)),
+      httpMethods: [method],
+      proxyPayloads: false, // bodies are parsed, so the schema checks them before they leave
+      preHandler: (request, reply) => {
+        const req = request as FastifyRequest;
+        return admit(context, operationOf(req), req, reply as FastifyReply);
+      },
+      // The path the route matched, each segment decoded once and encoded again: `validat%65` leaves as `validate`.
+      preRewrite: (url) =>
+        (url.split("?", 1)[0] ?? "")
+          .split("/")
+          .map((segment) => encodeURIComponent(decodeURIComponent(segment)))
+          .join("/"),
+      disableRequestLogging: true,
+      retryMethods: [],
+      undici: { headersTimeout: context.config.upstreamTimeoutMs, bodyTimeout: context.config.upstreamTimeoutMs },
+      replyOptions: {
+        // Only the declared query parameters, as the schema checked them.
+        queryString: (_search, _url, request) => new URLSearchParams(request.query as Params).toString(),
+        rewriteRequestHeaders: (request, headers) => upstreamHeaders(request as FastifyRequest, headers),
+        rewriteHeaders: () => ({}), // none of the upstream's headers reach the browser
+        onResponse: (request, reply, answer) => {
+          answered(
+            context,
+            request as FastifyRequest,
+            reply as FastifyReply,
+            answer as unknown as UpstreamAnswer,
+          ).catch((error: unknown) => {
+            request.log.error({ err: error }, "upstream answer not handled");
+            if (!reply.sent) reply.code(502).send({});
+          });
+        },
+        onError: (reply, { error }) => {
+          const timedOut = (error as { statusCode?: number }).statusCode === 504;
+          void fault(
+            context,
+            reply.request as FastifyRequest,
+            reply as FastifyReply,
+            timedOut ? "timeout" : "unreachable",
+          );
+        },
+      },
+    });
+  }
+
+  // Anything else under /api never reaches the upstream: a known path with another method is 405, the rest 404.
+  const patterns = forwarded.map((operation) => ({
+    method: operation.method,
+    pattern: new RegExp(`^/api${operation.path.replace(/\{\w+\}/g, "[^/]+")}$`),
+  }));
+  api.all("/*", async (request, reply) => {
+    const path = request.url.split("?")[0] ?? "";
+    const allowed = patterns.filter(({ pattern }) => pattern.test(path)).map(({ method }) => method);
+    if (allowed.length > 0)
+      return reply.code(405).header("allow", allowed.join(", ")).send({ detail: serverTexts.methodNotAllowed.message });
+    return reply.code(404).send({ detail: errorTexts.endpointNotFound });
+  });
+}
+
+/**
+ * A path parameter never moves the upstream path: URLs resolve `.`, `..` and `%2e%2e` segments, and an upstream may
+ * decode `%2F` once more, so a value with a dot segment, a separator or a `%` is not a path of this API.
+ */
+function refuseMovingParams(request: FastifyRequest, reply: FastifyReply, done: () => void) {
+  const params = Object.values((request.params ?? {}) as Params);
+  if (params.some((value) => /^\.{1,2}$/.test(value) || /[/\\%]/.test(value)))
+    reply.code(404).send({ detail: errorTexts.endpointNotFound });
+  else done();
+}
+
+/** The rules of the operation's row, in order: who, whose site, how often, what else; then the call may leave. */
+async function admit(context: AppContext, operation: Operation, request: FastifyRequest, reply: FastifyReply) {
+  const rule = rules[operation.operationId] as ForwardedRule;
+  let token: string | undefined;
+  if (rule.needs !== "anyone") {
+    const auth = request.auth;
+    if (!auth || auth.stage !== rule.needs) {
+      expire(request, "not-signed-in");
+      return reply.code(401).send({ detail: errorTexts.sessionExpired });
+    }
+    const named = (request.params as Params).site ?? (request.params as Params).audience;
+    if (named !== undefined && named !== auth.site) return reply.code(403).send({ detail: errorTexts.accessDenied });
+    token = auth.token;
+  }
+  if (rule.throttle) {
+    const { group, person, counts } = rule.throttle;
+    const who = person?.(request);
+    const wait = await context.throttle.wait(group, request, who);
+    if (wait !== undefined) {
+      request.log.warn({ event: "throttled", group }, "too many attempts");
+      context.metrics.signIns.inc({ event: group, outcome: "throttled" });
+      const { code, message } = serverTexts.throttled;
+      return reply
+        .code(429)
+        .header("retry-after", String(wait))
+        .send({ detail: message(wait), code });
+    }
+    if (counts === "every") await context.throttle.count(group, request, who);
+  }
+  const answer = await rule.check?.({ context, request });
+  if (answer)
+    return reply
+      .code(answer.status)
+      .headers(answer.headers ?? {})
+      .send(answer.body);
+  // An operation the spec declares without a body sends none, whatever the browser sent.
+  if (!operation.body) request.body = undefined;
+  const signal = AbortSignal.timeout(context.config.upstreamTimeoutMs);
+  request.upstreamCall = { operation, rule, token, signal, started: performance.now() };
+}
+
+/** A fresh set of headers: none of the browser's (cookies, authorization, forwarding, hop-by-hop) go upstream. */
+function upstreamHeaders(request: FastifyRequest, headers: Record<string, unknown>) {
+  const call = request.upstreamCall;
+  const out: Record<string, string> = { host: String(headers.host), accept: "application/json" };
+  if (call?.operation.body && headers["content-length"] !== undefined) {
+    out["content-type"] = "application/json";
+    out["content-length"] = String(headers["content-length"]);
+  }
+  if (call?.token) out.authorization = `Bearer ${call.token}`;
+  return out;
+}
+
+type UpstreamAnswer = { statusCode: number; headers: Record<string, unknown>; stream: NodeJS.ReadableStream };
+
+async function answered(context: AppContext, request: FastifyRequest, reply: FastifyReply, answer: UpstreamAnswer) {
+  const call = request.upstreamCall as Call;
+  const { operation, rule } = call;
+  const status = answer.statusCode;
+  const contentType = String(answer.headers["content-type"] ?? "");
+  let raw: Buffer;
+  let body: unknown;
+  try {
+    raw = await readCapped(
+      answer.stream as AsyncIterable<Uint8Array>,
+      MAX_JSON_ANSWER_BYTES,
+      call.signal,
+      answer.headers["content-length"] as string | undefined,
+    );
+    if (status < 200 || status >= 400) body = tryJson(raw);
+    else if (status >= 300)
+      throw new UpstreamFault("not-json"); // the API answers, it never redirects
+    else body = parseJsonAnswer(raw, contentType);
+  } catch (error) {
+    (answer.stream as NodeJS.ReadableStream & { destroy(): void }).destroy();
+    return fault(context, request, reply, error instanceof UpstreamFault ? error.fault : "unreachable");
+  }
+  context.metrics.upstreamCall(operation.operationId, status, (performance.now() - call.started) / 1000);
+
+  if (status === 401 && call.token) {
+    request.log.info({ event: "session-expired", operation: operation.operationId }, "upstream refused the token");
+    expire(request, "upstream-refused");
+    return reply.code(401).send({ detail: errorTexts.sessionExpired });
+  }
+  if (status < 200 || status >= 300) {
+    await failed(context, request, rule);
+    return reply.code(status).send(errorShape(status, body));
+  }
+  const shaped: Shaped = rule.effect ? await rule.effect({ context, request, body }) : { body: body ?? {} };
+  if (shaped.failed) await countFailure(context, request, rule);
+  return reply
+    .code(shaped.status ?? status)
+    .headers(shaped.headers ?? {})
+    .send(shaped.body ?? {});
+}
+
+/** An upstream that did not answer in time, could not be reached, or answered more or other than JSON. */
+async function fault(context: AppContext, request: FastifyRequest, reply: FastifyReply, kind: Fault) {
+  const call = request.upstreamCall;
+  const operation = call?.operation.operationId ?? "unknown";
+  if (call) context.metrics.upstreamCall(operation, kind, (performance.now() - call.started) / 1000);
+  request.log.warn({ operation, fault: kind }, "upstream fault");
+  if (call) await failed(context, request, call.rule);
+  if (!reply.sent) reply.code(kind === "timeout" ? 504 : 502).send({});
+}
+
+async function failed(context: AppContext, request: FastifyRequest, rule: ForwardedRule) {
+  // SPEC.md 4.2: when a code cannot be generated, the token is cleared (the island shows the expiry message).
+  if (rule.endsOnFailure) expire(request, "code-not-sent");
+  await countFailure(context, request, rule);
+}
+
+async function countFailure(context: AppContext, request: FastifyRequest, rule: ForwardedRule) {
+  if (rule.throttle?.counts !== "failures") return;
+  await context.throttle.count(rule.throttle.group, request, rule.throttle.person?.(request));
+}
+
+function tryJson(raw: Buffer): unknown {
+  try {
+    return raw.length > 0 ? JSON.parse(raw.toString("utf8")) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Only SPEC.md section 8's fields of a 4xx pass to the browser, as text; a 5xx's own words never do. */
+function errorShape(status: number, body: unknown): Record<string, unknown> {
+  if (status >= 500 || !body || typeof body !== "object") return {};
+  const { detail, description, errors } = body as Record<string, unknown>;
+  const shape: Record<string, unknown> = {};
+  if (typeof detail === "string") shape.detail = detail.slice(0, 500);
+  if (typeof description === "string") shape.description = description.slice(0, 500);
+  if (errors && typeof errors === "object" && !Array.isArray(errors)) {
+    const texts = Object.entries(errors).filter((entry): entry is [string, string] => typeof entry[1] === "string");
+    if (texts.length > 0) shape.errors = Object.fromEntries(texts.slice(0, 50).map(([k, v]) => [k, v.slice(0, 500)]));
+  }
+  return shape;
+}

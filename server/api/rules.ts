@@ -1,0 +1,112 @@
+// The one table of /api's rules: a row per operation of openapi/portal.yaml (the type makes a missing or renamed
+// operation a compile error), saying who may call it, how it is throttled, what is checked before it leaves, and
+// what its answer does to the session.
+import type { FastifyRequest } from "fastify";
+import {
+  changedPassword,
+  codeSent,
+  type Effect,
+  holdLogin,
+  passwordTested,
+  promoteOnPassed,
+  signInByLink,
+} from "#server/api/answers.ts";
+import { type Check, checkNewPassword, oneValidateAtATime, skipRecentGenerate } from "#server/api/checks.ts";
+import type { ThrottleGroup } from "#server/throttle.ts";
+import { personKey } from "#server/throttle.ts";
+import type { OperationId } from "#server/upstream/operations.ts";
+
+/** Who may call an operation: anyone, a session waiting for its MFA code, or a signed-in session. */
+export type Needs = "anyone" | "pending" | "signed-in";
+
+export type Throttled = {
+  group: ThrottleGroup;
+  /** The person an attempt counts against, beside the address. */
+  person?: (request: FastifyRequest) => string | undefined;
+  /** Failures only, or every call (what sends an e-mail). */
+  counts: "failures" | "every";
+};
+
+export type Rule =
+  | { forwarded: false; calledBy: string }
+  | {
+      forwarded: true;
+      needs: Needs;
+      throttle?: Throttled;
+      /** Checked after the schema and before the upstream is called. */
+      check?: Check;
+      /** What the answer does to the session. */
+      effect?: Effect;
+      /** A failed answer ends the pending sign-in (SPEC.md 4.2: generate failed). */
+      endsOnFailure?: boolean;
+    };
+
+const form = (request: FastifyRequest) => (request.body ?? {}) as Record<string, string | undefined>;
+const pendingPerson = (request: FastifyRequest) =>
+  request.auth && personKey(request.auth.site, request.auth.company, request.auth.userName);
+
+export const rules = {
+  loginClient: {
+    forwarded: true,
+    needs: "anyone",
+    throttle: {
+      group: "sign-in",
+      counts: "failures",
+      person: (request) => personKey("client", form(request).shortname, form(request).username),
+    },
+    effect: holdLogin("client"),
+  },
+  loginVendor: {
+    forwarded: true,
+    needs: "anyone",
+    throttle: {
+      group: "sign-in",
+      counts: "failures",
+      person: (request) => personKey("vendor", "", form(request).username),
+    },
+    effect: holdLogin("vendor"),
+  },
+  linkLoginClient: {
+    forwarded: true,
+    needs: "anyone",
+    throttle: { group: "sign-in", counts: "failures" },
+    effect: signInByLink("client"),
+  },
+  linkLoginVendor: {
+    forwarded: true,
+    needs: "anyone",
+    throttle: { group: "sign-in", counts: "failures" },
+    effect: signInByLink("vendor"),
+  },
+  resetPassword: {
+    forwarded: true,
+    needs: "anyone",
+    throttle: {
+      group: "reset",
+      counts: "every",
+      person: (request) => personKey("", form(request).clientShortName, form(request).emailAddress),
+    },
+  },
+  generateMfaCode: {
+    forwarded: true,
+    needs: "pending",
+    throttle: { group: "mfa", counts: "every", person: pendingPerson },
+    check: skipRecentGenerate,
+    effect: codeSent,
+    endsOnFailure: true,
+  },
+  validateMfaCode: {
+    forwarded: true,
+    needs: "pending",
+    throttle: { group: "mfa", counts: "failures", person: pendingPerson },
+    check: oneValidateAtATime,
+    effect: promoteOnPassed,
+  },
+  testPassword: { forwarded: true, needs: "signed-in", effect: passwordTested },
+  changePassword: { forwarded: true, needs: "signed-in", check: checkNewPassword, effect: changedPassword },
+  trackPage: { forwarded: false, calledBy: "server/tracking.ts" },
+  getUserInfo: { forwarded: false, calledBy: "server/permissions.ts" },
+  getPdf: { forwarded: false, calledBy: "server/routes/documents.ts" },
+} satisfies Record<OperationId, Rule>;
+
+export type ForwardedRule = Extract<Rule, { forwarded: true }>;

@@ -1,0 +1,221 @@
+// What the session cookie holds, and the only functions that write it: each write has a name, and `expire` is the
+// only way a session ends (it always revokes the session's id, so an older copy of the cookie is dead too).
+import { hash, randomUUID } from "node:crypto";
+import type { FastifyRequest } from "fastify";
+import { serverTexts } from "#server/texts.ts";
+import type { LoginMessage, Site, UserInfo } from "#web/site.ts";
+import { errorTexts } from "#web/texts/errors.ts";
+import { loginTexts } from "#web/texts/login.ts";
+
+/** The upstream token and who it belongs to. `pending` until a `Passed` MFA validation promotes it. */
+export type Auth = {
+  stage: "pending" | "signed-in";
+  site: Site;
+  userName: string;
+  loginMessage: LoginMessage;
+  token: string;
+  /** The company short name a client signed in with (empty for vendors and link sign-ins). */
+  company?: string;
+};
+
+/** A message (and optional same-origin path) carried to the login page: SPEC.md 2.2's navigation state. */
+export type Flash = { error: string; pathname?: string };
+
+/** What the session cookie holds. */
+export type SessionFields = {
+  auth: Auth;
+  perms: { info: UserInfo; at: number };
+  /** The previous tracked path (SPEC.md 4.8), or a digest of it when long. */
+  lastPage: string;
+  taxBridge: boolean;
+  flash: Flash;
+  /** When the session began (absolute lifetime) and was last seen (idle timeout), in ms. */
+  born: number;
+  seen: number;
+  /** A fresh id at each step of signing in; every end of the session revokes it. */
+  sid: string;
+  /** When the current password last passed the test call: the change call needs one, once (SECURITY.md). */
+  passwordTested: number;
+  /** When the last MFA code was sent for this pending sign-in: a reload within the cooldown sends none. */
+  codeSentAt: number;
+};
+
+declare module "@fastify/secure-session" {
+  interface SessionData extends SessionFields {}
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The session's auth, read once per request and kept in step with every write below. */
+    auth: Auth | undefined;
+  }
+  interface FastifyInstance {
+    /** Where revoked session ids are kept: one store for the whole app (and, with Redis, every replica). */
+    revocations: { revoke(sid: string): void | Promise<void>; has(sid: string | undefined): boolean };
+  }
+}
+
+/** Why a session ended: each reason has its message on the sign-in page (none for a plain sign-out). */
+export type EndReason =
+  | "signed-out"
+  | "replaced"
+  | "revoked"
+  | "idle"
+  | "lifetime"
+  | "upstream-refused"
+  | "code-not-sent"
+  | "mfa-attempts"
+  | "not-signed-in";
+
+/** A token longer than this is refused before any work on it: the cookie that holds it must stay within 4096 bytes. */
+export const MAX_TOKEN_CHARACTERS = 2048;
+/** How long a passed password test allows the change call. */
+export const PASSWORD_TEST_VALID_MS = 5 * 60_000;
+
+const get = <K extends keyof SessionFields>(request: FastifyRequest, key: K): SessionFields[K] | undefined =>
+  request.session.get(key);
+const set = <K extends keyof SessionFields>(request: FastifyRequest, key: K, value: SessionFields[K] | undefined) =>
+  request.session.set(key, value);
+
+/** The session's auth as the cookie holds it (or nothing). */
+export function readAuth(request: FastifyRequest): Auth | undefined {
+  const auth = get(request, "auth");
+  return auth && typeof auth.token === "string" ? auth : undefined;
+}
+
+export const signedIn = (request: FastifyRequest): Auth | undefined =>
+  request.auth?.stage === "signed-in" ? request.auth : undefined;
+
+export const sessionId = (request: FastifyRequest) => get(request, "sid");
+export const sessionTimes = (request: FastifyRequest) => ({
+  born: get(request, "born") ?? 0,
+  seen: get(request, "seen") ?? 0,
+});
+export const taxBridgeEntered = (request: FastifyRequest) => get(request, "taxBridge") === true;
+export const cachedPermissions = (request: FastifyRequest) => get(request, "perms");
+export const lastCodeSentAt = (request: FastifyRequest) => get(request, "codeSentAt");
+
+/** The person was here now: the idle time starts again. */
+export function markSeen(request: FastifyRequest, now: number): void {
+  set(request, "seen", now);
+}
+
+/** The previous path as the session keeps it: itself when short, a digest (no `/`) otherwise, so it stays small. */
+const pageDigest = (page: string) => (page.length <= 64 ? page : hash("sha256", page, "base64url").slice(0, 22));
+
+/** SPEC.md 4.8: true when this path is a new visit (not `/`, not the previous path), which it then remembers. */
+export function rememberVisit(request: FastifyRequest, page: string, now: number): boolean {
+  const digest = pageDigest(page);
+  if (page === "/" || get(request, "lastPage") === digest) return false;
+  set(request, "lastPage", digest);
+  set(request, "seen", now); // the cookie is written for the visit anyway
+  return true;
+}
+
+export function cachePermissions(request: FastifyRequest, info: UserInfo, now: number): void {
+  set(request, "perms", { info, at: now });
+}
+
+/** DESIGN.md: tax-bridge mode is on for a session that entered through `/tax-bridge/login`. */
+export function enterTaxBridge(request: FastifyRequest): void {
+  if (!taxBridgeEntered(request)) set(request, "taxBridge", true);
+}
+
+export function rememberCodeSent(request: FastifyRequest, now: number): void {
+  set(request, "codeSentAt", now);
+}
+
+/**
+ * A new session for a new sign-in (a login answer or a link sign-in). The previous session, whoever it was, is
+ * revoked: a sign-in never carries on an older session's id, cookie copies or strikes.
+ */
+export function beginSignIn(request: FastifyRequest, auth: Auth, now: number): void {
+  const previous = sessionId(request);
+  if (previous) void request.server.revocations.revoke(previous);
+  const taxBridge = taxBridgeEntered(request);
+  request.session.regenerate([]);
+  if (taxBridge) set(request, "taxBridge", true);
+  fresh(request, auth, now);
+}
+
+/** SPEC.md 4.2: a `Passed` code promotes the pending token; the pending session's id is revoked (its cookie is dead). */
+export function promote(request: FastifyRequest, now: number): void {
+  const auth = request.auth;
+  if (auth?.stage !== "pending") return;
+  const previous = sessionId(request);
+  if (previous) void request.server.revocations.revoke(previous);
+  set(request, "codeSentAt", undefined);
+  fresh(request, { ...auth, stage: "signed-in" }, now);
+}
+
+function fresh(request: FastifyRequest, auth: Auth, now: number): void {
+  set(request, "auth", auth);
+  set(request, "sid", randomUUID());
+  set(request, "born", now);
+  set(request, "seen", now);
+  request.auth = auth;
+}
+
+/** SPEC.md 4.4: a changed password ends the expired-password state; the passed test is used up. */
+export function passwordChanged(request: FastifyRequest): void {
+  set(request, "passwordTested", undefined);
+  const auth = request.auth;
+  if (auth?.loginMessage !== "Password Expired") return;
+  const updated: Auth = { ...auth, loginMessage: "Success" };
+  set(request, "auth", updated);
+  request.auth = updated;
+}
+
+export function recordPasswordTest(request: FastifyRequest, now: number): void {
+  set(request, "passwordTested", now);
+}
+
+/** True (once) when the current password passed its test call lately: the change call spends it. */
+export function spendPasswordTest(request: FastifyRequest, now: number): boolean {
+  const tested = get(request, "passwordTested");
+  if (tested === undefined) return false;
+  set(request, "passwordTested", undefined);
+  return now - tested <= PASSWORD_TEST_VALID_MS;
+}
+
+/** A message for the next sign-in page, when no session is held (the pages' own notices). */
+export function setFlash(request: FastifyRequest, flash: Flash): void {
+  set(request, "flash", flash);
+}
+
+export function takeFlash(request: FastifyRequest): Flash | undefined {
+  const flash = get(request, "flash");
+  if (flash) set(request, "flash", undefined);
+  return flash;
+}
+
+/** What the sign-in page says about each way a session ends. */
+export function endMessage(reason: EndReason, idleMinutes: number): string | undefined {
+  switch (reason) {
+    case "signed-out":
+    case "replaced":
+      return undefined;
+    case "idle":
+      return `${errorTexts.sessionExpired}. ${loginTexts.endedIdle(idleMinutes)}`;
+    case "mfa-attempts":
+      return serverTexts.mfaAttemptsExhausted.message;
+    default:
+      return errorTexts.sessionExpired;
+  }
+}
+
+/**
+ * The only way a session ends: its id is revoked, everything it held is dropped (the tax-bridge mode the person
+ * entered with stays), and the sign-in page says why.
+ */
+export function expire(request: FastifyRequest, reason: EndReason, idleMinutes = 0): void {
+  const sid = sessionId(request);
+  if (sid) void request.server.revocations.revoke(sid);
+  const taxBridge = taxBridgeEntered(request);
+  request.session.regenerate([]);
+  if (taxBridge) set(request, "taxBridge", true);
+  const message = endMessage(reason, idleMinutes);
+  if (message) set(request, "flash", { error: message });
+  request.auth = undefined;
+  request.log.info({ event: "session-ended", reason }, "session ended");
+}

@@ -1,0 +1,62 @@
+// The session: @fastify/secure-session's encrypted HttpOnly cookie, registered only in the scope of the routes that
+// read it (pages, /api, /session/*, /pdfs/*), with the idle timeout, the absolute lifetime and revocation checked once.
+import secureSession from "@fastify/secure-session";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import type { AppContext } from "#server/context.ts";
+import { type EndReason, expire, markSeen, readAuth, sessionId, sessionTimes } from "#server/session/data.ts";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** False on a route that a page calls by itself (not the person): it does not restart the idle time. */
+    activity?: boolean;
+  }
+}
+
+/** `seen` is written at most this often, so a page view does not re-seal the cookie every time. */
+const SEEN_GRANULARITY_MS = 60_000;
+
+export const sessionCookieName = (secure: boolean) => (secure ? "__Host-portal-session" : "portal-session");
+
+export const sessionPlugin = fp<{ context: AppContext }>(async (app: FastifyInstance, { context }) => {
+  const { config, now, tracker } = context;
+  const maxSeconds = config.session.maxSeconds;
+  await app.register(secureSession, {
+    key: config.sessionKeys, // the first seals; the others still open (rotation)
+    cookieName: sessionCookieName(config.cookieSecure),
+    expiry: maxSeconds,
+    cookie: { path: "/", httpOnly: true, secure: config.cookieSecure, sameSite: "strict", maxAge: maxSeconds },
+  });
+  app.decorateRequest("auth", undefined);
+
+  app.addHook("onRequest", (request, _reply, done) => {
+    request.auth = readAuth(request);
+    endIfOver(request);
+    done();
+  });
+
+  /** A revoked, refused, timed-out or too old session ends here; an active one is marked seen (once a minute). */
+  function endIfOver(request: FastifyRequest): void {
+    const reason = endReason(request);
+    if (reason) expire(request, reason, config.session.idleSeconds / 60);
+    else if (request.auth) {
+      const time = now();
+      if (time - sessionTimes(request).seen > SEEN_GRANULARITY_MS && request.routeOptions.config.activity !== false)
+        markSeen(request, time);
+    }
+  }
+
+  function endReason(request: FastifyRequest): EndReason | undefined {
+    const sid = sessionId(request);
+    if (sid && app.revocations.has(sid)) return "revoked";
+    const auth = request.auth;
+    if (!auth) return undefined;
+    // A token the upstream refused on a call the server made in the background (SPEC.md 4.5).
+    if (tracker.expired(auth.token)) return "upstream-refused";
+    const time = now();
+    const { born, seen } = sessionTimes(request);
+    if (time - born > maxSeconds * 1000) return "lifetime";
+    if (time - seen > config.session.idleSeconds * 1000) return "idle";
+    return undefined;
+  }
+});

@@ -1,0 +1,30 @@
+// The portal's own texts that SPEC.md does not give, each with a stable code that answers and tests refer to.
+export const serverTexts = {
+  sessionTooLarge: {
+    code: "session-too-large",
+    message:
+      "Sign-in could not be completed: the session is too large for this browser to keep. Please contact support.",
+  },
+  mfaAttemptsExhausted: {
+    code: "mfa-attempts-exhausted",
+    message:
+      "Too many incorrect codes: this sign-in has ended to protect your account. Please sign in again to receive a new code.",
+  },
+  mfaInFlight: { code: "mfa-in-flight", message: "A code is already being checked. Please wait a moment." },
+  passwordNotTested: {
+    code: "password-not-tested",
+    message: "Please enter your current password again before choosing a new one.",
+  },
+  throttled: {
+    code: "throttled",
+    message: (seconds: number) =>
+      `Too many attempts. Please wait ${seconds} ${seconds === 1 ? "second" : "seconds"} and try again.`,
+  },
+  signInToRead: { code: "sign-in-to-read", message: "Sign in to read this document." },
+  noSuchDocument: { code: "no-such-document", message: "No such document." },
+  methodNotAllowed: { code: "method-not-allowed", message: "Method Not Allowed" },
+  requestTooLarge: { code: "request-too-large", message: "The request is too large." },
+  addressTooLong: { code: "address-too-long", message: "The address is too long." },
+  addressInvalid: { code: "address-invalid", message: "The address is not valid." },
+  notFound: { code: "not-found", message: "Not Found" },
+} as const;

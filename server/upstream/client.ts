@@ -1,0 +1,81 @@
+// The server's own typed calls to the upstream (permissions, tracking, readiness) through openapi-fetch: every call
+// has a deadline for the whole call, a size cap on its answer, no redirects, and is counted; a fault is an answer.
+import createClient, { type Middleware } from "openapi-fetch";
+import type { paths } from "#openapi/schema.d.ts";
+import type { Metrics } from "#server/metrics.ts";
+import {
+  type Fault,
+  MAX_JSON_ANSWER_BYTES,
+  parseJsonAnswer,
+  readCapped,
+  UpstreamFault,
+} from "#server/upstream/read-capped.ts";
+
+export type UpstreamClient = ReturnType<typeof createClient<paths>>;
+
+/** The header of the answer the client makes up for a fault, naming it; a real upstream answer never carries it. */
+export const FAULT_HEADER = "x-portal-upstream-fault";
+export const faultOf = (response: Response): Fault | undefined =>
+  (response.headers.get(FAULT_HEADER) as Fault | null) ?? undefined;
+
+const faultAnswer = (fault: Fault) =>
+  new Response(null, { status: fault === "timeout" ? 504 : 502, headers: { [FAULT_HEADER]: fault } });
+
+/** fetch, bounded: the deadline covers the answer's head and its whole body; the body is read within the cap. */
+function boundedFetch(timeoutMs: number): typeof fetch {
+  return async (input, init) => {
+    const signal = AbortSignal.timeout(timeoutMs);
+    let response: Response;
+    try {
+      response = await fetch(input, { ...init, signal, redirect: "manual" });
+    } catch {
+      return faultAnswer(signal.aborted ? "timeout" : "unreachable");
+    }
+    try {
+      const contentType = response.headers.get("content-type") ?? "";
+      const raw = await readCapped(
+        response.body as AsyncIterable<Uint8Array> | null,
+        MAX_JSON_ANSWER_BYTES,
+        signal,
+        response.headers.get("content-length"),
+      );
+      if (response.ok) parseJsonAnswer(raw, contentType);
+      const empty = raw.length === 0 || response.status === 204 || response.status === 304;
+      return new Response(empty ? null : new Uint8Array(raw), {
+        status: response.status,
+        headers: { "content-type": contentType },
+      });
+    } catch (error) {
+      return faultAnswer(error instanceof UpstreamFault ? error.fault : "unreachable");
+    }
+  };
+}
+
+/** Each call timed and counted by its operation and outcome. */
+function metricsMiddleware(metrics: Metrics, operationOf: (method: string, path: string) => string): Middleware {
+  const started = new Map<string, number>();
+  return {
+    onRequest({ id }) {
+      started.set(id, performance.now());
+    },
+    onResponse({ id, request, schemaPath, response }) {
+      const seconds = (performance.now() - (started.get(id) ?? performance.now())) / 1000;
+      started.delete(id);
+      const fault = faultOf(response);
+      metrics.upstreamCall(operationOf(request.method, schemaPath), fault ?? response.status, seconds);
+    },
+  };
+}
+
+export function createUpstreamClient(options: {
+  baseUrl: string;
+  timeoutMs: number;
+  metrics: Metrics;
+  operationOf: (method: string, path: string) => string;
+}): UpstreamClient {
+  const client = createClient<paths>({ baseUrl: options.baseUrl, fetch: boundedFetch(options.timeoutMs) });
+  client.use(metricsMiddleware(options.metrics, options.operationOf));
+  return client;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
