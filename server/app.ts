@@ -32,7 +32,7 @@ export type BuildOptions = ContextOptions & {
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** The cookie value for a session holding `data`, and back: what tests use to forge and read cookies. */
+    /** The cookie value (as a Cookie header carries it) for a session holding `data`, and back: for tests. */
     encodeSession(data: Partial<SessionFields>): string;
     decodeSession(value: string): { get<K extends keyof SessionFields>(key: K): SessionFields[K] | undefined } | null;
   }
@@ -81,6 +81,7 @@ export async function buildApp({ config, upstreamUrl, logger, ...options }: Buil
 
   let codec: Pick<FastifyInstance, "createSecureSession" | "encodeSecureSession" | "decodeSecureSession"> | undefined;
   await app.register(async function withSession(scope) {
+    await scope.register(csrfPlugin); // before the session is read: a refused request writes nothing
     await scope.register(sessionPlugin, { context });
     codec = scope;
     // Nothing answered in the session's scope may be kept by a cache.
@@ -88,7 +89,6 @@ export async function buildApp({ config, upstreamUrl, logger, ...options }: Buil
       reply.header("cache-control", "no-store");
     });
     await scope.register(formbody, { bodyLimit: 4 * 1024 });
-    await scope.register(csrfPlugin);
     await scope.register(apiPlugin, { prefix: "/api", context });
     await scope.register(documentRoutes, context);
     await scope.register(sessionRoutes, context);
@@ -96,7 +96,7 @@ export async function buildApp({ config, upstreamUrl, logger, ...options }: Buil
   });
   const sessions = codec as NonNullable<typeof codec>;
   app.decorate("encodeSession", (data: Partial<SessionFields>) =>
-    sessions.encodeSecureSession(sessions.createSecureSession({ ...data })),
+    encodeURIComponent(sessions.encodeSecureSession(sessions.createSecureSession({ ...data }))),
   );
   app.decorate("decodeSession", (value: string) => sessions.decodeSecureSession(decodeURIComponent(value)));
   app.addHook("onClose", async () => context.tracker.flush());

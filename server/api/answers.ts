@@ -37,6 +37,18 @@ const tooLarge: Shaped = {
   failed: true,
 };
 
+/** What a browser keeps of one cookie (RFC 6265 6.1), less room for the cookie's name and attributes. */
+const MAX_SEALED_SESSION = 4096 - 160;
+
+/** A session the browser could not keep ends at once, and the person is told (never a cookie silently dropped). */
+function fitsCookie(request: FastifyRequest): boolean {
+  const sealed = encodeURIComponent(request.server.encodeSecureSession(request.session));
+  if (sealed.length <= MAX_SEALED_SESSION) return true;
+  request.log.error({ event: "session-too-large", bytes: sealed.length }, "session not stored");
+  expire(request, "signed-out");
+  return false;
+}
+
 /** SPEC.md 4.1: a token is held as pending until MFA passes; a deactivated account keeps none. */
 export const holdLogin =
   (site: Site): Effect =>
@@ -48,11 +60,13 @@ export const holdLogin =
     const held = Boolean(token) && message !== "Deactivated";
     if (token && token.length > MAX_TOKEN_CHARACTERS) return tooLarge; // refused before any work on it
     const outcome = held ? "pending-mfa" : message === "Deactivated" ? "deactivated" : "invalid";
-    signInStep(context, request, { event: "sign-in", site, outcome, loginMessage: message }, "sign-in attempt");
+    const fields = { event: "sign-in", site, user: userName, outcome, loginMessage: message };
+    signInStep(context, request, fields, "sign-in attempt");
     if (held && token) {
       const company = site === "client" ? String(form.shortname ?? "") : "";
       const loginMessage = message ?? "Success";
       beginSignIn(request, { stage: "pending", site, userName, company, loginMessage, token }, context.now());
+      if (!fitsCookie(request)) return tooLarge;
     }
     return { body: { ...(message ? { message } : {}), tokenHeld: held } satisfies HeldLogin, failed: !held };
   };
@@ -72,6 +86,7 @@ export const signInByLink =
       const userName = typeof username === "string" ? username : "";
       const loginMessage = message ?? "Success";
       beginSignIn(request, { stage: "signed-in", site, userName, company: "", loginMessage, token }, context.now());
+      if (!fitsCookie(request)) return tooLarge;
       const known = message !== undefined || (await loadPermissions(context, request)) !== undefined;
       if (!known) expire(request, "upstream-refused");
       else if (loginMessage === "Success") await loadPermissions(context, request);
@@ -100,10 +115,9 @@ export const promoteOnPassed: Effect = async ({ context, request, body }) => {
   signInStep(context, request, { event: "mfa", ...who, outcome: "failed", failures: count }, "code refused");
   const attemptsLeft = Math.max(0, context.config.mfaMaxWrongCodes - count);
   if (attemptsLeft === 0) {
+    // The verdict still answers this code; the next call finds no sign-in, and the sign-in page says why it ended.
     signInStep(context, request, { event: "mfa", ...who, outcome: "limit" }, "too many wrong codes");
     expire(request, "mfa-attempts");
-    const { code, message } = serverTexts.mfaAttemptsExhausted;
-    return { status: 401, body: { detail: errorTexts.sessionExpired, code, message }, failed: true };
   }
   // The verdict as the upstream gave it (SPEC.md reads its first element); the attempts left travel in a header.
   return { body: verdict, failed: true, headers: { [ATTEMPTS_LEFT_HEADER]: String(attemptsLeft) } };

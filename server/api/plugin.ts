@@ -154,10 +154,8 @@ async function admit(context: AppContext, operation: Operation, request: Fastify
   let token: string | undefined;
   if (rule.needs !== "anyone") {
     const auth = request.auth;
-    if (!auth || auth.stage !== rule.needs) {
-      expire(request, "not-signed-in");
-      return reply.code(401).send({ detail: errorTexts.sessionExpired });
-    }
+    // Not signed in (or not yet): refused, and nothing is written; a pending sign-in goes on with its MFA step.
+    if (!auth || auth.stage !== rule.needs) return reply.code(401).send({ detail: errorTexts.sessionExpired });
     const named = (request.params as Params).site ?? (request.params as Params).audience;
     if (named !== undefined && named !== auth.site) return reply.code(403).send({ detail: errorTexts.accessDenied });
     token = auth.token;

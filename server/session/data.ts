@@ -3,6 +3,7 @@
 import { hash, randomUUID } from "node:crypto";
 import type { FastifyRequest } from "fastify";
 import { serverTexts } from "#server/texts.ts";
+import { packToken, type StoredToken, unpackToken } from "#server/token-pack.ts";
 import type { LoginMessage, Site, UserInfo } from "#web/site.ts";
 import { errorTexts } from "#web/texts/errors.ts";
 import { loginTexts } from "#web/texts/login.ts";
@@ -23,7 +24,8 @@ export type Flash = { error: string; pathname?: string };
 
 /** What the session cookie holds. */
 export type SessionFields = {
-  auth: Auth;
+  /** The auth with its token packed when large (server/token-pack.ts), so the cookie stays within 4096 bytes. */
+  auth: Omit<Auth, "token"> & StoredToken;
   perms: { info: UserInfo; at: number };
   /** The previous tracked path (SPEC.md 4.8), or a digest of it when long. */
   lastPage: string;
@@ -67,8 +69,8 @@ export type EndReason =
   | "mfa-attempts"
   | "not-signed-in";
 
-/** A token longer than this is refused before any work on it: the cookie that holds it must stay within 4096 bytes. */
-export const MAX_TOKEN_CHARACTERS = 2048;
+/** A token longer than this is refused before any work on it (packing it could not fit a 4096-byte cookie anyway). */
+export const MAX_TOKEN_CHARACTERS = 8192;
 /** How long a passed password test allows the change call. */
 export const PASSWORD_TEST_VALID_MS = 5 * 60_000;
 
@@ -79,8 +81,17 @@ const set = <K extends keyof SessionFields>(request: FastifyRequest, key: K, val
 
 /** The session's auth as the cookie holds it (or nothing). */
 export function readAuth(request: FastifyRequest): Auth | undefined {
-  const auth = get(request, "auth");
-  return auth && typeof auth.token === "string" ? auth : undefined;
+  const stored = get(request, "auth");
+  if (!stored) return undefined;
+  const token = unpackToken(stored);
+  if (token === undefined) return undefined;
+  const { stage, site, userName, loginMessage, company } = stored;
+  return { stage, site, userName, loginMessage, token, ...(company ? { company } : {}) };
+}
+
+function storeAuth(request: FastifyRequest, { token, ...rest }: Auth): void {
+  set(request, "auth", { ...rest, ...packToken(token) });
+  request.auth = { token, ...rest };
 }
 
 export const signedIn = (request: FastifyRequest): Auth | undefined =>
@@ -149,11 +160,10 @@ export function promote(request: FastifyRequest, now: number): void {
 }
 
 function fresh(request: FastifyRequest, auth: Auth, now: number): void {
-  set(request, "auth", auth);
+  storeAuth(request, auth);
   set(request, "sid", randomUUID());
   set(request, "born", now);
   set(request, "seen", now);
-  request.auth = auth;
 }
 
 /** SPEC.md 4.4: a changed password ends the expired-password state; the passed test is used up. */
@@ -161,9 +171,7 @@ export function passwordChanged(request: FastifyRequest): void {
   set(request, "passwordTested", undefined);
   const auth = request.auth;
   if (auth?.loginMessage !== "Password Expired") return;
-  const updated: Auth = { ...auth, loginMessage: "Success" };
-  set(request, "auth", updated);
-  request.auth = updated;
+  storeAuth(request, { ...auth, loginMessage: "Success" });
 }
 
 export function recordPasswordTest(request: FastifyRequest, now: number): void {

@@ -1,7 +1,7 @@
 // Issue 4, item 6: every state-changing call needs the islands' header and this origin; nothing else reaches upstream.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { rawHttp, sessionsOnFake } from "#tests/security/fake-upstream.ts";
+import { rawHttp, sessionsOnFake, signInOnFake } from "#tests/security/fake-upstream.ts";
 
 const on = sessionsOnFake();
 
@@ -54,7 +54,9 @@ describe("CSRF (item 6)", () => {
   });
 
   it("6. CSRF: sign out (a plain form) is refused from another site or origin, and the session stays", async () => {
-    const form = { "content-type": "application/x-www-form-urlencoded", cookie: on.signedInCookie };
+    // A session of its own: a sign-in (as the test above makes) revokes the session it replaces.
+    const cookie = (await signInOnFake(on.fake.app)).visitor.cookieHeader;
+    const form = { "content-type": "application/x-www-form-urlencoded", cookie };
     const foreign: Record<string, string>[] = [
       { "sec-fetch-site": "cross-site" },
       { origin: "https://evil.example" },
@@ -65,7 +67,7 @@ describe("CSRF (item 6)", () => {
       assert.equal(answer.status, 403, JSON.stringify(headers));
       assert.equal(answer.headers["set-cookie"], undefined, "the session cookie is left alone");
     }
-    const page = await rawHttp(on.fake.url, "GET", "/client/home", { cookie: on.signedInCookie });
+    const page = await rawHttp(on.fake.url, "GET", "/client/home", { cookie });
     assert.equal(page.status, 200, "still signed in");
   });
 });

@@ -105,6 +105,8 @@ export type UpstreamScript = {
   message?: LoginMessage;
   verdict?: "Passed" | "Failed";
   permissions?: Omit<UserInfo, "loaded">;
+  /** Logins answer no token (a wrong password): what the sign-in throttle counts. */
+  refuseLogins?: boolean;
 };
 
 export const MINIMAL_PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
@@ -116,7 +118,7 @@ export function happyUpstream(script: UpstreamScript = {}): Answer {
     const path = call.path.split("?")[0] ?? "";
     const route = `${call.method} ${path}`;
     if (/^POST \/auth\/(client|vendor)$/.test(route))
-      return sendJson(response, 200, { token, message: script.message ?? "Success" });
+      return sendJson(response, 200, script.refuseLogins ? {} : { token, message: script.message ?? "Success" });
     if (/^POST \/auth\/(client|vendor)-token$/.test(route)) return sendJson(response, 200, { token });
     if (/^POST \/web\/(client|vendor)\/mfa\/validate\/[^/]+$/.test(route))
       return sendJson(response, 200, [{ text: script.verdict ?? "Passed" }]);

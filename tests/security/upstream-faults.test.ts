@@ -106,12 +106,12 @@ describe("upstream faults (item 14)", () => {
     }
   });
 
-  it("14. faults: a 503 with a detail shows that detail (section 8: any non-OK)", async () => {
+  it("14. faults: a 5xx's own words never reach the browser: a 503 with a detail shows section 8's default", async () => {
     fake.upstream.answer = (_call, response) => sendJson(response, 503, { detail: "Payments are paused until 6 am." });
     const { answer, elapsed } = await timed(() =>
       new PortalVisitor(fake.app).post("/api/web/reset-pwd", { clientShortName: "", emailAddress: "a@b.example" }),
     );
-    assertShown(answer, elapsed, "Payments are paused until 6 am.", "503 with detail");
+    assertShown(answer, elapsed, "Action Failed", "503 with detail");
     await assertStillServing();
   });
 
