@@ -47,8 +47,8 @@ export async function createContext(
   const now = options.now ?? Date.now;
   const metrics = new Metrics();
   const operations = await loadOperations();
-  const operationOf = (method: string, path: string) =>
-    operations.find((operation) => operation.method === method && operation.path === path)?.operationId ?? path;
+  const ids = new Map(operations.map((operation) => [`${operation.method} ${operation.path}`, operation.operationId]));
+  const operationOf = (method: string, path: string) => ids.get(`${method} ${path}`) ?? path;
   const upstream = createUpstreamClient({
     baseUrl: upstreamUrl,
     timeoutMs: config.upstreamTimeoutMs,

@@ -87,9 +87,9 @@ export const signInByLink =
       const loginMessage = message ?? "Success";
       beginSignIn(request, { stage: "signed-in", site, userName, company: "", loginMessage, token }, context.now());
       if (!fitsCookie(request)) return tooLarge;
-      const known = message !== undefined || (await loadPermissions(context, request)) !== undefined;
-      if (!known) expire(request, "upstream-refused");
-      else if (loginMessage === "Success") await loadPermissions(context, request);
+      // One permissions call: it loads the gates, and answers for a link whose state the upstream did not give.
+      const info = loginMessage === "Success" ? await loadPermissions(context, request) : undefined;
+      if (message === undefined && info === undefined) expire(request, "upstream-refused");
     }
     const held = request.auth?.stage === "signed-in";
     const outcome = held ? "signed-in" : "invalid";

@@ -45,8 +45,8 @@ export async function apiPlugin(api: FastifyInstance, { context }: { context: Ap
   const byRoute = new Map(
     forwarded.map((operation) => [`${operation.method} /api${routerPath(operation.path)}`, operation]),
   );
-  const operationOf = (request: FastifyRequest) =>
-    forwarded.find((operation) => operation.operationId === request.routeOptions.config.operationId) as Operation;
+  const byId = new Map<string | undefined, Operation>(forwarded.map((operation) => [operation.operationId, operation]));
+  const operationOf = (request: FastifyRequest) => byId.get(request.routeOptions.config.operationId) as Operation;
 
   api.decorateRequest("upstreamCall", undefined);
   api.decorateRequest("afterAnswer", undefined);
