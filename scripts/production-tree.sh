@@ -20,7 +20,7 @@ mkdir -p "$work/app/data"
 port=$(node -e "const s=require('net').createServer().listen(0,()=>{console.log(s.address().port);s.close()})")
 key=$(node -e "console.log(require('crypto').randomBytes(32).toString('hex'))")
 metrics=$(node -e "console.log(require('crypto').randomBytes(16).toString('hex'))")
-(cd "$work/app" && NODE_ENV=production HOST=127.0.0.1 PORT="$port" SESSION_KEY="$key" METRICS_TOKEN="$metrics" \
+(cd "$work/app" && NODE_ENV=production SANDBOX=true HOST=127.0.0.1 PORT="$port" SESSION_KEY="$key" METRICS_TOKEN="$metrics" \
   exec node --import tsx server/main.ts >"$work/portal.log" 2>&1) &
 pid=$!
 

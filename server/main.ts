@@ -1,24 +1,49 @@
 // Starts the portal: configuration, the embedded sandbox when no upstream is set, listen, and a graceful stop.
+import type { FastifyBaseLogger } from "fastify";
 import { buildApp } from "#server/app.ts";
 import { ConfigError, loadConfig } from "#server/config.ts";
 import { startSandbox } from "#server/sandbox/app.ts";
 
 async function main() {
   const config = loadConfig();
-  const publicUrl =
-    config.publicUrl ?? `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port}`;
+  const local = ["127.0.0.1", "0.0.0.0", "localhost"].includes(config.host);
+  const publicUrl = config.publicUrl ?? `http://${local ? "localhost" : config.host}:${config.port}`;
+  const mailUrl = `${publicUrl}/sandbox/mail`;
+  // Set once the app is built; mail is only sent on requests, after that.
+  let log: FastifyBaseLogger | undefined;
   const sandbox = config.upstreamUrl
     ? undefined
-    : await startSandbox({ dbPath: config.sandboxDb, portalUrl: publicUrl });
+    : await startSandbox({
+        dbPath: config.sandboxDb,
+        portalUrl: publicUrl,
+        // Development says that a mail came, never what it holds: codes, passwords and links stay at /sandbox/mail.
+        ...(config.env === "development"
+          ? {
+              onMail: (mail) =>
+                log?.info(
+                  { sandboxOnly: true, to: mail.to, subject: mail.subject },
+                  `sandbox mail, read it at ${mailUrl}`,
+                ),
+            }
+          : {}),
+      });
   const app = await buildApp({
     config,
     upstreamUrl: config.upstreamUrl ?? (sandbox?.url as string),
     sandbox: Boolean(sandbox),
   });
+  log = app.log;
   app.server.requestTimeout = 30_000;
   app.server.keepAliveTimeout = 65_000;
   await app.listen({ host: config.host, port: config.port });
-  if (sandbox) app.log.info(`sandbox upstream at ${sandbox.url}; its mailbox: ${publicUrl}/sandbox/mail`);
+  if (sandbox && config.env === "production") {
+    app.log.warn(
+      { sandbox: sandbox.url },
+      "SANDBOX=true: demo accounts and their mail at /sandbox/mail, no real upstream",
+    );
+  } else if (sandbox) {
+    app.log.info({ sandbox: sandbox.url }, `the embedded sandbox is the upstream; its mailbox: ${mailUrl}`);
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -61,7 +61,8 @@ for (const mode of ["test", "production"]) {
   describe(`the API reference in ${mode} mode`, () => {
     let portal: RunningPortal;
     before(async () => {
-      portal = await startPortal({ env: { NODE_ENV: mode }, listen: false });
+      // Production on the sandbox needs its deliberate opt-in (B1).
+      portal = await startPortal({ env: { NODE_ENV: mode, SANDBOX: "true" }, listen: false });
     });
     after(() => portal.close());
 
