@@ -2,7 +2,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import { buildApp } from "#server/app.ts";
 import { ConfigError, loadConfig } from "#server/config.ts";
-import { startSandbox } from "#server/sandbox/app.ts";
 
 async function main() {
   const config = loadConfig();
@@ -11,9 +10,10 @@ async function main() {
   const mailUrl = `${publicUrl}/sandbox/mail`;
   // Set once the app is built; mail is only sent on requests, after that.
   let log: FastifyBaseLogger | undefined;
+  // Imported only without an upstream, so a production start never loads the sandbox or its SQLite addon.
   const sandbox = config.upstreamUrl
     ? undefined
-    : await startSandbox({
+    : await (await import("#server/sandbox/app.ts")).startSandbox({
         dbPath: config.sandboxDb,
         portalUrl: publicUrl,
         // Development says that a mail came, never what it holds: codes, passwords and links stay at /sandbox/mail.
