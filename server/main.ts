@@ -1,4 +1,5 @@
 // Starts the portal: configuration, the embedded sandbox when no upstream is set, listen, and a graceful stop.
+import closeWithGrace from "close-with-grace";
 import type { FastifyBaseLogger } from "fastify";
 import { buildApp } from "#server/app.ts";
 import { ConfigError, loadConfig } from "#server/config.ts";
@@ -45,17 +46,14 @@ async function main() {
     app.log.info({ sandbox: sandbox.url }, `the embedded sandbox is the upstream; its mailbox: ${mailUrl}`);
   }
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
+  // SIGTERM, SIGINT or an uncaught error: stop taking requests, finish those in flight, send the queued page visits
+  // (an onClose hook of the app), then exit; a second signal, or 10 s, ends it at once.
+  closeWithGrace({ delay: 10_000, logger: app.log }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, "stopping after an uncaught error");
     app.log.info({ signal }, "shutting down");
     await app.close();
     await sandbox?.close();
-    process.exit(0);
-  };
-  process.on("SIGTERM", () => void stop("SIGTERM"));
-  process.on("SIGINT", () => void stop("SIGINT"));
+  });
 }
 
 main().catch((error: unknown) => {
