@@ -3,6 +3,7 @@ import closeWithGrace from "close-with-grace";
 import type { FastifyBaseLogger } from "fastify";
 import { buildApp } from "#server/app.ts";
 import { ConfigError, loadConfig } from "#server/config.ts";
+import { developmentLogger, listenFailure } from "#server/startup.ts";
 
 async function main() {
   const config = loadConfig();
@@ -32,18 +33,28 @@ async function main() {
     config,
     upstreamUrl: config.upstreamUrl ?? (sandbox?.url as string),
     sandbox: Boolean(sandbox),
+    ...(config.env === "development" ? { logger: await developmentLogger(config.logLevel) } : {}),
   });
   log = app.log;
   app.server.requestTimeout = 30_000;
   app.server.keepAliveTimeout = 65_000;
-  await app.listen({ host: config.host, port: config.port });
+  try {
+    await app.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    const line = listenFailure(error, config.host, config.port);
+    if (!line) throw error;
+    console.error(line);
+    process.exit(1);
+  }
   if (sandbox && config.env === "production") {
     app.log.warn(
       { sandbox: sandbox.url },
       "SANDBOX=true: demo accounts and their mail at /sandbox/mail, no real upstream",
     );
   } else if (sandbox) {
-    app.log.info({ sandbox: sandbox.url }, `the embedded sandbox is the upstream; its mailbox: ${mailUrl}`);
+    app.log.info({ sandbox: sandbox.url }, "the embedded sandbox is the upstream");
+    const { sandboxBanner } = await import("#server/sandbox/banner.ts");
+    console.log(sandboxBanner(publicUrl));
   }
 
   // SIGTERM, SIGINT or an uncaught error: stop taking requests, finish those in flight, send the queued page visits

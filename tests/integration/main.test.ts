@@ -155,6 +155,21 @@ describe("starting the portal (server/main.ts)", () => {
     for (const line of output.split("\n").filter(Boolean)) assert.doesNotThrow(() => JSON.parse(line), line);
   });
 
+  it("a busy port gives one line naming the port and PORT, and exit code 1", async () => {
+    const busy = await heldPort();
+    try {
+      const port = portOf(busy);
+      const started = startMain({ NODE_ENV: "development", PORT: String(port), SESSION_KEY: TEST_SESSION_KEY });
+      running.push(started);
+      assert.equal(await exitWithin(started, 20_000), 1, started.output());
+      const lines = started.output().trim().split("\n");
+      assert.equal(lines.at(-1), `Port ${port} is in use; set PORT to another port.`, started.output());
+      assert.doesNotMatch(started.output(), /EADDRINUSE|\n\s+at /, "no stack trace");
+    } finally {
+      busy.close();
+    }
+  });
+
   describe("on the sandbox in development", () => {
     let started: Started;
     let port: number;
@@ -162,7 +177,14 @@ describe("starting the portal (server/main.ts)", () => {
       port = await freePort();
       started = startMain({ NODE_ENV: "development", PORT: String(port), SESSION_KEY: TEST_SESSION_KEY });
       running.push(started);
-      await waitFor(started, (output) => sandboxUrlIn(output, port) !== undefined);
+      await waitFor(started, (output) => output.includes("Ctrl+C") && sandboxUrlIn(output, port) !== undefined);
+    });
+
+    it("prints a short banner: the portal's address, a demo account with its password, the mailbox", () => {
+      const output = started.output();
+      assert.match(output, new RegExp(`Open\\s+http://localhost:${port}\\n`));
+      assert.match(output, /Sign in\s+CLIENT tab, company ACME, user alice, password Portal-Demo-2026!/);
+      assert.match(output, new RegExp(`Mail\\s+http://localhost:${port}/sandbox/mail\\s`));
     });
 
     it("B15 announces each mail as a sandbox-only line, without what the mail holds", async () => {
