@@ -1,5 +1,6 @@
-# The portal in one container: dependencies → build → production dependencies → runtime (non-root).
-FROM node:20-bookworm-slim AS deps
+# The portal in one container: dependencies → build → production dependencies → runtime (non-root, compiled JavaScript).
+# Node 24 is the active LTS. The runtime needs UPSTREAM_URL and SESSION_KEY (or SANDBOX=true for a demo on the sandbox).
+FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
@@ -13,17 +14,16 @@ RUN npm run build
 FROM deps AS prod-deps
 RUN npm prune --omit=dev
 
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
 WORKDIR /app
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
-COPY package.json tsconfig.json ./
-COPY openapi ./openapi
-COPY server ./server
-COPY web ./web
+COPY package.json ./
+COPY openapi/portal.yaml ./openapi/portal.yaml
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=3s CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "--import", "tsx", "server/main.ts"]
+# node itself is PID 1 and gets SIGTERM: in-flight requests finish and queued page visits are sent before it exits.
+CMD ["node", "--enable-source-maps", "dist/server/main.js"]

@@ -1,5 +1,5 @@
-// Builds the browser's assets: the hydration entry and one chunk per island, the stylesheet, the images;
-// content-hashed, precompressed (gzip and brotli), listed in dist/manifest.json for the server.
+// Builds the browser's assets (content-hashed, precompressed, listed in dist/manifest.json) and the server as
+// JavaScript in dist/server/, which `npm start` runs with plain node.
 import { createHash } from "node:crypto";
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { basename, extname, join, relative } from "node:path";
@@ -78,4 +78,35 @@ export async function buildAssets(): Promise<void> {
   console.log(`built ${Object.keys(result.metafile.outputs).length} assets into dist/assets`);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await buildAssets();
+/**
+ * The server (and the pages it renders) as ES modules for Node: packages stay imports of node_modules, and each
+ * dynamic import (the sandbox, the islands) is its own chunk, so a start against a real upstream never loads the
+ * sandbox or its SQLite addon.
+ */
+export async function buildServer(): Promise<void> {
+  const serverOut = join(root, "dist/server");
+  rmSync(serverOut, { recursive: true, force: true });
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: { main: "server/main.ts" },
+    bundle: true,
+    splitting: true,
+    platform: "node",
+    format: "esm",
+    target: "node20.19",
+    packages: "external",
+    jsx: "automatic",
+    outdir: serverOut,
+    chunkNames: "[name]-[hash]",
+    sourcemap: "linked",
+    metafile: true,
+    logLevel: "warning",
+  });
+  const files = Object.keys(result.metafile.outputs).filter((file) => file.endsWith(".js"));
+  console.log(`built the server into dist/server (${files.length} modules)`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await buildAssets();
+  await buildServer();
+}

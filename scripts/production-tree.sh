@@ -1,47 +1,111 @@
 #!/usr/bin/env bash
-# Builds the production tree with the Dockerfile's own steps (no Docker engine here) in a temporary folder,
-# starts it with NODE_ENV=production, checks health, readiness and a page, then stops it with SIGTERM.
+# Builds the production tree with the Dockerfile's own steps (no Docker engine here) in a temporary folder and starts
+# its compiled JavaScript with NODE_ENV=production: on the sandbox by its opt-in, in front of an upstream (without
+# loading the sandbox), and once with neither (which must refuse); checks health, readiness and pages, stops with SIGTERM.
 set -euo pipefail
 src=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
-pid=""
-cleanup() { [ -n "$pid" ] && kill "$pid" 2>/dev/null || true; rm -rf "$work"; }
+pids=()
+cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$work"; }
 trap cleanup EXIT
 
 echo "production-tree: dependencies and build (stages deps, build, prod-deps)"
 mkdir -p "$work/build" "$work/app"
 # COPY . . honours .dockerignore: take the tracked files only.
 (cd "$src" && git ls-files -z | xargs -0 tar -cf - --no-recursion) | tar -xf - -C "$work/build"
-(cd "$work/build" && npm install --no-audit --no-fund --prefer-offline >/dev/null && npm run build >/dev/null && npm prune --omit=dev --no-audit --no-fund >/dev/null)
+(cd "$work/build" && npm install --no-audit --no-fund --prefer-offline >"$work/install.log" 2>&1) ||
+  { cat "$work/install.log"; exit 1; }
+if grep -q EBADENGINE "$work/install.log"; then
+  echo "production-tree: npm install warns of engines:"; grep -A3 EBADENGINE "$work/install.log"; exit 1
+fi
+echo "production-tree: npm install printed no engine warning"
+(cd "$work/build" && npm run build >/dev/null && npm prune --omit=dev --no-audit --no-fund >/dev/null)
 
 echo "production-tree: runtime stage"
-for part in node_modules dist package.json tsconfig.json openapi server web; do cp -r "$work/build/$part" "$work/app/"; done
+for part in node_modules dist package.json; do cp -r "$work/build/$part" "$work/app/"; done
+mkdir -p "$work/app/openapi" && cp "$work/build/openapi/portal.yaml" "$work/app/openapi/"
 mkdir -p "$work/app/data"
-port=$(node -e "const s=require('net').createServer().listen(0,()=>{console.log(s.address().port);s.close()})")
+[ ! -e "$work/app/node_modules/tsx" ] || { echo "production-tree: tsx is in the production tree"; exit 1; }
 key=$(node -e "console.log(require('crypto').randomBytes(32).toString('hex'))")
 metrics=$(node -e "console.log(require('crypto').randomBytes(16).toString('hex'))")
-(cd "$work/app" && NODE_ENV=production HOST=127.0.0.1 PORT="$port" SESSION_KEY="$key" METRICS_TOKEN="$metrics" \
-  exec node --import tsx server/main.ts >"$work/portal.log" 2>&1) &
-pid=$!
+free_port() { node -e "const s=require('net').createServer().listen(0,()=>{console.log(s.address().port);s.close()})"; }
+# Instrumentation of this check only: at exit, the files of better-sqlite3 the process loaded.
+cat >"$work/loaded.mjs" <<'HOOK'
+import { writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+const { cache } = createRequire(import.meta.url);
+process.on("exit", () => {
+  const files = Object.keys(cache).filter((file) => file.includes("/node_modules/better-sqlite3/"));
+  writeFileSync(process.env.LOADED_REPORT, files.join("\n"));
+});
+HOOK
 
+# start NAME PORT ENV...: the Dockerfile's CMD, with the environment given; its log in $work/NAME.log.
+start() {
+  local name=$1 port=$2; shift 2
+  (cd "$work/app" && exec env NODE_ENV=production HOST=127.0.0.1 PORT="$port" SESSION_KEY="$key" \
+    LOADED_REPORT="$work/$name.loaded" "$@" node --import "$work/loaded.mjs" --enable-source-maps dist/server/main.js \
+    >"$work/$name.log" 2>&1) &
+  pids+=($!)
+  for _ in $(seq 1 60); do curl -fs "http://127.0.0.1:$port/healthz" >/dev/null 2>&1 && return; sleep 0.5; done
+  echo "production-tree: $name did not start"; cat "$work/$name.log"; exit 1
+}
+# check BASE PATH STATUS [curl options]
+check() {
+  local code; code=$(curl -s -o /dev/null -w '%{http_code}' "${@:4}" "$1$2")
+  [ "$code" = "$3" ] || { echo "production-tree: $2 answered $code, expected $3"; cat "$work"/*.log; exit 1; }
+  echo "production-tree: $2 → $code"
+}
+# stop NAME PID: SIGTERM, exit status 0, a graceful shutdown logged.
+stop() {
+  local status=0
+  kill -TERM "$2"; wait "$2" || status=$?
+  [ "$status" = "0" ] || { echo "production-tree: $1 exited $status after SIGTERM"; cat "$work/$1.log"; exit 1; }
+  grep -q '"shutting down"' "$work/$1.log" || { echo "production-tree: $1 logged no graceful shutdown"; exit 1; }
+}
+
+echo "production-tree: with neither UPSTREAM_URL nor SANDBOX, the start refuses"
+status=0
+(cd "$work/app" && NODE_ENV=production SESSION_KEY="$key" PORT="$(free_port)" node dist/server/main.js >"$work/refused.log" 2>&1) || status=$?
+[ "$status" = "1" ] && grep -q "UPSTREAM_URL: required in production" "$work/refused.log" ||
+  { echo "production-tree: a production start without UPSTREAM_URL did not refuse (status $status)"; cat "$work/refused.log"; exit 1; }
+echo "production-tree: refused, naming UPSTREAM_URL"
+
+echo "production-tree: SANDBOX=true"
+port=$(free_port)
+start sandbox "$port" SANDBOX=true METRICS_TOKEN="$metrics"
+sandbox_pid=${pids[-1]}
 base="http://127.0.0.1:$port"
-for _ in $(seq 1 60); do curl -fs "$base/healthz" >/dev/null 2>&1 && break; sleep 0.5; done
-check() { local code; code=$(curl -s -o /dev/null -w '%{http_code}' "${@:3}" "$base$1"); [ "$code" = "$2" ] || { echo "production-tree: $1 answered $code, expected $2"; cat "$work/portal.log"; exit 1; }; echo "production-tree: $1 → $code"; }
-check /healthz 200
-check /readyz 200
-check / 200
-check /client/home 302
-check /reference 302 # the API reference is development only; swagger-ui-dist is pruned here
-check /metrics 401
-check /metrics 200 -H "authorization: Bearer $metrics"
+check "$base" /healthz 200
+check "$base" /readyz 200
+check "$base" / 200
+check "$base" /client/home 302
+check "$base" /reference 302 # the API reference is development only; its packages are pruned here
+check "$base" /metrics 401
+check "$base" /metrics 200 -H "authorization: Bearer $metrics"
 # Read the whole answer first: `curl | grep -q` under pipefail fails whenever grep stops reading before curl ends.
 exposition=$(curl -fs -H "authorization: Bearer $metrics" "$base/metrics")
 grep -q '^portal_http_request_duration_seconds_count{method="GET",route="/healthz",status="200"}' <<<"$exposition" ||
   { echo "production-tree: /metrics does not count the requests"; grep '^portal_http_request' <<<"$exposition"; exit 1; }
+check "$base" /sandbox/mail 200
+sandbox_url=$(grep -o '"sandbox":"http://127.0.0.1:[0-9]*"' "$work/sandbox.log" | head -1 | cut -d'"' -f4)
+[ -n "$sandbox_url" ] || { echo "production-tree: the sandbox's address is not logged"; cat "$work/sandbox.log"; exit 1; }
 
-kill -TERM "$pid"
-status=0; wait "$pid" || status=$?
-pid=""
-[ "$status" = "0" ] || { echo "production-tree: exit status $status after SIGTERM"; cat "$work/portal.log"; exit 1; }
-grep -q '"shutting down"' "$work/portal.log" || { echo "production-tree: no graceful shutdown logged"; exit 1; }
+echo "production-tree: UPSTREAM_URL set (the first start's sandbox as the upstream)"
+port=$(free_port)
+start upstream "$port" UPSTREAM_URL="$sandbox_url"
+upstream_pid=${pids[-1]}
+base="http://127.0.0.1:$port"
+check "$base" /healthz 200
+check "$base" /readyz 200
+check "$base" / 200
+check "$base" /sandbox/mail 302 # no sandbox routes in front of a real upstream
+
+stop upstream "$upstream_pid"
+stop sandbox "$sandbox_pid"
+pids=()
+[ -s "$work/sandbox.loaded" ] || { echo "production-tree: the check cannot see better-sqlite3 load on the sandbox"; exit 1; }
+[ ! -s "$work/upstream.loaded" ] ||
+  { echo "production-tree: a start with UPSTREAM_URL loaded better-sqlite3:"; cat "$work/upstream.loaded"; exit 1; }
+echo "production-tree: with UPSTREAM_URL set, better-sqlite3 is never loaded"
 echo "production-tree: started, answered and stopped cleanly"

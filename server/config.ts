@@ -16,6 +16,8 @@ const schema = z.object({
     .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  /** The deliberate opt-in to the embedded sandbox in production (a demo); never needed in development. */
+  SANDBOX: flag,
   SESSION_KEY: z
     .string()
     .optional()
@@ -83,15 +85,26 @@ export function loadConfig(
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const values = parsed.data;
+  const production = values.NODE_ENV === "production";
+  const problems: string[] = [];
+  // The sandbox hands out anyone's sign-in link and MFA code at /sandbox/mail: never by a forgotten UPSTREAM_URL.
+  if (production && !values.UPSTREAM_URL && !values.SANDBOX) {
+    problems.push(
+      "UPSTREAM_URL: required in production (the payments API's address); SANDBOX=true runs the embedded sandbox instead, on purpose",
+    );
+  }
+  if (values.UPSTREAM_URL && values.SANDBOX) {
+    problems.push("SANDBOX: true starts the embedded sandbox, which UPSTREAM_URL replaces; set one of them");
+  }
   let sessionKeys = (values.SESSION_KEY ?? "")
     .split(",")
     .map((key) => key.trim())
     .filter(Boolean)
     .map((key) => Buffer.from(key, "hex"));
+  if (sessionKeys.length === 0 && production) problems.push("SESSION_KEY: required in production (64 hex characters)");
+  if (problems.length > 0)
+    throw new ConfigError(`Invalid configuration:\n${problems.map((line) => `  ${line}`).join("\n")}`);
   if (sessionKeys.length === 0) {
-    if (values.NODE_ENV === "production") {
-      throw new ConfigError("Invalid configuration:\n  SESSION_KEY: required in production (64 hex characters)");
-    }
     sessionKeys = [randomBytes(32)];
     warn(
       "WARNING: SESSION_KEY is not set; using a random key for this run only. Every session ends at restart. Set SESSION_KEY (64 hex characters) outside development.",

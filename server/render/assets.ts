@@ -1,11 +1,14 @@
 // The built assets' content-hashed URLs, read once from dist/manifest.json.
 import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+import { projectFile } from "#server/project-files.ts";
 import type { AssetManifest } from "#web/pages/page-context.ts";
 
-export const assetsDir = new URL("../../dist/assets/", import.meta.url);
+/** dist/assets/ from the project's root: the same folder whether the server runs from source or from dist/server/. */
+export const assetsDir = pathToFileURL(`${projectFile("dist/assets")}/`);
 
 export function readManifest(): AssetManifest {
-  const file = new URL("../../dist/manifest.json", import.meta.url);
+  const file = projectFile("dist/manifest.json");
   try {
     return JSON.parse(readFileSync(file, "utf8")) as AssetManifest;
   } catch {

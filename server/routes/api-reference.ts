@@ -1,81 +1,48 @@
-// Development only: a reference page for openapi/portal.yaml, drawn by swagger-ui-dist (a devDependency found at start).
-import { createReadStream } from "node:fs";
-import { readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+// Development only: openapi/portal.yaml as a reference page at /reference, by @fastify/swagger and @fastify/swagger-ui.
 import type { FastifyInstance } from "fastify";
-import { newNonce } from "#server/render/nonce.ts";
+import { projectFile } from "#server/project-files.ts";
 
-const specFile = new URL("../../openapi/portal.yaml", import.meta.url);
+/** The page loads only its own files; nothing inline, nothing from elsewhere, never framed. */
+const policy = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join("; ");
 
-/** The package files the page loads. Its own index.html and initializer are not served: they point at a demo API. */
-const packageFiles = {
-  "swagger-ui.css": "text/css; charset=utf-8",
-  "swagger-ui-bundle.js": "text/javascript; charset=utf-8",
-} as const;
-
-/**
- * Our initializer, an external script so the page keeps the portal's CSP. "Try it out" is off: the upstream's
- * operations are reached through the portal's `/api` (with its CSRF header), not from this page.
- */
-const initializer = `window.ui = SwaggerUIBundle({
-  url: "/reference/portal.yaml",
-  dom_id: "#reference",
-  deepLinking: true,
-  presets: [SwaggerUIBundle.presets.apis],
-  layout: "BaseLayout",
-  supportedSubmitMethods: [],
-  validatorUrl: null,
-});
-`;
-
-const page = (nonce: string) => `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Upstream API reference (openapi/portal.yaml)</title>
-<link rel="stylesheet" href="/reference/swagger-ui.css">
-</head>
-<body>
-<div id="reference"></div>
-<script nonce="${nonce}" src="/reference/swagger-ui-bundle.js"></script>
-<script nonce="${nonce}" src="/reference/initializer.js"></script>
-</body>
-</html>
-`;
-
-/** Where swagger-ui-dist is installed; undefined in a tree without devDependencies. */
-function packageDir(): string | undefined {
+/** Both packages are devDependencies, absent from the production tree: imported here, only when development asks. */
+async function loadPlugins() {
   try {
-    return dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
+    const [swagger, swaggerUi] = await Promise.all([import("@fastify/swagger"), import("@fastify/swagger-ui")]);
+    return { swagger: swagger.default, swaggerUi: swaggerUi.default };
   } catch {
     return undefined;
   }
 }
 
 export async function apiReferenceRoutes(app: FastifyInstance): Promise<void> {
-  const dir = packageDir();
-  if (!dir) {
-    app.log.warn("swagger-ui-dist is not installed (devDependencies pruned): no API reference at /reference");
+  const plugins = await loadPlugins();
+  if (!plugins) {
+    app.log.warn("@fastify/swagger-ui is not installed (devDependencies pruned): no API reference at /reference");
     return;
   }
-  app.get("/reference", async (_request, reply) => {
-    const nonce = newNonce();
-    return reply
-      .type("text/html; charset=utf-8")
-      .header(
-        "content-security-policy",
-        `default-src 'self'; script-src 'nonce-${nonce}' 'self'; style-src 'self' 'nonce-${nonce}'; img-src 'self' data:`,
-      )
-      .send(page(nonce));
+  await app.register(plugins.swagger, {
+    mode: "static",
+    specification: {
+      path: projectFile("openapi/portal.yaml"),
+      baseDir: projectFile("openapi"),
+    },
   });
-  app.get("/reference/initializer.js", async (_request, reply) =>
-    reply.type("text/javascript; charset=utf-8").send(initializer),
-  );
-  app.get("/reference/portal.yaml", async (_request, reply) =>
-    reply.type("application/yaml; charset=utf-8").send(await readFile(specFile, "utf8")),
-  );
-  for (const [file, type] of Object.entries(packageFiles))
-    app.get(`/reference/${file}`, async (_request, reply) => reply.type(type).send(createReadStream(join(dir, file))));
+  await app.register(plugins.swaggerUi, {
+    routePrefix: "/reference",
+    staticCSP: policy,
+    theme: { title: "Upstream API reference (openapi/portal.yaml)" },
+    // "Try it out" is off: the upstream's operations are reached through the portal's /api (with its CSRF header).
+    uiConfig: { deepLinking: true, supportedSubmitMethods: [], layout: "BaseLayout" },
+  });
 }

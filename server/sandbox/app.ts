@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { registerAuthRoutes } from "#server/sandbox/auth-routes.ts";
 import { openDatabase } from "#server/sandbox/db.ts";
 import { installBodyParsers, installErrorHandling, type SandboxContext } from "#server/sandbox/http.ts";
-import { createMailbox } from "#server/sandbox/mailbox.ts";
+import { createMailbox, type StoredMail } from "#server/sandbox/mailbox.ts";
 import { registerSandboxRoutes } from "#server/sandbox/sandbox-routes.ts";
 import { seedIfEmpty } from "#server/sandbox/seed.ts";
 import { registerWebRoutes } from "#server/sandbox/web-routes.ts";
@@ -16,8 +16,8 @@ export interface SandboxOptions {
   /** Milliseconds since the epoch; tests pass a fake clock to expire codes and tokens. */
   now?: () => number;
   logger?: boolean;
-  /** Print each e-mail on the console (default true). */
-  printMail?: boolean;
+  /** Called with each e-mail sent; the sandbox itself never prints one (its secrets stay in the mailbox). */
+  onMail?: (mail: StoredMail) => void;
 }
 
 export interface RunningSandbox {
@@ -40,7 +40,7 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
   const ctx: SandboxContext = {
     db,
     now,
-    mailbox: createMailbox(db, now, options.printMail ?? true),
+    mailbox: createMailbox(db, now, options.onMail),
     portalUrl: options.portalUrl.replace(/\/+$/, ""),
   };
   const app = Fastify({ logger: options.logger ?? false });

@@ -1,4 +1,4 @@
-// The sandbox's outgoing e-mail: kept in the database for the mailbox page and tests, echoed on the console.
+// The sandbox's outgoing e-mail: kept in the database for the mailbox page and tests; never written to the console.
 import { z } from "zod";
 import type { SandboxDb } from "#server/sandbox/db.ts";
 
@@ -39,22 +39,11 @@ function toMail(row: unknown): StoredMail {
   };
 }
 
-function printMail(mail: StoredMail): void {
-  const rule = "=".repeat(72);
-  const block = [
-    rule,
-    "SANDBOX MAIL (not sent anywhere; also at /sandbox/mail)",
-    `To:      ${mail.to}`,
-    `Subject: ${mail.subject}`,
-    `Date:    ${mail.sentAt}`,
-    "",
-    mail.body,
-    rule,
-  ];
-  console.log(block.join("\n"));
-}
-
-export function createMailbox(db: SandboxDb, now: () => number, print: boolean): Mailbox {
+/**
+ * `onSent` hears of each mail (development announces it, without its body: codes, passwords and links stay in the
+ * mailbox page).
+ */
+export function createMailbox(db: SandboxDb, now: () => number, onSent?: (mail: StoredMail) => void): Mailbox {
   return {
     send(mail) {
       const sentAt = now();
@@ -66,7 +55,7 @@ export function createMailbox(db: SandboxDb, now: () => number, print: boolean):
         id: Number(result.lastInsertRowid),
         sentAt: new Date(sentAt).toISOString(),
       };
-      if (print) printMail(stored);
+      onSent?.(stored);
       return stored;
     },
     list(to) {

@@ -110,7 +110,7 @@ async function verifiedByLink(site: Site, username: string, base?: string): Prom
 }
 
 before(async () => {
-  sandbox = await startSandbox({ dbPath: ":memory:", portalUrl: `${PORTAL_URL}/`, now: () => clock, printMail: false });
+  sandbox = await startSandbox({ dbPath: ":memory:", portalUrl: `${PORTAL_URL}/`, now: () => clock });
 });
 after(() => sandbox.close());
 
@@ -553,7 +553,7 @@ describe("durability", () => {
   test("what the sandbox stored survives a restart on the same file, and the seed is not run again", async () => {
     const directory = mkdtempSync(join(tmpdir(), "sandbox-test-"));
     const dbPath = join(directory, "not-yet-there", "sandbox.db");
-    const options = { dbPath, portalUrl: PORTAL_URL, now: () => clock, printMail: false };
+    const options = { dbPath, portalUrl: PORTAL_URL, now: () => clock };
     try {
       const first = await startSandbox(options);
       const base = first.url;

@@ -63,7 +63,7 @@ async function startRecorder(target: string) {
 }
 
 before(async () => {
-  sandbox = await startSandbox({ dbPath: ":memory:", portalUrl: "http://127.0.0.1", printMail: false });
+  sandbox = await startSandbox({ dbPath: ":memory:", portalUrl: "http://127.0.0.1" });
   const started = await startRecorder(sandbox.url);
   recorder = started.server;
   const config = loadConfig(

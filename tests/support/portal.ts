@@ -34,7 +34,7 @@ export async function startPortal({ env = {}, now, listen = true }: PortalOption
   const config = loadConfig({ ...testDefaults, ...env }, () => {});
   mkdirSync(TEST_LOGS, { recursive: true });
   const logStream = createWriteStream(`${TEST_LOGS}portal-${process.pid}.log`, { flags: "a" });
-  const sandbox = await startSandbox({ dbPath: ":memory:", portalUrl: "http://127.0.0.1", printMail: false });
+  const sandbox = await startSandbox({ dbPath: ":memory:", portalUrl: "http://127.0.0.1" });
   const app = await buildApp({
     config,
     upstreamUrl: config.upstreamUrl ?? sandbox.url,

@@ -19,12 +19,44 @@ describe("configuration", () => {
 
   it("stops a production start without SESSION_KEY", () => {
     assert.throws(
-      () => loadConfig({ NODE_ENV: "production" }, quiet),
+      () => loadConfig({ NODE_ENV: "production", UPSTREAM_URL: "https://api.provider.example" }, quiet),
       (error: Error) => {
         assert.ok(error instanceof ConfigError);
         assert.match(error.message, /SESSION_KEY: required in production/);
         return true;
       },
+    );
+  });
+
+  it("B1 stops a production start without UPSTREAM_URL, naming it, unless SANDBOX=true opts in to the sandbox", () => {
+    assert.throws(
+      () => loadConfig({ NODE_ENV: "production", SESSION_KEY: key }, quiet),
+      (error: Error) => {
+        assert.ok(error instanceof ConfigError);
+        assert.match(error.message, /UPSTREAM_URL: required in production/);
+        assert.match(error.message, /SANDBOX=true/);
+        return true;
+      },
+    );
+    assert.throws(() => loadConfig({ NODE_ENV: "production", SESSION_KEY: key, SANDBOX: "false" }, quiet), ConfigError);
+    const demo = loadConfig({ NODE_ENV: "production", SESSION_KEY: key, SANDBOX: "true" }, quiet);
+    assert.equal(demo.upstreamUrl, undefined, "the sandbox, on purpose");
+    const real = loadConfig(
+      { NODE_ENV: "production", SESSION_KEY: key, UPSTREAM_URL: "https://api.provider.example" },
+      quiet,
+    );
+    assert.equal(real.upstreamUrl, "https://api.provider.example");
+    assert.equal(loadConfig({ SESSION_KEY: key }, quiet).upstreamUrl, undefined, "development needs no opt-in");
+  });
+
+  it("B1 refuses SANDBOX=true beside UPSTREAM_URL, and names both problems of a bare production start", () => {
+    assert.throws(
+      () => loadConfig({ SANDBOX: "true", UPSTREAM_URL: "https://api.provider.example" }, quiet),
+      /SANDBOX: true starts the embedded sandbox, which UPSTREAM_URL replaces/,
+    );
+    assert.throws(
+      () => loadConfig({ NODE_ENV: "production" }, quiet),
+      (error: Error) => /UPSTREAM_URL:/.test(error.message) && /SESSION_KEY:/.test(error.message),
     );
   });
 

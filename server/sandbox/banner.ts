@@ -1,0 +1,17 @@
+// The few lines `npm start` prints on the sandbox: where the portal is, an account to sign in with, where the mail is.
+import { SEED_PASSWORD } from "#server/sandbox/seed.ts";
+
+export function sandboxBanner(portalUrl: string): string {
+  const lines = [
+    "",
+    "  Payments Portal, on its embedded sandbox (no real upstream, no real e-mail)",
+    "",
+    `  Open      ${portalUrl}`,
+    `  Sign in   CLIENT tab, company ACME, user alice, password ${SEED_PASSWORD}`,
+    `  Mail      ${portalUrl}/sandbox/mail  (MFA codes, temporary passwords, sign-in links)`,
+    '  Accounts  README.md, "Signing in on the sandbox"',
+    "  Stop      Ctrl+C",
+    "",
+  ];
+  return lines.join("\n");
+}
