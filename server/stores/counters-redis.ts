@@ -1,6 +1,6 @@
 // Counters shared by every replica through Redis; while Redis is unreachable or slow, this replica counts alone.
 import { type Count, type CounterStore, MemoryCounters } from "#server/stores/counters.ts";
-import type { RedisKeys } from "#server/stores/redis-keys.ts";
+import { type RedisKeys, wholeMs } from "#server/stores/redis-keys.ts";
 import type { RedisLink } from "#server/stores/redis-link.ts";
 
 export class RedisCounters implements CounterStore {
@@ -15,7 +15,7 @@ export class RedisCounters implements CounterStore {
   async hit(key: string, windowMs: number): Promise<Count> {
     if (this.link.usable) {
       try {
-        const [count, left] = await this.link.commands.portalHit(this.keys.count(key), windowMs);
+        const [count, left] = await this.link.commands.portalHit(this.keys.count(key), wholeMs(windowMs));
         return { count, resetInMs: left };
       } catch (error) {
         this.link.failed(error);

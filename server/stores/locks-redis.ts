@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { type LockStore, MemoryLocks } from "#server/stores/locks.ts";
 import { LOCKS_MAX } from "#server/stores/memory-bounds.ts";
-import type { RedisKeys } from "#server/stores/redis-keys.ts";
+import { type RedisKeys, wholeMs } from "#server/stores/redis-keys.ts";
 import type { RedisLink } from "#server/stores/redis-link.ts";
 
 /** Where this process took a lock: Redis (with the token that proves it) or its own memory. */
@@ -22,7 +22,7 @@ export class RedisLocks implements LockStore {
     if (this.link.usable) {
       const token = randomBytes(16).toString("base64url");
       try {
-        const taken = await this.link.commands.set(this.keys.lock(key), token, "PX", ttlMs, "NX");
+        const taken = await this.link.commands.set(this.keys.lock(key), token, "PX", wholeMs(ttlMs), "NX");
         if (taken !== "OK") return false;
         this.#held.set(key, { token }, { ttl: ttlMs });
         return true;

@@ -22,3 +22,6 @@ export function redisKeys(prefix: string): RedisKeys {
     lock: (key) => `${prefix}lock:${key}`,
   };
 }
+
+/** PX and PEXPIRE take whole milliseconds, at least 1. */
+export const wholeMs = (ms: number): number => Math.max(1, Math.ceil(ms));

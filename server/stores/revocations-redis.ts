@@ -3,7 +3,7 @@ import { setTimeout as delay } from "node:timers/promises";
 import type { ChainableCommander } from "ioredis";
 import { LRUCache } from "lru-cache";
 import { REVOCATIONS_MAX } from "#server/stores/memory-bounds.ts";
-import type { RedisKeys } from "#server/stores/redis-keys.ts";
+import { type RedisKeys, wholeMs } from "#server/stores/redis-keys.ts";
 import type { RedisLink } from "#server/stores/redis-link.ts";
 import { MemoryRevocations, type RevocationStore } from "#server/stores/revocations.ts";
 
@@ -102,7 +102,7 @@ export class RedisRevocations implements RevocationStore {
       const multi = this.link.commands.multi();
       for (const sid of batch) {
         const left = this.lifetimeMs - (now - (this.#pending.get(sid) ?? now));
-        if (left > 0) multi.set(this.keys.revoked(sid), "1", "PX", left).publish(this.keys.channel, sid);
+        if (left > 0) multi.set(this.keys.revoked(sid), "1", "PX", wholeMs(left)).publish(this.keys.channel, sid);
       }
       await this.#run(multi);
       for (const sid of batch) this.#pending.delete(sid);
@@ -118,7 +118,7 @@ export class RedisRevocations implements RevocationStore {
   async #restore(): Promise<void> {
     let pipeline = this.link.commands.pipeline();
     for (const [sid, left] of this.#local.entries()) {
-      pipeline.set(this.keys.revoked(sid), "1", "PX", left);
+      pipeline.set(this.keys.revoked(sid), "1", "PX", wholeMs(left));
       if (pipeline.length < SCAN_COUNT) continue;
       await this.#run(pipeline);
       pipeline = this.link.commands.pipeline();

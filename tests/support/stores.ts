@@ -3,7 +3,7 @@ import { setTimeout as delay } from "node:timers/promises";
 import { createStores, type StoreOptions, type Stores } from "#server/stores/create-stores.ts";
 import type { StoreLog } from "#server/stores/redis-link.ts";
 
-export type LogLine = { level: "info" | "warn"; event: unknown; message: string };
+export type LogLine = { level: "info" | "warn"; event: unknown; message: string; fields: unknown };
 
 /** A logger for the stores that keeps what they said. */
 export function keptLog(): StoreLog & { lines: LogLine[]; events(name: string): number } {
@@ -12,7 +12,7 @@ export function keptLog(): StoreLog & { lines: LogLine[]; events(name: string): 
     (level: LogLine["level"]) =>
     (first: unknown, message?: unknown): void => {
       const event = typeof first === "object" && first !== null && "event" in first ? first.event : undefined;
-      lines.push({ level, event, message: String(message ?? first) });
+      lines.push({ level, event, message: String(message ?? first), fields: first });
     };
   return {
     lines,

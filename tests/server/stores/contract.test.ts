@@ -91,6 +91,15 @@ for (const backend of ["memory", "redis"] as const) {
         );
       });
 
+      it("take windows in fractional milliseconds (a clock's difference)", async () => {
+        const key = `sign-in|ip|${randomUUID()}`;
+        assert.equal((await stores.counters.hit(key, 1_000.4)).count, 1);
+        assert.equal((await stores.counters.hit(key, 1_000.4)).count, 2);
+        assert.equal(await stores.locks.acquire(key, 999.5), true);
+        assert.equal(await stores.locks.acquire(key, 999.5), false);
+        await stores.locks.release(key);
+      });
+
       it("keep keys apart", async () => {
         const [one, two] = [randomUUID(), randomUUID()];
         await stores.counters.hit(one, 10_000);
