@@ -1,6 +1,6 @@
 // Counters in fixed windows (throttles, wrong MFA codes): the interface, and the bounded in-memory one.
 import { LRUCache } from "lru-cache";
-import { COUNTERS_MAX, clockOf } from "#server/stores/memory-bounds.ts";
+import { bounded, COUNTERS_MAX, clockOf } from "#server/stores/memory-bounds.ts";
 
 /** A counter's state: hits in the current window, and how long until that window ends (0: no window open). */
 export type Count = { count: number; resetInMs: number };
@@ -24,7 +24,7 @@ export class MemoryCounters implements CounterStore {
   constructor(now?: () => number, max = COUNTERS_MAX) {
     this.#now = now ?? (() => performance.now());
     // The entry's own `until` decides; lru-cache's ttl only lets it drop expired entries without a scan.
-    this.#entries = new LRUCache<string, Entry>({ max, ttlResolution: 0, perf: clockOf(now), ttl: 1 });
+    this.#entries = new LRUCache<string, Entry>({ ...bounded(max), ttlResolution: 0, perf: clockOf(now), ttl: 1 });
   }
 
   async hit(key: string, windowMs: number): Promise<Count> {

@@ -2,7 +2,7 @@
 import { randomBytes } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { type LockStore, MemoryLocks } from "#server/stores/locks.ts";
-import { LOCKS_MAX } from "#server/stores/memory-bounds.ts";
+import { bounded, LOCKS_MAX } from "#server/stores/memory-bounds.ts";
 import { type RedisKeys, wholeMs } from "#server/stores/redis-keys.ts";
 import type { RedisLink } from "#server/stores/redis-link.ts";
 
@@ -11,7 +11,7 @@ type Held = { token: string } | { memory: true };
 
 export class RedisLocks implements LockStore {
   readonly fallback = new MemoryLocks();
-  readonly #held = new LRUCache<string, Held>({ max: LOCKS_MAX, ttl: 1, ttlResolution: 0 });
+  readonly #held = new LRUCache<string, Held>({ ...bounded(LOCKS_MAX), ttl: 1, ttlResolution: 0 });
 
   constructor(
     private readonly link: RedisLink,

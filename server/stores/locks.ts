@@ -1,6 +1,6 @@
 // A short lock (one MFA validate in flight per session): the interface, and the in-memory one.
 import { LRUCache } from "lru-cache";
-import { clockOf, LOCKS_MAX } from "#server/stores/memory-bounds.ts";
+import { bounded, clockOf, LOCKS_MAX } from "#server/stores/memory-bounds.ts";
 
 /** A lock that frees itself after `ttlMs` if its holder never releases it (a crashed request, a dead replica). */
 export interface LockStore {
@@ -17,7 +17,7 @@ export class MemoryLocks implements LockStore {
 
   constructor(now?: () => number, max = LOCKS_MAX) {
     this.#now = now ?? (() => performance.now());
-    this.#held = new LRUCache<string, number>({ max, ttl: 1, ttlResolution: 0, perf: clockOf(now) });
+    this.#held = new LRUCache<string, number>({ ...bounded(max), ttl: 1, ttlResolution: 0, perf: clockOf(now) });
   }
 
   async acquire(key: string, ttlMs: number): Promise<boolean> {

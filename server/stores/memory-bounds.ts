@@ -11,6 +11,14 @@ export const COUNTERS_MAX = 100_000;
 /** Locks held at once per process. */
 export const LOCKS_MAX = 50_000;
 
+/**
+ * At most `limit` entries, the least recently used going first, in constant time. Counted with `maxSize` rather than
+ * `max`, which would allocate its arrays for `limit` entries up front (15 MB for the three stores of every app).
+ */
+export function bounded(limit: number): { maxSize: number; sizeCalculation: () => number } {
+  return { maxSize: limit, sizeCalculation: () => 1 };
+}
+
 /** lru-cache reads time through `perf.now()`; an app's `now` (milliseconds) serves as well. */
 export function clockOf(now: (() => number) | undefined): Perf | undefined {
   return now ? { now } : undefined;

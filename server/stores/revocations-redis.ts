@@ -2,7 +2,7 @@
 import { setTimeout as delay } from "node:timers/promises";
 import type { ChainableCommander } from "ioredis";
 import { LRUCache } from "lru-cache";
-import { REVOCATIONS_MAX } from "#server/stores/memory-bounds.ts";
+import { bounded, REVOCATIONS_MAX } from "#server/stores/memory-bounds.ts";
 import { type RedisKeys, wholeMs } from "#server/stores/redis-keys.ts";
 import type { RedisLink } from "#server/stores/redis-link.ts";
 import { MemoryRevocations, type RevocationStore } from "#server/stores/revocations.ts";
@@ -34,7 +34,7 @@ export class RedisRevocations implements RevocationStore {
     max = REVOCATIONS_MAX,
   ) {
     this.#local = new MemoryRevocations(lifetimeMs, undefined, max);
-    this.#pending = new LRUCache<string, number>({ max, ttl: lifetimeMs, ttlResolution: 0 });
+    this.#pending = new LRUCache<string, number>({ ...bounded(max), ttl: lifetimeMs, ttlResolution: 0 });
     this.#loaded = new Promise((resolve) => {
       this.#markLoaded = resolve;
     });

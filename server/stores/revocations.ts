@@ -1,6 +1,6 @@
 // The revocation list: its interface, and the in-memory one that is correct for a single replica.
 import { LRUCache } from "lru-cache";
-import { clockOf, REVOCATIONS_MAX } from "#server/stores/memory-bounds.ts";
+import { bounded, clockOf, REVOCATIONS_MAX } from "#server/stores/memory-bounds.ts";
 
 /** Session ids refused before their cookie expires (sign out, wrong-code limit, upstream 401, too large). */
 export interface RevocationStore {
@@ -19,7 +19,12 @@ export class MemoryRevocations implements RevocationStore {
   constructor(lifetimeMs: number, now?: () => number, max = REVOCATIONS_MAX) {
     this.#now = now ?? (() => performance.now());
     this.#lifetimeMs = lifetimeMs;
-    this.#ids = new LRUCache<string, number>({ max, ttl: lifetimeMs, ttlResolution: 0, perf: clockOf(now) });
+    this.#ids = new LRUCache<string, number>({
+      ...bounded(max),
+      ttl: lifetimeMs,
+      ttlResolution: 0,
+      perf: clockOf(now),
+    });
   }
 
   async revoke(sid: string): Promise<void> {
