@@ -204,7 +204,8 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /** Whether one of the portal's PDF documents is there, without its bytes (the portal's readiness probe). */
+        head: operations["headPdf"];
         patch?: never;
         trace?: never;
     };
@@ -641,6 +642,33 @@ export interface operations {
             };
             404: components["responses"]["NotFound"];
             500: components["responses"]["Failure"];
+        };
+    };
+    headPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                fileName: components["schemas"]["PdfFileName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document is there. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such document. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
 }

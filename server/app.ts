@@ -99,6 +99,9 @@ export async function buildApp({ config, upstreamUrl, logger, ...options }: Buil
     encodeURIComponent(sessions.encodeSecureSession(sessions.createSecureSession({ ...data }))),
   );
   app.decorate("decodeSession", (value: string) => sessions.decodeSecureSession(decodeURIComponent(value)));
-  app.addHook("onClose", async () => context.tracker.flush());
+  app.addHook("onClose", async () => {
+    await context.tracker.flush();
+    await context.stores.close();
+  });
   return app;
 }

@@ -44,6 +44,15 @@ const schema = z.object({
   MFA_MAX_WRONG_CODES: z.coerce.number().int().min(1).default(5),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   METRICS_TOKEN: z.string().min(24, "at least 24 characters (openssl rand -hex 16)").optional(),
+  REDIS_URL: z
+    .url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" })
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  // Letters, digits and `_ . : - { }`: the prefix goes into SCAN patterns, where `*`, `?` and `[` would be globs.
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.:{}-]{1,64}$/, "1 to 64 letters, digits or _ . : - { }")
+    .default("portal:"),
 });
 
 export type Config = {
@@ -69,6 +78,8 @@ export type Config = {
   logLevel: string;
   /** The bearer token Prometheus sends for /metrics; unset, /metrics is not served. */
   metricsToken: string | undefined;
+  /** Unset: revocations, throttles and wrong-code counts live in memory (one replica). Set: shared through Redis. */
+  redis: { url: string | undefined; keyPrefix: string };
 };
 
 export class ConfigError extends Error {
@@ -129,5 +140,6 @@ export function loadConfig(
     mfaMaxWrongCodes: values.MFA_MAX_WRONG_CODES,
     logLevel: values.LOG_LEVEL,
     metricsToken: values.METRICS_TOKEN,
+    redis: { url: values.REDIS_URL, keyPrefix: values.REDIS_KEY_PREFIX },
   };
 }

@@ -3,14 +3,10 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "#server/config.ts";
 import { Metrics } from "#server/metrics.ts";
-import {
-  type CounterStore,
-  type LockStore,
-  MemoryCounters,
-  MemoryLocks,
-  MemoryRevocations,
-  type RevocationStore,
-} from "#server/stores-local.ts";
+import type { CounterStore } from "#server/stores/counters.ts";
+import { createStores, type Stores } from "#server/stores/create-stores.ts";
+import type { LockStore } from "#server/stores/locks.ts";
+import type { RevocationStore } from "#server/stores/revocations.ts";
 import { Throttle } from "#server/throttle.ts";
 import { VisitTracker } from "#server/tracking.ts";
 import { createUpstreamClient, type UpstreamClient } from "#server/upstream/client.ts";
@@ -25,6 +21,8 @@ export type AppContext = {
   metrics: Metrics;
   tracker: VisitTracker;
   throttle: Throttle;
+  /** The security state: in memory, or shared by every replica through Redis (REDIS_URL). */
+  stores: Stores;
   /** Session ids ended before their cookie expired. */
   revocations: RevocationStore;
   /** Wrong MFA codes per pending session id. */
@@ -55,7 +53,16 @@ export async function createContext(
     metrics,
     operationOf,
   });
-  const sessionMs = config.session.maxSeconds * 1000;
+  const stores = createStores({
+    redisUrl: config.redis.url,
+    keyPrefix: config.redis.keyPrefix,
+    sessionMaxMs: config.session.maxSeconds * 1000,
+    log,
+    now,
+    onRedisState: (up) => metrics.redisState(up),
+  });
+  // Revocations made before this replica started are loaded first (a bounded wait: Redis may be down).
+  await stores.ready();
   return {
     config,
     upstreamUrl,
@@ -63,10 +70,11 @@ export async function createContext(
     operations,
     metrics,
     tracker: new VisitTracker(upstream, metrics, log),
-    throttle: new Throttle(new MemoryCounters(now), config.rateLimits),
-    revocations: new MemoryRevocations(sessionMs),
-    strikes: new MemoryCounters(now),
-    locks: new MemoryLocks(),
+    throttle: new Throttle(stores.counters, config.rateLimits),
+    stores,
+    revocations: stores.revocations,
+    strikes: stores.counters,
+    locks: stores.locks,
     now,
     sandboxUrl: options.sandbox ? upstreamUrl : undefined,
   };

@@ -1,6 +1,6 @@
 // Prometheus metrics of one portal process: requests by route pattern, upstream calls, sign-in outcomes, page visits.
 // Each app has its own registry, so tests can build many apps in one process.
-import { Counter, collectDefaultMetrics, Histogram, Registry } from "prom-client";
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { Fault } from "#server/upstream/read-capped.ts";
 
 /** Seconds; a page answers in milliseconds, an upstream call may take up to its timeout. */
@@ -48,6 +48,9 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  /** Registered at its first change, so that a portal without REDIS_URL does not report Redis as down. */
+  #redisUp: Gauge | undefined;
+
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: "portal_" });
   }
@@ -60,5 +63,15 @@ export class Metrics {
 
   visit(state: VisitState): void {
     this.visits.inc({ state });
+  }
+
+  /** The shared stores' hook (`onRedisState`): 1 while Redis answers in time, 0 while they fall back to memory. */
+  redisState(up: boolean): void {
+    this.#redisUp ??= new Gauge({
+      name: "portal_redis_up",
+      help: "1 while Redis (REDIS_URL) answers in time; 0 while revocations, throttles and strikes fall back to memory.",
+      registers: [this.registry],
+    });
+    this.#redisUp.set(up ? 1 : 0);
   }
 }

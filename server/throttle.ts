@@ -1,7 +1,7 @@
 // Throttling of sign-in, reset and MFA: failures counted per address and per person (site, company and user, trimmed
 // and case-folded), in one-minute windows; a person over a limit is told when to try again.
 import type { FastifyRequest } from "fastify";
-import type { CounterStore } from "#server/stores-local.ts";
+import type { CounterStore } from "#server/stores/counters.ts";
 
 export type ThrottleGroup = "sign-in" | "reset" | "mfa";
 export type Limits = { perIp: number; perUser: number };

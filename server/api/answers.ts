@@ -17,7 +17,6 @@ import {
 import { serverTexts } from "#server/texts.ts";
 import { ATTEMPTS_LEFT_HEADER, type HeldLinkLogin, type HeldLogin } from "#web/api/held.ts";
 import type { Site } from "#web/site.ts";
-import { errorTexts } from "#web/texts/errors.ts";
 
 type Schemas = components["schemas"];
 

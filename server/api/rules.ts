@@ -107,6 +107,7 @@ export const rules = {
   trackPage: { forwarded: false, calledBy: "server/tracking.ts" },
   getUserInfo: { forwarded: false, calledBy: "server/permissions.ts" },
   getPdf: { forwarded: false, calledBy: "server/routes/documents.ts" },
+  headPdf: { forwarded: false, calledBy: "server/routes/health.ts" },
 } satisfies Record<OperationId, Rule>;
 
 export type ForwardedRule = Extract<Rule, { forwarded: true }>;

@@ -1,21 +1,42 @@
-// Health for orchestrators: /healthz says the process is alive, /readyz that the upstream answers and keys are loaded.
+// Health for orchestrators: /healthz says the process is alive, /readyz whether it can serve (upstream and keys),
+// and reports the shared stores. Both sit outside the session scope: no cookie is read or written.
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "#server/context.ts";
+import { faultOf } from "#server/upstream/client.ts";
+
+/** One upstream probe serves every /readyz within this time, so a flood of probes is not a flood upstream. */
+const PROBE_KEPT_MS = 5_000;
+const PROBE_TIMEOUT_MS = 2_000;
 
 export async function healthRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
+  let probe: { at: number; answer: Promise<boolean> } | undefined;
+  // The typed client: a deadline, a size cap and no redirects (a 3xx is not an answer from the upstream itself).
+  const upstreamAnswers = async () => {
+    const { response } = await context.upstream.HEAD("/pdfs/{fileName}", {
+      params: { path: { fileName: "BankHolidays.pdf" } },
+      signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
+    });
+    return !faultOf(response) && response.status < 300;
+  };
+
   app.get("/healthz", async (_request, reply) => reply.header("cache-control", "no-store").send({ status: "ok" }));
   app.get("/readyz", async (_request, reply) => {
-    const upstream = await fetch(`${context.upstreamUrl}/pdfs/BankHolidays.pdf`, {
-      method: "HEAD",
-      signal: AbortSignal.timeout(2_000),
-    })
-      .then((response) => response.status < 500)
-      .catch(() => false);
+    const time = performance.now();
+    if (!probe || time - probe.at > PROBE_KEPT_MS) {
+      probe = { at: time, answer: upstreamAnswers().catch(() => false) };
+    }
+    const [upstream, stores] = await Promise.all([probe.answer, context.stores.health()]);
     const keys = context.config.sessionKeys.length > 0;
+    // Redis is reported, not required: a replica serves alone while Redis is down (docs/decisions.md, Shared state).
     const ready = upstream && keys;
     return reply
       .code(ready ? 200 : 503)
       .header("cache-control", "no-store")
-      .send({ status: ready ? "ready" : "not ready", upstream, keys });
+      .send({
+        status: ready ? "ready" : "not ready",
+        upstream,
+        keys,
+        ...(stores.backend === "redis" ? { redis: stores.up ? "up" : "down" } : { stores: "memory" }),
+      });
   });
 }

@@ -76,8 +76,11 @@ export const PASSWORD_TEST_VALID_MS = 5 * 60_000;
 
 const get = <K extends keyof SessionFields>(request: FastifyRequest, key: K): SessionFields[K] | undefined =>
   request.session.get(key);
-const set = <K extends keyof SessionFields>(request: FastifyRequest, key: K, value: SessionFields[K] | undefined) =>
+/** A write after an `expire` that dropped the cookie keeps the cookie again (a new sign-in in the same request). */
+function set<K extends keyof SessionFields>(request: FastifyRequest, key: K, value: SessionFields[K] | undefined) {
+  request.session.deleted = false;
   request.session.set(key, value);
+}
 
 /** The session's auth as the cookie holds it (or nothing). */
 export function readAuth(request: FastifyRequest): Auth | undefined {
@@ -224,6 +227,8 @@ export function expire(request: FastifyRequest, reason: EndReason, idleMinutes =
   if (taxBridge) set(request, "taxBridge", true);
   const message = endMessage(reason, idleMinutes);
   if (message) set(request, "flash", { error: message });
+  // Nothing left to carry: the browser drops the cookie instead of keeping an empty one.
+  if (!taxBridge && !message) request.session.delete();
   request.auth = undefined;
   request.log.info({ event: "session-ended", reason }, "session ended");
 }

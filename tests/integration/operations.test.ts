@@ -1,6 +1,7 @@
 // Operations: health and readiness, and two replicas with the same keys serving one user mid-session.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
+import { portalOnFake, sendJson } from "#tests/security/fake-upstream.ts";
 import { PortalClient } from "#tests/support/http.ts";
 import { DEMO_PASSWORD, latestCode, type RunningPortal, startPortal } from "#tests/support/portal.ts";
 
@@ -26,7 +27,40 @@ describe("health", () => {
   it("/readyz says the upstream answers and the keys are loaded", async () => {
     const answer = await fetch(`${first.url}/readyz`);
     assert.equal(answer.status, 200);
-    assert.deepEqual(await answer.json(), { status: "ready", upstream: true, keys: true });
+    assert.deepEqual(await answer.json(), { status: "ready", upstream: true, keys: true, stores: "memory" });
+  });
+
+  it("/readyz asks the upstream at most once in five seconds, however often it is asked, and never sets a cookie", async () => {
+    const fake = await portalOnFake();
+    try {
+      const cookie = `__Host-portal-session=${fake.app.encodeSession({ flash: { error: "x" } })}`;
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => fake.app.inject({ url: "/readyz", headers: { cookie } })),
+      );
+      assert.ok(answers.every((answer) => answer.statusCode === 200));
+      assert.ok(
+        answers.every((answer) => answer.headers["set-cookie"] === undefined),
+        "no Set-Cookie",
+      );
+      assert.equal(fake.upstream.callsTo(/^\/pdfs\//).length, 1, "one probe served twenty readiness checks");
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it("/readyz takes an upstream redirect for a fault, and does not follow it", async () => {
+    const fake = await portalOnFake((call, response) => {
+      if (call.path.startsWith("/elsewhere")) return sendJson(response, 200, {});
+      response.writeHead(302, { location: "/elsewhere" }).end();
+    });
+    try {
+      const answer = await fake.app.inject({ url: "/readyz" });
+      assert.equal(answer.statusCode, 503);
+      assert.equal(answer.json().upstream, false);
+      assert.equal(fake.upstream.callsTo(/^\/elsewhere/).length, 0, "the redirect was not followed");
+    } finally {
+      await fake.close();
+    }
   });
 
   it("/readyz answers 503 when the upstream is down", async () => {

@@ -109,4 +109,21 @@ describe("configuration", () => {
     assert.deepEqual(config.support, { phone: "1-800-PAY", phoneUk: "0800 PAY", email: "help@provider.example" });
     assert.equal(config.providerName, "Provider Ltd");
   });
+
+  it("reads REDIS_URL (redis:// or rediss://, unset by default) and REDIS_KEY_PREFIX (portal: by default)", () => {
+    assert.deepEqual(loadConfig({ SESSION_KEY: key }, quiet).redis, { url: undefined, keyPrefix: "portal:" });
+    const config = loadConfig(
+      { SESSION_KEY: key, REDIS_URL: "rediss://:secret@redis.example:6380/2", REDIS_KEY_PREFIX: "billing:" },
+      quiet,
+    );
+    assert.deepEqual(config.redis, { url: "rediss://:secret@redis.example:6380/2", keyPrefix: "billing:" });
+    assert.throws(
+      () => loadConfig({ SESSION_KEY: key, REDIS_URL: "http://redis:6379", REDIS_KEY_PREFIX: "a*b" }, quiet),
+      (error: Error) => {
+        assert.match(error.message, /REDIS_URL: must be a redis:\/\/ or rediss:\/\/ URL/);
+        assert.match(error.message, /REDIS_KEY_PREFIX:/);
+        return true;
+      },
+    );
+  });
 });

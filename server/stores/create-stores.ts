@@ -1,0 +1,90 @@
+// The security state's stores: in memory without REDIS_URL (one replica), shared through Redis with it.
+import { type CounterStore, MemoryCounters } from "#server/stores/counters.ts";
+import { RedisCounters } from "#server/stores/counters-redis.ts";
+import { type LockStore, MemoryLocks } from "#server/stores/locks.ts";
+import { RedisLocks } from "#server/stores/locks-redis.ts";
+import { redisKeys } from "#server/stores/redis-keys.ts";
+import { CONNECT_TIMEOUT_MS, RedisLink, redactUrl, type StoreLog } from "#server/stores/redis-link.ts";
+import { MemoryRevocations, type RevocationStore } from "#server/stores/revocations.ts";
+import { RedisRevocations } from "#server/stores/revocations-redis.ts";
+
+export type StoreOptions = {
+  /** redis:// or rediss://; unset, every store lives in this process's memory. */
+  redisUrl: string | undefined;
+  /** Put before every key and channel name (REDIS_KEY_PREFIX), so several portals can share one Redis. */
+  keyPrefix: string;
+  /** How long a revoked id is kept: SESSION_MAX_HOURS in milliseconds. */
+  sessionMaxMs: number;
+  log: StoreLog;
+  /** The app's clock; the in-memory stores follow it (the tests' fake clock), Redis keeps its own time. */
+  now?: () => number;
+  /** Called on every change between Redis up and down, for example to set `portal_redis_up`. */
+  onRedisState?: (up: boolean) => void;
+  /** Bounds on Redis; the defaults are 1,000 ms to connect and 500 ms per command. */
+  connectTimeoutMs?: number;
+  commandTimeoutMs?: number;
+};
+
+export type StoresHealth =
+  | { backend: "memory" }
+  /** `up`: Redis answered a PING in time. `pendingRevocations`: made during an outage, not yet shared. */
+  | { backend: "redis"; up: boolean; pendingRevocations: number };
+
+export type Stores = {
+  backend: "memory" | "redis";
+  revocations: RevocationStore;
+  /** Throttles (key per group and IP or user, one-minute windows) and wrong-code strikes (key per session id). */
+  counters: CounterStore;
+  /** One MFA validate in flight per session. */
+  locks: LockStore;
+  /** Resolves when the revoked ids have been loaded from Redis, or after `timeoutMs`; at once in memory. */
+  ready(timeoutMs?: number): Promise<void>;
+  /** For /readyz: report it, but an unreachable Redis need not take the replica out (it keeps serving). */
+  health(): Promise<StoresHealth>;
+  close(): Promise<void>;
+};
+
+export function createStores(options: StoreOptions): Stores {
+  if (!options.redisUrl) {
+    options.log.info(
+      { event: "stores", backend: "memory" },
+      "REDIS_URL is not set: revocations, throttles and wrong-code counts live in this process (correct for one replica only)",
+    );
+    return {
+      backend: "memory",
+      revocations: new MemoryRevocations(options.sessionMaxMs, options.now),
+      counters: new MemoryCounters(options.now),
+      locks: new MemoryLocks(options.now),
+      ready: async () => {},
+      health: async () => ({ backend: "memory" }),
+      close: async () => {},
+    };
+  }
+  const keys = redisKeys(options.keyPrefix);
+  const link = new RedisLink({
+    url: options.redisUrl,
+    log: options.log,
+    channel: keys.channel,
+    onState: options.onRedisState,
+    connectTimeoutMs: options.connectTimeoutMs,
+    commandTimeoutMs: options.commandTimeoutMs,
+  });
+  options.log.info(
+    { event: "stores", backend: "redis", redis: redactUrl(options.redisUrl), prefix: options.keyPrefix },
+    "revocations, throttles and wrong-code counts are shared through redis",
+  );
+  const revocations = new RedisRevocations(link, keys, options.sessionMaxMs);
+  return {
+    backend: "redis",
+    revocations,
+    counters: new RedisCounters(link, keys),
+    locks: new RedisLocks(link, keys),
+    ready: (timeoutMs = 2 * (options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS)) => revocations.ready(timeoutMs),
+    health: async () => ({ backend: "redis", up: await link.ping(), pendingRevocations: revocations.pending }),
+    close: async () => {
+      // A revocation still pending gets one last, bounded, try.
+      if (revocations.pending > 0 && link.usable) await revocations.sync();
+      await link.close();
+    },
+  };
+}

@@ -1,0 +1,50 @@
+// A short lock shared by every replica (SET NX PX, released only by its holder); in memory while Redis cannot answer.
+import { randomBytes } from "node:crypto";
+import { LRUCache } from "lru-cache";
+import { type LockStore, MemoryLocks } from "#server/stores/locks.ts";
+import { bounded, LOCKS_MAX } from "#server/stores/memory-bounds.ts";
+import { type RedisKeys, wholeMs } from "#server/stores/redis-keys.ts";
+import type { RedisLink } from "#server/stores/redis-link.ts";
+
+/** Where this process took a lock: Redis (with the token that proves it) or its own memory. */
+type Held = { token: string } | { memory: true };
+
+export class RedisLocks implements LockStore {
+  readonly fallback = new MemoryLocks();
+  readonly #held = new LRUCache<string, Held>({ ...bounded(LOCKS_MAX), ttl: 1, ttlResolution: 0 });
+
+  constructor(
+    private readonly link: RedisLink,
+    private readonly keys: RedisKeys,
+  ) {}
+
+  async acquire(key: string, ttlMs: number): Promise<boolean> {
+    if (this.link.usable) {
+      const token = randomBytes(16).toString("base64url");
+      try {
+        const taken = await this.link.commands.set(this.keys.lock(key), token, "PX", wholeMs(ttlMs), "NX");
+        if (taken !== "OK") return false;
+        this.#held.set(key, { token }, { ttl: ttlMs });
+        return true;
+      } catch (error) {
+        this.link.failed(error);
+      }
+    }
+    if (!this.fallback.acquireNow(key, ttlMs)) return false;
+    this.#held.set(key, { memory: true }, { ttl: ttlMs });
+    return true;
+  }
+
+  async release(key: string): Promise<void> {
+    const held = this.#held.get(key);
+    this.#held.delete(key);
+    if (!held) return;
+    if (!("token" in held)) return this.fallback.release(key);
+    if (!this.link.usable) return; // it frees itself after its ttl
+    try {
+      await this.link.commands.portalRelease(this.keys.lock(key), held.token);
+    } catch (error) {
+      this.link.failed(error);
+    }
+  }
+}

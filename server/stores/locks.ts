@@ -1,0 +1,37 @@
+// A short lock (one MFA validate in flight per session): the interface, and the in-memory one.
+import { LRUCache } from "lru-cache";
+import { bounded, clockOf, LOCKS_MAX } from "#server/stores/memory-bounds.ts";
+
+/** A lock that frees itself after `ttlMs` if its holder never releases it (a crashed request, a dead replica). */
+export interface LockStore {
+  /** True when this caller now holds the key; false when someone else does. Never rejects. */
+  acquire(key: string, ttlMs: number): Promise<boolean>;
+  /** Frees the key if this process holds it; a lock taken by another process is left alone. */
+  release(key: string): Promise<void>;
+}
+
+export class MemoryLocks implements LockStore {
+  /** Key → until when it is held. */
+  readonly #held: LRUCache<string, number>;
+  readonly #now: () => number;
+
+  constructor(now?: () => number, max = LOCKS_MAX) {
+    this.#now = now ?? (() => performance.now());
+    this.#held = new LRUCache<string, number>({ ...bounded(max), ttl: 1, ttlResolution: 0, perf: clockOf(now) });
+  }
+
+  async acquire(key: string, ttlMs: number): Promise<boolean> {
+    return this.acquireNow(key, ttlMs);
+  }
+
+  acquireNow(key: string, ttlMs: number): boolean {
+    const time = this.#now();
+    if ((this.#held.get(key) ?? 0) > time) return false;
+    this.#held.set(key, time + ttlMs, { ttl: ttlMs });
+    return true;
+  }
+
+  async release(key: string): Promise<void> {
+    this.#held.delete(key);
+  }
+}

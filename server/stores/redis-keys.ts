@@ -1,0 +1,27 @@
+// The names the shared stores use in Redis, all under REDIS_KEY_PREFIX so that several portals can share one Redis.
+
+export type RedisKeys = {
+  revoked(sid: string): string;
+  /** SCAN's MATCH pattern for every revoked id of this portal. */
+  revokedPattern: string;
+  /** Where a revoked id is announced to the other replicas. */
+  channel: string;
+  count(key: string): string;
+  lock(key: string): string;
+};
+
+/** SCAN reads `*`, `?`, `[` and `\` in a pattern as globs; the prefix is meant literally. */
+const literal = (text: string): string => text.replace(/[*?[\]\\]/g, (char) => `\\${char}`);
+
+export function redisKeys(prefix: string): RedisKeys {
+  return {
+    revoked: (sid) => `${prefix}revoked:${sid}`,
+    revokedPattern: `${literal(prefix)}revoked:*`,
+    channel: `${prefix}revocations`,
+    count: (key) => `${prefix}count:${key}`,
+    lock: (key) => `${prefix}lock:${key}`,
+  };
+}
+
+/** PX and PEXPIRE take whole milliseconds, at least 1. */
+export const wholeMs = (ms: number): number => Math.max(1, Math.ceil(ms));

@@ -1,0 +1,157 @@
+// Revocations shared through Redis: a key per revoked id, announced on a channel; each replica answers from memory.
+import { setTimeout as delay } from "node:timers/promises";
+import type { ChainableCommander } from "ioredis";
+import { LRUCache } from "lru-cache";
+import { bounded, REVOCATIONS_MAX } from "#server/stores/memory-bounds.ts";
+import { type RedisKeys, wholeMs } from "#server/stores/redis-keys.ts";
+import type { RedisLink } from "#server/stores/redis-link.ts";
+import { MemoryRevocations, type RevocationStore } from "#server/stores/revocations.ts";
+
+/** Keys read per SCAN step when loading the list. */
+const SCAN_COUNT = 1_000;
+
+/**
+ * `has` reads this replica's copy only. The copy hears every revocation on the channel, and is loaded again from the
+ * keys each time the link comes up (at start and after every outage), which catches whatever the channel missed.
+ * A revocation made while Redis cannot answer takes effect here at once and is written and announced when it returns.
+ * A Redis that restarted empty (a new run id) is given back every id this replica still refuses.
+ */
+export class RedisRevocations implements RevocationStore {
+  readonly #local: MemoryRevocations;
+  /** Revoked here but not yet in Redis: session id → when it was revoked (epoch ms). */
+  readonly #pending: LRUCache<string, number>;
+  readonly #loaded: Promise<void>;
+  #markLoaded: () => void = () => {};
+  #syncing: Promise<void> | undefined;
+  #again = false;
+  /** The run id of the Redis server last synced with: another one means it restarted, maybe empty. */
+  #runId: string | undefined;
+
+  constructor(
+    private readonly link: RedisLink,
+    private readonly keys: RedisKeys,
+    private readonly lifetimeMs: number,
+    max = REVOCATIONS_MAX,
+  ) {
+    this.#local = new MemoryRevocations(lifetimeMs, undefined, max);
+    this.#pending = new LRUCache<string, number>({ ...bounded(max), ttl: lifetimeMs, ttlResolution: 0 });
+    this.#loaded = new Promise((resolve) => {
+      this.#markLoaded = resolve;
+    });
+    link.onMessage((sid) => this.#local.add(sid));
+    link.onUp(() => void this.sync());
+  }
+
+  has(sid: string | undefined): boolean {
+    return this.#local.has(sid);
+  }
+
+  async revoke(sid: string): Promise<void> {
+    this.#local.add(sid);
+    this.#pending.set(sid, Date.now());
+    if (!this.link.usable) return;
+    try {
+      await this.#share([sid]);
+    } catch (error) {
+      this.link.failed(error);
+    }
+  }
+
+  /** Revocations not yet written to Redis (made while it was unreachable). */
+  get pending(): number {
+    return this.#pending.size;
+  }
+
+  /** Resolves once the list has been loaded from Redis, or after `timeoutMs`; never rejects. */
+  async ready(timeoutMs: number): Promise<void> {
+    await Promise.race([this.#loaded, delay(timeoutMs, undefined, { ref: false })]);
+  }
+
+  /** Writes what is pending, then loads every revoked id; one at a time, again if asked meanwhile. */
+  async sync(): Promise<void> {
+    if (this.#syncing) {
+      this.#again = true;
+      return this.#syncing;
+    }
+    this.#syncing = (async () => {
+      do {
+        this.#again = false;
+        try {
+          await this.#share([...this.#pending.keys()]);
+          const runId = await this.#serverRun();
+          if (this.#runId !== undefined && runId !== this.#runId) await this.#restore();
+          this.#runId = runId;
+          await this.#load();
+          this.#markLoaded();
+        } catch (error) {
+          this.link.failed(error); // the link comes up again later, and that syncs again
+          return;
+        }
+      } while (this.#again);
+    })().finally(() => {
+      this.#syncing = undefined;
+    });
+    return this.#syncing;
+  }
+
+  /** SET with what is left of each id's lifetime, then PUBLISH, in one MULTI per batch. */
+  async #share(sids: string[]): Promise<void> {
+    const now = Date.now();
+    for (let start = 0; start < sids.length; start += SCAN_COUNT) {
+      const batch = sids.slice(start, start + SCAN_COUNT);
+      const multi = this.link.commands.multi();
+      for (const sid of batch) {
+        const left = this.lifetimeMs - (now - (this.#pending.get(sid) ?? now));
+        if (left > 0) multi.set(this.keys.revoked(sid), "1", "PX", wholeMs(left)).publish(this.keys.channel, sid);
+      }
+      await this.#run(multi);
+      for (const sid of batch) this.#pending.delete(sid);
+    }
+  }
+
+  async #serverRun(): Promise<string> {
+    const info = await this.link.commands.info("server");
+    return /^run_id:(\w+)/m.exec(info)?.[1] ?? "";
+  }
+
+  /** Writes back every id still refused here, without announcing them: the other replicas hold them already. */
+  async #restore(): Promise<void> {
+    let pipeline = this.link.commands.pipeline();
+    for (const [sid, left] of this.#local.entries()) {
+      pipeline.set(this.keys.revoked(sid), "1", "PX", wholeMs(left));
+      if (pipeline.length < SCAN_COUNT) continue;
+      await this.#run(pipeline);
+      pipeline = this.link.commands.pipeline();
+    }
+    if (pipeline.length > 0) await this.#run(pipeline);
+  }
+
+  async #run(pipeline: ChainableCommander): Promise<void> {
+    const results = await pipeline.exec();
+    const failure = results?.find(([error]) => error)?.[0];
+    if (!results || failure) throw failure ?? new Error("pipeline aborted");
+  }
+
+  async #load(): Promise<void> {
+    const skip = this.keys.revoked("").length;
+    let cursor = "0";
+    do {
+      const [next, found] = await this.link.commands.scan(
+        cursor,
+        "MATCH",
+        this.keys.revokedPattern,
+        "COUNT",
+        SCAN_COUNT,
+      );
+      cursor = next;
+      if (found.length === 0) continue;
+      const pipeline = this.link.commands.pipeline();
+      for (const key of found) pipeline.pttl(key);
+      const lefts = (await pipeline.exec()) ?? [];
+      found.forEach((key, index) => {
+        const left = lefts[index]?.[1];
+        if (typeof left === "number" && left > 0) this.#local.add(key.slice(skip), left);
+      });
+    } while (cursor !== "0");
+  }
+}

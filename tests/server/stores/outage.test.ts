@@ -1,0 +1,138 @@
+// Redis stopped, hung or restarted empty mid-run: the stores answer in bounded time, fall back, and recover.
+import assert from "node:assert/strict";
+import { randomUUID } from "node:crypto";
+import { after, before, describe, it } from "node:test";
+import type { Stores } from "#server/stores/create-stores.ts";
+import { RedisServer } from "#tests/support/redis.ts";
+import { keptLog, testStores, timed, until } from "#tests/support/stores.ts";
+
+/** Commands time out after 200 ms in these tests; an answer within this is "no hang". */
+const BOUNDED_MS = 700;
+
+type Replica = { stores: Stores; log: ReturnType<typeof keptLog>; states: boolean[] };
+
+describe("redis down, hung or restarted", () => {
+  let server: RedisServer;
+  const replicas: Replica[] = [];
+  const open = async (wait = true): Promise<Replica> => {
+    const log = keptLog();
+    const states: boolean[] = [];
+    const stores = testStores(server.url, { log, onRedisState: (up) => states.push(up) });
+    const replica = { stores, log, states };
+    replicas.push(replica);
+    if (wait) await stores.ready();
+    return replica;
+  };
+  const upOn = (replica: Replica) => until(async () => (await health(replica)).up, 10_000, "redis up again");
+  const health = async ({ stores }: Replica) => {
+    const answer = await stores.health();
+    assert.equal(answer.backend, "redis");
+    return answer.backend === "redis" ? answer : { up: false, pendingRevocations: -1 };
+  };
+
+  let a: Replica;
+  let b: Replica;
+  const before1 = randomUUID();
+  const during = randomUUID();
+
+  before(async () => {
+    server = await RedisServer.start();
+    a = await open();
+    b = await open();
+    await a.stores.revocations.revoke(before1);
+    await until(() => b.stores.revocations.has(before1), 1_000, "B to hear the first revocation");
+  });
+  after(async () => {
+    await Promise.all(replicas.map(({ stores }) => stores.close()));
+    await server.stop();
+  });
+
+  it("stopped: revocation checks answer from memory, a revoke is kept here, counts fall back per replica", async () => {
+    await server.stop();
+    await until(async () => !(await health(a)).up, 2_000, "A to see redis down");
+
+    assert.equal(a.stores.revocations.has(before1), true, "pages keep refusing what was revoked");
+    assert.equal(b.stores.revocations.has(before1), true);
+
+    const revoke = await timed(() => a.stores.revocations.revoke(during));
+    assert.ok(revoke.ms < BOUNDED_MS, `revoke took ${revoke.ms} ms`);
+    assert.equal(a.stores.revocations.has(during), true, "refused at once on the replica that revoked it");
+    assert.equal((await health(a)).pendingRevocations, 1);
+
+    const key = `sign-in|ip|${randomUUID()}`;
+    const counts = [];
+    for (let index = 0; index < 3; index += 1) {
+      const hit = await timed(() => a.stores.counters.hit(key, 60_000));
+      assert.ok(hit.ms < BOUNDED_MS, `hit took ${hit.ms} ms`);
+      counts.push(hit.value.count);
+    }
+    assert.deepEqual(counts, [1, 2, 3], "still counted: not unlimited");
+    assert.equal((await b.stores.counters.hit(key, 60_000)).count, 1, "per replica: not everyone locked out");
+
+    const lock = `mfa-validate|${randomUUID()}`;
+    assert.equal(await a.stores.locks.acquire(lock, 5_000), true);
+    assert.equal(await a.stores.locks.acquire(lock, 5_000), false, "one in flight on this replica");
+    await a.stores.locks.release(lock);
+  });
+
+  it("stopped: the outage is logged once and reported once to the metric hook, however long it lasts", async () => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500)); // several reconnect attempts fail meanwhile
+    for (const replica of [a, b]) {
+      assert.equal(replica.log.events("redis-down"), 1);
+      assert.deepEqual(replica.states, [true, false]);
+    }
+    const { ms } = await timed(() => a.stores.health());
+    assert.ok(ms < BOUNDED_MS, `health took ${ms} ms`);
+  });
+
+  it("stopped: a replica starting now starts in bounded time and serves from memory", async () => {
+    const { value: late, ms } = await timed(() => open());
+    assert.ok(ms < 2_000, `start took ${ms} ms`);
+    assert.equal(late.log.events("redis-down"), 1);
+    assert.equal((await late.stores.counters.hit(`k|${randomUUID()}`, 60_000)).count, 1);
+  });
+
+  it("restarted empty: the links come back, a revoke made during the outage reaches the others", async () => {
+    await server.restart();
+    for (const replica of replicas) await upOn(replica);
+    await until(() => b.stores.revocations.has(during), 2_000, "B to hear the revoke made during the outage");
+    assert.equal((await health(a)).pendingRevocations, 0);
+    for (const replica of [a, b]) {
+      assert.equal(replica.log.events("redis-up"), 2);
+      assert.deepEqual(replica.states, [true, false, true]);
+    }
+  });
+
+  it("restarted empty: a replica started afterwards still refuses what was revoked before and during the outage", async () => {
+    // The restarted server lost every key; the running replicas wrote back the ids they still refuse.
+    const c = await open();
+    assert.equal(c.stores.revocations.has(before1), true);
+    assert.equal(c.stores.revocations.has(during), true);
+    const key = `sign-in|user|${randomUUID()}`;
+    await a.stores.counters.hit(key, 60_000);
+    assert.equal((await c.stores.counters.hit(key, 60_000)).count, 2, "counts shared again");
+  });
+
+  it("hung (no answer at all): every call is bounded by the command timeout, and it recovers", async () => {
+    server.freeze();
+    try {
+      const key = `sign-in|ip|${randomUUID()}`;
+      const hit = await timed(() => a.stores.counters.hit(key, 60_000));
+      assert.ok(hit.ms < BOUNDED_MS, `hit took ${hit.ms} ms`);
+      assert.equal(hit.value.count, 1, "counted in memory");
+      const sid = randomUUID();
+      const revoke = await timed(() => a.stores.revocations.revoke(sid));
+      assert.ok(revoke.ms < BOUNDED_MS, `revoke took ${revoke.ms} ms`);
+      assert.equal(a.stores.revocations.has(sid), true);
+      const lock = await timed(() => a.stores.locks.acquire(`mfa-validate|${randomUUID()}`, 5_000));
+      assert.ok(lock.ms < BOUNDED_MS && lock.value, `lock took ${lock.ms} ms`);
+      const check = await timed(() => health(a));
+      assert.ok(check.ms < BOUNDED_MS && !check.value.up, `health took ${check.ms} ms`);
+      server.thaw();
+      await upOn(a);
+      await until(() => b.stores.revocations.has(sid), 3_000, "B to hear the revoke made while redis hung");
+    } finally {
+      server.thaw();
+    }
+  });
+});

@@ -1,0 +1,56 @@
+// What the store tests share: stores with short test timeouts, a log that keeps its lines, and waiting for a condition.
+import { setTimeout as delay } from "node:timers/promises";
+import { createStores, type StoreOptions, type Stores } from "#server/stores/create-stores.ts";
+import type { StoreLog } from "#server/stores/redis-link.ts";
+
+export type LogLine = { level: "info" | "warn"; event: unknown; message: string; fields: unknown };
+
+/** A logger for the stores that keeps what they said. */
+export function keptLog(): StoreLog & { lines: LogLine[]; events(name: string): number } {
+  const lines: LogLine[] = [];
+  const record =
+    (level: LogLine["level"]) =>
+    (first: unknown, message?: unknown): void => {
+      const event = typeof first === "object" && first !== null && "event" in first ? first.event : undefined;
+      lines.push({ level, event, message: String(message ?? first), fields: first });
+    };
+  return {
+    lines,
+    info: record("info"),
+    warn: record("warn"),
+    events: (name) => lines.filter((line) => line.event === name).length,
+  };
+}
+
+/** Test bounds: Redis must connect in 300 ms and answer in 200 ms, so outages show quickly. */
+export function testStores(redisUrl: string | undefined, options: Partial<StoreOptions> = {}): Stores {
+  return createStores({
+    redisUrl,
+    keyPrefix: "test:",
+    sessionMaxMs: 60_000,
+    log: keptLog(),
+    connectTimeoutMs: 300,
+    commandTimeoutMs: 200,
+    ...options,
+  });
+}
+
+/** Waits until `check` holds, polling; fails after `timeoutMs`. */
+export async function until(
+  check: () => boolean | Promise<boolean>,
+  timeoutMs = 5_000,
+  what = "condition",
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await delay(20);
+  }
+}
+
+/** How long `work` took, in milliseconds. */
+export async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> {
+  const start = performance.now();
+  const value = await work();
+  return { value, ms: performance.now() - start };
+}
