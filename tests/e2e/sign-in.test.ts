@@ -83,7 +83,7 @@ describe("sign-in", () => {
     await page.getByRole("heading", { name: "Verify This Device" }).waitFor();
     const before = await lastMailId(suite.portal.sandboxUrl, "vince@vendor.example");
     await openLogin(page, suite.portal.url, "/mfa");
-    await page.getByRole("heading", { name: "Verify This Device", level: 2 }).waitFor();
+    await page.getByRole("heading", { name: "Verify This Device", level: 1 }).waitFor();
     await enterCode(page, suite.portal.sandboxUrl, "vince@vendor.example", before);
     await page.waitForURL(`${suite.portal.url}/vendor/home`);
   });
@@ -210,6 +210,7 @@ describe("sign-in", () => {
     assert.ok(second > first, "opening the step sent a code");
     await sendAgain.click();
     await page.getByRole("button", { name: "Send Again (20s)" }).waitFor();
+    await page.getByText("A new code has been sent. Use the code in the newest email.").waitFor();
     await enterCode(page, suite.portal.sandboxUrl, email, second); // the newest code is the one that works
     await page.waitForURL(`${suite.portal.url}/client/home`);
   });

@@ -18,28 +18,48 @@ async function spendLink(uuid: string, site: Site) {
 export default function LinkLoginIsland({ uuid, site }: LinkLoginIslandProps) {
   const [failure, setFailure] = useState<string>();
   const started = useRef(false);
+  const notes = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    if (started.current) return;
+    if (started.current || !uuid) return;
     started.current = true;
-    if (!uuid) {
-      setFailure(linkLoginTexts.invalid);
-      return;
-    }
     void spendLink(uuid, site).then(({ data, error }) => {
-      if (error) return setFailure(linkLoginTexts.failed(error.detail ?? errorTexts.actionFailed));
-      if (!data) return; // a 401: the browser is on its way to the login page
-      if (asHeld(data)?.tokenHeld) window.location.assign(site === "vendor" ? "/vendor/home" : "/client/home");
+      if (error) setFailure(linkLoginTexts.failed(error.detail ?? errorTexts.actionFailed));
+      else if (!data)
+        return; // a 401: the browser is on its way to the login page
+      else if (asHeld(data)?.tokenHeld)
+        return window.location.assign(site === "vendor" ? "/vendor/home" : "/client/home");
       else setFailure(linkLoginTexts.invalid);
+      requestAnimationFrame(() => notes.current?.querySelector<HTMLElement>(".note")?.focus());
     });
   }, [uuid, site]);
 
+  // Issue 14, #10: a bare /login tried nothing, so it is no failed sign-in: it says what is missing, from the server.
+  if (!uuid) {
+    return (
+      <div className="login-box link-login">
+        <h1>{linkLoginTexts.incompleteHeading}</h1>
+        <p>{linkLoginTexts.incomplete}</p>
+        <p>
+          <a href="/" className="button-link">
+            {linkLoginTexts.signIn}
+          </a>
+        </p>
+      </div>
+    );
+  }
+
   return (
     <div className="login-box link-login">
-      <Notes>{failure ? <Note kind="error">{failure}</Note> : null}</Notes>
+      <h1>{linkLoginTexts.heading}</h1>
+      <div ref={notes}>
+        <Notes>{failure ? <Note kind="error">{failure}</Note> : null}</Notes>
+      </div>
       {failure ? (
         <p>
-          <a href="/">{linkLoginTexts.backToLogin}</a>
+          <a href="/" className="button-link">
+            {linkLoginTexts.backToLogin}
+          </a>
         </p>
       ) : (
         <BusyOverlay text={linkLoginTexts.authenticating} />
