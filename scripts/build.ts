@@ -1,11 +1,13 @@
 // Builds the browser's assets (content-hashed, precompressed, listed in dist/manifest.json) and the server as
 // JavaScript in dist/server/, which `npm start` runs with plain node.
 import { createHash } from "node:crypto";
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { basename, extname, join, relative } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { build } from "esbuild";
+import { makeImages, webManifest } from "#scripts/images/make-images.ts";
 import type { AssetManifest } from "#web/pages/page-context.ts";
+import { layoutTexts } from "#web/texts/layout.ts";
 
 const root = new URL("..", import.meta.url).pathname;
 const out = join(root, "dist/assets");
@@ -16,7 +18,11 @@ export async function buildAssets(): Promise<void> {
 
   const result = await build({
     absWorkingDir: root,
-    entryPoints: { hydrate: "web/client/hydrate.ts", portal: "web/styles/portal.css" },
+    entryPoints: {
+      hydrate: "web/client/hydrate.ts",
+      portal: "web/styles/portal.css",
+      sections: "web/styles/sections.css",
+    },
     bundle: true,
     splitting: true,
     format: "esm",
@@ -41,15 +47,19 @@ export async function buildAssets(): Promise<void> {
     return url(found[0]);
   };
 
+  // Images: those drawn in code (the splash, the icons), then any kept in web/public, each under a hashed name.
   const images: Record<string, string> = {};
-  const publicDir = join(root, "web/public");
-  for (const name of readdirSync(publicDir)) {
-    const data = readFileSync(join(publicDir, name));
+  const publish = (name: string, data: Buffer) => {
     const hash = createHash("sha256").update(data).digest("hex").slice(0, 10);
     const hashed = `${basename(name, extname(name))}-${hash}${extname(name)}`;
-    copyFileSync(join(publicDir, name), join(out, hashed));
+    writeFileSync(join(out, hashed), data);
     images[name] = `/assets/${hashed}`;
-  }
+  };
+  for (const [name, data] of await makeImages()) publish(name, data);
+  const publicDir = join(root, "web/public");
+  for (const name of existsSync(publicDir) ? readdirSync(publicDir) : [])
+    publish(name, readFileSync(join(publicDir, name)));
+  publish("site.webmanifest", Buffer.from(webManifest(layoutTexts.brand, images)));
 
   const islands: Record<string, string> = {};
   for (const file of readdirSync(join(root, "web/islands")).filter((f) => f.endsWith("-island.tsx"))) {
@@ -58,6 +68,7 @@ export async function buildAssets(): Promise<void> {
 
   const manifest: AssetManifest = {
     css: outputFor("web/styles/portal.css"),
+    sectionsCss: outputFor("web/styles/sections.css"),
     hydrate: outputFor("web/client/hydrate.ts"),
     islands,
     images,
@@ -67,7 +78,7 @@ export async function buildAssets(): Promise<void> {
   writeFileSync(join(root, "dist/meta.json"), JSON.stringify(result.metafile));
 
   for (const file of readdirSync(out, { recursive: true, encoding: "utf8" })) {
-    if (!/\.(js|css|svg|json)$/.test(file)) continue;
+    if (!/\.(js|css|svg|json|webmanifest)$/.test(file)) continue;
     const data = readFileSync(join(out, file));
     writeFileSync(join(out, `${file}.gz`), gzipSync(data, { level: 9 }));
     writeFileSync(

@@ -1,20 +1,27 @@
 // One error handler: clear 4xx answers in SPEC.md section 8's shapes, and never internals for a 5xx.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { serverTexts } from "#server/texts.ts";
 import { errorTexts } from "#web/texts/errors.ts";
+
+/** The portal's own refusal of a request: marked by its code, so the browser shows section 8's "Action Failed". */
+const invalidRequest = (what: string) => ({
+  code: serverTexts.invalidRequest.code,
+  description: `${serverTexts.invalidRequest.message}: ${what}`,
+});
 
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const status = error.statusCode ?? 500;
     if (error.validation) {
-      return reply.code(400).send({
-        description: `Invalid request: ${error.validationContext ?? "input"} ${error.validation[0]?.message ?? "is not valid"}`,
-      });
+      const what = `${error.validationContext ?? "input"} ${error.validation[0]?.message ?? "is not valid"}`;
+      return reply.code(400).send(invalidRequest(what));
     }
     if (status >= 500) {
       request.log.error({ err: error }, "request failed");
       return reply.code(500).send({});
     }
-    return reply.code(status).send({ detail: status === 413 ? "The request is too large." : error.message });
+    if (status === 400) return reply.code(400).send(invalidRequest(error.message));
+    return reply.code(status).send({ detail: status === 413 ? serverTexts.requestTooLarge.message : error.message });
   });
   app.setNotFoundHandler((request, reply) => {
     const api = request.url.startsWith("/api/");
@@ -24,6 +31,6 @@ export function installErrorHandling(app: FastifyInstance): void {
 
 /** Fastify's own refusals before routing (a malformed or over-long URL): section 8's shape, the URL not echoed. */
 export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
-  const status = error.statusCode === 414 ? 414 : 400;
-  void reply.code(status).send({ detail: status === 414 ? "The address is too long." : "The address is not valid." });
+  if (error.statusCode === 414) void reply.code(414).send({ detail: serverTexts.addressTooLong.message });
+  else void reply.code(400).send(invalidRequest(serverTexts.addressInvalid.message));
 }

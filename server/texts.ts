@@ -1,15 +1,17 @@
 // The portal's own texts that SPEC.md does not give, each with a stable code that answers and tests refer to.
+
+import { answerCodes } from "#web/texts/errors.ts";
+import { mfaTexts } from "#web/texts/mfa.ts";
+
 export const serverTexts = {
   sessionTooLarge: {
     code: "session-too-large",
     message:
       "Sign-in could not be completed: the session is too large for this browser to keep. Please contact support.",
   },
-  mfaAttemptsExhausted: {
-    code: "mfa-attempts-exhausted",
-    message:
-      "Too many incorrect codes: this sign-in has ended to protect your account. Please sign in again to receive a new code.",
-  },
+  mfaAttemptsExhausted: { code: answerCodes.mfaAttemptsExhausted, message: mfaTexts.attemptsExhausted },
+  /** The portal's own check of a request refused it (schema, body, address): the description is for developers. */
+  invalidRequest: { code: answerCodes.invalidRequest, message: "Invalid request" },
   mfaInFlight: { code: "mfa-in-flight", message: "A code is already being checked. Please wait a moment." },
   passwordNotTested: {
     code: "password-not-tested",

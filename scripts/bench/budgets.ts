@@ -2,8 +2,14 @@
 import type { PageBytes } from "#scripts/bench/bytes.ts";
 import type { Row } from "#scripts/bench/report.ts";
 
-export const LOGIN_HTML_CSS_BUDGET = 14_600;
-export const LOGIN_JS_FACTOR = 1.15;
+/**
+ * Issue 14 raised both (from 14,600 and 1.15): the login page gained a visible heading, Show password and the
+ * caps-lock hint, focus that follows errors, typed values kept per tab, the last site remembered, support contacts
+ * as links, the icons' links and the dark logo. The section layouts moved to a stylesheet of their own, linked by
+ * signed-in pages only, which keeps the HTML+CSS within 400 bytes of the first round trip (10 × 1,460 bytes).
+ */
+export const LOGIN_HTML_CSS_BUDGET = 15_000;
+export const LOGIN_JS_FACTOR = 1.17;
 
 export function budgetFailures(pages: PageBytes[], react: number): string[] {
   return budgetRows(pages, react)

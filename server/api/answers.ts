@@ -15,7 +15,7 @@ import {
   sessionId,
 } from "#server/session/data.ts";
 import { serverTexts } from "#server/texts.ts";
-import { ATTEMPTS_LEFT_HEADER, type HeldLinkLogin, type HeldLogin } from "#web/api/held.ts";
+import type { CountedVerdict, HeldLinkLogin, HeldLogin } from "#web/api/held.ts";
 import type { Site } from "#web/site.ts";
 
 type Schemas = components["schemas"];
@@ -118,8 +118,10 @@ export const promoteOnPassed: Effect = async ({ context, request, body }) => {
     signInStep(context, request, { event: "mfa", ...who, outcome: "limit" }, "too many wrong codes");
     expire(request, "mfa-attempts");
   }
-  // The verdict as the upstream gave it (SPEC.md reads its first element); the attempts left travel in a header.
-  return { body: verdict, failed: true, headers: { [ATTEMPTS_LEFT_HEADER]: String(attemptsLeft) } };
+  // The verdict as the upstream gave it (SPEC.md reads its first element's text), with the attempts left beside it.
+  const [first, ...rest] = verdict;
+  const counted: CountedVerdict[] = [{ ...(first ?? { text: "Failed" }), attemptsLeft }, ...rest];
+  return { body: counted, failed: true };
 };
 
 export const codeSent: Effect = async ({ context, request, body }) => {

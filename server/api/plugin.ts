@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import type { Shaped } from "#server/api/answers.ts";
 import { type ForwardedRule, rules } from "#server/api/rules.ts";
 import type { AppContext } from "#server/context.ts";
-import { expire } from "#server/session/data.ts";
+import { endedBy, expire } from "#server/session/data.ts";
 import { serverTexts } from "#server/texts.ts";
 import { type Operation, routerPath } from "#server/upstream/operations.ts";
 import {
@@ -155,7 +155,12 @@ async function admit(context: AppContext, operation: Operation, request: Fastify
   if (rule.needs !== "anyone") {
     const auth = request.auth;
     // Not signed in (or not yet): refused, and nothing is written; a pending sign-in goes on with its MFA step.
-    if (!auth || auth.stage !== rule.needs) return reply.code(401).send({ detail: errorTexts.sessionExpired });
+    if (!auth || auth.stage !== rule.needs) {
+      // The island tells a sign-in ended by wrong codes from an expired session, and stays to say why.
+      const exhausted = !auth && endedBy(request) === "mfa-attempts";
+      const code = exhausted ? { code: serverTexts.mfaAttemptsExhausted.code } : {};
+      return reply.code(401).send({ detail: errorTexts.sessionExpired, ...code });
+    }
     const named = (request.params as Params).site ?? (request.params as Params).audience;
     if (named !== undefined && named !== auth.site) return reply.code(403).send({ detail: errorTexts.accessDenied });
     token = auth.token;

@@ -50,7 +50,9 @@ export async function pageRoutes(app: FastifyInstance, context: AppContext): Pro
       providerName: context.config.providerName,
       taxBridge: taxBridgeOn(context, request),
       path: pathnameOf(request.url),
-      ...(auth ? { user: { name: auth.userName, site: auth.site } } : {}),
+      ...(auth
+        ? { user: { name: auth.userName, site: auth.site, ...(auth.company ? { company: auth.company } : {}) } }
+        : {}),
       year: new Date(context.now()).getUTCFullYear(),
     };
   };
@@ -191,7 +193,18 @@ export async function pageRoutes(app: FastifyInstance, context: AppContext): Pro
         return reply.redirect("/", 302);
       }
       case "link-login": {
-        const props = { uuid: request.query.uuid ?? null, site: linkSite(request.query.type ?? null) };
+        // B2: a link never replaces a session silently; the island names it and waits for a click.
+        const auth = request.auth;
+        const current = auth && {
+          name: auth.userName,
+          site: auth.site,
+          ...(auth.company ? { company: auth.company } : {}),
+        };
+        const props = {
+          uuid: request.query.uuid ?? null,
+          site: linkSite(request.query.type ?? null),
+          ...(current ? { current } : {}),
+        };
         return send(
           reply,
           200,

@@ -17,10 +17,14 @@ const returnSchema = {
 
 export async function sessionRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   app.post("/session/logout", async (request, reply) => {
-    request.log.info({ event: "sign-out" }, "signed out");
+    // "Use another account" on the MFA step cancels a sign-in: back to its tab, without the signed-out notice.
+    const cancelled = (request.body as { intent?: unknown } | undefined)?.intent === "use-another-account";
+    const site = request.auth?.site;
+    request.log.info({ event: "sign-out", cancelled }, "signed out");
     expire(request, "signed-out");
+    const to = cancelled ? (site ? `/?activeSite=${site}` : "/") : "/?signed-out";
     // The notice travels in the address: Clear-Site-Data also clears any cookie set with this answer.
-    return reply.header("clear-site-data", '"cache", "cookies"').redirect("/?signed-out", 303);
+    return reply.header("clear-site-data", '"cache", "cookies"').redirect(to, 303);
   });
 
   /** Back to the page the person was on, when it is a path of this site; else their landing page. */

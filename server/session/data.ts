@@ -20,7 +20,8 @@ export type Auth = {
 };
 
 /** A message (and optional same-origin path) carried to the login page: SPEC.md 2.2's navigation state. */
-export type Flash = { error: string; pathname?: string };
+/** A notice for the next sign-in page; `ended` says why the session before it ended. */
+export type Flash = { error: string; pathname?: string; ended?: EndReason };
 
 /** What the session cookie holds. */
 export type SessionFields = {
@@ -200,6 +201,9 @@ export function takeFlash(request: FastifyRequest): Flash | undefined {
   return flash;
 }
 
+/** Why the session this cookie carried ended, until the sign-in page has told the person. */
+export const endedBy = (request: FastifyRequest): EndReason | undefined => get(request, "flash")?.ended;
+
 /** What the sign-in page says about each way a session ends. */
 export function endMessage(reason: EndReason, idleMinutes: number): string | undefined {
   switch (reason) {
@@ -226,7 +230,7 @@ export function expire(request: FastifyRequest, reason: EndReason, idleMinutes =
   request.session.regenerate([]);
   if (taxBridge) set(request, "taxBridge", true);
   const message = endMessage(reason, idleMinutes);
-  if (message) set(request, "flash", { error: message });
+  if (message) set(request, "flash", { error: message, ended: reason });
   // Nothing left to carry: the browser drops the cookie instead of keeping an empty one.
   if (!taxBridge && !message) request.session.delete();
   request.auth = undefined;

@@ -186,7 +186,7 @@ describe("accessibility", () => {
 
   test("a client's sections pass: client pages, uspto, uscis, another audience's forbidden page, not found", async () => {
     const page = await signedIn(alice, "alice@acme.example", "/client/home");
-    await assertAccessible(page, "client home");
+    await checkForReadme(page, "client home", "client-home");
     await page.goto(url("/client/invoices/status"));
     await checkForReadme(page, "client section", "client-section");
 
@@ -233,10 +233,24 @@ describe("accessibility", () => {
     const before = await lastMailId(suite.portal.sandboxUrl, "alice@acme.example");
     await openLogin(page, suite.portal.url);
 
-    // The skip link comes first and leads to the content; from there the login form, in reading order.
-    assert.deepEqual(await tabTo(page, "Skip to content"), ["Skip to content"]);
+    // The first empty field has the focus on load; behind it, the tabs, the brand and the skip link, which leads to
+    // the content; from there the login form, in reading order.
+    assert.equal(await focusedName(page), "Company Short Name");
+    assert.deepEqual(await tabTo(page, "Skip to content", "Shift+Tab"), [
+      "CLIENT LOGIN",
+      layoutTexts.brand,
+      "Skip to content",
+    ]);
     await page.keyboard.press("Enter");
-    const order = ["CLIENT LOGIN", "Company Short Name", "User ID", "Password", "Remember me", "Login"];
+    const order = [
+      "CLIENT LOGIN",
+      "Company Short Name",
+      "User ID",
+      "Password",
+      "Remember me",
+      "Show password",
+      "Login",
+    ];
     assert.deepEqual(await tabTo(page, "Login"), order);
     assert.deepEqual(await tabTo(page, "Company Short Name", "Shift+Tab"), order.slice(1, -1).reverse());
 
@@ -250,10 +264,9 @@ describe("accessibility", () => {
     await page.keyboard.type(DEMO_PASSWORD);
     await page.keyboard.press("Enter");
 
-    // The MFA step takes the focus at its heading; the code field is the next stop.
+    // The MFA step takes the focus in its code field once the code is on its way.
     await page.getByRole("heading", { name: "Verify This Device" }).waitFor();
-    await page.waitForFunction(() => document.activeElement?.id === "mfa-heading");
-    assert.deepEqual(await tabTo(page, "Code"), ["Code"]);
+    await page.waitForFunction(() => document.activeElement?.id === "mfa-code");
     await page.keyboard.type(await nextCode(suite.portal.sandboxUrl, "alice@acme.example", before));
     await page.keyboard.press("Enter");
     await page.waitForURL(url("/client/home"));

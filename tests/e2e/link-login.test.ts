@@ -2,7 +2,9 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { sandboxPost } from "#tests/e2e/harness.ts";
-import { browserSuite } from "#tests/e2e/steps.ts";
+import { browserSuite, hydrated, signIn } from "#tests/e2e/steps.ts";
+import { DEMO_PASSWORD } from "#tests/support/portal.ts";
+import { linkLoginTexts } from "#web/texts/link-login.ts";
 
 describe("login by link", () => {
   const suite = browserSuite();
@@ -27,7 +29,7 @@ describe("login by link", () => {
     await page.waitForURL(`${suite.portal.url}/vendor/home`);
   });
 
-  test("an unknown, spent or missing uuid shows Invalid Login with a way back", async () => {
+  test("an unknown or spent uuid shows Invalid Login with a way back", async () => {
     const page = await newPage();
     await page.goto(`${suite.portal.url}/login?uuid=00000000-0000-4000-8000-000000000000&type=Vendor`);
     await page.getByText("Invalid Login").waitFor();
@@ -39,8 +41,51 @@ describe("login by link", () => {
     await spend.waitForURL(`${suite.portal.url}/client/home`);
     await page.goto(`${suite.portal.url}/login?uuid=${uuid}`);
     await page.getByText("Invalid Login").waitFor();
+  });
 
+  test("B2: a link opened while signed in names the current session and is spent only on a click, which ends that session", async () => {
+    const page = await newPage();
+    const login = { site: "client", shortName: "ACME", userName: "alice", password: DEMO_PASSWORD } as const;
+    await signIn(page, suite.portal.url, suite.portal.sandboxUrl, login, "alice@acme.example");
+    await page.waitForURL(`${suite.portal.url}/client/home`);
+    let spent = 0;
+    page.on("request", (request) => {
+      if (request.url().includes("/api/auth/vendor-token")) spent++;
+    });
+    const uuid = await mintLink("vendor", "vera");
+    // What an attacker's page does: a top-level navigation to the attacker's own link.
+    await page.goto(`${suite.portal.url}/login?uuid=${uuid}&type=Vendor`);
+    await hydrated(page);
+    await page.getByRole("heading", { level: 1, name: linkLoginTexts.replaceHeading }).waitFor();
+    await page.getByText(linkLoginTexts.signedInAs("alice, ACME")).waitFor();
+    assert.equal(spent, 0, "nothing was spent before the click");
+    assert.equal(
+      await page.getByRole("link", { name: linkLoginTexts.stay("alice, ACME") }).getAttribute("href"),
+      "/",
+      "staying is one click too",
+    );
+    await page.getByRole("button", { name: linkLoginTexts.continueWithLink }).click();
+    await page.waitForURL(`${suite.portal.url}/vendor/home`);
+    assert.equal(spent, 1);
+    await page.getByText("vera").first().waitFor();
+  });
+
+  test("#10 a bare /login says plainly that the link is incomplete and offers the sign-in page", async () => {
+    const page = await newPage();
+    let calls = 0;
+    page.on("request", (request) => {
+      if (request.url().includes("/api/auth/")) calls++;
+    });
     await page.goto(`${suite.portal.url}/login`);
-    await page.getByText("Invalid Login").waitFor();
+    await hydrated(page);
+    await page.getByRole("heading", { level: 1, name: linkLoginTexts.incompleteHeading }).waitFor();
+    await page.getByText(linkLoginTexts.incomplete).waitFor();
+    assert.equal(await page.getByText("Invalid Login").count(), 0, "no failed sign-in to report");
+    assert.equal(await page.getByRole("alert").count(), 0, "no error");
+    const link = page.getByRole("link", { name: linkLoginTexts.signIn });
+    assert.equal(await link.getAttribute("href"), "/");
+    assert.equal(calls, 0, "nothing was tried");
+    await link.click();
+    await page.getByRole("button", { name: "Login", exact: true }).waitFor();
   });
 });

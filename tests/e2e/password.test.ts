@@ -18,7 +18,7 @@ describe("passwords", () => {
   const suite = browserSuite();
   const { newPage } = suite;
 
-  test("an expired password is changed inside the MFA step, then the user lands on the home", async () => {
+  test("#8 an expired password is changed at /mfa under a visible Change Password heading, with no hidden Verify This Device", async () => {
     const page = await newPage();
     await signIn(
       page,
@@ -31,15 +31,26 @@ describe("passwords", () => {
     assert.equal(await page.getByLabel("Username").inputValue(), "paula");
     assert.ok(await page.getByLabel("Username").evaluate((input: HTMLInputElement) => input.readOnly));
     assert.equal(await page.getByLabel("Current Password").inputValue(), DEMO_PASSWORD, "prefilled from the login");
+
+    // The /mfa route shows the same form; its only heading is the visible h1 "Change Password".
+    await page.goto(`${suite.portal.url}/mfa`);
+    await hydrated(page);
+    const headings = await page
+      .locator("h1, h2, h3")
+      .evaluateAll((found) =>
+        found.map((heading) => `${heading.tagName} ${heading.textContent} ${heading.checkVisibility()}`),
+      );
+    assert.deepEqual(headings, ["H1 Change Password true"]);
+    await page.getByText("Your password has expired. Please enter a new password").waitFor();
+    await page.getByLabel("Current Password").fill(DEMO_PASSWORD);
     await page.getByLabel("New Password").fill(NEW_PASSWORD);
     await page.getByLabel("Confirm Password").fill(NEW_PASSWORD);
     await screenshot(page, "change-password");
     await page.getByRole("button", { name: "Change Password" }).click();
-    // The success note shows for an instant before the redirect; the no-redirect case below checks its text.
     await page.waitForURL(`${suite.portal.url}/client/home`);
   });
 
-  test("a vendor's expired password, on the same form", async () => {
+  test("#2 'Password Successfully Changed!' stays in view long enough to read before the page moves on", async () => {
     const page = await newPage();
     await signIn(
       page,
@@ -50,7 +61,61 @@ describe("passwords", () => {
     );
     await page.getByText("Your password has expired. Please enter a new password").waitFor();
     await changeTo(page, NEW_PASSWORD);
+    const success = page.getByText("Password Successfully Changed!");
+    await success.waitFor();
+    const shownAt = Date.now();
+    // Still on the page, the message in view and focused, two seconds later; a link goes on at once.
+    await page.waitForTimeout(2000);
+    assert.ok(await success.isVisible(), "the message is still there to read");
+    assert.equal(new URL(page.url()).pathname, "/", "the page has not moved yet");
+    assert.ok(await page.getByRole("link", { name: "Continue now" }).isVisible());
     await page.waitForURL(`${suite.portal.url}/vendor/home`);
+    assert.ok(Date.now() - shownAt >= 3000, "shown for a few seconds");
+  });
+
+  test("#7 change password on a section page: the form empties and the button works again after a success", async () => {
+    const page = await newPage();
+    await signIn(
+      page,
+      suite.portal.url,
+      suite.portal.sandboxUrl,
+      { site: "client", shortName: "GLOBEX", userName: "gary", password: DEMO_PASSWORD },
+      "gary@globex.example",
+    );
+    await page.waitForURL(`${suite.portal.url}/client/home`);
+    await page.goto(`${suite.portal.url}/client/users/change-password`);
+    await hydrated(page);
+    await page.getByLabel("Current Password").fill(DEMO_PASSWORD);
+    await changeTo(page, NEW_PASSWORD);
+    await page.getByText("Password Successfully Changed!").waitFor();
+    for (const label of ["Current Password", "New Password", "Confirm Password"]) {
+      assert.equal(await page.getByLabel(label).inputValue(), "", `${label} is empty`);
+    }
+    assert.ok(await page.getByRole("button", { name: "Change Password" }).isEnabled(), "the button works again");
+    assert.equal(new URL(page.url()).pathname, "/client/users/change-password", "no redirect on this page");
+  });
+
+  test("#3 an empty Current Password is named in the browser, and nothing is sent", async () => {
+    const page = await newPage();
+    await signIn(
+      page,
+      suite.portal.url,
+      suite.portal.sandboxUrl,
+      { site: "client", shortName: "ACME", userName: "alice", password: DEMO_PASSWORD },
+      "alice@acme.example",
+    );
+    await page.waitForURL(`${suite.portal.url}/client/home`);
+    await page.goto(`${suite.portal.url}/client/users/change-password`);
+    await hydrated(page);
+    let calls = 0;
+    page.on("request", (request) => {
+      if (request.url().includes("/password/")) calls++;
+    });
+    await changeTo(page, NEW_PASSWORD);
+    await page.getByRole("alert").filter({ hasText: "Current Password is required." }).waitFor();
+    assert.equal(calls, 0);
+    assert.ok(await page.getByLabel("Current Password").evaluate((input) => input === document.activeElement));
+    assert.doesNotMatch((await page.locator("main").textContent()) ?? "", /Invalid request|must NOT/);
   });
 
   test("the new-password rules show their messages in SPEC.md's order; a wrong current password is refused", async () => {
@@ -64,7 +129,7 @@ describe("passwords", () => {
     );
     await page.waitForURL(`${suite.portal.url}/client/home`);
     await page.goto(`${suite.portal.url}/client/users/change-password`);
-    await page.getByRole("heading", { name: "Change Password", level: 2 }).waitFor();
+    await page.getByRole("heading", { name: "Change Password", level: 1 }).waitFor();
     await hydrated(page);
     await page.getByLabel("Current Password").fill(DEMO_PASSWORD);
     const button = page.getByRole("button", { name: "Change Password" });
@@ -96,7 +161,6 @@ describe("passwords", () => {
     await page.getByLabel("Current Password").fill(DEMO_PASSWORD);
     await changeTo(page, NEW_PASSWORD);
     await page.getByText("Password Successfully Changed!").waitFor();
-    assert.ok(await button.isDisabled(), "stays disabled after a success");
     assert.equal(new URL(page.url()).pathname, "/client/users/change-password", "no redirect on this page");
   });
 
@@ -119,10 +183,14 @@ describe("passwords", () => {
     assert.equal(await page.getByLabel("Company Short Name").count(), 0);
     await page.getByRole("tab", { name: "CLIENT LOGIN" }).click();
 
-    // Only the browser's required check applies: an empty submit sends nothing.
+    // Only a required check applies, in SPEC.md's words (#3): an empty submit sends nothing.
     const before = await lastMailId(suite.portal.sandboxUrl, "gary@globex.example");
     await page.getByRole("button", { name: "Reset Password" }).click();
     assert.ok(await page.getByLabel("Company Short Name").evaluate((input: HTMLInputElement) => !input.validity.valid));
+    await page.getByRole("alert").filter({ hasText: "Company Short Name is required." }).waitFor();
+    await page.getByLabel("Company Short Name").fill("GLOBEX");
+    await page.getByRole("button", { name: "Reset Password" }).click();
+    await page.getByRole("alert").filter({ hasText: "Email Address is required." }).waitFor();
 
     await page.getByLabel("Company Short Name").fill("GLOBEX");
     await page.getByLabel("Email Address").fill("gary@globex.example");
@@ -164,14 +232,36 @@ describe("passwords", () => {
     await page.waitForURL(`${suite.portal.url}/client/home`);
   });
 
-  test("a failed reset call shows its message and keeps the form", async () => {
+  test("#6 leaving the reset panel cancels its 'Reset Password Email Sent.' alert", async () => {
+    const page = await newPage();
+    await page.clock.install();
+    const dialogs: string[] = [];
+    page.on("dialog", (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.accept();
+    });
+    await openLogin(page, suite.portal.url);
+    await page.getByRole("button", { name: "Reset Password" }).click();
+    await page.getByLabel("Company Short Name").fill("ACME");
+    await page.getByLabel("Email Address").fill("victor@acme.example");
+    await page.getByRole("button", { name: "Reset Password" }).click();
+    await page.getByText("If there is an account associated with the email you've entered").waitFor();
+    await page.getByRole("button", { name: "Return To Login" }).click();
+    await page.getByRole("button", { name: "Login", exact: true }).waitFor();
+    await page.clock.fastForward(10_000);
+    await page.getByLabel("User ID").fill("still here"); // a round trip to the page after the timer's time
+    assert.deepEqual(dialogs, [], "no alert over the login form");
+  });
+
+  test("#3 a failed reset call shows section 8's message, never the schema's text, and keeps the form", async () => {
     const page = await newPage();
     await openLogin(page, suite.portal.url);
     await page.getByRole("button", { name: "Reset Password" }).click();
     await page.getByLabel("Company Short Name").fill("G".repeat(300)); // longer than the upstream accepts
     await page.getByLabel("Email Address").fill("gary@globex.example");
     await page.getByRole("button", { name: "Reset Password" }).click();
-    await page.getByRole("alert").waitFor();
+    await page.getByRole("alert").filter({ hasText: "Action Failed" }).waitFor();
+    assert.doesNotMatch((await page.locator("main").textContent()) ?? "", /Invalid request|must NOT|characters/);
     assert.ok(await page.getByLabel("Email Address").isVisible(), "the entry view stays");
     assert.ok(await page.getByRole("button", { name: "Reset Password" }).isEnabled());
   });

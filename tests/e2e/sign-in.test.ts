@@ -95,7 +95,7 @@ describe("sign-in", () => {
     await nextMail(suite.portal.sandboxUrl, email, before);
     const sent = await lastMailId(suite.portal.sandboxUrl, email);
     await openLogin(page, suite.portal.url, "/mfa");
-    await page.getByRole("heading", { name: "Verify This Device", level: 2 }).waitFor();
+    await page.getByRole("heading", { name: "Verify This Device", level: 1 }).waitFor();
     // Issue 14 #5: a reload within the Send Again cooldown sends no new code, so the one received still works.
     await enterCode(page, suite.portal.sandboxUrl, email, before);
     await page.waitForURL(`${suite.portal.url}/vendor/home`);
@@ -227,6 +227,7 @@ describe("sign-in", () => {
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, 22_000 - (Date.now() - loginAt))));
     await sendAgain.click();
     await page.getByRole("button", { name: "Send Again (20s)" }).waitFor();
+    await page.getByText("A new code has been sent. Use the code in the newest email.").waitFor();
     await enterCode(page, suite.portal.sandboxUrl, email, second); // the newest code is the one that works
     await page.waitForURL(`${suite.portal.url}/client/home`);
   });

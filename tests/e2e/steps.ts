@@ -7,11 +7,16 @@ import type { PortalOptions, RunningPortal } from "#tests/support/portal.ts";
 
 export type Login = { site: "client" | "vendor"; shortName?: string; userName: string; password: string };
 
-/** Waits until the page's islands have hydrated: the client code then owns the forms. */
+/**
+ * Waits until the page's islands have hydrated: the client code then owns the forms. The login page's island also
+ * says when its first effects have run (`data-ready`: the remembered site chosen, the focus placed).
+ */
 export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const island = document.querySelector("[data-island]");
-    return island !== null && Object.keys(island).some((key) => key.startsWith("__reactContainer"));
+    if (island === null || !Object.keys(island).some((key) => key.startsWith("__reactContainer"))) return false;
+    const login = island.querySelector(".login-box");
+    return !login || island.getAttribute("data-island") !== "login" || login.hasAttribute("data-ready");
   });
 }
 

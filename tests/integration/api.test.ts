@@ -81,11 +81,13 @@ describe("POST /web/{site}/mfa/generate and /validate/{code}", () => {
     assert.equal((await client.post("/api/web/client/mfa/generate")).status, 200);
     const code = await latestCode(portal.sandboxUrl, "alice@acme.example");
     const wrong = code === "000000" ? "111111" : "000000";
-    assert.deepEqual((await client.post(`/api/web/client/mfa/validate/${wrong}`)).json, [{ text: "Failed" }]);
+    assert.deepEqual((await client.post(`/api/web/client/mfa/validate/${wrong}`)).json, [
+      { text: "Failed", attemptsLeft: 4 },
+    ]);
     assert.deepEqual((await client.post(`/api/web/client/mfa/validate/${code}`)).json, [{ text: "Passed" }]);
     const home = await client.get("/client/home");
     assert.equal(home.status, 200);
-    assert.match(home.text, /Signed in as alice/);
+    assert.match(home.text, /Signed in as\b[\s\S]{0,80}>alice</);
   });
 
   it("answer 401 without a pending sign-in", async () => {

@@ -7,6 +7,7 @@ import { DEMO_PASSWORD, latestCode, startPortal } from "#tests/support/portal.ts
 import { accounts, PortalVisitor, signIn } from "#tests/support/sign-in.ts";
 import { routes } from "#web/routes/table.ts";
 import { errorTexts } from "#web/texts/errors.ts";
+import { mfaTexts } from "#web/texts/mfa.ts";
 
 const COOKIE = "__Host-portal-session";
 const MINUTE = 60_000;
@@ -164,20 +165,27 @@ describe("MFA cannot be skipped (item 8)", () => {
     }
   });
 
-  it("8. MFA: wrong codes are limited per pending session; at the limit the session ends with the expiry message", async () => {
+  it("8. MFA: wrong codes are limited per pending session; each refusal says how many attempts are left, and at the limit the sign-in ends and says why", async () => {
     const fake = await portalOnFake(happyUpstream({ verdict: "Failed" }), { env: { MFA_MAX_WRONG_CODES: "3" } });
     try {
       const visitor = new PortalVisitor(fake.app);
       await visitor.post("/api/auth/client", { shortname: "ACME", username: "alice", password: "pw" });
       for (let attempt = 1; attempt <= 3; attempt++) {
         const answer = await visitor.post(`/api/web/client/mfa/validate/00000${attempt}`);
-        assert.deepEqual(answer.json(), [{ text: "Failed" }], `attempt ${attempt}`);
+        assert.deepEqual(answer.json(), [{ text: "Failed", attemptsLeft: 3 - attempt }], `attempt ${attempt}`);
       }
       const fourth = await visitor.post("/api/web/client/mfa/validate/000004");
       assert.equal(fourth.statusCode, 401);
-      assert.deepEqual(fourth.json(), { detail: errorTexts.sessionExpired });
+      assert.deepEqual(
+        fourth.json(),
+        { detail: errorTexts.sessionExpired, code: "mfa-attempts-exhausted" },
+        "the island can tell this end from an expired session (issue 14 #4)",
+      );
       assert.equal(fake.upstream.callsTo(/mfa\/validate/).length, 3, "the fourth code never reached the upstream");
-      assert.match((await visitor.get("/")).body, /Too many incorrect codes/, "the sign-in page says why it ended");
+      assert.ok(
+        (await visitor.get("/")).body.includes(mfaTexts.attemptsExhausted),
+        "the sign-in page says why it ended",
+      );
     } finally {
       await fake.close();
     }

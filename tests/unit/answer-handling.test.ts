@@ -33,6 +33,22 @@ describe("the message of a non-OK answer", () => {
     assert.equal(answerMessage(404, {}), "Endpoint Not Found");
   });
 
+  it("for the portal's own refusal of a request is 'Action Failed', never the schema's text (issue 14, #3)", () => {
+    const schema = "Invalid request: body/password must NOT have fewer than 1 characters";
+    assert.equal(answerMessage(400, { code: "invalid-request", description: schema }), "Action Failed");
+    assert.equal(
+      answerMessage(400, { code: "invalid-request", description: "querystring must NOT have more" }),
+      "Action Failed",
+    );
+  });
+
+  it("for an upstream's 400 is its description, as section 8 says (only the portal's own refusals are hidden)", () => {
+    assert.equal(
+      answerMessage(400, { description: "Invalid request: the upstream's words" }),
+      "Invalid request: the upstream's words",
+    );
+  });
+
   it("for a 500 is 'Internal Server Error'", () => {
     assert.equal(answerMessage(500, { detail: "stack trace" }), "Internal Server Error");
   });
@@ -83,6 +99,20 @@ describe("the islands' client", () => {
     assert.equal(result.error, undefined);
   });
 
+  it("keeps the browser on the page for a 401 the island explains, with its code (issue 14, #4)", async () => {
+    let expired = 0;
+    const body = JSON.stringify({
+      detail: "Your session has expired. Please Login again",
+      code: "mfa-attempts-exhausted",
+    });
+    const { data, error } = await clientAnswering(401, body, () => expired++).POST("/web/{site}/mfa/validate/{code}", {
+      params: { path: { site: "client", code: "123456" } },
+    });
+    assert.equal(expired, 0);
+    assert.equal(data, undefined);
+    assert.deepEqual(error, { detail: "Your session has expired. Please Login again", code: "mfa-attempts-exhausted" });
+  });
+
   it("parses an OK answer as JSON", async () => {
     const { data } = await clientAnswering(200, JSON.stringify([{ text: "Passed" }])).POST(
       "/web/{site}/mfa/validate/{code}",
@@ -91,7 +121,7 @@ describe("the islands' client", () => {
     assert.deepEqual(data, [{ text: "Passed" }]);
   });
 
-  it("reports a network failure with the error's message", async () => {
+  it("reports a network failure with section 8's message, never the browser's own text (issue 14, #3)", async () => {
     const failing = async () => {
       throw new TypeError("Failed to fetch");
     };
@@ -99,7 +129,7 @@ describe("the islands' client", () => {
       "/web/reset-pwd",
       { body: { clientShortName: "", emailAddress: "a@b.c" } },
     );
-    assert.equal(error?.detail, "Failed to fetch");
+    assert.equal(error?.detail, "Action Failed");
   });
 
   it("sends the header the portal requires of every island call", async () => {

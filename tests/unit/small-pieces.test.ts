@@ -1,4 +1,4 @@
-// Island props serialization, same-origin redirect targets, upstream paths, and the values SPEC.md gives the two sites.
+// Island props serialization, same-origin redirect targets, upstream paths, the values SPEC.md gives the two sites, counted words.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { FastifyRequest } from "fastify";
@@ -6,6 +6,8 @@ import { safePath } from "#server/safe-path.ts";
 import { isNavigation } from "#server/tracking.ts";
 import { serializeProps } from "#web/islands/serialize.ts";
 import { deviceKey, landingPath, linkSite, siteValue } from "#web/site.ts";
+import { loginTexts } from "#web/texts/login.ts";
+import { mfaTexts } from "#web/texts/mfa.ts";
 
 describe("island props", () => {
   it("cannot close their script element or open a comment", () => {
@@ -69,5 +71,14 @@ describe("isNavigation (what page tracking counts as a visit)", () => {
     assert.equal(isNavigation(request("HEAD", {})), false);
     assert.equal(isNavigation(request("GET", { "sec-fetch-dest": "image" })), false);
     assert.equal(isNavigation(request("GET", { "sec-purpose": "prefetch" })), false);
+  });
+});
+
+describe("counted words (issue 14, #11)", () => {
+  it("follow the plural rules", () => {
+    assert.equal(loginTexts.endedIdle(1), "It ended after 1 minute without activity.");
+    assert.equal(loginTexts.endedIdle(30), "It ended after 30 minutes without activity.");
+    assert.equal(mfaTexts.attemptsLeft(1), "1 attempt left.");
+    assert.equal(mfaTexts.attemptsLeft(0), "0 attempts left.");
   });
 });

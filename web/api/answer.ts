@@ -1,15 +1,30 @@
-// SPEC.md section 8, "Shared answer handling": the message a non-OK answer fails with.
-import { errorTexts } from "#web/texts/errors.ts";
+// SPEC.md section 8, "Shared answer handling": the message a non-OK answer fails with, never a raw schema text.
+import { answerCodes, errorTexts } from "#web/texts/errors.ts";
 
-type ErrorBody = { detail?: unknown; description?: unknown; errors?: unknown };
+type ErrorBody = { detail?: unknown; description?: unknown; errors?: unknown; code?: unknown };
 
 const text = (value: unknown): string | undefined => (typeof value === "string" && value ? value : undefined);
+
+/**
+ * The portal's own refusal of a request it checked (its schema, size or address rules): the text is written for
+ * developers ("body must NOT have fewer than 1 characters"), so people get section 8's "Action Failed" instead.
+ * Marked by `code: "invalid-request"` (server/errors.ts).
+ */
+export function isPortalRefusal(status: number, body: unknown): boolean {
+  return status === 400 && answerCode(body) === answerCodes.invalidRequest;
+}
+
+/** The `code` of an answer's body, when the portal set one (web/texts/errors.ts `answerCodes`). */
+export function answerCode(body: unknown): string | undefined {
+  return body && typeof body === "object" ? text((body as ErrorBody).code) : undefined;
+}
 
 export function answerMessage(status: number, body: unknown): string {
   const fields: ErrorBody = body && typeof body === "object" ? (body as ErrorBody) : {};
   if (status === 403) return errorTexts.accessDenied;
   if (status === 404) return errorTexts.endpointNotFound;
   if (status === 500) return errorTexts.internalServerError;
+  if (isPortalRefusal(status, body)) return errorTexts.actionFailed;
   if (status === 400) {
     if (fields.errors && typeof fields.errors === "object") {
       const last = text(Object.values(fields.errors).at(-1));

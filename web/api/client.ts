@@ -1,33 +1,47 @@
 // The browser's typed client of the upstream API, reached through the portal's /api, with SPEC.md section 8 applied once.
 import createClient, { type Middleware } from "openapi-fetch";
 import type { paths } from "#openapi/schema.d.ts";
-import { answerMessage } from "#web/api/answer.ts";
+import { answerCode, answerMessage } from "#web/api/answer.ts";
 import { CSRF_HEADER } from "#web/api/held.ts";
+import { answerCodes, errorTexts } from "#web/texts/errors.ts";
+
+/** What a failed call's `error` holds: section 8's message, and the portal's `code` when it set one. */
+export type Failure = { detail: string; code?: string };
+
+/** 401 codes that end a step the island explains itself, so the browser stays on the page (no redirect). */
+const explainedExpiries: readonly string[] = [answerCodes.mfaAttemptsExhausted];
+
+async function bodyOf(response: Response): Promise<unknown> {
+  const text = await response.text().catch(() => "");
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
- * Every non-OK answer reaches the caller as `error.detail` holding the section 8 message; a 401
- * ends the call with no value (no data, no error) once `onExpired` has sent the user away.
+ * Every non-OK answer reaches the caller as `error.detail` holding the section 8 message (and `error.code` when the
+ * portal set one); a 401 ends the call with no value (no data, no error) once `onExpired` has sent the user away,
+ * unless its code is one the island explains on the page. A request that got no answer at all (the network, a
+ * closed tab's server) fails with section 8's "Action Failed", never the browser's own "Failed to fetch".
  */
 export function answerHandling(onExpired: () => void): Middleware {
   return {
     async onResponse({ response }) {
       if (response.ok) return undefined;
-      if (response.status === 401) {
+      const body = await bodyOf(response);
+      const code = answerCode(body);
+      if (response.status === 401 && !(code && explainedExpiries.includes(code))) {
         onExpired();
         return new Response(null, { status: 204 });
       }
-      const text = await response.text().catch(() => "");
-      let body: unknown;
-      try {
-        body = text ? JSON.parse(text) : undefined;
-      } catch {
-        body = undefined;
-      }
-      return Response.json({ detail: answerMessage(response.status, body) }, { status: response.status });
+      const failure: Failure = { detail: answerMessage(response.status, body), ...(code ? { code } : {}) };
+      return Response.json(failure, { status: response.status });
     },
-    onError({ error }) {
-      const message = error instanceof Error ? error.message : String(error);
-      return Response.json({ detail: message }, { status: 503 });
+    onError() {
+      const failure: Failure = { detail: errorTexts.actionFailed };
+      return Response.json(failure, { status: 503 });
     },
   };
 }
@@ -44,3 +58,7 @@ export function createApi(baseUrl: string, fetchImpl?: typeof fetch, onExpired =
 
 /** The islands' client: same-origin `/api`, where the portal forwards to the upstream. */
 export const api = createApi("/api");
+
+/** The portal's `code` of a failed call, read from its typed error (the generated types do not name the field). */
+export const failureCode = (error: unknown): string | undefined =>
+  error && typeof error === "object" ? answerCode(error) : undefined;

@@ -4,8 +4,8 @@ import type { components } from "#openapi/schema.d.ts";
 /** The header every island request carries; the portal refuses state-changing calls without it (CSRF). */
 export const CSRF_HEADER = "X-Portal-Request";
 
-/** On a refused MFA code: how many more codes this sign-in may try. */
-export const ATTEMPTS_LEFT_HEADER = "x-mfa-attempts-left";
+/** A refused MFA code's verdict, as the portal answers it: how many more codes this sign-in may try. */
+export type CountedVerdict = components["schemas"]["MfaVerdict"][number] & { attemptsLeft?: number };
 
 /** On a generate the portal did not pass on (a code went out moments ago): seconds until Send Again may be used. */
 export const COOLDOWN_HEADER = "x-mfa-cooldown-seconds";

@@ -1,12 +1,16 @@
 // The change-password form of SPEC.md 2.5 / 4.4: local checks, the test call, then the change call.
-import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { api } from "#web/api/client.ts";
+import { CapsLockHint, useCapsLock } from "#web/components/caps-lock.tsx";
 import { Note, type NoteKind, Notes } from "#web/components/note.tsx";
 import { PasswordChecklist } from "#web/components/password-checklist.tsx";
 import { newPasswordProblem } from "#web/password-rules.ts";
 import type { Site } from "#web/site.ts";
 import { errorTexts } from "#web/texts/errors.ts";
 import { passwordTexts } from "#web/texts/password.ts";
+
+/** Issue 14, #2: how long "Password Successfully Changed!" stays in view before the page moves to the home page. */
+export const CHANGED_PAUSE_MS = 4000;
 
 export type ChangePasswordFormProps = {
   /** SPEC.md 4.4: the audience defaults to client. */
@@ -31,24 +35,33 @@ export function ChangePasswordForm(props: ChangePasswordFormProps) {
   // Fixed ids, not useId: an island hydrates as its own root, so tree-position ids would differ from the server's.
   const id = "change-password";
   const headingId = props.headingId ?? `${id}-heading`;
+  const home = `/${audience}/home`;
   const [values, setValues] = useState<Record<Field, string>>({
     current: props.currentPassword ?? "",
     next: "",
     confirm: "",
   });
   const [show, setShow] = useState(false);
-  const [capsLock, setCapsLock] = useState(false);
-  // SPEC.md 4.4: disabled on submit, enabled again only on error (a success keeps it disabled).
+  const { capsLock, onKey } = useCapsLock();
+  // SPEC.md 4.4: disabled on submit, enabled again on error; a success that moves on keeps it disabled.
   const [disabled, setDisabled] = useState(false);
   const [message, setMessage] = useState<Message>();
   const heading = useRef<HTMLHeadingElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const notes = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (focusOnMount) heading.current?.focus();
   }, [focusOnMount]);
 
+  /** A message takes the focus, so it is read first; the next Tab leads back into the form. */
+  const say = (kind: NoteKind, text: string) => {
+    setMessage({ kind, text });
+    requestAnimationFrame(() => notes.current?.querySelector<HTMLElement>(".note")?.focus());
+  };
+
   const fail = (text: string) => {
-    setMessage({ kind: "error", text });
+    say("error", text);
     setDisabled(false);
   };
 
@@ -57,6 +70,13 @@ export function ChangePasswordForm(props: ChangePasswordFormProps) {
     if (disabled) return;
     setDisabled(true);
     setMessage(undefined);
+    // Issue 14, #3: an empty Current Password is named here, never sent to the test call.
+    if (!values.current) {
+      setMessage({ kind: "error", text: passwordTexts.currentRequired });
+      setDisabled(false);
+      form.current?.querySelector<HTMLInputElement>('[name="current"]')?.focus();
+      return;
+    }
     const problem = newPasswordProblem(values.next, values.confirm);
     if (problem) return fail(problem);
 
@@ -75,11 +95,16 @@ export function ChangePasswordForm(props: ChangePasswordFormProps) {
     if (change.error) return fail(change.error.detail ?? errorTexts.actionFailed);
     if (!change.data) return;
 
-    setMessage({ kind: "success", text: passwordTexts.changed });
-    if (redirect) window.location.assign(`/${audience}/home`);
+    say("success", passwordTexts.changed);
+    if (redirect) {
+      // Issue 14, #2: the success stays in view long enough to read, with a link to go on at once.
+      window.setTimeout(() => window.location.assign(home), CHANGED_PAUSE_MS);
+      return;
+    }
+    // Issue 14, #7: on a section page the form is done with; it empties and can be used again.
+    setValues({ current: "", next: "", confirm: "" });
+    setDisabled(false);
   };
-
-  const onKey = (event: KeyboardEvent<HTMLInputElement>) => setCapsLock(event.getModifierState("CapsLock"));
 
   const passwordInput = (field: Field, label: string, autoComplete: string, describedBy?: string) => (
     <label htmlFor={`${id}-${field}`}>
@@ -102,17 +127,25 @@ export function ChangePasswordForm(props: ChangePasswordFormProps) {
     </label>
   );
 
+  const moving = redirect && message?.kind === "success";
   return (
     <div className="change-password">
-      <h2 id={headingId} ref={heading} tabIndex={-1}>
+      <h1 id={headingId} ref={heading} tabIndex={-1}>
         {passwordTexts.heading}
-      </h2>
-      <Notes>
-        {notice ? <Note kind="info">{notice}</Note> : null}
-        {message ? <Note kind={message.kind}>{message.text}</Note> : null}
-      </Notes>
+      </h1>
+      <div ref={notes}>
+        <Notes>
+          {notice && !moving ? <Note kind="info">{notice}</Note> : null}
+          {message ? <Note kind={message.kind}>{message.text}</Note> : null}
+          {moving ? (
+            <p className="moving-on">
+              {passwordTexts.movingOn} <a href={home}>{passwordTexts.continueNow}</a>
+            </p>
+          ) : null}
+        </Notes>
+      </div>
       {/* noValidate: the section 5 messages, in their order, are what an empty or short password shows. */}
-      <form noValidate onSubmit={onSubmit} aria-busy={disabled && !message}>
+      <form ref={form} noValidate onSubmit={onSubmit} aria-busy={disabled && !message}>
         {userName ? (
           <label htmlFor={`${id}-username`}>
             {passwordTexts.username}
@@ -122,12 +155,8 @@ export function ChangePasswordForm(props: ChangePasswordFormProps) {
         {passwordInput("current", passwordTexts.currentPassword, "current-password")}
         {passwordInput("next", passwordTexts.newPassword, "new-password", `${id}-requirements`)}
         {passwordInput("confirm", passwordTexts.confirmPassword, "new-password")}
-        {capsLock ? (
-          <p className="caps-lock" role="status">
-            {passwordTexts.capsLock}
-          </p>
-        ) : null}
-        <label htmlFor={`${id}-show`}>
+        <CapsLockHint on={capsLock} />
+        <label htmlFor={`${id}-show`} className="check-row">
           <input
             id={`${id}-show`}
             type="checkbox"

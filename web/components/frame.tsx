@@ -1,10 +1,25 @@
-// The frame of every page: header with the brand (and, when signed in, the user and sign out), main, footer.
+// The frame of every page: header with the brand (and, when signed in, the user, the company and sign out), main,
+// footer. The header stays one line on a phone: the brand's name steps aside and the account chip shortens.
 import type { ReactNode } from "react";
 import { IdleWarning } from "#web/components/idle-warning.tsx";
 import { Logo } from "#web/components/logo.tsx";
 import type { PageContext } from "#web/pages/page-context.ts";
 import { pathOf } from "#web/routes/table.ts";
 import { layoutTexts } from "#web/texts/layout.ts";
+
+/** Who is signed in: the user and the company, each when known; the site's account when neither is. */
+function Account({ user }: { user: NonNullable<PageContext["user"]> }) {
+  const { name, company } = user;
+  return (
+    <p className="account" title={[name, company].filter(Boolean).join(" · ") || undefined}>
+      <span className="visually-hidden">{`${layoutTexts.signedInAs} `}</span>
+      {name ? <span className="account-user">{name}</span> : null}
+      {name && company ? <span className="visually-hidden"> {layoutTexts.atCompany} </span> : null}
+      {company ? <span className="account-company">{company}</span> : null}
+      {!name && !company ? <span className="account-user">{layoutTexts.accountOf(user.site)}</span> : null}
+    </p>
+  );
+}
 
 export function Frame({
   context,
@@ -21,29 +36,23 @@ export function Frame({
       <a className="skip-link" href="#content">
         {layoutTexts.skipToContent}
       </a>
-      <header className="site-header container-fluid">
-        <nav>
-          <ul>
-            <li>
-              <a href={user ? pathOf(user.site, "Home") : pathOf("public", "Login")} className="brand">
-                <Logo />
-                <strong>{layoutTexts.brand}</strong>
-              </a>
-            </li>
-          </ul>
+      <header className="site-header">
+        <div className="site-header-bar container-fluid">
+          <a href={user ? pathOf(user.site, "Home") : pathOf("public", "Login")} className="brand">
+            <Logo />
+            <span className="brand-name">{layoutTexts.brand}</span>
+          </a>
           {user ? (
-            <ul>
-              {user.name ? <li className="signed-in-as">{layoutTexts.signedInAs(user.name)}</li> : null}
-              <li>
-                <form method="post" action="/session/logout" className="sign-out">
-                  <button type="submit" className="secondary outline">
-                    {layoutTexts.signOut}
-                  </button>
-                </form>
-              </li>
-            </ul>
+            <div className="site-header-account">
+              <Account user={user} />
+              <form method="post" action="/session/logout" className="sign-out">
+                <button type="submit" className="secondary outline">
+                  {layoutTexts.signOut}
+                </button>
+              </form>
+            </div>
           ) : null}
-        </nav>
+        </div>
       </header>
       <main id="content" className={wide ? "container-fluid" : "container"}>
         {children}

@@ -1,11 +1,13 @@
 // The client or vendor login form of SPEC.md 2.2 / 4.1: required checks, remember me, the login call.
+import { useSignals } from "@preact/signals-react/runtime";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { api } from "#web/api/client.ts";
 import { asHeld, type HeldLogin } from "#web/api/held.ts";
+import { CapsLockHint, useCapsLock } from "#web/components/caps-lock.tsx";
 import { BusyOverlay, Note, Notes } from "#web/components/note.tsx";
 import type { Site } from "#web/site.ts";
-import { forgetLogin, rememberedLogin, rememberLogin } from "#web/state/local-storage.ts";
-import type { PendingSignIn } from "#web/state/login-page.ts";
+import { forgetLogin, rememberedLogin, rememberLogin, rememberSite } from "#web/state/local-storage.ts";
+import { type LoginValues, type PendingSignIn, typedValues, typeValues, valuesOf } from "#web/state/login-page.ts";
 import { errorTexts } from "#web/texts/errors.ts";
 import { loginTexts } from "#web/texts/login.ts";
 
@@ -18,41 +20,62 @@ type Props = {
   onHeld: (pending: PendingSignIn) => void;
   /** Called when the user starts a new attempt, so an older page-level message goes away. */
   onAttempt: () => void;
+  /** Put the focus in the first empty field once the form is ready (the page has just opened). */
+  focusFirstEmpty: boolean;
 };
 
+/** The fields of a site's form, in order: client has Company Short Name first (SPEC.md 2.2). */
+const fieldsOf = (site: Site): Field[] =>
+  site === "client" ? ["shortName", "userName", "password"] : ["userName", "password"];
+
 /** SPEC.md 5: client checks Company Short Name, User ID, Password in that order; vendor the last two. */
-function firstMissing(site: Site, values: Record<Field, string>): Problem | undefined {
+function firstMissing(site: Site, values: LoginValues): Problem | undefined {
   if (site === "client" && !values.shortName.trim()) return { message: loginTexts.companyRequired, field: "shortName" };
   if (!values.userName.trim()) return { message: loginTexts.userIdRequired, field: "userName" };
   if (!values.password) return { message: loginTexts.passwordRequired, field: "password" };
   return undefined;
 }
 
-export function LoginForm({ site, providerName, onHeld, onAttempt }: Props) {
+export function LoginForm({ site, providerName, onHeld, onAttempt, focusFirstEmpty }: Props) {
+  useSignals();
   // Fixed ids, not useId: an island hydrates as its own root, so tree-position ids would differ from the server's.
   const id = `login-${site}`;
-  const [values, setValues] = useState<Record<Field, string>>({ shortName: "", userName: "", password: "" });
-  const [remember, setRemember] = useState(false);
+  const values = valuesOf(site);
+  const [show, setShow] = useState(false);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Problem>();
+  const { capsLock, onKey } = useCapsLock();
   const form = useRef<HTMLFormElement>(null);
+  const message = useRef<HTMLSpanElement>(null);
 
-  // Local storage is read after hydration only, so the server's markup and the first client render agree.
+  const focusField = (field: Field) => form.current?.querySelector<HTMLInputElement>(`[name="${field}"]`)?.focus();
+
+  // Local storage is read after hydration only, so the server's markup and the first client render agree. A site's
+  // form reads it the first time it opens; after that, what was typed stays, across tab switches too.
   useEffect(() => {
-    const saved = rememberedLogin(site);
-    if (!saved) return;
-    setValues((current) => ({ ...current, shortName: saved.shortName, userName: saved.userName }));
-    setRemember(true);
-  }, [site]);
+    if (typedValues.value[site] === null) {
+      const saved = rememberedLogin(site);
+      typeValues(site, saved ? { shortName: saved.shortName, userName: saved.userName, remember: true } : {});
+    }
+    if (!focusFirstEmpty) return;
+    const current = valuesOf(site);
+    const empty = fieldsOf(site).find((field) => !current[field]);
+    form.current?.querySelector<HTMLInputElement>(`[name="${empty ?? "password"}"]`)?.focus();
+  }, [site, focusFirstEmpty]);
 
-  const set = (field: Field) => (event: { currentTarget: HTMLInputElement }) => {
-    const value = event.currentTarget.value;
-    setValues((current) => ({ ...current, [field]: value }));
-  };
+  const set = (field: Field) => (event: { currentTarget: HTMLInputElement }) =>
+    typeValues(site, { [field]: event.currentTarget.value });
 
   const onRemember = (checked: boolean) => {
-    setRemember(checked);
+    typeValues(site, { remember: checked });
     if (!checked) forgetLogin(site); // unchecking forgets at once, not only at the next login
+  };
+
+  /** A failure's message takes the focus, so it is read first and the next Tab leads back into the form. */
+  const fail = (found: Problem) => {
+    setProblem(found);
+    if (found.field) focusField(found.field);
+    else requestAnimationFrame(() => message.current?.focus());
   };
 
   /** The login call: its held answer, a failure's message, or nothing when a 401 is taking the browser away. */
@@ -71,22 +94,20 @@ export function LoginForm({ site, providerName, onHeld, onAttempt }: Props) {
     if (busy) return;
     onAttempt();
     const missing = firstMissing(site, values);
-    setProblem(missing);
-    if (missing) {
-      form.current?.querySelector<HTMLInputElement>(`[name="${missing.field}"]`)?.focus();
-      return;
-    }
+    setProblem(undefined);
+    if (missing) return fail(missing);
     setBusy(true);
     const { held, failed } = await login();
     setBusy(false);
-    if (failed !== undefined) return setProblem({ message: failed });
+    if (failed !== undefined) return fail({ message: failed });
     if (!held) return;
-    if (held.message === "Deactivated") return setProblem({ message: loginTexts.deactivated(providerName) });
-    if (!held.tokenHeld) return setProblem({ message: loginTexts.invalidLogin });
+    if (held.message === "Deactivated") return fail({ message: loginTexts.deactivated(providerName) });
+    if (!held.tokenHeld) return fail({ message: loginTexts.invalidLogin });
     const userName = values.userName.trim();
     // Only a login that was accepted is remembered, so a mistyped ID does not replace a good one.
-    if (remember) rememberLogin(site, { shortName: values.shortName.trim(), userName });
+    if (values.remember) rememberLogin(site, { shortName: values.shortName.trim(), userName });
     else forgetLogin(site);
+    rememberSite(site);
     onHeld({ site, userName, loginMessage: held.message ?? "Success", password: values.password });
   };
 
@@ -99,8 +120,11 @@ export function LoginForm({ site, providerName, onHeld, onAttempt }: Props) {
         type={type}
         required
         autoComplete={autoComplete}
+        autoCapitalize="none"
+        spellCheck={false}
         value={values[field]}
         onChange={set(field)}
+        {...(field === "password" ? { onKeyDown: onKey, onKeyUp: onKey } : {})}
         aria-invalid={problem?.field === field ? true : undefined}
         aria-describedby={problem?.field === field ? `${id}-problem` : undefined}
       />
@@ -112,23 +136,37 @@ export function LoginForm({ site, providerName, onHeld, onAttempt }: Props) {
       <Notes>
         {problem ? (
           <Note kind="error">
-            <span id={`${id}-problem`}>{problem.message}</span>
+            <span id={`${id}-problem`} ref={message} tabIndex={-1}>
+              {problem.message}
+            </span>
           </Note>
         ) : null}
       </Notes>
       {site === "client" ? input("shortName", loginTexts.companyShortName, "text", "organization") : null}
       {input("userName", loginTexts.userId, "text", "username")}
-      {input("password", loginTexts.password, "password", "current-password")}
-      <label htmlFor={`${id}-remember`}>
-        <input
-          id={`${id}-remember`}
-          name="remember"
-          type="checkbox"
-          checked={remember}
-          onChange={(event) => onRemember(event.currentTarget.checked)}
-        />
-        {loginTexts.rememberMe}
-      </label>
+      {input("password", loginTexts.password, show ? "text" : "password", "current-password")}
+      <CapsLockHint on={capsLock} />
+      <div className="check-row">
+        <label htmlFor={`${id}-remember`}>
+          <input
+            id={`${id}-remember`}
+            name="remember"
+            type="checkbox"
+            checked={values.remember}
+            onChange={(event) => onRemember(event.currentTarget.checked)}
+          />
+          {loginTexts.rememberMe}
+        </label>
+        <label htmlFor={`${id}-show`}>
+          <input
+            id={`${id}-show`}
+            type="checkbox"
+            checked={show}
+            onChange={(event) => setShow(event.currentTarget.checked)}
+          />
+          {loginTexts.showPassword}
+        </label>
+      </div>
       <button type="submit" disabled={busy}>
         {loginTexts.submit}
       </button>

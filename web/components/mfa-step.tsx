@@ -1,11 +1,11 @@
 // The multi-factor step of SPEC.md 2.4 / 4.2: silent check of this device's code, generate, validate, expired password.
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from "react";
-import { api } from "#web/api/client.ts";
+import { api, failureCode } from "#web/api/client.ts";
 import { Note, type NoteKind, Notes } from "#web/components/note.tsx";
 import { useCooldown } from "#web/components/use-cooldown.ts";
 import { type LoginMessage, landingPath, type Site } from "#web/site.ts";
 import { storedMfaCode, storeMfaCode } from "#web/state/local-storage.ts";
-import { errorTexts } from "#web/texts/errors.ts";
+import { answerCodes, errorTexts } from "#web/texts/errors.ts";
 import { mfaTexts } from "#web/texts/mfa.ts";
 
 // Only an expired password needs the form (and the password rules behind it): a chunk of its own keeps them
@@ -26,14 +26,21 @@ export type MfaStepProps = {
   password?: string;
   taxBridge: boolean;
   /**
-   * The held token is gone (generate failed, or nothing to verify). Without this callback the step shows the
-   * message itself with a way back to the login page.
+   * The held token is gone (generate failed, nothing to verify, or the last allowed wrong code). Without this
+   * callback the step shows the message itself with a way back to the login page.
    */
   onSessionLost?: (message: string) => void;
 };
 
 type Phase = "verifying" | "code" | "expired" | "lost";
 type Message = { kind: NoteKind; text: string };
+
+/** How many tries the portal says the sign-in has left, when it says (docs/decisions.md, "attemptsLeft"). */
+function attemptsLeftOf(data: unknown): number | undefined {
+  const first: unknown = Array.isArray(data) ? data[0] : undefined;
+  const left = first && typeof first === "object" ? (first as { attemptsLeft?: unknown }).attemptsLeft : undefined;
+  return typeof left === "number" && Number.isInteger(left) && left >= 0 ? left : undefined;
+}
 
 export function MfaStep({ site, userName, loginMessage, password, taxBridge, onSessionLost }: MfaStepProps) {
   // Fixed ids, not useId: an island hydrates as its own root, so tree-position ids would differ from the server's.
@@ -45,20 +52,29 @@ export function MfaStep({ site, userName, loginMessage, password, taxBridge, onS
   const [message, setMessage] = useState<Message>();
   const cooldown = useCooldown(SEND_AGAIN_COOLDOWN_MS);
   const heading = useRef<HTMLHeadingElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const notes = useRef<HTMLDivElement>(null);
   const opened = useRef(false);
+
+  /** After an error, its note takes the focus: read first, and the next Tab leads to the code. */
+  const focusMessage = () => requestAnimationFrame(() => notes.current?.querySelector<HTMLElement>(".note")?.focus());
 
   const lose = (text: string) => {
     if (onSessionLost) return onSessionLost(text);
     setPhase("lost");
     setMessage({ kind: "error", text });
+    focusMessage();
   };
 
-  const generate = async () => {
+  /** Sends a code; `again` when the person asked for it, so the step confirms that a new code went out. */
+  const generate = async (again: boolean) => {
     cooldown.start(); // counted from the request, so repeated clicks cannot flood the mailbox
     setPhase("code");
     const { data, error } = await api.POST("/web/{site}/mfa/generate", { params: { path: { site } } });
     if (error) return lose(errorTexts.sessionExpired);
-    if (data) setMessage(undefined);
+    if (!data) return;
+    setMessage(again ? { kind: "success", text: mfaTexts.resent } : undefined);
+    if (!again) input.current?.focus();
   };
 
   /** Checks a code; a pass stores it for this device, then lands or opens the change-password form. */
@@ -80,17 +96,26 @@ export function MfaStep({ site, userName, loginMessage, password, taxBridge, onS
       return; // stays busy while the landing page loads
     }
     setBusy(false);
+    // Issue 14, #4: the last allowed wrong code ends the sign-in; the step says so instead of "session expired".
+    const left = error ? undefined : attemptsLeftOf(data);
+    if (failureCode(error) === answerCodes.mfaAttemptsExhausted || left === 0) return lose(mfaTexts.attemptsExhausted);
     // Decision: a silent check that fails for any reason, an error included, falls back to sending a code,
     // since the user can do nothing with the stored code anyway.
-    if (silent) return void generate();
-    setMessage({ kind: "error", text: error ? (error.detail ?? errorTexts.actionFailed) : mfaTexts.incorrect });
+    if (silent) return void generate(false);
+    const text = error
+      ? (error.detail ?? errorTexts.actionFailed)
+      : left === undefined
+        ? mfaTexts.incorrect
+        : `${mfaTexts.incorrect} ${mfaTexts.attemptsLeft(left)}`;
+    setMessage({ kind: "error", text });
+    focusMessage();
   };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once when the step opens; later codes come from "Send Again".
   useEffect(() => {
     if (opened.current) return;
     opened.current = true;
-    heading.current?.focus();
+    heading.current?.focus(); // the step has just replaced the form that had the focus; the code field takes it next
     if (loginMessage === "Password Expired") void loadChangePassword(); // fetched while the code is typed
     if (!site || !userName) {
       lose(errorTexts.sessionExpired);
@@ -98,13 +123,18 @@ export function MfaStep({ site, userName, loginMessage, password, taxBridge, onS
     }
     const stored = storedMfaCode(site, userName);
     if (stored) void validate(stored, true);
-    else void generate();
+    else void generate(false);
   }, []);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (busy) return;
     const candidate = code.trim();
-    if (busy || !candidate) return;
+    if (!candidate) {
+      setMessage({ kind: "error", text: mfaTexts.codeRequired });
+      input.current?.focus();
+      return;
+    }
     setMessage(undefined);
     void validate(candidate, false);
   };
@@ -129,26 +159,36 @@ export function MfaStep({ site, userName, loginMessage, password, taxBridge, onS
 
   const verifying = phase === "verifying";
   const lost = phase === "lost";
+  const codeError = message?.kind === "error" && !lost;
   return (
     <section className="mfa-step" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`} ref={heading} tabIndex={-1}>
+      <h1 id={`${id}-heading`} ref={heading} tabIndex={-1}>
         {mfaTexts.heading}
-      </h2>
+      </h1>
       <p>{mfaTexts.sent}</p>
       <p>{mfaTexts.sendAgainNote}</p>
-      <Notes>
-        {verifying ? <Note kind="info">{mfaTexts.verifying}</Note> : null}
-        {message ? <Note kind={message.kind}>{message.text}</Note> : null}
-      </Notes>
+      <div ref={notes}>
+        <Notes>
+          {verifying ? <Note kind="info">{mfaTexts.verifying}</Note> : null}
+          {message ? (
+            <Note kind={message.kind}>
+              <span id={`${id}-message`}>{message.text}</span>
+            </Note>
+          ) : null}
+        </Notes>
+      </div>
       {lost ? (
         <p>
-          <a href="/">{mfaTexts.backToLogin}</a>
+          <a href="/" className="button-link">
+            {mfaTexts.signInAgain}
+          </a>
         </p>
       ) : (
-        <form onSubmit={onSubmit} aria-busy={busy || verifying}>
+        <form onSubmit={onSubmit} noValidate aria-busy={busy || verifying}>
           <label htmlFor={`${id}-code`}>
             {mfaTexts.codeLabel}
             <input
+              ref={input}
               id={`${id}-code`}
               name="code"
               required
@@ -159,6 +199,8 @@ export function MfaStep({ site, userName, loginMessage, password, taxBridge, onS
               value={code}
               onChange={(event) => setCode(event.currentTarget.value)}
               disabled={verifying}
+              aria-invalid={codeError || undefined}
+              aria-describedby={codeError ? `${id}-message` : undefined}
             />
           </label>
           <div className="button-row">
@@ -169,11 +211,20 @@ export function MfaStep({ site, userName, loginMessage, password, taxBridge, onS
               type="button"
               className="secondary"
               disabled={verifying || cooldown.secondsLeft > 0}
-              onClick={() => void generate()}
+              onClick={() => void generate(true)}
             >
               {cooldown.secondsLeft > 0 ? mfaTexts.sendAgainIn(cooldown.secondsLeft) : mfaTexts.sendAgain}
             </button>
           </div>
+        </form>
+      )}
+      {lost ? null : (
+        // Cancels the pending sign-in (the session ends on the server) and opens the sign-in page afresh.
+        <form method="post" action="/session/logout" className="use-another-account">
+          <input type="hidden" name="intent" value="use-another-account" />
+          <button type="submit" className="link-button">
+            {mfaTexts.useAnotherAccount}
+          </button>
         </form>
       )}
     </section>

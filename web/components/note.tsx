@@ -26,11 +26,12 @@ function NoteIcon({ kind }: { kind: NoteKind }) {
 
 /**
  * Errors take role="alert" so they are announced when they appear; the others are plain text inside
- * the surrounding live region (`Notes`).
+ * the surrounding live region (`Notes`). A note can take the focus (tabIndex -1), so that after an error it is
+ * what the person reads first.
  */
 export function Note({ kind, children }: { kind: NoteKind; children: ReactNode }) {
   return (
-    <p className={`note note-${kind}`} role={kind === "error" ? "alert" : undefined}>
+    <p className={`note note-${kind}`} role={kind === "error" ? "alert" : undefined} tabIndex={-1}>
       <NoteIcon kind={kind} />
       <span className="visually-hidden">{labels[kind]}: </span>
       <span>{children}</span>

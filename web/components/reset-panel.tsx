@@ -1,5 +1,5 @@
 // The Password Reset panel of SPEC.md 2.3 / 4.3: entry view, confirmation view, and the alert 5 s after success.
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { api } from "#web/api/client.ts";
 import { Note, Notes } from "#web/components/note.tsx";
 import type { Site } from "#web/site.ts";
@@ -10,6 +10,8 @@ import { resetTexts } from "#web/texts/reset.ts";
 export const RESET_ALERT_DELAY_MS = 5000;
 
 type Props = { site: Site; onReturn: () => void };
+type Field = "clientShortName" | "emailAddress";
+type Problem = { text: string; field?: Field };
 
 export function ResetPanel({ site, onReturn }: Props) {
   // Fixed ids, not useId: an island hydrates as its own root, so tree-position ids would differ from the server's.
@@ -19,32 +21,50 @@ export function ResetPanel({ site, onReturn }: Props) {
   const [email, setEmail] = useState("");
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
-  const [failure, setFailure] = useState<string>();
+  const [problem, setProblem] = useState<Problem>();
+  const panel = useRef<HTMLElement>(null);
+  const alertTimer = useRef<number>(undefined);
 
-  // SPEC.md 5: only the browser's required check applies here, so the form keeps native validation.
+  // Issue 14: focus moves into the panel when it opens (its first field), and to the confirmation once sent.
+  useEffect(() => {
+    const target = sent
+      ? panel.current?.querySelector<HTMLElement>(".note")
+      : panel.current?.querySelector<HTMLElement>("input");
+    target?.focus();
+  }, [sent]);
+
+  // Issue 14, #6: the alert belongs to the panel; leaving it (Return To Login, another tab) cancels it.
+  useEffect(() => () => window.clearTimeout(alertTimer.current), []);
+
+  const fail = (found: Problem) => {
+    setProblem(found);
+    const target = found.field
+      ? panel.current?.querySelector<HTMLElement>(`[name="${found.field}"]`)
+      : panel.current?.querySelector<HTMLElement>(".note");
+    requestAnimationFrame(() => target?.focus());
+  };
+
+  // SPEC.md 5: only a required check applies here (no format check on the e-mail), said in SPEC.md's words.
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
+    setProblem(undefined);
+    if (client && !shortName.trim()) return fail({ text: resetTexts.companyRequired, field: "clientShortName" });
+    if (!email.trim()) return fail({ text: resetTexts.emailRequired, field: "emailAddress" });
     setBusy(true);
-    setFailure(undefined);
     const { data, error } = await api.POST("/web/reset-pwd", {
       body: { clientShortName: client ? shortName.trim() : "", emailAddress: email.trim() },
     });
     setBusy(false);
     // SPEC.md is silent on a failed reset call: we show its message and keep the entry view with what was
     // typed, so the user can correct it or retry; the confirmation is only for an accepted request.
-    if (error) return setFailure(error.detail ?? errorTexts.actionFailed);
+    if (error) return fail({ text: error.detail ?? errorTexts.actionFailed });
     if (!data) return;
     setSent(true);
-    // Not cleared on unmount: the alert belongs to the submit, and still comes if the user returns to login.
-    window.setTimeout(() => window.alert(resetTexts.alert), RESET_ALERT_DELAY_MS);
+    alertTimer.current = window.setTimeout(() => window.alert(resetTexts.alert), RESET_ALERT_DELAY_MS);
   };
 
-  const heading = (
-    <h2 id={`${id}-heading`} tabIndex={-1}>
-      {resetTexts.heading}
-    </h2>
-  );
+  const heading = <h1 id={`${id}-heading`}>{resetTexts.heading}</h1>;
   const returnButton = (
     <button type="button" className="secondary" onClick={onReturn}>
       {resetTexts.returnToLogin}
@@ -53,7 +73,7 @@ export function ResetPanel({ site, onReturn }: Props) {
 
   if (sent) {
     return (
-      <section className="reset-panel" aria-labelledby={`${id}-heading`}>
+      <section className="reset-panel" aria-labelledby={`${id}-heading`} ref={panel}>
         {heading}
         <Notes>
           <Note kind="success">{resetTexts.confirmation}</Note>
@@ -63,12 +83,20 @@ export function ResetPanel({ site, onReturn }: Props) {
     );
   }
 
+  const described = (field: Field) =>
+    problem?.field === field ? { "aria-invalid": true, "aria-describedby": `${id}-problem` } : {};
   return (
-    <section className="reset-panel" aria-labelledby={`${id}-heading`}>
+    <section className="reset-panel" aria-labelledby={`${id}-heading`} ref={panel}>
       {heading}
       <p>{resetTexts.instruction(client)}</p>
-      <Notes>{failure ? <Note kind="error">{failure}</Note> : null}</Notes>
-      <form onSubmit={onSubmit} aria-busy={busy}>
+      <Notes>
+        {problem ? (
+          <Note kind="error">
+            <span id={`${id}-problem`}>{problem.text}</span>
+          </Note>
+        ) : null}
+      </Notes>
+      <form onSubmit={onSubmit} noValidate aria-busy={busy}>
         {client ? (
           <label htmlFor={`${id}-short-name`}>
             {resetTexts.companyShortName}
@@ -77,8 +105,10 @@ export function ResetPanel({ site, onReturn }: Props) {
               name="clientShortName"
               required
               autoComplete="organization"
+              autoCapitalize="none"
               value={shortName}
               onChange={(event) => setShortName(event.currentTarget.value)}
+              {...described("clientShortName")}
             />
           </label>
         ) : null}
@@ -92,8 +122,10 @@ export function ResetPanel({ site, onReturn }: Props) {
             inputMode="email"
             required
             autoComplete="email"
+            autoCapitalize="none"
             value={email}
             onChange={(event) => setEmail(event.currentTarget.value)}
+            {...described("emailAddress")}
           />
         </label>
         <div className="button-row">

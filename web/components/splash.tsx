@@ -1,4 +1,6 @@
-// The branding splash in four resolutions (low, medium, high, extra-large); the browser picks by width.
+// The branding splash in four resolutions (low, medium, high, extra-large), an illustration drawn at build time
+// (scripts/images/splash-svg.ts). It shows beside the login form from 768 px; on a phone it steps aside, and no
+// image is fetched: the picture's only source is for wide screens, its fallback an empty data image.
 import type { AssetManifest } from "#web/pages/page-context.ts";
 
 const resolutions = [
@@ -8,21 +10,20 @@ const resolutions = [
   ["splash-xl.png", 1920],
 ] as const;
 
+/** The smallest transparent GIF: what a phone's <img> holds, so it requests nothing. */
+const EMPTY_IMAGE = "data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7";
+
 export function Splash({ assets }: { assets: AssetManifest }) {
   const available = resolutions.filter(([file]) => assets.images[file]);
-  const [fallback] = available;
-  if (!fallback) return null;
+  if (available.length === 0) return null;
   return (
-    <img
-      className="splash"
-      src={assets.images[fallback[0]]}
-      srcSet={available.map(([file, width]) => `${assets.images[file]} ${width}w`).join(", ")}
-      sizes="(min-width: 768px) 45vw, 100vw"
-      width={960}
-      height={540}
-      alt=""
-      decoding="async"
-      fetchPriority="high"
-    />
+    <picture className="splash-picture">
+      <source
+        media="(min-width: 768px)"
+        srcSet={available.map(([file, width]) => `${assets.images[file]} ${width}w`).join(", ")}
+        sizes="(min-width: 1200px) 50vw, 45vw"
+      />
+      <img className="splash" src={EMPTY_IMAGE} width={960} height={540} alt="" decoding="async" />
+    </picture>
   );
 }

@@ -1,11 +1,13 @@
 // The login page's content (SPEC.md 2.2): site tabs, login forms, Password Reset panel and the inline MFA step.
 import { useSignals } from "@preact/signals-react/runtime";
-import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { LoginForm } from "#web/components/login-form.tsx";
 import { MfaPlaceholder } from "#web/components/mfa-placeholder.tsx";
 import { Note, Notes } from "#web/components/note.tsx";
 import { panelId, SiteTabs, tabId } from "#web/components/site-tabs.tsx";
+import { EmailLink, PhoneLink, WithContacts } from "#web/components/support.tsx";
 import type { LoginMessage, Site } from "#web/site.ts";
+import { lastSite } from "#web/state/local-storage.ts";
 import {
   activeSite,
   dropSignIn,
@@ -43,11 +45,11 @@ const siteOf = (value: LoginIslandProps["activeSite"]): Site | undefined =>
 
 export default function LoginIsland(props: LoginIslandProps) {
   const { support, providerName, flash, taxBridge, pending } = props;
+  const chosenSite = siteOf(props.activeSite);
   // Seeded before the first read, once per mount (see seedLoginPage for why this is safe on the server).
   useState(() => {
-    const site = siteOf(props.activeSite);
     seedLoginPage({
-      ...(site ? { activeSite: site } : {}),
+      ...(chosenSite ? { activeSite: chosenSite } : {}),
       ...(pending ? { pending } : {}),
       ...(flash ? { error: flash.error } : {}),
     });
@@ -56,7 +58,21 @@ export default function LoginIsland(props: LoginIslandProps) {
   useSignals();
   // The server and the hydrating render show the placeholder in place of the lazy MFA step, so they agree.
   const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  // The first login form to open takes the focus (its first empty field); one opened later by a tab does not.
+  const focusPending = useRef(true);
+  const message = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    // Issue 14, #9: without a site in the navigation state, the page opens on the site of the last accepted login.
+    const remembered = lastSite();
+    if (!chosenSite && !pending && remembered) activeSite.value = remembered;
+    // A message from the server (session expired, signed out) is read first: it holds the focus.
+    if (flash && !pending) {
+      focusPending.current = false;
+      message.current?.querySelector<HTMLElement>(".note")?.focus();
+    }
+    setMounted(true);
+  }, [chosenSite, pending, flash]);
 
   useEffect(() => {
     const target = flash?.pathname;
@@ -103,6 +119,8 @@ export default function LoginIsland(props: LoginIslandProps) {
       </Suspense>
     );
   } else {
+    const focusFirstEmpty = mounted && focusPending.current;
+    if (focusFirstEmpty) focusPending.current = false;
     content = (
       <>
         <LoginForm
@@ -110,12 +128,13 @@ export default function LoginIsland(props: LoginIslandProps) {
           site={site}
           providerName={providerName}
           onHeld={holdSignIn}
+          focusFirstEmpty={focusFirstEmpty}
           onAttempt={() => {
             pageError.value = null;
             void loadMfaStep();
           }}
         />
-        <p>
+        <p className="reset-link">
           <button
             type="button"
             className="link-button"
@@ -131,13 +150,26 @@ export default function LoginIsland(props: LoginIslandProps) {
   }
 
   return (
-    <div className="login-box">
+    <div className="login-box" data-ready={mounted || undefined}>
+      {/* The MFA step and the reset panel carry their own heading; the login forms share this one. */}
+      {mode.value === "login" ? <h1 className="login-heading">{loginTexts.heading}</h1> : null}
       <SiteTabs active={site} disabled={tokenHeld.value} onSelect={selectSite} />
       <div className="login-panel" id={panelId} role="tabpanel" aria-labelledby={tabId(site)}>
-        <Notes>{error ? <Note kind={errorKind}>{error}</Note> : null}</Notes>
+        <div ref={message}>
+          <Notes>{error ? <Note kind={errorKind}>{error}</Note> : null}</Notes>
+        </div>
         {content}
       </div>
-      <p className="support">{loginTexts.support(support.phone, support.phoneUk, support.email)}</p>
+      <p className="support">
+        <WithContacts
+          words={loginTexts.supportParts}
+          contacts={[
+            <PhoneLink key="phone" phone={support.phone} />,
+            <PhoneLink key="uk" phone={support.phoneUk} />,
+            <EmailLink key="email" email={support.email} />,
+          ]}
+        />
+      </p>
     </div>
   );
 }

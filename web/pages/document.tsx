@@ -13,6 +13,20 @@ type DocumentProps = {
   idleWarningAfter?: string | undefined;
 };
 
+/** The favicon and app icons drawn from the logo at build time (scripts/images/make-images.ts). */
+function Icons({ images }: { images: AssetManifest["images"] }) {
+  const link = (file: string, rel: string, extra: Record<string, string> = {}) =>
+    images[file] ? <link key={file} rel={rel} href={images[file]} {...extra} /> : null;
+  return (
+    <>
+      {link("favicon.svg", "icon", { type: "image/svg+xml" })}
+      {link("icon-32.png", "icon", { type: "image/png", sizes: "32x32" })}
+      {link("apple-touch-icon.png", "apple-touch-icon")}
+      {link("site.webmanifest", "manifest")}
+    </>
+  );
+}
+
 export function Document({ title, assets, nonce, islands, bodyHtml, idleWarningAfter }: DocumentProps) {
   return (
     <html lang="en">
@@ -20,9 +34,13 @@ export function Document({ title, assets, nonce, islands, bodyHtml, idleWarningA
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
+        <meta name="theme-color" content="#522239" media="(prefers-color-scheme: light)" />
+        <meta name="theme-color" content="#13171f" media="(prefers-color-scheme: dark)" />
         <title>{title}</title>
-        {assets.images["logo.svg"] ? <link rel="icon" href={assets.images["logo.svg"]} type="image/svg+xml" /> : null}
+        <Icons images={assets.images} />
         <link rel="stylesheet" href={assets.css} />
+        {/* Signed-in pages (those with an idle warning) are the section pages: they add the section layouts. */}
+        {idleWarningAfter && assets.sectionsCss ? <link rel="stylesheet" href={assets.sectionsCss} /> : null}
         {idleWarningAfter ? <style nonce={nonce.style}>{idleWarningStyle(idleWarningAfter)}</style> : null}
         {islands.length > 0 ? <script type="module" src={assets.hydrate} nonce={nonce.script} /> : null}
         {islands.map((name) =>

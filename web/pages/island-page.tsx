@@ -1,4 +1,5 @@
-// A page whose content is one island in a card: the MFA route, login by link, a forced password change.
+// A page whose content is one island in a card: the MFA route, login by link, a forced password change. The island
+// carries the page's visible h1 (its own heading), so the page adds none (issue 14, #8).
 import { Frame } from "#web/components/frame.tsx";
 import { Island } from "#web/components/island.tsx";
 import type { IslandName, IslandProps } from "#web/islands/registry.ts";
@@ -6,11 +7,11 @@ import type { PageContext } from "#web/pages/page-context.ts";
 
 export function IslandPage<N extends IslandName>({
   context,
-  title,
   name,
   props,
 }: {
   context: PageContext;
+  /** The document's title (the server sets it); the island's heading is the page's h1. */
   title: string;
   name: N;
   props: IslandProps<N>;
@@ -18,7 +19,6 @@ export function IslandPage<N extends IslandName>({
   return (
     <Frame context={context}>
       <article className="narrow-card">
-        <h1 className="visually-hidden">{title}</h1>
         <Island name={name} props={props} />
       </article>
     </Frame>

@@ -3,6 +3,8 @@ import type { Site } from "#web/site.ts";
 
 export type AssetManifest = {
   css: string;
+  /** The section layouts' stylesheet, linked by signed-in pages only (web/pages/document.tsx). */
+  sectionsCss?: string;
   hydrate: string;
   /** Island name → its own chunk, preloaded only on pages that carry that island. */
   islands: Record<string, string>;
@@ -17,7 +19,10 @@ export type PageContext = {
   taxBridge: boolean;
   /** The path of the page, for forms that come back to it. */
   path: string;
-  /** The signed-in user, when there is one. */
-  user?: { name: string; site: Site };
+  /**
+   * The signed-in user, when there is one: the user ID (empty when unknown, after a link sign-in) and, for a client,
+   * the company short name (docs/decisions.md, "What the server passes to the pages").
+   */
+  user?: { name: string; site: Site; company?: string };
   year: number;
 };

@@ -1,8 +1,10 @@
 // A page of a signed-in section: the frame, the section's navigation, and the screen the route table names.
 import type { ReactElement } from "react";
 import { Frame } from "#web/components/frame.tsx";
+import { HomeScreen } from "#web/components/home-screen.tsx";
 import { Island } from "#web/components/island.tsx";
 import { SectionNav } from "#web/components/section-nav.tsx";
+import { EmailLink, WithContacts } from "#web/components/support.tsx";
 import type { PageContext } from "#web/pages/page-context.ts";
 import type { RouteEntry, SignedInSection } from "#web/routes/row.ts";
 import { canonicalPath } from "#web/routes/table.ts";
@@ -31,13 +33,19 @@ export function SectionPage({ context, section, audience, permissions, screen }:
     <Frame context={context} wide>
       <div className={permissions ? "section-layout" : "section-layout without-nav"}>
         {permissions ? <SectionNav section={section} permissions={permissions} current={current} /> : null}
-        <section className="screen">{screenContent(context, audience, screen)}</section>
+        <section className="screen">{screenContent(context, audience, screen, section, permissions)}</section>
       </div>
     </Frame>
   );
 }
 
-function screenContent(context: PageContext, audience: Site, screen: SectionScreen): ReactElement {
+function screenContent(
+  context: PageContext,
+  audience: Site,
+  screen: SectionScreen,
+  section: SignedInSection,
+  permissions: UserInfo | undefined,
+): ReactElement {
   switch (screen.kind) {
     case "forbidden":
       return (
@@ -52,7 +60,7 @@ function screenContent(context: PageContext, audience: Site, screen: SectionScre
         </article>
       );
     case "entry":
-      return entryContent(context, audience, screen.entry);
+      return entryContent(context, audience, screen.entry, section, permissions);
   }
 }
 
@@ -62,15 +70,26 @@ function AccessNote({ heading, advice, context }: { heading: string; advice: str
     <article className="access-note">
       <h1>{heading}</h1>
       <p>{advice}</p>
-      <p>{accessTexts.contact(context.support.email)}</p>
+      <p>
+        <WithContacts
+          words={[accessTexts.contactWords]}
+          contacts={[<EmailLink key="email" email={context.support.email} />]}
+        />
+      </p>
     </article>
   );
 }
 
-function entryContent(context: PageContext, audience: Site, entry: RouteEntry): ReactElement {
+function entryContent(
+  context: PageContext,
+  audience: Site,
+  entry: RouteEntry,
+  section: SignedInSection,
+  permissions: UserInfo | undefined,
+): ReactElement {
   switch (entry.screen) {
     case "forbidden":
-      return screenContent(context, audience, { kind: "forbidden" });
+      return screenContent(context, audience, { kind: "forbidden" }, section, permissions);
     case "pdf": {
       const src = `/pdfs/${entry.pdf}`;
       return (
@@ -86,10 +105,9 @@ function entryContent(context: PageContext, audience: Site, entry: RouteEntry): 
       );
     }
     case "change-password":
+      // The same layout as every section page (issue 14); the island's heading is the page's h1.
       return (
-        <article className="narrow-card">
-          {/* The island's own heading is an h2 of the same words; the page's h1 is for its outline. */}
-          <h1 className="visually-hidden">{entry.title}</h1>
+        <article className="form-screen">
           <Island
             name="change-password"
             props={{ audience, userName: context.user?.name || undefined, redirect: false }}
@@ -97,10 +115,11 @@ function entryContent(context: PageContext, audience: Site, entry: RouteEntry): 
         </article>
       );
     case "home":
-      return (
+      return permissions ? (
+        <HomeScreen context={context} section={section} entry={entry} permissions={permissions} />
+      ) : (
         <article>
           <h1>{entry.title}</h1>
-          <p>{sectionTexts.welcome(context.user?.name ?? "")}</p>
           <p>{entry.about}</p>
         </article>
       );

@@ -31,6 +31,12 @@ export type NavGroup =
   | "Patent fees"
   | "Immigration fees";
 
+/**
+ * A section's areas: its navigation groups, each with a short purpose built from SPEC.md's names of the screens in
+ * it (nothing invented). The home page shows the areas a user may open as cards (web/components/home-screen.tsx).
+ */
+export type AreaPurposes = Partial<Record<NavGroup, string>>;
+
 export type PdfFile = "BankHolidays.pdf" | "ExpiringInvoicesPolicy.pdf" | "VendorLetter.pdf";
 
 export type RouteEntry = {

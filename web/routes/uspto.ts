@@ -1,12 +1,18 @@
 // SPEC.md 2.10: the patent-fee section (its gates are not shown, so none).
-import { type RouteEntry, rowsOf } from "#web/routes/row.ts";
+import { type AreaPurposes, type RouteEntry, rowsOf } from "#web/routes/row.ts";
 
 const { row, same } = rowsOf("uspto");
 const home = row("/home", "Patent Fees", {
   screen: "home",
   group: "Patent fees",
-  about: "Legal matters, dockets and the patent-office fees paid for them.",
+  about: "Legal matters and dockets.",
 });
+
+/** The patent-fee section's one area (SPEC.md 1 and 2.10). */
+export const usptoAreas: AreaPurposes = {
+  "Patent fees": "Legal matters and dockets.",
+  Users: "Changing your password.",
+};
 
 export const usptoRoutes: readonly RouteEntry[] = [
   same("", home),

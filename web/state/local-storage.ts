@@ -1,7 +1,13 @@
 // The browser local-storage keys of SPEC.md section 3 that the portal keeps (the token stays in the session cookie).
 import { deviceKey, type Site } from "#web/site.ts";
 
-const KEYS = { shortName: "shortName", userName: "userName", vipUserName: "vipUserName" } as const;
+/** SPEC.md's keys, and `lastSite`, ours: the site of the last accepted login, so the page opens on it next time. */
+const KEYS = {
+  shortName: "shortName",
+  userName: "userName",
+  vipUserName: "vipUserName",
+  lastSite: "lastSite",
+} as const;
 
 /** Local storage can be missing or throw (private modes, disabled storage); remembering is then skipped. */
 function storage(): Storage | undefined {
@@ -52,6 +58,13 @@ export function forgetLogin(site: Site): void {
   write(KEYS.shortName, null);
   write(KEYS.userName, null);
 }
+
+/** The site of the last accepted login on this device (issue 14, #9), or null when none was kept. */
+export function lastSite(): Site | null {
+  const value = read(KEYS.lastSite);
+  return value === "client" || value === "vendor" ? value : null;
+}
+export const rememberSite = (site: Site) => write(KEYS.lastSite, site);
 
 /** SPEC.md 4.2: the last accepted multi-factor code of this device and user. */
 export const storedMfaCode = (site: Site, userName: string) => read(deviceKey(site, userName));

@@ -1,4 +1,4 @@
-// The login page's shared state: active site, what the page shows, and the sign-in waiting for its MFA code.
+// The login page's shared state: active site, what the page shows, what was typed, and the sign-in waiting for MFA.
 import { computed, signal } from "@preact/signals-react";
 import type { LoginMessage, Site } from "#web/site.ts";
 
@@ -14,11 +14,17 @@ export type PendingSignIn = {
   password?: string;
 };
 
+/** What a site's login form holds; kept here, not in the form, so switching tabs and back keeps it (issue 14, #9). */
+export type LoginValues = { shortName: string; userName: string; password: string; remember: boolean };
+const emptyValues = (): LoginValues => ({ shortName: "", userName: "", password: "", remember: false });
+
 export const activeSite = signal<Site>("client");
 export const mode = signal<LoginMode>("login");
 export const pendingSignIn = signal<PendingSignIn | null>(null);
 /** The error shown above the forms: a flash from the server or a lost session. */
 export const pageError = signal<string | null>(null);
+/** Each site's typed values; `null` until the form first opens and reads what this device remembers. */
+export const typedValues = signal<Record<Site, LoginValues | null>>({ client: null, vendor: null });
 
 /** SPEC.md 4.1: the CLIENT / VENDOR toggle is disabled while a token is held (pending or, after MFA, signed in). */
 export const tokenHeld = computed(() => pendingSignIn.value !== null);
@@ -34,6 +40,15 @@ export function seedLoginPage(seed: LoginSeed): void {
   activeSite.value = seed.pending?.site ?? seed.activeSite ?? "client";
   mode.value = seed.pending ? "mfa" : "login";
   pageError.value = seed.error ?? null;
+  typedValues.value = { client: null, vendor: null };
+}
+
+/** A site's values as typed so far (empty before its form first opened). */
+export const valuesOf = (site: Site): LoginValues => typedValues.value[site] ?? emptyValues();
+
+/** Changes some of a site's values. */
+export function typeValues(site: Site, change: Partial<LoginValues>): void {
+  typedValues.value = { ...typedValues.value, [site]: { ...valuesOf(site), ...change } };
 }
 
 /** A login returned a usable token: the multi-factor step replaces the form. */

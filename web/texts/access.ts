@@ -1,9 +1,13 @@
 // Texts of the forbidden, not-found and permission-check states (SPEC.md 2.12, 4.7).
+const contactWords = "If you believe this to be an error, please contact us at ";
+
 export const accessTexts = {
   forbiddenHeading: "You Do Not Have Access To That Page",
   forbiddenAdvice: "Please contact your acccount administrator.",
   notFoundHeading: "The Page You Requested Could Not Be Found",
   notFoundAdvice: "Please check the URL and try again.",
-  contact: (email: string) => `If you believe this to be an error, please contact us at ${email}`,
+  contact: (email: string) => `${contactWords}${email}`,
+  /** The contact line's words before the address, so the address can be a mailto: link. */
+  contactWords,
   checking: "Checking User Permissions...",
 } as const;

@@ -7,3 +7,14 @@ export const errorTexts = {
   sessionExpired: "Your session has expired. Please Login again",
   tooManyAttempts: "Too many attempts. Please wait a minute and try again.",
 } as const;
+
+/**
+ * The `code` field of the portal's own answers, beside `detail`, where the browser must tell one case from another
+ * (docs/decisions.md, "Answers the browser tells apart").
+ */
+export const answerCodes = {
+  /** 401: the pending sign-in ended after the last allowed wrong MFA code. */
+  mfaAttemptsExhausted: "mfa-attempts-exhausted",
+  /** 400: the portal's own check of a request (schema, size, address) refused it; its text is for developers. */
+  invalidRequest: "invalid-request",
+} as const;

@@ -1,7 +1,20 @@
 // Texts of login by link (SPEC.md 2.6, 4.6).
 export const linkLoginTexts = {
+  heading: "Sign In",
   authenticating: "Authenticating...",
   invalid: "Invalid Login",
   failed: (error: string) => `Login Failed: ${error}`,
   backToLogin: "Go to the login page",
+  /** A bare /login (no uuid): no sign-in was tried, so no "Invalid Login" (issue 14, #10). */
+  incompleteHeading: "This sign-in link is incomplete",
+  incomplete:
+    "The link you followed is missing part of its address. Open the link from your email again, or sign in with your user ID and password.",
+  signIn: "Go to the sign-in page",
+  /** Review B2: a link opened while a session exists replaces it only on the person's click. */
+  replaceHeading: "Use this sign-in link?",
+  signedInAs: (who: string) => `You are signed in as ${who}.`,
+  replaceWarning:
+    "This link opens the account it was sent for and ends your current session. Continue only if you asked for this link.",
+  continueWithLink: "Continue with this link",
+  stay: (who: string) => `Stay signed in as ${who}`,
 } as const;

@@ -1,5 +1,10 @@
 // Texts of the login page (SPEC.md 2.2, 4.1, 5, 8).
+import { counted } from "#web/texts/plural.ts";
+
+const supportParts = ["Still having trouble? Please contact us: ", " or (UK) ", " or email "] as const;
+
 export const loginTexts = {
+  heading: "Sign In",
   tabsLabel: "Login for",
   clientTab: "CLIENT LOGIN",
   vendorTab: "VENDOR LOGIN",
@@ -16,9 +21,12 @@ export const loginTexts = {
   passwordRequired: "Password is required.",
   deactivated: (provider: string) =>
     `This account has been deactivated. Please contact ${provider} to restore your account.`,
+  /** SPEC.md 1's sentence, as words around its three contacts, so that each contact can be a link (support.tsx). */
+  supportParts: supportParts,
   support: (phone: string, phoneUk: string, email: string) =>
-    `Still having trouble? Please contact us: ${phone} or (UK) ${phoneUk} or email ${email}`,
+    `${supportParts[0]}${phone}${supportParts[1]}${phoneUk}${supportParts[2]}${email}`,
+  showPassword: "Show password",
   signedOut: "You have signed out.",
   /** Follows SPEC.md's session-expired message when the idle timeout ended the session. */
-  endedIdle: (minutes: number) => `It ended after ${minutes} minutes without activity.`,
+  endedIdle: (minutes: number) => `It ended after ${counted(minutes, "minute", "minutes")} without activity.`,
 } as const;

@@ -1,14 +1,26 @@
 // Texts of the multi-factor step (SPEC.md 2.4, 4.2).
+import { counted } from "#web/texts/plural.ts";
+
 export const mfaTexts = {
   heading: "Verify This Device",
   sent: "A code has been sent to the email registered to this account. Please enter the code below to verify this device.",
   sendAgainNote: 'If you do not receive an email within a few minutes, click "Send Again" to receive a new one.',
   codeLabel: "Code",
+  codeRequired: "Code is required.",
   submit: "Submit Code",
   sendAgain: "Send Again",
   sendAgainIn: (seconds: number) => `Send Again (${seconds}s)`,
+  /** After "Send Again": the new code is on its way, and only the newest one works. */
+  resent: "A new code has been sent. Use the code in the newest email.",
   incorrect: "Incorrect. Please try again with the most recent code.",
+  /** Follows "Incorrect..." once a code has failed, when the portal says how many tries the sign-in has left. */
+  attemptsLeft: (count: number) => `${counted(count, "attempt", "attempts")} left.`,
+  /** The portal ended the sign-in after the last allowed wrong code (answer code "mfa-attempts-exhausted"). */
+  attemptsExhausted:
+    "Too many incorrect codes were entered, so this sign-in was stopped to protect the account. Please sign in again to receive a new code.",
   passwordExpired: "Your password has expired. Please enter a new password",
   verifying: "Verifying...",
   backToLogin: "Go to the login page",
+  signInAgain: "Sign in again",
+  useAnotherAccount: "Use another account",
 } as const;

@@ -1,8 +1,12 @@
 // Texts of the change-password form and the password rules (SPEC.md 2.5, 4.4, 5).
+import { fieldTexts } from "#web/texts/fields.ts";
+
 export const passwordTexts = {
   heading: "Change Password",
   username: "Username",
   currentPassword: "Current Password",
+  /** Checked before SPEC.md 5's rules, so that an empty password is never sent to the test call. */
+  currentRequired: "Current Password is required.",
   newPassword: "New Password",
   confirmPassword: "Confirm Password",
   submit: "Change Password",
@@ -10,6 +14,9 @@ export const passwordTexts = {
   mismatch: "New and confirm password do not match.",
   weak: "Password does not meet password requirements",
   changed: "Password Successfully Changed!",
+  /** Beside the success note while the page waits before it moves on, so the note can be read (issue 14, #2). */
+  continueNow: "Continue now",
+  movingOn: "Taking you to your home page in a few seconds.",
   requirementsHeading: "Password requirements",
   requirements: {
     length: "At least 12 characters",
@@ -21,5 +28,5 @@ export const passwordTexts = {
   met: "(met)",
   notMet: "(not met)",
   show: "Show passwords",
-  capsLock: "Caps Lock is on.",
+  capsLock: fieldTexts.capsLock,
 } as const;

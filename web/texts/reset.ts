@@ -5,6 +5,8 @@ export const resetTexts = {
     `Enter the ${client ? "company short name and " : ""}email address associated with your account.`,
   companyShortName: "Company Short Name",
   emailAddress: "Email Address",
+  companyRequired: "Company Short Name is required.",
+  emailRequired: "Email Address is required.",
   returnToLogin: "Return To Login",
   submit: "Reset Password",
   confirmation:

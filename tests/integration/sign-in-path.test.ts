@@ -1,0 +1,60 @@
+// Issue 14: what the server answers so the sign-in path can explain itself (docs/decisions.md, "the contract").
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import { DEMO_PASSWORD, type RunningPortal, startPortal } from "#tests/support/portal.ts";
+import { accounts, PortalVisitor, signIn } from "#tests/support/sign-in.ts";
+import { answerMessage } from "#web/api/answer.ts";
+
+let portal: RunningPortal;
+before(async () => {
+  portal = await startPortal({ listen: false });
+});
+after(() => portal.close());
+
+describe("the sign-in path's answers (issue 14)", () => {
+  it("#3: the portal's own refusal of a request is marked invalid-request, so people read 'Action Failed'", async () => {
+    const visitor = new PortalVisitor(portal.app);
+    const empty = await visitor.post("/api/auth/client", { shortname: "ACME", username: "alice", password: "" });
+    assert.equal(empty.statusCode, 400);
+    assert.equal(empty.json().code, "invalid-request");
+    assert.equal(answerMessage(400, empty.json()), "Action Failed");
+    const broken = await portal.app.inject({
+      method: "POST",
+      url: "/api/auth/client",
+      headers: { "content-type": "application/json", "x-portal-request": "1" },
+      payload: "{not json",
+    });
+    assert.equal(broken.statusCode, 400);
+    assert.equal(broken.json().code, "invalid-request", "a body that is not JSON too");
+  });
+
+  it("'Use another account' cancels the pending sign-in and returns to its tab, without the signed-out notice", async () => {
+    const visitor = new PortalVisitor(portal.app);
+    await visitor.post("/api/auth/vendor", { username: "vera", password: DEMO_PASSWORD });
+    const pending = new Map(visitor.cookies);
+    const answer = await portal.app.inject({
+      method: "POST",
+      url: "/session/logout",
+      headers: { cookie: visitor.cookieHeader, "content-type": "application/x-www-form-urlencoded" },
+      payload: "intent=use-another-account",
+    });
+    assert.equal(answer.statusCode, 303);
+    assert.equal(answer.headers.location, "/?activeSite=vendor");
+    const replay = new PortalVisitor(portal.app);
+    replay.cookies = pending;
+    assert.equal((await replay.post("/api/web/vendor/mfa/generate")).statusCode, 401, "the pending sign-in is over");
+  });
+
+  it("a plain sign-out still says so", async () => {
+    const visitor = await signIn(portal, accounts.vera);
+    const answer = await visitor.post("/session/logout");
+    assert.equal(answer.headers.location, "/?signed-out");
+  });
+
+  it("the header names the client's company as well as the user", async () => {
+    const visitor = await signIn(portal, accounts.gary);
+    const home = await visitor.get("/client/home");
+    assert.equal(home.statusCode, 200);
+    assert.match(home.body, /GLOBEX/);
+  });
+});

@@ -1,0 +1,83 @@
+// A section's home (issue 14): who is signed in, and the areas this user may open as cards, built from the route
+// table and the gates alone; a client also finds the patent-fee and immigration-fee sections here.
+import { navigationFor } from "#web/components/section-nav.tsx";
+import type { PageContext } from "#web/pages/page-context.ts";
+import type { RouteEntry, SignedInSection } from "#web/routes/row.ts";
+import { areaPurposes, routes, sectionAudience } from "#web/routes/table.ts";
+import type { UserInfo } from "#web/site.ts";
+import { sectionTexts } from "#web/texts/sections.ts";
+
+type Props = { context: PageContext; section: SignedInSection; entry: RouteEntry; permissions: UserInfo };
+
+/** The other sections this section's audience is served (for clients: patent fees and immigration fees). */
+function otherSections(section: SignedInSection): RouteEntry[] {
+  const audience = sectionAudience[section];
+  return (Object.keys(sectionAudience) as SignedInSection[])
+    .filter((other) => other !== section && other !== audience && sectionAudience[other] === audience)
+    .map((other) => routes.find((row) => row.section === other && row.screen === "home" && !row.sameAs))
+    .filter((row): row is RouteEntry => row !== undefined);
+}
+
+export function HomeScreen({ context, section, entry, permissions }: Props) {
+  const purposes = areaPurposes[section];
+  const groups = navigationFor(section, permissions);
+  const shortcuts = (groups.find(([group]) => group === "Home")?.[1] ?? []).filter((row) => row.screen !== "home");
+  const areas = groups.filter(([group]) => group !== "Home" && purposes[group]);
+  const others = otherSections(section);
+  const { user } = context;
+  return (
+    <article className="home">
+      <header className="home-intro">
+        <h1>{entry.title}</h1>
+        <p className="home-who">{sectionTexts.welcome(user?.name ?? "", user?.company)}</p>
+        {entry.about ? <p>{entry.about}</p> : null}
+        {shortcuts.length > 0 ? (
+          <ul className="home-shortcuts" aria-label={sectionTexts.shortcuts}>
+            {shortcuts.map((row) => (
+              <li key={row.path}>
+                <a className="home-link" href={row.path}>
+                  {row.title}
+                </a>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </header>
+      <h2 className="home-areas-heading">{sectionTexts.areasHeading}</h2>
+      <ul className="area-cards">
+        {areas.map(([group, rows]) => (
+          <li key={group} className="area-card">
+            <h3>{group}</h3>
+            <p>{purposes[group]}</p>
+            <ul className="area-links" aria-label={sectionTexts.pagesOf(group)}>
+              {rows.map((row) => (
+                <li key={row.path}>
+                  <a className="home-link" href={row.path}>
+                    {row.title}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
+      {others.length > 0 ? (
+        <>
+          <h2 className="home-areas-heading">{sectionTexts.otherSectionsHeading}</h2>
+          <ul className="area-cards">
+            {others.map((row) => (
+              <li key={row.path} className="area-card area-card-section">
+                <h3>
+                  <a className="home-link" href={row.path}>
+                    {row.title}
+                  </a>
+                </h3>
+                <p>{row.about}</p>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </article>
+  );
+}
