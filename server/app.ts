@@ -11,7 +11,7 @@ import { type ContextOptions, createContext } from "#server/context.ts";
 import { frameworkErrors, installErrorHandling } from "#server/errors.ts";
 import { loggerOptions, OneLinePerRequest } from "#server/logging.ts";
 import { csrfPlugin } from "#server/plugins/csrf.ts";
-import { assetsDir } from "#server/render/assets.ts";
+import { assetsDir, readManifest } from "#server/render/assets.ts";
 import { apiReferenceRoutes } from "#server/routes/api-reference.ts";
 import { documentRoutes } from "#server/routes/documents.ts";
 import { healthRoutes } from "#server/routes/health.ts";
@@ -73,6 +73,12 @@ export async function buildApp({ config, upstreamUrl, logger, ...options }: Buil
     decorateReply: false,
     index: false,
   });
+  // Browsers ask for /favicon.ico whatever a page links. Answered here, outside the session, it never reaches the
+  // pages, which would send it to the sign-in page and use up that page's one-time notice (issue 14 #1).
+  const icon = readManifest().images["icon-32.png"];
+  app.get("/favicon.ico", async (_request, reply) =>
+    icon ? reply.header("cache-control", "public, max-age=86400").redirect(icon, 301) : reply.code(404).send(),
+  );
   await app.register(healthRoutes, context);
   await app.register(metricsRoutes, context);
   if (context.sandboxUrl) await app.register(sandboxRoutes, { sandboxUrl: context.sandboxUrl });

@@ -15,6 +15,13 @@ export function landingPath(site: Site, taxBridge: boolean): string {
   return `/${site}/home`;
 }
 
+/**
+ * Where a browser goes once signed in: the server picks the page (the one first asked for, when the user may open it;
+ * else 2.7's landing, when its gate opens; else the section's home). server/routes/session.ts.
+ */
+export const landingUrl = (returnTo?: string): string =>
+  `/session/landing${returnTo ? `?return=${encodeURIComponent(returnTo)}` : ""}`;
+
 /** SPEC.md 3: the device key of the multi-factor step, lowercased. */
 export const deviceKey = (site: Site, userName: string) => `mfa-${site}-${userName}`.toLowerCase();
 

@@ -17,7 +17,7 @@ import {
   taxBridgeEntered,
 } from "#server/session/data.ts";
 import { isNavigation } from "#server/tracking.ts";
-import { gates } from "#web/gates.ts";
+import { opens } from "#web/gates.ts";
 import { AboutPage } from "#web/pages/about-page.tsx";
 import { IslandPage } from "#web/pages/island-page.tsx";
 import { LoginPage } from "#web/pages/login-page.tsx";
@@ -25,7 +25,7 @@ import type { PageContext } from "#web/pages/page-context.ts";
 import { SectionPage, type SectionScreen } from "#web/pages/section-page.tsx";
 import type { RouteEntry, SignedInSection } from "#web/routes/row.ts";
 import { matchRoute, type RouteMatch, sectionAudience, sectionOf } from "#web/routes/table.ts";
-import { landingPath, linkSite, type UserInfo } from "#web/site.ts";
+import { landingPath, landingUrl, linkSite, type UserInfo } from "#web/site.ts";
 import { layoutTexts } from "#web/texts/layout.ts";
 import { loginTexts } from "#web/texts/login.ts";
 import { mfaTexts } from "#web/texts/mfa.ts";
@@ -114,7 +114,8 @@ export async function pageRoutes(app: FastifyInstance, context: AppContext): Pro
     reply: FastifyReply,
   ) {
     const auth = request.auth;
-    if (!auth) return reply.redirect("/", 302);
+    // Signed out: the sign-in page, which brings the person back here once signed in (if their gate lets them).
+    if (!auth) return reply.redirect(isNavigation(request) ? `/?return=${encodeURIComponent(request.url)}` : "/", 302);
     if (auth.stage === "pending" || auth.loginMessage === "Password Expired") return reply.redirect("/mfa", 302);
     const audience = sectionAudience[section];
     const show = (status: number, title: string, screen: SectionScreen, permissions?: UserInfo) =>
@@ -143,8 +144,7 @@ export async function pageRoutes(app: FastifyInstance, context: AppContext): Pro
     }
     if (!match) return show(404, sectionTexts.notFoundTitle, { kind: "not-found" }, permissions);
     const { entry } = match;
-    const denied = entry.screen === "forbidden" || (entry.gate !== undefined && !gates[entry.gate](permissions));
-    if (denied) return show(403, sectionTexts.forbiddenTitle, { kind: "forbidden" }, permissions);
+    if (!opens(entry, permissions)) return show(403, sectionTexts.forbiddenTitle, { kind: "forbidden" }, permissions);
     return show(200, entry.title, { kind: "entry", entry }, permissions);
   }
 
@@ -169,7 +169,7 @@ export async function pageRoutes(app: FastifyInstance, context: AppContext): Pro
               context={pageContext(request)}
               title={entry.title}
               name="mfa"
-              props={{ site, userName, loginMessage, taxBridge: taxBridgeOn(context, request) }}
+              props={{ site, userName, loginMessage, landing: landingUrl() }}
             />,
           );
         }
@@ -219,11 +219,10 @@ export async function pageRoutes(app: FastifyInstance, context: AppContext): Pro
 
   function loginPage(entry: RouteEntry, request: PageRequest, reply: FastifyReply) {
     const auth = request.auth;
+    // The page a signed-out person first asked for (sectionPage put it in the address); checked again on landing.
+    const returnTo = request.query.return ? safePath(request.query.return) : undefined;
     if (auth?.stage === "signed-in") {
-      return reply.redirect(
-        auth.loginMessage === "Password Expired" ? "/mfa" : landingPath(auth.site, taxBridgeOn(context, request)),
-        302,
-      );
+      return reply.redirect(auth.loginMessage === "Password Expired" ? "/mfa" : landingUrl(returnTo), 302);
     }
     // The one-time notice is used up by the document the person sees, never by an icon or a prefetch.
     const flash =
@@ -234,18 +233,25 @@ export async function pageRoutes(app: FastifyInstance, context: AppContext): Pro
     const login = {
       support: page.support,
       providerName: page.providerName,
-      taxBridge: page.taxBridge,
+      landing: landingUrl(returnTo),
       ...(flash ? { flash } : {}),
       ...(activeSite ? { activeSite } : {}),
       ...(auth?.stage === "pending"
         ? { pending: { site: auth.site, userName: auth.userName, loginMessage: auth.loginMessage } }
         : {}),
     };
-    return send(reply, 200, entry.title, <LoginPage context={page} login={login} />);
+    // A Secure cookie is dropped over plain http except on localhost: say so, instead of a sign-in that fails silently.
+    const plainHttp =
+      context.config.cookieSecure &&
+      request.protocol === "http" &&
+      !LOCAL_HOSTS.has(request.hostname.replace(/:\d+$/, ""));
+    return send(reply, 200, entry.title, <LoginPage context={page} login={login} plainHttp={plainHttp} />);
   }
 }
 
 const siteValues = ["CLIENT", "VENDOR"] as const;
+/** Where browsers keep a Secure cookie over plain http. */
+const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 const signedInSection = (entry: RouteEntry): SignedInSection | undefined =>
   entry.section === "public" ? undefined : entry.section;

@@ -2,8 +2,11 @@
 // And the idle timeout's two routes: "Stay signed in", and the check a signed-in page makes at its idle limit.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext } from "#server/context.ts";
+import { permissionsFor } from "#server/permissions.ts";
 import { safePath } from "#server/safe-path.ts";
 import { expire, markSeen, signedIn, taxBridgeEntered } from "#server/session/data.ts";
+import { opens } from "#web/gates.ts";
+import { matchRoute, sectionAudience } from "#web/routes/table.ts";
 import { landingPath } from "#web/site.ts";
 
 type Return = { return?: string };
@@ -34,6 +37,30 @@ export async function sessionRoutes(app: FastifyInstance, context: AppContext): 
     const taxBridge = context.config.taxBridge || taxBridgeEntered(request);
     return (target && safePath(target)) || landingPath(auth.site, taxBridge);
   };
+
+  // Where a sign-in lands (issue 14): the page first asked for, when it is a page of this user's section that their
+  // gate opens; else 2.7's landing, when its gate opens; else the section's home (never Access Denied at once).
+  app.get<{ Querystring: Return }>(
+    "/session/landing",
+    { schema: { querystring: returnSchema } },
+    async (request, reply) => {
+      const auth = signedIn(request);
+      if (!auth) return reply.redirect("/", 303);
+      const permissions = await permissionsFor(context, request);
+      const home = `/${auth.site}/home`;
+      if (!permissions) return reply.redirect(home, 303); // the section page says it is checking
+      const opensHere = (target: string | undefined) => {
+        const path = target && safePath(target);
+        const match = path ? matchRoute(path.split(/[?#]/, 1)[0] ?? "") : undefined;
+        const section = match?.entry.section;
+        const ours = section !== undefined && section !== "public" && sectionAudience[section] === auth.site;
+        return ours && match && opens(match.entry, permissions) ? path : undefined;
+      };
+      const taxBridge = context.config.taxBridge || taxBridgeEntered(request);
+      const target = opensHere(request.query.return) ?? opensHere(landingPath(auth.site, taxBridge)) ?? home;
+      return reply.header("cache-control", "no-store").redirect(target, 303);
+    },
+  );
 
   // "Stay signed in": the person's own action, so the idle time starts again now.
   app.post<{ Body: Return }>("/session/stay", { schema: { body: returnSchema } }, async (request, reply) => {

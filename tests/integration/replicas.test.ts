@@ -67,7 +67,7 @@ describe("replicas sharing one Redis (issue 13)", () => {
     await eventually("B refuses the signed-out cookie", async () => !(await opensHome(copyOnto(b.app, onB))));
     const answer = await copyOnto(b.app, onB).get("/client/home");
     assert.equal(answer.statusCode, 302, "B sends it to sign in");
-    assert.equal(answer.headers.location, "/");
+    assert.equal(answer.headers.location, "/?return=%2Fclient%2Fhome");
   });
 
   it("a replica started after the sign-out still refuses the revoked cookie", async () => {

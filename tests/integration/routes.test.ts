@@ -249,16 +249,23 @@ describe("the sections of another audience", () => {
 });
 
 describe("without a session", () => {
-  it("every section page redirects to /", async () => {
+  it("every section page redirects to /, which brings the person back to it once signed in (issue 14)", async () => {
     const anonymous = new PortalVisitor(portal.app);
-    for (const entry of routes.filter((row) => row.section !== "public")) {
-      const answer = await anonymous.get(sampleOf(entry.path));
-      assert.deepEqual([answer.statusCode, answer.headers.location], [302, "/"], entry.path);
-    }
-    for (const path of ["/client/nowhere", "/vendor/nowhere", "/nowhere"]) {
+    for (const path of [
+      ...routes.filter((row) => row.section !== "public").map((row) => sampleOf(row.path)),
+      "/client/nowhere",
+      "/vendor/nowhere",
+    ]) {
       const answer = await anonymous.get(path);
-      assert.deepEqual([answer.statusCode, answer.headers.location], [302, "/"], path);
+      const location = new URL(String(answer.headers.location), "http://portal.test");
+      assert.deepEqual(
+        [answer.statusCode, location.pathname, location.searchParams.get("return")],
+        [302, "/", path],
+        path,
+      );
     }
+    const outside = await anonymous.get("/nowhere");
+    assert.deepEqual([outside.statusCode, outside.headers.location], [302, "/"], "a path of no section");
   });
 
   it("every top-level route of 2.1 answers 200 inside the portal's frame, the † ones with their title", async () => {

@@ -67,7 +67,9 @@ describe("page tracking", () => {
   it("never sends a record for /, which sends a signed-in user on to the landing", async () => {
     const victor = await signIn(portal, accounts.victor);
     const root = await victor.get("/");
-    assert.deepEqual([root.statusCode, root.headers.location], [302, "/client/home"]);
+    assert.deepEqual([root.statusCode, root.headers.location], [302, "/session/landing"]);
+    const landing = await victor.get("/session/landing");
+    assert.deepEqual([landing.statusCode, landing.headers.location], [303, "/client/home"]);
     await victor.get("/?activeSite=VENDOR");
     await victor.get("/client/home");
     await victor.get("/");
@@ -145,11 +147,11 @@ describe("a 401 on tracking", () => {
     await until(() => upstream.calls.track.answered > answered, "the refused track call");
     await sleep(50);
     const next = await vera.get("/vendor/contact-us");
-    assert.deepEqual([next.statusCode, next.headers.location], [302, "/"]);
+    assert.deepEqual([next.statusCode, next.headers.location], [302, "/?return=%2Fvendor%2Fcontact-us"]);
     const login = await vera.get("/");
     assert.equal(login.statusCode, 200);
     assert.ok(login.body.includes("Your session has expired. Please Login again"));
-    assert.equal((await vera.get("/vendor/home")).headers.location, "/", "the session stays ended");
+    assert.equal((await vera.get("/vendor/home")).headers.location, "/?return=%2Fvendor%2Fhome", "it stays ended");
   });
 });
 

@@ -259,7 +259,7 @@ describe("tampering and key rotation (item 3)", () => {
     for (const [what, cookie] of Object.entries(tampered)) {
       const page = await withCookie(portal.app, cookie, "/client/home");
       assert.equal(page.statusCode, 302, `${what}: no section page`);
-      assert.equal(page.headers.location, "/", what);
+      assert.equal(page.headers.location, "/?return=%2Fclient%2Fhome", what);
       const api = await withCookie(portal.app, cookie, "/api/web/client/password/test", "POST");
       assert.equal(api.statusCode, 401, `${what}: the API sees no session`);
       const login = await withCookie(portal.app, cookie, "/");
@@ -292,7 +292,7 @@ describe("tampering and key rotation (item 3)", () => {
       assert.equal((await withCookie(newOnly.app, reissued, "/client/home")).statusCode, 200, "re-issued: new key");
       const removed = await withCookie(newOnly.app, value, "/client/home");
       assert.equal(removed.statusCode, 302, "once the old key is removed, its cookies are signed out");
-      assert.equal(removed.headers.location, "/");
+      assert.equal(removed.headers.location, "/?return=%2Fclient%2Fhome");
     } finally {
       await rotated.close();
       await newOnly.close();

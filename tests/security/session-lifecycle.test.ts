@@ -49,10 +49,14 @@ describe("session lifecycle (item 7)", () => {
       assert.ok(pendingSid && signedInSid, "both steps carry an id");
       assert.notEqual(pendingSid, signedInSid, "the signed-in session is a new one");
       assert.equal((await visitor.get("/client/submission/report")).statusCode, 200);
-      assert.equal((await planted.get("/client/home")).headers.location, "/", "the planted cookie is still anonymous");
+      assert.equal(
+        (await planted.get("/client/home")).headers.location,
+        "/?return=%2Fclient%2Fhome",
+        "the planted cookie is still anonymous",
+      );
       assert.equal(
         (await pending.get("/client/home")).headers.location,
-        "/",
+        "/?return=%2Fclient%2Fhome",
         "the pending copy was revoked at promotion (B5)",
       );
     } finally {
@@ -72,7 +76,7 @@ describe("session lifecycle (item 7)", () => {
       clock += 31 * MINUTE;
       const late = await visitor.get("/client/home");
       assert.equal(late.statusCode, 302);
-      assert.equal(late.headers.location, "/");
+      assert.equal(late.headers.location, "/?return=%2Fclient%2Fhome");
       assert.match((await visitor.get("/")).body, new RegExp(errorTexts.sessionExpired));
     } finally {
       await portal.close();
@@ -94,7 +98,7 @@ describe("session lifecycle (item 7)", () => {
       }
       clock += 21 * MINUTE;
       const late = await visitor.get("/client/home");
-      assert.equal(late.headers.location, "/", "61 minutes after sign-in: over");
+      assert.equal(late.headers.location, "/?return=%2Fclient%2Fhome", "61 minutes after sign-in: over");
       assert.match((await visitor.get("/")).body, new RegExp(errorTexts.sessionExpired));
     } finally {
       await portal.close();
@@ -118,7 +122,11 @@ describe("session lifecycle (item 7)", () => {
       const session = left ? portal.app.decodeSession(left) : null;
       assert.equal(session?.get("auth"), undefined, "what the browser keeps holds no token");
       assert.equal(session?.get("sid"), undefined);
-      assert.equal((await stolen.get("/client/home")).headers.location, "/", "the old copy opens no page");
+      assert.equal(
+        (await stolen.get("/client/home")).headers.location,
+        "/?return=%2Fclient%2Fhome",
+        "the old copy opens no page",
+      );
       const api = await stolen.post("/api/web/client/password/test", { userId: "alice", password: DEMO_PASSWORD });
       assert.equal(api.statusCode, 401, "the old copy calls no API");
       assert.equal((await stolen.get("/pdfs/BankHolidays.pdf")).statusCode, 401, "nor reads a document");

@@ -165,7 +165,7 @@ describe("upstream faults (item 14)", () => {
         (await late.post("/api/web/client/password/test", { userId: "alice", password: "pw" })).statusCode,
         401,
       );
-      assert.equal((await late.get("/client/home")).headers.location, "/");
+      assert.equal((await late.get("/client/home")).headers.location, "/?return=%2Fclient%2Fhome");
     }
     assert.equal(fake.upstream.calls.length, inFlight, "an old copy of the cookie reaches the upstream no more");
     const browser = tabs.at(-1) ?? visitor;

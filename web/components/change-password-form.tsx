@@ -35,7 +35,7 @@ export function ChangePasswordForm(props: ChangePasswordFormProps) {
   // Fixed ids, not useId: an island hydrates as its own root, so tree-position ids would differ from the server's.
   const id = "change-password";
   const headingId = props.headingId ?? `${id}-heading`;
-  const home = `/${audience}/home`;
+  const home = `/${audience}/home`; // SPEC.md 4.4
   const [values, setValues] = useState<Record<Field, string>>({
     current: props.currentPassword ?? "",
     next: "",

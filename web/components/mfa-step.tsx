@@ -3,7 +3,7 @@ import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from "rea
 import { api, failureCode } from "#web/api/client.ts";
 import { Note, type NoteKind, Notes } from "#web/components/note.tsx";
 import { useCooldown } from "#web/components/use-cooldown.ts";
-import { type LoginMessage, landingPath, type Site } from "#web/site.ts";
+import type { LoginMessage, Site } from "#web/site.ts";
 import { storedMfaCode, storeMfaCode } from "#web/state/local-storage.ts";
 import { answerCodes, errorTexts } from "#web/texts/errors.ts";
 import { mfaTexts } from "#web/texts/mfa.ts";
@@ -24,7 +24,8 @@ export type MfaStepProps = {
   loginMessage: LoginMessage;
   /** Known when the user typed it on this page: prefills Current Password if the password has expired. */
   password?: string;
-  taxBridge: boolean;
+  /** Where to go once the code passes (web/site.ts `landingUrl`). */
+  landing: string;
   /**
    * The held token is gone (generate failed, nothing to verify, or the last allowed wrong code). Without this
    * callback the step shows the message itself with a way back to the login page.
@@ -42,7 +43,7 @@ function attemptsLeftOf(data: unknown): number | undefined {
   return typeof left === "number" && Number.isInteger(left) && left >= 0 ? left : undefined;
 }
 
-export function MfaStep({ site, userName, loginMessage, password, taxBridge, onSessionLost }: MfaStepProps) {
+export function MfaStep({ site, userName, loginMessage, password, landing, onSessionLost }: MfaStepProps) {
   // Fixed ids, not useId: an island hydrates as its own root, so tree-position ids would differ from the server's.
   const id = "mfa";
   // The server renders "verifying": what the browser does first depends on this device's stored code.
@@ -92,7 +93,7 @@ export function MfaStep({ site, userName, loginMessage, password, taxBridge, onS
         setPhase("expired");
         return;
       }
-      window.location.assign(landingPath(site, taxBridge));
+      window.location.assign(landing);
       return; // stays busy while the landing page loads
     }
     setBusy(false);

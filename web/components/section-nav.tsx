@@ -1,6 +1,6 @@
 // The section's navigation: only the pages this user may open, grouped, the current one marked. A sidebar on wide
 // screens, behind a "Menu" toggle on narrow ones (web/styles/sections.css); it works without JavaScript.
-import { gates } from "#web/gates.ts";
+import { opens } from "#web/gates.ts";
 import type { NavGroup, RouteEntry, SignedInSection } from "#web/routes/row.ts";
 import { routes } from "#web/routes/table.ts";
 import type { UserInfo } from "#web/site.ts";
@@ -11,7 +11,7 @@ export function navigationFor(section: SignedInSection, permissions: UserInfo): 
   const groups = new Map<NavGroup, RouteEntry[]>();
   for (const entry of routes) {
     if (entry.section !== section || !entry.group) continue;
-    if (entry.gate && !gates[entry.gate](permissions)) continue;
+    if (!opens(entry, permissions)) continue;
     groups.set(entry.group, [...(groups.get(entry.group) ?? []), entry]);
   }
   return [...groups];

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { api } from "#web/api/client.ts";
 import { asHeld } from "#web/api/held.ts";
 import { BusyOverlay, Note, Notes } from "#web/components/note.tsx";
-import type { Site } from "#web/site.ts";
+import { landingUrl, type Site } from "#web/site.ts";
 import { errorTexts } from "#web/texts/errors.ts";
 import { linkLoginTexts } from "#web/texts/link-login.ts";
 
@@ -34,7 +34,7 @@ export default function LinkLoginIsland({ uuid, site, current }: LinkLoginIsland
       else if (!data)
         return; // a 401: the browser is on its way to the login page
       else if (asHeld(data)?.tokenHeld)
-        return window.location.assign(site === "vendor" ? "/vendor/home" : "/client/home");
+        return window.location.assign(landingUrl(`/${site}/home`)); // SPEC.md 2.6
       else setFailure(linkLoginTexts.invalid);
       requestAnimationFrame(() => notes.current?.querySelector<HTMLElement>(".note")?.focus());
     });

@@ -26,7 +26,8 @@ export type LoginIslandProps = {
   /** SPEC.md 2.2's navigation state: a message, and the path the browser should show instead of this one. */
   flash?: { error: string; pathname?: string };
   activeSite?: "CLIENT" | "VENDOR";
-  taxBridge: boolean;
+  /** Where a completed sign-in goes (web/site.ts `landingUrl`, with the page first asked for). */
+  landing: string;
   /** The page was reloaded while a login's token is held: the MFA step shows straight away. */
   pending?: { site: Site; userName: string; loginMessage: LoginMessage };
 };
@@ -44,7 +45,7 @@ const siteOf = (value: LoginIslandProps["activeSite"]): Site | undefined =>
   value === "VENDOR" ? "vendor" : value === "CLIENT" ? "client" : undefined;
 
 export default function LoginIsland(props: LoginIslandProps) {
-  const { support, providerName, flash, taxBridge, pending } = props;
+  const { support, providerName, flash, landing, pending } = props;
   const chosenSite = siteOf(props.activeSite);
   // Seeded before the first read, once per mount (see seedLoginPage for why this is safe on the server).
   useState(() => {
@@ -100,7 +101,7 @@ export default function LoginIsland(props: LoginIslandProps) {
           site={held.site}
           userName={held.userName}
           loginMessage={held.loginMessage}
-          taxBridge={taxBridge}
+          landing={landing}
           onSessionLost={dropSignIn}
           {...(held.password ? { password: held.password } : {})}
         />

@@ -1,6 +1,7 @@
 // The one route table (SPEC.md section 2) and its matcher. Server routing, gates, menus, titles and tests read it;
 // adding a route means adding one row to its section's file.
 import { parse } from "regexparam";
+import { matchRoute as wouterMatch } from "wouter";
 import { clientAreas, clientRoutes } from "#web/routes/client.ts";
 import { publicRoutes } from "#web/routes/public.ts";
 import type { AreaPurposes, RouteEntry, Section, SignedInSection } from "#web/routes/row.ts";
@@ -39,21 +40,27 @@ export const areaPurposes: Record<SignedInSection, AreaPurposes> = {
 
 export const signedInSections = Object.keys(sectionAudience) as SignedInSection[];
 
-const compiled = routes.map((entry) => ({ entry, ...parse(entry.path) }));
+/** wouter's default parser (regexparam), each row's pattern parsed once: wouter would parse it on every match. */
+const parsed = new Map(routes.map((entry) => [entry.path, parse(entry.path)]));
+const parser = (route: string, loose?: boolean) => (loose ? undefined : parsed.get(route)) ?? parse(route, loose);
 
 export type RouteMatch = { entry: RouteEntry; params: Record<string, string> };
 
 /**
- * Matches a pathname the way wouter does with its default parser (regexparam): the path is decoded with decodeURI
- * (left as is when malformed), case-insensitive, one optional trailing slash. The same code runs on the server and
- * in the browser.
+ * The route table's matcher is wouter's own `matchRoute`, with its default parser: the path is decoded with decodeURI
+ * (left as is when malformed), case-insensitive, one optional trailing slash. The same code runs on the server and in
+ * the browser.
  */
 export function matchRoute(pathname: string): RouteMatch | undefined {
   const path = decodePath(pathname);
-  for (const { entry, pattern, keys } of compiled) {
-    const found = pattern.exec(path);
+  for (const entry of routes) {
+    const [found, params] = wouterMatch(parser, entry.path, path);
     if (!found) continue;
-    return { entry, params: Object.fromEntries(keys.map((key, i) => [key, found[i + 1] ?? ""])) };
+    const keys = parsed.get(entry.path)?.keys ?? [];
+    return {
+      entry,
+      params: Object.fromEntries(keys.map((key) => [key, (params as Record<string, string | undefined>)[key] ?? ""])),
+    };
   }
   return undefined;
 }
