@@ -2,8 +2,8 @@
 // again when stale, never twice for one page; "Checking User Permissions..." with 503 when they cannot be had.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
+import { CHECKING_RETRY_SECONDS } from "#server/pages/section.tsx";
 import { PERMISSIONS_TTL_MS } from "#server/permissions.ts";
-import { CHECKING_RETRY_SECONDS } from "#server/routes/pages.tsx";
 import { type FaultyUpstream, startFaultyUpstream } from "#tests/support/faulty-upstream.ts";
 import { type RunningPortal, sandboxPost, startPortal } from "#tests/support/portal.ts";
 import { accounts, signIn } from "#tests/support/sign-in.ts";

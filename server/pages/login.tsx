@@ -1,0 +1,48 @@
+// SPEC.md 2.2: the sign-in page (also at /tax-bridge/login). A signed-in person goes on to their landing.
+import { type Loaded, type PageRequest, pageContextOf, redirect, type Screens } from "#server/pages/screen.ts";
+import { safePath } from "#server/safe-path.ts";
+import { type Flash, takeFlash } from "#server/session/data.ts";
+import { isNavigation } from "#server/tracking.ts";
+import { LoginPage } from "#web/pages/login-page.tsx";
+import type { RouteEntry } from "#web/routes/row.ts";
+import { landingUrl } from "#web/site.ts";
+import { loginTexts } from "#web/texts/login.ts";
+
+const siteValues = ["CLIENT", "VENDOR"] as const;
+/** Where browsers keep a Secure cookie over plain http. */
+const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+export function loadLogin(screens: Screens, entry: RouteEntry, request: PageRequest): Loaded {
+  const auth = request.auth;
+  // The page a signed-out person first asked for (a section page put it in the address); checked again on landing.
+  const returnTo = request.query.return ? safePath(request.query.return) : undefined;
+  if (auth?.stage === "signed-in")
+    return redirect(auth.loginMessage === "Password Expired" ? "/mfa" : landingUrl(returnTo));
+  // The one-time notice is used up by the document the person sees, never by an icon or a prefetch.
+  const flash =
+    (isNavigation(request) ? sameOriginFlash(takeFlash(request)) : undefined) ??
+    ("signed-out" in request.query ? { error: loginTexts.signedOut } : undefined);
+  const activeSite = siteValues.find((value) => value === request.query.activeSite);
+  const page = pageContextOf(screens, request);
+  const login = {
+    support: page.support,
+    providerName: page.providerName,
+    landing: landingUrl(returnTo),
+    ...(flash ? { flash } : {}),
+    ...(activeSite ? { activeSite } : {}),
+    ...(auth?.stage === "pending"
+      ? { pending: { site: auth.site, userName: auth.userName, loginMessage: auth.loginMessage } }
+      : {}),
+  };
+  // A Secure cookie is dropped over plain http except on localhost: say so, instead of a sign-in that fails silently.
+  const plainHttp =
+    screens.context.config.cookieSecure && request.protocol === "http" && !LOCAL_HOSTS.has(request.hostname);
+  return { title: entry.title, body: <LoginPage context={page} login={login} plainHttp={plainHttp} /> };
+}
+
+/** SPEC.md 2.2's navigation-state pathname is followed only when it stays on this origin. */
+function sameOriginFlash(flash: Flash | undefined): Flash | undefined {
+  if (!flash) return undefined;
+  const pathname = flash.pathname ? safePath(flash.pathname) : undefined;
+  return pathname ? { error: flash.error, pathname } : { error: flash.error };
+}

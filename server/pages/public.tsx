@@ -1,0 +1,78 @@
+// The public screens of the route table (SPEC.md 2.1): the sign-in pages, the MFA step, login by link and the
+// screens that only say what they are for.
+
+import { loadLogin } from "#server/pages/login.tsx";
+import {
+  crossSite,
+  type Loaded,
+  type PageRequest,
+  pageContextOf,
+  redirect,
+  type Screens,
+  taxBridgeOn,
+} from "#server/pages/screen.ts";
+import { enterTaxBridge, expire, signedIn } from "#server/session/data.ts";
+import { AboutPage } from "#web/pages/about-page.tsx";
+import { IslandPage } from "#web/pages/island-page.tsx";
+import type { RouteEntry } from "#web/routes/row.ts";
+import { landingPath, landingUrl, linkSite } from "#web/site.ts";
+import { mfaTexts } from "#web/texts/mfa.ts";
+
+export function loadPublic(screens: Screens, entry: RouteEntry, request: PageRequest): Loaded {
+  switch (entry.screen) {
+    case "tax-bridge-login":
+      // DESIGN.md: tax-bridge mode is on for a session that entered here; signing in lands on 2.7's landing.
+      // A GET from another site never writes the session; a signed-in session's mode is not switched behind it.
+      if (!crossSite(request) && !signedIn(request)) enterTaxBridge(request);
+      return loadLogin(screens, entry, request);
+    case "login":
+      return loadLogin(screens, entry, request);
+    case "mfa":
+      return loadMfa(screens, entry, request);
+    case "link-login":
+      return loadLinkLogin(screens, entry, request);
+    default:
+      return { title: entry.title, body: <AboutPage context={pageContextOf(screens, request)} entry={entry} /> };
+  }
+}
+
+/** SPEC.md 2.4: the MFA step of a pending sign-in, or the change-password form of an expired password. */
+function loadMfa(screens: Screens, entry: RouteEntry, request: PageRequest): Loaded {
+  const auth = request.auth;
+  const context = pageContextOf(screens, request);
+  if (auth?.stage === "pending") {
+    const props = { site: auth.site, userName: auth.userName, loginMessage: auth.loginMessage, landing: landingUrl() };
+    return { title: entry.title, body: <IslandPage context={context} title={entry.title} name="mfa" props={props} /> };
+  }
+  if (auth?.loginMessage === "Password Expired") {
+    const props = {
+      audience: auth.site,
+      userName: auth.userName || undefined,
+      redirect: true,
+      notice: mfaTexts.passwordExpired,
+    };
+    return {
+      title: entry.title,
+      body: <IslandPage context={context} title={entry.title} name="change-password" props={props} />,
+    };
+  }
+  if (auth) return redirect(landingPath(auth.site, taxBridgeOn(screens.context, request)));
+  // A GET from another site never writes the session (it would sign a victim out).
+  if (!crossSite(request)) expire(request, "not-signed-in");
+  return redirect("/");
+}
+
+/** SPEC.md 2.6; review B2: a link never replaces a session silently, the island names it and waits for a click. */
+function loadLinkLogin(screens: Screens, entry: RouteEntry, request: PageRequest): Loaded {
+  const auth = request.auth;
+  const current = auth && { name: auth.userName, site: auth.site, ...(auth.company ? { company: auth.company } : {}) };
+  const props = {
+    uuid: request.query.uuid ?? null,
+    site: linkSite(request.query.type ?? null),
+    ...(current ? { current } : {}),
+  };
+  return {
+    title: entry.title,
+    body: <IslandPage context={pageContextOf(screens, request)} title={entry.title} name="link-login" props={props} />,
+  };
+}

@@ -1,0 +1,56 @@
+// SPEC.md 2.8–2.12 and 6: a section page needs a session of the section's audience, its permissions known, and the
+// row's gate passed; otherwise the sign-in page, the MFA step, or the forbidden, checking or not-found screen.
+
+import { type Loaded, type PageRequest, pageContextOf, redirect, type Screens } from "#server/pages/screen.ts";
+import { permissionsFor } from "#server/permissions.ts";
+import { signedIn } from "#server/session/data.ts";
+import { isNavigation } from "#server/tracking.ts";
+import { opens } from "#web/gates.ts";
+import { SectionPage, type SectionScreen } from "#web/pages/section-page.tsx";
+import type { SignedInSection } from "#web/routes/row.ts";
+import { type RouteMatch, sectionAudience } from "#web/routes/table.ts";
+import type { UserInfo } from "#web/site.ts";
+import { sectionTexts } from "#web/texts/sections.ts";
+
+/** How long the checking page waits before it asks again, when permissions could not be had. */
+export const CHECKING_RETRY_SECONDS = 5;
+
+export async function loadSection(
+  screens: Screens,
+  section: SignedInSection,
+  match: RouteMatch | undefined,
+  request: PageRequest,
+): Promise<Loaded> {
+  const auth = request.auth;
+  // Signed out: the sign-in page, which brings the person back here once signed in (if their gate lets them).
+  if (!auth) return redirect(isNavigation(request) ? `/?return=${encodeURIComponent(request.url)}` : "/");
+  if (auth.stage === "pending" || auth.loginMessage === "Password Expired") return redirect("/mfa");
+  const audience = sectionAudience[section];
+  const show = (status: number, title: string, screen: SectionScreen, permissions?: UserInfo): Loaded => ({
+    status,
+    title,
+    body: (
+      <SectionPage
+        context={pageContextOf(screens, request)}
+        section={section}
+        audience={audience}
+        permissions={permissions}
+        screen={screen}
+      />
+    ),
+  });
+  // Another audience's section: the forbidden page, without a navigation that is not this user's.
+  if (auth.site !== audience) return show(403, sectionTexts.forbiddenTitle, { kind: "forbidden" });
+
+  // Nothing renders before the permissions are known: the cache answers, or one upstream call for this page.
+  const permissions = await permissionsFor(screens.context, request);
+  if (!signedIn(request)) return redirect("/"); // the upstream refused the token: session expired
+  if (!permissions) {
+    // 4.7's waiting state, as a server that never renders a page before it knows the permissions can show it.
+    return { ...show(503, sectionTexts.checkingTitle, { kind: "checking" }), retryAfter: CHECKING_RETRY_SECONDS };
+  }
+  if (!match) return show(404, sectionTexts.notFoundTitle, { kind: "not-found" }, permissions);
+  const { entry } = match;
+  if (!opens(entry, permissions)) return show(403, sectionTexts.forbiddenTitle, { kind: "forbidden" }, permissions);
+  return show(200, entry.title, { kind: "entry", entry }, permissions);
+}

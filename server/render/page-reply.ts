@@ -1,0 +1,63 @@
+// `reply.page(view)`: the one way a page is sent. It owns the answer's nonce (helmet's, for the page's CSP), the idle
+// warning and its Refresh header, no-store, the kept render, and marks a signed-in navigation as a visit.
+import type { FastifyInstance, FastifyReply } from "fastify";
+import type { ReactElement } from "react";
+import type { AppContext } from "#server/context.ts";
+import type { PageView } from "#server/pages/screen.ts";
+import { pathnameOf } from "#server/pages/screen.ts";
+import { renderPage } from "#server/render/render-page.ts";
+import { rememberVisit, sessionTimes, signedIn } from "#server/session/data.ts";
+import { isNavigation } from "#server/tracking.ts";
+import type { AssetManifest } from "#web/pages/page-context.ts";
+import { layoutTexts } from "#web/texts/layout.ts";
+
+/** How long before the idle limit a signed-in page shows its warning. */
+export const IDLE_WARNING_SECONDS = 60;
+
+export function decoratePage(app: FastifyInstance, context: AppContext, assets: AssetManifest): void {
+  app.decorateRequest("visit", undefined);
+  app.decorateReply("page", function page(this: FastifyReply, view: PageView) {
+    const request = this.request;
+    const auth = signedIn(request);
+    const path = pathnameOf(request.url);
+    const now = context.now();
+    if (auth && isNavigation(request) && rememberVisit(request, path, now))
+      request.visit = { token: auth.token, page: path };
+    if (view.retryAfter !== undefined)
+      this.header("refresh", String(view.retryAfter)).header("retry-after", String(view.retryAfter));
+    // A signed-in page warns a minute before the idle limit, and at the limit asks whether the session has ended.
+    const idleLeft = auth
+      ? (sessionTimes(request).seen + context.config.session.idleSeconds * 1000 - now) / 1000
+      : undefined;
+    if (idleLeft !== undefined && !this.hasHeader("refresh"))
+      this.header("refresh", `${Math.ceil(idleLeft) + 2}; url=/session/idle?return=${encodeURIComponent(path)}`);
+    return this.code(view.status ?? 200)
+      .type("text/html; charset=utf-8")
+      .header("cache-control", "no-store")
+      .send(
+        renderPage(view.body, {
+          key: pageKey(view.body),
+          title: `${view.title} · ${layoutTexts.brand}`,
+          assets,
+          nonce: this.cspNonce,
+          idleWarningAfter: idleLeft === undefined ? undefined : idleLeft - IDLE_WARNING_SECONDS,
+        }),
+      );
+  });
+}
+
+/** What decides a page's HTML: its component and props, the build's assets (fixed for the process) left out. */
+const pageKey = (body: ReactElement) => {
+  const component = typeof body.type === "function" ? body.type.name : String(body.type);
+  return `${component}\n${JSON.stringify(body.props, (key, value) => (key === "assets" ? undefined : value))}`;
+};
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The page visit this answer records once sent (SPEC.md 4.8). */
+    visit: { token: string; page: string } | undefined;
+  }
+  interface FastifyReply {
+    page(view: PageView): FastifyReply;
+  }
+}
