@@ -25,7 +25,7 @@ export function installErrorHandling(app: FastifyInstance): void {
   });
   app.setNotFoundHandler((request, reply) => {
     const api = request.url.startsWith("/api/");
-    return reply.code(404).send({ detail: api ? errorTexts.endpointNotFound : "Not Found" });
+    return reply.code(404).send({ detail: api ? errorTexts.endpointNotFound : serverTexts.notFound.message });
   });
 }
 
