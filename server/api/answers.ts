@@ -81,6 +81,7 @@ export const signInByLink =
     const token = tokenOf(body);
     if (token && token.length > MAX_TOKEN_CHARACTERS) return tooLarge;
     const usable = Boolean(token) && message !== "Deactivated";
+    let opened = false;
     if (token && usable) {
       const userName = typeof username === "string" ? username : "";
       const loginMessage = message ?? "Success";
@@ -89,8 +90,10 @@ export const signInByLink =
       // One permissions call: it loads the gates, and answers for a link whose state the upstream did not give.
       const info = loginMessage === "Success" ? await loadPermissions(context, request) : undefined;
       if (message === undefined && info === undefined) expire(request, "upstream-refused");
+      opened = true;
     }
-    const held = request.auth?.stage === "signed-in";
+    // Held only when this link opened a session: a session this browser had before proves nothing about the link.
+    const held = opened && request.auth?.stage === "signed-in";
     const outcome = held ? "signed-in" : "invalid";
     signInStep(context, request, { event: "link-sign-in", site, outcome }, "link sign-in attempt");
     const answer: HeldLinkLogin = { tokenHeld: held, ...(message ? { message } : {}) };

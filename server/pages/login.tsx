@@ -5,6 +5,7 @@ import { type Flash, takeFlash } from "#server/session/data.ts";
 import { isNavigation } from "#server/tracking.ts";
 import { LoginPage } from "#web/pages/login-page.tsx";
 import type { RouteEntry } from "#web/routes/row.ts";
+import { matchRoute, sectionAudience } from "#web/routes/table.ts";
 import { landingUrl } from "#web/site.ts";
 import { loginTexts } from "#web/texts/login.ts";
 
@@ -22,7 +23,10 @@ export function loadLogin(screens: Screens, entry: RouteEntry, request: PageRequ
   const flash =
     (isNavigation(request) ? sameOriginFlash(takeFlash(request)) : undefined) ??
     ("signed-out" in request.query ? { error: loginTexts.signedOut } : undefined);
-  const activeSite = siteValues.find((value) => value === request.query.activeSite);
+  // The tab: as asked, else the audience of the page first asked for (a vendor's deep link opens the vendor tab).
+  const asked = returnTo ? matchRoute(returnTo.split(/[?#]/, 1)[0] ?? "")?.entry.section : undefined;
+  const returnSite = asked && asked !== "public" ? sectionAudience[asked].toUpperCase() : undefined;
+  const activeSite = siteValues.find((value) => value === (request.query.activeSite ?? returnSite));
   const page = pageContextOf(screens, request);
   const login = {
     support: page.support,

@@ -1,5 +1,6 @@
 // Development only: the embedded sandbox's mailbox, reachable through the portal so a newcomer can copy a code.
-import type { FastifyInstance } from "fastify";
+import formbody from "@fastify/formbody";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 
 /** The mailbox page runs no script; like every HTML answer of the portal it may not be framed elsewhere. */
 const mailboxPolicy =
@@ -10,8 +11,11 @@ export async function sandboxRoutes(app: FastifyInstance, { sandboxUrl }: { sand
     const response = await fetch(`${sandboxUrl}${url}`, { ...init, redirect: "manual" });
     return { response, body: Buffer.from(await response.arrayBuffer()) };
   };
-  app.get("/sandbox/mail", async (_request, reply) => {
-    const { response, body } = await relay("/sandbox/mail", {});
+  // The mailbox's own form (e-mail a sign-in link) posts form fields; this scope is outside the session's.
+  await app.register(formbody);
+  const query = (request: FastifyRequest) => new URL(request.url, "http://portal.invalid").search;
+  app.get("/sandbox/mail", async (request, reply) => {
+    const { response, body } = await relay(`/sandbox/mail${query(request)}`, {});
     return reply
       .code(response.status)
       .type(response.headers.get("content-type") ?? "text/html")
@@ -21,11 +25,13 @@ export async function sandboxRoutes(app: FastifyInstance, { sandboxUrl }: { sand
   });
   app.post("/sandbox/mail/link", async (request, reply) => {
     const form = new URLSearchParams(request.body as Record<string, string>).toString();
-    await relay("/sandbox/mail/link", {
+    const { response } = await relay("/sandbox/mail/link", {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body: form,
     });
-    return reply.redirect("/sandbox/mail", 303);
+    // The sandbox says how it went in its redirect's query (`?link=sent` or `unknown`); the mailbox shows it.
+    const outcome = new URL(response.headers.get("location") ?? "/sandbox/mail", "http://portal.invalid").search;
+    return reply.redirect(`/sandbox/mail${outcome}`, 303);
   });
 }

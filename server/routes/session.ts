@@ -25,7 +25,7 @@ export async function sessionRoutes(app: FastifyInstance, context: AppContext): 
     const site = request.auth?.site;
     request.log.info({ event: "sign-out", cancelled }, "signed out");
     expire(request, "signed-out");
-    const to = cancelled ? (site ? `/?activeSite=${site}` : "/") : "/?signed-out";
+    const to = cancelled ? (site ? `/?activeSite=${site.toUpperCase()}` : "/") : "/?signed-out";
     // The notice travels in the address: Clear-Site-Data also clears any cookie set with this answer.
     return reply.header("clear-site-data", '"cache", "cookies"').redirect(to, 303);
   });
@@ -33,9 +33,11 @@ export async function sessionRoutes(app: FastifyInstance, context: AppContext): 
   /** Back to the page the person was on, when it is a path of this site; else their landing page. */
   const back = (request: FastifyRequest, target: string | undefined) => {
     const auth = signedIn(request);
-    if (!auth) return "/";
+    // Ended: the sign-in page, which brings the person back to the page they were on.
+    const path = target && safePath(target);
+    if (!auth) return path ? `/?return=${encodeURIComponent(path)}` : "/";
     const taxBridge = context.config.taxBridge || taxBridgeEntered(request);
-    return (target && safePath(target)) || landingPath(auth.site, taxBridge);
+    return path || landingPath(auth.site, taxBridge);
   };
 
   // Where a sign-in lands (issue 14): the page first asked for, when it is a page of this user's section that their

@@ -88,6 +88,8 @@ describe("passwords", () => {
     await page.getByLabel("Current Password").fill(DEMO_PASSWORD);
     await changeTo(page, NEW_PASSWORD);
     await page.getByText("Password Successfully Changed!").waitFor();
+    // The answer's message takes the focus, so it is read and scrolled into view (outside review).
+    await page.waitForFunction(() => document.activeElement?.textContent?.includes("Password Successfully Changed!"));
     for (const label of ["Current Password", "New Password", "Confirm Password"]) {
       assert.equal(await page.getByLabel(label).inputValue(), "", `${label} is empty`);
     }

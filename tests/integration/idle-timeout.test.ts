@@ -82,7 +82,11 @@ describe("the idle-timeout warning", () => {
     assert.equal(early.headers.location, "/client/home", "another tab kept the session alive: back to the page");
     clock += 6 * MINUTE;
     const ended = await alice.get("/session/idle?return=%2Fclient%2Fhome");
-    assert.equal(ended.headers.location, "/", "idle for 31 minutes: signed out");
+    assert.equal(
+      ended.headers.location,
+      "/?return=%2Fclient%2Fhome",
+      "idle for 31 minutes: signed out, to sign in again and come back here",
+    );
     const login = await alice.get("/");
     assert.ok(login.body.includes(errorTexts.sessionExpired), "SPEC.md's session-expired message");
     assert.ok(login.body.includes(loginTexts.endedIdle(IDLE_MINUTES)), "and why it ended");

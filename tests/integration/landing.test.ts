@@ -31,6 +31,7 @@ describe("after sign-in, the page first asked for", () => {
     assert.equal(answer.headers.location, "/?return=%2Fvendor%2Freports%2Finvoices");
     const login = await visitor.get(String(answer.headers.location));
     assert.ok(login.body.includes("/session/landing?return=%2Fvendor%2Freports%2Finvoices"), "the island lands there");
+    assert.ok(login.body.includes('"activeSite":"VENDOR"'), "on the vendor tab, the page's audience");
   });
 
   it("lands there when the gate lets the user in, and on the home page when it does not", async () => {

@@ -11,6 +11,7 @@ import type { StoredMail } from "#server/sandbox/mailbox.ts";
 import { meetsPasswordRules } from "#server/sandbox/passwords.ts";
 import { SEED_PASSWORD, seedAccounts } from "#server/sandbox/seed.ts";
 import type { VisitRecord } from "#server/sandbox/visits.ts";
+import { startPortal } from "#tests/support/portal.ts";
 
 type Schemas = components["schemas"];
 type Site = Schemas["Site"];
@@ -578,6 +579,26 @@ describe("durability", () => {
       }
     } finally {
       rmSync(directory, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("the mailbox through the portal (development)", () => {
+  test("its form e-mails a sign-in link and the mailbox then says so", async () => {
+    const portal = await startPortal({ listen: false });
+    try {
+      const sent = await portal.app.inject({
+        method: "POST",
+        url: "/sandbox/mail/link",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: "site=vendor&username=vince",
+      });
+      assert.equal(sent.statusCode, 303, sent.body);
+      assert.equal(sent.headers.location, "/sandbox/mail?link=sent");
+      const page = await portal.app.inject({ url: String(sent.headers.location) });
+      assert.ok(page.body.includes("A sign-in link was e-mailed"));
+    } finally {
+      await portal.close();
     }
   });
 });

@@ -39,10 +39,18 @@ describe("the sign-in path's answers (issue 14)", () => {
       payload: "intent=use-another-account",
     });
     assert.equal(answer.statusCode, 303);
-    assert.equal(answer.headers.location, "/?activeSite=vendor");
+    assert.equal(answer.headers.location, "/?activeSite=VENDOR");
     const replay = new PortalVisitor(portal.app);
     replay.cookies = pending;
     assert.equal((await replay.post("/api/web/vendor/mfa/generate")).statusCode, 401, "the pending sign-in is over");
+  });
+
+  it("a used or unknown link spent beside a session says so (tokenHeld false), and leaves that session as it was", async () => {
+    const alice = await signIn(portal, accounts.alice);
+    const answer = await alice.post("/api/auth/vendor-token?uuid=00000000-0000-4000-8000-000000000000");
+    assert.equal(answer.statusCode, 200);
+    assert.deepEqual(answer.json(), { tokenHeld: false }, "the island shows Invalid Login");
+    assert.equal((await alice.get("/client/home")).statusCode, 200, "alice is still signed in");
   });
 
   it("a plain sign-out still says so", async () => {

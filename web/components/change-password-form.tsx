@@ -1,9 +1,11 @@
 // The change-password form of SPEC.md 2.5 / 4.4: local checks, the test call, then the change call.
+
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { api } from "#web/api/client.ts";
 import { CapsLockHint, useCapsLock } from "#web/components/caps-lock.tsx";
 import { Note, type NoteKind, Notes } from "#web/components/note.tsx";
 import { PasswordChecklist } from "#web/components/password-checklist.tsx";
+import { useNoteFocus } from "#web/components/use-note-focus.ts";
 import { newPasswordProblem } from "#web/password-rules.ts";
 import type { Site } from "#web/site.ts";
 import { errorTexts } from "#web/texts/errors.ts";
@@ -48,7 +50,7 @@ export function ChangePasswordForm(props: ChangePasswordFormProps) {
   const [message, setMessage] = useState<Message>();
   const heading = useRef<HTMLHeadingElement>(null);
   const form = useRef<HTMLFormElement>(null);
-  const notes = useRef<HTMLDivElement>(null);
+  const [notes, focusNote] = useNoteFocus();
 
   useEffect(() => {
     if (focusOnMount) heading.current?.focus();
@@ -57,7 +59,7 @@ export function ChangePasswordForm(props: ChangePasswordFormProps) {
   /** A message takes the focus, so it is read first; the next Tab leads back into the form. */
   const say = (kind: NoteKind, text: string) => {
     setMessage({ kind, text });
-    requestAnimationFrame(() => notes.current?.querySelector<HTMLElement>(".note")?.focus());
+    focusNote();
   };
 
   const fail = (text: string) => {

@@ -1,8 +1,10 @@
 // The multi-factor step of SPEC.md 2.4 / 4.2: silent check of this device's code, generate, validate, expired password.
+
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from "react";
 import { api, failureCode } from "#web/api/client.ts";
 import { Note, type NoteKind, Notes } from "#web/components/note.tsx";
 import { useCooldown } from "#web/components/use-cooldown.ts";
+import { useNoteFocus } from "#web/components/use-note-focus.ts";
 import type { LoginMessage, Site } from "#web/site.ts";
 import { storedMfaCode, storeMfaCode } from "#web/state/local-storage.ts";
 import { answerCodes, errorTexts } from "#web/texts/errors.ts";
@@ -54,11 +56,10 @@ export function MfaStep({ site, userName, loginMessage, password, landing, onSes
   const cooldown = useCooldown(SEND_AGAIN_COOLDOWN_MS);
   const heading = useRef<HTMLHeadingElement>(null);
   const input = useRef<HTMLInputElement>(null);
-  const notes = useRef<HTMLDivElement>(null);
+  const [notes, focusMessage] = useNoteFocus();
   const opened = useRef(false);
 
-  /** After an error, its note takes the focus: read first, and the next Tab leads to the code. */
-  const focusMessage = () => requestAnimationFrame(() => notes.current?.querySelector<HTMLElement>(".note")?.focus());
+  // After an error, its note takes the focus (focusMessage): read first, and the next Tab leads to the code.
 
   const lose = (text: string) => {
     if (onSessionLost) return onSessionLost(text);
@@ -108,6 +109,7 @@ export function MfaStep({ site, userName, loginMessage, password, landing, onSes
       : left === undefined
         ? mfaTexts.incorrect
         : `${mfaTexts.incorrect} ${mfaTexts.attemptsLeft(left)}`;
+    if (!error) setCode(""); // a refused code is of no more use: the field is ready for the next one
     setMessage({ kind: "error", text });
     focusMessage();
   };
@@ -154,6 +156,7 @@ export function MfaStep({ site, userName, loginMessage, password, landing, onSes
             {...(password ? { currentPassword: password } : {})}
           />
         </Suspense>
+        <UseAnotherAccount />
       </section>
     );
   }
@@ -219,15 +222,19 @@ export function MfaStep({ site, userName, loginMessage, password, landing, onSes
           </div>
         </form>
       )}
-      {lost ? null : (
-        // Cancels the pending sign-in (the session ends on the server) and opens the sign-in page afresh.
-        <form method="post" action="/session/logout" className="use-another-account">
-          <input type="hidden" name="intent" value="use-another-account" />
-          <button type="submit" className="link-button">
-            {mfaTexts.useAnotherAccount}
-          </button>
-        </form>
-      )}
+      {lost ? null : <UseAnotherAccount />}
     </section>
+  );
+}
+
+/** Cancels the sign-in (the session ends on the server) and opens the sign-in page afresh: never a dead end. */
+function UseAnotherAccount() {
+  return (
+    <form method="post" action="/session/logout" className="use-another-account">
+      <input type="hidden" name="intent" value="use-another-account" />
+      <button type="submit" className="link-button">
+        {mfaTexts.useAnotherAccount}
+      </button>
+    </form>
   );
 }

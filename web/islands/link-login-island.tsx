@@ -1,8 +1,10 @@
 // Login by link (SPEC.md 2.6 / 4.6): spends the link's uuid, then lands on the audience's home.
+
 import { useEffect, useRef, useState } from "react";
 import { api } from "#web/api/client.ts";
 import { asHeld } from "#web/api/held.ts";
 import { BusyOverlay, Note, Notes } from "#web/components/note.tsx";
+import { useNoteFocus } from "#web/components/use-note-focus.ts";
 import { landingUrl, type Site } from "#web/site.ts";
 import { errorTexts } from "#web/texts/errors.ts";
 import { linkLoginTexts } from "#web/texts/link-login.ts";
@@ -24,7 +26,7 @@ export default function LinkLoginIsland({ uuid, site, current }: LinkLoginIsland
   const [failure, setFailure] = useState<string>();
   const [confirmed, setConfirmed] = useState(!current);
   const started = useRef(false);
-  const notes = useRef<HTMLDivElement>(null);
+  const [notes, focusNote] = useNoteFocus();
 
   useEffect(() => {
     if (started.current || !uuid || !confirmed) return;
@@ -36,9 +38,9 @@ export default function LinkLoginIsland({ uuid, site, current }: LinkLoginIsland
       else if (asHeld(data)?.tokenHeld)
         return window.location.assign(landingUrl(`/${site}/home`)); // SPEC.md 2.6
       else setFailure(linkLoginTexts.invalid);
-      requestAnimationFrame(() => notes.current?.querySelector<HTMLElement>(".note")?.focus());
+      focusNote();
     });
-  }, [uuid, site, confirmed]);
+  }, [uuid, site, confirmed, focusNote]);
 
   // Issue 14, #10: a bare /login tried nothing, so it is no failed sign-in: it says what is missing, from the server.
   if (!uuid) {
@@ -81,11 +83,14 @@ export default function LinkLoginIsland({ uuid, site, current }: LinkLoginIsland
         <Notes>{failure ? <Note kind="error">{failure}</Note> : null}</Notes>
       </div>
       {failure ? (
-        <p>
-          <a href="/" className="button-link">
-            {linkLoginTexts.backToLogin}
-          </a>
-        </p>
+        <>
+          {failure === linkLoginTexts.invalid ? <p>{linkLoginTexts.invalidHint}</p> : null}
+          <p>
+            <a href="/" className="button-link">
+              {linkLoginTexts.backToLogin}
+            </a>
+          </p>
+        </>
       ) : (
         <BusyOverlay text={linkLoginTexts.authenticating} />
       )}

@@ -75,6 +75,14 @@ export default function LoginIsland(props: LoginIslandProps) {
     setMounted(true);
   }, [chosenSite, pending, flash]);
 
+  // "You have signed out." is said once: the address forgets it, so a reload or a bookmark does not say it again.
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    if (!url.searchParams.has("signed-out")) return;
+    url.searchParams.delete("signed-out");
+    window.history.replaceState(window.history.state, "", `${url.pathname}${url.search}`);
+  }, []);
+
   useEffect(() => {
     const target = flash?.pathname;
     if (target && target !== window.location.pathname) window.history.replaceState(window.history.state, "", target);
@@ -140,6 +148,8 @@ export default function LoginIsland(props: LoginIslandProps) {
             type="button"
             className="link-button"
             onClick={() => {
+              // A notice about the last sign-in (signed out, expired) belongs to the login form, not the reset.
+              pageError.value = null;
               mode.value = "reset";
             }}
           >

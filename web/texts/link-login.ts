@@ -3,6 +3,9 @@ export const linkLoginTexts = {
   heading: "Sign In",
   authenticating: "Authenticating...",
   invalid: "Invalid Login",
+  /** Beside SPEC.md's "Invalid Login": what can make a link fail, and what to do. */
+  invalidHint:
+    "A sign-in link works once, for a short time, and only for the account it was sent to. Ask for a new link, or sign in with your user ID and password.",
   failed: (error: string) => `Login Failed: ${error}`,
   backToLogin: "Go to the login page",
   /** A bare /login (no uuid): no sign-in was tried, so no "Invalid Login" (issue 14, #10). */
