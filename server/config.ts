@@ -104,6 +104,13 @@ export function loadConfig(
       "UPSTREAM_URL: required in production (the payments API's address); SANDBOX=true runs the embedded sandbox instead, on purpose",
     );
   }
+  // The same on an address other than this machine, whatever NODE_ENV says (a forgotten NODE_ENV is development).
+  const loopback = ["127.0.0.1", "localhost", "::1"].includes(values.HOST);
+  if (!production && !values.UPSTREAM_URL && !values.SANDBOX && !loopback) {
+    problems.push(
+      `HOST: ${values.HOST} would serve the embedded sandbox (its sign-in codes and links) beyond this machine; set UPSTREAM_URL, or SANDBOX=true on purpose`,
+    );
+  }
   if (values.UPSTREAM_URL && values.SANDBOX) {
     problems.push("SANDBOX: true starts the embedded sandbox, which UPSTREAM_URL replaces; set one of them");
   }

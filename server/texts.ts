@@ -10,6 +10,7 @@ export const serverTexts = {
       "Sign-in could not be completed: the session is too large for this browser to keep. Please contact support.",
   },
   mfaAttemptsExhausted: { code: answerCodes.mfaAttemptsExhausted, message: mfaTexts.attemptsExhausted },
+  sessionExists: { code: answerCodes.sessionExists, message: "A session is open in this browser." },
   /** The portal's own check of a request refused it (schema, body, address): the description is for developers. */
   invalidRequest: { code: answerCodes.invalidRequest, message: "Invalid request" },
   mfaInFlight: { code: "mfa-in-flight", message: "A code is already being checked. Please wait a moment." },

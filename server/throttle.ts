@@ -3,7 +3,7 @@
 import type { FastifyRequest } from "fastify";
 import type { CounterStore } from "#server/stores/counters.ts";
 
-export type ThrottleGroup = "sign-in" | "reset" | "mfa";
+export type ThrottleGroup = "sign-in" | "reset" | "mfa" | "password-test";
 export type Limits = { perIp: number; perUser: number };
 
 export const WINDOW_MS = 60_000;
@@ -24,18 +24,27 @@ export class Throttle {
     return keys;
   }
 
-  /** Seconds to wait when the address or the person has used up the window; undefined when they may go on. */
-  async wait(group: ThrottleGroup, request: FastifyRequest, person: string | undefined): Promise<number | undefined> {
+  /**
+   * Takes one attempt from the address's and the person's windows before the call leaves, each in one atomic step, so
+   * a burst of parallel attempts cannot all pass one check: `wait` is the seconds to wait when a window is used up
+   * (the attempt is then given back). `giveBack` returns an attempt that is not to be counted (a success, where only
+   * failures count).
+   */
+  async take(
+    group: ThrottleGroup,
+    request: FastifyRequest,
+    person: string | undefined,
+  ): Promise<{ wait: number | undefined; giveBack: () => Promise<void> }> {
+    const keys = this.#keys(group, request, person);
+    const counts = await Promise.all(keys.map(({ key }) => this.counters.hit(key, WINDOW_MS)));
+    const giveBack = async () => {
+      await Promise.all(keys.map(({ key }) => this.counters.giveBack(key)));
+    };
     let wait: number | undefined;
-    for (const { key, limit } of this.#keys(group, request, person)) {
-      const { count, resetInMs } = await this.counters.peek(key);
-      if (count >= limit) wait = Math.max(wait ?? 0, Math.ceil(resetInMs / 1000) || 1);
-    }
-    return wait;
-  }
-
-  /** Counts one failed (or, for what sends e-mail, any) attempt against the address and the person. */
-  async count(group: ThrottleGroup, request: FastifyRequest, person: string | undefined): Promise<void> {
-    await Promise.all(this.#keys(group, request, person).map(({ key }) => this.counters.hit(key, WINDOW_MS)));
+    counts.forEach(({ count, resetInMs }, index) => {
+      if (count > (keys[index]?.limit ?? 0)) wait = Math.max(wait ?? 0, Math.ceil(resetInMs / 1000) || 1);
+    });
+    if (wait !== undefined) await giveBack();
+    return { wait, giveBack };
   }
 }

@@ -109,6 +109,7 @@ export const promoteOnPassed: Effect = async ({ context, request, body }) => {
   if (verdict[0]?.text === "Passed") {
     promote(request, context.now());
     await loadPermissions(context, request);
+    if (!fitsCookie(request)) return tooLarge;
     signInStep(context, request, { event: "mfa", ...who, outcome: "passed" }, "device verified");
     return { body: verdict };
   }

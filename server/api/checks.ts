@@ -2,10 +2,11 @@
 // go (undefined) or answers in its place.
 import type { FastifyRequest } from "fastify";
 import type { AppContext } from "#server/context.ts";
-import { lastCodeSentAt, sessionId, spendPasswordTest } from "#server/session/data.ts";
+import { lastCodeSentAt, PASSWORD_TEST_VALID_MS, sessionId, spendPasswordTest } from "#server/session/data.ts";
 import { serverTexts } from "#server/texts.ts";
-import { COOLDOWN_HEADER } from "#web/api/held.ts";
+import { COOLDOWN_HEADER, REPLACE_SESSION_HEADER } from "#web/api/held.ts";
 import { strongPassword } from "#web/password-rules.ts";
+import { linkLoginTexts } from "#web/texts/link-login.ts";
 
 export type Answer = { status: number; body: unknown; headers?: Record<string, string> };
 export type Check = (input: { context: AppContext; request: FastifyRequest }) => Promise<Answer | undefined>;
@@ -44,9 +45,31 @@ export const oneValidateAtATime: Check = async ({ context, request }) => {
 export const checkNewPassword: Check = async ({ context, request }) => {
   const result = strongPassword.safeParse((request.body as { password?: unknown }).password);
   if (!result.success) return { status: 400, body: { description: result.error.issues[0]?.message } };
-  if (!spendPasswordTest(request, context.now())) {
+  const tested = spendPasswordTest(request, context.now());
+  const sid = sessionId(request);
+  // A copy of the cookie still carries the test: the shared store lets each passed test be spent once, anywhere.
+  const once =
+    tested !== undefined &&
+    sid !== undefined &&
+    (await context.locks.acquire(`password-test|${sid}|${tested}`, PASSWORD_TEST_VALID_MS));
+  if (!once) {
     const { code, message } = serverTexts.passwordNotTested;
     return { status: 400, body: { detail: message, code } };
   }
   return undefined;
+};
+
+/**
+ * Review B2: a sign-in link never replaces this browser's session unless the person clicked to (the link page sends
+ * the header only then). A page opened from another site carries no cookie, so only this call can tell.
+ */
+export const confirmReplace: Check = async ({ request }) => {
+  const auth = request.auth;
+  if (!auth || request.headers[REPLACE_SESSION_HEADER.toLowerCase()] === "1") return undefined;
+  const who = linkLoginTexts.whoIs({
+    name: auth.userName,
+    site: auth.site,
+    ...(auth.company ? { company: auth.company } : {}),
+  });
+  return { status: 409, body: { detail: linkLoginTexts.signedInAs(who), code: serverTexts.sessionExists.code } };
 };

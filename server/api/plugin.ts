@@ -25,6 +25,8 @@ type Call = {
   token: string | undefined;
   signal: AbortSignal;
   started: number;
+  /** Returns the attempt this call reserved, when a success is not to be counted (throttles that count failures). */
+  uncount: (() => Promise<void>) | undefined;
 };
 type Params = Record<string, string>;
 
@@ -165,10 +167,10 @@ async function admit(context: AppContext, operation: Operation, request: Fastify
     if (named !== undefined && named !== auth.site) return reply.code(403).send({ detail: errorTexts.accessDenied });
     token = auth.token;
   }
+  let uncount: Call["uncount"];
   if (rule.throttle) {
     const { group, person, counts } = rule.throttle;
-    const who = person?.(request);
-    const wait = await context.throttle.wait(group, request, who);
+    const { wait, giveBack } = await context.throttle.take(group, request, person?.(request));
     if (wait !== undefined) {
       request.log.warn({ event: "throttled", group }, "too many attempts");
       context.metrics.signIns.inc({ event: group, outcome: "throttled" });
@@ -178,18 +180,20 @@ async function admit(context: AppContext, operation: Operation, request: Fastify
         .header("retry-after", String(wait))
         .send({ detail: message(wait), code });
     }
-    if (counts === "every") await context.throttle.count(group, request, who);
+    if (counts === "failures") uncount = giveBack;
   }
   const answer = await rule.check?.({ context, request });
-  if (answer)
+  if (answer) {
+    await uncount?.(); // answered here: no attempt reached the upstream
     return reply
       .code(answer.status)
       .headers(answer.headers ?? {})
       .send(answer.body);
+  }
   // An operation the spec declares without a body sends none, whatever the browser sent.
   if (!operation.body) request.body = undefined;
   const signal = AbortSignal.timeout(context.config.upstreamTimeoutMs);
-  request.upstreamCall = { operation, rule, token, signal, started: performance.now() };
+  request.upstreamCall = { operation, rule, token, signal, started: performance.now(), uncount };
 }
 
 /** A fresh set of headers: none of the browser's (cookies, authorization, forwarding, hop-by-hop) go upstream. */
@@ -236,11 +240,11 @@ async function answered(context: AppContext, request: FastifyRequest, reply: Fas
     return reply.code(401).send({ detail: errorTexts.sessionExpired });
   }
   if (status < 200 || status >= 300) {
-    await failed(context, request, rule);
+    await failed(request, rule);
     return reply.code(status).send(errorShape(status, body));
   }
   const shaped: Shaped = rule.effect ? await rule.effect({ context, request, body }) : { body: body ?? {} };
-  if (shaped.failed) await countFailure(context, request, rule);
+  if (!shaped.failed) await request.upstreamCall?.uncount?.(); // only failures count
   return reply
     .code(shaped.status ?? status)
     .headers(shaped.headers ?? {})
@@ -253,19 +257,14 @@ async function fault(context: AppContext, request: FastifyRequest, reply: Fastif
   const operation = call?.operation.operationId ?? "unknown";
   if (call) context.metrics.upstreamCall(operation, kind, (performance.now() - call.started) / 1000);
   request.log.warn({ operation, fault: kind }, "upstream fault");
-  if (call) await failed(context, request, call.rule);
+  if (call) await failed(request, call.rule);
   if (!reply.sent) reply.code(kind === "timeout" ? 504 : 502).send({});
 }
 
-async function failed(context: AppContext, request: FastifyRequest, rule: ForwardedRule) {
+/** A failed call keeps the attempt it reserved (it counts); a failed generate also ends the pending sign-in. */
+async function failed(request: FastifyRequest, rule: ForwardedRule) {
   // SPEC.md 4.2: when a code cannot be generated, the token is cleared (the island shows the expiry message).
   if (rule.endsOnFailure) expire(request, "code-not-sent");
-  await countFailure(context, request, rule);
-}
-
-async function countFailure(context: AppContext, request: FastifyRequest, rule: ForwardedRule) {
-  if (rule.throttle?.counts !== "failures") return;
-  await context.throttle.count(rule.throttle.group, request, rule.throttle.person?.(request));
 }
 
 function tryJson(raw: Buffer): unknown {

@@ -11,7 +11,13 @@ import {
   promoteOnPassed,
   signInByLink,
 } from "#server/api/answers.ts";
-import { type Check, checkNewPassword, oneValidateAtATime, skipRecentGenerate } from "#server/api/checks.ts";
+import {
+  type Check,
+  checkNewPassword,
+  confirmReplace,
+  oneValidateAtATime,
+  skipRecentGenerate,
+} from "#server/api/checks.ts";
 import type { ThrottleGroup } from "#server/throttle.ts";
 import { personKey } from "#server/throttle.ts";
 import type { OperationId } from "#server/upstream/operations.ts";
@@ -42,7 +48,8 @@ export type Rule =
     };
 
 const form = (request: FastifyRequest) => (request.body ?? {}) as Record<string, string | undefined>;
-const pendingPerson = (request: FastifyRequest) =>
+/** The person a session belongs to (pending or signed in). */
+const sessionPerson = (request: FastifyRequest) =>
   request.auth && personKey(request.auth.site, request.auth.company, request.auth.userName);
 
 export const rules = {
@@ -70,12 +77,14 @@ export const rules = {
     forwarded: true,
     needs: "anyone",
     throttle: { group: "sign-in", counts: "failures" },
+    check: confirmReplace,
     effect: signInByLink("client"),
   },
   linkLoginVendor: {
     forwarded: true,
     needs: "anyone",
     throttle: { group: "sign-in", counts: "failures" },
+    check: confirmReplace,
     effect: signInByLink("vendor"),
   },
   resetPassword: {
@@ -90,7 +99,7 @@ export const rules = {
   generateMfaCode: {
     forwarded: true,
     needs: "pending",
-    throttle: { group: "mfa", counts: "every", person: pendingPerson },
+    throttle: { group: "mfa", counts: "every", person: sessionPerson },
     check: skipRecentGenerate,
     effect: codeSent,
     endsOnFailure: true,
@@ -98,11 +107,17 @@ export const rules = {
   validateMfaCode: {
     forwarded: true,
     needs: "pending",
-    throttle: { group: "mfa", counts: "failures", person: pendingPerson },
+    throttle: { group: "mfa", counts: "failures", person: sessionPerson },
     check: oneValidateAtATime,
     effect: promoteOnPassed,
   },
-  testPassword: { forwarded: true, needs: "signed-in", effect: passwordTested },
+  testPassword: {
+    forwarded: true,
+    needs: "signed-in",
+    // Guessing the current password from a stolen session is as limited as guessing it at sign-in.
+    throttle: { group: "password-test", counts: "failures", person: sessionPerson },
+    effect: passwordTested,
+  },
   changePassword: { forwarded: true, needs: "signed-in", check: checkNewPassword, effect: changedPassword },
   trackPage: { forwarded: false, calledBy: "server/tracking.ts" },
   getUserInfo: { forwarded: false, calledBy: "server/permissions.ts" },

@@ -34,6 +34,9 @@ export async function pageRoutes(app: FastifyInstance, context: AppContext): Pro
     "/*",
     { helmet: { enableCSPNonces: true, contentSecurityPolicy: { directives: pageDirectives } } },
     async (request: PageRequest, reply) => {
+      // A repeated parameter counts once, by its first value: a hand-edited address never breaks a page.
+      const query = request.query as Record<string, string | string[] | undefined>;
+      request.query = Object.fromEntries(Object.entries(query).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
       const loaded = await load(request);
       return "redirect" in loaded ? reply.redirect(loaded.redirect, 302) : reply.page(loaded);
     },

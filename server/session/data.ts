@@ -182,12 +182,12 @@ export function recordPasswordTest(request: FastifyRequest, now: number): void {
   set(request, "passwordTested", now);
 }
 
-/** True (once) when the current password passed its test call lately: the change call spends it. */
-export function spendPasswordTest(request: FastifyRequest, now: number): boolean {
+/** When the current password passed its test call lately, that time (once: the change call spends it). */
+export function spendPasswordTest(request: FastifyRequest, now: number): number | undefined {
   const tested = get(request, "passwordTested");
-  if (tested === undefined) return false;
+  if (tested === undefined) return undefined;
   set(request, "passwordTested", undefined);
-  return now - tested <= PASSWORD_TEST_VALID_MS;
+  return now - tested <= PASSWORD_TEST_VALID_MS ? tested : undefined;
 }
 
 /** A message for the next sign-in page, when no session is held (the pages' own notices). */

@@ -35,6 +35,13 @@ export const sessionPlugin = fp<{ context: AppContext }>(async (app: FastifyInst
     done();
   });
 
+  // Asked again once the body has arrived: a request can hold its body back while its session is signed out elsewhere.
+  app.addHook("preHandler", (request, _reply, done) => {
+    const sid = sessionId(request);
+    if (sid && request.auth && app.revocations.has(sid)) expire(request, "revoked");
+    done();
+  });
+
   /** A revoked, refused, timed-out or too old session ends here; an active one is marked seen (once a minute). */
   function endIfOver(request: FastifyRequest): void {
     const reason = endReason(request);

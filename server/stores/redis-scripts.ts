@@ -5,6 +5,8 @@ declare module "ioredis" {
   interface RedisCommander<Context> {
     /** INCR, and PEXPIRE only when the key has no expiry yet (the first hit opens the window): [count, ms left]. */
     portalHit(key: string, windowMs: number): Result<[number, number], Context>;
+    /** DECR while the key exists and is above 0: the window and its end stay as they are. */
+    portalGiveBack(key: string): Result<number, Context>;
     /** [count, ms left], [0, 0] when absent. */
     portalPeek(key: string): Result<[number, number], Context>;
     /** Deletes the key only if it still holds this caller's token: 1 when deleted. */
@@ -28,6 +30,12 @@ local left = redis.call('PTTL', KEYS[1])
 if left < 0 then left = 0 end
 return {count, left}`;
 
+const GIVE_BACK = `
+if tonumber(redis.call('GET', KEYS[1]) or '0') > 0 then
+  return redis.call('DECR', KEYS[1])
+end
+return 0`;
+
 const RELEASE = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then
   return redis.call('DEL', KEYS[1])
@@ -38,5 +46,6 @@ return 0`;
 export function defineScripts(client: Redis): void {
   client.defineCommand("portalHit", { numberOfKeys: 1, lua: HIT });
   client.defineCommand("portalPeek", { numberOfKeys: 1, lua: PEEK });
+  client.defineCommand("portalGiveBack", { numberOfKeys: 1, lua: GIVE_BACK });
   client.defineCommand("portalRelease", { numberOfKeys: 1, lua: RELEASE });
 }

@@ -24,7 +24,9 @@ const faultAnswer = (fault: Fault) =>
 /** fetch, bounded: the deadline covers the answer's head and its whole body; the body is read within the cap. */
 function boundedFetch(timeoutMs: number): typeof fetch {
   return async (input, init) => {
-    const signal = AbortSignal.timeout(timeoutMs);
+    // openapi-fetch passes a Request: its signal is the caller's own (shorter) deadline, which holds as well.
+    const caller = input instanceof Request ? input.signal : init?.signal;
+    const signal = caller ? AbortSignal.any([caller, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs);
     let response: Response;
     try {
       response = await fetch(input, { ...init, signal, redirect: "manual" });

@@ -1,5 +1,8 @@
 // Login by link (SPEC.md 2.6, 4.6): a link from the mail signs either audience in; a bad link says Invalid Login.
 import assert from "node:assert/strict";
+import { once } from "node:events";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { describe, test } from "node:test";
 import { sandboxPost } from "#tests/e2e/harness.ts";
 import { browserSuite, hydrated, signIn } from "#tests/e2e/steps.ts";
@@ -60,7 +63,7 @@ describe("login by link", () => {
     await page.getByText(linkLoginTexts.signedInAs("alice, ACME")).waitFor();
     assert.equal(spent, 0, "nothing was spent before the click");
     assert.equal(
-      await page.getByRole("link", { name: linkLoginTexts.stay("alice, ACME") }).getAttribute("href"),
+      await page.getByRole("link", { name: linkLoginTexts.stay }).getAttribute("href"),
       "/",
       "staying is one click too",
     );
@@ -68,6 +71,30 @@ describe("login by link", () => {
     await page.waitForURL(`${suite.portal.url}/vendor/home`);
     assert.equal(spent, 1);
     await page.getByText("vera").first().waitFor();
+  });
+
+  test("B2: a link reached from another site (whose navigation carries no cookie) still waits for a click", async () => {
+    const page = await newPage();
+    const login = { site: "client", shortName: "ACME", userName: "alice", password: DEMO_PASSWORD } as const;
+    await signIn(page, suite.portal.url, suite.portal.sandboxUrl, login, "alice@acme.example");
+    await page.waitForURL(`${suite.portal.url}/client/home`);
+    const uuid = await mintLink("vendor", "vera");
+    // The attacker's page, on another site (localhost is not 127.0.0.1), sends the browser to its own link.
+    const attacker = createServer((_request, response) => {
+      response.writeHead(302, { location: `${suite.portal.url}/login?uuid=${uuid}&type=Vendor` }).end();
+    });
+    attacker.listen(0, "127.0.0.1");
+    await once(attacker, "listening");
+    try {
+      const { port } = attacker.address() as AddressInfo;
+      await page.goto(`http://localhost:${port}/`);
+      await page.getByRole("heading", { level: 1, name: linkLoginTexts.replaceHeading }).waitFor();
+      await page.getByText(linkLoginTexts.signedInAs("alice, ACME")).waitFor();
+      await page.goto(`${suite.portal.url}/client/home`);
+      await page.getByText("alice").first().waitFor(); // still alice's session: nothing was replaced
+    } finally {
+      attacker.close();
+    }
   });
 
   test("#10 a bare /login says plainly that the link is incomplete and offers the sign-in page", async () => {

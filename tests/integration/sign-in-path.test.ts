@@ -1,7 +1,7 @@
 // Issue 14: what the server answers so the sign-in path can explain itself (docs/decisions.md, "the contract").
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { DEMO_PASSWORD, type RunningPortal, startPortal } from "#tests/support/portal.ts";
+import { DEMO_PASSWORD, type RunningPortal, sandboxPost, startPortal } from "#tests/support/portal.ts";
 import { accounts, PortalVisitor, signIn } from "#tests/support/sign-in.ts";
 import { answerMessage } from "#web/api/answer.ts";
 
@@ -47,10 +47,34 @@ describe("the sign-in path's answers (issue 14)", () => {
 
   it("a used or unknown link spent beside a session says so (tokenHeld false), and leaves that session as it was", async () => {
     const alice = await signIn(portal, accounts.alice);
-    const answer = await alice.post("/api/auth/vendor-token?uuid=00000000-0000-4000-8000-000000000000");
+    const answer = await portal.app.inject({
+      method: "POST",
+      url: "/api/auth/vendor-token?uuid=00000000-0000-4000-8000-000000000000",
+      headers: { cookie: alice.cookieHeader, "x-portal-request": "1", "x-portal-replace-session": "1" },
+    });
     assert.equal(answer.statusCode, 200);
     assert.deepEqual(answer.json(), { tokenHeld: false }, "the island shows Invalid Login");
     assert.equal((await alice.get("/client/home")).statusCode, 200, "alice is still signed in");
+  });
+
+  it("B2: a link spent beside a session is refused (409, naming that session) until the person's click sends the confirmation", async () => {
+    const alice = await signIn(portal, accounts.alice);
+    const { uuid } = await sandboxPost(portal.sandboxUrl, "/sandbox/link-login", { site: "vendor", username: "vera" });
+    const url = `/api/auth/vendor-token?uuid=${uuid}`;
+    const refused = await alice.post(url);
+    assert.equal(refused.statusCode, 409);
+    assert.deepEqual(refused.json(), { detail: "You are signed in as alice, ACME.", code: "session-exists" });
+    assert.equal((await alice.get("/client/home")).statusCode, 200, "alice's session is untouched");
+    const confirmed = await portal.app.inject({
+      method: "POST",
+      url,
+      headers: { cookie: alice.cookieHeader, "x-portal-request": "1", "x-portal-replace-session": "1" },
+    });
+    assert.deepEqual(
+      confirmed.json(),
+      { tokenHeld: true, message: "Success" },
+      "the link was not spent by the refusal",
+    );
   });
 
   it("a plain sign-out still says so", async () => {

@@ -7,6 +7,9 @@ export const CSRF_HEADER = "X-Portal-Request";
 /** A refused MFA code's verdict, as the portal answers it: how many more codes this sign-in may try. */
 export type CountedVerdict = components["schemas"]["MfaVerdict"][number] & { attemptsLeft?: number };
 
+/** Sent by the link page after the person's click: a sign-in link may then replace this browser's session (B2). */
+export const REPLACE_SESSION_HEADER = "X-Portal-Replace-Session";
+
 /** On a generate the portal did not pass on (a code went out moments ago): seconds until Send Again may be used. */
 export const COOLDOWN_HEADER = "x-mfa-cooldown-seconds";
 

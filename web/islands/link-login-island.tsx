@@ -1,37 +1,41 @@
 // Login by link (SPEC.md 2.6 / 4.6): spends the link's uuid, then lands on the audience's home.
 
 import { useEffect, useRef, useState } from "react";
-import { api } from "#web/api/client.ts";
-import { asHeld } from "#web/api/held.ts";
+import { api, failureCode } from "#web/api/client.ts";
+import { asHeld, REPLACE_SESSION_HEADER } from "#web/api/held.ts";
 import { BusyOverlay, Note, Notes } from "#web/components/note.tsx";
 import { useNoteFocus } from "#web/components/use-note-focus.ts";
 import { landingUrl, type Site } from "#web/site.ts";
-import { errorTexts } from "#web/texts/errors.ts";
+import { answerCodes, errorTexts } from "#web/texts/errors.ts";
 import { linkLoginTexts } from "#web/texts/link-login.ts";
 
 /** The session this browser already has, when it has one: the link then waits for a click (review B2). */
 export type CurrentSession = { name: string; site: Site; company?: string };
 export type LinkLoginIslandProps = { uuid: string | null; site: Site; current?: CurrentSession };
 
-const whoIs = ({ name, site, company }: CurrentSession) =>
-  [name || (site === "vendor" ? "a vendor" : "a client"), company].filter(Boolean).join(", ");
-
 /** A link is spent once, so the call runs once per page even if React mounts the island twice. */
-async function spendLink(uuid: string, site: Site) {
-  const options = { params: { query: { uuid } } };
+async function spendLink(uuid: string, site: Site, replace: boolean) {
+  const options = { params: { query: { uuid } }, headers: replace ? { [REPLACE_SESSION_HEADER]: "1" } : {} };
   return site === "vendor" ? api.POST("/auth/vendor-token", options) : api.POST("/auth/client-token", options);
 }
 
 export default function LinkLoginIsland({ uuid, site, current }: LinkLoginIslandProps) {
   const [failure, setFailure] = useState<string>();
-  const [confirmed, setConfirmed] = useState(!current);
+  // The session this browser has, named by the page, or by the portal's refusal when the page came from another site
+  // (whose navigation carries no cookie): the link then waits for a click.
+  const [beside, setBeside] = useState(current && linkLoginTexts.signedInAs(linkLoginTexts.whoIs(current)));
+  const [confirmed, setConfirmed] = useState(false);
   const started = useRef(false);
   const [notes, focusNote] = useNoteFocus();
 
   useEffect(() => {
-    if (started.current || !uuid || !confirmed) return;
+    if (started.current || !uuid || (beside && !confirmed)) return;
     started.current = true;
-    void spendLink(uuid, site).then(({ data, error }) => {
+    void spendLink(uuid, site, confirmed).then(({ data, error }) => {
+      if (failureCode(error) === answerCodes.sessionExists && error) {
+        started.current = false;
+        return setBeside(error.detail);
+      }
       if (error) setFailure(linkLoginTexts.failed(error.detail ?? errorTexts.actionFailed));
       else if (!data)
         return; // a 401: the browser is on its way to the login page
@@ -40,7 +44,7 @@ export default function LinkLoginIsland({ uuid, site, current }: LinkLoginIsland
       else setFailure(linkLoginTexts.invalid);
       focusNote();
     });
-  }, [uuid, site, confirmed, focusNote]);
+  }, [uuid, site, beside, confirmed, focusNote]);
 
   // Issue 14, #10: a bare /login tried nothing, so it is no failed sign-in: it says what is missing, from the server.
   if (!uuid) {
@@ -57,12 +61,11 @@ export default function LinkLoginIsland({ uuid, site, current }: LinkLoginIsland
     );
   }
 
-  if (current && !confirmed) {
-    const who = whoIs(current);
+  if (beside && !confirmed) {
     return (
       <div className="login-box link-login">
         <h1>{linkLoginTexts.replaceHeading}</h1>
-        <p>{linkLoginTexts.signedInAs(who)}</p>
+        <p>{beside}</p>
         <p>{linkLoginTexts.replaceWarning}</p>
         <p>
           <button type="button" onClick={() => setConfirmed(true)}>
@@ -70,7 +73,7 @@ export default function LinkLoginIsland({ uuid, site, current }: LinkLoginIsland
           </button>
         </p>
         <p>
-          <a href="/">{linkLoginTexts.stay(who)}</a>
+          <a href="/">{linkLoginTexts.stay}</a>
         </p>
       </div>
     );

@@ -19,5 +19,8 @@ export const linkLoginTexts = {
   replaceWarning:
     "This link opens the account it was sent for and ends your current session. Continue only if you asked for this link.",
   continueWithLink: "Continue with this link",
-  stay: (who: string) => `Stay signed in as ${who}`,
+  stay: "Keep my current session",
+  /** How the page names a session: user and company, or the audience when the user ID is not known. */
+  whoIs: ({ name, site, company }: { name: string; site: "client" | "vendor"; company?: string }) =>
+    [name || (site === "vendor" ? "a vendor" : "a client"), company].filter(Boolean).join(", "),
 } as const;
