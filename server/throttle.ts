@@ -1,5 +1,6 @@
-// Throttling of sign-in, reset and MFA: failures counted per address and per person (site, company and user, trimmed
-// and case-folded), in one-minute windows; a person over a limit is told when to try again.
+// Throttling of sign-in, reset and MFA: attempts counted per address and per person (site, company and user, trimmed
+// and case-folded), in one-minute windows, from when they are sent; where only failures count, a success is given
+// back. A person over a limit is told when to try again.
 import type { FastifyRequest } from "fastify";
 import type { CounterStore } from "#server/stores/counters.ts";
 
@@ -24,18 +25,24 @@ export class Throttle {
     return keys;
   }
 
-  /** Seconds to wait when the address or the person has used up the window; undefined when they may go on. */
-  async wait(group: ThrottleGroup, request: FastifyRequest, person: string | undefined): Promise<number | undefined> {
+  /**
+   * Takes one attempt against the address and the person, in one atomic count each, so attempts sent in parallel
+   * cannot all pass a check made before any of them is counted. Over a limit: the seconds to wait, and the attempt is
+   * not counted. Otherwise undefined: the attempt counts until it is given back.
+   */
+  async take(group: ThrottleGroup, request: FastifyRequest, person: string | undefined): Promise<number | undefined> {
+    const keys = this.#keys(group, request, person);
+    const counts = await Promise.all(keys.map(({ key }) => this.counters.hit(key, WINDOW_MS)));
     let wait: number | undefined;
-    for (const { key, limit } of this.#keys(group, request, person)) {
-      const { count, resetInMs } = await this.counters.peek(key);
-      if (count >= limit) wait = Math.max(wait ?? 0, Math.ceil(resetInMs / 1000) || 1);
-    }
+    counts.forEach(({ count, resetInMs }, index) => {
+      if (count > (keys[index]?.limit ?? 0)) wait = Math.max(wait ?? 0, Math.ceil(resetInMs / 1000) || 1);
+    });
+    if (wait !== undefined) await this.giveBack(group, request, person);
     return wait;
   }
 
-  /** Counts one failed (or, for what sends e-mail, any) attempt against the address and the person. */
-  async count(group: ThrottleGroup, request: FastifyRequest, person: string | undefined): Promise<void> {
-    await Promise.all(this.#keys(group, request, person).map(({ key }) => this.counters.hit(key, WINDOW_MS)));
+  /** An attempt that succeeded (where only failures count): its count is given back. */
+  async giveBack(group: ThrottleGroup, request: FastifyRequest, person: string | undefined): Promise<void> {
+    await Promise.all(this.#keys(group, request, person).map(({ key }) => this.counters.giveBack(key)));
   }
 }

@@ -8,6 +8,7 @@ import { type ForwardedRule, rules } from "#server/api/rules.ts";
 import type { AppContext } from "#server/context.ts";
 import { expire } from "#server/session/data.ts";
 import { serverTexts } from "#server/texts.ts";
+import type { ThrottleGroup } from "#server/throttle.ts";
 import { type Operation, routerPath } from "#server/upstream/operations.ts";
 import {
   type Fault,
@@ -19,12 +20,16 @@ import {
 import { CSRF_HEADER } from "#web/api/held.ts";
 import { errorTexts } from "#web/texts/errors.ts";
 
+/** An attempt taken from a throttle that counts only failures: given back if it succeeds. */
+type Attempt = { group: ThrottleGroup; who: string | undefined };
+
 type Call = {
   operation: Operation;
   rule: ForwardedRule;
   token: string | undefined;
   signal: AbortSignal;
   started: number;
+  attempt: Attempt | undefined;
 };
 type Params = Record<string, string>;
 
@@ -160,10 +165,12 @@ async function admit(context: AppContext, operation: Operation, request: Fastify
     if (named !== undefined && named !== auth.site) return reply.code(403).send({ detail: errorTexts.accessDenied });
     token = auth.token;
   }
+  let attempt: Attempt | undefined;
   if (rule.throttle) {
     const { group, person, counts } = rule.throttle;
+    // The person is read now: a failed answer may end the session the pending person is read from.
     const who = person?.(request);
-    const wait = await context.throttle.wait(group, request, who);
+    const wait = await context.throttle.take(group, request, who);
     if (wait !== undefined) {
       request.log.warn({ event: "throttled", group }, "too many attempts");
       context.metrics.signIns.inc({ event: group, outcome: "throttled" });
@@ -173,18 +180,21 @@ async function admit(context: AppContext, operation: Operation, request: Fastify
         .header("retry-after", String(wait))
         .send({ detail: message(wait), code });
     }
-    if (counts === "every") await context.throttle.count(group, request, who);
+    if (counts === "failures") attempt = { group, who };
   }
   const answer = await rule.check?.({ context, request });
-  if (answer)
+  if (answer) {
+    // Answered by the portal itself (another code is being checked): nothing was tried upstream.
+    if (attempt) await context.throttle.giveBack(attempt.group, request, attempt.who);
     return reply
       .code(answer.status)
       .headers(answer.headers ?? {})
       .send(answer.body);
+  }
   // An operation the spec declares without a body sends none, whatever the browser sent.
   if (!operation.body) request.body = undefined;
   const signal = AbortSignal.timeout(context.config.upstreamTimeoutMs);
-  request.upstreamCall = { operation, rule, token, signal, started: performance.now() };
+  request.upstreamCall = { operation, rule, token, signal, started: performance.now(), attempt };
 }
 
 /** A fresh set of headers: none of the browser's (cookies, authorization, forwarding, hop-by-hop) go upstream. */
@@ -231,11 +241,13 @@ async function answered(context: AppContext, request: FastifyRequest, reply: Fas
     return reply.code(401).send({ detail: errorTexts.sessionExpired });
   }
   if (status < 200 || status >= 300) {
-    await failed(context, request, rule);
+    failed(request, rule);
     return reply.code(status).send(errorShape(status, body));
   }
   const shaped: Shaped = rule.effect ? await rule.effect({ context, request, body }) : { body: body ?? {} };
-  if (shaped.failed) await countFailure(context, request, rule);
+  // Only failures count: a success gives its attempt back.
+  const { attempt } = call;
+  if (!shaped.failed && attempt) await context.throttle.giveBack(attempt.group, request, attempt.who);
   return reply
     .code(shaped.status ?? status)
     .headers(shaped.headers ?? {})
@@ -248,19 +260,13 @@ async function fault(context: AppContext, request: FastifyRequest, reply: Fastif
   const operation = call?.operation.operationId ?? "unknown";
   if (call) context.metrics.upstreamCall(operation, kind, (performance.now() - call.started) / 1000);
   request.log.warn({ operation, fault: kind }, "upstream fault");
-  if (call) await failed(context, request, call.rule);
+  if (call) failed(request, call.rule);
   if (!reply.sent) reply.code(kind === "timeout" ? 504 : 502).send({});
 }
 
-async function failed(context: AppContext, request: FastifyRequest, rule: ForwardedRule) {
-  // SPEC.md 4.2: when a code cannot be generated, the token is cleared (the island shows the expiry message).
+/** SPEC.md 4.2: when a code cannot be generated, the token is cleared (the island shows the expiry message). */
+function failed(request: FastifyRequest, rule: ForwardedRule) {
   if (rule.endsOnFailure) expire(request, "code-not-sent");
-  await countFailure(context, request, rule);
-}
-
-async function countFailure(context: AppContext, request: FastifyRequest, rule: ForwardedRule) {
-  if (rule.throttle?.counts !== "failures") return;
-  await context.throttle.count(rule.throttle.group, request, rule.throttle.person?.(request));
 }
 
 function tryJson(raw: Buffer): unknown {

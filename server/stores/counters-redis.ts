@@ -36,6 +36,18 @@ export class RedisCounters implements CounterStore {
     return this.fallback.peekNow(key);
   }
 
+  async giveBack(key: string): Promise<void> {
+    if (this.link.usable) {
+      try {
+        await this.link.commands.portalGiveBack(this.keys.count(key));
+        return;
+      } catch (error) {
+        this.link.failed(error);
+      }
+    }
+    this.fallback.giveBackNow(key);
+  }
+
   async clear(key: string): Promise<void> {
     await this.fallback.clear(key);
     if (!this.link.usable) return;

@@ -11,6 +11,8 @@ export interface CounterStore {
   hit(key: string, windowMs: number): Promise<Count>;
   /** The current count, without counting. */
   peek(key: string): Promise<Count>;
+  /** Takes back one hit of the current window (an attempt that succeeded): never below 0, never opens a window. */
+  giveBack(key: string): Promise<void>;
   /** Forgets the key's count. */
   clear(key: string): Promise<void>;
 }
@@ -53,6 +55,15 @@ export class MemoryCounters implements CounterStore {
     return entry && entry.until > time
       ? { count: entry.count, resetInMs: entry.until - time }
       : { count: 0, resetInMs: 0 };
+  }
+
+  async giveBack(key: string): Promise<void> {
+    this.giveBackNow(key);
+  }
+
+  giveBackNow(key: string): void {
+    const entry = this.#entries.get(key);
+    if (entry && entry.until > this.#now() && entry.count > 0) entry.count -= 1;
   }
 
   async clear(key: string): Promise<void> {

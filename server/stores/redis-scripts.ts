@@ -7,6 +7,8 @@ declare module "ioredis" {
     portalHit(key: string, windowMs: number): Result<[number, number], Context>;
     /** [count, ms left], [0, 0] when absent. */
     portalPeek(key: string): Result<[number, number], Context>;
+    /** DECR when the count is above 0 (the expiry stays); nothing for an absent key: the count after it. */
+    portalGiveBack(key: string): Result<number, Context>;
     /** Deletes the key only if it still holds this caller's token: 1 when deleted. */
     portalRelease(key: string, token: string): Result<number, Context>;
   }
@@ -28,6 +30,13 @@ local left = redis.call('PTTL', KEYS[1])
 if left < 0 then left = 0 end
 return {count, left}`;
 
+const GIVE_BACK = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count > 0 then
+  return redis.call('DECR', KEYS[1])
+end
+return 0`;
+
 const RELEASE = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then
   return redis.call('DEL', KEYS[1])
@@ -38,5 +47,6 @@ return 0`;
 export function defineScripts(client: Redis): void {
   client.defineCommand("portalHit", { numberOfKeys: 1, lua: HIT });
   client.defineCommand("portalPeek", { numberOfKeys: 1, lua: PEEK });
+  client.defineCommand("portalGiveBack", { numberOfKeys: 1, lua: GIVE_BACK });
   client.defineCommand("portalRelease", { numberOfKeys: 1, lua: RELEASE });
 }

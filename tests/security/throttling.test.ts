@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { MemoryCounters } from "#server/stores/counters.ts";
 import { serverTexts } from "#server/texts.ts";
 import { Throttle } from "#server/throttle.ts";
-import { happyUpstream, portalOnFake } from "#tests/security/fake-upstream.ts";
+import { type Answer, happyUpstream, portalOnFake } from "#tests/security/fake-upstream.ts";
 import { DEMO_PASSWORD, startPortal } from "#tests/support/portal.ts";
 import { answerMessage } from "#web/api/answer.ts";
 
@@ -93,6 +93,40 @@ describe("throttling (item 9)", () => {
       );
       const vendor = { username: "alice", password: "pw" };
       assert.equal((await post(fake.app, "/api/auth/vendor", vendor, "203.0.113.4")).statusCode, 200, "vendor alice");
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it("9. throttling: attempts sent at once cannot get past the limits: each counts from when it is sent, and only a success gives its count back", async () => {
+    const refusing = happyUpstream({ refuseLogins: true });
+    const slow: Answer = (call, response) => void setTimeout(() => refusing(call, response), 100);
+    const fake = await portalOnFake(slow, {
+      env: { RATE_LIMIT_IP_PER_MINUTE: "100", RATE_LIMIT_USER_PER_MINUTE: "3" },
+    });
+    try {
+      const attempts = await Promise.all(
+        Array.from({ length: 30 }, (_, index) =>
+          post(fake.app, "/api/auth/client", login("alice", `guess-${index}`), `203.0.113.${index + 1}`),
+        ),
+      );
+      assert.equal(attempts.filter((answer) => answer.statusCode === 200).length, 3, "three of thirty went through");
+      for (const answer of attempts.filter((answer) => answer.statusCode !== 200)) assertThrottled(answer, "the rest");
+      assert.equal(fake.upstream.callsTo(/^\/auth\//).length, 3, "and only three reached the upstream");
+
+      fake.upstream.answer = happyUpstream();
+      const office = await Promise.all(
+        Array.from({ length: 3 }, (_, index) =>
+          post(fake.app, "/api/auth/client", login(`colleague-${index}`), "192.0.2.200"),
+        ),
+      );
+      assert.ok(office.every((answer) => answer.statusCode === 200));
+      for (let round = 0; round < 5; round++)
+        assert.equal(
+          (await post(fake.app, "/api/auth/client", login("bob"), "192.0.2.200")).statusCode,
+          200,
+          `bob signs in again (${round + 1}): a success gives its count back`,
+        );
     } finally {
       await fake.close();
     }
@@ -201,8 +235,7 @@ describe("breaks of the outside review (issue 12)", () => {
     const attempt = async (index: number) => {
       const request = { ip: `10.${index >> 16}.${(index >> 8) & 255}.${index & 255}` } as FastifyRequest;
       const person = `client/acme/flood-${index}`;
-      if ((await throttle.wait("sign-in", request, person)) === undefined)
-        await throttle.count("sign-in", request, person);
+      await throttle.take("sign-in", request, person); // a failure: never given back
     };
     const timed = async (from: number, to: number) => {
       const started = performance.now();
