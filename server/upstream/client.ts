@@ -21,10 +21,14 @@ export const faultOf = (response: Response): Fault | undefined =>
 const faultAnswer = (fault: Fault) =>
   new Response(null, { status: fault === "timeout" ? 504 : 502, headers: { [FAULT_HEADER]: fault } });
 
-/** fetch, bounded: the deadline covers the answer's head and its whole body; the body is read within the cap. */
+/**
+ * fetch, bounded: the deadline covers the answer's head and its whole body; the body is read within the cap. A
+ * caller's own signal (a shorter deadline, as /readyz gives) still counts: openapi-fetch puts it on the Request.
+ */
 function boundedFetch(timeoutMs: number): typeof fetch {
   return async (input, init) => {
-    const signal = AbortSignal.timeout(timeoutMs);
+    const own = input instanceof Request ? input.signal : init?.signal;
+    const signal = own ? AbortSignal.any([AbortSignal.timeout(timeoutMs), own]) : AbortSignal.timeout(timeoutMs);
     let response: Response;
     try {
       response = await fetch(input, { ...init, signal, redirect: "manual" });
