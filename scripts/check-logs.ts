@@ -8,6 +8,7 @@ const forbidden: [string, RegExp][] = [
   ["a token field", /"token"\s*:\s*"[^"[]/],
   ["a session cookie", /portal-session=[^;"\s]{8,}/],
   ["an MFA code in a path", /\/mfa\/validate\/\d/],
+  ["an MFA code in an encoded path", /\/mfa\/[^/"]*%[0-9a-f]{2}[^/"]*\/\d/i],
   ["a password field", /"password"\s*:\s*"[^"[]/],
   ["a link-login uuid", /[?&]uuid=[^&\s"]/],
 ];

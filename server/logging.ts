@@ -1,8 +1,55 @@
 // Logger options: JSON lines with the request id; no password, code, token or cookie ever written.
 import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from "fastify";
 
-/** A path as it may be logged: no query (link-login uuids), no MFA code. */
-export const loggablePath = (url: string) => (url.split("?")[0] ?? "").replace(/(\/mfa\/validate\/)[^/]*/, "$1***");
+/** Route parameters whose value is a secret: never logged, however the URL spelled the path. */
+const SECRET_PARAMS = new Set(["code"]);
+
+/** What the serializer is given: Fastify's request (a matched route), or a bare one (none). */
+type Loggable = {
+  url: string;
+  routeOptions?: { url?: string | undefined };
+  params?: unknown;
+};
+
+/**
+ * A path as it may be logged, without its query (link-login uuids) and without any MFA code. It is written from the
+ * route the request matched, never from the raw URL: the router decodes `validat%65` to `validate`, so a pattern
+ * matched against the raw URL would miss it. A matched route's pattern is filled with its parameters, a secret one
+ * as `***`. A request no parameterised route matched (a page, an unknown `/api` path) keeps its path, each segment
+ * after `mfa/validate` (however encoded) redacted too.
+ */
+export function loggablePath(request: Loggable): string {
+  const pattern = request.routeOptions?.url;
+  if (pattern?.includes(":") && !pattern.includes("*")) {
+    const params = (request.params ?? {}) as Record<string, unknown>;
+    return pattern.replace(/:(\w+)/g, (_whole, name: string) =>
+      SECRET_PARAMS.has(name) ? "***" : encodeURIComponent(String(params[name] ?? "")),
+    );
+  }
+  const segments = (request.url.split("?", 1)[0] ?? "").split("/");
+  return segments
+    .map((segment, index) =>
+      index >= 2 && decoded(segments[index - 1]) === "validate" && decoded(segments[index - 2]) === "mfa"
+        ? "***"
+        : segment,
+    )
+    .join("/");
+}
+
+/** A segment decoded until it no longer changes (a few rounds at most), lower-cased; a malformed one as it is. */
+function decoded(segment: string | undefined): string {
+  let value = segment ?? "";
+  for (let round = 0; round < 3; round += 1) {
+    try {
+      const next = decodeURIComponent(value);
+      if (next === value) break;
+      value = next;
+    } catch {
+      break;
+    }
+  }
+  return value.toLowerCase();
+}
 
 export function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions["logger"] {
   return {
@@ -11,9 +58,9 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream): Fa
     // The serializers below write no headers at all; this catches a password or token in any other object logged.
     redact: { paths: ["*.password", "*.token"], censor: "[redacted]" },
     serializers: {
-      req: (request: { method: string; url: string; ip?: string }) => ({
+      req: (request: Loggable & { method: string; ip?: string }) => ({
         method: request.method,
-        url: loggablePath(request.url),
+        url: loggablePath(request),
         remoteAddress: request.ip,
       }),
     },

@@ -14,6 +14,7 @@ import {
   rememberCodeSent,
   sessionId,
 } from "#server/session/data.ts";
+import { MAX_SEALED_SESSION, sealedSize } from "#server/session/plugin.ts";
 import { serverTexts } from "#server/texts.ts";
 import type { CountedVerdict, HeldLinkLogin, HeldLogin } from "#web/api/held.ts";
 import type { Site } from "#web/site.ts";
@@ -36,14 +37,22 @@ const tooLarge: Shaped = {
   failed: true,
 };
 
-/** What a browser keeps of one cookie (RFC 6265 6.1), less room for the cookie's name and attributes. */
-const MAX_SEALED_SESSION = 4096 - 160;
+/**
+ * What a signed-in session may still add to its cookie: the previous path (64 characters at most), a passed password
+ * test and the tax-bridge mode, about 130 bytes of JSON and so about 190 in the cookie.
+ */
+const SIGNED_IN_ROOM = 224;
+/** What a pending session may still add: the time its code was sent. */
+const PENDING_ROOM = 64;
 
-/** A session the browser could not keep ends at once, and the person is told (never a cookie silently dropped). */
-function fitsCookie(request: FastifyRequest): boolean {
-  const sealed = encodeURIComponent(request.server.encodeSecureSession(request.session));
-  if (sealed.length <= MAX_SEALED_SESSION) return true;
-  request.log.error({ event: "session-too-large", bytes: sealed.length }, "session not stored");
+/**
+ * A session the browser could not keep ends at once, and the person is told (never a cookie silently dropped). This
+ * refuses a sign-in whose token leaves no room; the session plugin guards every later write the same way.
+ */
+function fitsCookie(request: FastifyRequest, room = 0): boolean {
+  const bytes = sealedSize(request);
+  if (bytes + room <= MAX_SEALED_SESSION) return true;
+  request.log.error({ event: "session-too-large", bytes }, "session not stored");
   expire(request, "signed-out");
   return false;
 }
@@ -65,7 +74,7 @@ export const holdLogin =
       const company = site === "client" ? String(form.shortname ?? "") : "";
       const loginMessage = message ?? "Success";
       beginSignIn(request, { stage: "pending", site, userName, company, loginMessage, token }, context.now());
-      if (!fitsCookie(request)) return tooLarge;
+      if (!fitsCookie(request, PENDING_ROOM)) return tooLarge;
     }
     return { body: { ...(message ? { message } : {}), tokenHeld: held } satisfies HeldLogin, failed: !held };
   };
@@ -90,6 +99,7 @@ export const signInByLink =
       // One permissions call: it loads the gates, and answers for a link whose state the upstream did not give.
       const info = loginMessage === "Success" ? await loadPermissions(context, request) : undefined;
       if (message === undefined && info === undefined) expire(request, "upstream-refused");
+      else if (!fitsCookie(request, SIGNED_IN_ROOM)) return tooLarge;
       opened = true;
     }
     // Held only when this link opened a session: a session this browser had before proves nothing about the link.
@@ -109,7 +119,8 @@ export const promoteOnPassed: Effect = async ({ context, request, body }) => {
   if (verdict[0]?.text === "Passed") {
     promote(request, context.now());
     await loadPermissions(context, request);
-    if (!fitsCookie(request)) return tooLarge;
+    // Signed in, with its permissions: a session that leaves no room for a page visit ends here, with the reason.
+    if (!fitsCookie(request, SIGNED_IN_ROOM)) return tooLarge;
     signInStep(context, request, { event: "mfa", ...who, outcome: "passed" }, "device verified");
     return { body: verdict };
   }

@@ -68,6 +68,7 @@ export type EndReason =
   | "upstream-refused"
   | "code-not-sent"
   | "mfa-attempts"
+  | "too-large"
   | "not-signed-in";
 
 /** A token longer than this is refused before any work on it (packing it could not fit a 4096-byte cookie anyway). */
@@ -115,8 +116,14 @@ export function markSeen(request: FastifyRequest, now: number): void {
   set(request, "seen", now);
 }
 
-/** The previous path as the session keeps it: itself when short, a digest (no `/`) otherwise, so it stays small. */
-const pageDigest = (page: string) => (page.length <= 64 ? page : hash("sha256", page, "base64url").slice(0, 22));
+/**
+ * The previous path as the session keeps it: itself when short and plain, a digest (no `/`) otherwise, so it takes
+ * at most 64 bytes of the cookie's JSON (a quote or a non-ASCII character would be escaped to several).
+ */
+const pageDigest = (page: string) =>
+  page.length <= 64 && /^[\x20-\x7e]*$/.test(page) && !/["\\]/.test(page)
+    ? page
+    : hash("sha256", page, "base64url").slice(0, 22);
 
 /** SPEC.md 4.8: true when this path is a new visit (not `/`, not the previous path), which it then remembers. */
 export function rememberVisit(request: FastifyRequest, page: string, now: number): boolean {
@@ -214,6 +221,8 @@ export function endMessage(reason: EndReason, idleMinutes: number): string | und
       return `${errorTexts.sessionExpired}. ${loginTexts.endedIdle(idleMinutes)}`;
     case "mfa-attempts":
       return serverTexts.mfaAttemptsExhausted.message;
+    case "too-large":
+      return serverTexts.sessionTooLarge.message;
     default:
       return errorTexts.sessionExpired;
   }

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { AppContext } from "#server/context.ts";
 import { type EndReason, expire, markSeen, readAuth, sessionId, sessionTimes } from "#server/session/data.ts";
+import { serverTexts } from "#server/texts.ts";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -18,9 +19,34 @@ const SEEN_GRANULARITY_MS = 60_000;
 
 export const sessionCookieName = (secure: boolean) => (secure ? "__Host-portal-session" : "portal-session");
 
+/** What a browser keeps of one cookie (RFC 6265 6.1), less room for the cookie's name and attributes. */
+export const MAX_SEALED_SESSION = 4096 - 160;
+
+/** The session's cookie value as it would be written now, in bytes. */
+export const sealedSize = (request: FastifyRequest): number =>
+  encodeURIComponent(request.server.encodeSecureSession(request.session)).length;
+
 export const sessionPlugin = fp<{ context: AppContext }>(async (app: FastifyInstance, { context }) => {
   const { config, now, tracker } = context;
   const maxSeconds = config.session.maxSeconds;
+  // Added before @fastify/secure-session's own onSend, which seals and sets the cookie: a session grown past what a
+  // browser keeps (a large token, then permissions and the previous path) ends here, and the answer says so. A
+  // browser would otherwise drop the cookie silently and keep the previous one.
+  app.addHook("onSend", (request, reply, payload, done) => {
+    const session = request.session;
+    if (!session?.changed || session.deleted) return done(null, payload);
+    const bytes = sealedSize(request);
+    if (bytes <= MAX_SEALED_SESSION) return done(null, payload);
+    request.log.error({ event: "session-too-large", bytes }, "session not stored");
+    expire(request, "too-large");
+    const { code, message } = serverTexts.sessionTooLarge;
+    if (request.url.startsWith("/api/")) {
+      reply.code(502).type("application/json; charset=utf-8");
+      return done(null, JSON.stringify({ detail: message, code }));
+    }
+    reply.code(303).header("location", "/").removeHeader("content-type");
+    done(null, "");
+  });
   await app.register(secureSession, {
     key: config.sessionKeys, // the first seals; the others still open (rotation)
     cookieName: sessionCookieName(config.cookieSecure),

@@ -10,7 +10,10 @@ export class UpstreamFault extends Error {
   }
 }
 
-/** The body's bytes; a `Content-Length` over the cap is refused before any is read. */
+/**
+ * The body's bytes; a `Content-Length` over the cap is refused before any is read, and the deadline ends the read
+ * when it passes, not when the next byte comes: an upstream dripping a byte now and then is cut off on time.
+ */
 export async function readCapped(
   body: AsyncIterable<Uint8Array> | null,
   maxBytes: number,
@@ -19,20 +22,30 @@ export async function readCapped(
 ): Promise<Buffer> {
   if (declaredLength && Number(declaredLength) > maxBytes) throw new UpstreamFault("too-large");
   if (!body) return Buffer.alloc(0);
+  if (signal.aborted) throw new UpstreamFault("timeout");
   const chunks: Uint8Array[] = [];
   let total = 0;
+  const iterator = body[Symbol.asyncIterator]();
+  let onAbort = () => {};
+  const deadline = new Promise<never>((_resolve, reject) => {
+    onAbort = () => reject(new UpstreamFault("timeout"));
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
   try {
-    for await (const chunk of body) {
-      if (signal.aborted) throw new UpstreamFault("timeout");
-      total += chunk.byteLength;
+    for (;;) {
+      const next = await Promise.race([iterator.next(), deadline]);
+      if (next.done) break;
+      total += next.value.byteLength;
       if (total > maxBytes) throw new UpstreamFault("too-large");
-      chunks.push(chunk);
+      chunks.push(next.value);
     }
   } catch (error) {
+    void iterator.return?.().catch(() => {}); // the stream is destroyed: no more is read
     if (error instanceof UpstreamFault) throw error;
     throw new UpstreamFault(signal.aborted ? "timeout" : "unreachable");
+  } finally {
+    signal.removeEventListener("abort", onAbort);
   }
-  if (signal.aborted) throw new UpstreamFault("timeout");
   return Buffer.concat(chunks, total);
 }
 

@@ -122,7 +122,7 @@ describe("starting the portal (server/main.ts)", () => {
     for (const started of running) await stop(started);
   });
 
-  it("B1 a production start without UPSTREAM_URL stops, naming UPSTREAM_URL and the SANDBOX opt-in", async () => {
+  it("B1: a production start without UPSTREAM_URL stops, naming UPSTREAM_URL and the SANDBOX opt-in", async () => {
     const started = startMain({
       NODE_ENV: "production",
       SESSION_KEY: TEST_SESSION_KEY,
@@ -134,7 +134,7 @@ describe("starting the portal (server/main.ts)", () => {
     assert.match(started.output(), /SANDBOX=true/);
   });
 
-  it("B15 a production sandbox (SANDBOX=true) prints no MFA code, temporary password or sign-in link", async () => {
+  it("B15: a production sandbox (SANDBOX=true) prints no MFA code, temporary password or sign-in link", async () => {
     const port = await freePort();
     const started = startMain({
       NODE_ENV: "production",
@@ -187,7 +187,7 @@ describe("starting the portal (server/main.ts)", () => {
       assert.match(output, new RegExp(`Mail\\s+http://localhost:${port}/sandbox/mail\\s`));
     });
 
-    it("B15 announces each mail as a sandbox-only line, without what the mail holds", async () => {
+    it("B15: the development sandbox announces each mail as a sandbox-only line, without what the mail holds", async () => {
       const sandboxUrl = sandboxUrlIn(started.output(), port);
       assert.ok(sandboxUrl, started.output());
       const secrets = secretsOf(await sendEveryKindOfMail(sandboxUrl));

@@ -1,5 +1,6 @@
 // Operations: health and readiness, and two replicas with the same keys serving one user mid-session.
 import assert from "node:assert/strict";
+import type { ServerResponse } from "node:http";
 import { after, before, describe, it } from "node:test";
 import { portalOnFake, sendJson } from "#tests/security/fake-upstream.ts";
 import { PortalClient } from "#tests/support/http.ts";
@@ -59,6 +60,24 @@ describe("health", () => {
       assert.equal(answer.json().upstream, false);
       assert.equal(fake.upstream.callsTo(/^\/elsewhere/).length, 0, "the redirect was not followed");
     } finally {
+      await fake.close();
+    }
+  });
+
+  it("/readyz waits 2 s at most for a hung upstream, whatever UPSTREAM_TIMEOUT_MS allows a call", async () => {
+    const hung: ServerResponse[] = [];
+    const fake = await portalOnFake((_call, response) => void hung.push(response), {
+      env: { UPSTREAM_TIMEOUT_MS: "10000" },
+    });
+    try {
+      const started = performance.now();
+      const answer = await fake.app.inject({ url: "/readyz" });
+      const elapsed = performance.now() - started;
+      assert.equal(answer.statusCode, 503);
+      assert.equal(answer.json().upstream, false);
+      assert.ok(elapsed < 3_500, `answered after ${elapsed.toFixed(0)} ms`);
+    } finally {
+      for (const response of hung) response.destroy();
       await fake.close();
     }
   });

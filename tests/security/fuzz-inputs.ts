@@ -17,7 +17,7 @@ export type FuzzRequest = {
 export const combine = (...parts: Validity[]): Validity =>
   parts.includes("invalid") ? "invalid" : parts.includes("either") ? "either" : "valid";
 
-const part = (value: string | undefined, validity: Validity): Part => ({ value, validity });
+export const part = (value: string | undefined, validity: Validity): Part => ({ value, validity });
 const mark = (validity: Validity) => (value: string | undefined) => part(value, validity);
 
 /** Strings people and attackers type: injections, control characters, odd Unicode, path tricks. */

@@ -71,7 +71,7 @@ export type Needs = "anyone" | "pending" | "signed-in";
 const holder: Record<Needs, string | undefined> = { anyone: undefined, pending: "vince", "signed-in": "alice" };
 
 /** The request's headers with its cookie header, when it has one. */
-const withCookie = (headers: Record<string, string>, cookie: { header: string }): Record<string, string> =>
+export const withCookie = (headers: Record<string, string>, cookie: { header: string }): Record<string, string> =>
   cookie.header ? { ...headers, cookie: cookie.header } : headers;
 
 export const fixed = (value: string, validity: Validity = "valid") => fc.constant<Part>({ value, validity });
@@ -219,30 +219,6 @@ export const otherApi = (sessions: Sessions): fc.Arbitrary<FuzzRequest> =>
       headers: withCookie({ "x-portal-request": "1" }, cookie),
       // A `..` segment is resolved by the injector before routing (a real HTTP request keeps it: item 5).
       validity: (/(^|\/)(\.|%2e){1,2}(\/|$)/i.test(p) ? "either" : "invalid") as Validity,
-    }));
-
-/** Sign out with odd bodies, origins and cookies (a throwaway anonymous session: alice stays signed in). */
-export const logout = (sessions: Sessions): fc.Arbitrary<FuzzRequest> =>
-  fc
-    .record({
-      body: fc.constantFrom<[string | undefined, string | undefined]>(
-        [undefined, undefined],
-        ["a=b", "application/x-www-form-urlencoded"],
-        ["{}", "application/json"],
-        ["{x", "application/json"],
-        [`x=${"a".repeat(5000)}`, "application/x-www-form-urlencoded"],
-        ["<a/>", "application/xml"],
-      ),
-      site: siteHeaders,
-      noise: noiseHeaders,
-      cookie: sessionCookie({ anonymous: sessions.anonymous ?? "" }, COOKIE),
-    })
-    .map(({ body: [payload, type], site, noise, cookie }) => ({
-      method: "POST" as const,
-      url: "/session/logout",
-      headers: withCookie({ ...noise, ...site.headers, ...(type ? { "content-type": type } : {}) }, cookie),
-      ...(payload === undefined ? {} : { payload }),
-      validity: "either" as Validity,
     }));
 
 /** Documents by odd names, with odd queries, headers and cookies. */

@@ -9,7 +9,6 @@ import {
   api,
   code,
   fixed,
-  logout,
   misc,
   otherApi,
   pages,
@@ -18,6 +17,7 @@ import {
   siteOf,
   uuidQuery,
 } from "#tests/security/fuzz-requests.ts";
+import { sessionRoute } from "#tests/security/fuzz-session.ts";
 import { DEMO_PASSWORD, type RunningPortal, sandboxPost, startPortal } from "#tests/support/portal.ts";
 import { accounts, PortalVisitor, signIn } from "#tests/support/sign-in.ts";
 import { strongPassword } from "#web/password-rules.ts";
@@ -66,6 +66,12 @@ function writesSeedData(request: FuzzRequest): boolean {
   }
 }
 
+/** Where a browser goes for a Location: it drops tabs and newlines, then resolves it against the page. */
+function staysHere(location: string): boolean {
+  const here = "https://portal.example";
+  return new URL(location.replace(/[\t\n\r]/g, ""), `${here}/some/page`).origin === here;
+}
+
 async function send(request: FuzzRequest): Promise<LightMyRequestResponse> {
   return portal.app.inject({
     method: request.method,
@@ -88,7 +94,10 @@ function check(request: FuzzRequest, answer: LightMyRequestResponse): void {
   }
   assert.doesNotMatch(answer.body, stackTrace, `no stack trace: ${where}`);
   const location = answer.headers.location;
-  if (location !== undefined) assert.match(String(location), /^\/(?![/\\])/, `a same-origin redirect: ${where}`);
+  if (location !== undefined) {
+    assert.match(String(location), /^\/(?![/\\])/, `a same-origin redirect: ${where}`);
+    assert.ok(staysHere(String(location)), `a redirect a browser follows to this origin: ${where}`);
+  }
   for (const cookie of [answer.headers["set-cookie"] ?? []].flat())
     assert.ok(Buffer.byteLength(String(cookie)) <= 4096, `a cookie a browser keeps: ${where}`);
 }
@@ -159,7 +168,9 @@ describe("fuzzing (item 16)", () => {
     }),
   );
   fuzz("any other /api path or method", () => otherApi(real));
-  fuzz("POST /session/logout", () => logout(real));
+  fuzz("POST /session/logout", () => sessionRoute(real, "logout"));
+  fuzz("POST /session/stay", () => sessionRoute(real, "stay"));
+  fuzz("GET /session/idle", () => sessionRoute(real, "idle"));
   fuzz("GET /pdfs/:fileName", () => pdfs(real));
   fuzz("pages: odd paths, queries, headers and cookies", () => pages(real));
   fuzz("health, assets and the sandbox mailbox", () => misc(real));

@@ -1,7 +1,9 @@
 // Issue 4, items 11 and 13: permission gates decided on the server, and redirects that never leave this origin.
+// Issue 12, B13: the session routes' query and body are declared, so a hostile shape of `return` is a 400, not a 500.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import fc from "fast-check";
+import type { InjectOptions } from "fastify";
 import { PERMISSIONS_TTL_MS } from "#server/permissions.ts";
 import { safePath } from "#server/safe-path.ts";
 import { happyUpstream, portalOnFake, signInOnFake } from "#tests/security/fake-upstream.ts";
@@ -224,6 +226,45 @@ describe("redirects (item 13)", () => {
       assert.ok(redirects > 5, `redirects were exercised (${redirects})`);
     } finally {
       await portal.close();
+    }
+  });
+});
+
+describe("breaks of the outside review (issue 12)", () => {
+  it("B13: POST /session/stay or GET /session/idle with return given twice, as an array or as an object answers 400, never 500", async () => {
+    const fake = await portalOnFake(happyUpstream());
+    try {
+      const { visitor } = await signInOnFake(fake.app);
+      const headers = { cookie: visitor.cookieHeader };
+      const form = { ...headers, "content-type": "application/x-www-form-urlencoded" };
+      const json = { ...headers, "content-type": "application/json" };
+      const hostile: [string, InjectOptions][] = [
+        ["idle, return twice", { url: "/session/idle?return=%2Fclient%2Fhome&return=%2Fclient%2Finbox", headers }],
+        ["idle, return twice, one empty", { url: "/session/idle?return=&return=%2Fclient%2Fhome", headers }],
+        [
+          "stay, return twice in the form",
+          { method: "POST", url: "/session/stay", headers: form, payload: "return=%2Fa&return=%2Fb" },
+        ],
+        [
+          "stay, return as an array",
+          { method: "POST", url: "/session/stay", headers: json, payload: '{"return":["/client/home"]}' },
+        ],
+        [
+          "stay, return as an object",
+          { method: "POST", url: "/session/stay", headers: json, payload: '{"return":{"toString":1}}' },
+        ],
+        ["stay, return as a number", { method: "POST", url: "/session/stay", headers: json, payload: '{"return":42}' }],
+      ];
+      for (const [what, request] of hostile) {
+        const answer = await fake.app.inject(request);
+        assert.equal(answer.statusCode, 400, `${what}: ${answer.statusCode} ${answer.body}`);
+        assert.ok(answer.json().description || answer.json().detail, `${what}: a clear message`);
+      }
+      const fine = await fake.app.inject({ url: "/session/idle?return=%2Fclient%2Finbox", headers });
+      assert.equal(fine.statusCode, 303, "one return is still followed");
+      assert.equal(fine.headers.location, "/client/inbox");
+    } finally {
+      await fake.close();
     }
   });
 });

@@ -1,4 +1,5 @@
 // Issue 4, item 15: every sign-in outcome is logged as a JSON line with a request id, and no secret ever is.
+// Issue 12, B14: a path is logged as the route it matched, so an encoded path cannot carry a code into the log.
 import assert from "node:assert/strict";
 import { appendFileSync, mkdirSync } from "node:fs";
 import { createServer } from "node:http";
@@ -200,5 +201,28 @@ describe("logs (item 15)", () => {
       assert.doesNotMatch(line, /\/mfa\/validate\/\d/);
       assert.doesNotMatch(line, /[?&]uuid=[^&\s"]/);
     }
+  });
+});
+
+describe("breaks of the outside review (issue 12)", () => {
+  it("B14: a code sent to /mfa/validat%65/{code} reaches the validate operation, and no log line carries it", async () => {
+    const written = lines.length;
+    const gary = visitor();
+    await gary.post("/api/auth/client", { shortname: "GLOBEX", username: "gary", password: DEMO_PASSWORD });
+    await gary.post("/api/web/client/mfa/generate");
+    const right = await code("gary@globex.example");
+    const wrong = right === "424242" ? "424243" : "424242";
+    secrets.add(wrong);
+    const answer = await gary.post(`/api/web/client/mfa/validat%65/${wrong}`);
+    assert.equal(answer.json()[0].text, "Failed", "the validate operation answered the code");
+    const other = await gary.post(`/api/web/client/mfa/validat%2565/${wrong}`);
+    assert.equal(other.statusCode, 404, "a doubly encoded name is no operation");
+    await app.inject({ url: "/healthz" }); // lets the last lines reach the stream
+
+    const fresh = lines.slice(written);
+    const urls = fresh.map((line) => (JSON.parse(line) as { req?: { url?: string } }).req?.url).filter(Boolean);
+    assert.ok(urls.includes("/api/web/client/mfa/validate/***"), `the matched route is logged: ${urls.join(" ")}`);
+    const leaking = fresh.filter((line) => line.includes(wrong));
+    assert.deepEqual(leaking, [], "no log line carries the code");
   });
 });

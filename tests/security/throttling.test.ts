@@ -1,9 +1,12 @@
 // Issue 4, item 9: sign-in, reset and MFA throttled per client IP and per user; unknown user and wrong password alike.
+// Issue 12, B11 and B12: throttles keyed by the whole person, and a cost per attempt that a flood does not grow.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { MemoryCounters } from "#server/stores/counters.ts";
 import { serverTexts } from "#server/texts.ts";
-import { happyUpstream, portalOnFake } from "#tests/security/fake-upstream.ts";
+import { Throttle } from "#server/throttle.ts";
+import { type Answer, happyUpstream, portalOnFake } from "#tests/security/fake-upstream.ts";
 import { DEMO_PASSWORD, startPortal } from "#tests/support/portal.ts";
 import { answerMessage } from "#web/api/answer.ts";
 
@@ -95,6 +98,40 @@ describe("throttling (item 9)", () => {
     }
   });
 
+  it("9. throttling: attempts sent at once cannot get past the limits: each counts from when it is sent, and only a success gives its count back", async () => {
+    const refusing = happyUpstream({ refuseLogins: true });
+    const slow: Answer = (call, response) => void setTimeout(() => refusing(call, response), 100);
+    const fake = await portalOnFake(slow, {
+      env: { RATE_LIMIT_IP_PER_MINUTE: "100", RATE_LIMIT_USER_PER_MINUTE: "3" },
+    });
+    try {
+      const attempts = await Promise.all(
+        Array.from({ length: 30 }, (_, index) =>
+          post(fake.app, "/api/auth/client", login("alice", `guess-${index}`), `203.0.113.${index + 1}`),
+        ),
+      );
+      assert.equal(attempts.filter((answer) => answer.statusCode === 200).length, 3, "three of thirty went through");
+      for (const answer of attempts.filter((answer) => answer.statusCode !== 200)) assertThrottled(answer, "the rest");
+      assert.equal(fake.upstream.callsTo(/^\/auth\//).length, 3, "and only three reached the upstream");
+
+      fake.upstream.answer = happyUpstream();
+      const office = await Promise.all(
+        Array.from({ length: 3 }, (_, index) =>
+          post(fake.app, "/api/auth/client", login(`colleague-${index}`), "192.0.2.200"),
+        ),
+      );
+      assert.ok(office.every((answer) => answer.statusCode === 200));
+      for (let round = 0; round < 5; round++)
+        assert.equal(
+          (await post(fake.app, "/api/auth/client", login("bob"), "192.0.2.200")).statusCode,
+          200,
+          `bob signs in again (${round + 1}): a success gives its count back`,
+        );
+    } finally {
+      await fake.close();
+    }
+  });
+
   it("9. throttling: password reset and MFA are limited per IP and per user too", async () => {
     const fake = await portalOnFake(happyUpstream({ verdict: "Failed" }), {
       env: { RATE_LIMIT_IP_PER_MINUTE: "3", RATE_LIMIT_USER_PER_MINUTE: "2", MFA_MAX_WRONG_CODES: "50" },
@@ -152,5 +189,65 @@ describe("throttling (item 9)", () => {
     } finally {
       await portal.close();
     }
+  });
+});
+
+describe("breaks of the outside review (issue 12)", () => {
+  it("B11: EVILCORP/bob's attempts do not lock out ACME/bob: throttles are keyed by site, company and user, trimmed and case-folded", async () => {
+    const fake = await portalOnFake(happyUpstream({ verdict: "Failed" }), {
+      env: { RATE_LIMIT_IP_PER_MINUTE: "100", RATE_LIMIT_USER_PER_MINUTE: "2", MFA_MAX_WRONG_CODES: "50" },
+    });
+    try {
+      const pending = async (shortname: string, username: string, ip: string) => {
+        const answer = await post(fake.app, "/api/auth/client", { shortname, username, password: "pw" }, ip);
+        assert.equal(answer.json().tokenHeld, true, `${shortname}/${username} waits for a code`);
+        return String(answer.headers["set-cookie"]).split(";")[0] ?? "";
+      };
+      const validate = (cookie: string, ip: string, code: string) =>
+        post(fake.app, `/api/web/client/mfa/validate/${code}`, undefined, ip, cookie);
+
+      const evil = await pending("EVILCORP", "bob", "198.51.100.66");
+      assert.equal((await validate(evil, "198.51.100.66", "100001")).statusCode, 200);
+      assert.equal((await validate(evil, "198.51.100.66", "100002")).statusCode, 200);
+      assert.equal((await validate(evil, "198.51.100.66", "100003")).statusCode, 429, "EVILCORP/bob used up his own");
+
+      const acme = await pending("ACME", "bob", "192.0.2.80");
+      assert.equal(
+        (await validate(acme, "192.0.2.80", "200001")).statusCode,
+        200,
+        "ACME/bob is not locked out by EVILCORP/bob",
+      );
+      const spelled = await pending(" evilcorp ", " BOB ", "198.51.100.67");
+      assert.equal(
+        (await validate(spelled, "198.51.100.67", "100004")).statusCode,
+        429,
+        "' evilcorp '/' BOB ' is the same person as EVILCORP/bob",
+      );
+      assert.equal(fake.upstream.callsTo(/mfa\/validate/).length, 3, "throttled codes were not forwarded");
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it("B12: a flood of unique user names past 50,000 entries leaves the throttle's cost per attempt flat", async () => {
+    const throttle = new Throttle(new MemoryCounters(), { perIp: 30, perUser: 10 });
+    // Each attempt from its own address and for its own user name: every one adds entries.
+    const attempt = async (index: number) => {
+      const request = { ip: `10.${index >> 16}.${(index >> 8) & 255}.${index & 255}` } as FastifyRequest;
+      const person = `client/acme/flood-${index}`;
+      await throttle.take("sign-in", request, person); // a failure: never given back
+    };
+    const timed = async (from: number, to: number) => {
+      const started = performance.now();
+      for (let index = from; index < to; index++) await attempt(index);
+      return performance.now() - started;
+    };
+    const first = await timed(0, 2_000);
+    await timed(2_000, 60_000);
+    const later = await timed(60_000, 62_000);
+    assert.ok(
+      later < first * 5 + 50,
+      `2,000 attempts took ${first.toFixed(0)} ms at first and ${later.toFixed(0)} ms past 60,000 user names`,
+    );
   });
 });

@@ -1,7 +1,11 @@
 // Issue 4, item 14: an upstream that is down, hangs, fails or answers garbage gives section 8's messages, in bounded time.
+// Issue 12, B7, B8 and B9: a whole-call deadline, a cap on the answer's size, and a token refused before any work.
 import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
+import { once } from "node:events";
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { after, before, describe, it } from "node:test";
 import type { LightMyRequestResponse } from "fastify";
 import {
@@ -214,6 +218,93 @@ describe("upstream faults (item 14)", () => {
       assert.equal((await portal.app.inject({ url: "/readyz" })).statusCode, 503, "readiness says so");
     } finally {
       await portal.close();
+    }
+  });
+});
+
+describe("breaks of the outside review (issue 12)", () => {
+  it("B7: an upstream that drips one byte every 2 s is cut off at the whole-call deadline", async () => {
+    const deadline = 2_500;
+    /** An answer whose head comes at once, then one byte every 2 s: no single wait is longer than the deadline. */
+    const drip: Answer = (call, response) => {
+      if (call.path.startsWith("/web/client/user-info")) return happy(call, response);
+      response.writeHead(200, { "content-type": call.path.endsWith(".pdf") ? "application/pdf" : "application/json" });
+      response.write(" ");
+      let bytes = 1;
+      const timer = setInterval(() => {
+        bytes += 1;
+        if (bytes < 10) response.write(" ");
+        else {
+          clearInterval(timer);
+          response.end(call.path.endsWith(".pdf") ? "" : "{}");
+        }
+      }, 2_000);
+      response.on("close", () => clearInterval(timer));
+    };
+    const slow = await portalOnFake(happy, { env: { UPSTREAM_TIMEOUT_MS: String(deadline) } });
+    try {
+      const { visitor } = await signInOnFake(slow.app);
+      slow.upstream.answer = drip;
+      const call = await timed(() =>
+        visitor.post("/api/web/client/password/test", { userId: "alice", password: "pw" }),
+      );
+      assert.ok(call.elapsed < deadline + 1_200, `the API call answered after ${call.elapsed.toFixed(0)} ms`);
+      assert.equal(answerMessage(call.answer.statusCode, call.answer.json()), errorTexts.actionFailed);
+      const pdf = await timed(() => visitor.get("/pdfs/BankHolidays.pdf"));
+      assert.ok(pdf.elapsed < deadline + 1_200, `the document answered after ${pdf.elapsed.toFixed(0)} ms`);
+      assert.ok(pdf.answer.statusCode >= 500, `the document: ${pdf.answer.statusCode}`);
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it("B8: an upstream answer over 1 MiB is a fault: read no further than the cap, no token held, and the portal keeps serving", async () => {
+    const total = 64 * 1024 * 1024;
+    let sent = 0;
+    /** A valid JSON login answer of 64 MiB: a token, then padding. */
+    const huge: Answer = async (_call, response) => {
+      response.writeHead(200, { "content-type": "application/json" });
+      response.write('{"token":"upstream-token-0123456789","message":"Success","padding":"');
+      const chunk = Buffer.alloc(64 * 1024, "a");
+      for (sent = 0; sent < total && !response.destroyed; sent += chunk.length)
+        if (!response.write(chunk)) await Promise.race([once(response, "drain"), once(response, "close")]);
+      response.end('"}');
+    };
+    const big = await portalOnFake(huge);
+    try {
+      const visitor = new PortalVisitor(big.app);
+      const { answer, elapsed } = await timed(() =>
+        visitor.post("/api/auth/client", { shortname: "ACME", username: "alice", password: "pw" }),
+      );
+      assert.ok(answer.statusCode >= 500, `a fault: ${answer.statusCode} ${answer.body.slice(0, 80)}`);
+      assert.equal(answerMessage(answer.statusCode, answer.json()), errorTexts.actionFailed);
+      assert.ok(sent < total, `the portal stopped reading: ${sent} of ${total} bytes were sent`);
+      assert.ok(elapsed < BOUND_MS, `answered in ${elapsed.toFixed(0)} ms`);
+      assert.equal((await visitor.get("/mfa")).headers.location, "/", "no token is held");
+      assert.equal((await big.app.inject({ url: "/healthz" })).statusCode, 200);
+    } finally {
+      await big.close();
+    }
+  });
+
+  it("B9: a 1 MB token is refused before any work on it: the event loop never stalls, the person is told, no session is held", async () => {
+    const token = randomBytes(750_000).toString("base64url"); // 1,000,000 characters
+    const big = await portalOnFake(happyUpstream({ token }));
+    try {
+      const stalls = monitorEventLoopDelay({ resolution: 10 });
+      stalls.enable();
+      const visitor = new PortalVisitor(big.app);
+      const answer = await visitor.post("/api/auth/client", { shortname: "ACME", username: "alice", password: "pw" });
+      // The monitor's timer must fire once more: a stall just before the answer is recorded only then.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      stalls.disable();
+      const worst = stalls.max / 1e6;
+      assert.ok(worst < 250, `the event loop stalled for ${worst.toFixed(0)} ms`);
+      assert.equal(answer.statusCode, 502);
+      assert.match(answerMessage(answer.statusCode, answer.json()), /session is too large/);
+      assert.equal((await visitor.get("/mfa")).headers.location, "/", "no token is held");
+    } finally {
+      await big.close();
     }
   });
 });

@@ -28,7 +28,7 @@ describe("configuration", () => {
     );
   });
 
-  it("B1 stops a production start without UPSTREAM_URL, naming it, unless SANDBOX=true opts in to the sandbox", () => {
+  it("B1: a production start stops without UPSTREAM_URL, naming it, unless SANDBOX=true opts in to the sandbox", () => {
     assert.throws(
       () => loadConfig({ NODE_ENV: "production", SESSION_KEY: key }, quiet),
       (error: Error) => {
@@ -49,7 +49,7 @@ describe("configuration", () => {
     assert.equal(loadConfig({ SESSION_KEY: key }, quiet).upstreamUrl, undefined, "development needs no opt-in");
   });
 
-  it("B1 refuses SANDBOX=true beside UPSTREAM_URL, and names both problems of a bare production start", () => {
+  it("B1: SANDBOX=true is refused beside UPSTREAM_URL, and names both problems of a bare production start", () => {
     assert.throws(
       () => loadConfig({ SANDBOX: "true", UPSTREAM_URL: "https://api.provider.example" }, quiet),
       /SANDBOX: true starts the embedded sandbox, which UPSTREAM_URL replaces/,

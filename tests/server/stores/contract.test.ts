@@ -71,6 +71,22 @@ for (const backend of ["memory", "redis"] as const) {
         assert.equal((await stores.counters.peek(key)).count, 1);
       });
 
+      it("give back a hit: the count goes down, never below 0, and the window keeps its end; an absent key stays absent", async () => {
+        const key = `sign-in|user|${randomUUID()}`;
+        await stores.counters.giveBack(key);
+        assert.deepEqual(await stores.counters.peek(key), { count: 0, resetInMs: 0 }, "nothing opened");
+        const first = await stores.counters.hit(key, 10_000);
+        await stores.counters.hit(key, 10_000);
+        await stores.counters.giveBack(key);
+        const after = await stores.counters.peek(key);
+        assert.equal(after.count, 1);
+        assert.ok(after.resetInMs > 0 && after.resetInMs <= first.resetInMs, "the window keeps its end");
+        await stores.counters.giveBack(key);
+        await stores.counters.giveBack(key);
+        assert.equal((await stores.counters.peek(key)).count, 0, "never below 0");
+        assert.equal((await stores.counters.hit(key, 10_000)).count, 1);
+      });
+
       it("clear a key, and start a new window once one has ended", async () => {
         const key = `strikes|${randomUUID()}`;
         await stores.counters.hit(key, 150);
