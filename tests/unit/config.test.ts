@@ -49,6 +49,13 @@ describe("configuration", () => {
     assert.equal(loadConfig({ SESSION_KEY: key }, quiet).upstreamUrl, undefined, "development needs no opt-in");
   });
 
+  it("B1: a forgotten NODE_ENV does not serve the sandbox beyond this machine: another HOST needs SANDBOX=true", () => {
+    assert.throws(() => loadConfig({ HOST: "0.0.0.0" }, quiet), /HOST: 0\.0\.0\.0 would serve the embedded sandbox/);
+    assert.equal(loadConfig({ HOST: "0.0.0.0", SANDBOX: "true" }, quiet).host, "0.0.0.0", "on purpose");
+    assert.equal(loadConfig({ HOST: "0.0.0.0", UPSTREAM_URL: "https://api.provider.example" }, quiet).host, "0.0.0.0");
+    assert.equal(loadConfig({ HOST: "localhost" }, quiet).host, "localhost", "this machine");
+  });
+
   it("B1: SANDBOX=true is refused beside UPSTREAM_URL, and names both problems of a bare production start", () => {
     assert.throws(
       () => loadConfig({ SANDBOX: "true", UPSTREAM_URL: "https://api.provider.example" }, quiet),
