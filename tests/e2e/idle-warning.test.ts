@@ -32,7 +32,8 @@ describe("the idle-timeout warning", () => {
     await page.getByRole("heading", { name: "Inbox" }).waitFor();
 
     // Left alone: the page's Refresh asks at the limit (60 s + 2 s), and the session has ended.
-    await page.waitForURL(`${url}/`, { timeout: 90_000 });
+    // The sign-in page, which brings the person back to the page they were on once signed in again.
+    await page.waitForURL(`${url}/?return=%2Fvendor%2Finbox`, { timeout: 90_000 });
     const notice = await page.getByRole("alert").filter({ hasText: errorTexts.sessionExpired }).textContent();
     // #11: the plural rules say "1 minute", not "1 minutes".
     assert.ok(notice?.includes("It ended after 1 minute without activity."), String(notice));

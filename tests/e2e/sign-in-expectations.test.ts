@@ -97,7 +97,13 @@ describe("sign-in, as people expect it", () => {
       .getByRole("alert")
       .filter({ hasText: "Incorrect. Please try again with the most recent code. 2 attempts left." })
       .waitFor();
+    assert.equal(
+      await page.getByLabel("Code").inputValue(),
+      "",
+      "the refused code leaves the field, ready for the next",
+    );
     await validateAnswers(page, 200, [{ text: "Failed", attemptsLeft: 1 }]);
+    await page.getByLabel("Code").fill("000001");
     await page.getByRole("button", { name: "Submit Code" }).click();
     await page.getByRole("alert").filter({ hasText: "1 attempt left." }).waitFor();
   });
