@@ -1,7 +1,7 @@
 // The portal as the benches run it: built, NODE_ENV=production, in front of the bench's upstream, and a signed-in client.
 import { randomBytes } from "node:crypto";
 import { freePort, type Server, startServer } from "#scripts/bench/processes.ts";
-import { PortalClient } from "#tests/support/http.ts";
+import { PortalClient } from "#scripts/portal-client.ts";
 
 export type PortalServers = { upstream: Server; portal: Server };
 

@@ -3,7 +3,7 @@ import { type LoadOptions, sideBySide } from "#scripts/bench/load.ts";
 import { type PortalServers, signIn, startPortalOnUpstream } from "#scripts/bench/portal.ts";
 import { freePort, type Server, startServer } from "#scripts/bench/processes.ts";
 import { type Row, ratioRow } from "#scripts/bench/report.ts";
-import type { PortalClient } from "#tests/support/http.ts";
+import type { PortalClient } from "#scripts/portal-client.ts";
 
 const GATED_PAGE = "/client/invoice/entry"; // SPEC.md 2.8, gate notViewOnly
 const OTHER_PAGE = "/client/home";

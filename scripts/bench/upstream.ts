@@ -1,8 +1,8 @@
 // The bench's upstream: a Fastify app like the sandbox (same framework, production logging) that answers every call
 // the benchmarks make from memory, so the reference is the upstream's own cost rather than its database's.
 import Fastify from "fastify";
+import { fullPermissions, jwtLikeToken } from "#scripts/fake-upstream.ts";
 import { loggerOptions } from "#server/logging.ts";
-import { fullPermissions, jwtLikeToken } from "#tests/security/fake-upstream.ts";
 
 const token = jwtLikeToken(1200);
 const app = Fastify({ logger: loggerOptions("info") });

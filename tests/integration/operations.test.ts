@@ -1,8 +1,8 @@
 // Operations: health and readiness, and two replicas with the same keys serving one user mid-session.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
+import { PortalClient } from "#scripts/portal-client.ts";
 import { portalOnFake, sendJson } from "#tests/security/fake-upstream.ts";
-import { PortalClient } from "#tests/support/http.ts";
 import { DEMO_PASSWORD, latestCode, type RunningPortal, startPortal } from "#tests/support/portal.ts";
 
 let first: RunningPortal;
