@@ -1,10 +1,21 @@
 // The session: @fastify/secure-session's encrypted HttpOnly cookie, registered only in the scope of the routes that
 // read it (pages, /api, /session/*, /pdfs/*), with the idle timeout, the absolute lifetime and revocation checked once.
+// A cookie value opened lately is not opened again: its contents are kept (a bounded decode cache, by the value).
+import fastifyCookie from "@fastify/cookie";
 import secureSession from "@fastify/secure-session";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { LRUCache } from "lru-cache";
 import type { AppContext } from "#server/context.ts";
-import { type EndReason, expire, markSeen, readAuth, sessionId, sessionTimes } from "#server/session/data.ts";
+import {
+  type Auth,
+  type EndReason,
+  expire,
+  markSeen,
+  readAuth,
+  sessionId,
+  sessionTimes,
+} from "#server/session/data.ts";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -16,24 +27,96 @@ declare module "fastify" {
 /** `seen` is written at most this often, so a page view does not re-seal the cookie every time. */
 const SEEN_GRANULARITY_MS = 60_000;
 
+/** Cookie values whose sessions are kept opened, per app; beyond this the least recently used goes. */
+export const MAX_OPENED_SESSIONS = 1_000;
+
+/**
+ * What a cookie value opened to: the session's fields (frozen, shared by every request that sends this value; each
+ * request's session is a copy, so its writes are its own), whether an older key opened it, and its auth once read.
+ */
+type Opened = {
+  value: string;
+  fields: Readonly<Record<string, unknown>>;
+  rotated: boolean;
+  auth?: Auth | undefined;
+};
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** This request's cookie value, when its session was found opened already. */
+    openedSession: Opened | undefined;
+  }
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
 export const sessionCookieName = (secure: boolean) => (secure ? "__Host-portal-session" : "portal-session");
 
 export const sessionPlugin = fp<{ context: AppContext }>(async (app: FastifyInstance, { context }) => {
   const { config, now, tracker } = context;
   const maxSeconds = config.session.maxSeconds;
+  const cookieName = sessionCookieName(config.cookieSecure);
+  // Registered here rather than by secure-session, so the hook below runs between its parse and the session's.
+  await app.register(fastifyCookie);
+  app.decorateRequest("openedSession", undefined);
+  // Opened by this app's keys only: the cache lives and dies with the app, never shared with another.
+  const opened = new LRUCache<string, Opened>({ max: MAX_OPENED_SESSIONS });
+
+  // A value opened before is not handed to secure-session (which would decrypt and parse it again): its kept
+  // fields become the request's session in the next hook.
+  app.addHook("onRequest", (request, _reply, done) => {
+    const value = request.cookies[cookieName];
+    const known = value === undefined ? undefined : opened.get(value);
+    if (known) {
+      request.openedSession = known;
+      delete request.cookies[cookieName];
+    }
+    done();
+  });
   await app.register(secureSession, {
     key: config.sessionKeys, // the first seals; the others still open (rotation)
-    cookieName: sessionCookieName(config.cookieSecure),
+    cookieName,
     expiry: maxSeconds,
     cookie: { path: "/", httpOnly: true, secure: config.cookieSecure, sameSite: "strict", maxAge: maxSeconds },
   });
   app.decorateRequest("auth", undefined);
 
   app.addHook("onRequest", (request, _reply, done) => {
-    request.auth = readAuth(request);
+    const known = request.openedSession;
+    if (known) {
+      request.cookies[cookieName] = known.value;
+      // secure-session's own rule for an old cookie: sealed longer than `expiry` ago, it holds nothing.
+      if ((Number(known.fields.__ts) + maxSeconds) * 1000 > Date.now()) {
+        request.session = app.createSecureSession({ ...known.fields });
+        request.session.changed = known.rotated;
+        known.auth ??= deepFreeze(readAuth(request));
+        request.auth = known.auth;
+      } else {
+        opened.delete(known.value);
+        request.auth = undefined;
+      }
+    } else {
+      remember(request);
+      request.auth = readAuth(request);
+    }
     endIfOver(request);
     done();
   });
+
+  /** A value secure-session opened to a session is kept, with its fields, for the next request that sends it. */
+  function remember(request: FastifyRequest): void {
+    const value = request.cookies[cookieName];
+    const fields = request.session.data() as Record<string, unknown> | undefined;
+    if (value === undefined || !fields || Object.keys(fields).length === 0) return;
+    const kept = deepFreeze({ ...structuredClone(fields), __ts: request.session.get("__ts") as number });
+    opened.set(value, { value, fields: kept, rotated: request.session.changed });
+  }
 
   /** A revoked, refused, timed-out or too old session ends here; an active one is marked seen (once a minute). */
   function endIfOver(request: FastifyRequest): void {
