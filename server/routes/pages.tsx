@@ -4,6 +4,7 @@ import type { ReactElement } from "react";
 import type { AppContext } from "#server/context.ts";
 import { permissionsFor } from "#server/permissions.ts";
 import { readManifest } from "#server/render/assets.ts";
+import { cspNonces, nonceSource } from "#server/render/nonce.ts";
 import { renderPage } from "#server/render/render-page.ts";
 import { safePath } from "#server/safe-path.ts";
 import {
@@ -84,7 +85,7 @@ export async function pageRoutes(app: FastifyInstance, context: AppContext): Pro
           key: pageKey(body),
           title: `${title} · ${layoutTexts.brand}`,
           assets,
-          nonce: reply.cspNonce,
+          nonce: cspNonces(reply.raw),
           idleWarningAfter: idleLeft === undefined ? undefined : idleLeft - IDLE_WARNING_SECONDS,
         }),
       );
@@ -92,7 +93,7 @@ export async function pageRoutes(app: FastifyInstance, context: AppContext): Pro
 
   app.get<{ Querystring: Query }>(
     "/*",
-    { helmet: { enableCSPNonces: true, contentSecurityPolicy: { directives: pageDirectives } } },
+    { helmet: { contentSecurityPolicy: { directives: pageDirectives } } },
     async (request, reply) => {
       const pathname = pathnameOf(request.url);
       const match = matchRoute(pathname);
@@ -263,11 +264,11 @@ function sameOriginFlash(flash: Flash | undefined): Flash | undefined {
   return pathname ? { error: flash.error, pathname } : { error: flash.error };
 }
 
-/** The pages' policy; helmet adds each answer's script and style nonces to it. */
+/** The pages' policy, with each answer's script and style nonces (helmet asks for them as it writes the policy). */
 const pageDirectives = {
   "default-src": ["'self'"],
-  "script-src": ["'strict-dynamic'", "'self'"],
-  "style-src": ["'self'"],
+  "script-src": ["'strict-dynamic'", "'self'", nonceSource("script")],
+  "style-src": ["'self'", nonceSource("style")],
   "img-src": ["'self'", "data:"],
   "frame-src": ["'self'"],
   "object-src": ["'none'"],
