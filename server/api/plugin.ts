@@ -23,7 +23,8 @@ type Call = {
   operation: Operation;
   rule: ForwardedRule;
   token: string | undefined;
-  signal: AbortSignal;
+  /** Passed once the call's deadline has (the whole call, read to its answer's last byte). */
+  signal: { readonly aborted: boolean };
   started: number;
 };
 type Params = Record<string, string>;
@@ -52,11 +53,17 @@ export async function apiPlugin(api: FastifyInstance, { context }: { context: Ap
   api.decorateRequest("afterAnswer", undefined);
 
   // An island's call carries the portal's header: a form or a link from another site cannot add it.
-  api.addHook("onRequest", async (request, reply) => {
+  api.addHook("onRequest", (request, reply, done) => {
     if (request.method !== "GET" && request.headers[csrfHeader] !== "1")
-      return reply.code(403).send({ detail: errorTexts.accessDenied });
+      reply.code(403).send({ detail: errorTexts.accessDenied });
+    else done();
   });
-  api.addHook("onResponse", async (request) => request.afterAnswer?.());
+  // Callback hooks, here and below: an async hook costs every request a promise, even when it has nothing to do.
+  api.addHook("onResponse", (request, _reply, done) => {
+    const after = request.afterAnswer;
+    if (after) after().then(() => done(), done);
+    else done();
+  });
 
   // Each forwarded route takes its operation's schemas: path, query (none declared: none taken) and body.
   api.addHook("onRoute", (route: RouteOptions) => {
@@ -183,8 +190,16 @@ async function admit(context: AppContext, operation: Operation, request: Fastify
       .send(answer.body);
   // An operation the spec declares without a body sends none, whatever the browser sent.
   if (!operation.body) request.body = undefined;
-  const signal = AbortSignal.timeout(context.config.upstreamTimeoutMs);
-  request.upstreamCall = { operation, rule, token, signal, started: performance.now() };
+  // A time to compare with, not an AbortSignal.timeout: a timer per call, for what is only ever read. A call that
+  // stalls is ended by undici's header and body timeouts (the same length); a slow trickle, by this deadline.
+  const started = performance.now();
+  const end = started + context.config.upstreamTimeoutMs;
+  const signal = {
+    get aborted() {
+      return performance.now() > end;
+    },
+  };
+  request.upstreamCall = { operation, rule, token, signal, started };
 }
 
 /** A fresh set of headers: none of the browser's (cookies, authorization, forwarding, hop-by-hop) go upstream. */

@@ -14,7 +14,8 @@ export class UpstreamFault extends Error {
 export async function readCapped(
   body: AsyncIterable<Uint8Array> | null,
   maxBytes: number,
-  signal: AbortSignal,
+  /** The call's deadline: an AbortSignal, or anything that says whether it has passed. */
+  signal: { readonly aborted: boolean },
   declaredLength?: string | null,
 ): Promise<Buffer> {
   if (declaredLength && Number(declaredLength) > maxBytes) throw new UpstreamFault("too-large");
