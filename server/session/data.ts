@@ -177,7 +177,15 @@ export function passwordChanged(request: FastifyRequest): void {
   storeAuth(request, { ...auth, loginMessage: "Success" });
 }
 
+/**
+ * A test passed again within this time of the recorded one keeps the recorded time (the change's 5 minutes count from
+ * it, never longer): repeated tests do not write the cookie each time, as `seen` is written once a minute.
+ */
+export const PASSWORD_TEST_GRANULARITY_MS = 60_000;
+
 export function recordPasswordTest(request: FastifyRequest, now: number): void {
+  const tested = get(request, "passwordTested");
+  if (tested !== undefined && now >= tested && now - tested < PASSWORD_TEST_GRANULARITY_MS) return;
   set(request, "passwordTested", now);
 }
 

@@ -237,3 +237,31 @@ describe("expired password (item 10)", () => {
     }
   });
 });
+
+describe("a password change spends a recent password test", () => {
+  it("a test passed again within a minute keeps the first one's time and writes no cookie; the change's 5 minutes count from it", async () => {
+    let clock = Date.now();
+    const fake = await portalOnFake(happyUpstream(), { now: () => clock });
+    try {
+      const { visitor } = await signInOnFake(fake.app);
+      const test = () => visitor.post("/api/web/client/password/test", { userId: "alice", password: "pw" });
+      const change = () => visitor.post("/api/web/client/password/change", { password: "Brand-New-Pass-2026!" });
+      const first = await test();
+      assert.equal(first.statusCode, 200);
+      assert.equal(setCookies(first).length, 1, "the first passed test is written");
+      clock += 0.5 * MINUTE;
+      const again = await test();
+      assert.equal(again.statusCode, 200);
+      assert.deepEqual(setCookies(again), [], "a test within the minute writes nothing");
+      clock += 4.75 * MINUTE; // 5 min 15 s after the first, 4 min 45 s after the second
+      assert.equal((await change()).statusCode, 400, "the window counts from the recorded test");
+      clock += 0.25 * MINUTE;
+      const later = await test();
+      assert.equal(setCookies(later).length, 1, "the next test after a spent one is written");
+      assert.equal((await change()).statusCode, 200);
+      assert.equal((await change()).statusCode, 400, "spent once");
+    } finally {
+      await fake.close();
+    }
+  });
+});
