@@ -278,8 +278,13 @@ const pageDirectives = {
   "frame-ancestors": ["'self'"],
 };
 
-/** What decides a page's HTML: its component and props, the build's assets (fixed for the process) left out. */
+/**
+ * What decides a page's HTML: its component and props, the build's assets (fixed for the process) left out. Plain
+ * JSON, with no replacer: a replacer function is called for every key of every page.
+ */
 const pageKey = (body: ReactElement) => {
   const component = typeof body.type === "function" ? body.type.name : String(body.type);
-  return `${component}\n${JSON.stringify(body.props, (key, value) => (key === "assets" ? undefined : value))}`;
+  const { context, ...props } = body.props as { context?: PageContext };
+  const shown = context ? { ...context, assets: undefined } : undefined;
+  return `${component}\n${JSON.stringify(shown)}\n${JSON.stringify(props)}`;
 };
