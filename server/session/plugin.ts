@@ -1,7 +1,7 @@
 // The session: @fastify/secure-session's encrypted HttpOnly cookie, registered only in the scope of the routes that
 // read it (pages, /api, /session/*, /pdfs/*), with the idle timeout, the absolute lifetime and revocation checked once.
 // A cookie value opened lately is not opened again: its contents are kept (a bounded decode cache, by the value).
-import fastifyCookie from "@fastify/cookie";
+import fastifyCookie, { type CookieSerializeOptions, type ParseOptions } from "@fastify/cookie";
 import secureSession from "@fastify/secure-session";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
@@ -48,6 +48,62 @@ declare module "fastify" {
   }
 }
 
+/**
+ * Values kept by a long string (a cookie of about 2 KB), the least recently used going first. A Map hashes its key
+ * whole at every lookup (about 4 µs for a fresh 2 KB string); here the key is the string's last characters, the
+ * seal's random nonce, and a hit is then compared whole, so a different string never gets another's value.
+ */
+class ByLongString<V> {
+  static readonly TAIL = 48;
+  readonly #entries: LRUCache<string, { whole: string; value: V }>;
+
+  constructor(max: number) {
+    this.#entries = new LRUCache({ max });
+  }
+
+  get(whole: string): V | undefined {
+    const entry = this.#entries.get(whole.slice(-ByLongString.TAIL));
+    return entry?.whole === whole ? entry.value : undefined;
+  }
+
+  set(whole: string, value: V): void {
+    this.#entries.set(whole.slice(-ByLongString.TAIL), { whole, value });
+  }
+
+  delete(whole: string): void {
+    if (this.get(whole) !== undefined) this.#entries.delete(whole.slice(-ByLongString.TAIL));
+  }
+}
+
+/** Shorter cookie values are decoded every time: it is cheap. */
+const DECODE_KEPT_FROM = 256;
+
+/**
+ * @fastify/cookie's decoding (the cookie package's own: decodeURIComponent when there is a `%`, the value as it is when
+ * that fails), with long values' results kept: the session's URI-encoded 2 KB is decoded once, not per request. The
+ * decoded string is the same object each time, so the session's lookup below does not hash it again either.
+ */
+function keptDecoder(max: number): (value: string) => string {
+  const decoded = new ByLongString<string>(max);
+  const decode = (value: string) => {
+    try {
+      return decodeURIComponent(value);
+    } catch {
+      return value;
+    }
+  };
+  return (value) => {
+    if (!value.includes("%")) return value;
+    if (value.length < DECODE_KEPT_FROM) return decode(value);
+    let result = decoded.get(value);
+    if (result === undefined) {
+      result = decode(value);
+      decoded.set(value, result);
+    }
+    return result;
+  };
+}
+
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === "object" && !Object.isFrozen(value)) {
     Object.freeze(value);
@@ -63,10 +119,13 @@ export const sessionPlugin = fp<{ context: AppContext }>(async (app: FastifyInst
   const maxSeconds = config.session.maxSeconds;
   const cookieName = sessionCookieName(config.cookieSecure);
   // Registered here rather than by secure-session, so the hook below runs between its parse and the session's.
-  await app.register(fastifyCookie);
+  // The README passes parseOptions to the cookie package's parse, whose `decode` this is; the plugin's types list only
+  // the serializing options.
+  const parseOptions: ParseOptions = { decode: keptDecoder(MAX_OPENED_SESSIONS) };
+  await app.register(fastifyCookie, { parseOptions: parseOptions as CookieSerializeOptions });
   app.decorateRequest("openedSession", undefined);
   // Opened by this app's keys only: the cache lives and dies with the app, never shared with another.
-  const opened = new LRUCache<string, Opened>({ max: MAX_OPENED_SESSIONS });
+  const opened = new ByLongString<Opened>(MAX_OPENED_SESSIONS);
 
   // A value opened before is not handed to secure-session (which would decrypt and parse it again): its kept
   // fields become the request's session in the next hook.
