@@ -20,7 +20,7 @@ import { pageRoutes } from "#server/routes/pages.tsx";
 import { sandboxRoutes } from "#server/routes/sandbox.ts";
 import { sessionRoutes } from "#server/routes/session.ts";
 import type { SessionFields } from "#server/session/data.ts";
-import { sessionPlugin } from "#server/session/plugin.ts";
+import { encodeSealed, sessionPlugin } from "#server/session/plugin.ts";
 import { preloadIslands } from "#web/islands/registry.ts";
 
 export type BuildOptions = ContextOptions & {
@@ -97,7 +97,7 @@ export async function buildApp({ config, upstreamUrl, logger, ...options }: Buil
   });
   const sessions = codec as NonNullable<typeof codec>;
   app.decorate("encodeSession", (data: Partial<SessionFields>) =>
-    encodeURIComponent(sessions.encodeSecureSession(sessions.createSecureSession({ ...data }))),
+    encodeSealed(sessions.encodeSecureSession(sessions.createSecureSession({ ...data }))),
   );
   app.decorate("decodeSession", (value: string) => sessions.decodeSecureSession(decodeURIComponent(value)));
   app.addHook("onClose", async () => {

@@ -14,6 +14,7 @@ import {
   rememberCodeSent,
   sessionId,
 } from "#server/session/data.ts";
+import { encodeSealed } from "#server/session/plugin.ts";
 import { serverTexts } from "#server/texts.ts";
 import { ATTEMPTS_LEFT_HEADER, type HeldLinkLogin, type HeldLogin } from "#web/api/held.ts";
 import type { Site } from "#web/site.ts";
@@ -41,7 +42,7 @@ const MAX_SEALED_SESSION = 4096 - 160;
 
 /** A session the browser could not keep ends at once, and the person is told (never a cookie silently dropped). */
 function fitsCookie(request: FastifyRequest): boolean {
-  const sealed = encodeURIComponent(request.server.encodeSecureSession(request.session));
+  const sealed = encodeSealed(request.server.encodeSecureSession(request.session));
   if (sealed.length <= MAX_SEALED_SESSION) return true;
   request.log.error({ event: "session-too-large", bytes: sealed.length }, "session not stored");
   expire(request, "signed-out");

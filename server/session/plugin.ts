@@ -75,6 +75,13 @@ class ByLongString<V> {
   }
 }
 
+/**
+ * A sealed session as a cookie value: secure-session writes base64 (its `+`, `/` and `=` are cookie octets, RFC 6265
+ * 4.1.1), then `;` and the nonce. Only the `;` is escaped, where encodeURIComponent would escape about 70 characters
+ * of every 2 KB; decodeURIComponent (the cookie package's decoding, below) reads both forms alike.
+ */
+export const encodeSealed = (value: string) => value.replaceAll(";", "%3B");
+
 /** Shorter cookie values are decoded every time: it is cheap. */
 const DECODE_KEPT_FROM = 256;
 
@@ -142,7 +149,14 @@ export const sessionPlugin = fp<{ context: AppContext }>(async (app: FastifyInst
     key: config.sessionKeys, // the first seals; the others still open (rotation)
     cookieName,
     expiry: maxSeconds,
-    cookie: { path: "/", httpOnly: true, secure: config.cookieSecure, sameSite: "strict", maxAge: maxSeconds },
+    cookie: {
+      path: "/",
+      httpOnly: true,
+      secure: config.cookieSecure,
+      sameSite: "strict",
+      maxAge: maxSeconds,
+      encode: encodeSealed,
+    },
   });
   app.decorateRequest("auth", undefined);
 
