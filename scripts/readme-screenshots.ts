@@ -1,9 +1,10 @@
 // Copies the README's screenshots, taken by tests/e2e/accessibility.test.ts, into docs/screenshots/ (committed).
 // Run after that test: `npx tsx scripts/readme-screenshots.ts`; it fails when an image the README shows is missing.
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { README_SCREENSHOTS } from "#tests/support/browser.ts";
 
 const root = new URL("..", import.meta.url).pathname;
+/** Where that test's `readmeScreenshot` (tests/support/browser.ts) writes them. */
+const README_SCREENSHOTS = `${root}artifacts/screenshots/readme/`;
 const target = `${root}docs/screenshots/`;
 
 const taken = existsSync(README_SCREENSHOTS) ? readdirSync(README_SCREENSHOTS).filter((f) => f.endsWith(".png")) : [];

@@ -1,6 +1,6 @@
-// The thinnest proxy of the same parts: Fastify with the portal's logging, @fastify/secure-session and
-// @fastify/http-proxy, one route, the token read from the session. No gates, checks, throttles or security headers:
-// set beside the portal's /api, it shows what the portal itself adds to a proxied call.
+// The thinnest proxy of the same parts: Fastify with the portal's logging, @fastify/secure-session (the portal's key
+// and cookie name, so it opens the same cookie) and @fastify/http-proxy, one route, the token read from the session.
+// No gates, checks, throttles or security headers: set beside the portal's /api, it shows what the portal adds.
 import httpProxy from "@fastify/http-proxy";
 import secureSession from "@fastify/secure-session";
 import Fastify from "fastify";
@@ -9,8 +9,8 @@ import { loggerOptions, OneLinePerRequest } from "#server/logging.ts";
 const app = Fastify({ logger: loggerOptions("info"), logController: new OneLinePerRequest() });
 await app.register(secureSession, {
   key: Buffer.from(String(process.env.SESSION_KEY).split(",")[0] ?? "", "hex"),
-  cookieName: "portal-session",
-  cookie: { path: "/", httpOnly: true, sameSite: "strict" },
+  cookieName: "__Host-portal-session",
+  cookie: { path: "/", httpOnly: true, secure: true, sameSite: "strict" },
 });
 await app.register(httpProxy, {
   upstream: String(process.env.UPSTREAM_URL),

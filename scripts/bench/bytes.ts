@@ -1,10 +1,14 @@
 // What every page of the route table ships, gzip: its JavaScript (each script with the chunks it imports) and its
 // HTML+CSS, measured on the built assets with a signed-in session where the page needs one; and, side by side, the
 // React runtime alone. Read by the CI budget check (scripts/check-budgets.ts) and by `npm run bench`.
+import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
-import { DEMO_PASSWORD, latestCode, startPortal } from "#tests/support/portal.ts";
+import { buildApp } from "#server/app.ts";
+import { loadConfig } from "#server/config.ts";
+import { startSandbox } from "#server/sandbox/app.ts";
+import { SEED_PASSWORD } from "#server/sandbox/seed.ts";
 import { routes, sectionAudience } from "#web/routes/table.ts";
 
 export type PageBytes = { path: string; js: number; htmlCss: number; islands: string[] };
@@ -41,9 +45,37 @@ export async function reactRuntimeGzip(): Promise<number> {
   return gzipSync(result.outputFiles[0]?.contents ?? new Uint8Array(), { level: 9 }).length;
 }
 
+/** The portal in this process, on the embedded sandbox, answering injected requests (nothing listens). */
+async function portalOnSandbox() {
+  const sandbox = await startSandbox({ dbPath: ":memory:", portalUrl: "http://127.0.0.1" });
+  const env = { NODE_ENV: "test", SESSION_KEY: randomBytes(32).toString("hex") };
+  const app = await buildApp({
+    config: loadConfig(env, () => {}),
+    upstreamUrl: sandbox.url,
+    sandbox: true,
+    logger: false,
+  });
+  return {
+    app,
+    /** The 6-digit code of the newest verification e-mail the sandbox sent to this address. */
+    async latestCode(to: string): Promise<string> {
+      const mails = (await (await fetch(`${sandbox.url}/sandbox/mail.json?to=${encodeURIComponent(to)}`)).json()) as {
+        body: string;
+      }[];
+      const code = /\b(\d{6})\b/.exec(mails[0]?.body ?? "")?.[1];
+      if (!code) throw new Error(`no code in the mail to ${to}`);
+      return code;
+    },
+    async close() {
+      await app.close();
+      await sandbox.close();
+    },
+  };
+}
+
 /** Every page of the route table that answers 200, with the bytes it ships. */
 export async function measurePages(): Promise<PageBytes[]> {
-  const portal = await startPortal({ listen: false });
+  const portal = await portalOnSandbox();
   const inject = async (url: string, cookie = "", method: "GET" | "POST" = "GET", payload?: object) => {
     const answer = await portal.app.inject({
       method,
@@ -57,17 +89,17 @@ export async function measurePages(): Promise<PageBytes[]> {
   async function signIn(site: "client" | "vendor", body: object, email: string) {
     let { cookie } = await inject(`/api/auth/${site}`, "", "POST", body);
     ({ cookie } = await inject(`/api/web/${site}/mfa/generate`, cookie, "POST"));
-    const code = await latestCode(portal.sandboxUrl, email);
+    const code = await portal.latestCode(email);
     ({ cookie } = await inject(`/api/web/${site}/mfa/validate/${code}`, cookie, "POST"));
     return cookie;
   }
   const cookies = {
     client: await signIn(
       "client",
-      { shortname: "ACME", username: "alice", password: DEMO_PASSWORD },
+      { shortname: "ACME", username: "alice", password: SEED_PASSWORD },
       "alice@acme.example",
     ),
-    vendor: await signIn("vendor", { username: "vera", password: DEMO_PASSWORD }, "vera@vendor.example"),
+    vendor: await signIn("vendor", { username: "vera", password: SEED_PASSWORD }, "vera@vendor.example"),
   };
   const pages: PageBytes[] = [];
   try {

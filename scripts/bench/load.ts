@@ -1,5 +1,8 @@
-// Side-by-side load: a subject and its reference, alternating rounds of autocannon, each round's medians kept.
+// Side-by-side load: a subject and its reference, alternating rounds, each round's medians kept. As fast as the server
+// answers: autocannon, 100 connections. At a fixed rate: requests sent on a fixed schedule (open loop), whatever the
+// answers before them did, each one's latency counted from when it was due.
 import autocannon from "autocannon";
+import { Pool } from "undici";
 import { cpuMicros } from "#scripts/bench/processes.ts";
 
 export type Target = {
@@ -12,19 +15,29 @@ export type Target = {
   body?: string;
   /** Run before each round, e.g. to freshen a session cookie; may return headers for the round. */
   prepare?: () => Promise<Record<string, string> | undefined>;
+  /** A fixed rate (requests per second, all connections together) instead of as many as the server answers. */
+  rate?: number;
 };
 
-export type Measure = { requestsPerSecond: number; cpuMicrosPerRequest: number };
+export type Measure = {
+  requestsPerSecond: number;
+  cpuMicrosPerRequest: number;
+  /** The 99th percentile of the round's latencies, in ms. */
+  p99Ms: number;
+};
 export type Side = Measure & { label: string };
 
 export type LoadOptions = { rounds: number; seconds: number; warmupSeconds: number };
 
+const CONNECTIONS = 100;
+
 async function round(target: Target, seconds: number): Promise<Measure> {
+  if (target.rate !== undefined) return fixedRateRound(target, seconds, target.rate);
   const extra = (await target.prepare?.()) ?? {};
   const before = cpuMicros(target.pid);
   const result = await autocannon({
     url: target.url,
-    connections: 100,
+    connections: CONNECTIONS,
     pipelining: 1,
     duration: seconds,
     method: target.method ?? "GET",
@@ -35,7 +48,62 @@ async function round(target: Target, seconds: number): Promise<Measure> {
   // A fast failure is not a fast page: every answer of a round must be the one measured.
   if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0)
     throw new Error(`${target.label}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
-  return { requestsPerSecond: result.requests.average, cpuMicrosPerRequest: cpu / result.requests.total };
+  return {
+    requestsPerSecond: result.requests.average,
+    cpuMicrosPerRequest: cpu / result.requests.total,
+    p99Ms: result.latency.p99,
+  };
+}
+
+/**
+ * `rate` requests a second for `seconds`, each sent when it is due (not when an earlier one has come back), over up to
+ * 100 keep-alive connections. autocannon's `overallRate` cannot do this: each connection sends its quota for a second
+ * back to back and then waits, so the load comes in bursts at full speed.
+ */
+async function fixedRateRound(target: Target, seconds: number, rate: number): Promise<Measure> {
+  const extra = (await target.prepare?.()) ?? {};
+  const { origin, pathname, search } = new URL(target.url);
+  const pool = new Pool(origin, { connections: CONNECTIONS, pipelining: 1 });
+  const headers = { ...target.headers, ...extra };
+  const total = Math.round(rate * seconds);
+  const latencies: number[] = [];
+  const failures: string[] = [];
+  const pending: Promise<void>[] = [];
+  const send = (due: number) =>
+    pool
+      .request({
+        path: `${pathname}${search}`,
+        method: target.method ?? "GET",
+        headers,
+        ...(target.body === undefined ? {} : { body: target.body }),
+      })
+      .then(async (answer) => {
+        await answer.body.dump();
+        if (answer.statusCode >= 300) failures.push(String(answer.statusCode));
+        else latencies.push(performance.now() - due);
+      })
+      .catch((error: unknown) => {
+        failures.push(String(error));
+      });
+  const before = cpuMicros(target.pid);
+  const start = performance.now();
+  let sent = 0;
+  while (sent < total) {
+    const due = Math.min(total, Math.floor(((performance.now() - start) * rate) / 1000));
+    for (; sent < due; sent++) pending.push(send(start + (sent * 1000) / rate));
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+  await Promise.all(pending);
+  const elapsed = (performance.now() - start) / 1000;
+  const cpu = cpuMicros(target.pid) - before;
+  await pool.close();
+  if (failures.length > 0) throw new Error(`${target.label}: ${failures.length} failed, e.g. ${failures[0]}`);
+  latencies.sort((a, b) => a - b);
+  return {
+    requestsPerSecond: latencies.length / elapsed,
+    cpuMicrosPerRequest: cpu / latencies.length,
+    p99Ms: latencies[Math.min(latencies.length - 1, Math.ceil(latencies.length * 0.99) - 1)] ?? 0,
+  };
 }
 
 const median = (values: number[]) => {
@@ -59,6 +127,7 @@ export async function sideBySide(subject: Target, reference: Target, options: Lo
     label,
     requestsPerSecond: median(measures.map((m) => m.requestsPerSecond)),
     cpuMicrosPerRequest: median(measures.map((m) => m.cpuMicrosPerRequest)),
+    p99Ms: median(measures.map((m) => m.p99Ms)),
   });
   return [summary(subject.label, rounds[0]), summary(reference.label, rounds[1])];
 }

@@ -1,27 +1,42 @@
-// The portal as the benches run it: built, NODE_ENV=production, in front of the bench's upstream, and a signed-in client.
+// The portal as the benches run it: compiled, NODE_ENV=production, in front of the bench's upstream, and a signed-in
+// client.
 import { randomBytes } from "node:crypto";
-import { freePort, type Server, startServer } from "#scripts/bench/processes.ts";
-import { PortalClient } from "#tests/support/http.ts";
+import { freePort, PORTAL_MAIN, type Server, startServer } from "#scripts/bench/processes.ts";
+import { PortalClient } from "#scripts/portal-client.ts";
 
 export type PortalServers = { upstream: Server; portal: Server };
 
+/** The scriptable fake upstream (scripts/fake-upstream.ts) in a process of its own. */
+export async function startUpstream(): Promise<Server> {
+  return startServer("scripts/bench/upstream.ts", await freePort(), {});
+}
+
+/** The built portal in front of `upstreamUrl`; `env` adds to its environment (e.g. REDIS_URL). */
+export async function startPortal(
+  upstreamUrl: string,
+  env: NodeJS.ProcessEnv = {},
+  nodeArgs: string[] = [],
+): Promise<Server> {
+  return startServer(
+    PORTAL_MAIN,
+    await freePort(),
+    {
+      NODE_ENV: "production",
+      UPSTREAM_URL: upstreamUrl,
+      SESSION_KEY: randomBytes(32).toString("hex"),
+      PUBLIC_URL: "http://localhost",
+      ...env,
+    },
+    "/healthz",
+    nodeArgs,
+  );
+}
+
 /** The bench upstream, then the portal in front of it, each its own process; `env` adds to the portal's environment. */
 export async function startPortalOnUpstream(env: NodeJS.ProcessEnv = {}): Promise<PortalServers> {
-  const upstream = await startServer("scripts/bench/upstream.ts", await freePort(), {});
+  const upstream = await startUpstream();
   try {
-    const portal = await startServer(
-      "server/main.ts",
-      await freePort(),
-      {
-        NODE_ENV: "production",
-        UPSTREAM_URL: upstream.url,
-        SESSION_KEY: randomBytes(32).toString("hex"),
-        PUBLIC_URL: "http://localhost",
-        ...env,
-      },
-      "/healthz",
-    );
-    return { upstream, portal };
+    return { upstream, portal: await startPortal(upstream.url, env) };
   } catch (error) {
     await upstream.stop();
     throw error;

@@ -1,11 +1,25 @@
 // The bench's servers, each its own process so its CPU time is its own: started like production, stopped with SIGTERM.
 import { type ChildProcess, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 
 export type Server = { url: string; pid: number; process: ChildProcess; stop(): Promise<void> };
 
 const root = new URL("../..", import.meta.url).pathname;
+
+/** Every server this run started and has not stopped: killed when the run ends, however it ends. */
+const running = new Set<ChildProcess>();
+process.on("exit", () => {
+  for (const child of running) child.kill("SIGKILL");
+});
+for (const signal of ["SIGINT", "SIGTERM"] as const)
+  process.once(signal, () => {
+    for (const child of running) child.kill("SIGKILL");
+    process.exit(130);
+  });
+
+/** The compiled portal, as `npm start` runs it (run `npm run build` first). */
+export const PORTAL_MAIN = "dist/server/main.js";
 
 /** A port free right now, for a server that must be told its port in the environment. */
 export async function freePort(): Promise<number> {
@@ -17,24 +31,37 @@ export async function freePort(): Promise<number> {
   return address.port;
 }
 
-/** Starts `node --import tsx <script>` and waits until `readyPath` answers. */
+/**
+ * Starts a server and waits until `readyPath` answers: compiled JavaScript (`.js`) with plain node and source maps,
+ * as production runs it; TypeScript through tsx.
+ */
 export async function startServer(
   script: string,
   port: number,
   env: NodeJS.ProcessEnv,
   readyPath = "/",
+  /** Node's own options, e.g. `--cpu-prof` to profile a server under a bench's load (NODE_OPTIONS refuses it). */
+  nodeArgs: string[] = [],
 ): Promise<Server> {
-  const child = spawn(process.execPath, ["--import", "tsx", script], {
+  if (script.endsWith(".js") && !existsSync(`${root}${script}`))
+    throw new Error(`${script} is missing: run \`npm run build\` first`);
+  const args = [
+    ...nodeArgs,
+    ...(script.endsWith(".js") ? ["--enable-source-maps", script] : ["--import", "tsx", script]),
+  ];
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
     stdio: ["ignore", "ignore", "inherit"],
   });
+  running.add(child);
+  child.once("exit", () => running.delete(child));
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise<never>((_, reject) =>
     child.once("exit", (code) => reject(new Error(`${script} exited (${code}) before it was ready`))),
   );
   const ready = (async () => {
-    for (let attempt = 0; attempt < 200; attempt++) {
+    for (let attempt = 0; attempt < 200 && child.exitCode === null; attempt++) {
       try {
         await fetch(`${url}${readyPath}`, { redirect: "manual" });
         return;
@@ -44,8 +71,14 @@ export async function startServer(
     }
     throw new Error(`${script} did not answer at ${url}`);
   })();
-  await Promise.race([ready, exited]);
   exited.catch(() => {});
+  ready.catch(() => {});
+  try {
+    await Promise.race([ready, exited]);
+  } catch (error) {
+    child.kill("SIGKILL");
+    throw error;
+  }
   return {
     url,
     pid: child.pid as number,

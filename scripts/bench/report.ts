@@ -10,26 +10,33 @@ export type Row = {
   met: boolean;
 };
 
-export const describeSide = ({ label, requestsPerSecond, cpuMicrosPerRequest }: Side) =>
-  `${label}: ${Math.round(requestsPerSecond).toLocaleString("en")} req/s, ${Math.round(cpuMicrosPerRequest)} µs CPU/req`;
+export const describeSide = ({ label, requestsPerSecond, cpuMicrosPerRequest, p99Ms }: Side, latency = false) =>
+  `${label}: ${Math.round(requestsPerSecond).toLocaleString("en")} req/s, ${Math.round(cpuMicrosPerRequest)} µs CPU/req${latency ? `, p99 ${p99Ms.toFixed(1)} ms` : ""}`;
+
+export type Measured = "throughput" | "cpu" | "p99";
+const unit: Record<Measured, string> = { throughput: "req/s", cpu: "CPU/req", p99: "p99 latency" };
 
 /** A ratio and its bounds: at least `atLeast`, at most `atMost`; a row with neither is there to be read, not met. */
 export function ratioRow(
   name: string,
   [subject, reference]: [Side, Side],
-  measure: "throughput" | "cpu",
+  measure: Measured,
   goal: { atLeast?: number; atMost?: number },
+  /** Said after the subject's figures (e.g. what a difference between the sides comes to). */
+  note?: string,
 ): Row {
   const ratio =
     measure === "throughput"
       ? subject.requestsPerSecond / reference.requestsPerSecond
-      : subject.cpuMicrosPerRequest / reference.cpuMicrosPerRequest;
+      : measure === "cpu"
+        ? subject.cpuMicrosPerRequest / reference.cpuMicrosPerRequest
+        : subject.p99Ms / reference.p99Ms;
   const { atLeast, atMost } = goal;
   return {
     name,
-    subject: describeSide(subject),
-    reference: describeSide(reference),
-    result: `${ratio.toFixed(2)} (${measure === "throughput" ? "req/s" : "CPU/req"})`,
+    subject: `${describeSide(subject, measure === "p99")}${note ? `; ${note}` : ""}`,
+    reference: describeSide(reference, measure === "p99"),
+    result: `${ratio.toFixed(2)} (${unit[measure]})`,
     goal:
       atLeast !== undefined
         ? `≥ ${atLeast.toFixed(2)}`

@@ -1,5 +1,7 @@
 // `npm run bench`: every benchmark of docs/performance.md in one run, printed as one table and kept in artifacts/.
-// `--quick` shortens the rounds (a smoke run); `--only=throughput,bytes,lighthouse,memory` picks groups.
+// `--quick` shortens the rounds (a smoke run); `--only=throughput,bytes,lighthouse,memory` picks groups;
+// `--skip=lighthouse,memory` (or BENCH_SKIP=lighthouse,memory) leaves groups out while iterating. The full run is
+// every group: a run that left one out says so above its table.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { bytesBenches } from "#scripts/bench/budgets.ts";
@@ -11,11 +13,15 @@ import { throughputBenches } from "#scripts/bench/throughput.ts";
 
 const args = process.argv.slice(2);
 const quick = args.includes("--quick");
-const only = args
-  .find((arg) => arg.startsWith("--only="))
-  ?.slice("--only=".length)
-  .split(",");
-const wanted = (group: string) => !only || only.includes(group);
+const list = (flag: string) =>
+  args
+    .find((arg) => arg.startsWith(`--${flag}=`))
+    ?.slice(`--${flag}=`.length)
+    .split(",")
+    .filter(Boolean);
+const only = list("only");
+const skip = [...(list("skip") ?? []), ...(process.env.BENCH_SKIP?.split(",").filter(Boolean) ?? [])];
+const wanted = (group: string) => (!only || only.includes(group)) && !skip.includes(group);
 
 // Short rounds, many of them: the machine's speed drifts over minutes, and finely alternated rounds share the drift.
 const load: LoadOptions = quick
@@ -34,7 +40,11 @@ const groups: [string, () => Promise<Row[]>][] = [
   ["memory", () => memoryBenches(memory)],
 ];
 
+const unknown = [...(only ?? []), ...skip].filter((group) => !groups.some(([name]) => name === group));
+if (unknown.length > 0) throw new Error(`no such group: ${unknown.join(", ")}`);
+
 const rows: Row[] = [];
+const left = groups.map(([group]) => group).filter((group) => !wanted(group));
 for (const [group, bench] of groups) {
   if (!wanted(group)) continue;
   console.error(`running ${group}…`);
@@ -42,10 +52,11 @@ for (const [group, bench] of groups) {
 }
 
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? "CPU"}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
-const table = `Run of ${new Date().toISOString().slice(0, 10)} on ${machine}${quick ? " (quick mode)" : ""}\n\n${markdownTable(rows)}\n`;
+const partial = left.length > 0 ? ` (not a full run: ${left.join(", ")} left out)` : "";
+const table = `Run of ${new Date().toISOString().slice(0, 10)} on ${machine}${quick ? " (quick mode)" : ""}${partial}\n\n${markdownTable(rows)}\n`;
 console.log(table);
 const out = new URL("../../artifacts/bench/", import.meta.url).pathname;
 mkdirSync(out, { recursive: true });
 writeFileSync(`${out}latest.md`, table);
-writeFileSync(`${out}latest.json`, `${JSON.stringify({ machine, quick, rows }, null, 2)}\n`);
+writeFileSync(`${out}latest.json`, `${JSON.stringify({ machine, quick, left, rows }, null, 2)}\n`);
 process.exitCode = rows.every((row) => row.met) ? 0 : 1;

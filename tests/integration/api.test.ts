@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { after, before, describe, it } from "node:test";
-import { PortalClient } from "#tests/support/http.ts";
+import { PortalClient } from "#scripts/portal-client.ts";
 import {
   DEMO_PASSWORD,
   latestCode,

@@ -2,8 +2,8 @@
 import assert from "node:assert/strict";
 import type { ServerResponse } from "node:http";
 import { after, before, describe, it } from "node:test";
+import { PortalClient } from "#scripts/portal-client.ts";
 import { portalOnFake, sendJson } from "#tests/security/fake-upstream.ts";
-import { PortalClient } from "#tests/support/http.ts";
 import { DEMO_PASSWORD, latestCode, type RunningPortal, startPortal } from "#tests/support/portal.ts";
 
 let first: RunningPortal;

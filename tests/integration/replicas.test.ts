@@ -4,9 +4,9 @@ import { randomUUID } from "node:crypto";
 import { after, before, describe, it } from "node:test";
 import { setTimeout as delay } from "node:timers/promises";
 import type { FastifyInstance } from "fastify";
+import { RedisServer } from "#scripts/redis-server.ts";
 import { startSandbox } from "#server/sandbox/app.ts";
 import { DEMO_PASSWORD, type RunningPortal, startPortal } from "#tests/support/portal.ts";
-import { RedisServer } from "#tests/support/redis.ts";
 import { accounts, PortalVisitor, signIn } from "#tests/support/sign-in.ts";
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;

@@ -2,8 +2,8 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { after, before, describe, it } from "node:test";
+import { RedisServer } from "#scripts/redis-server.ts";
 import type { Stores } from "#server/stores/create-stores.ts";
-import { RedisServer } from "#tests/support/redis.ts";
 import { keptLog, testStores, timed, until } from "#tests/support/stores.ts";
 
 /** Commands time out after 200 ms in these tests; an answer within this is "no hang". */

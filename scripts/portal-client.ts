@@ -1,4 +1,5 @@
-// A browser-like HTTP client of the portal for integration tests: keeps the session cookie, sends the islands' header.
+// A browser-like HTTP client of a running portal: keeps the session cookie, sends the islands' header. The
+// integration tests and the benchmarks both use it.
 export class PortalClient {
   cookie = "";
   /** Every Set-Cookie and body seen, so tests can assert that no token ever reached the browser. */

@@ -1,4 +1,5 @@
-// A real redis-server for the tests, on a free port, without persistence: started, stopped, restarted, frozen.
+// A real redis-server on a free port, without persistence: started, stopped, restarted, frozen. The tests and the
+// benchmarks both start theirs with it.
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { createConnection, createServer } from "node:net";
