@@ -25,6 +25,10 @@ export async function startPortal(
       UPSTREAM_URL: upstreamUrl,
       SESSION_KEY: randomBytes(32).toString("hex"),
       PUBLIC_URL: "http://localhost",
+      // The /api figure is the password test, throttled per person: one benchmark user sends more in a second than a
+      // person in a day. Each call still takes and gives back its attempt, so the throttle's cost is in the figure.
+      RATE_LIMIT_IP_PER_MINUTE: "100000000",
+      RATE_LIMIT_USER_PER_MINUTE: "100000000",
       ...env,
     },
     "/healthz",
