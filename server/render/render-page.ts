@@ -8,10 +8,9 @@ import { Document } from "#web/pages/document.tsx";
 import type { AssetManifest } from "#web/pages/page-context.ts";
 
 /** Stand for an answer's own values in kept HTML; nothing a page shows can contain them. */
-const SCRIPT_NONCE_SLOT = "script-nonce-slot-4c1e9b7d";
-const STYLE_NONCE_SLOT = "style-nonce-slot-4c1e9b7d";
+const NONCE_SLOT = "nonce-slot-4c1e9b7d";
 const IDLE_SLOT = "idle-slot-4c1e9b7d";
-const SLOTS = new RegExp(`(${SCRIPT_NONCE_SLOT}|${STYLE_NONCE_SLOT}|${IDLE_SLOT})`);
+const SLOTS = new RegExp(`(${NONCE_SLOT}|${IDLE_SLOT})`);
 /** Pages kept (a few KB each); beyond this the least recently used goes. */
 export const MAX_KEPT_PAGES = 1_000;
 
@@ -34,7 +33,7 @@ function render(body: ReactElement, title: string, assets: AssetManifest, signed
   const document = createElement(Document, {
     title,
     assets,
-    nonce: { script: SCRIPT_NONCE_SLOT, style: STYLE_NONCE_SLOT },
+    nonce: { script: NONCE_SLOT, style: NONCE_SLOT },
     islands,
     bodyHtml,
     idleWarningAfter: signedIn ? IDLE_SLOT : undefined,
@@ -47,7 +46,8 @@ export type Answer = {
   key: string;
   title: string;
   assets: AssetManifest;
-  nonce: { script: string; style: string };
+  /** The answer's CSP nonce, for its scripts and styles. */
+  nonce: string;
   /** Signed-in pages: seconds until the idle-timeout warning shows. */
   idleWarningAfter?: number | undefined;
 };
@@ -61,8 +61,7 @@ export function renderPage(body: ReactElement, { key, title, assets, nonce, idle
     kept.set(fullKey, page);
   }
   const values: Record<string, Buffer> = {
-    [SCRIPT_NONCE_SLOT]: Buffer.from(nonce.script, "latin1"),
-    [STYLE_NONCE_SLOT]: Buffer.from(nonce.style, "latin1"),
+    [NONCE_SLOT]: Buffer.from(nonce, "latin1"),
     [IDLE_SLOT]: Buffer.from(String(Math.max(0, Math.round(idleWarningAfter ?? 0))), "latin1"),
   };
   const parts: Buffer[] = [];

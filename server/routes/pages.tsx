@@ -6,6 +6,7 @@ import { loadPublic } from "#server/pages/public.tsx";
 import { type Loaded, type PageRequest, pathnameOf, type Screens } from "#server/pages/screen.ts";
 import { loadSection } from "#server/pages/section.tsx";
 import { readManifest } from "#server/render/assets.ts";
+import { nonceSource } from "#server/render/nonce.ts";
 import { decoratePage } from "#server/render/page-reply.ts";
 import type { RouteEntry, SignedInSection } from "#web/routes/row.ts";
 import { matchRoute, sectionOf } from "#web/routes/table.ts";
@@ -32,7 +33,7 @@ export async function pageRoutes(app: FastifyInstance, context: AppContext): Pro
 
   app.get(
     "/*",
-    { helmet: { enableCSPNonces: true, contentSecurityPolicy: { directives: pageDirectives } } },
+    { helmet: { contentSecurityPolicy: { directives: pageDirectives } } },
     async (request: PageRequest, reply) => {
       // A repeated parameter counts once, by its first value: a hand-edited address never breaks a page.
       const query = request.query as Record<string, string | string[] | undefined>;
@@ -46,11 +47,11 @@ export async function pageRoutes(app: FastifyInstance, context: AppContext): Pro
 const signedInSection = (entry: RouteEntry): SignedInSection | undefined =>
   entry.section === "public" ? undefined : entry.section;
 
-/** The pages' policy; helmet adds each answer's script and style nonces to it. */
+/** The pages' policy, with each answer's nonce for its scripts and styles. */
 const pageDirectives = {
   "default-src": ["'self'"],
-  "script-src": ["'strict-dynamic'", "'self'"],
-  "style-src": ["'self'"],
+  "script-src": ["'strict-dynamic'", "'self'", nonceSource],
+  "style-src": ["'self'", nonceSource],
   "img-src": ["'self'", "data:"],
   "frame-src": ["'self'"],
   "object-src": ["'none'"],

@@ -73,6 +73,8 @@ export type EndReason =
 
 /** A token longer than this is refused before any work on it (packing it could not fit a 4096-byte cookie anyway). */
 export const MAX_TOKEN_CHARACTERS = 8192;
+/** What changes only in time (`seen`, a passed password test) is written at most this often: each write re-seals. */
+export const RESEAL_GRANULARITY_MS = 60_000;
 /** How long a passed password test allows the change call. */
 export const PASSWORD_TEST_VALID_MS = 5 * 60_000;
 
@@ -185,8 +187,13 @@ export function passwordChanged(request: FastifyRequest): void {
   storeAuth(request, { ...auth, loginMessage: "Success" });
 }
 
+/**
+ * A passed test is written at most once a minute, like `seen`: a repeated test within the minute does not re-seal the
+ * cookie. The earlier time counts, which can only shorten the window the change call has.
+ */
 export function recordPasswordTest(request: FastifyRequest, now: number): void {
-  set(request, "passwordTested", now);
+  const tested = get(request, "passwordTested");
+  if (tested === undefined || now - tested >= RESEAL_GRANULARITY_MS) set(request, "passwordTested", now);
 }
 
 /** When the current password passed its test call lately, that time (once: the change call spends it). */

@@ -1,10 +1,19 @@
 // The session: @fastify/secure-session's encrypted HttpOnly cookie, registered only in the scope of the routes that
 // read it (pages, /api, /session/*, /pdfs/*), with the idle timeout, the absolute lifetime and revocation checked once.
 import secureSession from "@fastify/secure-session";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { AppContext } from "#server/context.ts";
-import { type EndReason, expire, markSeen, readAuth, sessionId, sessionTimes } from "#server/session/data.ts";
+import {
+  type EndReason,
+  expire,
+  markSeen,
+  RESEAL_GRANULARITY_MS,
+  readAuth,
+  sessionId,
+  sessionTimes,
+} from "#server/session/data.ts";
+import { cacheSessionDecoding } from "#server/session/decode-cache.ts";
 import { serverTexts } from "#server/texts.ts";
 
 declare module "fastify" {
@@ -14,13 +23,20 @@ declare module "fastify" {
   }
 }
 
-/** `seen` is written at most this often, so a page view does not re-seal the cookie every time. */
-const SEEN_GRANULARITY_MS = 60_000;
-
 export const sessionCookieName = (secure: boolean) => (secure ? "__Host-portal-session" : "portal-session");
 
 /** What a browser keeps of one cookie (RFC 6265 6.1), less room for the cookie's name and attributes. */
 export const MAX_SEALED_SESSION = 4096 - 160;
+
+/** The length of the session cookie's value in an answer's `Set-Cookie` (0 when the answer sets none). */
+function sessionCookieBytes(header: ReturnType<FastifyReply["getHeader"]>, name: string): number {
+  const prefix = `${name}=`;
+  for (const line of [header ?? []].flat()) {
+    const text = String(line);
+    if (text.startsWith(prefix)) return (text.indexOf(";") + 1 || text.length + 1) - 1 - prefix.length;
+  }
+  return 0;
+}
 
 /** The session's cookie value as it would be written now, in bytes. */
 export const sealedSize = (request: FastifyRequest): number =>
@@ -29,16 +45,33 @@ export const sealedSize = (request: FastifyRequest): number =>
 export const sessionPlugin = fp<{ context: AppContext }>(async (app: FastifyInstance, { context }) => {
   const { config, now, tracker } = context;
   const maxSeconds = config.session.maxSeconds;
-  // Added before @fastify/secure-session's own onSend, which seals and sets the cookie: a session grown past what a
-  // browser keeps (a large token, then permissions and the previous path) ends here, and the answer says so. A
-  // browser would otherwise drop the cookie silently and keep the previous one.
+  const cookieName = sessionCookieName(config.cookieSecure);
+  const cookieOptions = {
+    path: "/",
+    httpOnly: true,
+    secure: config.cookieSecure,
+    sameSite: "strict",
+    maxAge: maxSeconds,
+  } as const;
+  await app.register(secureSession, {
+    key: config.sessionKeys, // the first seals; the others still open (rotation)
+    cookieName,
+    expiry: maxSeconds,
+    cookie: cookieOptions,
+  });
+  cacheSessionDecoding(app, maxSeconds);
+  // Added after @fastify/secure-session's own onSend, so it measures the cookie that was sealed (sealing twice per
+  // answer was a fifth of an /api call's CPU). A session grown past what a browser keeps (a large token, then
+  // permissions and the previous path) ends here, and the answer says so: a browser would otherwise drop the cookie
+  // silently and keep the previous one.
   app.addHook("onSend", (request, reply, payload, done) => {
-    const session = request.session;
-    if (!session?.changed || session.deleted) return done(null, payload);
-    const bytes = sealedSize(request);
+    const bytes = sessionCookieBytes(reply.getHeader("set-cookie"), cookieName);
     if (bytes <= MAX_SEALED_SESSION) return done(null, payload);
     request.log.error({ event: "session-too-large", bytes }, "session not stored");
     expire(request, "too-large");
+    reply.removeHeader("set-cookie");
+    if (request.session.deleted) reply.clearCookie(cookieName, cookieOptions);
+    else reply.setCookie(cookieName, app.encodeSecureSession(request.session), cookieOptions);
     const { code, message } = serverTexts.sessionTooLarge;
     if (request.url.startsWith("/api/")) {
       reply.code(502).type("application/json; charset=utf-8");
@@ -46,12 +79,6 @@ export const sessionPlugin = fp<{ context: AppContext }>(async (app: FastifyInst
     }
     reply.code(303).header("location", "/").removeHeader("content-type");
     done(null, "");
-  });
-  await app.register(secureSession, {
-    key: config.sessionKeys, // the first seals; the others still open (rotation)
-    cookieName: sessionCookieName(config.cookieSecure),
-    expiry: maxSeconds,
-    cookie: { path: "/", httpOnly: true, secure: config.cookieSecure, sameSite: "strict", maxAge: maxSeconds },
   });
   app.decorateRequest("auth", undefined);
 
@@ -74,7 +101,7 @@ export const sessionPlugin = fp<{ context: AppContext }>(async (app: FastifyInst
     if (reason) expire(request, reason, config.session.idleSeconds / 60);
     else if (request.auth) {
       const time = now();
-      if (time - sessionTimes(request).seen > SEEN_GRANULARITY_MS && request.routeOptions.config.activity !== false)
+      if (time - sessionTimes(request).seen > RESEAL_GRANULARITY_MS && request.routeOptions.config.activity !== false)
         markSeen(request, time);
     }
   }
