@@ -11,6 +11,7 @@ import { Throttle } from "#server/throttle.ts";
 import { VisitTracker } from "#server/tracking.ts";
 import { createUpstreamClient, type UpstreamClient } from "#server/upstream/client.ts";
 import { loadOperations, type Operation } from "#server/upstream/operations.ts";
+import { RefusedTokens } from "#server/upstream/refused-tokens.ts";
 
 export type AppContext = {
   config: Config;
@@ -19,6 +20,8 @@ export type AppContext = {
   upstream: UpstreamClient;
   operations: Operation[];
   metrics: Metrics;
+  /** Tokens the upstream refused on the server's own calls: their sessions end. */
+  refusedTokens: RefusedTokens;
   tracker: VisitTracker;
   throttle: Throttle;
   /** The security state: in memory, or shared by every replica through Redis (REDIS_URL). */
@@ -47,11 +50,13 @@ export async function createContext(
   const operations = await loadOperations();
   const ids = new Map(operations.map((operation) => [`${operation.method} ${operation.path}`, operation.operationId]));
   const operationOf = (method: string, path: string) => ids.get(`${method} ${path}`) ?? path;
+  const refusedTokens = new RefusedTokens();
   const upstream = createUpstreamClient({
     baseUrl: upstreamUrl,
     timeoutMs: config.upstreamTimeoutMs,
     metrics,
     operationOf,
+    refused: refusedTokens,
   });
   const stores = createStores({
     redisUrl: config.redis.url,
@@ -69,7 +74,8 @@ export async function createContext(
     upstream,
     operations,
     metrics,
-    tracker: new VisitTracker(upstream, metrics, log),
+    refusedTokens,
+    tracker: new VisitTracker(upstream, refusedTokens, metrics, log),
     throttle: new Throttle(stores.counters, config.rateLimits),
     stores,
     revocations: stores.revocations,

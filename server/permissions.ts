@@ -3,7 +3,7 @@
 import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { AppContext } from "#server/context.ts";
-import { cachedPermissions, cachePermissions, expire, signedIn } from "#server/session/data.ts";
+import { cachedPermissions, cachePermissions, endIfRefused, signedIn } from "#server/session/data.ts";
 import { bearer, faultOf } from "#server/upstream/client.ts";
 import type { UserInfo } from "#web/site.ts";
 
@@ -32,10 +32,8 @@ export async function loadPermissions(context: AppContext, request: FastifyReque
     params: { path: { site: auth.site } },
     headers: bearer(auth.token),
   });
-  if (response.status === 401 && !faultOf(response)) {
-    expire(request, "upstream-refused");
-    return undefined;
-  }
+  // A 401 marked the token refused (the client's middleware): the session ends here, in this request.
+  if (endIfRefused(request, context.refusedTokens)) return undefined;
   const parsed = userInfoSchema.safeParse(response.ok ? data : undefined);
   if (!parsed.success) {
     request.log.warn({ status: response.status, fault: faultOf(response) }, "permissions not usable");

@@ -2,29 +2,28 @@
 import type { FastifyBaseLogger, FastifyRequest } from "fastify";
 import type { Metrics } from "#server/metrics.ts";
 import { bearer, faultOf, type UpstreamClient } from "#server/upstream/client.ts";
+import type { RefusedTokens } from "#server/upstream/refused-tokens.ts";
 
 type Visit = { token: string; page: string };
 
-/** Tokens remembered as refused; the oldest is forgotten beyond this, so memory stays bounded. */
-export const MAX_REFUSED_TOKENS = 10_000;
 /** Visits waiting to be sent; beyond this (an upstream that stopped answering) the oldest are dropped and logged. */
 export const MAX_QUEUED_VISITS = 10_000;
 
 export class VisitTracker {
   #queue: Visit[] = [];
   #sending: Promise<void> | undefined;
-  /** Tokens the upstream refused while tracking, in the order refused: their sessions expire at their next request. */
-  #refused = new Set<string>();
 
   constructor(
     private readonly upstream: UpstreamClient,
+    /** A refused token's visits are not sent; the client's middleware records the refusal. */
+    private readonly refused: RefusedTokens,
     private readonly metrics: Metrics,
     private readonly log: FastifyBaseLogger,
   ) {}
 
   /** Queues a visit; it is sent after the current answer has gone out. */
   enqueue(visit: Visit): void {
-    if (this.#refused.has(visit.token)) return;
+    if (this.refused.has(visit.token)) return;
     if (this.#queue.length >= MAX_QUEUED_VISITS) {
       this.#queue.shift();
       this.metrics.visit("dropped");
@@ -33,10 +32,6 @@ export class VisitTracker {
     this.#queue.push(visit);
     this.metrics.visit("queued");
     this.#sending ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.#drain());
-  }
-
-  expired(token: string): boolean {
-    return this.#refused.has(token);
   }
 
   /** Sends everything still queued; the app's close waits for it so no record is lost. */
@@ -65,21 +60,13 @@ export class VisitTracker {
   }
 
   async #send({ token, page }: Visit): Promise<void> {
-    if (this.#refused.has(token)) return this.metrics.visit("failed");
+    if (this.refused.has(token)) return this.metrics.visit("failed");
     const { response } = await this.upstream.POST("/web/track", { body: { page }, headers: bearer(token) });
     const fault = faultOf(response);
     this.metrics.visit(response.ok ? "sent" : "failed");
     if (fault) this.log.warn({ fault }, "page tracking failed");
-    else if (response.status === 401) this.#refuse(token);
-    else if (!response.ok) this.log.warn({ status: response.status }, "page tracking refused");
-  }
-
-  #refuse(token: string): void {
-    this.#refused.add(token);
-    if (this.#refused.size <= MAX_REFUSED_TOKENS) return;
-    // A Set iterates in insertion order: the first is the oldest refusal, whose session has long had its chance.
-    const oldest = this.#refused.values().next();
-    if (!oldest.done) this.#refused.delete(oldest.value);
+    else if (!response.ok && response.status !== 401)
+      this.log.warn({ status: response.status }, "page tracking refused");
   }
 }
 

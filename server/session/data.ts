@@ -235,6 +235,14 @@ export function endMessage(reason: EndReason, idleMinutes: number): string | und
   }
 }
 
+/** SPEC.md 4.5: a session whose token the upstream refused on one of the server's own calls ends now. */
+export function endIfRefused(request: FastifyRequest, refused: { has(token: string): boolean }): boolean {
+  const token = request.auth?.token;
+  if (token === undefined || !refused.has(token)) return false;
+  expire(request, "upstream-refused");
+  return true;
+}
+
 /**
  * The only way a session ends: its id is revoked, everything it held is dropped (the tax-bridge mode the person
  * entered with stays), and the sign-in page says why.

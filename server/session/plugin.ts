@@ -43,7 +43,7 @@ export const sealedSize = (request: FastifyRequest): number =>
   encodeURIComponent(request.server.encodeSecureSession(request.session)).length;
 
 export const sessionPlugin = fp<{ context: AppContext }>(async (app: FastifyInstance, { context }) => {
-  const { config, now, tracker } = context;
+  const { config, now, refusedTokens } = context;
   const maxSeconds = config.session.maxSeconds;
   const cookieName = sessionCookieName(config.cookieSecure);
   const cookieOptions = {
@@ -111,8 +111,8 @@ export const sessionPlugin = fp<{ context: AppContext }>(async (app: FastifyInst
     if (sid && app.revocations.has(sid)) return "revoked";
     const auth = request.auth;
     if (!auth) return undefined;
-    // A token the upstream refused on a call the server made in the background (SPEC.md 4.5).
-    if (tracker.expired(auth.token)) return "upstream-refused";
+    // A token the upstream refused on one of the server's own calls (SPEC.md 4.5).
+    if (refusedTokens.has(auth.token)) return "upstream-refused";
     const time = now();
     const { born, seen } = sessionTimes(request);
     if (time - born > maxSeconds * 1000) return "lifetime";

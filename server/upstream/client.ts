@@ -1,5 +1,6 @@
 // The server's own typed calls to the upstream (permissions, tracking, readiness) through openapi-fetch: every call
-// has a deadline for the whole call, a size cap on its answer, no redirects, and is counted; a fault is an answer.
+// has a deadline for the whole call, a size cap on its answer, no redirects, and is counted; a fault is an answer; a
+// 401 marks the call's token refused, which ends its session.
 import createClient, { type Middleware } from "openapi-fetch";
 import type { paths } from "#openapi/schema.d.ts";
 import type { Metrics } from "#server/metrics.ts";
@@ -10,6 +11,7 @@ import {
   readCapped,
   UpstreamFault,
 } from "#server/upstream/read-capped.ts";
+import type { RefusedTokens } from "#server/upstream/refused-tokens.ts";
 
 export type UpstreamClient = ReturnType<typeof createClient<paths>>;
 
@@ -69,14 +71,26 @@ function metricsMiddleware(metrics: Metrics, operationOf: (method: string, path:
   };
 }
 
+/** A 401 to a call made with a session's token: the token is refused, and its session ends (SPEC.md 4.5). */
+function refusalMiddleware(refused: RefusedTokens): Middleware {
+  return {
+    onResponse({ request, response }) {
+      if (response.status !== 401 || faultOf(response)) return;
+      const token = /^Bearer (.+)$/.exec(request.headers.get("authorization") ?? "")?.[1];
+      if (token) refused.add(token);
+    },
+  };
+}
+
 export function createUpstreamClient(options: {
   baseUrl: string;
   timeoutMs: number;
   metrics: Metrics;
   operationOf: (method: string, path: string) => string;
+  refused: RefusedTokens;
 }): UpstreamClient {
   const client = createClient<paths>({ baseUrl: options.baseUrl, fetch: boundedFetch(options.timeoutMs) });
-  client.use(metricsMiddleware(options.metrics, options.operationOf));
+  client.use(metricsMiddleware(options.metrics, options.operationOf), refusalMiddleware(options.refused));
   return client;
 }
 

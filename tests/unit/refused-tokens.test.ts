@@ -1,0 +1,56 @@
+// server/upstream/client.ts's middleware: a 401 to one of the server's own calls marks the call's token refused
+// (SPEC.md 4.5: its session ends at once); anything else leaves it alone.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import Fastify from "fastify";
+import { Metrics } from "#server/metrics.ts";
+import { bearer, createUpstreamClient } from "#server/upstream/client.ts";
+import { RefusedTokens } from "#server/upstream/refused-tokens.ts";
+
+async function upstreamAnswering(status: number) {
+  const upstream = Fastify();
+  upstream.get("/web/:site/user-info", async (_request, reply) => reply.code(status).send({}));
+  const url = await upstream.listen({ host: "127.0.0.1", port: 0 });
+  const refused = new RefusedTokens();
+  const client = createUpstreamClient({
+    baseUrl: url,
+    timeoutMs: 2000,
+    metrics: new Metrics(),
+    operationOf: () => "getUserInfo",
+    refused,
+  });
+  const call = (headers: Record<string, string>) =>
+    client.GET("/web/{site}/user-info", { params: { path: { site: "client" } }, headers });
+  return { refused, call, close: () => upstream.close() };
+}
+
+test("a 401 to a call made with a token marks that token refused", async () => {
+  const upstream = await upstreamAnswering(401);
+  try {
+    await upstream.call(bearer("token-a"));
+    assert.equal(upstream.refused.has("token-a"), true);
+    assert.equal(upstream.refused.has("token-b"), false);
+  } finally {
+    await upstream.close();
+  }
+});
+
+test("other answers, and a 401 to a call without a token, refuse nothing", async () => {
+  for (const status of [200, 403, 500]) {
+    const upstream = await upstreamAnswering(status);
+    try {
+      await upstream.call(bearer("token-a"));
+      assert.equal(upstream.refused.has("token-a"), false, `after a ${status}`);
+    } finally {
+      await upstream.close();
+    }
+  }
+  const upstream = await upstreamAnswering(401);
+  try {
+    const { response } = await upstream.call({});
+    assert.equal(response.status, 401);
+    assert.equal(upstream.refused.has(""), false);
+  } finally {
+    await upstream.close();
+  }
+});
