@@ -91,8 +91,9 @@ export async function buildApp({ config, upstreamUrl, logger, ...options }: Buil
     await scope.register(sessionPlugin, { context });
     codec = scope;
     // Nothing answered in the session's scope may be kept by a cache.
-    scope.addHook("onRequest", async (_request, reply) => {
+    scope.addHook("onRequest", (_request, reply, done) => {
       reply.header("cache-control", "no-store");
+      done();
     });
     await scope.register(formbody, { bodyLimit: 4 * 1024 });
     await scope.register(apiPlugin, { prefix: "/api", context });

@@ -16,9 +16,10 @@ export async function pageRoutes(app: FastifyInstance, context: AppContext): Pro
   decoratePage(app, context, screens.assets);
 
   // SPEC.md 4.8: a signed-in navigation is a visit, recorded once its answer has gone (never on the response path).
-  app.addHook("onResponse", async (request) => {
+  app.addHook("onResponse", (request, _reply, done) => {
     const visit = request.visit;
     if (visit) context.tracker.enqueue(visit);
+    done();
   });
 
   const load = async (request: PageRequest): Promise<Loaded> => {

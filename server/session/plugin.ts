@@ -73,7 +73,8 @@ export const sessionPlugin = fp<{ context: AppContext }>(async (app: FastifyInst
     if (request.session.deleted) reply.clearCookie(cookieName, cookieOptions);
     else reply.setCookie(cookieName, app.encodeSecureSession(request.session), cookieOptions);
     const { code, message } = serverTexts.sessionTooLarge;
-    if (request.url.startsWith("/api/")) {
+    // The answer says so in its own kind: JSON for a call, a way back to the sign-in page for a page.
+    if (String(reply.getHeader("content-type") ?? "").startsWith("application/json")) {
       reply.code(502).type("application/json; charset=utf-8");
       return done(null, JSON.stringify({ detail: message, code }));
     }
