@@ -71,6 +71,16 @@ test("a kept cookie past the library's expiry is refused, as the library would",
   assert.equal(app.decodeSecureSession(cookie), null);
 });
 
+test("a value with a kept cookie's nonce but other sealed text is opened, and refused, like any other", async () => {
+  const app = await appWith([KEY]);
+  const cookie = await sealed([KEY], { userName: "alice" });
+  assert.ok(app.decodeSecureSession(cookie));
+  const [cipher, nonce] = cookie.split(";") as [string, string];
+  const other = (await sealed([KEY], { userName: "mallory" })).split(";")[0] as string;
+  assert.equal(app.decodeSecureSession(`${other};${nonce}`), null, "mallory's sealed text under alice's nonce");
+  assert.equal(app.decodeSecureSession(`${cipher};${nonce}`)?.get("userName" as never), "alice");
+});
+
 test("a cookie sealed with an older key is sealed again with the new one, whether opened or kept", async () => {
   const app = await appWith([KEY, OLD_KEY]);
   const cookie = await sealed([OLD_KEY], { userName: "alice" });
