@@ -4,9 +4,9 @@ import { once } from "node:events";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, test } from "node:test";
+import { DEMO_PASSWORD } from "#scripts/sign-in.ts";
 import { sandboxPost } from "#tests/browser/harness.ts";
 import { browserSuite, hydrated, signIn } from "#tests/browser/steps.ts";
-import { DEMO_PASSWORD } from "#tests/support/portal.ts";
 import { linkLoginTexts } from "#web/texts/link-login.ts";
 
 describe("login by link", () => {

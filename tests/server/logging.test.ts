@@ -7,12 +7,13 @@ import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import { after, before, describe, it } from "node:test";
 import type { FastifyInstance } from "fastify";
+import { PortalClient } from "#scripts/portal-client.ts";
+import { DEMO_PASSWORD, latestCode } from "#scripts/sign-in.ts";
 import { buildApp } from "#server/app.ts";
 import { loadConfig } from "#server/config.ts";
 import { loggerOptions } from "#server/logging.ts";
 import { type RunningSandbox, startSandbox } from "#server/sandbox/app.ts";
-import { DEMO_PASSWORD, latestCode, sandboxPost, TEST_LOGS, TEST_SESSION_KEY } from "#tests/support/portal.ts";
-import { PortalVisitor } from "#tests/support/sign-in.ts";
+import { sandboxPost, TEST_LOGS, TEST_SESSION_KEY } from "#tests/support/portal.ts";
 
 const WRONG_PASSWORD = "Wrong-Password-4-Logs!";
 const NEW_PASSWORD = "Brand-New-Logs-2026!";
@@ -87,8 +88,8 @@ after(async () => {
 });
 
 /** A visitor whose every cookie value is remembered as a secret. */
-function visitor(): PortalVisitor {
-  const v = new PortalVisitor(app);
+function visitor(): PortalClient {
+  const v = new PortalClient(app);
   const request = v.request.bind(v);
   v.request = async (...args) => {
     const answer = await request(...args);
@@ -216,7 +217,7 @@ describe("breaks of the outside review (issue 12)", () => {
     const answer = await gary.post(`/api/web/client/mfa/validat%65/${wrong}`);
     assert.equal(answer.json()[0].text, "Failed", "the validate operation answered the code");
     const other = await gary.post(`/api/web/client/mfa/validat%2565/${wrong}`);
-    assert.equal(other.statusCode, 404, "a doubly encoded name is no operation");
+    assert.equal(other.status, 404, "a doubly encoded name is no operation");
     await app.inject({ url: "/healthz" }); // lets the last lines reach the stream
 
     const fresh = lines.slice(written);

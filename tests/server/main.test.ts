@@ -4,7 +4,8 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { createServer, type Server } from "node:net";
 import { after, before, describe, it } from "node:test";
-import { DEMO_PASSWORD, TEST_SESSION_KEY } from "#tests/support/portal.ts";
+import { DEMO_PASSWORD } from "#scripts/sign-in.ts";
+import { TEST_SESSION_KEY } from "#tests/support/portal.ts";
 
 const root = new URL("../..", import.meta.url).pathname;
 

@@ -3,8 +3,9 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
+import { PortalClient } from "#scripts/portal-client.ts";
+import { accounts, signIn } from "#scripts/sign-in.ts";
 import { type RunningPortal, startPortal } from "#tests/support/portal.ts";
-import { accounts, PortalVisitor, signIn } from "#tests/support/sign-in.ts";
 
 const METRICS_TOKEN = "metrics-token-for-the-tests-0123";
 
@@ -37,10 +38,10 @@ describe("/metrics", () => {
   });
 
   it("counts requests by route pattern, sign-in outcomes, upstream calls and tracked visits", async () => {
-    const alice = await signIn(portal, accounts.alice);
-    assert.equal((await alice.get("/client/home")).statusCode, 200);
-    assert.equal((await alice.get("/client/inbox")).statusCode, 200);
-    const stranger = new PortalVisitor(portal.app);
+    const alice = await signIn(portal.app, accounts.alice, portal.code);
+    assert.equal((await alice.get("/client/home")).status, 200);
+    assert.equal((await alice.get("/client/inbox")).status, 200);
+    const stranger = new PortalClient(portal.app);
     await stranger.post("/api/auth/client", { shortname: "ACME", username: "alice", password: "Wrong-Password-1!" });
     await sleep(200); // visits are sent after their answers
 
@@ -72,7 +73,7 @@ describe("/metrics", () => {
   it("counts upstream faults as errors by operation", async () => {
     const down = await startPortal({ listen: false, env: { METRICS_TOKEN, UPSTREAM_URL: "http://127.0.0.1:9" } });
     try {
-      await new PortalVisitor(down.app).post("/api/auth/vendor", { username: "vera", password: "Whatever-1!" });
+      await new PortalClient(down.app).post("/api/auth/vendor", { username: "vera", password: "Whatever-1!" });
       const text = (await down.app.inject({ url: "/metrics", headers: { authorization: `Bearer ${METRICS_TOKEN}` } }))
         .body;
       assert.equal(

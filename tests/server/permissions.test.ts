@@ -3,13 +3,15 @@
 // Issue 4, item 11: permission gates decided on the server.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
+import { happyUpstream } from "#scripts/fake-upstream.ts";
+import { PortalClient } from "#scripts/portal-client.ts";
+import { accounts, signIn } from "#scripts/sign-in.ts";
 import { CHECKING_RETRY_SECONDS } from "#server/pages/section.tsx";
 import { PERMISSIONS_TTL_MS } from "#server/permissions.ts";
 import { type FaultyUpstream, startFaultyUpstream } from "#tests/support/faulty-upstream.ts";
 import { permissionsWith } from "#tests/support/permissions.ts";
 import { type RunningPortal, sandboxPost, startPortal } from "#tests/support/portal.ts";
-import { happyUpstream, portalOnFake, signInOnFake } from "#tests/support/portal-on-fake.ts";
-import { accounts, PortalVisitor, signIn } from "#tests/support/sign-in.ts";
+import { portalOnFake } from "#tests/support/portal-on-fake.ts";
 import { gates } from "#web/gates.ts";
 import { routes } from "#web/routes/table.ts";
 
@@ -42,7 +44,7 @@ after(async () => {
 describe("the permissions of a signed-in user", () => {
   it("are fetched once when MFA passes, then every page is answered from the session", async () => {
     const before = fetches();
-    const gary = await signIn(portal, accounts.gary);
+    const gary = await signIn(portal.app, accounts.gary, portal.code);
     assert.equal(fetches(), before + 1, "fetched when MFA passed");
     for (const path of ["/client/home", "/client/vip/dashboard", "/client/invoices/status", "/client/nowhere"]) {
       await gary.get(path);
@@ -52,13 +54,13 @@ describe("the permissions of a signed-in user", () => {
 
   it("are fetched again, once, when older than 5 minutes, so a change upstream takes effect", async () => {
     await setGary({ vipTier: "1" });
-    const gary = await signIn(portal, accounts.gary);
+    const gary = await signIn(portal.app, accounts.gary, portal.code);
     await setGary({ vipTier: "0" });
-    assert.equal((await gary.get("/client/vip/dashboard")).statusCode, 200, "still the cached permissions");
+    assert.equal((await gary.get("/client/vip/dashboard")).status, 200, "still the cached permissions");
     clock += PERMISSIONS_TTL_MS;
     const before = fetches();
-    assert.equal((await gary.get("/client/vip/dashboard")).statusCode, 403, "the change took effect");
-    assert.equal((await gary.get("/client/vip/profile")).statusCode, 403);
+    assert.equal((await gary.get("/client/vip/dashboard")).status, 403, "the change took effect");
+    assert.equal((await gary.get("/client/vip/profile")).status, 403);
     assert.equal(fetches(), before + 1, "one fetch for the stale cache, none after");
     await setGary({ vipTier: "1" });
   });
@@ -70,32 +72,32 @@ describe("when the permissions cannot be had", () => {
     ["the upstream never answers", { kind: "hang" }],
   ] as const) {
     it(`a section page answers 503 "Checking User Permissions..." and asks again, when ${name}`, async () => {
-      const gary = await signIn(portal, accounts.gary);
+      const gary = await signIn(portal.app, accounts.gary, portal.code);
       clock += PERMISSIONS_TTL_MS;
       upstream.behaviours["user-info"] = behaviour;
       const before = fetches();
       const waiting = await gary.get("/client/vip/dashboard");
       upstream.behaviours["user-info"] = { kind: "forward" };
-      assert.equal(waiting.statusCode, 503);
+      assert.equal(waiting.status, 503);
       assert.equal(waiting.headers.refresh, String(CHECKING_RETRY_SECONDS));
-      assert.ok(waiting.body.includes("Checking User Permissions..."));
-      assert.ok(!waiting.body.includes("VIP Dashboard"), "nothing of the page before its gate is decided");
-      assert.ok(!waiting.body.includes('class="section-nav"'), "no navigation before the permissions are known");
+      assert.ok(waiting.text.includes("Checking User Permissions..."));
+      assert.ok(!waiting.text.includes("VIP Dashboard"), "nothing of the page before its gate is decided");
+      assert.ok(!waiting.text.includes('class="section-nav"'), "no navigation before the permissions are known");
       assert.equal(fetches(), before + 1, "one fetch for the page");
 
       const again = await gary.get("/client/vip/dashboard");
-      assert.equal(again.statusCode, 200, "the refresh shows the page once they can be had");
-      assert.ok(again.body.includes("VIP Dashboard"));
+      assert.equal(again.status, 200, "the refresh shows the page once they can be had");
+      assert.ok(again.text.includes("VIP Dashboard"));
     });
   }
 
   it("a 401 on the fetch ends the session: / then shows 'Your session has expired. Please Login again'", async () => {
-    const gary = await signIn(portal, accounts.gary);
+    const gary = await signIn(portal.app, accounts.gary, portal.code);
     await sandboxPost(portal.sandboxUrl, "/sandbox/tokens/revoke", { site: "client", username: "gary" });
     clock += PERMISSIONS_TTL_MS;
     const answer = await gary.get("/client/home");
-    assert.deepEqual([answer.statusCode, answer.headers.location], [302, "/"]);
-    assert.ok((await gary.get("/")).body.includes("Your session has expired. Please Login again"));
+    assert.deepEqual([answer.status, answer.headers.location], [302, "/"]);
+    assert.ok((await gary.get("/")).text.includes("Your session has expired. Please Login again"));
   });
 });
 
@@ -103,7 +105,7 @@ describe("permission gates (item 11)", () => {
   it("11. gates: a gated page requested without the permission is 403 from the server, with no upstream call but the visit record", async () => {
     const fake = await portalOnFake(happyUpstream({ permissions: nothing }));
     try {
-      const { visitor } = await signInOnFake(fake.app);
+      const visitor = await signIn(fake.app, accounts.alice, fake.code);
       fake.upstream.calls.length = 0;
       const gated = routes.filter(
         (entry) => entry.section === "client" && (entry.gate || entry.screen === "forbidden"),
@@ -112,10 +114,10 @@ describe("permission gates (item 11)", () => {
       for (const entry of gated) {
         const passes = entry.screen !== "forbidden" && entry.gate !== undefined && gates[entry.gate](nothing);
         const page = await visitor.get(concrete(entry.path));
-        assert.equal(page.statusCode, passes ? 200 : 403, `${entry.path} (${entry.gate ?? entry.screen})`);
+        assert.equal(page.status, passes ? 200 : 403, `${entry.path} (${entry.gate ?? entry.screen})`);
       }
       for (const path of ["/vendor/home", "/vendor/invoice/entry"])
-        assert.equal((await visitor.get(path)).statusCode, 403, `${path}: another audience's section`);
+        assert.equal((await visitor.get(path)).status, 403, `${path}: another audience's section`);
       await new Promise((resolve) => setTimeout(resolve, 100));
       const kinds = new Set(fake.upstream.calls.map((call) => `${call.method} ${call.path}`));
       assert.deepEqual(
@@ -131,19 +133,19 @@ describe("permission gates (item 11)", () => {
   it("11. gates: an API call for another audience is 403 from the server with no upstream call", async () => {
     const fake = await portalOnFake(happyUpstream());
     try {
-      const { visitor } = await signInOnFake(fake.app, "client");
+      const visitor = await signIn(fake.app, accounts.alice, fake.code);
       fake.upstream.calls.length = 0;
       const copy = () => {
-        const other = new PortalVisitor(fake.app);
+        const other = new PortalClient(fake.app);
         for (const [name, value] of visitor.cookies) other.cookies.set(name, value);
         return other;
       };
       assert.equal(
-        (await copy().post("/api/web/vendor/password/test", { userId: "vera", password: "pw" })).statusCode,
+        (await copy().post("/api/web/vendor/password/test", { userId: "vera", password: "pw" })).status,
         403,
       );
       assert.equal(
-        (await copy().post("/api/web/vendor/password/change", { password: "Strong-Password-2026!" })).statusCode,
+        (await copy().post("/api/web/vendor/password/change", { password: "Strong-Password-2026!" })).status,
         403,
       );
       assert.deepEqual(fake.upstream.calls, []);
@@ -158,16 +160,16 @@ describe("permission gates (item 11)", () => {
     try {
       const admin = routes.find((entry) => entry.section === "client" && entry.gate === "isAdmin");
       assert.ok(admin);
-      const visitor = await signIn(portal, accounts.alice);
-      assert.equal((await visitor.get(admin.path)).statusCode, 200, "alice is an admin");
+      const visitor = await signIn(portal.app, accounts.alice, portal.code);
+      assert.equal((await visitor.get(admin.path)).status, 200, "alice is an admin");
       const setAdmin = (isAdmin: boolean) =>
         sandboxPost(portal.sandboxUrl, "/sandbox/users/client/ACME/alice/permissions", { isAdmin }, "PUT");
       await setAdmin(false);
       clock += PERMISSIONS_TTL_MS + 1_000;
-      assert.equal((await visitor.get(admin.path)).statusCode, 403, "revoked: refused once the period has passed");
+      assert.equal((await visitor.get(admin.path)).status, 403, "revoked: refused once the period has passed");
       await setAdmin(true);
       clock += PERMISSIONS_TTL_MS + 1_000;
-      assert.equal((await visitor.get(admin.path)).statusCode, 200, "granted: open once the period has passed");
+      assert.equal((await visitor.get(admin.path)).status, 200, "granted: open once the period has passed");
     } finally {
       await portal.close();
     }

@@ -2,9 +2,10 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import fc from "fast-check";
+import { PortalClient } from "#scripts/portal-client.ts";
+import { accounts, signIn } from "#scripts/sign-in.ts";
 import { safePath } from "#server/safe-path.ts";
 import { startPortal } from "#tests/support/portal.ts";
-import { accounts, PortalVisitor, signIn } from "#tests/support/sign-in.ts";
 
 const COOKIE = "__Host-portal-session";
 
@@ -128,8 +129,8 @@ describe("redirects (item 13)", () => {
   it("13. redirects: every redirect the portal answers points to a path on this origin", async () => {
     const portal = await startPortal({ listen: false });
     try {
-      const visitor = await signIn(portal, accounts.vera);
-      const anonymous = new PortalVisitor(portal.app);
+      const visitor = await signIn(portal.app, accounts.vera, portal.code);
+      const anonymous = new PortalClient(portal.app);
       const paths = [
         "//evil.example",
         "//evil.example/",

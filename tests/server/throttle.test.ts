@@ -6,12 +6,14 @@ import assert from "node:assert/strict";
 import { connect } from "node:net";
 import { describe, it } from "node:test";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { type Answer, happyUpstream, sendJson } from "#scripts/fake-upstream.ts";
+import { PortalClient } from "#scripts/portal-client.ts";
+import { accounts, DEMO_PASSWORD, signIn } from "#scripts/sign-in.ts";
 import { MemoryCounters } from "#server/stores/counters.ts";
 import { serverTexts } from "#server/texts.ts";
 import { Throttle } from "#server/throttle.ts";
-import { DEMO_PASSWORD, startPortal } from "#tests/support/portal.ts";
-import { type Answer, happyUpstream, portalOnFake, sendJson, signInOnFake } from "#tests/support/portal-on-fake.ts";
-import { PortalVisitor } from "#tests/support/sign-in.ts";
+import { startPortal } from "#tests/support/portal.ts";
+import { portalOnFake } from "#tests/support/portal-on-fake.ts";
 import { answerMessage } from "#web/api/answer.ts";
 
 const post = (app: FastifyInstance, url: string, payload: unknown, ip: string, cookie?: string) =>
@@ -263,8 +265,8 @@ describe("limits that hold under races (outside review)", () => {
     });
     try {
       const attempt = () =>
-        new PortalVisitor(fake.app).post("/api/auth/client", { shortname: "ACME", username: "bob", password: "x" });
-      const statuses = (await Promise.all(Array.from({ length: 50 }, attempt))).map((answer) => answer.statusCode);
+        new PortalClient(fake.app).post("/api/auth/client", { shortname: "ACME", username: "bob", password: "x" });
+      const statuses = (await Promise.all(Array.from({ length: 50 }, attempt))).map((answer) => answer.status);
       assert.equal(statuses.filter((status) => status === 200).length, 3, "three attempts answered");
       assert.equal(statuses.filter((status) => status === 429).length, 47, "the rest throttled");
       assert.equal(fake.upstream.callsTo(/^\/auth\/client$/).length, 3, "three reached the upstream");
@@ -277,12 +279,12 @@ describe("limits that hold under races (outside review)", () => {
     const fake = await portalOnFake(happyUpstream(), { env: { RATE_LIMIT_IP_PER_MINUTE: "3" } });
     try {
       for (const username of ["a1", "a2", "a3", "a4", "a5"]) {
-        const answer = await new PortalVisitor(fake.app).post("/api/auth/client", {
+        const answer = await new PortalClient(fake.app).post("/api/auth/client", {
           shortname: "ACME",
           username,
           password: "pw",
         });
-        assert.equal(answer.statusCode, 200, username);
+        assert.equal(answer.status, 200, username);
       }
     } finally {
       await fake.close();
@@ -298,11 +300,11 @@ describe("limits that hold under races (outside review)", () => {
       { env: { RATE_LIMIT_USER_PER_MINUTE: "3" } },
     );
     try {
-      const { visitor } = await signInOnFake(fake.app);
+      const visitor = await signIn(fake.app, accounts.alice, fake.code);
       const statuses: number[] = [];
       for (let guess = 0; guess < 5; guess++)
         statuses.push(
-          (await visitor.post("/api/web/client/password/test", { userId: "alice", password: `g${guess}` })).statusCode,
+          (await visitor.post("/api/web/client/password/test", { userId: "alice", password: `g${guess}` })).status,
         );
       assert.deepEqual(statuses, [400, 400, 400, 429, 429]);
       assert.equal(fake.upstream.callsTo(/password\/test/).length, 3);
@@ -314,14 +316,14 @@ describe("limits that hold under races (outside review)", () => {
   it("B4: a passed password test is spent once, even by a replayed copy of the cookie", async () => {
     const fake = await portalOnFake(happyUpstream());
     try {
-      const { visitor } = await signInOnFake(fake.app);
+      const visitor = await signIn(fake.app, accounts.alice, fake.code);
       await visitor.post("/api/web/client/password/test", { userId: "alice", password: "pw" });
-      const copy = new PortalVisitor(fake.app);
+      const copy = new PortalClient(fake.app);
       copy.cookies = new Map(visitor.cookies);
       const change = { password: "Brand-New-Passw0rd!" };
-      assert.equal((await visitor.post("/api/web/client/password/change", change)).statusCode, 200);
+      assert.equal((await visitor.post("/api/web/client/password/change", change)).status, 200);
       const replay = await copy.post("/api/web/client/password/change", change);
-      assert.equal(replay.statusCode, 400, "the copy's test was spent");
+      assert.equal(replay.status, 400, "the copy's test was spent");
       assert.equal(replay.json().code, "password-not-tested");
       assert.equal(fake.upstream.callsTo(/password\/change/).length, 1);
     } finally {
@@ -332,7 +334,7 @@ describe("limits that hold under races (outside review)", () => {
   it("7. lifecycle: a request that holds its body back until after sign-out is refused when the body arrives", async () => {
     const fake = await portalOnFake(happyUpstream(), { listen: true });
     try {
-      const { visitor } = await signInOnFake(fake.app);
+      const visitor = await signIn(fake.app, accounts.alice, fake.code);
       const { port } = new URL(fake.url);
       const body = JSON.stringify({ userId: "alice", password: "pw" });
       const socket = connect(Number(port), "127.0.0.1");
@@ -351,7 +353,7 @@ describe("limits that hold under races (outside review)", () => {
         ].join("\r\n"),
       );
       await new Promise((resolve) => setTimeout(resolve, 100));
-      const kept = new PortalVisitor(fake.app);
+      const kept = new PortalClient(fake.app);
       kept.cookies = new Map(visitor.cookies);
       await visitor.post("/session/logout");
       const answered = new Promise<string>((resolve) => {

@@ -5,10 +5,11 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { FastifyRequest } from "fastify";
+import { PortalClient } from "#scripts/portal-client.ts";
+import { accounts, signIn } from "#scripts/sign-in.ts";
 import { isNavigation } from "#server/tracking.ts";
 import { type FaultyUpstream, startFaultyUpstream } from "#tests/support/faulty-upstream.ts";
 import { type RunningPortal, sandboxPost, startPortal } from "#tests/support/portal.ts";
-import { accounts, PortalVisitor, signIn } from "#tests/support/sign-in.ts";
 
 type Visit = { username: string; site: string; page: string; at: string };
 
@@ -70,9 +71,9 @@ describe("isNavigation (what page tracking counts as a visit)", () => {
 describe("page tracking", () => {
   it("sends one record per navigation, but none for a repeat of the previous path: A, A, B, A gives A, B, A", async () => {
     upstream.behaviours.track = { kind: "forward" };
-    const alice = await signIn(portal, accounts.alice);
+    const alice = await signIn(portal.app, accounts.alice, portal.code);
     for (const path of ["/client/home", "/client/home", "/client/inbox", "/client/home"]) {
-      assert.equal((await alice.get(path)).statusCode, 200, path);
+      assert.equal((await alice.get(path)).status, 200, path);
     }
     assert.deepEqual(await settledVisits(portal.sandboxUrl, "alice", 3), [
       "/client/home",
@@ -82,11 +83,11 @@ describe("page tracking", () => {
   });
 
   it("never sends a record for /, which sends a signed-in user on to the landing", async () => {
-    const victor = await signIn(portal, accounts.victor);
+    const victor = await signIn(portal.app, accounts.victor, portal.code);
     const root = await victor.get("/");
-    assert.deepEqual([root.statusCode, root.headers.location], [302, "/session/landing"]);
+    assert.deepEqual([root.status, root.headers.location], [302, "/session/landing"]);
     const landing = await victor.get("/session/landing");
-    assert.deepEqual([landing.statusCode, landing.headers.location], [303, "/client/home"]);
+    assert.deepEqual([landing.status, landing.headers.location], [303, "/client/home"]);
     await victor.get("/?activeSite=VENDOR");
     await victor.get("/client/home");
     await victor.get("/");
@@ -95,22 +96,22 @@ describe("page tracking", () => {
   });
 
   it("records forbidden and not-found pages too (they are navigations), but not HEAD requests or prefetches", async () => {
-    const vince = await signIn(portal, accounts.vince);
-    assert.equal((await vince.get("/vendor/invoice/entry")).statusCode, 403);
-    assert.equal((await vince.request("HEAD", "/vendor/inbox")).statusCode, 200);
+    const vince = await signIn(portal.app, accounts.vince, portal.code);
+    assert.equal((await vince.get("/vendor/invoice/entry")).status, 403);
+    assert.equal((await vince.request("HEAD", "/vendor/inbox")).status, 200);
     const prefetch = await portal.app.inject({
       url: "/vendor/contact-us",
       headers: { cookie: vince.cookieHeader, "sec-purpose": "prefetch" },
     });
     assert.equal(prefetch.statusCode, 200);
-    assert.equal((await vince.get("/vendor/nowhere")).statusCode, 404);
+    assert.equal((await vince.get("/vendor/nowhere")).status, 404);
     assert.deepEqual(await settledVisits(portal.sandboxUrl, "vince", 2), ["/vendor/invoice/entry", "/vendor/nowhere"]);
   });
 
   it("sends nothing for a visitor who is not signed in", async () => {
     const before = (await (await fetch(`${portal.sandboxUrl}/sandbox/visits.json`)).json()) as Visit[];
     const received = upstream.calls.track.received;
-    const anonymous = new PortalVisitor(portal.app);
+    const anonymous = new PortalClient(portal.app);
     for (const path of ["/register", "/videos/intro", "/login", "/"]) await anonymous.get(path);
     await sleep(100);
     assert.equal(upstream.calls.track.received, received);
@@ -127,26 +128,26 @@ describe("a failing track call", () => {
     ["never answers (the portal gives up after its upstream timeout)", { kind: "hang" }],
   ] as const) {
     it(`does not fail the page or end the session when it ${name}`, async () => {
-      const gary = await signIn(portal, accounts.gary);
+      const gary = await signIn(portal.app, accounts.gary, portal.code);
       upstream.behaviours.track = behaviour;
       const received = upstream.calls.track.received;
       const first = await gary.get("/client/vip/dashboard");
-      assert.equal(first.statusCode, 200);
+      assert.equal(first.status, 200);
       await until(() => upstream.calls.track.received > received, "the track call");
       await sleep(behaviour.kind === "hang" ? UPSTREAM_TIMEOUT_MS + 100 : 50);
       const next = await gary.get("/client/vip/profile");
-      assert.equal(next.statusCode, 200, "the session goes on");
+      assert.equal(next.status, 200, "the session goes on");
       upstream.behaviours.track = { kind: "forward" };
     });
   }
 
   it("never delays the page's answer: a track call that takes 1.5 s leaves the page as fast as ever", async () => {
-    const gary = await signIn(portal, accounts.gary);
+    const gary = await signIn(portal.app, accounts.gary, portal.code);
     upstream.behaviours.track = { kind: "forward", delayMs: 1_500 };
     const started = performance.now();
     const answer = await gary.get("/client/vip/templates");
     const elapsed = performance.now() - started;
-    assert.equal(answer.statusCode, 200);
+    assert.equal(answer.status, 200);
     assert.ok(elapsed < 500, `answered in ${Math.round(elapsed)} ms`);
     upstream.behaviours.track = { kind: "forward" };
   });
@@ -155,19 +156,19 @@ describe("a failing track call", () => {
 describe("a 401 on tracking", () => {
   it("expires the session at the next request: / then shows 'Your session has expired. Please Login again'", async () => {
     upstream.behaviours.track = { kind: "forward" };
-    const vera = await signIn(portal, accounts.vera);
-    assert.equal((await vera.get("/vendor/home")).statusCode, 200);
+    const vera = await signIn(portal.app, accounts.vera, portal.code);
+    assert.equal((await vera.get("/vendor/home")).status, 200);
     await sandboxPost(portal.sandboxUrl, "/sandbox/tokens/revoke", { site: "vendor", username: "vera" });
     const answered = upstream.calls.track.answered;
     // Permissions are cached, so this page still renders; its track call is the one that meets the 401.
-    assert.equal((await vera.get("/vendor/inbox")).statusCode, 200);
+    assert.equal((await vera.get("/vendor/inbox")).status, 200);
     await until(() => upstream.calls.track.answered > answered, "the refused track call");
     await sleep(50);
     const next = await vera.get("/vendor/contact-us");
-    assert.deepEqual([next.statusCode, next.headers.location], [302, "/?return=%2Fvendor%2Fcontact-us"]);
+    assert.deepEqual([next.status, next.headers.location], [302, "/?return=%2Fvendor%2Fcontact-us"]);
     const login = await vera.get("/");
-    assert.equal(login.statusCode, 200);
-    assert.ok(login.body.includes("Your session has expired. Please Login again"));
+    assert.equal(login.status, 200);
+    assert.ok(login.text.includes("Your session has expired. Please Login again"));
     assert.equal((await vera.get("/vendor/home")).headers.location, "/?return=%2Fvendor%2Fhome", "it stays ended");
   });
 });
@@ -178,7 +179,7 @@ describe("closing the app", () => {
     const previousTarget = upstream.target;
     upstream.target = closing.sandboxUrl;
     try {
-      const alice = await signIn(closing, accounts.alice);
+      const alice = await signIn(closing.app, accounts.alice, closing.code);
       upstream.behaviours.track = { kind: "forward", delayMs: 300 };
       for (const path of ["/client/home", "/client/inbox", "/client/support"]) await alice.get(path);
       await closing.app.close();

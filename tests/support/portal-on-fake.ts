@@ -1,8 +1,8 @@
 // The real portal in front of the scriptable fake upstream (scripts/fake-upstream.ts, which the benchmarks use too):
 // signed-in and pending sessions for a test file, Set-Cookie headers, and raw HTTP requests.
-import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
+import { request as httpRequest, type IncomingHttpHeaders, type OutgoingHttpHeaders } from "node:http";
 import { after, before, beforeEach } from "node:test";
-import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import type { FastifyInstance } from "fastify";
 import {
   type Answer,
   type FakeUpstream,
@@ -10,15 +10,16 @@ import {
   startFakeUpstream,
   type UpstreamScript,
 } from "#scripts/fake-upstream.ts";
+import { PortalClient } from "#scripts/portal-client.ts";
+import { accounts, type CodeSource, fakeUpstreamCode, signIn } from "#scripts/sign-in.ts";
 import { type RunningPortal, startPortal } from "#tests/support/portal.ts";
-import { PortalVisitor } from "#tests/support/sign-in.ts";
-
-export * from "#scripts/fake-upstream.ts";
 
 export type PortalOnFake = {
   portal: RunningPortal;
   upstream: FakeUpstream;
   app: FastifyInstance;
+  /** Where a sign-in finds its code: the fake upstream passes a fixed one. */
+  code: CodeSource;
   /** The portal's address when it listens. */
   url: string;
   close(): Promise<void>;
@@ -39,28 +40,13 @@ export async function portalOnFake(
     portal,
     upstream,
     app: portal.app,
+    code: fakeUpstreamCode,
     url: portal.url,
     close: async () => {
       await portal.close();
       await upstream.close();
     },
   };
-}
-
-/** Password then code through the portal, against a fake upstream that accepts both. */
-export async function signInOnFake(
-  app: FastifyInstance,
-  site: "client" | "vendor" = "client",
-): Promise<{ visitor: PortalVisitor; answers: LightMyRequestResponse[] }> {
-  const visitor = new PortalVisitor(app);
-  const login =
-    site === "client" ? { shortname: "ACME", username: "alice", password: "pw" } : { username: "vera", password: "pw" };
-  const answers = [
-    await visitor.post(`/api/auth/${site}`, login),
-    await visitor.post(`/api/web/${site}/mfa/generate`),
-    await visitor.post(`/api/web/${site}/mfa/validate/123456`),
-  ];
-  return { visitor, answers };
 }
 
 export type SessionsOnFake = {
@@ -79,8 +65,8 @@ export function sessionsOnFake(script: UpstreamScript = {}): SessionsOnFake {
   let pendingCookie = "";
   before(async () => {
     fake = await portalOnFake(happyUpstream(script), { listen: true });
-    signedInCookie = (await signInOnFake(fake.app)).visitor.cookieHeader;
-    const pending = new PortalVisitor(fake.app);
+    signedInCookie = (await signIn(fake.app, accounts.alice, fake.code)).cookieHeader;
+    const pending = new PortalClient(fake.app);
     await pending.post("/api/auth/client", { shortname: "ACME", username: "alice", password: "pw" });
     pendingCookie = pending.cookieHeader;
   });
@@ -102,9 +88,9 @@ export function sessionsOnFake(script: UpstreamScript = {}): SessionsOnFake {
   };
 }
 
-/** The `Set-Cookie` headers of an injected answer, as strings. */
-export function setCookies(response: LightMyRequestResponse): string[] {
-  const header = response.headers["set-cookie"];
+/** The `Set-Cookie` headers of an answer (a client's or an injected one), as strings. */
+export function setCookies(answer: { headers: IncomingHttpHeaders | OutgoingHttpHeaders }): string[] {
+  const header = answer.headers["set-cookie"];
   if (header === undefined) return [];
   return Array.isArray(header) ? header : [String(header)];
 }

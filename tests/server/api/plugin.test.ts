@@ -4,14 +4,8 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { after, before, describe, it } from "node:test";
 import { PortalClient } from "#scripts/portal-client.ts";
-import {
-  DEMO_PASSWORD,
-  latestCode,
-  latestMail,
-  type RunningPortal,
-  sandboxPost,
-  startPortal,
-} from "#tests/support/portal.ts";
+import { accounts, DEMO_PASSWORD, latestCode, latestMail, signIn } from "#scripts/sign-in.ts";
+import { type RunningPortal, sandboxPost, startPortal } from "#tests/support/portal.ts";
 
 let portal: RunningPortal;
 before(async () => {
@@ -21,26 +15,14 @@ after(() => portal.close());
 
 const clientLogin = (username: string, password = DEMO_PASSWORD) => ({ shortname: "ACME", username, password });
 
-/** Signs in through login, generate and validate, as the islands do. */
-async function signIn(client: PortalClient, site: "client" | "vendor", username: string, email: string) {
-  const body = site === "client" ? clientLogin(username) : { username, password: DEMO_PASSWORD };
-  const login = await client.post(`/api/auth/${site}`, body);
-  assert.equal(login.status, 200);
-  await client.post(`/api/web/${site}/mfa/generate`);
-  const code = await latestCode(portal.sandboxUrl, email);
-  const verdict = await client.post(`/api/web/${site}/mfa/validate/${code}`);
-  assert.deepEqual(verdict.json, [{ text: "Passed" }]);
-  return login.json as { message?: string; tokenHeld: boolean };
-}
-
 describe("POST /auth/client and /auth/vendor", () => {
   it("hold the token in the session and answer the message with tokenHeld", async () => {
     const client = new PortalClient(portal.url);
     const answer = await client.post("/api/auth/client", clientLogin("alice"));
-    assert.deepEqual(answer.json, { message: "Success", tokenHeld: true });
-    assert.match(client.cookie, /^__Host-portal-session=/);
+    assert.deepEqual(answer.json(), { message: "Success", tokenHeld: true });
+    assert.match(client.cookieHeader, /^__Host-portal-session=/);
     const vendor = new PortalClient(portal.url);
-    assert.deepEqual((await vendor.post("/api/auth/vendor", { username: "vera", password: DEMO_PASSWORD })).json, {
+    assert.deepEqual((await vendor.post("/api/auth/vendor", { username: "vera", password: DEMO_PASSWORD })).json(), {
       message: "Success",
       tokenHeld: true,
     });
@@ -52,15 +34,15 @@ describe("POST /auth/client and /auth/vendor", () => {
       clientLogin("alice", "Wrong-Password-1!"),
     );
     const unknown = await new PortalClient(portal.url).post("/api/auth/client", clientLogin("nobody"));
-    assert.deepEqual(wrong.json, { tokenHeld: false });
-    assert.deepEqual(unknown.json, { tokenHeld: false });
+    assert.deepEqual(wrong.json(), { tokenHeld: false });
+    assert.deepEqual(unknown.json(), { tokenHeld: false });
     assert.equal(wrong.status, unknown.status);
   });
 
   it("keep no token for a deactivated account", async () => {
     const client = new PortalClient(portal.url);
     const answer = await client.post("/api/auth/client", clientLogin("dora"));
-    assert.deepEqual(answer.json, { message: "Deactivated", tokenHeld: false });
+    assert.deepEqual(answer.json(), { message: "Deactivated", tokenHeld: false });
     assert.equal((await client.post("/api/web/client/mfa/generate")).status, 401);
   });
 
@@ -69,7 +51,7 @@ describe("POST /auth/client and /auth/vendor", () => {
       username: "petra",
       password: DEMO_PASSWORD,
     });
-    assert.deepEqual(answer.json, { message: "Password Expired", tokenHeld: true });
+    assert.deepEqual(answer.json(), { message: "Password Expired", tokenHeld: true });
   });
 });
 
@@ -81,10 +63,10 @@ describe("POST /web/{site}/mfa/generate and /validate/{code}", () => {
     assert.equal((await client.post("/api/web/client/mfa/generate")).status, 200);
     const code = await latestCode(portal.sandboxUrl, "alice@acme.example");
     const wrong = code === "000000" ? "111111" : "000000";
-    assert.deepEqual((await client.post(`/api/web/client/mfa/validate/${wrong}`)).json, [
+    assert.deepEqual((await client.post(`/api/web/client/mfa/validate/${wrong}`)).json(), [
       { text: "Failed", attemptsLeft: 4 },
     ]);
-    assert.deepEqual((await client.post(`/api/web/client/mfa/validate/${code}`)).json, [{ text: "Passed" }]);
+    assert.deepEqual((await client.post(`/api/web/client/mfa/validate/${code}`)).json(), [{ text: "Passed" }]);
     const home = await client.get("/client/home");
     assert.equal(home.status, 200);
     assert.match(home.text, /Signed in as\b[\s\S]{0,80}>alice</);
@@ -104,11 +86,11 @@ describe("POST /web/{site}/mfa/generate and /validate/{code}", () => {
 
   it("validate again the code this device accepted before (device memory)", async () => {
     const first = new PortalClient(portal.url);
-    await signIn(first, "vendor", "vince", "vince@vendor.example");
+    await signIn(first, accounts.vince, portal.code);
     const code = await latestCode(portal.sandboxUrl, "vince@vendor.example");
     const second = new PortalClient(portal.url);
     await second.post("/api/auth/vendor", { username: "vince", password: DEMO_PASSWORD });
-    assert.deepEqual((await second.post(`/api/web/vendor/mfa/validate/${code}`)).json, [{ text: "Passed" }]);
+    assert.deepEqual((await second.post(`/api/web/vendor/mfa/validate/${code}`)).json(), [{ text: "Passed" }]);
   });
 });
 
@@ -127,7 +109,7 @@ describe("POST /web/reset-pwd", () => {
       username: "gary",
       password: temporary,
     });
-    assert.deepEqual(login.json, { message: "Password Expired", tokenHeld: true });
+    assert.deepEqual(login.json(), { message: "Password Expired", tokenHeld: true });
   });
 
   it("answers the same for an address with no account", async () => {
@@ -141,20 +123,17 @@ describe("POST /web/reset-pwd", () => {
   it("refuses a body without the e-mail address with a clear 400", async () => {
     const answer = await new PortalClient(portal.url).post("/api/web/reset-pwd", { clientShortName: "" });
     assert.equal(answer.status, 400);
-    assert.match(String((answer.json as { description?: string }).description), /emailAddress/);
+    assert.match(String(answer.json().description), /emailAddress/);
   });
 });
 
 describe("POST /web/{audience}/password/test and /change", () => {
   it("test the current password, then change it; the expired state ends", async () => {
     const client = new PortalClient(portal.url);
-    const login = await signIn(client, "client", "paula", "paula@acme.example");
-    assert.equal(login.message, "Password Expired");
-    assert.equal(
-      (await client.get("/client/home")).headers.get("location"),
-      "/mfa",
-      "only the change form is reachable",
-    );
+    await signIn(client, accounts.paula, portal.code);
+    const [login] = client.answers;
+    assert.equal(login?.json().message, "Password Expired");
+    assert.equal((await client.get("/client/home")).headers.location, "/mfa", "only the change form is reachable");
     const wrongTest = await client.post("/api/web/client/password/test", {
       userId: "paula",
       password: "Not-Her-Password-1",
@@ -169,14 +148,17 @@ describe("POST /web/{audience}/password/test and /change", () => {
 
   it("refuse a weak new password with SPEC.md's message before calling the upstream", async () => {
     const client = new PortalClient(portal.url);
-    await signIn(client, "vendor", "vera", "vera@vendor.example");
+    await signIn(client, accounts.vera, portal.code);
     const short = await client.post("/api/web/vendor/password/change", { password: "Short1!" });
     assert.deepEqual(
-      [short.status, short.json],
+      [short.status, short.json()],
       [400, { description: "Password must be at least 12 characters in length." }],
     );
     const weak = await client.post("/api/web/vendor/password/change", { password: "alllowercase12" });
-    assert.deepEqual([weak.status, weak.json], [400, { description: "Password does not meet password requirements" }]);
+    assert.deepEqual(
+      [weak.status, weak.json()],
+      [400, { description: "Password does not meet password requirements" }],
+    );
   });
 
   it("answer 401 and end a session that is not signed in", async () => {
@@ -198,27 +180,27 @@ describe("POST /auth/{site}-token (login by link)", () => {
       uuid: string;
     };
     const client = new PortalClient(portal.url);
-    assert.deepEqual((await client.post(`/api/auth/vendor-token?uuid=${uuid}`)).json, {
+    assert.deepEqual((await client.post(`/api/auth/vendor-token?uuid=${uuid}`)).json(), {
       tokenHeld: true,
       message: "Success",
     });
     assert.equal((await client.get("/vendor/home")).status, 200);
     const again = new PortalClient(portal.url);
-    assert.deepEqual((await again.post(`/api/auth/vendor-token?uuid=${uuid}`)).json, { tokenHeld: false });
+    assert.deepEqual((await again.post(`/api/auth/vendor-token?uuid=${uuid}`)).json(), { tokenHeld: false });
   });
 
   it("answers no token for an unknown link", async () => {
     const answer = await new PortalClient(portal.url).post("/api/auth/client-token?uuid=not-a-link");
-    assert.deepEqual(answer.json, { tokenHeld: false });
+    assert.deepEqual(answer.json(), { tokenHeld: false });
   });
 });
 
 describe("GET /pdfs/{fileName}", () => {
   it("serves each PDF from the portal's origin to a signed-in user", async () => {
     const client = new PortalClient(portal.url);
-    await signIn(client, "client", "alice", "alice@acme.example");
+    await signIn(client, accounts.alice, portal.code);
     for (const file of ["BankHolidays.pdf", "ExpiringInvoicesPolicy.pdf", "VendorLetter.pdf"]) {
-      const answer = await fetch(`${portal.url}/pdfs/${file}`, { headers: { cookie: client.cookie } });
+      const answer = await fetch(`${portal.url}/pdfs/${file}`, { headers: { cookie: client.cookieHeader } });
       assert.equal(answer.status, 200);
       assert.equal(answer.headers.get("content-type"), "application/pdf");
       assert.equal(
@@ -228,7 +210,10 @@ describe("GET /pdfs/{fileName}", () => {
         "%PDF-",
       );
     }
-    assert.equal((await fetch(`${portal.url}/pdfs/Other.pdf`, { headers: { cookie: client.cookie } })).status, 404);
+    assert.equal(
+      (await fetch(`${portal.url}/pdfs/Other.pdf`, { headers: { cookie: client.cookieHeader } })).status,
+      404,
+    );
     assert.equal((await fetch(`${portal.url}/pdfs/BankHolidays.pdf`)).status, 401);
   });
 });
@@ -236,7 +221,7 @@ describe("GET /pdfs/{fileName}", () => {
 describe("session expiry (SPEC.md 4.5)", () => {
   it("an upstream 401 clears the session and the login page says it expired", async () => {
     const client = new PortalClient(portal.url);
-    await signIn(client, "vendor", "vera", "vera@vendor.example");
+    await signIn(client, accounts.vera, portal.code);
     await sandboxPost(portal.sandboxUrl, "/sandbox/tokens/revoke", { site: "vendor", username: "vera" });
     const answer = await client.post("/api/web/vendor/password/test", { userId: "vera", password: DEMO_PASSWORD });
     assert.equal(answer.status, 401);
@@ -248,7 +233,7 @@ describe("session expiry (SPEC.md 4.5)", () => {
 describe("token custody", () => {
   it("no answer to the browser ever carries an upstream token", async () => {
     const client = new PortalClient(portal.url);
-    await signIn(client, "client", "alice", "alice@acme.example");
+    await signIn(client, accounts.alice, portal.code);
     await client.get("/client/home");
     await client.get("/mfa");
     const tokens = [...client.seen.join("\n").matchAll(/"token"\s*:/g)];
@@ -258,13 +243,13 @@ describe("token custody", () => {
 
   it("sign out ends the session", async () => {
     const client = new PortalClient(portal.url);
-    await signIn(client, "client", "alice", "alice@acme.example");
+    await signIn(client, accounts.alice, portal.code);
     const out = await client.post("/session/logout", undefined, {
       "content-type": "application/x-www-form-urlencoded",
     });
     assert.equal(out.status, 303);
-    assert.equal(out.headers.get("location"), "/?signed-out");
-    assert.equal(out.headers.get("clear-site-data"), '"cache", "cookies"');
+    assert.equal(out.headers.location, "/?signed-out");
+    assert.equal(out.headers["clear-site-data"], '"cache", "cookies"');
     assert.match((await client.get("/?signed-out")).text, /You have signed out\./);
     assert.equal((await client.get("/client/home")).status, 302);
   });

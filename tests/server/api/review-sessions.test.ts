@@ -3,22 +3,17 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { FastifyInstance } from "fastify";
-import {
-  type Answer,
-  happyUpstream,
-  portalOnFake,
-  sendJson,
-  setCookies,
-  signInOnFake,
-} from "#tests/support/portal-on-fake.ts";
-import { PortalVisitor } from "#tests/support/sign-in.ts";
+import { type Answer, happyUpstream, sendJson } from "#scripts/fake-upstream.ts";
+import { PortalClient } from "#scripts/portal-client.ts";
+import { accounts, signIn } from "#scripts/sign-in.ts";
+import { portalOnFake, setCookies } from "#tests/support/portal-on-fake.ts";
 import { routes } from "#web/routes/table.ts";
 
 const MINUTE = 60_000;
 
 /** A visitor holding a copy of another's cookies: what an attacker keeps, or what a second tab sends. */
-function copyOf(app: FastifyInstance, visitor: PortalVisitor): PortalVisitor {
-  const copy = new PortalVisitor(app);
+function copyOf(app: FastifyInstance, visitor: PortalClient): PortalClient {
+  const copy = new PortalClient(app);
   for (const [name, value] of visitor.cookies) copy.cookies.set(name, value);
   return copy;
 }
@@ -32,11 +27,11 @@ describe("breaks of the outside review (issue 12)", () => {
   it("B2: a link sign-in revokes the session it replaces: the previous session's cookie opens nothing any more", async () => {
     const fake = await portalOnFake(happyUpstream());
     try {
-      const { visitor: alice } = await signInOnFake(fake.app);
+      const alice = await signIn(fake.app, accounts.alice, fake.code);
       const kept = copyOf(fake.app, alice);
-      assert.equal((await kept.get("/client/home")).statusCode, 200, "alice's session works");
+      assert.equal((await kept.get("/client/home")).status, 200, "alice's session works");
       const url = "/api/auth/client-token?uuid=the-attackers-own-link";
-      assert.equal((await alice.post(url)).statusCode, 409, "a link beside a session waits for the person's click");
+      assert.equal((await alice.post(url)).status, 409, "a link beside a session waits for the person's click");
       const link = await fake.app.inject({
         method: "POST",
         url,
@@ -49,7 +44,7 @@ describe("breaks of the outside review (issue 12)", () => {
         "the session the link replaced is revoked: a copy of its cookie opens no page",
       );
       assert.equal(
-        (await kept.post("/api/web/client/password/test", { userId: "alice", password: "pw" })).statusCode,
+        (await kept.post("/api/web/client/password/test", { userId: "alice", password: "pw" })).status,
         401,
         "and calls no API",
       );
@@ -66,18 +61,18 @@ describe("breaks of the outside review (issue 12)", () => {
         : happy(call, response),
     );
     try {
-      const visitor = new PortalVisitor(fake.app);
+      const visitor = new PortalClient(fake.app);
       const link = await visitor.post("/api/auth/client-token?uuid=a-link-for-victor");
-      assert.equal(link.statusCode, 200);
+      assert.equal(link.status, 200);
       for (const path of [...sectionPaths.filter((path) => path.startsWith("/client/")), "/"]) {
         const page = await visitor.get(path);
-        assert.equal(page.statusCode, 302, path);
+        assert.equal(page.status, 302, path);
         assert.equal(page.headers.location, "/mfa", `${path}: the expired password is changed first`);
       }
-      assert.equal((await visitor.get("/pdfs/BankHolidays.pdf")).statusCode, 401, "no document");
+      assert.equal((await visitor.get("/pdfs/BankHolidays.pdf")).status, 401, "no document");
       const form = await visitor.get("/mfa");
-      assert.equal(form.statusCode, 200);
-      assert.match(form.body, /data-island="change-password"/, "the change-password form waits");
+      assert.equal(form.status, 200);
+      assert.match(form.text, /data-island="change-password"/, "the change-password form waits");
     } finally {
       await fake.close();
     }
@@ -89,7 +84,7 @@ describe("breaks of the outside review (issue 12)", () => {
       /\/user-info$/.test(call.path) ? sendJson(response, 403, { detail: "Password Expired" }) : happy(call, response),
     );
     try {
-      const visitor = new PortalVisitor(fake.app);
+      const visitor = new PortalClient(fake.app);
       const link = await visitor.post("/api/auth/client-token?uuid=a-link-without-a-state");
       assert.equal(link.json().tokenHeld, false, "the link opened nothing");
       assert.equal(
@@ -97,7 +92,7 @@ describe("breaks of the outside review (issue 12)", () => {
         "/?return=%2Fclient%2Fhome",
         "no section page",
       );
-      assert.equal((await visitor.get("/pdfs/BankHolidays.pdf")).statusCode, 401, "no document");
+      assert.equal((await visitor.get("/pdfs/BankHolidays.pdf")).status, 401, "no document");
     } finally {
       await fake.close();
     }
@@ -115,25 +110,25 @@ describe("breaks of the outside review (issue 12)", () => {
       { now: () => clock },
     );
     try {
-      const { visitor } = await signInOnFake(fake.app);
+      const visitor = await signIn(fake.app, accounts.alice, fake.code);
       const test = () => visitor.post("/api/web/client/password/test", { userId: "alice", password: "pw" });
       const change = () => visitor.post("/api/web/client/password/change", { password: "Brand-New-Pass-2026!" });
       const refused = async (what: string) => {
         const answer = await change();
-        assert.equal(answer.statusCode, 400, what);
+        assert.equal(answer.status, 400, what);
         assert.match(String(answer.json().detail), /current password/i, `${what}: the person is told why`);
       };
 
       await refused("no test call");
       testPasses = false;
-      assert.equal((await test()).statusCode, 400, "a wrong current password");
+      assert.equal((await test()).status, 400, "a wrong current password");
       await refused("after a failed test call");
       testPasses = true;
-      assert.equal((await test()).statusCode, 200);
+      assert.equal((await test()).status, 200);
       clock += 6 * MINUTE;
       await refused("a test call six minutes old");
-      assert.equal((await test()).statusCode, 200);
-      assert.equal((await change()).statusCode, 200, "a test call just before: the change goes through");
+      assert.equal((await test()).status, 200);
+      assert.equal((await change()).status, 200, "a test call just before: the change goes through");
       await refused("the same test call a second time");
       assert.equal(
         fake.upstream.callsTo(/\/password\/change$/).length,
@@ -148,16 +143,16 @@ describe("breaks of the outside review (issue 12)", () => {
   it("B5: a pending cookie kept past promotion and sign-out cannot validate the remembered code into a new session", async () => {
     const fake = await portalOnFake(happyUpstream());
     try {
-      const visitor = new PortalVisitor(fake.app);
+      const visitor = new PortalClient(fake.app);
       await visitor.post("/api/auth/client", { shortname: "ACME", username: "alice", password: "pw" });
       const pending = copyOf(fake.app, visitor);
       await visitor.post("/api/web/client/mfa/generate");
       assert.deepEqual((await visitor.post("/api/web/client/mfa/validate/424242")).json(), [{ text: "Passed" }]);
-      assert.equal((await visitor.post("/session/logout")).statusCode, 303);
+      assert.equal((await visitor.post("/session/logout")).status, 303);
       fake.upstream.calls.length = 0;
       // The device memory: the code this device accepted, replayed with the kept pending cookie.
       const replay = await pending.post("/api/web/client/mfa/validate/424242");
-      assert.equal(replay.statusCode, 401, "the pending cookie was revoked when it was promoted");
+      assert.equal(replay.status, 401, "the pending cookie was revoked when it was promoted");
       assert.equal(fake.upstream.callsTo(/mfa\/validate/).length, 0, "the remembered code never reached the upstream");
       assert.equal(
         (await pending.get("/client/home")).headers.location,
@@ -177,13 +172,13 @@ describe("breaks of the outside review (issue 12)", () => {
         : happy(call, response);
     const fake = await portalOnFake(slowWrongCodes, { env: { MFA_MAX_WRONG_CODES: "5" } });
     try {
-      const visitor = new PortalVisitor(fake.app);
+      const visitor = new PortalClient(fake.app);
       await visitor.post("/api/auth/client", { shortname: "ACME", username: "alice", password: "pw" });
       const guess = (code: number) => copyOf(fake.app, visitor).post(`/api/web/client/mfa/validate/${code}`);
       const parallel = await Promise.all(Array.from({ length: 10 }, (_, index) => guess(900_000 + index)));
       assert.ok(
-        parallel.every((answer) => answer.statusCode < 500),
-        parallel.map((a) => a.statusCode).join(),
+        parallel.every((answer) => answer.status < 500),
+        parallel.map((a) => a.status).join(),
       );
       const reached = () => fake.upstream.callsTo(/mfa\/validate/).length;
       assert.ok(reached() <= 5, `${reached()} of 10 parallel codes reached the upstream`);
@@ -197,7 +192,7 @@ describe("breaks of the outside review (issue 12)", () => {
   it("B10: a GET from another site never writes the session: /mfa and /tax-bridge/login set no cookie, and a signed-in session is not switched into tax-bridge mode", async () => {
     const fake = await portalOnFake(happyUpstream());
     try {
-      const { visitor } = await signInOnFake(fake.app);
+      const visitor = await signIn(fake.app, accounts.alice, fake.code);
       const crossSite = { "sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate", "sec-fetch-dest": "document" };
       for (const url of ["/mfa", "/tax-bridge/login"]) {
         // SameSite=Strict: a navigation from another site carries no cookie, and its answer must not replace one.
@@ -205,7 +200,7 @@ describe("breaks of the outside review (issue 12)", () => {
         assert.ok(answer.statusCode < 400, `${url}: ${answer.statusCode}`);
         assert.deepEqual(setCookies(answer), [], `${url}: a cross-site GET sets no cookie`);
       }
-      assert.equal((await visitor.get("/client/home")).statusCode, 200, "the victim is still signed in");
+      assert.equal((await visitor.get("/client/home")).status, 200, "the victim is still signed in");
       const switched = await fake.app.inject({
         url: "/tax-bridge/login",
         headers: { ...crossSite, cookie: visitor.cookieHeader },

@@ -1,7 +1,8 @@
 // Issue 4, item 6: every state-changing call needs the islands' header and this origin; nothing else reaches upstream.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { rawHttp, sessionsOnFake, signInOnFake } from "#tests/support/portal-on-fake.ts";
+import { accounts, signIn } from "#scripts/sign-in.ts";
+import { rawHttp, sessionsOnFake } from "#tests/support/portal-on-fake.ts";
 
 const on = sessionsOnFake();
 
@@ -55,7 +56,7 @@ describe("CSRF (item 6)", () => {
 
   it("6. CSRF: sign out (a plain form) is refused from another site or origin, and the session stays", async () => {
     // A session of its own: a sign-in (as the test above makes) revokes the session it replaces.
-    const cookie = (await signInOnFake(on.fake.app)).visitor.cookieHeader;
+    const cookie = (await signIn(on.fake.app, accounts.alice, on.fake.code)).cookieHeader;
     const form = { "content-type": "application/x-www-form-urlencoded", cookie };
     const foreign: Record<string, string>[] = [
       { "sec-fetch-site": "cross-site" },

@@ -2,9 +2,11 @@
 import assert from "node:assert/strict";
 import type { ServerResponse } from "node:http";
 import { after, before, describe, it } from "node:test";
+import { sendJson } from "#scripts/fake-upstream.ts";
 import { PortalClient } from "#scripts/portal-client.ts";
-import { DEMO_PASSWORD, latestCode, type RunningPortal, startPortal } from "#tests/support/portal.ts";
-import { portalOnFake, sendJson } from "#tests/support/portal-on-fake.ts";
+import { DEMO_PASSWORD, latestCode } from "#scripts/sign-in.ts";
+import { type RunningPortal, startPortal } from "#tests/support/portal.ts";
+import { portalOnFake } from "#tests/support/portal-on-fake.ts";
 
 let first: RunningPortal;
 let second: RunningPortal;
@@ -100,12 +102,12 @@ describe("scaling out", () => {
     await onFirst.post("/api/auth/client", { shortname: "ACME", username: "alice", password: DEMO_PASSWORD });
     // The MFA step continues on the second replica with the cookie the first one issued.
     const onSecond = new PortalClient(second.url);
-    onSecond.cookie = onFirst.cookie;
+    onSecond.cookies = new Map(onFirst.cookies);
     await onSecond.post("/api/web/client/mfa/generate");
     const code = await latestCode(first.sandboxUrl, "alice@acme.example");
-    assert.deepEqual((await onSecond.post(`/api/web/client/mfa/validate/${code}`)).json, [{ text: "Passed" }]);
+    assert.deepEqual((await onSecond.post(`/api/web/client/mfa/validate/${code}`)).json(), [{ text: "Passed" }]);
     // And back on the first replica, signed in.
-    onFirst.cookie = onSecond.cookie;
+    onFirst.cookies = new Map(onSecond.cookies);
     const home = await onFirst.get("/client/home");
     assert.equal(home.status, 200);
     assert.match(home.text, /Signed in as\b[\s\S]{0,80}>alice</);

@@ -2,10 +2,10 @@
 // audiences): the HTTP status, the texts of SPEC.md 2.12, and a navigation that lists exactly the permitted pages.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import type { LightMyRequestResponse } from "fastify";
+import { type PortalAnswer, PortalClient } from "#scripts/portal-client.ts";
+import { type Account, accounts, signIn } from "#scripts/sign-in.ts";
 import { noPermissions } from "#tests/support/permissions.ts";
 import { type RunningPortal, sandboxPost, startPortal } from "#tests/support/portal.ts";
-import { type Account, accounts, PortalVisitor, signIn } from "#tests/support/sign-in.ts";
 import { sampleOf, section6, specAllows } from "#tests/support/spec-routes.ts";
 import type { RouteEntry, SignedInSection } from "#web/routes/row.ts";
 import { routes, sectionAudience } from "#web/routes/table.ts";
@@ -80,10 +80,10 @@ const permissionSets: PermissionSet[] = [
 ];
 
 let portal: RunningPortal;
-const visitors = new Map<PermissionSet, PortalVisitor>();
+const visitors = new Map<PermissionSet, PortalClient>();
 
 /** The permissions are cached in the session when MFA passes, so each set is set upstream, then signed in once. */
-async function signInWith(set: PermissionSet): Promise<PortalVisitor> {
+async function signInWith(set: PermissionSet): Promise<PortalClient> {
   const { site, username } = set.account;
   const shortname = set.account.site === "client" ? set.account.shortname : "-";
   await sandboxPost(
@@ -92,10 +92,10 @@ async function signInWith(set: PermissionSet): Promise<PortalVisitor> {
     set.permissions,
     "PUT",
   );
-  return signIn(portal, set.account);
+  return signIn(portal.app, set.account, portal.code);
 }
 
-function visitorOf(set: PermissionSet): PortalVisitor {
+function visitorOf(set: PermissionSet): PortalClient {
   const visitor = visitors.get(set);
   assert.ok(visitor, `${set.name} signed in`);
   return visitor;
@@ -133,18 +133,18 @@ function navigationOf(html: string): { links: string[]; current: string[] } {
   return { links, current };
 }
 
-function assertTexts(answer: LightMyRequestResponse, expected: string[], where: string): void {
-  const text = textOf(answer.body);
+function assertTexts(answer: PortalAnswer, expected: string[], where: string): void {
+  const text = textOf(answer.text);
   for (const line of expected) assert.ok(text.includes(line), `${where} shows "${line}"`);
 }
 
 /** What a row shows when it opens: its title (and the page's), and its purpose or document. */
-function assertScreen(answer: LightMyRequestResponse, entry: RouteEntry, where: string): void {
-  assert.ok(answer.body.includes(`<title>${entry.title.replace("&", "&amp;")} · Payments Portal</title>`), where);
-  const text = textOf(answer.body);
+function assertScreen(answer: PortalAnswer, entry: RouteEntry, where: string): void {
+  assert.ok(answer.text.includes(`<title>${entry.title.replace("&", "&amp;")} · Payments Portal</title>`), where);
+  const text = textOf(answer.text);
   assert.ok(text.includes(entry.title), `${where} shows its title`);
   if (entry.about) assert.ok(text.includes(entry.about), `${where} says what it is for`);
-  if (entry.pdf) assert.ok(answer.body.includes(`src="/pdfs/${entry.pdf}"`), `${where} frames its PDF`);
+  if (entry.pdf) assert.ok(answer.text.includes(`src="/pdfs/${entry.pdf}"`), `${where} frames its PDF`);
 }
 
 const sectionRows = (section: SignedInSection) => routes.filter((entry) => entry.section === section);
@@ -170,7 +170,7 @@ for (const set of permissionSets) {
         const path = sampleOf(entry.path);
         const answer = await visitor.get(path);
         const allowed = specAllows(entry.path, info) && entry.screen !== "forbidden";
-        assert.equal(answer.statusCode, allowed ? 200 : 403, path);
+        assert.equal(answer.status, allowed ? 200 : 403, path);
         if (allowed) assertScreen(answer, entry, path);
         else assertTexts(answer, texts.forbidden, path);
       }
@@ -183,24 +183,24 @@ for (const set of permissionSets) {
         .filter((entry) => entry.group && specAllows(entry.path, info))
         .map((entry) => entry.path);
       const answer = await visitor.get(`/${section}/home`);
-      const nav = navigationOf(answer.body);
+      const nav = navigationOf(answer.text);
       assert.deepEqual(nav.links.toSorted(), expected.toSorted());
       assert.deepEqual(nav.current, [`/${section}/home`]);
       const alias = await visitor.get(`/${section}`);
-      assert.deepEqual(navigationOf(alias.body).current, [`/${section}/home`], "the index marks Home");
+      assert.deepEqual(navigationOf(alias.text).current, [`/${section}/home`], "the index marks Home");
     });
 
     it("an unknown path in the section answers 404 with the not-found texts; any other unknown path goes to /", async () => {
       const visitor = visitorOf(set);
       for (const path of [`/${section}/nowhere`, `/${section}/home/deeper`, `/${section}/vip`]) {
         const answer = await visitor.get(path);
-        assert.equal(answer.statusCode, 404, path);
+        assert.equal(answer.status, 404, path);
         assertTexts(answer, texts.notFound, path);
-        assert.ok(navigationOf(answer.body).links.length > 0, `${path} keeps the navigation`);
+        assert.ok(navigationOf(answer.text).links.length > 0, `${path} keeps the navigation`);
       }
       for (const path of ["/nowhere", `/${section}-home`, "/assets-missing/x"]) {
         const answer = await visitor.get(path);
-        assert.deepEqual([answer.statusCode, answer.headers.location], [302, "/"], path);
+        assert.deepEqual([answer.status, answer.headers.location], [302, "/"], path);
       }
     });
   });
@@ -211,9 +211,9 @@ describe("the sections of another audience", () => {
     const vendor = visitorOf(setNamed("a vendor admin"));
     for (const entry of routes.filter((row) => row.section !== "public" && sectionAudience[row.section] === "client")) {
       const answer = await vendor.get(sampleOf(entry.path));
-      assert.equal(answer.statusCode, 403, entry.path);
+      assert.equal(answer.status, 403, entry.path);
       assertTexts(answer, texts.forbidden, entry.path);
-      assert.deepEqual(navigationOf(answer.body).links, [], "no navigation of a section that is not the user's");
+      assert.deepEqual(navigationOf(answer.text).links, [], "no navigation of a section that is not the user's");
     }
   });
 
@@ -221,7 +221,7 @@ describe("the sections of another audience", () => {
     const client = visitorOf(setNamed("a client with every permission"));
     for (const entry of sectionRows("vendor")) {
       const answer = await client.get(sampleOf(entry.path));
-      assert.equal(answer.statusCode, 403, entry.path);
+      assert.equal(answer.status, 403, entry.path);
       assertTexts(answer, texts.forbidden, entry.path);
     }
   });
@@ -233,15 +233,15 @@ describe("the sections of another audience", () => {
         for (const entry of sectionRows(section)) {
           const answer = await client.get(sampleOf(entry.path));
           const expected = entry.screen === "forbidden" ? 403 : 200;
-          assert.equal(answer.statusCode, expected, entry.path);
+          assert.equal(answer.status, expected, entry.path);
           if (expected === 200) assertScreen(answer, entry, entry.path);
           else assertTexts(answer, texts.forbidden, entry.path);
         }
-        const nav = navigationOf((await client.get(`/${section}/home`)).body);
+        const nav = navigationOf((await client.get(`/${section}/home`)).text);
         const listed = sectionRows(section).filter((entry) => entry.group);
         assert.deepEqual(nav.links.toSorted(), listed.map((entry) => entry.path).toSorted());
         const notFound = await client.get(`/${section}/nowhere`);
-        assert.equal(notFound.statusCode, 404);
+        assert.equal(notFound.status, 404);
         assertTexts(notFound, texts.notFound, `/${section}/nowhere`);
       }
     }
@@ -250,7 +250,7 @@ describe("the sections of another audience", () => {
 
 describe("without a session", () => {
   it("every section page redirects to /, which brings the person back to it once signed in (issue 14)", async () => {
-    const anonymous = new PortalVisitor(portal.app);
+    const anonymous = new PortalClient(portal.app);
     for (const path of [
       ...routes.filter((row) => row.section !== "public").map((row) => sampleOf(row.path)),
       "/client/nowhere",
@@ -258,52 +258,48 @@ describe("without a session", () => {
     ]) {
       const answer = await anonymous.get(path);
       const location = new URL(String(answer.headers.location), "http://portal.test");
-      assert.deepEqual(
-        [answer.statusCode, location.pathname, location.searchParams.get("return")],
-        [302, "/", path],
-        path,
-      );
+      assert.deepEqual([answer.status, location.pathname, location.searchParams.get("return")], [302, "/", path], path);
     }
     const outside = await anonymous.get("/nowhere");
-    assert.deepEqual([outside.statusCode, outside.headers.location], [302, "/"], "a path of no section");
+    assert.deepEqual([outside.status, outside.headers.location], [302, "/"], "a path of no section");
   });
 
   it("every top-level route of 2.1 answers 200 inside the portal's frame, the † ones with their title", async () => {
-    const anonymous = new PortalVisitor(portal.app);
+    const anonymous = new PortalClient(portal.app);
     for (const entry of routes.filter((row) => row.section === "public" && row.screen !== "mfa")) {
       const answer = await anonymous.get(sampleOf(entry.path));
-      assert.equal(answer.statusCode, 200, entry.path);
-      assert.ok(answer.body.includes('class="site-header'), `${entry.path} is inside the frame`);
+      assert.equal(answer.status, 200, entry.path);
+      assert.ok(answer.text.includes('class="site-header'), `${entry.path} is inside the frame`);
       if (entry.screen === "about") assertScreen(answer, entry, entry.path);
     }
     const vendorAlert = await anonymous.get("/vendoralert");
     const register = await anonymous.get("/register");
-    assert.equal(textOf(vendorAlert.body), textOf(register.body), "vendoralert shows the register screen");
+    assert.equal(textOf(vendorAlert.text), textOf(register.text), "vendoralert shows the register screen");
   });
 
   it("/mfa with nothing pending goes to / with the session-expired message", async () => {
-    const anonymous = new PortalVisitor(portal.app);
+    const anonymous = new PortalClient(portal.app);
     const answer = await anonymous.get("/mfa");
-    assert.deepEqual([answer.statusCode, answer.headers.location], [302, "/"]);
-    assert.ok(textOf((await anonymous.get("/")).body).includes("Your session has expired. Please Login again"));
+    assert.deepEqual([answer.status, answer.headers.location], [302, "/"]);
+    assert.ok(textOf((await anonymous.get("/")).text).includes("Your session has expired. Please Login again"));
   });
 });
 
 describe("a session that is not through sign-in", () => {
   it("waiting for its code is sent to /mfa from a section page", async () => {
-    const pending = new PortalVisitor(portal.app);
+    const pending = new PortalClient(portal.app);
     const login = { shortname: "ACME", username: "victor", password: "Portal-Demo-2026!" };
-    assert.equal((await pending.post("/api/auth/client", login)).statusCode, 200);
+    assert.equal((await pending.post("/api/auth/client", login)).status, 200);
     const answer = await pending.get("/client/home");
-    assert.deepEqual([answer.statusCode, answer.headers.location], [302, "/mfa"]);
+    assert.deepEqual([answer.status, answer.headers.location], [302, "/mfa"]);
   });
 
   it("with an expired password is sent to /mfa, where the change-password form waits", async () => {
-    const paula = await signIn(portal, accounts.paula);
+    const paula = await signIn(portal.app, accounts.paula, portal.code);
     const answer = await paula.get("/client/invoices/status");
-    assert.deepEqual([answer.statusCode, answer.headers.location], [302, "/mfa"]);
+    assert.deepEqual([answer.status, answer.headers.location], [302, "/mfa"]);
     const mfa = await paula.get("/mfa");
-    assert.equal(mfa.statusCode, 200);
-    assert.ok(textOf(mfa.body).includes("Your password has expired. Please enter a new password"));
+    assert.equal(mfa.status, 200);
+    assert.ok(textOf(mfa.text).includes("Your password has expired. Please enter a new password"));
   });
 });

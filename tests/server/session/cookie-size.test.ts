@@ -5,18 +5,12 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { describe, it } from "node:test";
 import fc from "fast-check";
-import type { LightMyRequestResponse } from "fastify";
+import { fullPermissions, happyUpstream, jwtLikeToken } from "#scripts/fake-upstream.ts";
+import { type PortalAnswer, PortalClient } from "#scripts/portal-client.ts";
+import { accounts, signIn } from "#scripts/sign-in.ts";
 import { forGates } from "#server/permissions.ts";
 import { MAX_SEALED_SESSION } from "#server/session/plugin.ts";
-import {
-  fullPermissions,
-  happyUpstream,
-  jwtLikeToken,
-  portalOnFake,
-  setCookies,
-  signInOnFake,
-} from "#tests/support/portal-on-fake.ts";
-import { PortalVisitor } from "#tests/support/sign-in.ts";
+import { portalOnFake, setCookies } from "#tests/support/portal-on-fake.ts";
 import { answerMessage } from "#web/api/answer.ts";
 import { gates } from "#web/gates.ts";
 import type { UserInfo } from "#web/site.ts";
@@ -29,14 +23,15 @@ describe("cookie size (item 2)", () => {
     const token = jwtLikeToken(4096);
     const fake = await portalOnFake(happyUpstream({ token }));
     try {
-      const { visitor, answers } = await signInOnFake(fake.app);
+      const visitor = await signIn(fake.app, accounts.alice, fake.code);
+      const answers = [...visitor.answers];
       const pages = [await visitor.get("/client/home"), await visitor.get(`/client/${"x".repeat(6000)}`)];
       const sizes = [...answers, ...pages].flatMap((answer) => setCookies(answer).map((c) => Buffer.byteLength(c)));
       t.diagnostic(`token ${token.length} characters; Set-Cookie sizes ${sizes.join(", ")} bytes`);
       assert.ok(sizes.length >= 3, "the session was written at each step");
       for (const size of sizes) assert.ok(size <= BROWSER_COOKIE_LIMIT, `Set-Cookie of ${size} bytes`);
       const home = await visitor.get("/client/vip/dashboard");
-      assert.equal(home.statusCode, 200, "signed in, permissions kept: a VIP page opens");
+      assert.equal(home.status, 200, "signed in, permissions kept: a VIP page opens");
       await visitor.post("/api/web/client/password/test", { userId: "alice", password: "pw" });
       const bearers = fake.upstream.calls.map((call) => call.headers.authorization).filter(Boolean);
       assert.ok(bearers.length >= 3, "generate, validate, user-info and the test call carry the token");
@@ -86,7 +81,7 @@ describe("cookie size (item 2)", () => {
       const token = jwtLikeToken(length);
       const fake = await portalOnFake(happyUpstream({ token }));
       try {
-        const visitor = new PortalVisitor(fake.app);
+        const visitor = new PortalClient(fake.app);
         const answers = [
           await visitor.post("/api/auth/client", { shortname: "ACME", username: "alice", password: "pw" }),
           await visitor.post("/api/web/client/mfa/generate"),
@@ -103,10 +98,10 @@ describe("cookie size (item 2)", () => {
               `a ${token.length}-character token: a Set-Cookie of ${Buffer.byteLength(cookie)} bytes`,
             );
         const steps = ["sign-in", "generate", "MFA", "a page", "the password test", "a page"];
-        const refused = answers.findIndex((answer) => answer.statusCode === 502);
+        const refused = answers.findIndex((answer) => answer.status === 502);
         if (refused >= 0) {
-          const answer = answers[refused] as LightMyRequestResponse;
-          assert.match(answerMessage(answer.statusCode, answer.json()), /too large/i, `${token.length}: the message`);
+          const answer = answers[refused] as PortalAnswer;
+          assert.match(answerMessage(answer.status, answer.json()), /too large/i, `${token.length}: the message`);
           assert.ok(
             refused === 0 || refused === 2,
             `${token.length}: refused at sign-in or MFA, not at ${steps[refused]}`,
@@ -118,7 +113,7 @@ describe("cookie size (item 2)", () => {
           );
           outcomes.push(`${token.length} refused at ${steps[refused]}`);
         } else {
-          assert.equal((await visitor.get("/client/home")).statusCode, 200, `${token.length}: signed in`);
+          assert.equal((await visitor.get("/client/home")).status, 200, `${token.length}: signed in`);
           outcomes.push(`${token.length} fits`);
         }
       } finally {
@@ -161,9 +156,9 @@ describe("cookie size (item 2)", () => {
         assert.ok(Buffer.byteLength(written) <= BROWSER_COOKIE_LIMIT, `a Set-Cookie of ${Buffer.byteLength(written)}`);
       assert.equal(page.statusCode, 303, "the grown session is not written");
       assert.equal(page.headers.location, "/");
-      const visitor = new PortalVisitor(fake.app);
+      const visitor = new PortalClient(fake.app);
       for (const written of page.cookies) visitor.cookies.set(written.name, written.value);
-      assert.match((await visitor.get("/")).body, /too large/, "the sign-in page says why");
+      assert.match((await visitor.get("/")).text, /too large/, "the sign-in page says why");
       assert.equal(
         (await fake.app.inject({ url: "/client/home", headers: { cookie } })).headers.location,
         "/?return=%2Fclient%2Fhome",
@@ -178,17 +173,17 @@ describe("cookie size (item 2)", () => {
     const token = randomBytes(6000).toString("base64url");
     const fake = await portalOnFake(happyUpstream({ token }));
     try {
-      const visitor = new PortalVisitor(fake.app);
+      const visitor = new PortalClient(fake.app);
       const login = await visitor.post("/api/auth/client", { shortname: "ACME", username: "alice", password: "pw" });
       for (const cookie of setCookies(login))
         assert.ok(Buffer.byteLength(cookie) <= BROWSER_COOKIE_LIMIT, `Set-Cookie of ${Buffer.byteLength(cookie)}`);
-      assert.ok(login.statusCode >= 400, `an error status, not ${login.statusCode}`);
-      const message = answerMessage(login.statusCode, login.json());
+      assert.ok(login.status >= 400, `an error status, not ${login.status}`);
+      const message = answerMessage(login.status, login.json());
       assert.match(message, /too large/i, `a clear message: ${message}`);
-      assert.equal((await visitor.post("/api/web/client/mfa/generate")).statusCode, 401, "no pending sign-in is left");
+      assert.equal((await visitor.post("/api/web/client/mfa/generate")).status, 401, "no pending sign-in is left");
       assert.equal((await visitor.get("/mfa")).headers.location, "/", "the MFA step is not half open");
       const page = await visitor.get("/");
-      assert.equal(page.statusCode, 200, "the login page still opens");
+      assert.equal(page.status, 200, "the login page still opens");
     } finally {
       await fake.close();
     }

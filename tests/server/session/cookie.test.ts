@@ -1,10 +1,10 @@
 // Issue 4, items 1 and 3: the session cookie's attributes and caching, tampering and rotation (item 2: cookie-size.test.ts).
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import type { LightMyRequestResponse } from "fastify";
-import { DEMO_PASSWORD, type RunningPortal, startPortal } from "#tests/support/portal.ts";
+import { type PortalAnswer, PortalClient } from "#scripts/portal-client.ts";
+import { accounts, DEMO_PASSWORD, latestCode, signIn } from "#scripts/sign-in.ts";
+import { type RunningPortal, startPortal } from "#tests/support/portal.ts";
 import { setCookies } from "#tests/support/portal-on-fake.ts";
-import { accounts, PortalVisitor, signIn } from "#tests/support/sign-in.ts";
 
 const COOKIE = "__Host-portal-session";
 const OLD_KEY = "0".repeat(64);
@@ -29,16 +29,15 @@ describe("session cookie attributes and caching (item 1)", () => {
   after(() => portal.close());
 
   it("1. cookie: every Set-Cookie of a sign-in and sign-out is __Host- named, Secure, HttpOnly, SameSite=Strict, Path=/ and has no Domain", async () => {
-    const visitor = new PortalVisitor(portal.app);
-    const answers: [string, LightMyRequestResponse][] = [];
-    const record = async (what: string, answer: Promise<LightMyRequestResponse>) => answers.push([what, await answer]);
+    const visitor = new PortalClient(portal.app);
+    const answers: [string, PortalAnswer][] = [];
+    const record = async (what: string, answer: Promise<PortalAnswer>) => answers.push([what, await answer]);
     await record("tax-bridge entry", visitor.get("/tax-bridge/login"));
     await record(
       "login",
       visitor.post("/api/auth/client", { shortname: "ACME", username: "alice", password: DEMO_PASSWORD }),
     );
     await record("generate", visitor.post("/api/web/client/mfa/generate"));
-    const { latestCode } = await import("#tests/support/portal.ts");
     const code = await latestCode(portal.sandboxUrl, accounts.alice.email);
     await record("validate", visitor.post(`/api/web/client/mfa/validate/${code}`));
     await record("home", visitor.get("/client/submission/report"));
@@ -49,7 +48,7 @@ describe("session cookie attributes and caching (item 1)", () => {
   });
 
   it("1. no-store: pages, redirects and API answers that carry session state are never cached", async () => {
-    const visitor = await signIn(portal, accounts.victor);
+    const visitor = await signIn(portal.app, accounts.victor, portal.code);
     const answers = [
       await visitor.get("/client/home"),
       await visitor.get("/client/batch/upload"),
@@ -57,16 +56,12 @@ describe("session cookie attributes and caching (item 1)", () => {
       await visitor.get("/"),
       await visitor.get("/mfa"),
       await visitor.post("/api/web/client/password/test", { userId: "victor", password: DEMO_PASSWORD }),
-      await new PortalVisitor(portal.app).post("/api/auth/vendor", { username: "vera", password: "wrong" }),
+      await new PortalClient(portal.app).post("/api/auth/vendor", { username: "vera", password: "wrong" }),
       await visitor.post("/session/logout"),
       await visitor.get("/client/home"),
     ];
     for (const answer of answers) {
-      assert.match(
-        String(answer.headers["cache-control"]),
-        /no-store/,
-        `${answer.statusCode} ${answer.body.slice(0, 60)}`,
-      );
+      assert.match(String(answer.headers["cache-control"]), /no-store/, `${answer.status} ${answer.text.slice(0, 60)}`);
     }
   });
 
@@ -134,7 +129,7 @@ describe("tampering and key rotation (item 3)", () => {
   let value: string;
   before(async () => {
     portal = await startPortal({ env: { SESSION_KEY: OLD_KEY }, listen: false });
-    const visitor = await signIn(portal, accounts.alice);
+    const visitor = await signIn(portal.app, accounts.alice, portal.code);
     value = visitor.cookies.get(COOKIE) ?? "";
   });
   after(() => portal.close());
@@ -154,7 +149,7 @@ describe("tampering and key rotation (item 3)", () => {
     const flip = (text: string, at: number) =>
       `${text.slice(0, at)}${text[at] === "A" ? "B" : "A"}${text.slice(at + 1)}`;
     const other = await startPortal({ env: { SESSION_KEY: NEW_KEY, UPSTREAM_URL: portal.sandboxUrl }, listen: false });
-    const foreign = await signIn({ app: other.app, sandboxUrl: portal.sandboxUrl }, accounts.alice)
+    const foreign = await signIn(other.app, accounts.alice, portal.code)
       .then((visitor) => visitor.cookies.get(COOKIE) ?? "")
       .finally(() => other.close());
     const tampered: Record<string, string> = {

@@ -2,9 +2,11 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { FastifyInstance } from "fastify";
-import { DEMO_PASSWORD, latestCode, startPortal } from "#tests/support/portal.ts";
-import { happyUpstream, portalOnFake, setCookies, signInOnFake } from "#tests/support/portal-on-fake.ts";
-import { accounts, PortalVisitor, signIn } from "#tests/support/sign-in.ts";
+import { happyUpstream } from "#scripts/fake-upstream.ts";
+import { PortalClient } from "#scripts/portal-client.ts";
+import { accounts, DEMO_PASSWORD, latestCode, signIn } from "#scripts/sign-in.ts";
+import { startPortal } from "#tests/support/portal.ts";
+import { portalOnFake, setCookies } from "#tests/support/portal-on-fake.ts";
 import { routes } from "#web/routes/table.ts";
 import { errorTexts } from "#web/texts/errors.ts";
 import { mfaTexts } from "#web/texts/mfa.ts";
@@ -13,14 +15,14 @@ const COOKIE = "__Host-portal-session";
 const MINUTE = 60_000;
 
 /** The session id inside a visitor's cookie, read with the app's own key. */
-function sidOf(app: FastifyInstance, visitor: PortalVisitor): string | undefined {
+function sidOf(app: FastifyInstance, visitor: PortalClient): string | undefined {
   const value = visitor.cookies.get(COOKIE);
   return value ? app.decodeSession(value)?.get("sid") : undefined;
 }
 
 /** A visitor holding a copy of another's cookies: what an attacker keeps, or what a second tab sends. */
-function copyOf(app: FastifyInstance, visitor: PortalVisitor): PortalVisitor {
-  const copy = new PortalVisitor(app);
+function copyOf(app: FastifyInstance, visitor: PortalClient): PortalClient {
+  const copy = new PortalClient(app);
   for (const [name, value] of visitor.cookies) copy.cookies.set(name, value);
   return copy;
 }
@@ -34,7 +36,7 @@ describe("session lifecycle (item 7)", () => {
   it("7. lifecycle: a new session, with a new id, begins at each step (anonymous → pending MFA → signed in), so a planted cookie never becomes the signed-in one", async () => {
     const portal = await startPortal({ listen: false });
     try {
-      const visitor = new PortalVisitor(portal.app);
+      const visitor = new PortalClient(portal.app);
       await visitor.get("/tax-bridge/login");
       const planted = copyOf(portal.app, visitor);
       const anonymous = visitor.cookies.get(COOKIE);
@@ -48,7 +50,7 @@ describe("session lifecycle (item 7)", () => {
       const signedInSid = sidOf(portal.app, visitor);
       assert.ok(pendingSid && signedInSid, "both steps carry an id");
       assert.notEqual(pendingSid, signedInSid, "the signed-in session is a new one");
-      assert.equal((await visitor.get("/client/submission/report")).statusCode, 200);
+      assert.equal((await visitor.get("/client/submission/report")).status, 200);
       assert.equal(
         (await planted.get("/client/home")).headers.location,
         "/?return=%2Fclient%2Fhome",
@@ -68,16 +70,16 @@ describe("session lifecycle (item 7)", () => {
     let clock = Date.now();
     const portal = await startPortal({ env: { SESSION_IDLE_MINUTES: "30" }, now: () => clock, listen: false });
     try {
-      const visitor = await signIn(portal, accounts.alice);
+      const visitor = await signIn(portal.app, accounts.alice, portal.code);
       clock += 29 * MINUTE;
-      assert.equal((await visitor.get("/client/home")).statusCode, 200, "29 minutes idle: still signed in");
+      assert.equal((await visitor.get("/client/home")).status, 200, "29 minutes idle: still signed in");
       clock += 29 * MINUTE;
-      assert.equal((await visitor.get("/client/home")).statusCode, 200, "each request restarts the idle time");
+      assert.equal((await visitor.get("/client/home")).status, 200, "each request restarts the idle time");
       clock += 31 * MINUTE;
       const late = await visitor.get("/client/home");
-      assert.equal(late.statusCode, 302);
+      assert.equal(late.status, 302);
       assert.equal(late.headers.location, "/?return=%2Fclient%2Fhome");
-      assert.match((await visitor.get("/")).body, new RegExp(errorTexts.sessionExpired));
+      assert.match((await visitor.get("/")).text, new RegExp(errorTexts.sessionExpired));
     } finally {
       await portal.close();
     }
@@ -91,15 +93,15 @@ describe("session lifecycle (item 7)", () => {
       listen: false,
     });
     try {
-      const visitor = await signIn(portal, accounts.alice);
+      const visitor = await signIn(portal.app, accounts.alice, portal.code);
       for (let minutes = 20; minutes < 60; minutes += 20) {
         clock += 20 * MINUTE;
-        assert.equal((await visitor.get("/client/home")).statusCode, 200, `${minutes} minutes in, busy`);
+        assert.equal((await visitor.get("/client/home")).status, 200, `${minutes} minutes in, busy`);
       }
       clock += 21 * MINUTE;
       const late = await visitor.get("/client/home");
       assert.equal(late.headers.location, "/?return=%2Fclient%2Fhome", "61 minutes after sign-in: over");
-      assert.match((await visitor.get("/")).body, new RegExp(errorTexts.sessionExpired));
+      assert.match((await visitor.get("/")).text, new RegExp(errorTexts.sessionExpired));
     } finally {
       await portal.close();
     }
@@ -108,10 +110,10 @@ describe("session lifecycle (item 7)", () => {
   it("7. lifecycle: sign out sends Clear-Site-Data, clears the cookie, and an old copy of the cookie no longer works", async () => {
     const portal = await startPortal({ listen: false });
     try {
-      const visitor = await signIn(portal, accounts.alice);
+      const visitor = await signIn(portal.app, accounts.alice, portal.code);
       const stolen = copyOf(portal.app, visitor);
       const out = await visitor.post("/session/logout");
-      assert.equal(out.statusCode, 303);
+      assert.equal(out.status, 303);
       assert.match(String(out.headers.location), /^\/(\?|$)/, "back to the login page");
       assert.match(String(out.headers["clear-site-data"]), /"cookies"/);
       assert.ok(
@@ -128,8 +130,8 @@ describe("session lifecycle (item 7)", () => {
         "the old copy opens no page",
       );
       const api = await stolen.post("/api/web/client/password/test", { userId: "alice", password: DEMO_PASSWORD });
-      assert.equal(api.statusCode, 401, "the old copy calls no API");
-      assert.equal((await stolen.get("/pdfs/BankHolidays.pdf")).statusCode, 401, "nor reads a document");
+      assert.equal(api.status, 401, "the old copy calls no API");
+      assert.equal((await stolen.get("/pdfs/BankHolidays.pdf")).status, 401, "nor reads a document");
     } finally {
       await portal.close();
     }
@@ -140,18 +142,18 @@ describe("MFA cannot be skipped (item 8)", () => {
   it("8. MFA: with a pending token, every section page gives the MFA step and every other API call 401, with no upstream call", async () => {
     const fake = await portalOnFake(happyUpstream());
     try {
-      const visitor = new PortalVisitor(fake.app);
+      const visitor = new PortalClient(fake.app);
       await visitor.post("/api/auth/client", { shortname: "ACME", username: "alice", password: "pw" });
       fake.upstream.calls.length = 0;
       for (const path of sectionPaths) {
         const page = await visitor.get(path);
-        assert.equal(page.statusCode, 302, path);
+        assert.equal(page.status, 302, path);
         assert.equal(page.headers.location, "/mfa", path);
       }
       const mfa = await visitor.get("/mfa");
-      assert.equal(mfa.statusCode, 200);
-      assert.match(mfa.body, /data-island="mfa"/, "the MFA step itself opens");
-      assert.equal((await visitor.get("/pdfs/BankHolidays.pdf")).statusCode, 401, "no document");
+      assert.equal(mfa.status, 200);
+      assert.match(mfa.text, /data-island="mfa"/, "the MFA step itself opens");
+      assert.equal((await visitor.get("/pdfs/BankHolidays.pdf")).status, 401, "no document");
       const others: [string, unknown][] = [
         ["/api/web/client/password/test", { userId: "alice", password: "pw" }],
         ["/api/web/client/password/change", { password: "Strong-Password-2026!" }],
@@ -159,7 +161,7 @@ describe("MFA cannot be skipped (item 8)", () => {
       ];
       for (const [path, body] of others) {
         const answer = await copyOf(fake.app, visitor).post(path, body);
-        assert.equal(answer.statusCode, 401, path);
+        assert.equal(answer.status, 401, path);
       }
       await new Promise((resolve) => setTimeout(resolve, 50));
       assert.deepEqual(
@@ -167,7 +169,7 @@ describe("MFA cannot be skipped (item 8)", () => {
         [],
         "nothing reached the upstream: no page visit, no permissions, no password call",
       );
-      assert.equal((await visitor.post("/api/web/client/mfa/generate")).statusCode, 200, "the MFA calls do work");
+      assert.equal((await visitor.post("/api/web/client/mfa/generate")).status, 200, "the MFA calls do work");
     } finally {
       await fake.close();
     }
@@ -176,14 +178,14 @@ describe("MFA cannot be skipped (item 8)", () => {
   it("8. MFA: wrong codes are limited per pending session; each refusal says how many attempts are left, and at the limit the sign-in ends and says why", async () => {
     const fake = await portalOnFake(happyUpstream({ verdict: "Failed" }), { env: { MFA_MAX_WRONG_CODES: "3" } });
     try {
-      const visitor = new PortalVisitor(fake.app);
+      const visitor = new PortalClient(fake.app);
       await visitor.post("/api/auth/client", { shortname: "ACME", username: "alice", password: "pw" });
       for (let attempt = 1; attempt <= 3; attempt++) {
         const answer = await visitor.post(`/api/web/client/mfa/validate/00000${attempt}`);
         assert.deepEqual(answer.json(), [{ text: "Failed", attemptsLeft: 3 - attempt }], `attempt ${attempt}`);
       }
       const fourth = await visitor.post("/api/web/client/mfa/validate/000004");
-      assert.equal(fourth.statusCode, 401);
+      assert.equal(fourth.status, 401);
       assert.deepEqual(
         fourth.json(),
         { detail: errorTexts.sessionExpired, code: "mfa-attempts-exhausted" },
@@ -191,7 +193,7 @@ describe("MFA cannot be skipped (item 8)", () => {
       );
       assert.equal(fake.upstream.callsTo(/mfa\/validate/).length, 3, "the fourth code never reached the upstream");
       assert.ok(
-        (await visitor.get("/")).body.includes(mfaTexts.attemptsExhausted),
+        (await visitor.get("/")).text.includes(mfaTexts.attemptsExhausted),
         "the sign-in page says why it ended",
       );
     } finally {
@@ -202,7 +204,7 @@ describe("MFA cannot be skipped (item 8)", () => {
   it("8. MFA: replaying an older copy of the pending cookie does not reset the wrong-code count", async () => {
     const fake = await portalOnFake(happyUpstream({ verdict: "Failed" }), { env: { MFA_MAX_WRONG_CODES: "3" } });
     try {
-      const visitor = new PortalVisitor(fake.app);
+      const visitor = new PortalClient(fake.app);
       await visitor.post("/api/auth/client", { shortname: "ACME", username: "alice", password: "pw" });
       for (let attempt = 1; attempt <= 6; attempt++)
         await copyOf(fake.app, visitor).post(`/api/web/client/mfa/validate/10000${attempt}`);
@@ -211,7 +213,7 @@ describe("MFA cannot be skipped (item 8)", () => {
         3,
         "three codes in all, however the cookie is replayed",
       );
-      assert.equal((await copyOf(fake.app, visitor).post("/api/web/client/mfa/generate")).statusCode, 401);
+      assert.equal((await copyOf(fake.app, visitor).post("/api/web/client/mfa/generate")).status, 401);
     } finally {
       await fake.close();
     }
@@ -222,19 +224,19 @@ describe("expired password (item 10)", () => {
   it("10. expired password: while Password Expired, nothing but the change-password form is reachable", async () => {
     const fake = await portalOnFake(happyUpstream({ message: "Password Expired" }));
     try {
-      const { visitor } = await signInOnFake(fake.app);
+      const visitor = await signIn(fake.app, accounts.alice, fake.code);
       fake.upstream.calls.length = 0;
       for (const path of [...sectionPaths, "/"]) {
         const page = await visitor.get(path);
-        assert.equal(page.statusCode, 302, path);
+        assert.equal(page.status, 302, path);
         assert.equal(page.headers.location, "/mfa", path);
       }
       const form = await visitor.get("/mfa");
-      assert.equal(form.statusCode, 200);
-      assert.match(form.body, /data-island="change-password"/);
-      assert.equal((await visitor.get("/pdfs/BankHolidays.pdf")).statusCode, 401, "no document");
+      assert.equal(form.status, 200);
+      assert.match(form.text, /data-island="change-password"/);
+      assert.equal((await visitor.get("/pdfs/BankHolidays.pdf")).status, 401, "no document");
       for (const path of ["/api/web/client/mfa/generate", "/api/web/client/mfa/validate/123456"])
-        assert.equal((await copyOf(fake.app, visitor).post(path)).statusCode, 401, path);
+        assert.equal((await copyOf(fake.app, visitor).post(path)).status, 401, path);
       await new Promise((resolve) => setTimeout(resolve, 50));
       assert.deepEqual(
         fake.upstream.calls.map((call) => `${call.method} ${call.path} ${call.body}`),
@@ -242,12 +244,12 @@ describe("expired password (item 10)", () => {
         "nothing reaches the upstream but the visit record of the change-password form (SPEC.md 4.8)",
       );
       assert.equal(
-        (await visitor.post("/api/web/client/password/test", { userId: "alice", password: "pw" })).statusCode,
+        (await visitor.post("/api/web/client/password/test", { userId: "alice", password: "pw" })).status,
         200,
       );
       const change = await visitor.post("/api/web/client/password/change", { password: "Brand-New-Pass-2026!" });
-      assert.equal(change.statusCode, 200);
-      assert.equal((await visitor.get("/client/home")).statusCode, 200, "once changed, the section opens");
+      assert.equal(change.status, 200);
+      assert.equal((await visitor.get("/client/home")).status, 200, "once changed, the section opens");
     } finally {
       await fake.close();
     }

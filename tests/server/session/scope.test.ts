@@ -4,26 +4,28 @@ import assert from "node:assert/strict";
 import { readdirSync } from "node:fs";
 import { describe, it } from "node:test";
 import type { FastifyInstance } from "fastify";
-import { happyUpstream, portalOnFake, setCookies, signInOnFake } from "#tests/support/portal-on-fake.ts";
-import { PortalVisitor } from "#tests/support/sign-in.ts";
+import { happyUpstream } from "#scripts/fake-upstream.ts";
+import { PortalClient } from "#scripts/portal-client.ts";
+import { accounts, signIn } from "#scripts/sign-in.ts";
+import { portalOnFake, setCookies } from "#tests/support/portal-on-fake.ts";
 
 const METRICS_TOKEN = "m".repeat(32);
 
 /** The same cookie, kept aside: what an attacker who copied it would replay. */
-function keptCopy(app: FastifyInstance, visitor: PortalVisitor): PortalVisitor {
-  const copy = new PortalVisitor(app);
+function keptCopy(app: FastifyInstance, visitor: PortalClient): PortalClient {
+  const copy = new PortalClient(app);
   copy.cookies = new Map(visitor.cookies);
   return copy;
 }
 
-const opensHome = async (visitor: PortalVisitor) => (await visitor.get("/client/home")).statusCode === 200;
+const opensHome = async (visitor: PortalClient) => (await visitor.get("/client/home")).status === 200;
 
 describe("where the session runs (issue 11)", () => {
   it("11. no answer for an asset, /healthz, /readyz, /metrics or /favicon.ico carries Set-Cookie, even when the session is due a renewal", async () => {
     let clock = Date.now();
     const fake = await portalOnFake(happyUpstream(), { env: { METRICS_TOKEN }, now: () => clock });
     try {
-      const { visitor } = await signInOnFake(fake.app);
+      const visitor = await signIn(fake.app, accounts.alice, fake.code);
       clock += 5 * 60_000; // the session's "seen" time is now due to be written again
       const asset = readdirSync(new URL("../../../dist/assets/", import.meta.url)).find((name) =>
         name.endsWith(".css"),
@@ -39,7 +41,7 @@ describe("where the session runs (issue 11)", () => {
         assert.deepEqual(setCookies(answer), [], `${url} sends no Set-Cookie`);
       }
       const page = await visitor.get("/client/home");
-      assert.equal(page.statusCode, 200);
+      assert.equal(page.status, 200);
       assert.equal(setCookies(page).length, 1, "a page does renew the session: the quiet answers above were due one");
     } finally {
       await fake.close();
@@ -49,7 +51,7 @@ describe("where the session runs (issue 11)", () => {
 
 describe("every end of a session revokes it (issue 11)", () => {
   /** Each way a signed-in session can end, and what ends it. */
-  const ends: [string, (visitor: PortalVisitor, app: FastifyInstance) => Promise<unknown>][] = [
+  const ends: [string, (visitor: PortalClient, app: FastifyInstance) => Promise<unknown>][] = [
     ["sign-out", (visitor) => visitor.post("/session/logout")],
     [
       "a new password sign-in",
@@ -69,7 +71,7 @@ describe("every end of a session revokes it (issue 11)", () => {
     it(`11. ${what} revokes the session it ends: a kept copy of its cookie opens nothing`, async () => {
       const fake = await portalOnFake(happyUpstream());
       try {
-        const { visitor } = await signInOnFake(fake.app);
+        const visitor = await signIn(fake.app, accounts.alice, fake.code);
         const kept = keptCopy(fake.app, visitor);
         assert.ok(await opensHome(kept), "the copy works while the session lives");
         await end(visitor, fake.app);
@@ -91,11 +93,11 @@ describe("every end of a session revokes it (issue 11)", () => {
       return happy(call, response);
     });
     try {
-      const { visitor } = await signInOnFake(fake.app);
+      const visitor = await signIn(fake.app, accounts.alice, fake.code);
       const kept = keptCopy(fake.app, visitor);
       refuse = true;
       const answer = await visitor.post("/api/web/client/password/test", { userId: "alice", password: "pw" });
-      assert.equal(answer.statusCode, 401);
+      assert.equal(answer.status, 401);
       assert.equal(await opensHome(kept), false, "the kept copy is refused");
     } finally {
       await fake.close();

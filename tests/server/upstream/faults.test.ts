@@ -7,17 +7,11 @@ import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { after, before, describe, it } from "node:test";
-import type { LightMyRequestResponse } from "fastify";
+import { type Answer, happyUpstream, sendJson } from "#scripts/fake-upstream.ts";
+import { type PortalAnswer, PortalClient } from "#scripts/portal-client.ts";
+import { accounts, signIn } from "#scripts/sign-in.ts";
 import { startPortal } from "#tests/support/portal.ts";
-import {
-  type Answer,
-  happyUpstream,
-  type PortalOnFake,
-  portalOnFake,
-  sendJson,
-  signInOnFake,
-} from "#tests/support/portal-on-fake.ts";
-import { PortalVisitor } from "#tests/support/sign-in.ts";
+import { type PortalOnFake, portalOnFake } from "#tests/support/portal-on-fake.ts";
 import { answerMessage } from "#web/api/answer.ts";
 import { errorTexts } from "#web/texts/errors.ts";
 
@@ -52,15 +46,15 @@ const faults: Record<string, Answer> = {
 };
 
 /** What the island shows for the BFF's answer (SPEC.md section 8), and that it carries nothing of the upstream's. */
-function assertShown(answer: LightMyRequestResponse, elapsed: number, expected: string, what: string) {
+function assertShown(answer: PortalAnswer, elapsed: number, expected: string, what: string) {
   assert.ok(elapsed < BOUND_MS, `${what}: answered in ${elapsed.toFixed(0)} ms`);
-  assert.ok(answer.statusCode >= 400, `${what}: ${answer.statusCode}`);
-  assert.doesNotMatch(answer.body, stackTrace, `${what}: no stack trace`);
-  assert.doesNotMatch(answer.body, /srv|boom|maintenance|Bad Gateway/, `${what}: nothing of the upstream's body`);
-  assert.equal(answerMessage(answer.statusCode, answer.json()), expected, what);
+  assert.ok(answer.status >= 400, `${what}: ${answer.status}`);
+  assert.doesNotMatch(answer.text, stackTrace, `${what}: no stack trace`);
+  assert.doesNotMatch(answer.text, /srv|boom|maintenance|Bad Gateway/, `${what}: nothing of the upstream's body`);
+  assert.equal(answerMessage(answer.status, answer.json()), expected, what);
 }
 
-async function timed(run: () => Promise<LightMyRequestResponse>) {
+async function timed(run: () => Promise<PortalAnswer>) {
   const started = performance.now();
   const answer = await run();
   return { answer, elapsed: performance.now() - started };
@@ -79,7 +73,7 @@ async function assertStillServing() {
   fake.upstream.answer = happy;
   assert.equal((await fake.app.inject({ url: "/healthz" })).statusCode, 200);
   assert.equal((await fake.app.inject({ url: "/" })).statusCode, 200);
-  const login = await new PortalVisitor(fake.app).post("/api/auth/vendor", { username: "vera", password: "pw" });
+  const login = await new PortalClient(fake.app).post("/api/auth/vendor", { username: "vera", password: "pw" });
   assert.deepEqual(login.json(), { message: "Success", tokenHeld: true }, "a healthy upstream is served again");
 }
 
@@ -99,7 +93,7 @@ describe("upstream faults (item 14)", () => {
     for (const [what, answer] of Object.entries(faults)) {
       fake.upstream.answer = answer;
       fake.upstream.calls.length = 0;
-      const visitor = new PortalVisitor(fake.app);
+      const visitor = new PortalClient(fake.app);
       const { answer: login, elapsed } = await timed(() =>
         visitor.post("/api/auth/client", { shortname: "ACME", username: "alice", password: "pw" }),
       );
@@ -113,7 +107,7 @@ describe("upstream faults (item 14)", () => {
   it("14. faults: a 5xx's own words never reach the browser: a 503 with a detail shows section 8's default", async () => {
     fake.upstream.answer = (_call, response) => sendJson(response, 503, { detail: "Payments are paused until 6 am." });
     const { answer, elapsed } = await timed(() =>
-      new PortalVisitor(fake.app).post("/api/web/reset-pwd", { clientShortName: "", emailAddress: "a@b.example" }),
+      new PortalClient(fake.app).post("/api/web/reset-pwd", { clientShortName: "", emailAddress: "a@b.example" }),
     );
     assertShown(answer, elapsed, "Action Failed", "503 with detail");
     await assertStillServing();
@@ -121,7 +115,7 @@ describe("upstream faults (item 14)", () => {
 
   it("14. faults: signed-in calls, pages and documents meeting a failing upstream answer in bounded time", async () => {
     fake.upstream.answer = happy;
-    const { visitor } = await signInOnFake(fake.app);
+    const visitor = await signIn(fake.app, accounts.alice, fake.code);
     for (const [what, answer] of Object.entries(faults)) {
       fake.upstream.answer = answer;
       fake.upstream.calls.length = 0;
@@ -129,23 +123,23 @@ describe("upstream faults (item 14)", () => {
         visitor.post("/api/web/client/password/test", { userId: "alice", password: "pw" }),
       );
       assert.ok(call.elapsed < BOUND_MS, `${what}: the API call answered in ${call.elapsed.toFixed(0)} ms`);
-      assert.ok(call.answer.statusCode >= 500, `${what}: ${call.answer.statusCode}`);
-      assert.doesNotMatch(call.answer.body, stackTrace);
+      assert.ok(call.answer.status >= 500, `${what}: ${call.answer.status}`);
+      assert.doesNotMatch(call.answer.text, stackTrace);
       assert.equal(fake.upstream.calls.length, 1, `${what}: one call`);
       const pdf = await timed(() => visitor.get("/pdfs/VendorLetter.pdf"));
       assert.ok(pdf.elapsed < BOUND_MS, `${what}: the document answered in ${pdf.elapsed.toFixed(0)} ms`);
-      assert.ok([502, 504].includes(pdf.answer.statusCode), `${what}: document ${pdf.answer.statusCode}`);
-      assert.doesNotMatch(pdf.answer.body, stackTrace);
+      assert.ok([502, 504].includes(pdf.answer.status), `${what}: document ${pdf.answer.status}`);
+      assert.doesNotMatch(pdf.answer.text, stackTrace);
     }
     await assertStillServing();
-    assert.equal((await visitor.get("/client/home")).statusCode, 200, "the session survived the faults");
+    assert.equal((await visitor.get("/client/home")).status, 200, "the session survived the faults");
   });
 
   it("14. faults: a storm of parallel 401s is one clean expiry: every call 401, the session ends once, later calls never reach the upstream", async () => {
     fake.upstream.answer = happy;
-    const { visitor } = await signInOnFake(fake.app);
+    const visitor = await signIn(fake.app, accounts.alice, fake.code);
     const copy = () => {
-      const tab = new PortalVisitor(fake.app);
+      const tab = new PortalClient(fake.app);
       for (const [name, value] of visitor.cookies) tab.cookies.set(name, value);
       return tab;
     };
@@ -159,23 +153,20 @@ describe("upstream faults (item 14)", () => {
     );
     assert.ok(performance.now() - started < BOUND_MS * 2, "the storm was answered in bounded time");
     for (const answer of answers) {
-      assert.equal(answer.statusCode, 401);
+      assert.equal(answer.status, 401);
       assert.deepEqual(answer.json(), { detail: errorTexts.sessionExpired });
     }
     assert.ok(fake.upstream.calls.length <= 20, "one upstream call per browser call at most, never retried");
     const inFlight = fake.upstream.calls.length;
     for (const late of [copy(), copy()]) {
-      assert.equal(
-        (await late.post("/api/web/client/password/test", { userId: "alice", password: "pw" })).statusCode,
-        401,
-      );
+      assert.equal((await late.post("/api/web/client/password/test", { userId: "alice", password: "pw" })).status, 401);
       assert.equal((await late.get("/client/home")).headers.location, "/?return=%2Fclient%2Fhome");
     }
     assert.equal(fake.upstream.calls.length, inFlight, "an old copy of the cookie reaches the upstream no more");
     const browser = tabs.at(-1) ?? visitor;
     const login = await browser.get("/");
-    assert.match(login.body, new RegExp(errorTexts.sessionExpired), "the login page says the session expired");
-    assert.doesNotMatch((await browser.get("/")).body, new RegExp(errorTexts.sessionExpired), "and not again");
+    assert.match(login.text, new RegExp(errorTexts.sessionExpired), "the login page says the session expired");
+    assert.doesNotMatch((await browser.get("/")).text, new RegExp(errorTexts.sessionExpired), "and not again");
     await assertStillServing();
   });
 
@@ -183,13 +174,13 @@ describe("upstream faults (item 14)", () => {
     let clock = Date.now();
     const slow = await portalOnFake(happy, { env: { UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS) }, now: () => clock });
     try {
-      const { visitor } = await signInOnFake(slow.app);
+      const visitor = await signIn(slow.app, accounts.alice, slow.code);
       slow.upstream.answer = (_call, response) => void hung.push(response);
       clock += 10 * 60_000;
       const page = await timed(() => visitor.get("/client/home"));
       assert.ok(page.elapsed < BOUND_MS, `answered in ${page.elapsed.toFixed(0)} ms`);
-      assert.equal(page.answer.statusCode, 503);
-      assert.match(page.answer.body, /Checking User Permissions/);
+      assert.equal(page.answer.status, 503);
+      assert.match(page.answer.text, /Checking User Permissions/);
     } finally {
       for (const response of hung) response.destroy();
       await slow.close();
@@ -211,7 +202,7 @@ describe("upstream faults (item 14)", () => {
         ["/api/auth/vendor-token?uuid=abc", undefined],
         ["/api/web/reset-pwd", { clientShortName: "", emailAddress: "a@b.example" }],
       ] as const) {
-        const { answer, elapsed } = await timed(() => new PortalVisitor(portal.app).post(path, body));
+        const { answer, elapsed } = await timed(() => new PortalClient(portal.app).post(path, body));
         assertShown(answer, elapsed, errorTexts.actionFailed, `down: ${path}`);
       }
       assert.equal((await portal.app.inject({ url: "/" })).statusCode, 200);
@@ -243,16 +234,16 @@ describe("breaks of the outside review (issue 12)", () => {
     };
     const slow = await portalOnFake(happy, { env: { UPSTREAM_TIMEOUT_MS: String(deadline) } });
     try {
-      const { visitor } = await signInOnFake(slow.app);
+      const visitor = await signIn(slow.app, accounts.alice, slow.code);
       slow.upstream.answer = drip;
       const call = await timed(() =>
         visitor.post("/api/web/client/password/test", { userId: "alice", password: "pw" }),
       );
       assert.ok(call.elapsed < deadline + 1_200, `the API call answered after ${call.elapsed.toFixed(0)} ms`);
-      assert.equal(answerMessage(call.answer.statusCode, call.answer.json()), errorTexts.actionFailed);
+      assert.equal(answerMessage(call.answer.status, call.answer.json()), errorTexts.actionFailed);
       const pdf = await timed(() => visitor.get("/pdfs/BankHolidays.pdf"));
       assert.ok(pdf.elapsed < deadline + 1_200, `the document answered after ${pdf.elapsed.toFixed(0)} ms`);
-      assert.ok(pdf.answer.statusCode >= 500, `the document: ${pdf.answer.statusCode}`);
+      assert.ok(pdf.answer.status >= 500, `the document: ${pdf.answer.status}`);
     } finally {
       await slow.close();
     }
@@ -272,12 +263,12 @@ describe("breaks of the outside review (issue 12)", () => {
     };
     const big = await portalOnFake(huge);
     try {
-      const visitor = new PortalVisitor(big.app);
+      const visitor = new PortalClient(big.app);
       const { answer, elapsed } = await timed(() =>
         visitor.post("/api/auth/client", { shortname: "ACME", username: "alice", password: "pw" }),
       );
-      assert.ok(answer.statusCode >= 500, `a fault: ${answer.statusCode} ${answer.body.slice(0, 80)}`);
-      assert.equal(answerMessage(answer.statusCode, answer.json()), errorTexts.actionFailed);
+      assert.ok(answer.status >= 500, `a fault: ${answer.status} ${answer.text.slice(0, 80)}`);
+      assert.equal(answerMessage(answer.status, answer.json()), errorTexts.actionFailed);
       assert.ok(sent < total, `the portal stopped reading: ${sent} of ${total} bytes were sent`);
       assert.ok(elapsed < BOUND_MS, `answered in ${elapsed.toFixed(0)} ms`);
       assert.equal((await visitor.get("/mfa")).headers.location, "/", "no token is held");
@@ -293,15 +284,15 @@ describe("breaks of the outside review (issue 12)", () => {
     try {
       const stalls = monitorEventLoopDelay({ resolution: 10 });
       stalls.enable();
-      const visitor = new PortalVisitor(big.app);
+      const visitor = new PortalClient(big.app);
       const answer = await visitor.post("/api/auth/client", { shortname: "ACME", username: "alice", password: "pw" });
       // The monitor's timer must fire once more: a stall just before the answer is recorded only then.
       await new Promise((resolve) => setTimeout(resolve, 50));
       stalls.disable();
       const worst = stalls.max / 1e6;
       assert.ok(worst < 250, `the event loop stalled for ${worst.toFixed(0)} ms`);
-      assert.equal(answer.statusCode, 502);
-      assert.match(answerMessage(answer.statusCode, answer.json()), /session is too large/);
+      assert.equal(answer.status, 502);
+      assert.match(answerMessage(answer.status, answer.json()), /session is too large/);
       assert.equal((await visitor.get("/mfa")).headers.location, "/", "no token is held");
     } finally {
       await big.close();
