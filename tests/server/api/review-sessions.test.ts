@@ -1,5 +1,6 @@
 // Issue 12, B2 (its server part), B3, B4, B5, B6 and B10: what the outside review broke in sign-in and the session,
-// each as a test that failed on the code before its fix (docs/security-review.md).
+// each as a test that failed on the code before its fix (docs/security-review.md). The outside review after the
+// rebuild: a passed password test is spent once, even by a replayed cookie.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { FastifyInstance } from "fastify";
@@ -212,6 +213,26 @@ describe("breaks of the outside review (issue 12)", () => {
         "/session/landing",
         "a signed-in session stays out of tax-bridge mode, even visiting /tax-bridge/login itself",
       );
+    } finally {
+      await fake.close();
+    }
+  });
+});
+
+describe("limits that hold under races (outside review)", () => {
+  it("B4: a passed password test is spent once, even by a replayed copy of the cookie", async () => {
+    const fake = await portalOnFake(happyUpstream());
+    try {
+      const visitor = await signIn(fake.app, accounts.alice, fake.code);
+      await visitor.post("/api/web/client/password/test", { userId: "alice", password: "pw" });
+      const copy = new PortalClient(fake.app);
+      copy.cookies = new Map(visitor.cookies);
+      const change = { password: "Brand-New-Passw0rd!" };
+      assert.equal((await visitor.post("/api/web/client/password/change", change)).status, 200);
+      const replay = await copy.post("/api/web/client/password/change", change);
+      assert.equal(replay.status, 400, "the copy's test was spent");
+      assert.equal(replay.json().code, "password-not-tested");
+      assert.equal(fake.upstream.callsTo(/password\/change/).length, 1);
     } finally {
       await fake.close();
     }

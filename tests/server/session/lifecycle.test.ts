@@ -1,5 +1,7 @@
 // Issue 4, items 7, 8 and 10: sessions renewed at each step, timed out and revoked; MFA and expired passwords hold.
+// Outside review after the rebuild: a held-back body does not outlive its session.
 import assert from "node:assert/strict";
+import { connect } from "node:net";
 import { describe, it } from "node:test";
 import type { FastifyInstance } from "fastify";
 import { happyUpstream } from "#scripts/fake-upstream.ts";
@@ -250,6 +252,50 @@ describe("expired password (item 10)", () => {
       const change = await visitor.post("/api/web/client/password/change", { password: "Brand-New-Pass-2026!" });
       assert.equal(change.status, 200);
       assert.equal((await visitor.get("/client/home")).status, 200, "once changed, the section opens");
+    } finally {
+      await fake.close();
+    }
+  });
+});
+
+describe("limits that hold under races (outside review)", () => {
+  it("7. lifecycle: a request that holds its body back until after sign-out is refused when the body arrives", async () => {
+    const fake = await portalOnFake(happyUpstream(), { listen: true });
+    try {
+      const visitor = await signIn(fake.app, accounts.alice, fake.code);
+      const { port } = new URL(fake.url);
+      const body = JSON.stringify({ userId: "alice", password: "pw" });
+      const socket = connect(Number(port), "127.0.0.1");
+      await new Promise((resolve) => socket.once("connect", resolve));
+      socket.write(
+        [
+          "POST /api/web/client/password/test HTTP/1.1",
+          `Host: 127.0.0.1:${port}`,
+          "Content-Type: application/json",
+          `Content-Length: ${body.length}`,
+          "X-Portal-Request: 1",
+          `Origin: http://127.0.0.1:${port}`,
+          `Cookie: ${visitor.cookieHeader}`,
+          "",
+          "",
+        ].join("\r\n"),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const kept = new PortalClient(fake.app);
+      kept.cookies = new Map(visitor.cookies);
+      await visitor.post("/session/logout");
+      const answered = new Promise<string>((resolve) => {
+        let text = "";
+        socket.on("data", (chunk) => {
+          text += chunk.toString();
+          if (text.includes("\r\n\r\n")) resolve(text);
+        });
+      });
+      socket.write(body);
+      const head = await answered;
+      socket.destroy();
+      assert.match(head, /^HTTP\/1\.1 401/, "the signed-out session's held-back call is refused");
+      assert.equal(fake.upstream.callsTo(/password\/test/).length, 0, "nothing reached the upstream");
     } finally {
       await fake.close();
     }
