@@ -1,5 +1,6 @@
-// The scriptable fake upstream: it records every call it receives and answers as its script decides. The security
-// tests start it in process, one per test file; the benchmarks run it as their upstream (scripts/bench/upstream.ts).
+// The scriptable fake upstream: it records every call it receives and answers as its script decides. The tests start
+// it in process, one per test file (tests/support/portal-on-fake.ts); the benchmarks run it as their upstream
+// (scripts/bench/upstream.ts).
 import { randomBytes, randomUUID } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";

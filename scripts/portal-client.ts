@@ -1,46 +1,192 @@
-// A browser-like HTTP client of a running portal: keeps the session cookie, sends the islands' header. The
-// integration tests and the benchmarks both use it.
+// A browser-like HTTP client of the portal: keeps the session cookie as a browser does and sends the islands' header
+// on every request. Two transports, one answer: a Fastify app (requests injected, no port needed) or the address of a
+// running portal (real HTTP with fetch). The tests and the benchmarks both use it.
+import type { IncomingHttpHeaders, OutgoingHttpHeaders } from "node:http";
+import type { FastifyInstance } from "fastify";
+import { CSRF_HEADER } from "#web/api/held.ts";
+
+/** Where the requests go: an app to inject them into, or the base URL of a listening portal. */
+export type PortalTarget = FastifyInstance | string;
+
+/** One cookie an answer set, as a browser reads its `Set-Cookie` (the value URL-decoded). */
+export type SetCookie = {
+  name: string;
+  value: string;
+  maxAge?: number;
+  expires?: Date;
+  path?: string;
+  domain?: string;
+  sameSite?: string;
+  secure?: boolean;
+  httpOnly?: boolean;
+};
+
+/** The same answer whichever the transport. */
+export type PortalAnswer = {
+  status: number;
+  /** Lower-case names; `set-cookie` is always a list. */
+  headers: IncomingHttpHeaders;
+  text: string;
+  /** The body parsed as JSON; throws when it is not JSON. */
+  // biome-ignore lint/suspicious/noExplicitAny: an answer's JSON is whatever the test expects it to be
+  json(): any;
+  /** The cookies this answer set. */
+  cookies: SetCookie[];
+};
+
+export type Method = "GET" | "POST" | "PUT" | "DELETE" | "HEAD";
+
+const csrfHeader = CSRF_HEADER.toLowerCase();
+
 export class PortalClient {
-  cookie = "";
+  /** The cookie jar: each cookie's name and its value as the portal set it (URL-decoded, as `SetCookie.value`). */
+  cookies = new Map<string, string>();
+  /** Every answer received, oldest first. */
+  readonly answers: PortalAnswer[] = [];
+
+  constructor(readonly target: PortalTarget) {}
+
   /** Every Set-Cookie and body seen, so tests can assert that no token ever reached the browser. */
-  readonly seen: string[] = [];
-
-  constructor(readonly baseUrl: string) {}
-
-  async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-    const response = await fetch(`${this.baseUrl}${path}`, {
-      method,
-      redirect: "manual",
-      headers: {
-        ...(method === "GET" ? {} : { "x-portal-request": "1" }),
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-        ...(this.cookie ? { cookie: this.cookie } : {}),
-        ...headers,
-      },
-      body: body === undefined ? null : JSON.stringify(body),
-    });
-    const text = await response.text();
-    const setCookie = response.headers.get("set-cookie");
-    if (setCookie) {
-      this.seen.push(setCookie);
-      const [pair] = setCookie.split(";");
-      this.cookie = pair?.endsWith("=") ? "" : (pair ?? "");
-    }
-    this.seen.push(text);
-    let json: unknown;
-    try {
-      json = text ? JSON.parse(text) : undefined;
-    } catch {
-      json = undefined;
-    }
-    return { status: response.status, headers: response.headers, text, json };
+  get seen(): string[] {
+    return this.answers.flatMap((answer) => [...(answer.headers["set-cookie"] ?? []), answer.text]);
   }
 
-  get(path: string, headers?: Record<string, string>) {
+  /** The `Cookie` header the jar sends ("" when it is empty). */
+  get cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join("; ");
+  }
+
+  /**
+   * Another client of `target` (this one's by default) holding a copy of this one's cookies: a second tab, or what
+   * someone who copied the cookie replays.
+   */
+  copy(target: PortalTarget = this.target): PortalClient {
+    const copy = new PortalClient(target);
+    copy.cookies = new Map(this.cookies);
+    return copy;
+  }
+
+  /** A request with the jar's cookies and the islands' header; `headers` adds to them or replaces them. */
+  async request(
+    method: Method,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<PortalAnswer> {
+    const sent: Record<string, string> = {
+      [csrfHeader]: "1",
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+      ...(this.cookies.size > 0 ? { cookie: this.cookieHeader } : {}),
+      ...headers,
+    };
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const answer =
+      typeof this.target === "string"
+        ? await fetched(this.target, method, path, sent, payload)
+        : await injected(this.target, method, path, sent, payload);
+    this.answers.push(answer);
+    for (const cookie of answer.cookies) {
+      if (cookie.value === "" || cookie.maxAge === 0) this.cookies.delete(cookie.name);
+      else this.cookies.set(cookie.name, cookie.value);
+    }
+    return answer;
+  }
+
+  get(path: string, headers?: Record<string, string>): Promise<PortalAnswer> {
     return this.request("GET", path, undefined, headers);
   }
 
-  post(path: string, body?: unknown, headers?: Record<string, string>) {
+  post(path: string, body?: unknown, headers?: Record<string, string>): Promise<PortalAnswer> {
     return this.request("POST", path, body, headers);
   }
+}
+
+async function injected(
+  app: FastifyInstance,
+  method: Method,
+  url: string,
+  headers: Record<string, string>,
+  payload: string | undefined,
+): Promise<PortalAnswer> {
+  const response = await app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
+  return answerOf(response.statusCode, headersOf(response.headers), response.body);
+}
+
+async function fetched(
+  baseUrl: string,
+  method: Method,
+  path: string,
+  headers: Record<string, string>,
+  payload: string | undefined,
+): Promise<PortalAnswer> {
+  const response = await fetch(`${baseUrl}${path}`, { method, redirect: "manual", headers, body: payload ?? null });
+  const received: IncomingHttpHeaders = {};
+  for (const [name, value] of response.headers) if (name !== "set-cookie") received[name] = value;
+  const setCookies = response.headers.getSetCookie();
+  if (setCookies.length > 0) received["set-cookie"] = setCookies;
+  return answerOf(response.status, received, await response.text());
+}
+
+/** An injected answer's headers as a received answer has them: text values, `set-cookie` a list. */
+export function headersOf(headers: OutgoingHttpHeaders): IncomingHttpHeaders {
+  const received: IncomingHttpHeaders = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    if (name === "set-cookie") received["set-cookie"] = [value].flat().map(String);
+    else received[name] = Array.isArray(value) ? value.join(", ") : String(value);
+  }
+  return received;
+}
+
+function answerOf(status: number, headers: IncomingHttpHeaders, text: string): PortalAnswer {
+  return {
+    status,
+    headers,
+    text,
+    json: () => JSON.parse(text),
+    cookies: (headers["set-cookie"] ?? []).map(parseSetCookie),
+  };
+}
+
+/** One `Set-Cookie` header: `name=value` and its attributes. */
+export function parseSetCookie(header: string): SetCookie {
+  const [pair = "", ...attributes] = header.split(";");
+  const equals = pair.indexOf("=");
+  const name = (equals < 0 ? "" : pair.slice(0, equals)).trim();
+  const raw = (equals < 0 ? pair : pair.slice(equals + 1)).trim();
+  let value = raw;
+  try {
+    value = decodeURIComponent(raw);
+  } catch {
+    // kept as written
+  }
+  const cookie: SetCookie = { name, value };
+  for (const attribute of attributes) {
+    const [key = "", ...rest] = attribute.split("=");
+    const setting = rest.join("=").trim();
+    switch (key.trim().toLowerCase()) {
+      case "max-age":
+        cookie.maxAge = Number.parseInt(setting, 10);
+        break;
+      case "expires":
+        cookie.expires = new Date(setting);
+        break;
+      case "path":
+        cookie.path = setting;
+        break;
+      case "domain":
+        cookie.domain = setting;
+        break;
+      case "samesite":
+        cookie.sameSite = setting;
+        break;
+      case "secure":
+        cookie.secure = true;
+        break;
+      case "httponly":
+        cookie.httpOnly = true;
+        break;
+    }
+  }
+  return cookie;
 }

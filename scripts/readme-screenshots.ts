@@ -1,4 +1,4 @@
-// Copies the README's screenshots, taken by tests/e2e/accessibility.test.ts, into docs/screenshots/ (committed).
+// Copies the README's screenshots, taken by tests/browser/accessibility.test.ts, into docs/screenshots/ (committed).
 // Run after that test: `npx tsx scripts/readme-screenshots.ts`; it fails when an image the README shows is missing.
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
 
@@ -9,7 +9,7 @@ const target = `${root}docs/screenshots/`;
 
 const taken = existsSync(README_SCREENSHOTS) ? readdirSync(README_SCREENSHOTS).filter((f) => f.endsWith(".png")) : [];
 if (taken.length === 0) {
-  console.error(`No screenshots in ${README_SCREENSHOTS}: run tests/e2e/accessibility.test.ts first.`);
+  console.error(`No screenshots in ${README_SCREENSHOTS}: run tests/browser/accessibility.test.ts first.`);
   process.exit(1);
 }
 

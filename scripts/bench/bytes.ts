@@ -5,10 +5,11 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
+import { PortalClient } from "#scripts/portal-client.ts";
+import { accounts, mailboxCode, signIn } from "#scripts/sign-in.ts";
 import { buildApp } from "#server/app.ts";
 import { loadConfig } from "#server/config.ts";
 import { startSandbox } from "#server/sandbox/app.ts";
-import { SEED_PASSWORD } from "#server/sandbox/seed.ts";
 import { routes, sectionAudience } from "#web/routes/table.ts";
 
 export type PageBytes = { path: string; js: number; htmlCss: number; islands: string[] };
@@ -57,15 +58,7 @@ async function portalOnSandbox() {
   });
   return {
     app,
-    /** The 6-digit code of the newest verification e-mail the sandbox sent to this address. */
-    async latestCode(to: string): Promise<string> {
-      const mails = (await (await fetch(`${sandbox.url}/sandbox/mail.json?to=${encodeURIComponent(to)}`)).json()) as {
-        body: string;
-      }[];
-      const code = /\b(\d{6})\b/.exec(mails[0]?.body ?? "")?.[1];
-      if (!code) throw new Error(`no code in the mail to ${to}`);
-      return code;
-    },
+    code: mailboxCode(sandbox.url),
     async close() {
       await app.close();
       await sandbox.close();
@@ -76,39 +69,20 @@ async function portalOnSandbox() {
 /** Every page of the route table that answers 200, with the bytes it ships. */
 export async function measurePages(): Promise<PageBytes[]> {
   const portal = await portalOnSandbox();
-  const inject = async (url: string, cookie = "", method: "GET" | "POST" = "GET", payload?: object) => {
-    const answer = await portal.app.inject({
-      method,
-      url,
-      headers: { cookie, "x-portal-request": "1" },
-      ...(payload ? { payload } : {}),
-    });
-    const set = answer.headers["set-cookie"];
-    return { answer, cookie: (Array.isArray(set) ? set[0] : set)?.split(";")[0] ?? cookie };
-  };
-  async function signIn(site: "client" | "vendor", body: object, email: string) {
-    let { cookie } = await inject(`/api/auth/${site}`, "", "POST", body);
-    ({ cookie } = await inject(`/api/web/${site}/mfa/generate`, cookie, "POST"));
-    const code = await portal.latestCode(email);
-    ({ cookie } = await inject(`/api/web/${site}/mfa/validate/${code}`, cookie, "POST"));
-    return cookie;
-  }
-  const cookies = {
-    client: await signIn(
-      "client",
-      { shortname: "ACME", username: "alice", password: SEED_PASSWORD },
-      "alice@acme.example",
-    ),
-    vendor: await signIn("vendor", { username: "vera", password: SEED_PASSWORD }, "vera@vendor.example"),
+  const signedIn = {
+    client: await signIn(portal.app, accounts.alice, portal.code),
+    vendor: await signIn(portal.app, accounts.vera, portal.code),
   };
   const pages: PageBytes[] = [];
   try {
     for (const entry of routes) {
       const path = entry.path.replace(/:(\w+)/g, "sample-$1");
-      const cookie = entry.section === "public" ? "" : cookies[sectionAudience[entry.section]];
-      const { answer } = await inject(path, cookie);
-      if (answer.statusCode !== 200) continue;
-      const html = answer.body;
+      // Every page with the session as it was signed in (a copy), a public page with none.
+      const visitor =
+        entry.section === "public" ? new PortalClient(portal.app) : signedIn[sectionAudience[entry.section]].copy();
+      const answer = await visitor.get(path);
+      if (answer.status !== 200) continue;
+      const html = answer.text;
       const scripts = [...html.matchAll(/<script type="module" src="([^"]+)"|rel="modulepreload" href="([^"]+)"/g)].map(
         (m) => m[1] ?? m[2] ?? "",
       );

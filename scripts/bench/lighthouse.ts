@@ -5,9 +5,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import lighthouse, { desktopConfig, type Result as LighthouseResult } from "lighthouse";
-import { signIn, startPortalOnUpstream } from "#scripts/bench/portal.ts";
+import { startPortalOnUpstream } from "#scripts/bench/portal.ts";
 import { freePort } from "#scripts/bench/processes.ts";
 import type { Row } from "#scripts/bench/report.ts";
+import { accounts, fakeUpstreamCode, signIn } from "#scripts/sign-in.ts";
 
 export type LighthouseOptions = {
   /** Runs of each page and form factor; the row keeps the run of median score. */
@@ -162,7 +163,7 @@ export async function lighthouseBenches(options: LighthouseOptions): Promise<Row
     rmSync(REPORTS, { recursive: true, force: true });
     // One session for every run (signing in is throttled): chromium cannot store its `__Host-` cookie over http, so
     // every run sends the cookie as it was at sign-in, and every run's page view is alike.
-    const { cookie: sessionCookie } = await signIn(portal.url);
+    const sessionCookie = (await signIn(portal.url, accounts.alice, fakeUpstreamCode)).cookieHeader;
     const rows: Row[] = [];
     for (const page of PAGES) {
       for (const formFactor of FORM_FACTORS) {

@@ -2,9 +2,10 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import autocannon from "autocannon";
 import { WebSocket } from "undici";
-import { signIn, startPortalOnUpstream } from "#scripts/bench/portal.ts";
+import { startPortalOnUpstream } from "#scripts/bench/portal.ts";
 import { freePort, residentBytes } from "#scripts/bench/processes.ts";
 import type { Row } from "#scripts/bench/report.ts";
+import { accounts, fakeUpstreamCode, signIn } from "#scripts/sign-in.ts";
 
 export type MemoryOptions = {
   /** How long the mixed load runs; the baseline is taken before it, after the warm-up. */
@@ -182,7 +183,7 @@ export async function memoryBenches(options: MemoryOptions): Promise<Row[]> {
       await gc.collectGarbage();
       return residentBytes(portal.pid);
     };
-    const client = await signIn(portal.url);
+    const client = await signIn(portal.url, accounts.alice, fakeUpstreamCode);
     // A browser keeps the cookie each answer sets (its "last seen", permissions refreshed after their TTL, last page):
     // visiting the repeat-view page from time to time does the same, so the load stays alike from start to end.
     const refresh = async () => {
@@ -191,7 +192,7 @@ export async function memoryBenches(options: MemoryOptions): Promise<Row[]> {
     };
     await refresh();
 
-    const load = { kinds: kinds(manifestText), cookie: () => client.cookie };
+    const load = { kinds: kinds(manifestText), cookie: () => client.cookieHeader };
     const warmupTally: Tally = { responses: 0, unexpected: new Map() };
     check(
       "warm-up",

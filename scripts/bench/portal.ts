@@ -1,8 +1,6 @@
-// The portal as the benches run it: compiled, NODE_ENV=production, in front of the bench's upstream, and a signed-in
-// client.
+// The portal as the benches run it: compiled, NODE_ENV=production, in front of the bench's upstream.
 import { randomBytes } from "node:crypto";
 import { freePort, PORTAL_MAIN, type Server, startServer } from "#scripts/bench/processes.ts";
-import { PortalClient } from "#scripts/portal-client.ts";
 
 export type PortalServers = { upstream: Server; portal: Server };
 
@@ -45,14 +43,4 @@ export async function startPortalOnUpstream(env: NodeJS.ProcessEnv = {}): Promis
     await upstream.stop();
     throw error;
   }
-}
-
-/** A signed-in client of the portal (password, then code), as the islands would do it. */
-export async function signIn(portalUrl: string): Promise<PortalClient> {
-  const client = new PortalClient(portalUrl);
-  await client.post("/api/auth/client", { shortname: "ACME", username: "alice", password: "Portal-Demo-2026!" });
-  await client.post("/api/web/client/mfa/generate");
-  const validated = await client.post("/api/web/client/mfa/validate/123456");
-  if (validated.status !== 200 || !client.cookie) throw new Error(`sign-in failed: ${validated.status}`);
-  return client;
 }

@@ -2,11 +2,12 @@
 // one run.
 import { randomBytes } from "node:crypto";
 import { type LoadOptions, type Side, sideBySide, type Target } from "#scripts/bench/load.ts";
-import { signIn, startPortal, startUpstream } from "#scripts/bench/portal.ts";
+import { startPortal, startUpstream } from "#scripts/bench/portal.ts";
 import { freePort, type Server, startServer } from "#scripts/bench/processes.ts";
 import { type Row, ratioRow } from "#scripts/bench/report.ts";
 import type { PortalClient } from "#scripts/portal-client.ts";
 import { RedisServer } from "#scripts/redis-server.ts";
+import { accounts, fakeUpstreamCode, signIn } from "#scripts/sign-in.ts";
 
 const GATED_PAGE = "/client/invoice/entry"; // SPEC.md 2.8, gate notViewOnly
 const OTHER_PAGE = "/client/home";
@@ -55,7 +56,7 @@ async function startServers(started: Partial<Servers>): Promise<Servers> {
 const cookieAfterVisiting = (client: PortalClient, page: string) => async () => {
   await client.get(OTHER_PAGE === page ? GATED_PAGE : OTHER_PAGE);
   await client.get(page);
-  return { cookie: client.cookie };
+  return { cookie: client.cookieHeader };
 };
 
 /**
@@ -65,7 +66,7 @@ const cookieAfterVisiting = (client: PortalClient, page: string) => async () => 
 const cookieAfterTesting = (client: PortalClient) => async () => {
   await cookieAfterVisiting(client, GATED_PAGE)();
   await client.post(`/api${PROXIED}`, JSON.parse(PASSWORD_TEST));
-  return { cookie: client.cookie };
+  return { cookie: client.cookieHeader };
 };
 
 const proxiedCall = {
@@ -96,8 +97,8 @@ export async function throughputBenches(options: LoadOptions): Promise<Row[]> {
   const started: Partial<Servers> = {};
   try {
     const { upstream, portal, hello, bare, token, portalOnRedis } = await startServers(started);
-    const client = await signIn(portal.url);
-    const redisClient = await signIn(portalOnRedis.url);
+    const client = await signIn(portal.url, accounts.alice, fakeUpstreamCode);
+    const redisClient = await signIn(portalOnRedis.url, accounts.alice, fakeUpstreamCode);
     const rows: Row[] = [];
     const portalApi = apiThrough("portal /api", portal, client);
 

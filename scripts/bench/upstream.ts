@@ -1,4 +1,4 @@
-// The bench's upstream: the fake upstream's script (scripts/fake-upstream.ts, the one the security tests use), served
+// The bench's upstream: the fake upstream's script (scripts/fake-upstream.ts, the one the tests use), served
 // by Fastify with the portal's production logging, like the sandbox. Every call the benchmarks make is answered from
 // memory, with a realistic 1.2 KB token and the largest realistic permissions, so the direct reference is an upstream
 // of the sandbox's own weight, minus its database. No call is recorded (a ten-minute load would fill memory).

@@ -1,6 +1,7 @@
 // Starts the real portal against the real sandbox upstream over HTTP, on free ports, for a test file.
 import { createWriteStream, mkdirSync } from "node:fs";
 import type { FastifyInstance } from "fastify";
+import { type CodeSource, mailboxCode } from "#scripts/sign-in.ts";
 import { buildApp } from "#server/app.ts";
 import { type Config, loadConfig } from "#server/config.ts";
 import { loggerOptions } from "#server/logging.ts";
@@ -11,11 +12,12 @@ export type RunningPortal = {
   sandboxUrl: string;
   app: FastifyInstance;
   config: Config;
+  /** Where a sign-in finds its code: the mailbox of the sandbox started here (the upstream unless UPSTREAM_URL). */
+  code: CodeSource;
   close(): Promise<void>;
 };
 
 export const TEST_SESSION_KEY = "a".repeat(64);
-export const DEMO_PASSWORD = "Portal-Demo-2026!";
 
 export type PortalOptions = { env?: NodeJS.ProcessEnv; now?: () => number; listen?: boolean };
 
@@ -48,30 +50,12 @@ export async function startPortal({ env = {}, now, listen = true }: PortalOption
     sandboxUrl: sandbox.url,
     app,
     config,
+    code: mailboxCode(sandbox.url),
     async close() {
       await app.close();
       await sandbox.close();
     },
   };
-}
-
-type Mail = { id: number; to: string; subject: string; body: string; sentAt: string };
-
-/** The newest e-mail the sandbox sent to this address. */
-export async function latestMail(sandboxUrl: string, to: string): Promise<Mail> {
-  const response = await fetch(`${sandboxUrl}/sandbox/mail.json?to=${encodeURIComponent(to)}`);
-  const mails = (await response.json()) as Mail[];
-  const [mail] = mails;
-  if (!mail) throw new Error(`no mail to ${to}`);
-  return mail;
-}
-
-/** The 6-digit code of the newest verification e-mail to this address. */
-export async function latestCode(sandboxUrl: string, to: string): Promise<string> {
-  const { body } = await latestMail(sandboxUrl, to);
-  const code = /\b(\d{6})\b/.exec(body)?.[1];
-  if (!code) throw new Error(`no code in the mail to ${to}`);
-  return code;
 }
 
 export async function sandboxPost(sandboxUrl: string, path: string, body: unknown, method = "POST") {

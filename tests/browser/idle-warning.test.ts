@@ -1,0 +1,41 @@
+// Issue 6: the idle-timeout warning in a real browser, with an idle limit of one minute (so the warning, due a
+// minute before the limit, shows at once): "Stay signed in" keeps the person on the page, and at the limit the
+// page moves by itself to the sign-in page, which says why the session ended.
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { DEMO_PASSWORD, screenshot } from "#tests/browser/harness.ts";
+import { browserSuite, signIn } from "#tests/browser/steps.ts";
+import { errorTexts } from "#web/texts/errors.ts";
+import { layoutTexts } from "#web/texts/layout.ts";
+
+describe("the idle-timeout warning", () => {
+  const suite = browserSuite({ env: { SESSION_IDLE_MINUTES: "1" } });
+
+  test("#11 shows a minute before the limit; 'Stay signed in' keeps the page; at the limit, the sign-in page says why in words that count right", async () => {
+    const page = await suite.newPage();
+    const { url, sandboxUrl } = suite.portal;
+    await signIn(
+      page,
+      url,
+      sandboxUrl,
+      { site: "vendor", userName: "vera", password: DEMO_PASSWORD },
+      "vera@vendor.example",
+    );
+    await page.waitForURL(/\/vendor\//);
+    await page.goto(`${url}/vendor/inbox`);
+    const warning = page.getByRole("alert").filter({ hasText: layoutTexts.idleWarning });
+    await warning.waitFor({ state: "visible" });
+    await screenshot(page, "idle-warning");
+
+    await warning.getByRole("button", { name: layoutTexts.staySignedIn }).click();
+    await page.waitForURL(`${url}/vendor/inbox`);
+    await page.getByRole("heading", { name: "Inbox" }).waitFor();
+
+    // Left alone: the page's Refresh asks at the limit (60 s + 2 s), and the session has ended.
+    // The sign-in page, which brings the person back to the page they were on once signed in again.
+    await page.waitForURL(`${url}/?return=%2Fvendor%2Finbox`, { timeout: 90_000 });
+    const notice = await page.getByRole("alert").filter({ hasText: errorTexts.sessionExpired }).textContent();
+    // #11: the plural rules say "1 minute", not "1 minutes".
+    assert.ok(notice?.includes("It ended after 1 minute without activity."), String(notice));
+  });
+});

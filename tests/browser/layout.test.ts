@@ -1,0 +1,126 @@
+// Issue 14's layout, measured in the browser: on a phone (360×740) the Login button shows without scrolling in both
+// tabs, the header is compact and never wraps "Sign out", touch targets are at least 44 px; on a desktop the header
+// is about 64 px and body text 16 px; the header names the user; support contacts are tel: and mailto: links.
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import type { Page } from "playwright-core";
+import { DEMO_PASSWORD } from "#tests/browser/harness.ts";
+import { browserSuite, openLogin, signIn } from "#tests/browser/steps.ts";
+
+const PHONE = { width: 360, height: 740 };
+const DESKTOP = { width: 1280, height: 800 };
+
+/** Interactive elements of `scope` smaller than 44 px either way (inline links inside a sentence are exempt). */
+async function smallTargets(page: Page, scope: string): Promise<string[]> {
+  return page.evaluate((selector) => {
+    const small: string[] = [];
+    const targets = document.querySelectorAll<HTMLElement>(
+      `${selector} :is(a[href], button, input:not([type=hidden]), summary, select, textarea)`,
+    );
+    for (const element of targets) {
+      if (!element.checkVisibility()) continue;
+      if (element instanceof HTMLAnchorElement && getComputedStyle(element).display === "inline") continue;
+      // A checkbox's target is its label, which the whole row is.
+      const target = element instanceof HTMLInputElement && element.type === "checkbox" ? element.labels?.[0] : element;
+      const box = (target ?? element).getBoundingClientRect();
+      if (box.height < 44 || box.width < 44)
+        small.push(`${element.tagName} "${(element.textContent || element.id).trim()}" ${box.width}×${box.height}`);
+    }
+    return small;
+  }, scope);
+}
+
+/** Whether the element is inside the first screen, with no scrolling. */
+const inFirstScreen = (page: Page, name: string) =>
+  page
+    .getByRole("button", { name, exact: true })
+    .evaluate((element) => element.getBoundingClientRect().bottom <= window.innerHeight && window.scrollY === 0);
+
+describe("layout on a phone and a desktop", () => {
+  const suite = browserSuite();
+  const { newPage } = suite;
+
+  test("the login page on a phone: the Login button in the first screen in both tabs, no splash, 44 px targets", async () => {
+    const page = await newPage({ viewport: PHONE });
+    const images: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "image" && request.url().includes("splash")) images.push(request.url());
+    });
+    await openLogin(page, suite.portal.url);
+    assert.ok(await inFirstScreen(page, "Login"), "client tab: Login visible without scrolling");
+    await page.getByRole("tab", { name: "VENDOR LOGIN" }).click();
+    assert.ok(await inFirstScreen(page, "Login"), "vendor tab: Login visible without scrolling");
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 360), "no sideways scrolling");
+    assert.deepEqual(images, [], "the splash steps aside: nothing fetched for it");
+    assert.deepEqual(await smallTargets(page, "main"), []);
+    const header = await page.locator(".site-header").boundingBox();
+    assert.ok(header && header.height <= 64, `a compact header: ${header?.height}`);
+  });
+
+  test("support contacts are tel: and mailto: links that never break inside", async () => {
+    const page = await newPage({ viewport: PHONE });
+    await openLogin(page, suite.portal.url);
+    const { phone, phoneUk, email } = suite.portal.config.support;
+    const support = page.locator(".support");
+    assert.match((await support.getByRole("link", { name: phone }).getAttribute("href")) ?? "", /^tel:\+?\d+$/);
+    assert.match((await support.getByRole("link", { name: phoneUk }).getAttribute("href")) ?? "", /^tel:\+?\d+$/);
+    assert.equal(await support.getByRole("link", { name: email }).getAttribute("href"), `mailto:${email}`);
+    for (const name of [phone, phoneUk, email]) {
+      const lines = await support.getByRole("link", { name }).evaluate((link) => link.getClientRects().length);
+      assert.equal(lines, 1, `${name} stays on one line`);
+    }
+  });
+
+  test("signed in on a phone: a one-line header naming the user, 'Sign out' on one line, 44 px targets", async () => {
+    const page = await newPage({ viewport: PHONE });
+    await signIn(
+      page,
+      suite.portal.url,
+      suite.portal.sandboxUrl,
+      { site: "client", shortName: "ACME", userName: "alice", password: DEMO_PASSWORD },
+      "alice@acme.example",
+    );
+    await page.waitForURL(`${suite.portal.url}/client/home`);
+    const signOut = page.getByRole("button", { name: "Sign out" });
+    const lines = await signOut.evaluate((button) => {
+      const range = document.createRange();
+      range.selectNodeContents(button);
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+    });
+    assert.equal(lines, 1, "Sign out never wraps");
+    const header = await page.locator(".site-header").boundingBox();
+    assert.ok(header && header.height <= 64, `a compact header: ${header?.height}`);
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 360), "no sideways scrolling");
+    assert.deepEqual(await smallTargets(page, ".site-header"), []);
+    await page.getByText("Menu", { exact: true }).click();
+    assert.deepEqual(await smallTargets(page, "main"), []);
+  });
+
+  test("on a desktop: a header of about 64 px naming the user, body text at 16 px, the home's areas as cards", async () => {
+    const page = await newPage({ viewport: DESKTOP });
+    await signIn(
+      page,
+      suite.portal.url,
+      suite.portal.sandboxUrl,
+      { site: "client", shortName: "ACME", userName: "victor", password: DEMO_PASSWORD },
+      "victor@acme.example",
+    );
+    await page.waitForURL(`${suite.portal.url}/client/home`);
+    const header = await page.locator(".site-header").boundingBox();
+    assert.ok(header && header.height >= 56 && header.height <= 72, `about 64 px: ${header?.height}`);
+    assert.equal(await page.evaluate(() => getComputedStyle(document.body).fontSize), "16px");
+    assert.match((await page.locator(".account").textContent()) ?? "", /victor/);
+    // victor is view-only with service 1894: no batches, no pending invoices, no VIP; the patent and immigration
+    // sections are offered to clients.
+    const cards = await page.locator(".area-card h3").allTextContents();
+    assert.ok(cards.includes("Invoices") && cards.includes("Reports"), cards.join(", "));
+    assert.ok(!cards.includes("VIP") && !cards.includes("Batches"), cards.join(", "));
+    assert.ok(cards.includes("Patent Fees") && cards.includes("Immigration Fees"), cards.join(", "));
+    const invoices = await page
+      .locator(".area-card", { hasText: "Invoices" })
+      .first()
+      .getByRole("link")
+      .allTextContents();
+    assert.ok(!invoices.includes("Invoice Entry") && !invoices.includes("Pending Invoices"), invoices.join(", "));
+  });
+});

@@ -1,0 +1,118 @@
+// Login by link (SPEC.md 2.6, 4.6): a link from the mail signs either audience in; a bad link says Invalid Login.
+import assert from "node:assert/strict";
+import { once } from "node:events";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { describe, test } from "node:test";
+import { DEMO_PASSWORD } from "#scripts/sign-in.ts";
+import { sandboxPost } from "#tests/browser/harness.ts";
+import { browserSuite, hydrated, signIn } from "#tests/browser/steps.ts";
+import { linkLoginTexts } from "#web/texts/link-login.ts";
+
+describe("login by link", () => {
+  const suite = browserSuite();
+  const { newPage } = suite;
+  const mintLink = async (site: "client" | "vendor", username: string) => {
+    const { uuid } = await sandboxPost(suite.portal.sandboxUrl, "/sandbox/link-login", { site, username });
+    assert.equal(typeof uuid, "string");
+    return String(uuid);
+  };
+
+  test("a client link signs in and lands on the client home", async () => {
+    const page = await newPage();
+    const uuid = await mintLink("client", "alice");
+    await page.goto(`${suite.portal.url}/login?uuid=${uuid}&type=Client`);
+    await page.waitForURL(`${suite.portal.url}/client/home`);
+  });
+
+  test("a vendor link (type=Vendor) signs in and lands on the vendor home", async () => {
+    const page = await newPage();
+    const uuid = await mintLink("vendor", "vera");
+    await page.goto(`${suite.portal.url}/login?uuid=${uuid}&type=Vendor`);
+    await page.waitForURL(`${suite.portal.url}/vendor/home`);
+  });
+
+  test("an unknown or spent uuid shows Invalid Login with a way back", async () => {
+    const page = await newPage();
+    await page.goto(`${suite.portal.url}/login?uuid=00000000-0000-4000-8000-000000000000&type=Vendor`);
+    await page.getByText("Invalid Login").waitFor();
+    assert.equal(await page.getByRole("link", { name: "Go to the login page" }).getAttribute("href"), "/");
+
+    const uuid = await mintLink("client", "victor");
+    const spend = await newPage();
+    await spend.goto(`${suite.portal.url}/login?uuid=${uuid}`);
+    await spend.waitForURL(`${suite.portal.url}/client/home`);
+    await page.goto(`${suite.portal.url}/login?uuid=${uuid}`);
+    await page.getByText("Invalid Login").waitFor();
+  });
+
+  test("B2: a link opened while signed in names the current session and is spent only on a click, which ends that session", async () => {
+    const page = await newPage();
+    const login = { site: "client", shortName: "ACME", userName: "alice", password: DEMO_PASSWORD } as const;
+    await signIn(page, suite.portal.url, suite.portal.sandboxUrl, login, "alice@acme.example");
+    await page.waitForURL(`${suite.portal.url}/client/home`);
+    let spent = 0;
+    page.on("request", (request) => {
+      if (request.url().includes("/api/auth/vendor-token")) spent++;
+    });
+    const uuid = await mintLink("vendor", "vera");
+    // What an attacker's page does: a top-level navigation to the attacker's own link.
+    await page.goto(`${suite.portal.url}/login?uuid=${uuid}&type=Vendor`);
+    await hydrated(page);
+    await page.getByRole("heading", { level: 1, name: linkLoginTexts.replaceHeading }).waitFor();
+    await page.getByText(linkLoginTexts.signedInAs("alice, ACME")).waitFor();
+    assert.equal(spent, 0, "nothing was spent before the click");
+    assert.equal(
+      await page.getByRole("link", { name: linkLoginTexts.stay }).getAttribute("href"),
+      "/",
+      "staying is one click too",
+    );
+    await page.getByRole("button", { name: linkLoginTexts.continueWithLink }).click();
+    await page.waitForURL(`${suite.portal.url}/vendor/home`);
+    assert.equal(spent, 1);
+    await page.getByText("vera").first().waitFor();
+  });
+
+  test("B2: a link reached from another site (whose navigation carries no cookie) still waits for a click", async () => {
+    const page = await newPage();
+    const login = { site: "client", shortName: "ACME", userName: "alice", password: DEMO_PASSWORD } as const;
+    await signIn(page, suite.portal.url, suite.portal.sandboxUrl, login, "alice@acme.example");
+    await page.waitForURL(`${suite.portal.url}/client/home`);
+    const uuid = await mintLink("vendor", "vera");
+    // The attacker's page, on another site (localhost is not 127.0.0.1), sends the browser to its own link.
+    const attacker = createServer((_request, response) => {
+      response.writeHead(302, { location: `${suite.portal.url}/login?uuid=${uuid}&type=Vendor` }).end();
+    });
+    attacker.listen(0, "127.0.0.1");
+    await once(attacker, "listening");
+    try {
+      const { port } = attacker.address() as AddressInfo;
+      await page.goto(`http://localhost:${port}/`);
+      await page.getByRole("heading", { level: 1, name: linkLoginTexts.replaceHeading }).waitFor();
+      await page.getByText(linkLoginTexts.signedInAs("alice, ACME")).waitFor();
+      await page.goto(`${suite.portal.url}/client/home`);
+      await page.getByText("alice").first().waitFor(); // still alice's session: nothing was replaced
+    } finally {
+      attacker.close();
+    }
+  });
+
+  test("#10 a bare /login says plainly that the link is incomplete and offers the sign-in page", async () => {
+    const page = await newPage();
+    let calls = 0;
+    page.on("request", (request) => {
+      if (request.url().includes("/api/auth/")) calls++;
+    });
+    await page.goto(`${suite.portal.url}/login`);
+    await hydrated(page);
+    await page.getByRole("heading", { level: 1, name: linkLoginTexts.incompleteHeading }).waitFor();
+    await page.getByText(linkLoginTexts.incomplete).waitFor();
+    assert.equal(await page.getByText("Invalid Login").count(), 0, "no failed sign-in to report");
+    assert.equal(await page.getByRole("alert").count(), 0, "no error");
+    const link = page.getByRole("link", { name: linkLoginTexts.signIn });
+    assert.equal(await link.getAttribute("href"), "/");
+    assert.equal(calls, 0, "nothing was tried");
+    await link.click();
+    await page.getByRole("button", { name: "Login", exact: true }).waitFor();
+  });
+});

@@ -1,0 +1,270 @@
+// Passwords in the browser (SPEC.md 2.3, 2.5, 4.3, 4.4, 5): expired at sign-in, reset by mail, the form's rules.
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import type { Page } from "playwright-core";
+import { DEMO_PASSWORD, screenshot } from "#tests/browser/harness.ts";
+import { browserSuite, hydrated, lastMailId, nextMail, openLogin, signIn, submitLogin } from "#tests/browser/steps.ts";
+
+const NEW_PASSWORD = "Fresh-Start-2026!";
+
+/** Fills the change-password form's new passwords and submits it. */
+async function changeTo(page: Page, next: string, confirm = next): Promise<void> {
+  await page.getByLabel("New Password").fill(next);
+  await page.getByLabel("Confirm Password").fill(confirm);
+  await page.getByRole("button", { name: "Change Password" }).click();
+}
+
+describe("passwords", () => {
+  const suite = browserSuite();
+  const { newPage } = suite;
+
+  test("#8 an expired password is changed at /mfa under a visible Change Password heading, with no hidden Verify This Device", async () => {
+    const page = await newPage();
+    await signIn(
+      page,
+      suite.portal.url,
+      suite.portal.sandboxUrl,
+      { site: "client", shortName: "ACME", userName: "paula", password: DEMO_PASSWORD },
+      "paula@acme.example",
+    );
+    await page.getByText("Your password has expired. Please enter a new password").waitFor();
+    assert.equal(await page.getByLabel("Username").inputValue(), "paula");
+    assert.ok(await page.getByLabel("Username").evaluate((input: HTMLInputElement) => input.readOnly));
+    assert.equal(await page.getByLabel("Current Password").inputValue(), DEMO_PASSWORD, "prefilled from the login");
+
+    // The /mfa route shows the same form; its only heading is the visible h1 "Change Password".
+    await page.goto(`${suite.portal.url}/mfa`);
+    await hydrated(page);
+    const headings = await page
+      .locator("h1, h2, h3")
+      .evaluateAll((found) =>
+        found.map((heading) => `${heading.tagName} ${heading.textContent} ${heading.checkVisibility()}`),
+      );
+    assert.deepEqual(headings, ["H1 Change Password true"]);
+    await page.getByText("Your password has expired. Please enter a new password").waitFor();
+    await page.getByLabel("Current Password").fill(DEMO_PASSWORD);
+    await page.getByLabel("New Password").fill(NEW_PASSWORD);
+    await page.getByLabel("Confirm Password").fill(NEW_PASSWORD);
+    await screenshot(page, "change-password");
+    await page.getByRole("button", { name: "Change Password" }).click();
+    await page.waitForURL(`${suite.portal.url}/client/home`);
+  });
+
+  test("#2 'Password Successfully Changed!' stays in view long enough to read before the page moves on", async () => {
+    const page = await newPage();
+    await signIn(
+      page,
+      suite.portal.url,
+      suite.portal.sandboxUrl,
+      { site: "vendor", userName: "petra", password: DEMO_PASSWORD },
+      "petra@vendor.example",
+    );
+    await page.getByText("Your password has expired. Please enter a new password").waitFor();
+    await changeTo(page, NEW_PASSWORD);
+    const success = page.getByText("Password Successfully Changed!");
+    await success.waitFor();
+    const shownAt = Date.now();
+    // Still on the page, the message in view and focused, two seconds later; a link goes on at once.
+    await page.waitForTimeout(2000);
+    assert.ok(await success.isVisible(), "the message is still there to read");
+    assert.equal(new URL(page.url()).pathname, "/", "the page has not moved yet");
+    assert.ok(await page.getByRole("link", { name: "Continue now" }).isVisible());
+    await page.waitForURL(`${suite.portal.url}/vendor/home`);
+    assert.ok(Date.now() - shownAt >= 3000, "shown for a few seconds");
+  });
+
+  test("#7 change password on a section page: the form empties and the button works again after a success", async () => {
+    const page = await newPage();
+    await signIn(
+      page,
+      suite.portal.url,
+      suite.portal.sandboxUrl,
+      { site: "client", shortName: "GLOBEX", userName: "gary", password: DEMO_PASSWORD },
+      "gary@globex.example",
+    );
+    await page.waitForURL(`${suite.portal.url}/client/home`);
+    await page.goto(`${suite.portal.url}/client/users/change-password`);
+    await hydrated(page);
+    await page.getByLabel("Current Password").fill(DEMO_PASSWORD);
+    await changeTo(page, NEW_PASSWORD);
+    await page.getByText("Password Successfully Changed!").waitFor();
+    // The answer's message takes the focus, so it is read and scrolled into view (outside review).
+    await page.waitForFunction(() => document.activeElement?.textContent?.includes("Password Successfully Changed!"));
+    for (const label of ["Current Password", "New Password", "Confirm Password"]) {
+      assert.equal(await page.getByLabel(label).inputValue(), "", `${label} is empty`);
+    }
+    assert.ok(await page.getByRole("button", { name: "Change Password" }).isEnabled(), "the button works again");
+    assert.equal(new URL(page.url()).pathname, "/client/users/change-password", "no redirect on this page");
+  });
+
+  test("#3 an empty Current Password is named in the browser, and nothing is sent", async () => {
+    const page = await newPage();
+    await signIn(
+      page,
+      suite.portal.url,
+      suite.portal.sandboxUrl,
+      { site: "client", shortName: "ACME", userName: "alice", password: DEMO_PASSWORD },
+      "alice@acme.example",
+    );
+    await page.waitForURL(`${suite.portal.url}/client/home`);
+    await page.goto(`${suite.portal.url}/client/users/change-password`);
+    await hydrated(page);
+    let calls = 0;
+    page.on("request", (request) => {
+      if (request.url().includes("/password/")) calls++;
+    });
+    await changeTo(page, NEW_PASSWORD);
+    await page.getByRole("alert").filter({ hasText: "Current Password is required." }).waitFor();
+    assert.equal(calls, 0);
+    assert.ok(await page.getByLabel("Current Password").evaluate((input) => input === document.activeElement));
+    assert.doesNotMatch((await page.locator("main").textContent()) ?? "", /Invalid request|must NOT/);
+  });
+
+  test("the new-password rules show their messages in SPEC.md's order; a wrong current password is refused", async () => {
+    const page = await newPage();
+    await signIn(
+      page,
+      suite.portal.url,
+      suite.portal.sandboxUrl,
+      { site: "client", shortName: "ACME", userName: "victor", password: DEMO_PASSWORD },
+      "victor@acme.example",
+    );
+    await page.waitForURL(`${suite.portal.url}/client/home`);
+    await page.goto(`${suite.portal.url}/client/users/change-password`);
+    await page.getByRole("heading", { name: "Change Password", level: 1 }).waitFor();
+    await hydrated(page);
+    await page.getByLabel("Current Password").fill(DEMO_PASSWORD);
+    const button = page.getByRole("button", { name: "Change Password" });
+    const expectError = async (message: string) => {
+      await page.getByRole("alert").filter({ hasText: message }).waitFor();
+      assert.ok(await button.isEnabled(), "enabled again after an error");
+    };
+
+    // The checklist ticks as the user types.
+    const requirement = (name: RegExp) => page.getByRole("listitem").filter({ hasText: name });
+    await page.getByLabel("New Password").fill("abc");
+    assert.equal(await requirement(/lowercase/).getAttribute("class"), "met");
+    assert.equal(await requirement(/uppercase/).getAttribute("class"), "unmet");
+
+    await changeTo(page, "Short-1!");
+    await expectError("Password must be at least 12 characters in length.");
+    await changeTo(page, "Long-Enough-2026!", "Long-Enough-2027!");
+    await expectError("New and confirm password do not match.");
+    await changeTo(page, "longenoughbutweak");
+    await expectError("Password does not meet password requirements");
+
+    await page.getByLabel("Current Password").fill("not-my-password");
+    await changeTo(page, NEW_PASSWORD);
+    await expectError("The current password is not correct.");
+
+    await page.getByLabel("Show passwords").check();
+    assert.equal(await page.getByLabel("New Password").getAttribute("type"), "text");
+
+    await page.getByLabel("Current Password").fill(DEMO_PASSWORD);
+    await changeTo(page, NEW_PASSWORD);
+    await page.getByText("Password Successfully Changed!").waitFor();
+    assert.equal(new URL(page.url()).pathname, "/client/users/change-password", "no redirect on this page");
+  });
+
+  test("the reset panel: both views, the alert 5 s later, then the forced change at the next sign-in", async () => {
+    const page = await newPage();
+    await page.clock.install();
+    const dialogs: string[] = [];
+    page.on("dialog", (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.accept();
+    });
+    await openLogin(page, suite.portal.url);
+    await page.getByRole("button", { name: "Reset Password" }).click();
+    await page.getByRole("heading", { name: "Password Reset" }).waitFor();
+    await page.getByText("Enter the company short name and email address associated with your account.").waitFor();
+
+    // The vendor panel asks for the e-mail address only.
+    await page.getByRole("tab", { name: "VENDOR LOGIN" }).click();
+    await page.getByText("Enter the email address associated with your account.").waitFor();
+    assert.equal(await page.getByLabel("Company Short Name").count(), 0);
+    await page.getByRole("tab", { name: "CLIENT LOGIN" }).click();
+
+    // Only a required check applies, in SPEC.md's words (#3): an empty submit sends nothing.
+    const before = await lastMailId(suite.portal.sandboxUrl, "gary@globex.example");
+    await page.getByRole("button", { name: "Reset Password" }).click();
+    assert.ok(await page.getByLabel("Company Short Name").evaluate((input: HTMLInputElement) => !input.validity.valid));
+    await page.getByRole("alert").filter({ hasText: "Company Short Name is required." }).waitFor();
+    await page.getByLabel("Company Short Name").fill("GLOBEX");
+    await page.getByRole("button", { name: "Reset Password" }).click();
+    await page.getByRole("alert").filter({ hasText: "Email Address is required." }).waitFor();
+
+    await page.getByLabel("Company Short Name").fill("GLOBEX");
+    await page.getByLabel("Email Address").fill("gary@globex.example");
+    await screenshot(page, "reset");
+    await page.getByRole("button", { name: "Reset Password" }).click();
+    await page
+      .getByText(
+        "If there is an account associated with the email you've entered, you will receive an email with instructions to reset your password shortly.",
+      )
+      .waitFor();
+    await screenshot(page, "reset-sent");
+    assert.deepEqual(dialogs, []);
+    await page.clock.fastForward(5000);
+    await page.waitForFunction(() => true); // let the dialog event arrive
+    assert.deepEqual(dialogs, ["Reset Password Email Sent."]);
+
+    await page.getByRole("button", { name: "Return To Login" }).click();
+    await page.getByRole("button", { name: "Login", exact: true }).waitFor();
+
+    const mail = await nextMail(suite.portal.sandboxUrl, "gary@globex.example", before);
+    const temporary = /temporary password is: (\S+)/.exec(mail)?.[1];
+    assert.ok(temporary, "the mail carries a temporary password");
+    await page.clock.resume();
+
+    const codeMailBefore = await lastMailId(suite.portal.sandboxUrl, "gary@globex.example");
+    await submitLogin(page, { site: "client", shortName: "GLOBEX", userName: "gary", password: temporary });
+    await page.getByRole("heading", { name: "Verify This Device" }).waitFor();
+    const body = await nextMail(suite.portal.sandboxUrl, "gary@globex.example", codeMailBefore);
+    await page.getByLabel("Code").fill(/\b(\d{6})\b/.exec(body)?.[1] ?? "");
+    await page.getByRole("button", { name: "Submit Code" }).click();
+    await page.getByText("Your password has expired. Please enter a new password").waitFor();
+    await changeTo(page, NEW_PASSWORD);
+    await page.waitForURL(`${suite.portal.url}/client/home`);
+
+    // The new password works; this device's code is remembered, so no code is asked.
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await openLogin(page, suite.portal.url);
+    await submitLogin(page, { site: "client", shortName: "GLOBEX", userName: "gary", password: NEW_PASSWORD });
+    await page.waitForURL(`${suite.portal.url}/client/home`);
+  });
+
+  test("#6 leaving the reset panel cancels its 'Reset Password Email Sent.' alert", async () => {
+    const page = await newPage();
+    await page.clock.install();
+    const dialogs: string[] = [];
+    page.on("dialog", (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.accept();
+    });
+    await openLogin(page, suite.portal.url);
+    await page.getByRole("button", { name: "Reset Password" }).click();
+    await page.getByLabel("Company Short Name").fill("ACME");
+    await page.getByLabel("Email Address").fill("victor@acme.example");
+    await page.getByRole("button", { name: "Reset Password" }).click();
+    await page.getByText("If there is an account associated with the email you've entered").waitFor();
+    await page.getByRole("button", { name: "Return To Login" }).click();
+    await page.getByRole("button", { name: "Login", exact: true }).waitFor();
+    await page.clock.fastForward(10_000);
+    await page.getByLabel("User ID").fill("still here"); // a round trip to the page after the timer's time
+    assert.deepEqual(dialogs, [], "no alert over the login form");
+  });
+
+  test("#3 a failed reset call shows section 8's message, never the schema's text, and keeps the form", async () => {
+    const page = await newPage();
+    await openLogin(page, suite.portal.url);
+    await page.getByRole("button", { name: "Reset Password" }).click();
+    await page.getByLabel("Company Short Name").fill("G".repeat(300)); // longer than the upstream accepts
+    await page.getByLabel("Email Address").fill("gary@globex.example");
+    await page.getByRole("button", { name: "Reset Password" }).click();
+    await page.getByRole("alert").filter({ hasText: "Action Failed" }).waitFor();
+    assert.doesNotMatch((await page.locator("main").textContent()) ?? "", /Invalid request|must NOT|characters/);
+    assert.ok(await page.getByLabel("Email Address").isVisible(), "the entry view stays");
+    assert.ok(await page.getByRole("button", { name: "Reset Password" }).isEnabled());
+  });
+});

@@ -1,0 +1,130 @@
+// The section layouts as a person uses them: moving through the client and vendor sections by their navigation,
+// the forbidden and not-found pages, a PDF page, the narrow-screen menu, and the tax-bridge landing.
+import assert from "node:assert/strict";
+import { before, describe, test } from "node:test";
+import type { Page } from "playwright-core";
+import { DEMO_PASSWORD, screenshot } from "#tests/browser/harness.ts";
+import { browserSuite, enterCode, lastMailId, openLogin, signIn, submitLogin } from "#tests/browser/steps.ts";
+
+const SUPPORT_EMAIL = "help-desk@portal.test";
+const WIDE = { width: 1280, height: 900 };
+const NARROW = { width: 390, height: 844 };
+
+describe("the section layouts", () => {
+  const suite = browserSuite({ env: { SUPPORT_EMAIL } }, { viewport: WIDE });
+  const { newPage } = suite;
+  let client: Page;
+  const url = (path: string) => `${suite.portal.url}${path}`;
+
+  before(async () => {
+    client = await newPage();
+    const alice = { site: "client", shortName: "ACME", userName: "alice", password: DEMO_PASSWORD } as const;
+    await signIn(client, suite.portal.url, suite.portal.sandboxUrl, alice, "alice@acme.example");
+    await client.waitForURL(url("/client/home"));
+  });
+
+  test("a client moves through the client section by its sidebar, the current page marked and titled", async () => {
+    const nav = client.getByRole("navigation", { name: "Client pages" });
+    assert.ok(await nav.getByRole("link", { name: "Inbox" }).isVisible(), "the sidebar shows without a Menu click");
+    assert.ok(!(await client.getByText("Menu", { exact: true }).isVisible()), "no Menu toggle on a wide screen");
+    assert.equal(await nav.getByRole("link", { name: "Home" }).getAttribute("aria-current"), "page");
+
+    await nav.getByText("Invoices", { exact: true }).click();
+    await nav.getByRole("link", { name: "Invoice Status" }).click();
+    await client.waitForURL(url("/client/invoices/status"));
+    assert.equal(await client.title(), "Invoice Status · Payments Portal");
+    await client.getByRole("heading", { level: 1, name: "Invoice Status" }).waitFor();
+    assert.ok(await client.getByText("Where each invoice stands.").isVisible());
+    const current = client.getByRole("navigation", { name: "Client pages" }).locator('[aria-current="page"]');
+    assert.deepEqual(await current.allInnerTexts(), ["Invoice Status"]);
+
+    await client.getByRole("navigation", { name: "Client pages" }).getByText("VIP", { exact: true }).click();
+    await client.getByRole("link", { name: "VIP Dashboard" }).click();
+    await client.waitForURL(url("/client/vip/dashboard"));
+    await client.getByRole("heading", { level: 1, name: "VIP Dashboard" }).waitFor();
+    await screenshot(client, "client-section");
+  });
+
+  test("a document page shows its PDF in a frame served from /pdfs/, with a download link", async () => {
+    const nav = client.getByRole("navigation", { name: "Client pages" });
+    await nav.getByText("Documents", { exact: true }).click();
+    await nav.getByRole("link", { name: "Bank Holidays" }).click();
+    await client.waitForURL(url("/client/docs/bank-holidays"));
+    const frame = client.locator("iframe.pdf-frame");
+    const src = await frame.getAttribute("src");
+    assert.equal(src, "/pdfs/BankHolidays.pdf");
+    const pdf = await client.request.get(url(src));
+    assert.equal(pdf.status(), 200);
+    assert.match(pdf.headers()["content-type"] ?? "", /^application\/pdf/);
+    assert.equal((await pdf.body()).subarray(0, 4).toString("latin1"), "%PDF");
+    const download = client.getByRole("link", { name: "Download BankHolidays.pdf" });
+    assert.equal(await download.getAttribute("href"), "/pdfs/BankHolidays.pdf");
+    assert.equal(await download.getAttribute("download"), "BankHolidays.pdf");
+  });
+
+  test("on a narrow screen the navigation folds behind Menu and opens on a tap", async () => {
+    const narrow = await newPage({ viewport: NARROW, storageState: await client.context().storageState() });
+    await narrow.goto(url("/client/reports/aging"));
+    await narrow.getByRole("heading", { level: 1, name: "Aging Report" }).waitFor();
+    const inbox = narrow.getByRole("link", { name: "Inbox" });
+    assert.ok(!(await inbox.isVisible()), "the menu starts folded, the screen first");
+    await narrow.getByText("Menu", { exact: true }).click();
+    await narrow.locator(".section-nav summary", { hasText: /^Home$/ }).click();
+    await inbox.waitFor();
+    assert.ok(await narrow.getByRole("link", { name: "Aging Report" }).isVisible(), "the current group is open");
+    await screenshot(narrow, "client-section-narrow");
+  });
+
+  test("a vendor without user tier meets the forbidden and not-found pages, and moves by the vendor menu", async () => {
+    const page = await newPage();
+    const vince = { site: "vendor", userName: "vince", password: DEMO_PASSWORD } as const;
+    await signIn(page, suite.portal.url, suite.portal.sandboxUrl, vince, "vince@vendor.example");
+    await page.waitForURL(url("/vendor/home"));
+    const nav = page.getByRole("navigation", { name: "Vendor pages" });
+    assert.equal(await nav.getByRole("link", { name: "Invoice Entry" }).count(), 0, "not listed without user tier");
+
+    const forbidden = await page.goto(url("/vendor/invoice/entry"));
+    assert.equal(forbidden?.status(), 403);
+    await page.getByRole("heading", { name: "You Do Not Have Access To That Page" }).waitFor();
+    assert.ok(await page.getByText("Please contact your acccount administrator.").isVisible());
+    assert.ok(
+      await page.getByText(`If you believe this to be an error, please contact us at ${SUPPORT_EMAIL}`).isVisible(),
+    );
+
+    const notFound = await page.goto(url("/vendor/no-such-page"));
+    assert.equal(notFound?.status(), 404);
+    await page.getByRole("heading", { name: "The Page You Requested Could Not Be Found" }).waitFor();
+    assert.ok(await page.getByText("Please check the URL and try again.").isVisible());
+
+    await page.getByRole("navigation", { name: "Vendor pages" }).getByText("Reports", { exact: true }).click();
+    await page.getByRole("link", { name: "Payments Received", exact: true }).click();
+    await page.waitForURL(url("/vendor/reports/payments-received"));
+    await page.getByRole("heading", { level: 1, name: "Payments Received" }).waitFor();
+    await screenshot(page, "vendor-section");
+  });
+
+  test("signing in at /tax-bridge/login lands a vendor on invoices due and a client on the submission report", async () => {
+    const cases = [
+      { login: { site: "vendor", userName: "vera", password: DEMO_PASSWORD }, email: "vera@vendor.example" },
+      {
+        login: { site: "client", shortName: "ACME", userName: "alice", password: DEMO_PASSWORD },
+        email: "alice@acme.example",
+      },
+    ] as const;
+    const landings = {
+      vendor: ["/vendor/invoice/due", "Invoices Due"],
+      client: ["/client/submission/report", "Submission Report"],
+    } as const;
+    for (const { login, email } of cases) {
+      const page = await newPage();
+      const before = await lastMailId(suite.portal.sandboxUrl, email);
+      await openLogin(page, suite.portal.url, "/tax-bridge/login");
+      await submitLogin(page, login);
+      await page.getByRole("heading", { name: "Verify This Device" }).waitFor();
+      await enterCode(page, suite.portal.sandboxUrl, email, before);
+      const [path, title] = landings[login.site];
+      await page.waitForURL(url(path));
+      await page.getByRole("heading", { level: 1, name: title }).waitFor();
+    }
+  });
+});

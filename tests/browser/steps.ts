@@ -1,0 +1,148 @@
+// What a person does again and again in the browser tests: open the login page, sign in, read the mail, enter the code.
+import assert from "node:assert/strict";
+import { after, before } from "node:test";
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
+import { latestMail, launchBrowser, startPortal } from "#tests/browser/harness.ts";
+import type { PortalOptions, RunningPortal } from "#tests/support/portal.ts";
+
+export type Login = { site: "client" | "vendor"; shortName?: string; userName: string; password: string };
+
+/**
+ * Waits until the page's islands have hydrated: the client code then owns the forms. The login page's island also
+ * says when its first effects have run (`data-ready`: the remembered site chosen, the focus placed).
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const island = document.querySelector("[data-island]");
+    if (island === null || !Object.keys(island).some((key) => key.startsWith("__reactContainer"))) return false;
+    const login = island.querySelector(".login-box");
+    return !login || island.getAttribute("data-island") !== "login" || login.hasAttribute("data-ready");
+  });
+}
+
+export async function openLogin(page: Page, url: string, path = "/"): Promise<void> {
+  await page.goto(`${url}${path}`);
+  await hydrated(page);
+}
+
+/** Fills the login form of the login's site (choosing its tab) and submits it. */
+export async function submitLogin(page: Page, login: Login): Promise<void> {
+  if (login.site === "vendor") await page.getByRole("tab", { name: "VENDOR LOGIN" }).click();
+  else await page.getByRole("tab", { name: "CLIENT LOGIN" }).click();
+  if (login.site === "client") await page.getByLabel("Company Short Name").fill(login.shortName ?? "");
+  await page.getByLabel("User ID").fill(login.userName);
+  await page.getByLabel("Password", { exact: true }).fill(login.password);
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+}
+
+/** The id of the newest mail to an address, or 0 when it has none yet. */
+export async function lastMailId(sandboxUrl: string, to: string): Promise<number> {
+  try {
+    return (await latestMail(sandboxUrl, to)).id;
+  } catch {
+    return 0;
+  }
+}
+
+/** Waits for a mail newer than `afterId` and returns its body. */
+export async function nextMail(sandboxUrl: string, to: string, afterId: number, timeoutMs = 10_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const mail = await latestMail(sandboxUrl, to);
+      if (mail.id > afterId) return mail.body;
+    } catch {
+      // no mail yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no new mail to ${to} after #${afterId}`);
+}
+
+export async function nextCode(sandboxUrl: string, to: string, afterId: number): Promise<string> {
+  const body = await nextMail(sandboxUrl, to, afterId);
+  const code = /\b(\d{6})\b/.exec(body)?.[1];
+  if (!code) throw new Error(`no code in the mail to ${to}: ${body}`);
+  return code;
+}
+
+/** Enters the newest code sent after `afterId` into the multi-factor step and submits it with Enter. */
+export async function enterCode(page: Page, sandboxUrl: string, email: string, afterId: number): Promise<void> {
+  const code = await nextCode(sandboxUrl, email, afterId);
+  await page.getByLabel("Code").fill(code);
+  await page.getByLabel("Code").press("Enter");
+}
+
+/** A full sign-in through the multi-factor step by code from the mail. */
+export async function signIn(page: Page, url: string, sandboxUrl: string, login: Login, email: string): Promise<void> {
+  const before = await lastMailId(sandboxUrl, email);
+  await openLogin(page, url);
+  await submitLogin(page, login);
+  await page.getByRole("heading", { name: "Verify This Device" }).waitFor();
+  await enterCode(page, sandboxUrl, email, before);
+}
+
+/** The text of the page's alerts (error notes), joined. */
+export async function alerts(page: Page): Promise<string> {
+  return (await page.getByRole("alert").allInnerTexts()).join("\n");
+}
+
+/**
+ * Collects the page's script errors and console errors (a hydration mismatch shows up here), leaving out the
+ * browser's own line for each non-OK answer, which the tests provoke on purpose.
+ */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() !== "error") return;
+    if (message.text().startsWith("Failed to load resource")) return;
+    errors.push(message.text());
+  });
+  return errors;
+}
+
+export type BrowserSuite = {
+  /** The portal and sandbox of this file; started before its first test. */
+  readonly portal: RunningPortal;
+  /** A page in a fresh browser context (its own cookies and storage), watched for script errors. */
+  newPage(options?: BrowserContextOptions): Promise<Page>;
+};
+
+/**
+ * One test file's portal and browser, started before its tests and closed after them; called inside `describe`.
+ * After the tests, no page may have had a script or hydration error.
+ */
+export function browserSuite(
+  portalOptions: PortalOptions = {},
+  pageDefaults: BrowserContextOptions = {},
+): BrowserSuite {
+  let portal: RunningPortal | undefined;
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  const errors: string[][] = [];
+  before(async () => {
+    portal = await startPortal(portalOptions);
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    assert.deepEqual(errors.flat(), [], "no script or hydration errors");
+    for (const context of contexts) await context.close();
+    await browser?.close();
+    await portal?.close();
+  });
+  return {
+    get portal() {
+      if (!portal) throw new Error("the browser suite has not started");
+      return portal;
+    },
+    async newPage(options = {}) {
+      if (!browser) throw new Error("the browser suite has not started");
+      const context = await browser.newContext({ ...pageDefaults, ...options });
+      contexts.push(context);
+      const page = await context.newPage();
+      errors.push(watchErrors(page));
+      return page;
+    },
+  };
+}

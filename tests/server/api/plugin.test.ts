@@ -1,0 +1,310 @@
+// The BFF against the sandbox over real HTTP: every call of SPEC.md section 7, and the token kept from the browser.
+import assert from "node:assert/strict";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { after, before, describe, it } from "node:test";
+import { PortalClient } from "#scripts/portal-client.ts";
+import { accounts, DEMO_PASSWORD, latestCode, latestMail, signIn } from "#scripts/sign-in.ts";
+import { type RunningPortal, sandboxPost, startPortal } from "#tests/support/portal.ts";
+
+let portal: RunningPortal;
+before(async () => {
+  portal = await startPortal();
+});
+after(() => portal.close());
+
+const clientLogin = (username: string, password = DEMO_PASSWORD) => ({ shortname: "ACME", username, password });
+
+describe("POST /auth/client and /auth/vendor", () => {
+  it("hold the token in the session and answer the message with tokenHeld", async () => {
+    const client = new PortalClient(portal.url);
+    const answer = await client.post("/api/auth/client", clientLogin("alice"));
+    assert.deepEqual(answer.json(), { message: "Success", tokenHeld: true });
+    assert.match(client.cookieHeader, /^__Host-portal-session=/);
+    const vendor = new PortalClient(portal.url);
+    assert.deepEqual((await vendor.post("/api/auth/vendor", { username: "vera", password: DEMO_PASSWORD })).json(), {
+      message: "Success",
+      tokenHeld: true,
+    });
+  });
+
+  it("answer no token for a wrong password and for an unknown user alike", async () => {
+    const wrong = await new PortalClient(portal.url).post(
+      "/api/auth/client",
+      clientLogin("alice", "Wrong-Password-1!"),
+    );
+    const unknown = await new PortalClient(portal.url).post("/api/auth/client", clientLogin("nobody"));
+    assert.deepEqual(wrong.json(), { tokenHeld: false });
+    assert.deepEqual(unknown.json(), { tokenHeld: false });
+    assert.equal(wrong.status, unknown.status);
+  });
+
+  it("keep no token for a deactivated account", async () => {
+    const client = new PortalClient(portal.url);
+    const answer = await client.post("/api/auth/client", clientLogin("dora"));
+    assert.deepEqual(answer.json(), { message: "Deactivated", tokenHeld: false });
+    assert.equal((await client.post("/api/web/client/mfa/generate")).status, 401);
+  });
+
+  it("carry the Password Expired message", async () => {
+    const answer = await new PortalClient(portal.url).post("/api/auth/vendor", {
+      username: "petra",
+      password: DEMO_PASSWORD,
+    });
+    assert.deepEqual(answer.json(), { message: "Password Expired", tokenHeld: true });
+  });
+});
+
+describe("POST /web/{site}/mfa/generate and /validate/{code}", () => {
+  it("send a code, refuse a wrong one and promote the session on Passed", async () => {
+    const client = new PortalClient(portal.url);
+    await client.post("/api/auth/client", clientLogin("alice"));
+    assert.equal((await client.get("/client/home")).status, 302, "no page before MFA");
+    assert.equal((await client.post("/api/web/client/mfa/generate")).status, 200);
+    const code = await latestCode(portal.sandboxUrl, "alice@acme.example");
+    const wrong = code === "000000" ? "111111" : "000000";
+    assert.deepEqual((await client.post(`/api/web/client/mfa/validate/${wrong}`)).json(), [
+      { text: "Failed", attemptsLeft: 4 },
+    ]);
+    assert.deepEqual((await client.post(`/api/web/client/mfa/validate/${code}`)).json(), [{ text: "Passed" }]);
+    const home = await client.get("/client/home");
+    assert.equal(home.status, 200);
+    assert.match(home.text, /Signed in as\b[\s\S]{0,80}>alice</);
+  });
+
+  it("answer 401 without a pending sign-in", async () => {
+    const client = new PortalClient(portal.url);
+    assert.equal((await client.post("/api/web/client/mfa/generate")).status, 401);
+    assert.equal((await client.post("/api/web/client/mfa/validate/123456")).status, 401);
+  });
+
+  it("refuse the other site's path with 403", async () => {
+    const client = new PortalClient(portal.url);
+    await client.post("/api/auth/client", clientLogin("alice"));
+    assert.equal((await client.post("/api/web/vendor/mfa/generate")).status, 403);
+  });
+
+  it("validate again the code this device accepted before (device memory)", async () => {
+    const first = new PortalClient(portal.url);
+    await signIn(first, accounts.vince, portal.code);
+    const code = await latestCode(portal.sandboxUrl, "vince@vendor.example");
+    const second = new PortalClient(portal.url);
+    await second.post("/api/auth/vendor", { username: "vince", password: DEMO_PASSWORD });
+    assert.deepEqual((await second.post(`/api/web/vendor/mfa/validate/${code}`)).json(), [{ text: "Passed" }]);
+  });
+});
+
+describe("POST /web/reset-pwd", () => {
+  it("e-mails a temporary password that signs in as Password Expired", async () => {
+    const answer = await new PortalClient(portal.url).post("/api/web/reset-pwd", {
+      clientShortName: "GLOBEX",
+      emailAddress: "gary@globex.example",
+    });
+    assert.equal(answer.status, 200);
+    const mail = await latestMail(portal.sandboxUrl, "gary@globex.example");
+    const temporary = /temporary password is:\s*(\S+)/i.exec(mail.body)?.[1];
+    assert.ok(temporary, mail.body);
+    const login = await new PortalClient(portal.url).post("/api/auth/client", {
+      shortname: "GLOBEX",
+      username: "gary",
+      password: temporary,
+    });
+    assert.deepEqual(login.json(), { message: "Password Expired", tokenHeld: true });
+  });
+
+  it("answers the same for an address with no account", async () => {
+    const answer = await new PortalClient(portal.url).post("/api/web/reset-pwd", {
+      clientShortName: "",
+      emailAddress: "nobody@nowhere.example",
+    });
+    assert.equal(answer.status, 200);
+  });
+
+  it("refuses a body without the e-mail address with a clear 400", async () => {
+    const answer = await new PortalClient(portal.url).post("/api/web/reset-pwd", { clientShortName: "" });
+    assert.equal(answer.status, 400);
+    assert.match(String(answer.json().description), /emailAddress/);
+  });
+});
+
+describe("POST /web/{audience}/password/test and /change", () => {
+  it("test the current password, then change it; the expired state ends", async () => {
+    const client = new PortalClient(portal.url);
+    await signIn(client, accounts.paula, portal.code);
+    const [login] = client.answers;
+    assert.equal(login?.json().message, "Password Expired");
+    assert.equal((await client.get("/client/home")).headers.location, "/mfa", "only the change form is reachable");
+    const wrongTest = await client.post("/api/web/client/password/test", {
+      userId: "paula",
+      password: "Not-Her-Password-1",
+    });
+    assert.equal(wrongTest.status, 400);
+    const test = await client.post("/api/web/client/password/test", { userId: "paula", password: DEMO_PASSWORD });
+    assert.equal(test.status, 200);
+    const change = await client.post("/api/web/client/password/change", { password: "Brand-New-Pass-2026!" });
+    assert.equal(change.status, 200);
+    assert.equal((await client.get("/client/home")).status, 200);
+  });
+
+  it("refuse a weak new password with SPEC.md's message before calling the upstream", async () => {
+    const client = new PortalClient(portal.url);
+    await signIn(client, accounts.vera, portal.code);
+    const short = await client.post("/api/web/vendor/password/change", { password: "Short1!" });
+    assert.deepEqual(
+      [short.status, short.json()],
+      [400, { description: "Password must be at least 12 characters in length." }],
+    );
+    const weak = await client.post("/api/web/vendor/password/change", { password: "alllowercase12" });
+    assert.deepEqual(
+      [weak.status, weak.json()],
+      [400, { description: "Password does not meet password requirements" }],
+    );
+  });
+
+  it("answer 401 and end a session that is not signed in", async () => {
+    const client = new PortalClient(portal.url);
+    await client.post("/api/auth/client", clientLogin("alice"));
+    assert.equal(
+      (await client.post("/api/web/client/password/change", { password: "Brand-New-Pass-2026!" })).status,
+      401,
+    );
+  });
+});
+
+describe("POST /auth/{site}-token (login by link)", () => {
+  it("signs the user in directly with a valid link, once", async () => {
+    const { uuid } = (await sandboxPost(portal.sandboxUrl, "/sandbox/link-login", {
+      site: "vendor",
+      username: "vera",
+    })) as {
+      uuid: string;
+    };
+    const client = new PortalClient(portal.url);
+    assert.deepEqual((await client.post(`/api/auth/vendor-token?uuid=${uuid}`)).json(), {
+      tokenHeld: true,
+      message: "Success",
+    });
+    assert.equal((await client.get("/vendor/home")).status, 200);
+    const again = new PortalClient(portal.url);
+    assert.deepEqual((await again.post(`/api/auth/vendor-token?uuid=${uuid}`)).json(), { tokenHeld: false });
+  });
+
+  it("answers no token for an unknown link", async () => {
+    const answer = await new PortalClient(portal.url).post("/api/auth/client-token?uuid=not-a-link");
+    assert.deepEqual(answer.json(), { tokenHeld: false });
+  });
+});
+
+describe("GET /pdfs/{fileName}", () => {
+  it("serves each PDF from the portal's origin to a signed-in user", async () => {
+    const client = new PortalClient(portal.url);
+    await signIn(client, accounts.alice, portal.code);
+    for (const file of ["BankHolidays.pdf", "ExpiringInvoicesPolicy.pdf", "VendorLetter.pdf"]) {
+      const answer = await fetch(`${portal.url}/pdfs/${file}`, { headers: { cookie: client.cookieHeader } });
+      assert.equal(answer.status, 200);
+      assert.equal(answer.headers.get("content-type"), "application/pdf");
+      assert.equal(
+        Buffer.from(await answer.arrayBuffer())
+          .subarray(0, 5)
+          .toString(),
+        "%PDF-",
+      );
+    }
+    assert.equal(
+      (await fetch(`${portal.url}/pdfs/Other.pdf`, { headers: { cookie: client.cookieHeader } })).status,
+      404,
+    );
+    assert.equal((await fetch(`${portal.url}/pdfs/BankHolidays.pdf`)).status, 401);
+  });
+});
+
+describe("session expiry (SPEC.md 4.5)", () => {
+  it("an upstream 401 clears the session and the login page says it expired", async () => {
+    const client = new PortalClient(portal.url);
+    await signIn(client, accounts.vera, portal.code);
+    await sandboxPost(portal.sandboxUrl, "/sandbox/tokens/revoke", { site: "vendor", username: "vera" });
+    const answer = await client.post("/api/web/vendor/password/test", { userId: "vera", password: DEMO_PASSWORD });
+    assert.equal(answer.status, 401);
+    const login = await client.get("/");
+    assert.match(login.text, /Your session has expired. Please Login again/);
+  });
+});
+
+describe("token custody", () => {
+  it("no answer to the browser ever carries an upstream token", async () => {
+    const client = new PortalClient(portal.url);
+    await signIn(client, accounts.alice, portal.code);
+    await client.get("/client/home");
+    await client.get("/mfa");
+    const tokens = [...client.seen.join("\n").matchAll(/"token"\s*:/g)];
+    assert.equal(tokens.length, 0);
+    assert.doesNotMatch(client.seen.join("\n"), /Bearer/);
+  });
+
+  it("sign out ends the session", async () => {
+    const client = new PortalClient(portal.url);
+    await signIn(client, accounts.alice, portal.code);
+    const out = await client.post("/session/logout", undefined, {
+      "content-type": "application/x-www-form-urlencoded",
+    });
+    assert.equal(out.status, 303);
+    assert.equal(out.headers.location, "/?signed-out");
+    assert.equal(out.headers["clear-site-data"], '"cache", "cookies"');
+    assert.match((await client.get("/?signed-out")).text, /You have signed out\./);
+    assert.equal((await client.get("/client/home")).status, 302);
+  });
+});
+
+describe("forwarding", () => {
+  it("reaches only declared operations: an unknown API path is 404, tracking is not exposed", async () => {
+    const client = new PortalClient(portal.url);
+    assert.equal((await client.post("/api/web/track", { page: "/x" })).status, 404);
+    assert.equal((await client.get("/api/web/client/user-info")).status, 404);
+    assert.equal((await client.post("/api/admin/drop")).status, 404);
+  });
+
+  it("refuses a state-changing call without the islands' header or from another site", async () => {
+    const client = new PortalClient(portal.url);
+    const noHeader = await client.request(
+      "POST",
+      "/api/web/reset-pwd",
+      { clientShortName: "", emailAddress: "a@b.c" },
+      {
+        "x-portal-request": "",
+      },
+    );
+    assert.equal(noHeader.status, 403);
+    const crossSite = await client.post(
+      "/api/web/reset-pwd",
+      { clientShortName: "", emailAddress: "a@b.c" },
+      {
+        "sec-fetch-site": "cross-site",
+      },
+    );
+    assert.equal(crossSite.status, 403);
+  });
+});
+
+describe("a failed generate (SPEC.md 4.2)", () => {
+  it("clears the pending token when the upstream answers 500, so the next call finds the session expired", async () => {
+    // An upstream that signs in but cannot send codes.
+    const upstream = createServer((request, response) => {
+      const login = request.url === "/auth/client";
+      response.writeHead(login ? 200 : 500, { "content-type": "application/json" });
+      response.end(JSON.stringify(login ? { token: "t-123", message: "Success" } : { detail: "mail server down" }));
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
+    const { port } = upstream.address() as AddressInfo;
+    const broken = await startPortal({ env: { UPSTREAM_URL: `http://127.0.0.1:${port}` } });
+    try {
+      const client = new PortalClient(broken.url);
+      await client.post("/api/auth/client", clientLogin("alice"));
+      assert.equal((await client.post("/api/web/client/mfa/generate")).status, 500);
+      assert.equal((await client.post("/api/web/client/mfa/validate/123456")).status, 401);
+      assert.match((await client.get("/")).text, /Your session has expired. Please Login again/);
+    } finally {
+      await broken.close();
+      upstream.close();
+    }
+  });
+});

@@ -1,0 +1,229 @@
+// Issue 4, item 15: every sign-in outcome is logged as a JSON line with a request id, and no secret ever is.
+// Issue 12, B14: a path is logged as the route it matched, so an encoded path cannot carry a code into the log.
+import assert from "node:assert/strict";
+import { appendFileSync, mkdirSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Writable } from "node:stream";
+import { after, before, describe, it } from "node:test";
+import type { FastifyInstance } from "fastify";
+import { PortalClient } from "#scripts/portal-client.ts";
+import { DEMO_PASSWORD, latestCode } from "#scripts/sign-in.ts";
+import { buildApp } from "#server/app.ts";
+import { loadConfig } from "#server/config.ts";
+import { loggerOptions } from "#server/logging.ts";
+import { type RunningSandbox, startSandbox } from "#server/sandbox/app.ts";
+import { sandboxPost, TEST_LOGS, TEST_SESSION_KEY } from "#tests/support/portal.ts";
+
+const WRONG_PASSWORD = "Wrong-Password-4-Logs!";
+const NEW_PASSWORD = "Brand-New-Logs-2026!";
+
+type LogLine = Record<string, unknown> & { msg?: string; reqId?: string; event?: string; outcome?: string };
+
+/** Every JSON line the app writes, kept here and appended to the run's logs for scripts/check-logs.ts. */
+const lines: string[] = [];
+const capture = new Writable({
+  write(chunk: Buffer, _encoding, done) {
+    const text = chunk.toString("utf8");
+    lines.push(...text.split("\n").filter(Boolean));
+    mkdirSync(TEST_LOGS, { recursive: true });
+    appendFileSync(`${TEST_LOGS}security-logs-${process.pid}.log`, text);
+    done();
+  },
+});
+
+/** Everything secret that crossed the wire: tokens the upstream issued, codes, cookies, link ids. */
+const secrets = new Set<string>([DEMO_PASSWORD, WRONG_PASSWORD, NEW_PASSWORD, TEST_SESSION_KEY]);
+
+let sandbox: RunningSandbox;
+let recorder: ReturnType<typeof createServer>;
+let app: FastifyInstance;
+
+/** An upstream in front of the sandbox that notes every token it hands out or is shown. */
+async function startRecorder(target: string) {
+  const server = createServer(async (request, response) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1];
+    if (bearer) secrets.add(bearer);
+    const answer = await fetch(`${target}${request.url}`, {
+      method: request.method ?? "GET",
+      headers: Object.fromEntries(
+        Object.entries(request.headers).filter((entry): entry is [string, string] =>
+          ["authorization", "content-type"].includes(entry[0]),
+        ),
+      ),
+      ...(chunks.length > 0 ? { body: Buffer.concat(chunks) } : {}),
+    });
+    const body = Buffer.from(await answer.arrayBuffer());
+    const token = /"token":"([^"]+)"/.exec(body.toString())?.[1];
+    if (token) secrets.add(token);
+    response.writeHead(answer.status, { "content-type": answer.headers.get("content-type") ?? "" }).end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+before(async () => {
+  sandbox = await startSandbox({ dbPath: ":memory:", portalUrl: "http://127.0.0.1" });
+  const started = await startRecorder(sandbox.url);
+  recorder = started.server;
+  const config = loadConfig(
+    {
+      NODE_ENV: "test",
+      SESSION_KEY: TEST_SESSION_KEY,
+      UPSTREAM_URL: started.url,
+      MFA_MAX_WRONG_CODES: "2",
+      RATE_LIMIT_USER_PER_MINUTE: "4",
+      RATE_LIMIT_IP_PER_MINUTE: "1000",
+    },
+    () => {},
+  );
+  app = await buildApp({ config, upstreamUrl: started.url, logger: loggerOptions("info", capture) });
+});
+after(async () => {
+  await app.close();
+  await new Promise<void>((resolve) => recorder.close(() => resolve()));
+  await sandbox.close();
+});
+
+/** A visitor whose every cookie value is remembered as a secret. */
+function visitor(): PortalClient {
+  const v = new PortalClient(app);
+  const request = v.request.bind(v);
+  v.request = async (...args) => {
+    const answer = await request(...args);
+    for (const cookie of answer.cookies) if (cookie.value.length > 20) secrets.add(cookie.value.split(";")[0] ?? "");
+    return answer;
+  };
+  return v;
+}
+
+async function code(email: string): Promise<string> {
+  const value = await latestCode(sandbox.url, email);
+  secrets.add(value);
+  return value;
+}
+
+describe("logs (item 15)", () => {
+  it("15. logs: every sign-in outcome is a JSON line with a request id, and no password, code, token or cookie is in any line", async () => {
+    const client = (username: string, password = DEMO_PASSWORD) => ({ shortname: "ACME", username, password });
+
+    const alice = visitor();
+    await alice.post("/api/auth/client", client("alice"));
+    await alice.post("/api/web/client/mfa/generate");
+    await alice.post(`/api/web/client/mfa/validate/${await code("alice@acme.example")}`);
+    await alice.get("/client/home");
+    await alice.post("/session/logout");
+
+    await visitor().post("/api/auth/client", client("victor", WRONG_PASSWORD));
+    await visitor().post("/api/auth/client", client("no-such-user"));
+    await visitor().post("/api/auth/client", client("dora"));
+
+    const paula = visitor();
+    await paula.post("/api/auth/client", client("paula"));
+    await paula.post("/api/web/client/mfa/generate");
+    await paula.post(`/api/web/client/mfa/validate/${await code("paula@acme.example")}`);
+    await paula.post("/api/web/client/password/test", { userId: "paula", password: DEMO_PASSWORD });
+    await paula.post("/api/web/client/password/change", { password: NEW_PASSWORD });
+
+    const vince = visitor();
+    await vince.post("/api/auth/vendor", { username: "vince", password: DEMO_PASSWORD });
+    await vince.post("/api/web/vendor/mfa/generate");
+    const right = await code("vince@vendor.example");
+    const wrong = right === "000000" ? "111111" : "000000";
+    secrets.add(wrong);
+    await vince.post(`/api/web/vendor/mfa/validate/${wrong}`);
+    await vince.post(`/api/web/vendor/mfa/validate/${wrong}`);
+
+    const { uuid } = (await sandboxPost(sandbox.url, "/sandbox/link-login", { site: "vendor", username: "vera" })) as {
+      uuid: string;
+    };
+    secrets.add(uuid);
+    const vera = visitor();
+    await vera.post(`/api/auth/vendor-token?uuid=${uuid}`);
+    await visitor().post("/api/auth/vendor-token?uuid=not-a-link-at-all");
+    await sandboxPost(sandbox.url, "/sandbox/tokens/revoke", { site: "vendor", username: "vera" });
+    await vera.post("/api/web/vendor/password/test", { userId: "vera", password: DEMO_PASSWORD });
+
+    for (let attempt = 0; attempt < 5; attempt++)
+      await visitor().post("/api/auth/client", client("hammer", WRONG_PASSWORD));
+    await app.inject({ url: "/healthz" }); // lets the last lines reach the stream
+
+    const parsed: LogLine[] = lines.map((line) => JSON.parse(line) as LogLine);
+    const find = (what: string, match: (line: LogLine) => boolean) => {
+      const line = parsed.find(match);
+      assert.ok(line, `${what} is logged`);
+      assert.ok(typeof line.reqId === "string" && line.reqId.length > 0, `${what} carries the request id`);
+      return line;
+    };
+    const is = (event: string, outcome?: string, user?: string) => (line: LogLine) =>
+      line.event === event &&
+      (outcome === undefined || line.outcome === outcome) &&
+      (user === undefined || line.user === user);
+    find("a sign-in waiting for its code", is("sign-in", "pending-mfa", "alice"));
+    find("a wrong password", is("sign-in", "invalid", "victor"));
+    find("an unknown user", is("sign-in", "invalid", "no-such-user"));
+    find("a deactivated account", is("sign-in", "deactivated", "dora"));
+    const expired = find("an expired password", is("sign-in", "pending-mfa", "paula"));
+    assert.equal(expired.loginMessage, "Password Expired");
+    find("a passed code", is("mfa", "passed", "alice"));
+    find("a refused code", is("mfa", "failed", "vince"));
+    find("too many refused codes", is("mfa", "limit", "vince"));
+    find("a link sign-in", is("link-sign-in", "signed-in"));
+    find("a refused link", is("link-sign-in", "invalid"));
+    find("a throttled attempt", is("throttled"));
+    find("a sign out", is("sign-out"));
+    find("a session the upstream expired", is("session-expired"));
+    assert.ok(
+      parsed.filter((line) => line.msg === "request completed").every((line) => line.reqId),
+      "every request line has its id",
+    );
+
+    // A secret counts where it stands alone: a code's digits inside a timing such as 6.5900000041 are not a code.
+    const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const patterns = [...secrets].map((secret) => new RegExp(`(?<![\\w.])${literal(secret)}(?![\\w])`));
+    for (const secret of [...secrets].slice(-3)) {
+      const planted = `{"msg":"oops","header":"Bearer ${secret}","cookie":"s=${secret}%3Bx"}`;
+      assert.ok(
+        patterns.some((pattern) => pattern.test(planted)),
+        "the scan would see a planted secret",
+      );
+    }
+    const leaks: string[] = [];
+    for (const line of lines)
+      for (const pattern of patterns)
+        if (pattern.test(line)) leaks.push(`${pattern.source.slice(0, 24)}… in ${line.slice(0, 160)}`);
+    assert.ok(secrets.size > 10, `secrets were collected (${secrets.size})`);
+    assert.deepEqual(leaks, [], "no secret in any log line");
+    for (const line of lines) {
+      assert.doesNotMatch(line, /Bearer\s+\S/i);
+      assert.doesNotMatch(line, /"(token|password|cookie)"\s*:\s*"[^"[]/i);
+      assert.doesNotMatch(line, /\/mfa\/validate\/\d/);
+      assert.doesNotMatch(line, /[?&]uuid=[^&\s"]/);
+    }
+  });
+});
+
+describe("breaks of the outside review (issue 12)", () => {
+  it("B14: a code sent to /mfa/validat%65/{code} reaches the validate operation, and no log line carries it", async () => {
+    const written = lines.length;
+    const gary = visitor();
+    await gary.post("/api/auth/client", { shortname: "GLOBEX", username: "gary", password: DEMO_PASSWORD });
+    await gary.post("/api/web/client/mfa/generate");
+    const right = await code("gary@globex.example");
+    const wrong = right === "424242" ? "424243" : "424242";
+    secrets.add(wrong);
+    const answer = await gary.post(`/api/web/client/mfa/validat%65/${wrong}`);
+    assert.equal(answer.json()[0].text, "Failed", "the validate operation answered the code");
+    const other = await gary.post(`/api/web/client/mfa/validat%2565/${wrong}`);
+    assert.equal(other.status, 404, "a doubly encoded name is no operation");
+    await app.inject({ url: "/healthz" }); // lets the last lines reach the stream
+
+    const fresh = lines.slice(written);
+    const urls = fresh.map((line) => (JSON.parse(line) as { req?: { url?: string } }).req?.url).filter(Boolean);
+    assert.ok(urls.includes("/api/web/client/mfa/validate/***"), `the matched route is logged: ${urls.join(" ")}`);
+    const leaking = fresh.filter((line) => line.includes(wrong));
+    assert.deepEqual(leaking, [], "no log line carries the code");
+  });
+});

@@ -1,0 +1,177 @@
+// The permissions behind the gates (SPEC.md 4.7, DESIGN.md): fetched when MFA passes, cached in the session, fetched
+// again when stale, never twice for one page; "Checking User Permissions..." with 503 when they cannot be had.
+// Issue 4, item 11: permission gates decided on the server.
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import { happyUpstream } from "#scripts/fake-upstream.ts";
+import { PortalClient } from "#scripts/portal-client.ts";
+import { accounts, signIn } from "#scripts/sign-in.ts";
+import { CHECKING_RETRY_SECONDS } from "#server/pages/section.tsx";
+import { PERMISSIONS_TTL_MS } from "#server/permissions.ts";
+import { type FaultyUpstream, startFaultyUpstream } from "#tests/support/faulty-upstream.ts";
+import { permissionsWith } from "#tests/support/permissions.ts";
+import { type RunningPortal, sandboxPost, startPortal } from "#tests/support/portal.ts";
+import { portalOnFake } from "#tests/support/portal-on-fake.ts";
+import { gates } from "#web/gates.ts";
+import { routes } from "#web/routes/table.ts";
+
+const concrete = (path: string) => path.replace(/:\w+/g, "x1");
+
+/** A client with no permission at all: every gate but "hidden when clientServices has 1894" fails. */
+const nothing = permissionsWith({ viewOnly: true });
+
+let clock = Date.now();
+let portal: RunningPortal;
+let upstream: FaultyUpstream;
+const fetches = () => upstream.calls["user-info"].received;
+const setGary = (permissions: Record<string, unknown>) =>
+  sandboxPost(portal.sandboxUrl, "/sandbox/users/client/GLOBEX/gary/permissions", permissions, "PUT");
+
+before(async () => {
+  upstream = await startFaultyUpstream();
+  portal = await startPortal({
+    listen: false,
+    now: () => clock,
+    env: { UPSTREAM_URL: upstream.url, UPSTREAM_TIMEOUT_MS: "800" },
+  });
+  upstream.target = portal.sandboxUrl;
+});
+after(async () => {
+  await portal.close();
+  await upstream.close();
+});
+
+describe("the permissions of a signed-in user", () => {
+  it("are fetched once when MFA passes, then every page is answered from the session", async () => {
+    const before = fetches();
+    const gary = await signIn(portal.app, accounts.gary, portal.code);
+    assert.equal(fetches(), before + 1, "fetched when MFA passed");
+    for (const path of ["/client/home", "/client/vip/dashboard", "/client/invoices/status", "/client/nowhere"]) {
+      await gary.get(path);
+    }
+    assert.equal(fetches(), before + 1, "no page fetched them again");
+  });
+
+  it("are fetched again, once, when older than 5 minutes, so a change upstream takes effect", async () => {
+    await setGary({ vipTier: "1" });
+    const gary = await signIn(portal.app, accounts.gary, portal.code);
+    await setGary({ vipTier: "0" });
+    assert.equal((await gary.get("/client/vip/dashboard")).status, 200, "still the cached permissions");
+    clock += PERMISSIONS_TTL_MS;
+    const before = fetches();
+    assert.equal((await gary.get("/client/vip/dashboard")).status, 403, "the change took effect");
+    assert.equal((await gary.get("/client/vip/profile")).status, 403);
+    assert.equal(fetches(), before + 1, "one fetch for the stale cache, none after");
+    await setGary({ vipTier: "1" });
+  });
+});
+
+describe("when the permissions cannot be had", () => {
+  for (const [name, behaviour] of [
+    ["the upstream answers 500", { kind: "status", status: 500 }],
+    ["the upstream never answers", { kind: "hang" }],
+  ] as const) {
+    it(`a section page answers 503 "Checking User Permissions..." and asks again, when ${name}`, async () => {
+      const gary = await signIn(portal.app, accounts.gary, portal.code);
+      clock += PERMISSIONS_TTL_MS;
+      upstream.behaviours["user-info"] = behaviour;
+      const before = fetches();
+      const waiting = await gary.get("/client/vip/dashboard");
+      upstream.behaviours["user-info"] = { kind: "forward" };
+      assert.equal(waiting.status, 503);
+      assert.equal(waiting.headers.refresh, String(CHECKING_RETRY_SECONDS));
+      assert.ok(waiting.text.includes("Checking User Permissions..."));
+      assert.ok(!waiting.text.includes("VIP Dashboard"), "nothing of the page before its gate is decided");
+      assert.ok(!waiting.text.includes('class="section-nav"'), "no navigation before the permissions are known");
+      assert.equal(fetches(), before + 1, "one fetch for the page");
+
+      const again = await gary.get("/client/vip/dashboard");
+      assert.equal(again.status, 200, "the refresh shows the page once they can be had");
+      assert.ok(again.text.includes("VIP Dashboard"));
+    });
+  }
+
+  it("a 401 on the fetch ends the session: / then shows 'Your session has expired. Please Login again'", async () => {
+    const gary = await signIn(portal.app, accounts.gary, portal.code);
+    await sandboxPost(portal.sandboxUrl, "/sandbox/tokens/revoke", { site: "client", username: "gary" });
+    clock += PERMISSIONS_TTL_MS;
+    const answer = await gary.get("/client/home");
+    assert.deepEqual([answer.status, answer.headers.location], [302, "/"]);
+    assert.ok((await gary.get("/")).text.includes("Your session has expired. Please Login again"));
+  });
+});
+
+describe("permission gates (item 11)", () => {
+  it("11. gates: a gated page requested without the permission is 403 from the server, with no upstream call but the visit record", async () => {
+    const fake = await portalOnFake(happyUpstream({ permissions: nothing }));
+    try {
+      const visitor = await signIn(fake.app, accounts.alice, fake.code);
+      fake.upstream.calls.length = 0;
+      const gated = routes.filter(
+        (entry) => entry.section === "client" && (entry.gate || entry.screen === "forbidden"),
+      );
+      assert.ok(gated.length > 20, "the table has gated client pages");
+      for (const entry of gated) {
+        const passes = entry.screen !== "forbidden" && entry.gate !== undefined && gates[entry.gate](nothing);
+        const page = await visitor.get(concrete(entry.path));
+        assert.equal(page.status, passes ? 200 : 403, `${entry.path} (${entry.gate ?? entry.screen})`);
+      }
+      for (const path of ["/vendor/home", "/vendor/invoice/entry"])
+        assert.equal((await visitor.get(path)).status, 403, `${path}: another audience's section`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const kinds = new Set(fake.upstream.calls.map((call) => `${call.method} ${call.path}`));
+      assert.deepEqual(
+        [...kinds],
+        ["POST /web/track"],
+        "no permissions fetch, no other call: only SPEC.md 4.8's records",
+      );
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it("11. gates: an API call for another audience is 403 from the server with no upstream call", async () => {
+    const fake = await portalOnFake(happyUpstream());
+    try {
+      const visitor = await signIn(fake.app, accounts.alice, fake.code);
+      fake.upstream.calls.length = 0;
+      const copy = () => {
+        const other = new PortalClient(fake.app);
+        for (const [name, value] of visitor.cookies) other.cookies.set(name, value);
+        return other;
+      };
+      assert.equal(
+        (await copy().post("/api/web/vendor/password/test", { userId: "vera", password: "pw" })).status,
+        403,
+      );
+      assert.equal(
+        (await copy().post("/api/web/vendor/password/change", { password: "Strong-Password-2026!" })).status,
+        403,
+      );
+      assert.deepEqual(fake.upstream.calls, []);
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it("11. gates: a change of permissions upstream takes effect within the refresh period", async () => {
+    let clock = Date.now();
+    const portal = await startPortal({ now: () => clock, listen: false });
+    try {
+      const admin = routes.find((entry) => entry.section === "client" && entry.gate === "isAdmin");
+      assert.ok(admin);
+      const visitor = await signIn(portal.app, accounts.alice, portal.code);
+      assert.equal((await visitor.get(admin.path)).status, 200, "alice is an admin");
+      const setAdmin = (isAdmin: boolean) =>
+        sandboxPost(portal.sandboxUrl, "/sandbox/users/client/ACME/alice/permissions", { isAdmin }, "PUT");
+      await setAdmin(false);
+      clock += PERMISSIONS_TTL_MS + 1_000;
+      assert.equal((await visitor.get(admin.path)).status, 403, "revoked: refused once the period has passed");
+      await setAdmin(true);
+      clock += PERMISSIONS_TTL_MS + 1_000;
+      assert.equal((await visitor.get(admin.path)).status, 200, "granted: open once the period has passed");
+    } finally {
+      await portal.close();
+    }
+  });
+});

@@ -1,0 +1,303 @@
+// Issue 4, items 7, 8 and 10: sessions renewed at each step, timed out and revoked; MFA and expired passwords hold.
+// Outside review after the rebuild: a held-back body does not outlive its session.
+import assert from "node:assert/strict";
+import { connect } from "node:net";
+import { describe, it } from "node:test";
+import type { FastifyInstance } from "fastify";
+import { happyUpstream } from "#scripts/fake-upstream.ts";
+import { PortalClient } from "#scripts/portal-client.ts";
+import { accounts, DEMO_PASSWORD, latestCode, signIn } from "#scripts/sign-in.ts";
+import { startPortal } from "#tests/support/portal.ts";
+import { portalOnFake, setCookies } from "#tests/support/portal-on-fake.ts";
+import { routes } from "#web/routes/table.ts";
+import { errorTexts } from "#web/texts/errors.ts";
+import { mfaTexts } from "#web/texts/mfa.ts";
+
+const COOKIE = "__Host-portal-session";
+const MINUTE = 60_000;
+
+/** The session id inside a visitor's cookie, read with the app's own key. */
+function sidOf(app: FastifyInstance, visitor: PortalClient): string | undefined {
+  const value = visitor.cookies.get(COOKIE);
+  return value ? app.decodeSession(value)?.get("sid") : undefined;
+}
+
+/** A visitor holding a copy of another's cookies: what an attacker keeps, or what a second tab sends. */
+function copyOf(app: FastifyInstance, visitor: PortalClient): PortalClient {
+  const copy = new PortalClient(app);
+  for (const [name, value] of visitor.cookies) copy.cookies.set(name, value);
+  return copy;
+}
+
+/** One concrete path for each section row of the route table. */
+const sectionPaths = routes
+  .filter((entry) => entry.section !== "public")
+  .map((entry) => entry.path.replace(/:\w+/g, "x1"));
+
+describe("session lifecycle (item 7)", () => {
+  it("7. lifecycle: a new session, with a new id, begins at each step (anonymous → pending MFA → signed in), so a planted cookie never becomes the signed-in one", async () => {
+    const portal = await startPortal({ listen: false });
+    try {
+      const visitor = new PortalClient(portal.app);
+      await visitor.get("/tax-bridge/login");
+      const planted = copyOf(portal.app, visitor);
+      const anonymous = visitor.cookies.get(COOKIE);
+      assert.ok(anonymous, "the anonymous visit already has a cookie (tax-bridge mode)");
+      await visitor.post("/api/auth/client", { shortname: "ACME", username: "alice", password: DEMO_PASSWORD });
+      const pendingSid = sidOf(portal.app, visitor);
+      const pending = copyOf(portal.app, visitor);
+      await visitor.post("/api/web/client/mfa/generate");
+      const code = await latestCode(portal.sandboxUrl, accounts.alice.email);
+      await visitor.post(`/api/web/client/mfa/validate/${code}`);
+      const signedInSid = sidOf(portal.app, visitor);
+      assert.ok(pendingSid && signedInSid, "both steps carry an id");
+      assert.notEqual(pendingSid, signedInSid, "the signed-in session is a new one");
+      assert.equal((await visitor.get("/client/submission/report")).status, 200);
+      assert.equal(
+        (await planted.get("/client/home")).headers.location,
+        "/?return=%2Fclient%2Fhome",
+        "the planted cookie is still anonymous",
+      );
+      assert.equal(
+        (await pending.get("/client/home")).headers.location,
+        "/?return=%2Fclient%2Fhome",
+        "the pending copy was revoked at promotion (B5)",
+      );
+    } finally {
+      await portal.close();
+    }
+  });
+
+  it("7. lifecycle: the idle timeout (SESSION_IDLE_MINUTES) ends a session left alone, by the app's clock", async () => {
+    let clock = Date.now();
+    const portal = await startPortal({ env: { SESSION_IDLE_MINUTES: "30" }, now: () => clock, listen: false });
+    try {
+      const visitor = await signIn(portal.app, accounts.alice, portal.code);
+      clock += 29 * MINUTE;
+      assert.equal((await visitor.get("/client/home")).status, 200, "29 minutes idle: still signed in");
+      clock += 29 * MINUTE;
+      assert.equal((await visitor.get("/client/home")).status, 200, "each request restarts the idle time");
+      clock += 31 * MINUTE;
+      const late = await visitor.get("/client/home");
+      assert.equal(late.status, 302);
+      assert.equal(late.headers.location, "/?return=%2Fclient%2Fhome");
+      assert.match((await visitor.get("/")).text, new RegExp(errorTexts.sessionExpired));
+    } finally {
+      await portal.close();
+    }
+  });
+
+  it("7. lifecycle: the absolute lifetime (SESSION_MAX_HOURS) ends even a busy session", async () => {
+    let clock = Date.now();
+    const portal = await startPortal({
+      env: { SESSION_IDLE_MINUTES: "30", SESSION_MAX_HOURS: "1" },
+      now: () => clock,
+      listen: false,
+    });
+    try {
+      const visitor = await signIn(portal.app, accounts.alice, portal.code);
+      for (let minutes = 20; minutes < 60; minutes += 20) {
+        clock += 20 * MINUTE;
+        assert.equal((await visitor.get("/client/home")).status, 200, `${minutes} minutes in, busy`);
+      }
+      clock += 21 * MINUTE;
+      const late = await visitor.get("/client/home");
+      assert.equal(late.headers.location, "/?return=%2Fclient%2Fhome", "61 minutes after sign-in: over");
+      assert.match((await visitor.get("/")).text, new RegExp(errorTexts.sessionExpired));
+    } finally {
+      await portal.close();
+    }
+  });
+
+  it("7. lifecycle: sign out sends Clear-Site-Data, clears the cookie, and an old copy of the cookie no longer works", async () => {
+    const portal = await startPortal({ listen: false });
+    try {
+      const visitor = await signIn(portal.app, accounts.alice, portal.code);
+      const stolen = copyOf(portal.app, visitor);
+      const out = await visitor.post("/session/logout");
+      assert.equal(out.status, 303);
+      assert.match(String(out.headers.location), /^\/(\?|$)/, "back to the login page");
+      assert.match(String(out.headers["clear-site-data"]), /"cookies"/);
+      assert.ok(
+        setCookies(out).some((cookie) => cookie.startsWith(`${COOKIE}=`)),
+        "the cookie is rewritten",
+      );
+      const left = visitor.cookies.get(COOKIE);
+      const session = left ? portal.app.decodeSession(left) : null;
+      assert.equal(session?.get("auth"), undefined, "what the browser keeps holds no token");
+      assert.equal(session?.get("sid"), undefined);
+      assert.equal(
+        (await stolen.get("/client/home")).headers.location,
+        "/?return=%2Fclient%2Fhome",
+        "the old copy opens no page",
+      );
+      const api = await stolen.post("/api/web/client/password/test", { userId: "alice", password: DEMO_PASSWORD });
+      assert.equal(api.status, 401, "the old copy calls no API");
+      assert.equal((await stolen.get("/pdfs/BankHolidays.pdf")).status, 401, "nor reads a document");
+    } finally {
+      await portal.close();
+    }
+  });
+});
+
+describe("MFA cannot be skipped (item 8)", () => {
+  it("8. MFA: with a pending token, every section page gives the MFA step and every other API call 401, with no upstream call", async () => {
+    const fake = await portalOnFake(happyUpstream());
+    try {
+      const visitor = new PortalClient(fake.app);
+      await visitor.post("/api/auth/client", { shortname: "ACME", username: "alice", password: "pw" });
+      fake.upstream.calls.length = 0;
+      for (const path of sectionPaths) {
+        const page = await visitor.get(path);
+        assert.equal(page.status, 302, path);
+        assert.equal(page.headers.location, "/mfa", path);
+      }
+      const mfa = await visitor.get("/mfa");
+      assert.equal(mfa.status, 200);
+      assert.match(mfa.text, /data-island="mfa"/, "the MFA step itself opens");
+      assert.equal((await visitor.get("/pdfs/BankHolidays.pdf")).status, 401, "no document");
+      const others: [string, unknown][] = [
+        ["/api/web/client/password/test", { userId: "alice", password: "pw" }],
+        ["/api/web/client/password/change", { password: "Strong-Password-2026!" }],
+        ["/api/web/vendor/password/change", { password: "Strong-Password-2026!" }],
+      ];
+      for (const [path, body] of others) {
+        const answer = await copyOf(fake.app, visitor).post(path, body);
+        assert.equal(answer.status, 401, path);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      assert.deepEqual(
+        fake.upstream.calls.map((call) => call.path),
+        [],
+        "nothing reached the upstream: no page visit, no permissions, no password call",
+      );
+      assert.equal((await visitor.post("/api/web/client/mfa/generate")).status, 200, "the MFA calls do work");
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it("8. MFA: wrong codes are limited per pending session; each refusal says how many attempts are left, and at the limit the sign-in ends and says why", async () => {
+    const fake = await portalOnFake(happyUpstream({ verdict: "Failed" }), { env: { MFA_MAX_WRONG_CODES: "3" } });
+    try {
+      const visitor = new PortalClient(fake.app);
+      await visitor.post("/api/auth/client", { shortname: "ACME", username: "alice", password: "pw" });
+      for (let attempt = 1; attempt <= 3; attempt++) {
+        const answer = await visitor.post(`/api/web/client/mfa/validate/00000${attempt}`);
+        assert.deepEqual(answer.json(), [{ text: "Failed", attemptsLeft: 3 - attempt }], `attempt ${attempt}`);
+      }
+      const fourth = await visitor.post("/api/web/client/mfa/validate/000004");
+      assert.equal(fourth.status, 401);
+      assert.deepEqual(
+        fourth.json(),
+        { detail: errorTexts.sessionExpired, code: "mfa-attempts-exhausted" },
+        "the island can tell this end from an expired session (issue 14 #4)",
+      );
+      assert.equal(fake.upstream.callsTo(/mfa\/validate/).length, 3, "the fourth code never reached the upstream");
+      assert.ok(
+        (await visitor.get("/")).text.includes(mfaTexts.attemptsExhausted),
+        "the sign-in page says why it ended",
+      );
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it("8. MFA: replaying an older copy of the pending cookie does not reset the wrong-code count", async () => {
+    const fake = await portalOnFake(happyUpstream({ verdict: "Failed" }), { env: { MFA_MAX_WRONG_CODES: "3" } });
+    try {
+      const visitor = new PortalClient(fake.app);
+      await visitor.post("/api/auth/client", { shortname: "ACME", username: "alice", password: "pw" });
+      for (let attempt = 1; attempt <= 6; attempt++)
+        await copyOf(fake.app, visitor).post(`/api/web/client/mfa/validate/10000${attempt}`);
+      assert.equal(
+        fake.upstream.callsTo(/mfa\/validate/).length,
+        3,
+        "three codes in all, however the cookie is replayed",
+      );
+      assert.equal((await copyOf(fake.app, visitor).post("/api/web/client/mfa/generate")).status, 401);
+    } finally {
+      await fake.close();
+    }
+  });
+});
+
+describe("expired password (item 10)", () => {
+  it("10. expired password: while Password Expired, nothing but the change-password form is reachable", async () => {
+    const fake = await portalOnFake(happyUpstream({ message: "Password Expired" }));
+    try {
+      const visitor = await signIn(fake.app, accounts.alice, fake.code);
+      fake.upstream.calls.length = 0;
+      for (const path of [...sectionPaths, "/"]) {
+        const page = await visitor.get(path);
+        assert.equal(page.status, 302, path);
+        assert.equal(page.headers.location, "/mfa", path);
+      }
+      const form = await visitor.get("/mfa");
+      assert.equal(form.status, 200);
+      assert.match(form.text, /data-island="change-password"/);
+      assert.equal((await visitor.get("/pdfs/BankHolidays.pdf")).status, 401, "no document");
+      for (const path of ["/api/web/client/mfa/generate", "/api/web/client/mfa/validate/123456"])
+        assert.equal((await copyOf(fake.app, visitor).post(path)).status, 401, path);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      assert.deepEqual(
+        fake.upstream.calls.map((call) => `${call.method} ${call.path} ${call.body}`),
+        ['POST /web/track {"page":"/mfa"}'],
+        "nothing reaches the upstream but the visit record of the change-password form (SPEC.md 4.8)",
+      );
+      assert.equal(
+        (await visitor.post("/api/web/client/password/test", { userId: "alice", password: "pw" })).status,
+        200,
+      );
+      const change = await visitor.post("/api/web/client/password/change", { password: "Brand-New-Pass-2026!" });
+      assert.equal(change.status, 200);
+      assert.equal((await visitor.get("/client/home")).status, 200, "once changed, the section opens");
+    } finally {
+      await fake.close();
+    }
+  });
+});
+
+describe("limits that hold under races (outside review)", () => {
+  it("7. lifecycle: a request that holds its body back until after sign-out is refused when the body arrives", async () => {
+    const fake = await portalOnFake(happyUpstream(), { listen: true });
+    try {
+      const visitor = await signIn(fake.app, accounts.alice, fake.code);
+      const { port } = new URL(fake.url);
+      const body = JSON.stringify({ userId: "alice", password: "pw" });
+      const socket = connect(Number(port), "127.0.0.1");
+      await new Promise((resolve) => socket.once("connect", resolve));
+      socket.write(
+        [
+          "POST /api/web/client/password/test HTTP/1.1",
+          `Host: 127.0.0.1:${port}`,
+          "Content-Type: application/json",
+          `Content-Length: ${body.length}`,
+          "X-Portal-Request: 1",
+          `Origin: http://127.0.0.1:${port}`,
+          `Cookie: ${visitor.cookieHeader}`,
+          "",
+          "",
+        ].join("\r\n"),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const kept = new PortalClient(fake.app);
+      kept.cookies = new Map(visitor.cookies);
+      await visitor.post("/session/logout");
+      const answered = new Promise<string>((resolve) => {
+        let text = "";
+        socket.on("data", (chunk) => {
+          text += chunk.toString();
+          if (text.includes("\r\n\r\n")) resolve(text);
+        });
+      });
+      socket.write(body);
+      const head = await answered;
+      socket.destroy();
+      assert.match(head, /^HTTP\/1\.1 401/, "the signed-out session's held-back call is refused");
+      assert.equal(fake.upstream.callsTo(/password\/test/).length, 0, "nothing reached the upstream");
+    } finally {
+      await fake.close();
+    }
+  });
+});

@@ -1,0 +1,313 @@
+// Issue 4, item 9: sign-in, reset and MFA throttled per client IP and per user; unknown user and wrong password alike.
+// Issue 12, B11 and B12: throttles keyed by the whole person, and a cost per attempt that a flood does not grow.
+// Outside review after the rebuild: limits that a burst of parallel requests must not get round.
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { type Answer, happyUpstream, sendJson } from "#scripts/fake-upstream.ts";
+import { PortalClient } from "#scripts/portal-client.ts";
+import { accounts, DEMO_PASSWORD, signIn } from "#scripts/sign-in.ts";
+import { MemoryCounters } from "#server/stores/counters.ts";
+import { serverTexts } from "#server/texts.ts";
+import { Throttle } from "#server/throttle.ts";
+import { startPortal } from "#tests/support/portal.ts";
+import { portalOnFake } from "#tests/support/portal-on-fake.ts";
+import { answerMessage } from "#web/api/answer.ts";
+
+const post = (app: FastifyInstance, url: string, payload: unknown, ip: string, cookie?: string) =>
+  app.inject({
+    method: "POST",
+    url,
+    remoteAddress: ip,
+    headers: {
+      "x-portal-request": "1",
+      ...(payload === undefined ? {} : { "content-type": "application/json" }),
+      ...(cookie ? { cookie } : {}),
+    },
+    ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
+  });
+
+const login = (username: string, password = "pw") => ({ shortname: "ACME", username, password });
+
+function assertThrottled(
+  answer: { statusCode: number; json(): unknown; headers: Record<string, unknown> },
+  what: string,
+) {
+  assert.equal(answer.statusCode, 429, what);
+  const wait = Number(answer.headers["retry-after"]);
+  assert.ok(wait >= 1 && wait <= 60, `${what}: Retry-After says when to try again`);
+  assert.deepEqual(
+    answer.json(),
+    { detail: serverTexts.throttled.message(wait), code: serverTexts.throttled.code },
+    what,
+  );
+  assert.match(
+    answerMessage(answer.statusCode, answer.json()),
+    /Please wait \d+ seconds?/,
+    `${what}: the UI's message`,
+  );
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+};
+
+describe("throttling (item 9)", () => {
+  it("9. throttling: failed sign-ins are limited per client IP with a clear 429, throttled attempts never reach the upstream, and the window passes", async () => {
+    let clock = Date.now();
+    const fake = await portalOnFake(happyUpstream({ refuseLogins: true }), {
+      env: { RATE_LIMIT_IP_PER_MINUTE: "3", RATE_LIMIT_USER_PER_MINUTE: "100" },
+      now: () => clock,
+    });
+    try {
+      for (const user of ["u1", "u2", "u3"])
+        assert.equal((await post(fake.app, "/api/auth/client", login(user), "198.51.100.1")).statusCode, 200, user);
+      assertThrottled(await post(fake.app, "/api/auth/client", login("u4"), "198.51.100.1"), "a fourth user, same IP");
+      assertThrottled(await post(fake.app, "/api/auth/vendor-token?uuid=x", undefined, "198.51.100.1"), "link login");
+      assert.equal(fake.upstream.callsTo(/^\/auth\//).length, 3, "throttled attempts were not forwarded");
+      assert.equal(
+        (await post(fake.app, "/api/auth/client", login("u5"), "198.51.100.2")).statusCode,
+        200,
+        "another IP",
+      );
+      clock += 61_000;
+      assert.equal(
+        (await post(fake.app, "/api/auth/client", login("u6"), "198.51.100.1")).statusCode,
+        200,
+        "a minute on",
+      );
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it("9. throttling: failed sign-ins are limited per user ID, whatever the IP and however the name is cased", async () => {
+    const fake = await portalOnFake(happyUpstream({ refuseLogins: true }), {
+      env: { RATE_LIMIT_IP_PER_MINUTE: "100", RATE_LIMIT_USER_PER_MINUTE: "2" },
+    });
+    try {
+      assert.equal((await post(fake.app, "/api/auth/client", login("alice"), "203.0.113.1")).statusCode, 200);
+      assert.equal((await post(fake.app, "/api/auth/client", login("alice"), "203.0.113.2")).statusCode, 200);
+      assertThrottled(await post(fake.app, "/api/auth/client", login("ALICE"), "203.0.113.3"), "alice from a third IP");
+      assert.equal(
+        (await post(fake.app, "/api/auth/client", login("bob"), "203.0.113.3")).statusCode,
+        200,
+        "bob is not",
+      );
+      const vendor = { username: "alice", password: "pw" };
+      assert.equal((await post(fake.app, "/api/auth/vendor", vendor, "203.0.113.4")).statusCode, 200, "vendor alice");
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it("9. throttling: attempts sent at once cannot get past the limits: each counts from when it is sent, and only a success gives its count back", async () => {
+    const refusing = happyUpstream({ refuseLogins: true });
+    const slow: Answer = (call, response) => void setTimeout(() => refusing(call, response), 100);
+    const fake = await portalOnFake(slow, {
+      env: { RATE_LIMIT_IP_PER_MINUTE: "100", RATE_LIMIT_USER_PER_MINUTE: "3" },
+    });
+    try {
+      const attempts = await Promise.all(
+        Array.from({ length: 30 }, (_, index) =>
+          post(fake.app, "/api/auth/client", login("alice", `guess-${index}`), `203.0.113.${index + 1}`),
+        ),
+      );
+      assert.equal(attempts.filter((answer) => answer.statusCode === 200).length, 3, "three of thirty went through");
+      for (const answer of attempts.filter((answer) => answer.statusCode !== 200)) assertThrottled(answer, "the rest");
+      assert.equal(fake.upstream.callsTo(/^\/auth\//).length, 3, "and only three reached the upstream");
+
+      fake.upstream.answer = happyUpstream();
+      const office = await Promise.all(
+        Array.from({ length: 3 }, (_, index) =>
+          post(fake.app, "/api/auth/client", login(`colleague-${index}`), "192.0.2.200"),
+        ),
+      );
+      assert.ok(office.every((answer) => answer.statusCode === 200));
+      for (let round = 0; round < 5; round++)
+        assert.equal(
+          (await post(fake.app, "/api/auth/client", login("bob"), "192.0.2.200")).statusCode,
+          200,
+          `bob signs in again (${round + 1}): a success gives its count back`,
+        );
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it("9. throttling: password reset and MFA are limited per IP and per user too", async () => {
+    const fake = await portalOnFake(happyUpstream({ verdict: "Failed" }), {
+      env: { RATE_LIMIT_IP_PER_MINUTE: "3", RATE_LIMIT_USER_PER_MINUTE: "2", MFA_MAX_WRONG_CODES: "50" },
+    });
+    try {
+      const reset = (email: string, ip: string) =>
+        post(fake.app, "/api/web/reset-pwd", { clientShortName: "", emailAddress: email }, ip);
+      assert.equal((await reset("a@vendor.example", "192.0.2.1")).statusCode, 200);
+      assert.equal((await reset("a@vendor.example", "192.0.2.2")).statusCode, 200);
+      assertThrottled(await reset("a@vendor.example", "192.0.2.3"), "reset, same address");
+      assert.equal((await reset("b@vendor.example", "192.0.2.4")).statusCode, 200);
+      assert.equal((await reset("c@vendor.example", "192.0.2.4")).statusCode, 200);
+      assert.equal((await reset("d@vendor.example", "192.0.2.4")).statusCode, 200);
+      assertThrottled(await reset("e@vendor.example", "192.0.2.4"), "reset, same IP");
+
+      const pending = await post(fake.app, "/api/auth/client", login("carol"), "192.0.2.9");
+      const cookie = String(pending.headers["set-cookie"]).split(";")[0] ?? "";
+      assert.equal(
+        (await post(fake.app, "/api/web/client/mfa/generate", undefined, "192.0.2.10", cookie)).statusCode,
+        200,
+      );
+      const first = await post(fake.app, "/api/web/client/mfa/validate/111111", undefined, "192.0.2.11", cookie);
+      assert.equal(first.statusCode, 200);
+      assertThrottled(
+        await post(fake.app, "/api/web/client/mfa/validate/222222", undefined, "192.0.2.12", cookie),
+        "a third MFA call for carol",
+      );
+      assert.equal(fake.upstream.callsTo(/\/mfa\//).length, 2, "throttled codes were not forwarded");
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it("9. throttling: an unknown user and a wrong password get the same status, the same body and similar timing", async () => {
+    const portal = await startPortal({ listen: false });
+    try {
+      const wrong = login("alice", "Not-The-Password-1!");
+      const unknown = login("nobody-here", DEMO_PASSWORD);
+      const timings = { wrong: [] as number[], unknown: [] as number[] };
+      const seen = new Set<string>();
+      for (let round = 0; round < 12; round++) {
+        for (const [kind, body] of [
+          ["wrong", wrong],
+          ["unknown", unknown],
+        ] as const) {
+          const started = performance.now();
+          const answer = await post(portal.app, "/api/auth/client", body, "127.0.0.1");
+          timings[kind].push(performance.now() - started);
+          seen.add(`${answer.statusCode} ${answer.body} cookie:${answer.headers["set-cookie"] !== undefined}`);
+        }
+      }
+      assert.deepEqual([...seen], ['200 {"tokenHeld":false} cookie:false'], "one answer for both");
+      const [a, b] = [median(timings.wrong), median(timings.unknown)];
+      assert.ok(Math.max(a, b) < 3 * Math.min(a, b), `medians ${a.toFixed(1)} ms and ${b.toFixed(1)} ms`);
+    } finally {
+      await portal.close();
+    }
+  });
+});
+
+describe("breaks of the outside review (issue 12)", () => {
+  it("B11: EVILCORP/bob's attempts do not lock out ACME/bob: throttles are keyed by site, company and user, trimmed and case-folded", async () => {
+    const fake = await portalOnFake(happyUpstream({ verdict: "Failed" }), {
+      env: { RATE_LIMIT_IP_PER_MINUTE: "100", RATE_LIMIT_USER_PER_MINUTE: "2", MFA_MAX_WRONG_CODES: "50" },
+    });
+    try {
+      const pending = async (shortname: string, username: string, ip: string) => {
+        const answer = await post(fake.app, "/api/auth/client", { shortname, username, password: "pw" }, ip);
+        assert.equal(answer.json().tokenHeld, true, `${shortname}/${username} waits for a code`);
+        return String(answer.headers["set-cookie"]).split(";")[0] ?? "";
+      };
+      const validate = (cookie: string, ip: string, code: string) =>
+        post(fake.app, `/api/web/client/mfa/validate/${code}`, undefined, ip, cookie);
+
+      const evil = await pending("EVILCORP", "bob", "198.51.100.66");
+      assert.equal((await validate(evil, "198.51.100.66", "100001")).statusCode, 200);
+      assert.equal((await validate(evil, "198.51.100.66", "100002")).statusCode, 200);
+      assert.equal((await validate(evil, "198.51.100.66", "100003")).statusCode, 429, "EVILCORP/bob used up his own");
+
+      const acme = await pending("ACME", "bob", "192.0.2.80");
+      assert.equal(
+        (await validate(acme, "192.0.2.80", "200001")).statusCode,
+        200,
+        "ACME/bob is not locked out by EVILCORP/bob",
+      );
+      const spelled = await pending(" evilcorp ", " BOB ", "198.51.100.67");
+      assert.equal(
+        (await validate(spelled, "198.51.100.67", "100004")).statusCode,
+        429,
+        "' evilcorp '/' BOB ' is the same person as EVILCORP/bob",
+      );
+      assert.equal(fake.upstream.callsTo(/mfa\/validate/).length, 3, "throttled codes were not forwarded");
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it("B12: a flood of unique user names past 50,000 entries leaves the throttle's cost per attempt flat", async () => {
+    const throttle = new Throttle(new MemoryCounters(), { perIp: 30, perUser: 10 });
+    // Each attempt from its own address and for its own user name: every one adds entries.
+    const attempt = async (index: number) => {
+      const request = { ip: `10.${index >> 16}.${(index >> 8) & 255}.${index & 255}` } as FastifyRequest;
+      const person = `client/acme/flood-${index}`;
+      await throttle.take("sign-in", request, person); // a failure: never given back
+    };
+    const timed = async (from: number, to: number) => {
+      const started = performance.now();
+      for (let index = from; index < to; index++) await attempt(index);
+      return performance.now() - started;
+    };
+    const first = await timed(0, 2_000);
+    await timed(2_000, 60_000);
+    const later = await timed(60_000, 62_000);
+    assert.ok(
+      later < first * 5 + 50,
+      `2,000 attempts took ${first.toFixed(0)} ms at first and ${later.toFixed(0)} ms past 60,000 user names`,
+    );
+  });
+});
+
+describe("limits that hold under races (outside review)", () => {
+  it("12. throttling: fifty parallel wrong passwords for one user reach the upstream only as often as the limit allows", async () => {
+    const fake = await portalOnFake(happyUpstream({ refuseLogins: true }), {
+      env: { RATE_LIMIT_USER_PER_MINUTE: "3", RATE_LIMIT_IP_PER_MINUTE: "1000" },
+    });
+    try {
+      const attempt = () =>
+        new PortalClient(fake.app).post("/api/auth/client", { shortname: "ACME", username: "bob", password: "x" });
+      const statuses = (await Promise.all(Array.from({ length: 50 }, attempt))).map((answer) => answer.status);
+      assert.equal(statuses.filter((status) => status === 200).length, 3, "three attempts answered");
+      assert.equal(statuses.filter((status) => status === 429).length, 47, "the rest throttled");
+      assert.equal(fake.upstream.callsTo(/^\/auth\/client$/).length, 3, "three reached the upstream");
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it("12. throttling: successful sign-ins are given back, so an office's people are not locked out by each other", async () => {
+    const fake = await portalOnFake(happyUpstream(), { env: { RATE_LIMIT_IP_PER_MINUTE: "3" } });
+    try {
+      for (const username of ["a1", "a2", "a3", "a4", "a5"]) {
+        const answer = await new PortalClient(fake.app).post("/api/auth/client", {
+          shortname: "ACME",
+          username,
+          password: "pw",
+        });
+        assert.equal(answer.status, 200, username);
+      }
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it("B4: guessing the current password from a session is throttled like a sign-in", async () => {
+    const fake = await portalOnFake(
+      (call, response) =>
+        call.path.includes("/password/test")
+          ? sendJson(response, 400, { description: "The current password is not correct." })
+          : happyUpstream()(call, response),
+      { env: { RATE_LIMIT_USER_PER_MINUTE: "3" } },
+    );
+    try {
+      const visitor = await signIn(fake.app, accounts.alice, fake.code);
+      const statuses: number[] = [];
+      for (let guess = 0; guess < 5; guess++)
+        statuses.push(
+          (await visitor.post("/api/web/client/password/test", { userId: "alice", password: `g${guess}` })).status,
+        );
+      assert.deepEqual(statuses, [400, 400, 400, 429, 429]);
+      assert.equal(fake.upstream.callsTo(/password\/test/).length, 3);
+    } finally {
+      await fake.close();
+    }
+  });
+});

@@ -1,0 +1,197 @@
+// Page tracking (SPEC.md 4.8): one record per navigation, never `/`, never a repeat of the previous path; it never
+// delays or breaks a page; a 401 on it expires the session at the next request; nothing is lost when the app closes.
+// And what counts as a navigation.
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import { setTimeout as sleep } from "node:timers/promises";
+import type { FastifyRequest } from "fastify";
+import { PortalClient } from "#scripts/portal-client.ts";
+import { accounts, signIn } from "#scripts/sign-in.ts";
+import { isNavigation } from "#server/tracking.ts";
+import { type FaultyUpstream, startFaultyUpstream } from "#tests/support/faulty-upstream.ts";
+import { type RunningPortal, sandboxPost, startPortal } from "#tests/support/portal.ts";
+
+type Visit = { username: string; site: string; page: string; at: string };
+
+async function visitsOf(sandboxUrl: string, username: string): Promise<string[]> {
+  const visits = (await (await fetch(`${sandboxUrl}/sandbox/visits.json`)).json()) as Visit[];
+  return visits.filter((visit) => visit.username === username).map((visit) => visit.page);
+}
+
+/** Waits until the user has `count` records, then a little longer, so a record too many would show too. */
+async function settledVisits(sandboxUrl: string, username: string, count: number): Promise<string[]> {
+  const deadline = Date.now() + 5_000;
+  while ((await visitsOf(sandboxUrl, username)).length < count && Date.now() < deadline) await sleep(20);
+  await sleep(100);
+  return visitsOf(sandboxUrl, username);
+}
+
+async function until(condition: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(10);
+  }
+}
+
+/** How long the portal waits for an upstream call, here for a track call that never answers. */
+const UPSTREAM_TIMEOUT_MS = 800;
+
+/** The portal, with its upstream behind a proxy whose track call can be made to misbehave. */
+let portal: RunningPortal;
+let upstream: FaultyUpstream;
+
+before(async () => {
+  upstream = await startFaultyUpstream();
+  portal = await startPortal({
+    listen: false,
+    env: { UPSTREAM_URL: upstream.url, UPSTREAM_TIMEOUT_MS: String(UPSTREAM_TIMEOUT_MS) },
+  });
+  upstream.target = portal.sandboxUrl;
+});
+after(async () => {
+  await portal.close();
+  await upstream.close();
+});
+
+describe("isNavigation (what page tracking counts as a visit)", () => {
+  const request = (method: string, headers: Record<string, string>) =>
+    ({ method, headers }) as unknown as FastifyRequest;
+  it("counts a GET for a document, or from a browser that does not say what it fetches", () => {
+    assert.equal(isNavigation(request("GET", { "sec-fetch-dest": "document" })), true);
+    assert.equal(isNavigation(request("GET", {})), true);
+  });
+  it("does not count a HEAD, an icon or image request that lands on a page, or a prefetch", () => {
+    assert.equal(isNavigation(request("HEAD", {})), false);
+    assert.equal(isNavigation(request("GET", { "sec-fetch-dest": "image" })), false);
+    assert.equal(isNavigation(request("GET", { "sec-purpose": "prefetch" })), false);
+  });
+});
+
+describe("page tracking", () => {
+  it("sends one record per navigation, but none for a repeat of the previous path: A, A, B, A gives A, B, A", async () => {
+    upstream.behaviours.track = { kind: "forward" };
+    const alice = await signIn(portal.app, accounts.alice, portal.code);
+    for (const path of ["/client/home", "/client/home", "/client/inbox", "/client/home"]) {
+      assert.equal((await alice.get(path)).status, 200, path);
+    }
+    assert.deepEqual(await settledVisits(portal.sandboxUrl, "alice", 3), [
+      "/client/home",
+      "/client/inbox",
+      "/client/home",
+    ]);
+  });
+
+  it("never sends a record for /, which sends a signed-in user on to the landing", async () => {
+    const victor = await signIn(portal.app, accounts.victor, portal.code);
+    const root = await victor.get("/");
+    assert.deepEqual([root.status, root.headers.location], [302, "/session/landing"]);
+    const landing = await victor.get("/session/landing");
+    assert.deepEqual([landing.status, landing.headers.location], [303, "/client/home"]);
+    await victor.get("/?activeSite=VENDOR");
+    await victor.get("/client/home");
+    await victor.get("/");
+    await victor.get("/client/home");
+    assert.deepEqual(await settledVisits(portal.sandboxUrl, "victor", 1), ["/client/home"]);
+  });
+
+  it("records forbidden and not-found pages too (they are navigations), but not HEAD requests or prefetches", async () => {
+    const vince = await signIn(portal.app, accounts.vince, portal.code);
+    assert.equal((await vince.get("/vendor/invoice/entry")).status, 403);
+    assert.equal((await vince.request("HEAD", "/vendor/inbox")).status, 200);
+    const prefetch = await portal.app.inject({
+      url: "/vendor/contact-us",
+      headers: { cookie: vince.cookieHeader, "sec-purpose": "prefetch" },
+    });
+    assert.equal(prefetch.statusCode, 200);
+    assert.equal((await vince.get("/vendor/nowhere")).status, 404);
+    assert.deepEqual(await settledVisits(portal.sandboxUrl, "vince", 2), ["/vendor/invoice/entry", "/vendor/nowhere"]);
+  });
+
+  it("sends nothing for a visitor who is not signed in", async () => {
+    const before = (await (await fetch(`${portal.sandboxUrl}/sandbox/visits.json`)).json()) as Visit[];
+    const received = upstream.calls.track.received;
+    const anonymous = new PortalClient(portal.app);
+    for (const path of ["/register", "/videos/intro", "/login", "/"]) await anonymous.get(path);
+    await sleep(100);
+    assert.equal(upstream.calls.track.received, received);
+    const now = (await (await fetch(`${portal.sandboxUrl}/sandbox/visits.json`)).json()) as Visit[];
+    assert.equal(now.length, before.length);
+  });
+});
+
+describe("a failing track call", () => {
+  for (const [name, behaviour] of [
+    ["answers 500", { kind: "status", status: 500 }],
+    ["answers 403", { kind: "status", status: 403 }],
+    ["drops the connection", { kind: "drop" }],
+    ["never answers (the portal gives up after its upstream timeout)", { kind: "hang" }],
+  ] as const) {
+    it(`does not fail the page or end the session when it ${name}`, async () => {
+      const gary = await signIn(portal.app, accounts.gary, portal.code);
+      upstream.behaviours.track = behaviour;
+      const received = upstream.calls.track.received;
+      const first = await gary.get("/client/vip/dashboard");
+      assert.equal(first.status, 200);
+      await until(() => upstream.calls.track.received > received, "the track call");
+      await sleep(behaviour.kind === "hang" ? UPSTREAM_TIMEOUT_MS + 100 : 50);
+      const next = await gary.get("/client/vip/profile");
+      assert.equal(next.status, 200, "the session goes on");
+      upstream.behaviours.track = { kind: "forward" };
+    });
+  }
+
+  it("never delays the page's answer: a track call that takes 1.5 s leaves the page as fast as ever", async () => {
+    const gary = await signIn(portal.app, accounts.gary, portal.code);
+    upstream.behaviours.track = { kind: "forward", delayMs: 1_500 };
+    const started = performance.now();
+    const answer = await gary.get("/client/vip/templates");
+    const elapsed = performance.now() - started;
+    assert.equal(answer.status, 200);
+    assert.ok(elapsed < 500, `answered in ${Math.round(elapsed)} ms`);
+    upstream.behaviours.track = { kind: "forward" };
+  });
+});
+
+describe("a 401 on tracking", () => {
+  it("expires the session at the next request: / then shows 'Your session has expired. Please Login again'", async () => {
+    upstream.behaviours.track = { kind: "forward" };
+    const vera = await signIn(portal.app, accounts.vera, portal.code);
+    assert.equal((await vera.get("/vendor/home")).status, 200);
+    await sandboxPost(portal.sandboxUrl, "/sandbox/tokens/revoke", { site: "vendor", username: "vera" });
+    const answered = upstream.calls.track.answered;
+    // Permissions are cached, so this page still renders; its track call is the one that meets the 401.
+    assert.equal((await vera.get("/vendor/inbox")).status, 200);
+    await until(() => upstream.calls.track.answered > answered, "the refused track call");
+    await sleep(50);
+    const next = await vera.get("/vendor/contact-us");
+    assert.deepEqual([next.status, next.headers.location], [302, "/?return=%2Fvendor%2Fcontact-us"]);
+    const login = await vera.get("/");
+    assert.equal(login.status, 200);
+    assert.ok(login.text.includes("Your session has expired. Please Login again"));
+    assert.equal((await vera.get("/vendor/home")).headers.location, "/?return=%2Fvendor%2Fhome", "it stays ended");
+  });
+});
+
+describe("closing the app", () => {
+  it("sends every queued record before it finishes, even slow ones", async () => {
+    const closing = await startPortal({ listen: false, env: { UPSTREAM_URL: upstream.url } });
+    const previousTarget = upstream.target;
+    upstream.target = closing.sandboxUrl;
+    try {
+      const alice = await signIn(closing.app, accounts.alice, closing.code);
+      upstream.behaviours.track = { kind: "forward", delayMs: 300 };
+      for (const path of ["/client/home", "/client/inbox", "/client/support"]) await alice.get(path);
+      await closing.app.close();
+      assert.deepEqual(await visitsOf(closing.sandboxUrl, "alice"), [
+        "/client/home",
+        "/client/inbox",
+        "/client/support",
+      ]);
+    } finally {
+      upstream.behaviours.track = { kind: "forward" };
+      upstream.target = previousTarget;
+      await closing.close();
+    }
+  });
+});

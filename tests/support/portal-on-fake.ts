@@ -1,0 +1,126 @@
+// The real portal in front of the scriptable fake upstream (scripts/fake-upstream.ts, which the benchmarks use too):
+// signed-in and pending sessions for a test file, Set-Cookie headers, and raw HTTP requests.
+import { request as httpRequest, type IncomingHttpHeaders, type OutgoingHttpHeaders } from "node:http";
+import { after, before, beforeEach } from "node:test";
+import type { FastifyInstance } from "fastify";
+import {
+  type Answer,
+  type FakeUpstream,
+  happyUpstream,
+  startFakeUpstream,
+  type UpstreamScript,
+} from "#scripts/fake-upstream.ts";
+import { PortalClient } from "#scripts/portal-client.ts";
+import { accounts, type CodeSource, fakeUpstreamCode, signIn } from "#scripts/sign-in.ts";
+import { type RunningPortal, startPortal } from "#tests/support/portal.ts";
+
+export type PortalOnFake = {
+  portal: RunningPortal;
+  upstream: FakeUpstream;
+  app: FastifyInstance;
+  /** Where a sign-in finds its code: the fake upstream passes a fixed one. */
+  code: CodeSource;
+  /** The portal's address when it listens. */
+  url: string;
+  close(): Promise<void>;
+};
+
+/** The real portal in front of a fake upstream; it listens only when asked (injection is faster). */
+export async function portalOnFake(
+  answer: Answer = happyUpstream(),
+  options: { env?: NodeJS.ProcessEnv; now?: () => number; listen?: boolean } = {},
+): Promise<PortalOnFake> {
+  const upstream = await startFakeUpstream(answer);
+  const portal = await startPortal({
+    env: { UPSTREAM_URL: upstream.url, ...options.env },
+    listen: options.listen ?? false,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  return {
+    portal,
+    upstream,
+    app: portal.app,
+    code: fakeUpstreamCode,
+    url: portal.url,
+    close: async () => {
+      await portal.close();
+      await upstream.close();
+    },
+  };
+}
+
+export type SessionsOnFake = {
+  readonly fake: PortalOnFake;
+  readonly signedInCookie: string;
+  readonly pendingCookie: string;
+};
+
+/**
+ * For a test file: a listening portal on a fake upstream, with one signed-in and one pending session, and the
+ * upstream's recorded calls cleared before each test (so a test sees only the calls it caused).
+ */
+export function sessionsOnFake(script: UpstreamScript = {}): SessionsOnFake {
+  let fake: PortalOnFake | undefined;
+  let signedInCookie = "";
+  let pendingCookie = "";
+  before(async () => {
+    fake = await portalOnFake(happyUpstream(script), { listen: true });
+    signedInCookie = (await signIn(fake.app, accounts.alice, fake.code)).cookieHeader;
+    const pending = new PortalClient(fake.app);
+    await pending.post("/api/auth/client", { shortname: "ACME", username: "alice", password: "pw" });
+    pendingCookie = pending.cookieHeader;
+  });
+  beforeEach(() => {
+    if (fake) fake.upstream.calls.length = 0;
+  });
+  after(() => fake?.close());
+  return {
+    get fake() {
+      if (!fake) throw new Error("the fake upstream has not started");
+      return fake;
+    },
+    get signedInCookie() {
+      return signedInCookie;
+    },
+    get pendingCookie() {
+      return pendingCookie;
+    },
+  };
+}
+
+/** The `Set-Cookie` headers of an answer (a client's or an injected one), as strings. */
+export function setCookies(answer: { headers: IncomingHttpHeaders | OutgoingHttpHeaders }): string[] {
+  const header = answer.headers["set-cookie"];
+  if (header === undefined) return [];
+  return Array.isArray(header) ? header : [String(header)];
+}
+
+export type RawAnswer = { status: number; headers: IncomingHttpHeaders; body: string };
+
+/** One HTTP request with the path sent exactly as written (fetch and inject would normalise `..` and the like). */
+export function rawHttp(
+  baseUrl: string,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: string,
+): Promise<RawAnswer> {
+  const { hostname, port } = new URL(baseUrl);
+  const framed = body === undefined ? headers : { "content-length": String(Buffer.byteLength(body)), ...headers };
+  return new Promise((resolve, reject) => {
+    const request = httpRequest({ host: hostname, port, method, path, headers: framed }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          body: Buffer.concat(chunks).toString(),
+        }),
+      );
+      response.on("error", reject);
+    });
+    request.on("error", reject);
+    request.end(body);
+  });
+}
