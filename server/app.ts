@@ -19,6 +19,7 @@ import { metricsRoutes } from "#server/routes/metrics.ts";
 import { pageRoutes } from "#server/routes/pages.tsx";
 import { sandboxRoutes } from "#server/routes/sandbox.ts";
 import { sessionRoutes } from "#server/routes/session.ts";
+import { securityHeaders } from "#server/security-headers.ts";
 import type { SessionFields } from "#server/session/data.ts";
 import { sessionPlugin } from "#server/session/plugin.ts";
 import { preloadIslands } from "#web/islands/registry.ts";
@@ -38,8 +39,6 @@ declare module "fastify" {
   }
 }
 
-const ONE_YEAR = 31_536_000;
-
 export async function buildApp({ config, upstreamUrl, logger, ...options }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel),
@@ -57,13 +56,7 @@ export async function buildApp({ config, upstreamUrl, logger, ...options }: Buil
   app.decorate("revocations", context.revocations);
 
   installErrorHandling(app);
-  await app.register(helmet, {
-    hsts: { maxAge: ONE_YEAR, includeSubDomains: true },
-    referrerPolicy: { policy: "same-origin" },
-    // Pages set their own policy with nonces (server/routes/pages.tsx); everything else loads nothing.
-    contentSecurityPolicy: { directives: { "default-src": ["'none'"], "frame-ancestors": ["'self'"] } },
-    crossOriginResourcePolicy: { policy: "same-origin" },
-  });
+  await app.register(helmet, securityHeaders);
   await app.register(fastifyStatic, {
     root: assetsDir.pathname,
     prefix: "/assets/",

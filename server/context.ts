@@ -50,7 +50,7 @@ export async function createContext(
   const operations = await loadOperations();
   const ids = new Map(operations.map((operation) => [`${operation.method} ${operation.path}`, operation.operationId]));
   const operationOf = (method: string, path: string) => ids.get(`${method} ${path}`) ?? path;
-  const refusedTokens = new RefusedTokens();
+  const refusedTokens = new RefusedTokens(config.session.maxSeconds * 1000);
   const upstream = createUpstreamClient({
     baseUrl: upstreamUrl,
     timeoutMs: config.upstreamTimeoutMs,

@@ -1,10 +1,11 @@
 // One error handler: clear 4xx answers in SPEC.md section 8's shapes, and never internals for a 5xx.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { writeSecurityHeaders } from "#server/security-headers.ts";
 import { serverTexts } from "#server/texts.ts";
 import { errorTexts } from "#web/texts/errors.ts";
 
 /** The portal's own refusal of a request: marked by its code, so the browser shows section 8's "Action Failed". */
-const invalidRequest = (what: string) => ({
+export const invalidRequest = (what: string) => ({
   code: serverTexts.invalidRequest.code,
   description: `${serverTexts.invalidRequest.message}: ${what}`,
 });
@@ -30,7 +31,8 @@ export function installErrorHandling(app: FastifyInstance): void {
 }
 
 /** Fastify's own refusals before routing (a malformed or over-long URL): section 8's shape, the URL not echoed. */
-export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  writeSecurityHeaders(request.raw, reply.raw);
   if (error.statusCode === 414) void reply.code(414).send({ detail: serverTexts.addressTooLong.message });
   else void reply.code(400).send(invalidRequest(serverTexts.addressInvalid.message));
 }

@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { AppContext } from "#server/context.ts";
 import { cachedPermissions, cachePermissions, endIfRefused, signedIn } from "#server/session/data.ts";
 import { bearer, faultOf } from "#server/upstream/client.ts";
-import type { UserInfo } from "#web/site.ts";
+import type { Site, UserInfo } from "#web/site.ts";
 
 /** How long cached permissions are trusted: a change upstream takes effect within this period. */
 export const PERMISSIONS_TTL_MS = 5 * 60_000;
@@ -28,10 +28,14 @@ const userInfoSchema = z.object({
 export async function loadPermissions(context: AppContext, request: FastifyRequest): Promise<UserInfo | undefined> {
   const auth = signedIn(request);
   if (!auth) return undefined;
-  const { data, response } = await context.upstream.GET("/web/{site}/user-info", {
-    params: { path: { site: auth.site } },
-    headers: bearer(auth.token),
-  });
+  let answer: Awaited<ReturnType<typeof askUserInfo>>;
+  try {
+    answer = await askUserInfo(context, auth.site, auth.token);
+  } catch (error) {
+    request.log.warn({ err: error }, "permissions not usable");
+    return undefined;
+  }
+  const { data, response } = answer;
   // A 401 marked the token refused (the client's middleware): the session ends here, in this request.
   if (endIfRefused(request, context.refusedTokens)) return undefined;
   const parsed = userInfoSchema.safeParse(response.ok ? data : undefined);
@@ -43,6 +47,9 @@ export async function loadPermissions(context: AppContext, request: FastifyReque
   cachePermissions(request, info, context.now());
   return info;
 }
+
+const askUserInfo = (context: AppContext, site: Site, token: string) =>
+  context.upstream.GET("/web/{site}/user-info", { params: { path: { site } }, headers: bearer(token) });
 
 /** The service codes the gates of web/gates.ts look for; the session keeps no others, so the cookie stays small. */
 export const gatedServices = { clientServices: ["60542", "1894", "87286", "88689"], beneServices: ["60562"] };

@@ -29,5 +29,6 @@ export const serverTexts = {
   requestTooLarge: { code: "request-too-large", message: "The request is too large." },
   addressTooLong: { code: "address-too-long", message: "The address is too long." },
   addressInvalid: { code: "address-invalid", message: "The address is not valid." },
+  jsonOnly: { code: "json-only", message: "The body must be JSON." },
   notFound: { code: "not-found", message: "Not Found" },
 } as const;

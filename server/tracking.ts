@@ -61,7 +61,15 @@ export class VisitTracker {
 
   async #send({ token, page }: Visit): Promise<void> {
     if (this.refused.has(token)) return this.metrics.visit("failed");
-    const { response } = await this.upstream.POST("/web/track", { body: { page }, headers: bearer(token) });
+    let response: Response;
+    try {
+      ({ response } = await this.upstream.POST("/web/track", { body: { page }, headers: bearer(token) }));
+    } catch (error) {
+      // A visit that cannot even be asked (the client refused to build the call) is lost, never the process.
+      this.metrics.visit("failed");
+      this.log.warn({ err: error }, "page tracking failed");
+      return;
+    }
     const fault = faultOf(response);
     this.metrics.visit(response.ok ? "sent" : "failed");
     if (fault) this.log.warn({ fault }, "page tracking failed");

@@ -12,6 +12,7 @@ import {
   promote,
   recordPasswordTest,
   rememberCodeSent,
+  sendableToken,
   sessionId,
 } from "#server/session/data.ts";
 import { MAX_SEALED_SESSION, sealedSize } from "#server/session/plugin.ts";
@@ -30,6 +31,11 @@ const asObject = (body: unknown): Record<string, unknown> =>
 const tokenOf = (body: unknown) => {
   const token = asObject(body).token;
   return typeof token === "string" && token ? token : undefined;
+};
+/** A token the portal could not send back (server/session/data.ts): the upstream's answer is not usable (SPEC.md 8). */
+const unusable = (request: FastifyRequest): Shaped => {
+  request.log.warn({ event: "token-unusable" }, "upstream token not usable");
+  return { status: 502, body: {}, failed: true };
 };
 const tooLarge: Shaped = {
   status: 502,
@@ -67,6 +73,7 @@ export const holdLogin =
     const userName = String(form.username ?? "");
     const held = Boolean(token) && message !== "Deactivated";
     if (token && token.length > MAX_TOKEN_CHARACTERS) return tooLarge; // refused before any work on it
+    if (token && !sendableToken(token)) return unusable(request);
     const outcome = held ? "pending-mfa" : message === "Deactivated" ? "deactivated" : "invalid";
     const fields = { event: "sign-in", site, user: userName, outcome, loginMessage: message };
     signInStep(context, request, fields, "sign-in attempt");
@@ -74,6 +81,7 @@ export const holdLogin =
       const company = site === "client" ? String(form.shortname ?? "") : "";
       const loginMessage = message ?? "Success";
       beginSignIn(request, { stage: "pending", site, userName, company, loginMessage, token }, context.now());
+      context.refusedTokens.forgive(token); // issued again: the upstream takes it now
       if (!fitsCookie(request, PENDING_ROOM)) return tooLarge;
     }
     return { body: { ...(message ? { message } : {}), tokenHeld: held } satisfies HeldLogin, failed: !held };
@@ -89,12 +97,14 @@ export const signInByLink =
     const { message, username } = asObject(body) as Schemas["LinkLoginResponse"];
     const token = tokenOf(body);
     if (token && token.length > MAX_TOKEN_CHARACTERS) return tooLarge;
+    if (token && !sendableToken(token)) return unusable(request);
     const usable = Boolean(token) && message !== "Deactivated";
     let opened = false;
     if (token && usable) {
       const userName = typeof username === "string" ? username : "";
       const loginMessage = message ?? "Success";
       beginSignIn(request, { stage: "signed-in", site, userName, company: "", loginMessage, token }, context.now());
+      context.refusedTokens.forgive(token);
       if (!fitsCookie(request)) return tooLarge;
       // One permissions call: it loads the gates, and answers for a link whose state the upstream did not give.
       const info = loginMessage === "Success" ? await loadPermissions(context, request) : undefined;

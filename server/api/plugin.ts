@@ -6,7 +6,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import type { Shaped } from "#server/api/answers.ts";
 import { type ForwardedRule, rules } from "#server/api/rules.ts";
 import type { AppContext } from "#server/context.ts";
-import { endedBy, expire } from "#server/session/data.ts";
+import { invalidRequest } from "#server/errors.ts";
+import { endedBy, expire, sessionId } from "#server/session/data.ts";
 import { serverTexts } from "#server/texts.ts";
 import { type Operation, routerPath } from "#server/upstream/operations.ts";
 import {
@@ -25,6 +26,8 @@ type Call = {
   token: string | undefined;
   signal: AbortSignal;
   started: number;
+  /** The session's id when the call left: an answer that began another session changed it. */
+  sid: string | undefined;
   /** Returns the attempt this call reserved, when a success is not to be counted (throttles that count failures). */
   uncount: (() => Promise<void>) | undefined;
 };
@@ -57,6 +60,13 @@ export async function apiPlugin(api: FastifyInstance, { context }: { context: Ap
   api.addHook("onRequest", (request, reply, done) => {
     if (request.method !== "GET" && request.headers[csrfHeader] !== "1")
       reply.code(403).send({ detail: errorTexts.accessDenied });
+    else done();
+  });
+  // The islands send JSON: a body of another kind (a form, which the session's scope could parse) is refused.
+  api.addHook("preValidation", (request, reply, done) => {
+    const type = request.headers["content-type"] ?? "";
+    if (request.body !== undefined && !/^application\/json\s*(;|$)/i.test(type))
+      reply.code(415).send(invalidRequest(serverTexts.jsonOnly.message));
     else done();
   });
   // Callback hooks, here and below: an async hook costs a promise and a microtask on every call.
@@ -114,6 +124,9 @@ export async function apiPlugin(api: FastifyInstance, { context }: { context: Ap
             answer as unknown as UpstreamAnswer,
           ).catch((error: unknown) => {
             request.log.error({ err: error }, "upstream answer not handled");
+            // A session this call began half-way is not handed to the browser.
+            const req = request as FastifyRequest;
+            if (sessionId(req) !== req.upstreamCall?.sid) expire(req, "signed-out");
             if (!reply.sent) reply.code(502).send({});
           });
         },
@@ -198,7 +211,8 @@ async function admit(context: AppContext, operation: Operation, request: Fastify
   // An operation the spec declares without a body sends none, whatever the browser sent.
   if (!operation.body) request.body = undefined;
   const signal = AbortSignal.timeout(context.config.upstreamTimeoutMs);
-  request.upstreamCall = { operation, rule, token, signal, started: performance.now(), uncount };
+  const sid = sessionId(request);
+  request.upstreamCall = { operation, rule, token, sid, signal, started: performance.now(), uncount };
 }
 
 /** A fresh set of headers: none of the browser's (cookies, authorization, forwarding, hop-by-hop) go upstream. */

@@ -1,15 +1,20 @@
 // Renders a page to HTML once: the body first, so the document knows which islands to load. A page is a pure
 // function of its props, so the HTML of recent pages is kept (lru-cache, by an explicit key the caller gives); what
 // changes with each answer (the nonces, the idle warning's delay) is written into slots of the kept HTML.
+import { randomBytes } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { createElement, type ReactElement } from "react";
 import { renderToStaticMarkup, renderToString } from "react-dom/server";
 import { Document } from "#web/pages/document.tsx";
 import type { AssetManifest } from "#web/pages/page-context.ts";
 
-/** Stand for an answer's own values in kept HTML; nothing a page shows can contain them. */
-const NONCE_SLOT = "nonce-slot-4c1e9b7d";
-const IDLE_SLOT = "idle-slot-4c1e9b7d";
+/**
+ * Stand for an answer's own values in kept HTML. Random for each process and never sent (every answer has them
+ * replaced), so nothing a page shows (a path, a return address) can contain them.
+ */
+const SLOT_ID = randomBytes(12).toString("hex");
+const NONCE_SLOT = `nonce-slot-${SLOT_ID}`;
+const IDLE_SLOT = `idle-slot-${SLOT_ID}`;
 const SLOTS = new RegExp(`(${NONCE_SLOT}|${IDLE_SLOT})`);
 /** Pages kept (a few KB each); beyond this the least recently used goes. */
 export const MAX_KEPT_PAGES = 1_000;

@@ -73,6 +73,11 @@ export type EndReason =
 
 /** A token longer than this is refused before any work on it (packing it could not fit a 4096-byte cookie anyway). */
 export const MAX_TOKEN_CHARACTERS = 8192;
+/**
+ * A token the portal can send back: visible ASCII, no space (a bearer token's characters). Anything else could not be
+ * written into an Authorization header (every later call would throw) or would come back trimmed.
+ */
+export const sendableToken = (token: string) => /^[\x21-\x7e]+$/.test(token);
 /** What changes only in time (`seen`, a passed password test) is written at most this often: each write re-seals. */
 export const RESEAL_GRANULARITY_MS = 60_000;
 /** How long a passed password test allows the change call. */

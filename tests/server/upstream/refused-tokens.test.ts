@@ -11,7 +11,7 @@ async function upstreamAnswering(status: number) {
   const upstream = Fastify();
   upstream.get("/web/:site/user-info", async (_request, reply) => reply.code(status).send({}));
   const url = await upstream.listen({ host: "127.0.0.1", port: 0 });
-  const refused = new RefusedTokens();
+  const refused = new RefusedTokens(60_000);
   const client = createUpstreamClient({
     baseUrl: url,
     timeoutMs: 2000,
