@@ -282,8 +282,7 @@ async function fault(context: AppContext, request: FastifyRequest, reply: Fastif
 
 /** A failed call keeps the attempt it reserved (it counts); a failed generate also ends the pending sign-in. */
 async function failed(request: FastifyRequest, rule: ForwardedRule) {
-  // SPEC.md 4.2: when a code cannot be generated, the token is cleared (the island shows the expiry message).
-  if (rule.endsOnFailure) expire(request, "code-not-sent");
+  rule.onFailure?.(request);
 }
 
 function tryJson(raw: Buffer): unknown {

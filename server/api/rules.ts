@@ -17,7 +17,9 @@ import {
   confirmReplace,
   oneValidateAtATime,
   skipRecentGenerate,
+  testOwnPassword,
 } from "#server/api/checks.ts";
+import { expire, forgetPasswordTest } from "#server/session/data.ts";
 import type { ThrottleGroup } from "#server/throttle.ts";
 import { personKey } from "#server/throttle.ts";
 import type { OperationId } from "#server/upstream/operations.ts";
@@ -43,8 +45,8 @@ export type Rule =
       check?: Check;
       /** What the answer does to the session. */
       effect?: Effect;
-      /** A failed answer ends the pending sign-in (SPEC.md 4.2: generate failed). */
-      endsOnFailure?: boolean;
+      /** What a failed answer (or an upstream fault) does to the session. */
+      onFailure?: (request: FastifyRequest) => void;
     };
 
 const form = (request: FastifyRequest) => (request.body ?? {}) as Record<string, string | undefined>;
@@ -102,7 +104,8 @@ export const rules = {
     throttle: { group: "mfa", counts: "every", person: sessionPerson },
     check: skipRecentGenerate,
     effect: codeSent,
-    endsOnFailure: true,
+    // SPEC.md 4.2: when a code cannot be generated, the token is cleared (the island shows the expiry message).
+    onFailure: (request) => expire(request, "code-not-sent"),
   },
   validateMfaCode: {
     forwarded: true,
@@ -116,7 +119,10 @@ export const rules = {
     needs: "signed-in",
     // Guessing the current password from a stolen session is as limited as guessing it at sign-in.
     throttle: { group: "password-test", counts: "failures", person: sessionPerson },
+    check: testOwnPassword,
     effect: passwordTested,
+    // A wrong current password cancels a test passed before it.
+    onFailure: forgetPasswordTest,
   },
   changePassword: { forwarded: true, needs: "signed-in", check: checkNewPassword, effect: changedPassword },
   trackPage: { forwarded: false, calledBy: "server/tracking.ts" },

@@ -201,6 +201,10 @@ export function recordPasswordTest(request: FastifyRequest, now: number): void {
   if (tested === undefined || now - tested >= RESEAL_GRANULARITY_MS) set(request, "passwordTested", now);
 }
 
+export function forgetPasswordTest(request: FastifyRequest): void {
+  if (get(request, "passwordTested") !== undefined) set(request, "passwordTested", undefined);
+}
+
 /** When the current password passed its test call lately, that time (once: the change call spends it). */
 export function spendPasswordTest(request: FastifyRequest, now: number): number | undefined {
   const tested = get(request, "passwordTested");

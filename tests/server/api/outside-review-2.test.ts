@@ -98,4 +98,30 @@ describe("outside review of the rebuilt core", () => {
       assert.equal(answer.headers["referrer-policy"], "same-origin", url);
     }
   });
+
+  it("the password test names the session's own user, whatever the browser sends", async () => {
+    const fakeUpstream = await fake();
+    const client = await signIn(fakeUpstream.app, accounts.alice, fakeUpstream.code);
+    const test = await client.post("/api/web/client/password/test", { userId: "someone-else", password: "pw" });
+    assert.equal(test.status, 200);
+    const [sent] = fakeUpstream.upstream.callsTo(/\/password\/test$/).slice(-1);
+    assert.equal(JSON.parse(sent?.body ?? "{}").userId, "alice");
+  });
+
+  it("a wrong current password cancels a test passed before it", async () => {
+    let wrong = false;
+    const happy = happyUpstream();
+    const fakeUpstream = await fake((call, response) => {
+      if (wrong && call.path.endsWith("/password/test")) return sendJson(response, 400, { detail: "Wrong password" });
+      return happy(call, response);
+    });
+    const client = await signIn(fakeUpstream.app, accounts.alice, fakeUpstream.code);
+    const test = { userId: "alice", password: "pw" };
+    assert.equal((await client.post("/api/web/client/password/test", test)).status, 200);
+    wrong = true;
+    assert.equal((await client.post("/api/web/client/password/test", test)).status, 400);
+    const change = await client.post("/api/web/client/password/change", { password: "New-Portal-2026!x" });
+    assert.equal(change.status, 400);
+    assert.equal((change.json() as { code: string }).code, "password-not-tested");
+  });
 });
