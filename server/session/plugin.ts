@@ -33,7 +33,9 @@ function sessionCookieBytes(header: ReturnType<FastifyReply["getHeader"]>, name:
   const prefix = `${name}=`;
   for (const line of [header ?? []].flat()) {
     const text = String(line);
-    if (text.startsWith(prefix)) return (text.indexOf(";") + 1 || text.length + 1) - 1 - prefix.length;
+    if (!text.startsWith(prefix)) continue;
+    const end = text.indexOf(";");
+    return (end === -1 ? text.length : end) - prefix.length;
   }
   return 0;
 }
