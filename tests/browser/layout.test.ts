@@ -1,11 +1,12 @@
 // Issue 14's layout, measured in the browser: on a phone (360×740) the Login button shows without scrolling in both
 // tabs, the header is compact and never wraps "Sign out", touch targets are at least 44 px; on a desktop the header
 // is about 64 px and body text 16 px; the header names the user; support contacts are tel: and mailto: links.
+
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { Page } from "playwright-core";
-import { DEMO_PASSWORD } from "#tests/browser/harness.ts";
-import { browserSuite, openLogin, signIn } from "#tests/browser/steps.ts";
+import { accounts } from "#scripts/sign-in.ts";
+import { browserSuite, openLogin, signInAs } from "#tests/browser/steps.ts";
 
 const PHONE = { width: 360, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -73,13 +74,7 @@ describe("layout on a phone and a desktop", () => {
 
   test("signed in on a phone: a one-line header naming the user, 'Sign out' on one line, 44 px targets", async () => {
     const page = await newPage({ viewport: PHONE });
-    await signIn(
-      page,
-      suite.portal.url,
-      suite.portal.sandboxUrl,
-      { site: "client", shortName: "ACME", userName: "alice", password: DEMO_PASSWORD },
-      "alice@acme.example",
-    );
+    await signInAs(page, suite.portal, accounts.alice);
     await page.waitForURL(`${suite.portal.url}/client/home`);
     const signOut = page.getByRole("button", { name: "Sign out" });
     const lines = await signOut.evaluate((button) => {
@@ -98,13 +93,7 @@ describe("layout on a phone and a desktop", () => {
 
   test("on a desktop: a header of about 64 px naming the user, body text at 16 px, the home's areas as cards", async () => {
     const page = await newPage({ viewport: DESKTOP });
-    await signIn(
-      page,
-      suite.portal.url,
-      suite.portal.sandboxUrl,
-      { site: "client", shortName: "ACME", userName: "victor", password: DEMO_PASSWORD },
-      "victor@acme.example",
-    );
+    await signInAs(page, suite.portal, accounts.victor);
     await page.waitForURL(`${suite.portal.url}/client/home`);
     const header = await page.locator(".site-header").boundingBox();
     assert.ok(header && header.height >= 56 && header.height <= 72, `about 64 px: ${header?.height}`);

@@ -2,8 +2,17 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { Page } from "playwright-core";
+import { accounts } from "#scripts/sign-in.ts";
 import { DEMO_PASSWORD, screenshot } from "#tests/browser/harness.ts";
-import { browserSuite, hydrated, lastMailId, nextMail, openLogin, signIn, submitLogin } from "#tests/browser/steps.ts";
+import {
+  browserSuite,
+  hydrated,
+  lastMailId,
+  nextMail,
+  openLogin,
+  signInAs,
+  submitLogin,
+} from "#tests/browser/steps.ts";
 
 const NEW_PASSWORD = "Fresh-Start-2026!";
 
@@ -20,13 +29,7 @@ describe("passwords", () => {
 
   test("#8 an expired password is changed at /mfa under a visible Change Password heading, with no hidden Verify This Device", async () => {
     const page = await newPage();
-    await signIn(
-      page,
-      suite.portal.url,
-      suite.portal.sandboxUrl,
-      { site: "client", shortName: "ACME", userName: "paula", password: DEMO_PASSWORD },
-      "paula@acme.example",
-    );
+    await signInAs(page, suite.portal, accounts.paula);
     await page.getByText("Your password has expired. Please enter a new password").waitFor();
     assert.equal(await page.getByLabel("Username").inputValue(), "paula");
     assert.ok(await page.getByLabel("Username").evaluate((input: HTMLInputElement) => input.readOnly));
@@ -52,13 +55,7 @@ describe("passwords", () => {
 
   test("#2 'Password Successfully Changed!' stays in view long enough to read before the page moves on", async () => {
     const page = await newPage();
-    await signIn(
-      page,
-      suite.portal.url,
-      suite.portal.sandboxUrl,
-      { site: "vendor", userName: "petra", password: DEMO_PASSWORD },
-      "petra@vendor.example",
-    );
+    await signInAs(page, suite.portal, accounts.petra);
     await page.getByText("Your password has expired. Please enter a new password").waitFor();
     await changeTo(page, NEW_PASSWORD);
     const success = page.getByText("Password Successfully Changed!");
@@ -75,13 +72,7 @@ describe("passwords", () => {
 
   test("#7 change password on a section page: the form empties and the button works again after a success", async () => {
     const page = await newPage();
-    await signIn(
-      page,
-      suite.portal.url,
-      suite.portal.sandboxUrl,
-      { site: "client", shortName: "GLOBEX", userName: "gary", password: DEMO_PASSWORD },
-      "gary@globex.example",
-    );
+    await signInAs(page, suite.portal, accounts.gary);
     await page.waitForURL(`${suite.portal.url}/client/home`);
     await page.goto(`${suite.portal.url}/client/users/change-password`);
     await hydrated(page);
@@ -99,13 +90,7 @@ describe("passwords", () => {
 
   test("#3 an empty Current Password is named in the browser, and nothing is sent", async () => {
     const page = await newPage();
-    await signIn(
-      page,
-      suite.portal.url,
-      suite.portal.sandboxUrl,
-      { site: "client", shortName: "ACME", userName: "alice", password: DEMO_PASSWORD },
-      "alice@acme.example",
-    );
+    await signInAs(page, suite.portal, accounts.alice);
     await page.waitForURL(`${suite.portal.url}/client/home`);
     await page.goto(`${suite.portal.url}/client/users/change-password`);
     await hydrated(page);
@@ -122,13 +107,7 @@ describe("passwords", () => {
 
   test("the new-password rules show their messages in SPEC.md's order; a wrong current password is refused", async () => {
     const page = await newPage();
-    await signIn(
-      page,
-      suite.portal.url,
-      suite.portal.sandboxUrl,
-      { site: "client", shortName: "ACME", userName: "victor", password: DEMO_PASSWORD },
-      "victor@acme.example",
-    );
+    await signInAs(page, suite.portal, accounts.victor);
     await page.waitForURL(`${suite.portal.url}/client/home`);
     await page.goto(`${suite.portal.url}/client/users/change-password`);
     await page.getByRole("heading", { name: "Change Password", level: 1 }).waitFor();

@@ -1,8 +1,17 @@
 // Session expiry (SPEC.md 4.5, 8): a 401 on any call sends the user to the login page with the expired message.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { accounts } from "#scripts/sign-in.ts";
 import { DEMO_PASSWORD, sandboxPost } from "#tests/browser/harness.ts";
-import { browserSuite, hydrated, lastMailId, nextCode, openLogin, signIn, submitLogin } from "#tests/browser/steps.ts";
+import {
+  browserSuite,
+  hydrated,
+  lastMailId,
+  nextCode,
+  openLogin,
+  signInAs,
+  submitLogin,
+} from "#tests/browser/steps.ts";
 
 const EXPIRED = "Your session has expired. Please Login again";
 
@@ -12,13 +21,7 @@ describe("session expiry", () => {
 
   test("revoked tokens: the next API call of a signed-in page lands on / with the message", async () => {
     const page = await newPage();
-    await signIn(
-      page,
-      suite.portal.url,
-      suite.portal.sandboxUrl,
-      { site: "client", shortName: "ACME", userName: "alice", password: DEMO_PASSWORD },
-      "alice@acme.example",
-    );
+    await signInAs(page, suite.portal, accounts.alice);
     await page.waitForURL(`${suite.portal.url}/client/home`);
     await page.goto(`${suite.portal.url}/client/users/change-password`);
     await hydrated(page);

@@ -1,10 +1,12 @@
 // Issue 14 on the sign-in path, in the browser: failed requests in section 8's words, the MFA step's way out and its
 // counts, typed values kept across tabs and the last site remembered, headings and where the focus goes.
+
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { Page } from "playwright-core";
+import { accounts } from "#scripts/sign-in.ts";
 import { DEMO_PASSWORD } from "#tests/browser/harness.ts";
-import { alerts, browserSuite, openLogin, signIn, submitLogin } from "#tests/browser/steps.ts";
+import { alerts, browserSuite, openLogin, signInAs, submitLogin } from "#tests/browser/steps.ts";
 import { mfaTexts } from "#web/texts/mfa.ts";
 
 /** The id and name of the element that has the focus. */
@@ -137,13 +139,7 @@ describe("sign-in, as people expect it", () => {
     await page.getByRole("tab", { name: "VENDOR LOGIN" }).click();
     assert.equal(await page.getByLabel("User ID").inputValue(), "vera");
 
-    await signIn(
-      page,
-      suite.portal.url,
-      suite.portal.sandboxUrl,
-      { site: "vendor", userName: "vera", password: DEMO_PASSWORD },
-      "vera@vendor.example",
-    );
+    await signInAs(page, suite.portal, accounts.vera);
     await page.waitForURL(`${suite.portal.url}/vendor/home`);
     await page.getByRole("button", { name: "Sign out" }).click();
     await page.getByText("You have signed out.").waitFor();

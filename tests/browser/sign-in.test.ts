@@ -1,6 +1,7 @@
 // Signing in as a person does it (SPEC.md 2.2, 2.4, 4.1, 4.2, 5): forms, messages, remember me, MFA by mail.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { accounts } from "#scripts/sign-in.ts";
 import { DEMO_PASSWORD, screenshot } from "#tests/browser/harness.ts";
 import {
   alerts,
@@ -9,7 +10,7 @@ import {
   lastMailId,
   nextMail,
   openLogin,
-  signIn,
+  signInAs,
   submitLogin,
 } from "#tests/browser/steps.ts";
 
@@ -75,13 +76,7 @@ describe("sign-in", () => {
 
   test("a vendor signs in through MFA to the vendor home", async () => {
     const page = await newPage();
-    await signIn(
-      page,
-      suite.portal.url,
-      suite.portal.sandboxUrl,
-      { site: "vendor", userName: "vera", password: DEMO_PASSWORD },
-      "vera@vendor.example",
-    );
+    await signInAs(page, suite.portal, accounts.vera);
     await page.waitForURL(`${suite.portal.url}/vendor/home`);
   });
 

@@ -2,6 +2,7 @@
 import assert from "node:assert/strict";
 import { after, before } from "node:test";
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
+import { type Account, DEMO_PASSWORD } from "#scripts/sign-in.ts";
 import { latestMail, launchBrowser, startPortal } from "#tests/browser/harness.ts";
 import type { PortalOptions, RunningPortal } from "#tests/support/portal.ts";
 
@@ -80,6 +81,15 @@ export async function signIn(page: Page, url: string, sandboxUrl: string, login:
   await submitLogin(page, login);
   await page.getByRole("heading", { name: "Verify This Device" }).waitFor();
   await enterCode(page, sandboxUrl, email, before);
+}
+
+/** `signIn` as one of the sandbox's seed accounts (scripts/sign-in.ts), with its password unless another is given. */
+export function signInAs(page: Page, portal: RunningPortal, account: Account, password = DEMO_PASSWORD): Promise<void> {
+  const login: Login =
+    account.site === "client"
+      ? { site: "client", shortName: account.shortname, userName: account.username, password }
+      : { site: "vendor", userName: account.username, password };
+  return signIn(page, portal.url, portal.sandboxUrl, login, account.email);
 }
 
 /** The text of the page's alerts (error notes), joined. */
