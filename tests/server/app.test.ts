@@ -6,10 +6,10 @@ import { type PortalAnswer, PortalClient } from "#scripts/portal-client.ts";
 import { accounts, signIn } from "#scripts/sign-in.ts";
 import { type RunningPortal, startPortal } from "#tests/support/portal.ts";
 import { portalOnFake } from "#tests/support/portal-on-fake.ts";
+import { concrete } from "#tests/support/route-paths.ts";
 import { routes } from "#web/routes/table.ts";
 
 const ONE_YEAR = 31_536_000;
-const concrete = (path: string) => path.replace(/:\w+/g, "x1");
 
 /** `default-src 'self'; script-src …` → { "default-src": ["'self'"], … } */
 function directivesOf(policy: string): Map<string, string[]> {

@@ -12,10 +12,9 @@ import { type FaultyUpstream, startFaultyUpstream } from "#tests/support/faulty-
 import { permissionsWith } from "#tests/support/permissions.ts";
 import { type RunningPortal, sandboxPost, startPortal } from "#tests/support/portal.ts";
 import { portalOnFake } from "#tests/support/portal-on-fake.ts";
+import { concrete } from "#tests/support/route-paths.ts";
 import { gates } from "#web/gates.ts";
 import { routes } from "#web/routes/table.ts";
-
-const concrete = (path: string) => path.replace(/:\w+/g, "x1");
 
 /** A client with no permission at all: every gate but "hidden when clientServices has 1894" fails. */
 const nothing = permissionsWith({ viewOnly: true });

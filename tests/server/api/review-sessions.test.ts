@@ -3,33 +3,20 @@
 // rebuild: a passed password test is spent once, even by a replayed cookie.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import type { FastifyInstance } from "fastify";
 import { type Answer, happyUpstream, sendJson } from "#scripts/fake-upstream.ts";
 import { PortalClient } from "#scripts/portal-client.ts";
 import { accounts, signIn } from "#scripts/sign-in.ts";
 import { portalOnFake, setCookies } from "#tests/support/portal-on-fake.ts";
-import { routes } from "#web/routes/table.ts";
+import { sectionPaths } from "#tests/support/route-paths.ts";
 
 const MINUTE = 60_000;
-
-/** A visitor holding a copy of another's cookies: what an attacker keeps, or what a second tab sends. */
-function copyOf(app: FastifyInstance, visitor: PortalClient): PortalClient {
-  const copy = new PortalClient(app);
-  for (const [name, value] of visitor.cookies) copy.cookies.set(name, value);
-  return copy;
-}
-
-/** One concrete path for each section row of the route table. */
-const sectionPaths = routes
-  .filter((entry) => entry.section !== "public")
-  .map((entry) => entry.path.replace(/:\w+/g, "x1"));
 
 describe("breaks of the outside review (issue 12)", () => {
   it("B2: a link sign-in revokes the session it replaces: the previous session's cookie opens nothing any more", async () => {
     const fake = await portalOnFake(happyUpstream());
     try {
       const alice = await signIn(fake.app, accounts.alice, fake.code);
-      const kept = copyOf(fake.app, alice);
+      const kept = alice.copy();
       assert.equal((await kept.get("/client/home")).status, 200, "alice's session works");
       const url = "/api/auth/client-token?uuid=the-attackers-own-link";
       assert.equal((await alice.post(url)).status, 409, "a link beside a session waits for the person's click");
@@ -146,7 +133,7 @@ describe("breaks of the outside review (issue 12)", () => {
     try {
       const visitor = new PortalClient(fake.app);
       await visitor.post("/api/auth/client", { shortname: "ACME", username: "alice", password: "pw" });
-      const pending = copyOf(fake.app, visitor);
+      const pending = visitor.copy();
       await visitor.post("/api/web/client/mfa/generate");
       assert.deepEqual((await visitor.post("/api/web/client/mfa/validate/424242")).json(), [{ text: "Passed" }]);
       assert.equal((await visitor.post("/session/logout")).status, 303);
@@ -175,7 +162,7 @@ describe("breaks of the outside review (issue 12)", () => {
     try {
       const visitor = new PortalClient(fake.app);
       await visitor.post("/api/auth/client", { shortname: "ACME", username: "alice", password: "pw" });
-      const guess = (code: number) => copyOf(fake.app, visitor).post(`/api/web/client/mfa/validate/${code}`);
+      const guess = (code: number) => visitor.copy().post(`/api/web/client/mfa/validate/${code}`);
       const parallel = await Promise.all(Array.from({ length: 10 }, (_, index) => guess(900_000 + index)));
       assert.ok(
         parallel.every((answer) => answer.status < 500),

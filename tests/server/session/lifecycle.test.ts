@@ -9,7 +9,7 @@ import { PortalClient } from "#scripts/portal-client.ts";
 import { accounts, DEMO_PASSWORD, latestCode, signIn } from "#scripts/sign-in.ts";
 import { startPortal } from "#tests/support/portal.ts";
 import { portalOnFake, setCookies } from "#tests/support/portal-on-fake.ts";
-import { routes } from "#web/routes/table.ts";
+import { sectionPaths } from "#tests/support/route-paths.ts";
 import { errorTexts } from "#web/texts/errors.ts";
 import { mfaTexts } from "#web/texts/mfa.ts";
 
@@ -22,30 +22,18 @@ function sidOf(app: FastifyInstance, visitor: PortalClient): string | undefined 
   return value ? app.decodeSession(value)?.get("sid") : undefined;
 }
 
-/** A visitor holding a copy of another's cookies: what an attacker keeps, or what a second tab sends. */
-function copyOf(app: FastifyInstance, visitor: PortalClient): PortalClient {
-  const copy = new PortalClient(app);
-  for (const [name, value] of visitor.cookies) copy.cookies.set(name, value);
-  return copy;
-}
-
-/** One concrete path for each section row of the route table. */
-const sectionPaths = routes
-  .filter((entry) => entry.section !== "public")
-  .map((entry) => entry.path.replace(/:\w+/g, "x1"));
-
 describe("session lifecycle (item 7)", () => {
   it("7. lifecycle: a new session, with a new id, begins at each step (anonymous → pending MFA → signed in), so a planted cookie never becomes the signed-in one", async () => {
     const portal = await startPortal({ listen: false });
     try {
       const visitor = new PortalClient(portal.app);
       await visitor.get("/tax-bridge/login");
-      const planted = copyOf(portal.app, visitor);
+      const planted = visitor.copy();
       const anonymous = visitor.cookies.get(COOKIE);
       assert.ok(anonymous, "the anonymous visit already has a cookie (tax-bridge mode)");
       await visitor.post("/api/auth/client", { shortname: "ACME", username: "alice", password: DEMO_PASSWORD });
       const pendingSid = sidOf(portal.app, visitor);
-      const pending = copyOf(portal.app, visitor);
+      const pending = visitor.copy();
       await visitor.post("/api/web/client/mfa/generate");
       const code = await latestCode(portal.sandboxUrl, accounts.alice.email);
       await visitor.post(`/api/web/client/mfa/validate/${code}`);
@@ -113,7 +101,7 @@ describe("session lifecycle (item 7)", () => {
     const portal = await startPortal({ listen: false });
     try {
       const visitor = await signIn(portal.app, accounts.alice, portal.code);
-      const stolen = copyOf(portal.app, visitor);
+      const stolen = visitor.copy();
       const out = await visitor.post("/session/logout");
       assert.equal(out.status, 303);
       assert.match(String(out.headers.location), /^\/(\?|$)/, "back to the login page");
@@ -162,7 +150,7 @@ describe("MFA cannot be skipped (item 8)", () => {
         ["/api/web/vendor/password/change", { password: "Strong-Password-2026!" }],
       ];
       for (const [path, body] of others) {
-        const answer = await copyOf(fake.app, visitor).post(path, body);
+        const answer = await visitor.copy().post(path, body);
         assert.equal(answer.status, 401, path);
       }
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -209,13 +197,13 @@ describe("MFA cannot be skipped (item 8)", () => {
       const visitor = new PortalClient(fake.app);
       await visitor.post("/api/auth/client", { shortname: "ACME", username: "alice", password: "pw" });
       for (let attempt = 1; attempt <= 6; attempt++)
-        await copyOf(fake.app, visitor).post(`/api/web/client/mfa/validate/10000${attempt}`);
+        await visitor.copy().post(`/api/web/client/mfa/validate/10000${attempt}`);
       assert.equal(
         fake.upstream.callsTo(/mfa\/validate/).length,
         3,
         "three codes in all, however the cookie is replayed",
       );
-      assert.equal((await copyOf(fake.app, visitor).post("/api/web/client/mfa/generate")).status, 401);
+      assert.equal((await visitor.copy().post("/api/web/client/mfa/generate")).status, 401);
     } finally {
       await fake.close();
     }
@@ -238,7 +226,7 @@ describe("expired password (item 10)", () => {
       assert.match(form.text, /data-island="change-password"/);
       assert.equal((await visitor.get("/pdfs/BankHolidays.pdf")).status, 401, "no document");
       for (const path of ["/api/web/client/mfa/generate", "/api/web/client/mfa/validate/123456"])
-        assert.equal((await copyOf(fake.app, visitor).post(path)).status, 401, path);
+        assert.equal((await visitor.copy().post(path)).status, 401, path);
       await new Promise((resolve) => setTimeout(resolve, 50));
       assert.deepEqual(
         fake.upstream.calls.map((call) => `${call.method} ${call.path} ${call.body}`),
