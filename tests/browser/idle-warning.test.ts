@@ -1,15 +1,43 @@
 // Issue 6: the idle-timeout warning in a real browser, with an idle limit of one minute (so the warning, due a
 // minute before the limit, shows at once): "Stay signed in" keeps the person on the page, and at the limit the
-// page moves by itself to the sign-in page, which says why the session ended.
+// page moves by itself to the sign-in page, which says why the session ended. It keeps clear of the screen's edges
+// on a phone as on a desktop.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { accounts } from "#scripts/sign-in.ts";
 import { DEMO_PASSWORD, screenshot } from "#tests/browser/harness.ts";
-import { browserSuite, signIn } from "#tests/browser/steps.ts";
+import { browserSuite, signIn, signInAs } from "#tests/browser/steps.ts";
 import { errorTexts } from "#web/texts/errors.ts";
 import { layoutTexts } from "#web/texts/layout.ts";
 
 describe("the idle-timeout warning", () => {
   const suite = browserSuite({ env: { SESSION_IDLE_MINUTES: "1" } });
+
+  test("UX #3 the warning keeps a 16 px margin from the screen's edges: all round on a phone, in the corner on a desktop", async () => {
+    for (const viewport of [
+      { width: 360, height: 740 },
+      { width: 1280, height: 800 },
+    ]) {
+      const page = await suite.newPage({ viewport });
+      await signInAs(page, suite.portal, accounts.vince);
+      await page.waitForURL(/\/vendor\//);
+      const warning = page.getByRole("alert").filter({ hasText: layoutTexts.idleWarning });
+      await warning.waitFor({ state: "visible" });
+      const box = await warning.boundingBox();
+      assert.ok(box, "the warning is laid out");
+      const margins = {
+        left: box.x,
+        right: viewport.width - (box.x + box.width),
+        bottom: viewport.height - (box.y + box.height),
+      };
+      const where = `${viewport.width} px: ${JSON.stringify(margins)}`;
+      assert.equal(margins.right, 16, where);
+      assert.equal(margins.bottom, 16, where);
+      if (viewport.width < 24 * 16 + 32) assert.equal(margins.left, 16, `a phone, margins all round: ${where}`);
+      else assert.equal(box.width, 24 * 16, `a desktop, 24rem in the corner: ${where}`);
+      await screenshot(page, `idle-warning-${viewport.width}`);
+    }
+  });
 
   test("#11 shows a minute before the limit; 'Stay signed in' keeps the page; at the limit, the sign-in page says why in words that count right", async () => {
     const page = await suite.newPage();

@@ -1,15 +1,18 @@
 // Issue 14's layout, measured in the browser: on a phone (360×740) the Login button shows without scrolling in both
 // tabs, the header is compact and never wraps "Sign out", touch targets are at least 44 px; on a desktop the header
-// is about 64 px and body text 16 px; the header names the user; support contacts are tel: and mailto: links.
+// is about 64 px and body text 16 px; the header names the user; support contacts are tel: and mailto: links; the
+// splash beside the form shows its whole picture, however tall the card beside it.
 
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { Page } from "playwright-core";
 import { accounts } from "#scripts/sign-in.ts";
+import { screenshot } from "#tests/browser/harness.ts";
 import { browserSuite, openLogin, signInAs } from "#tests/browser/steps.ts";
 
 const PHONE = { width: 360, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
+const TABLET = { width: 800, height: 1000 };
 
 /** Interactive elements of `scope` smaller than 44 px either way (inline links inside a sentence are exempt). */
 async function smallTargets(page: Page, scope: string): Promise<string[]> {
@@ -56,6 +59,60 @@ describe("layout on a phone and a desktop", () => {
     assert.deepEqual(await smallTargets(page, "main"), []);
     const header = await page.locator(".site-header").boundingBox();
     assert.ok(header && header.height <= 64, `a compact header: ${header?.height}`);
+  });
+
+  test("UX #1 the splash shows its whole picture, uncropped, beside a tall card: both tabs, an error, the reset panel", async () => {
+    for (const viewport of [DESKTOP, TABLET]) {
+      const page = await newPage({ viewport });
+      await openLogin(page, suite.portal.url);
+      /** The splash's box and the picture's own proportions, once the picture has loaded. */
+      const splash = async () => {
+        const image = page.locator("img.splash");
+        await image.evaluate((img: HTMLImageElement) => img.decode());
+        return image.evaluate((img: HTMLImageElement) => {
+          const box = img.getBoundingClientRect();
+          const card = document.querySelector(".login-card")?.getBoundingClientRect();
+          return {
+            box: box.width / box.height,
+            picture: img.naturalWidth / img.naturalHeight,
+            top: box.top,
+            cardHeight: card?.height ?? 0,
+            boxHeight: box.height,
+          };
+        });
+      };
+      const first = await splash();
+      const states: [string, () => Promise<void>][] = [
+        ["client tab", async () => {}],
+        [
+          "an error above the client form",
+          async () => {
+            await page.getByRole("button", { name: "Login", exact: true }).click();
+            await page.getByRole("alert").waitFor();
+          },
+        ],
+        ["vendor tab", () => page.getByRole("tab", { name: "VENDOR LOGIN" }).click()],
+        [
+          "reset panel",
+          async () => {
+            await page.getByRole("button", { name: "Reset Password" }).click();
+            await page.getByRole("heading", { name: "Password Reset" }).waitFor();
+          },
+        ],
+      ];
+      for (const [name, step] of states) {
+        await step();
+        const now = await splash();
+        const where = `${viewport.width}×${viewport.height}, ${name}`;
+        assert.ok(
+          Math.abs(now.box / now.picture - 1) < 0.01,
+          `${where}: box ${now.box} for a picture of ${now.picture}`,
+        );
+        assert.ok(now.cardHeight > now.boxHeight, `${where}: the card is the taller (${now.cardHeight} px)`);
+        assert.equal(now.top, first.top, `${where}: the splash stays put while the card changes`);
+      }
+      await screenshot(page, `login-splash-${viewport.width}`);
+    }
   });
 
   test("support contacts are tel: and mailto: links that never break inside", async () => {

@@ -88,6 +88,70 @@ describe("passwords", () => {
     assert.equal(new URL(page.url()).pathname, "/client/users/change-password", "no redirect on this page");
   });
 
+  test("UX #2 on a phone (360 px) the password requirements read well: no overflow, wrapped lines under their words, ranges unbroken, the special characters on a line of their own", async () => {
+    const page = await newPage({ viewport: { width: 360, height: 740 } });
+    await signInAs(page, suite.portal, accounts.vince);
+    await page.waitForURL(`${suite.portal.url}/vendor/home`);
+    await page.goto(`${suite.portal.url}/vendor/users/change-password`);
+    await hydrated(page);
+    await page.getByLabel("New Password").fill("abcD1");
+    // Inside evaluate, no named helpers: the test's compiler would wrap them in a function the page does not have.
+    const layout = await page.locator(".password-requirements").evaluate((list) => {
+      const range = document.createRange();
+      const items = [...list.querySelectorAll("li")].map((item) => {
+        const mark = item.querySelector(".check")?.getBoundingClientRect();
+        const texts: Text[] = [];
+        const walker = document.createTreeWalker(item, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          if (node.parentElement?.closest(".check, .visually-hidden") || !(node as Text).data.trim()) continue;
+          texts.push(node as Text);
+        }
+        const rects: DOMRect[] = [];
+        for (const node of texts) {
+          range.selectNodeContents(node);
+          rects.push(...[...range.getClientRects()].filter((rect) => rect.width > 0));
+        }
+        // The lines each phrase of the item takes, and its first line's top.
+        const phrases: Record<string, { lines: number; top: number }> = {};
+        for (const wanted of ["(a-z)", "(A-Z)", "(0-9)", "!"]) {
+          const node = texts.find((text) => text.data.includes(wanted));
+          if (!node) continue;
+          const start = node.data.indexOf(wanted);
+          range.setStart(node, start);
+          range.setEnd(node, start + wanted.length);
+          const boxes = [...range.getClientRects()].filter((rect) => rect.width > 0);
+          phrases[wanted] = {
+            lines: new Set(boxes.map((box) => Math.round(box.top))).size,
+            top: boxes[0]?.top ?? Number.NaN,
+          };
+        }
+        return {
+          text: item.textContent ?? "",
+          overflows: item.scrollWidth > item.clientWidth,
+          markRight: mark?.right ?? 0,
+          textLeft: Math.min(...rects.map((rect) => rect.left)),
+          firstTop: Math.min(...rects.map((rect) => rect.top)),
+          phrases,
+        };
+      });
+      return { pageWidth: document.documentElement.scrollWidth, items };
+    });
+    assert.ok(layout.pageWidth <= 360, `no sideways scrolling: ${layout.pageWidth}`);
+    assert.equal(layout.items.length, 5);
+    for (const item of layout.items) {
+      assert.equal(item.overflows, false, `${item.text} stays within the list`);
+      assert.ok(item.textLeft >= item.markRight, `${item.text}: every line starts after its mark`);
+      for (const range of ["(a-z)", "(A-Z)", "(0-9)"]) {
+        const phrase = item.phrases[range];
+        if (phrase) assert.equal(phrase.lines, 1, `${item.text}: ${range} stays on one line`);
+      }
+    }
+    const special = layout.items.find((item) => item.text.includes("special character"));
+    const set = special?.phrases["!"];
+    assert.ok(special && set && set.top > special.firstTop, "the special characters start a line of their own");
+    await screenshot(page, "password-requirements-360");
+  });
+
   test("#3 an empty Current Password is named in the browser, and nothing is sent", async () => {
     const page = await newPage();
     await signInAs(page, suite.portal, accounts.alice);

@@ -97,6 +97,26 @@ describe("sign-in", () => {
     assert.equal(await lastMailId(suite.portal.sandboxUrl, email), sent, "#5: the reload sent no second code");
   });
 
+  test("UX #5 a reload within the Send Again window counts down the seconds actually left, not 20 again", async () => {
+    const page = await newPage();
+    await openLogin(page, suite.portal.url);
+    await submitLogin(page, { site: "vendor", userName: "petra", password: DEMO_PASSWORD });
+    await page.getByRole("button", { name: "Send Again (20s)" }).waitFor();
+    const sentAt = Date.now();
+    await new Promise((resolve) => setTimeout(resolve, 6000));
+    for (const path of ["/", "/mfa"]) {
+      const generated = page.waitForResponse((response) => response.url().includes("/mfa/generate"));
+      await openLogin(page, suite.portal.url, path);
+      await generated;
+      const sendAgain = page.getByRole("button", { name: /^Send Again \(\d+s\)$/ });
+      await sendAgain.waitFor();
+      const shown = Number(/\((\d+)s\)/.exec((await sendAgain.textContent()) ?? "")?.[1]);
+      const left = 20 - Math.floor((Date.now() - sentAt) / 1000);
+      assert.ok(shown <= left + 1 && shown >= left - 2, `${path}: ${shown}s shown, about ${left}s left`);
+      assert.ok(await sendAgain.isDisabled());
+    }
+  });
+
   test("the site toggle honours activeSite and is disabled while a token is held, also after a reload", async () => {
     const page = await newPage();
     await openLogin(page, suite.portal.url, "/?activeSite=VENDOR");

@@ -3,9 +3,13 @@
 // At the limit, the answer's Refresh header asks /session/idle whether the session ended (docs/decisions.md).
 import { layoutTexts } from "#web/texts/layout.ts";
 
-/** Its rules travel in the page's nonce-bearing style element, so pages without a session never carry them. */
+/**
+ * Its rules travel in the page's nonce-bearing style element, so pages without a session never carry them. It keeps
+ * 1rem from the screen's edges: in the bottom right corner, 24rem wide, on a desktop; 1rem on each side on a phone
+ * (left and right both set, and the left margin auto, so the right edge wins once the width is capped).
+ */
 export const idleWarningStyle = (delaySeconds: string) =>
-  `.idle-warning{position:fixed;right:1rem;bottom:1rem;max-width:24rem;z-index:10;visibility:hidden;animation:idle-warning 1ms step-end ${delaySeconds}s forwards}.idle-warning article{margin:0}@keyframes idle-warning{to{visibility:visible}}`;
+  `.idle-warning{position:fixed;left:1rem;right:1rem;bottom:1rem;margin-left:auto;max-width:24rem;z-index:10;visibility:hidden;animation:idle-warning 1ms step-end ${delaySeconds}s forwards}.idle-warning article{margin:0}@keyframes idle-warning{to{visibility:visible}}`;
 
 export function IdleWarning({ path }: { path: string }) {
   return (

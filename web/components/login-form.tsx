@@ -6,7 +6,7 @@ import { asHeld, type HeldLogin } from "#web/api/held.ts";
 import { CapsLockHint, useCapsLock } from "#web/components/caps-lock.tsx";
 import { BusyOverlay, Note, Notes } from "#web/components/note.tsx";
 import type { Site } from "#web/site.ts";
-import { forgetLogin, rememberedLogin, rememberLogin, rememberSite } from "#web/state/local-storage.ts";
+import { forgetLogin, rememberedLogin } from "#web/state/local-storage.ts";
 import { type LoginValues, type PendingSignIn, typedValues, typeValues, valuesOf } from "#web/state/login-page.ts";
 import { errorTexts } from "#web/texts/errors.ts";
 import { loginTexts } from "#web/texts/login.ts";
@@ -104,11 +104,10 @@ export function LoginForm({ site, providerName, onHeld, onAttempt, focusFirstEmp
     if (held.message === "Deactivated") return fail({ message: loginTexts.deactivated(providerName) });
     if (!held.tokenHeld) return fail({ message: loginTexts.invalidLogin });
     const userName = values.userName.trim();
-    // Only a login that was accepted is remembered, so a mistyped ID does not replace a good one.
-    if (values.remember) rememberLogin(site, { shortName: values.shortName.trim(), userName });
-    else forgetLogin(site);
-    rememberSite(site);
-    onHeld({ site, userName, loginMessage: held.message ?? "Success", password: values.password });
+    // Only a login that was accepted is remembered, so a mistyped ID does not replace a good one. The MFA step
+    // applies the choice, so that "Use another account" can take it back.
+    const remember = values.remember ? { shortName: values.shortName.trim(), userName } : null;
+    onHeld({ site, userName, loginMessage: held.message ?? "Success", password: values.password, remember });
   };
 
   const input = (field: Field, label: string, type: string, autoComplete: string) => (

@@ -2,11 +2,13 @@
 
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from "react";
 import { api, failureCode } from "#web/api/client.ts";
+import { COOLDOWN_HEADER } from "#web/api/held.ts";
 import { Note, type NoteKind, Notes } from "#web/components/note.tsx";
 import { useCooldown } from "#web/components/use-cooldown.ts";
 import { useNoteFocus } from "#web/components/use-note-focus.ts";
 import type { LoginMessage, Site } from "#web/site.ts";
-import { storedMfaCode, storeMfaCode } from "#web/state/local-storage.ts";
+import { type Remembered, storedMfaCode, storeMfaCode } from "#web/state/local-storage.ts";
+import { forgetPending, keepPending, rememberPending } from "#web/state/sign-in-undo.ts";
 import { answerCodes, errorTexts } from "#web/texts/errors.ts";
 import { mfaTexts } from "#web/texts/mfa.ts";
 
@@ -28,6 +30,8 @@ export type MfaStepProps = {
   password?: string;
   /** Where to go once the code passes (web/site.ts `landingUrl`). */
   landing: string;
+  /** Remember me as the login form on this page left it (web/state/sign-in-undo.ts); unknown after a reload. */
+  remember?: Remembered | null;
   /**
    * The held token is gone (generate failed, nothing to verify, or the last allowed wrong code). Without this
    * callback the step shows the message itself with a way back to the login page.
@@ -45,7 +49,7 @@ function attemptsLeftOf(data: unknown): number | undefined {
   return typeof left === "number" && Number.isInteger(left) && left >= 0 ? left : undefined;
 }
 
-export function MfaStep({ site, userName, loginMessage, password, landing, onSessionLost }: MfaStepProps) {
+export function MfaStep({ site, userName, loginMessage, password, landing, remember, onSessionLost }: MfaStepProps) {
   // Fixed ids, not useId: an island hydrates as its own root, so tree-position ids would differ from the server's.
   const id = "mfa";
   // The server renders "verifying": what the browser does first depends on this device's stored code.
@@ -72,10 +76,15 @@ export function MfaStep({ site, userName, loginMessage, password, landing, onSes
   const generate = async (again: boolean) => {
     cooldown.start(); // counted from the request, so repeated clicks cannot flood the mailbox
     setPhase("code");
-    const { data, error } = await api.POST("/web/{site}/mfa/generate", { params: { path: { site } } });
+    const { data, error, response } = await api.POST("/web/{site}/mfa/generate", { params: { path: { site } } });
     if (error) return lose(errorTexts.sessionExpired);
     if (!data) return;
-    setMessage(again ? { kind: "success", text: mfaTexts.resent } : undefined);
+    // A code went out moments ago (the step was reloaded), so the portal sent none: count down what is left of its
+    // wait, not the whole 20 s again.
+    const left = Number(response.headers.get(COOLDOWN_HEADER));
+    const skipped = left > 0;
+    if (skipped) cooldown.start(Math.min(left * 1000, SEND_AGAIN_COOLDOWN_MS));
+    setMessage(again && !skipped ? { kind: "success", text: mfaTexts.resent } : undefined);
     if (!again) input.current?.focus();
   };
 
@@ -89,6 +98,7 @@ export function MfaStep({ site, userName, loginMessage, password, landing, onSes
     const passed = !error && Array.isArray(data) && data[0]?.text === "Passed";
     if (passed) {
       storeMfaCode(site, userName, candidate);
+      keepPending();
       if (loginMessage === "Password Expired") {
         setBusy(false);
         setPhase("expired");
@@ -124,6 +134,7 @@ export function MfaStep({ site, userName, loginMessage, password, landing, onSes
       lose(errorTexts.sessionExpired);
       return;
     }
+    if (remember !== undefined) rememberPending(site, userName, remember);
     const stored = storedMfaCode(site, userName);
     if (stored) void validate(stored, true);
     else void generate(false);
@@ -156,7 +167,7 @@ export function MfaStep({ site, userName, loginMessage, password, landing, onSes
             {...(password ? { currentPassword: password } : {})}
           />
         </Suspense>
-        <UseAnotherAccount />
+        <UseAnotherAccount site={site} userName={userName} />
       </section>
     );
   }
@@ -222,15 +233,23 @@ export function MfaStep({ site, userName, loginMessage, password, landing, onSes
           </div>
         </form>
       )}
-      {lost ? null : <UseAnotherAccount />}
+      {lost ? null : <UseAnotherAccount site={site} userName={userName} />}
     </section>
   );
 }
 
-/** Cancels the sign-in (the session ends on the server) and opens the sign-in page afresh: never a dead end. */
-function UseAnotherAccount() {
+/**
+ * Cancels the sign-in (the session ends on the server) and opens the sign-in page afresh: never a dead end. What the
+ * sign-in had this device remember is taken back first, so the page offers what it offered before.
+ */
+function UseAnotherAccount({ site, userName }: { site: Site; userName: string }) {
   return (
-    <form method="post" action="/session/logout" className="use-another-account">
+    <form
+      method="post"
+      action="/session/logout"
+      className="use-another-account"
+      onSubmit={() => forgetPending(site, userName)}
+    >
       <input type="hidden" name="intent" value="use-another-account" />
       <button type="submit" className="link-button">
         {mfaTexts.useAnotherAccount}

@@ -1,7 +1,8 @@
 // A cooldown with a whole-seconds countdown, for "Send Again" (SPEC.md 4.2: disabled 20 s after each generate).
 import { useCallback, useEffect, useState } from "react";
 
-export function useCooldown(durationMs: number): { secondsLeft: number; start: () => void } {
+/** `start()` counts the whole duration; `start(ms)` what is left of one begun earlier (the server says how much). */
+export function useCooldown(durationMs: number): { secondsLeft: number; start: (ms?: number) => void } {
   const [until, setUntil] = useState(0);
   const [now, setNow] = useState(0);
 
@@ -20,11 +21,14 @@ export function useCooldown(durationMs: number): { secondsLeft: number; start: (
     return () => clearTimeout(timer);
   }, [until]);
 
-  const start = useCallback(() => {
-    const time = Date.now();
-    setNow(time);
-    setUntil(time + durationMs);
-  }, [durationMs]);
+  const start = useCallback(
+    (ms = durationMs) => {
+      const time = Date.now();
+      setNow(time);
+      setUntil(time + ms);
+    },
+    [durationMs],
+  );
 
   return { secondsLeft: Math.ceil(Math.max(0, until - now) / 1000), start };
 }

@@ -112,6 +112,7 @@ export default function LoginIsland(props: LoginIslandProps) {
           landing={landing}
           onSessionLost={dropSignIn}
           {...(held.password ? { password: held.password } : {})}
+          remember={held.remember}
         />
       </Suspense>
     );

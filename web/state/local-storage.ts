@@ -64,7 +64,8 @@ export function lastSite(): Site | null {
   const value = read(KEYS.lastSite);
   return value === "client" || value === "vendor" ? value : null;
 }
-export const rememberSite = (site: Site) => write(KEYS.lastSite, site);
+/** Keeps the site of an accepted login; null forgets it (a cancelled sign-in puts back what was there). */
+export const rememberSite = (site: Site | null) => write(KEYS.lastSite, site);
 
 /** SPEC.md 4.2: the last accepted multi-factor code of this device and user. */
 export const storedMfaCode = (site: Site, userName: string) => read(deviceKey(site, userName));

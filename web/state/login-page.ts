@@ -1,6 +1,7 @@
 // The login page's shared state: active site, what the page shows, what was typed, and the sign-in waiting for MFA.
 import { computed, signal } from "@preact/signals-react";
 import type { LoginMessage, Site } from "#web/site.ts";
+import type { Remembered } from "#web/state/local-storage.ts";
 
 /** What the login island shows: a login form, the Password Reset panel, or the multi-factor step (SPEC.md 2.2). */
 export type LoginMode = "login" | "reset" | "mfa";
@@ -12,6 +13,11 @@ export type PendingSignIn = {
   loginMessage: LoginMessage;
   /** Known only when the user typed it on this page; carried to prefill the change-password form. */
   password?: string;
+  /**
+   * Remember me as the form left it: the IDs to keep, or null to forget the site's. Known only on the page it was
+   * typed on; the MFA step applies it when it opens, and "Use another account" takes it back (sign-in-undo.ts).
+   */
+  remember?: Remembered | null;
 };
 
 /** What a site's login form holds; kept here, not in the form, so switching tabs and back keeps it (issue 14, #9). */
