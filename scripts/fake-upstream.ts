@@ -109,7 +109,8 @@ export const fullPermissions: Omit<UserInfo, "loaded"> = {
 };
 
 export type UpstreamScript = {
-  token?: string;
+  /** The token every login answers, or a function giving each login its own (as a real upstream does). */
+  token?: string | (() => string);
   message?: LoginMessage;
   verdict?: "Passed" | "Failed";
   permissions?: Omit<UserInfo, "loaded">;
@@ -121,13 +122,18 @@ export const MINIMAL_PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>
 
 /** A working upstream: every operation of openapi/portal.yaml answered as the sandbox would, for one user. */
 export function happyUpstream(script: UpstreamScript = {}): Answer {
-  const token = script.token ?? "upstream-token-0123456789";
+  const { token: issue = "upstream-token-0123456789" } = script;
+  const token = () => (typeof issue === "function" ? issue() : issue);
   return (call, response) => {
     const path = call.path.split("?")[0] ?? "";
     const route = `${call.method} ${path}`;
     if (/^POST \/auth\/(client|vendor)$/.test(route))
-      return sendJson(response, 200, script.refuseLogins ? {} : { token, message: script.message ?? "Success" });
-    if (/^POST \/auth\/(client|vendor)-token$/.test(route)) return sendJson(response, 200, { token });
+      return sendJson(
+        response,
+        200,
+        script.refuseLogins ? {} : { token: token(), message: script.message ?? "Success" },
+      );
+    if (/^POST \/auth\/(client|vendor)-token$/.test(route)) return sendJson(response, 200, { token: token() });
     if (/^POST \/web\/(client|vendor)\/mfa\/validate\/[^/]+$/.test(route))
       return sendJson(response, 200, [{ text: script.verdict ?? "Passed" }]);
     if (/^GET \/web\/(client|vendor)\/user-info$/.test(route))

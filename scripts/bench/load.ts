@@ -13,11 +13,21 @@ export type Target = {
   method?: "GET" | "POST";
   headers?: Record<string, string>;
   body?: string;
-  /** Run before each round, e.g. to freshen a session cookie; may return headers for the round. */
-  prepare?: () => Promise<Record<string, string> | undefined>;
+  /**
+   * Run before each round, e.g. to freshen a session cookie; may return headers for the round, or (at a fixed rate)
+   * several sets of them, taken by the round's requests in turn: many visitors, not one.
+   */
+  prepare?: () => Promise<HeaderSet | HeaderSet[] | undefined>;
+  /**
+   * Awaited after a round's last answer, before its CPU is read: the work its requests left behind (visits still
+   * being sent) is the round's, not the next one's.
+   */
+  settle?: () => Promise<void>;
   /** A fixed rate (requests per second, all connections together) instead of as many as the server answers. */
   rate?: number;
 };
+
+type HeaderSet = Record<string, string>;
 
 export type Measure = {
   requestsPerSecond: number;
@@ -34,6 +44,7 @@ const CONNECTIONS = 100;
 async function round(target: Target, seconds: number): Promise<Measure> {
   if (target.rate !== undefined) return fixedRateRound(target, seconds, target.rate);
   const extra = (await target.prepare?.()) ?? {};
+  if (Array.isArray(extra)) throw new Error(`${target.label}: several header sets need a fixed rate`);
   const before = cpuMicros(target.pid);
   const result = await autocannon({
     url: target.url,
@@ -44,6 +55,7 @@ async function round(target: Target, seconds: number): Promise<Measure> {
     headers: { ...target.headers, ...extra },
     ...(target.body === undefined ? {} : { body: target.body }),
   });
+  await target.settle?.();
   const cpu = cpuMicros(target.pid) - before;
   // A fast failure is not a fast page: every answer of a round must be the one measured.
   if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0)
@@ -64,12 +76,12 @@ async function fixedRateRound(target: Target, seconds: number, rate: number): Pr
   const extra = (await target.prepare?.()) ?? {};
   const { origin, pathname, search } = new URL(target.url);
   const pool = new Pool(origin, { connections: CONNECTIONS, pipelining: 1 });
-  const headers = { ...target.headers, ...extra };
+  const headerSets = [extra].flat().map((set) => ({ ...target.headers, ...set }));
   const total = Math.round(rate * seconds);
   const latencies: number[] = [];
   const failures: string[] = [];
   const pending: Promise<void>[] = [];
-  const send = (due: number) =>
+  const send = (due: number, headers: HeaderSet | undefined) =>
     pool
       .request({
         path: `${pathname}${search}`,
@@ -90,11 +102,12 @@ async function fixedRateRound(target: Target, seconds: number, rate: number): Pr
   let sent = 0;
   while (sent < total) {
     const due = Math.min(total, Math.floor(((performance.now() - start) * rate) / 1000));
-    for (; sent < due; sent++) pending.push(send(start + (sent * 1000) / rate));
+    for (; sent < due; sent++) pending.push(send(start + (sent * 1000) / rate, headerSets[sent % headerSets.length]));
     await new Promise((resolve) => setTimeout(resolve, 1));
   }
   await Promise.all(pending);
   const elapsed = (performance.now() - start) / 1000;
+  await target.settle?.();
   const cpu = cpuMicros(target.pid) - before;
   await pool.close();
   if (failures.length > 0) throw new Error(`${target.label}: ${failures.length} failed, e.g. ${failures[0]}`);
