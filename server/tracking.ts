@@ -8,9 +8,19 @@ type Visit = { token: string; page: string };
 
 /** Visits waiting to be sent; beyond this (an upstream that stopped answering) the oldest are dropped and logged. */
 export const MAX_QUEUED_VISITS = 10_000;
+/**
+ * Visits one session may have waiting or on their way. One session's visits go one after another, so a session that
+ * views pages faster than the upstream records them (a script) loses its own newest visits here, and never fills the
+ * shared queue with them, which would drop other people's.
+ */
+export const MAX_QUEUED_VISITS_PER_SESSION = 100;
 
 export class VisitTracker {
   #queue: Visit[] = [];
+  /** Each token's visits waiting or on their way. */
+  #pending = new Map<string, number>();
+  /** Tokens whose newest visits are being dropped: logged once, when the session reaches its limit. */
+  #overLimit = new Set<string>();
   #sending: Promise<void> | undefined;
 
   constructor(
@@ -24,11 +34,22 @@ export class VisitTracker {
   /** Queues a visit; it is sent after the current answer has gone out. */
   enqueue(visit: Visit): void {
     if (this.refused.has(visit.token)) return;
+    const pending = this.#pending.get(visit.token) ?? 0;
+    if (pending >= MAX_QUEUED_VISITS_PER_SESSION) {
+      this.metrics.visit("dropped");
+      if (!this.#overLimit.has(visit.token)) {
+        this.#overLimit.add(visit.token);
+        this.log.warn("page tracking: a session's visits come faster than they are recorded; its newest are dropped");
+      }
+      return;
+    }
     if (this.#queue.length >= MAX_QUEUED_VISITS) {
-      this.#queue.shift();
+      const oldest = this.#queue.shift() as Visit;
+      this.#done(oldest.token);
       this.metrics.visit("dropped");
       this.log.warn("page tracking queue full: the oldest visit was dropped");
     }
+    this.#pending.set(visit.token, pending + 1);
     this.#queue.push(visit);
     this.metrics.visit("queued");
     this.#sending ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.#drain());
@@ -52,11 +73,22 @@ export class VisitTracker {
       }
       await Promise.all(
         [...byToken.values()].map(async (visits) => {
-          for (const visit of visits) await this.#send(visit);
+          for (const visit of visits) {
+            await this.#send(visit);
+            this.#done(visit.token);
+          }
         }),
       );
     }
     this.#sending = undefined;
+  }
+
+  /** A visit of this token was sent, failed or dropped. */
+  #done(token: string): void {
+    const pending = (this.#pending.get(token) ?? 1) - 1;
+    if (pending > 0) return void this.#pending.set(token, pending);
+    this.#pending.delete(token);
+    this.#overLimit.delete(token); // caught up: a later flood is logged again
   }
 
   async #send({ token, page }: Visit): Promise<void> {

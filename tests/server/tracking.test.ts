@@ -2,12 +2,18 @@
 // delays or breaks a page; a 401 on it expires the session at the next request; nothing is lost when the app closes.
 // And what counts as a navigation.
 import assert from "node:assert/strict";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { after, before, describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { FastifyRequest } from "fastify";
+import pino from "pino";
 import { PortalClient } from "#scripts/portal-client.ts";
 import { accounts, signIn } from "#scripts/sign-in.ts";
-import { isNavigation } from "#server/tracking.ts";
+import { Metrics } from "#server/metrics.ts";
+import { isNavigation, MAX_QUEUED_VISITS_PER_SESSION, VisitTracker } from "#server/tracking.ts";
+import { createUpstreamClient } from "#server/upstream/client.ts";
+import { RefusedTokens } from "#server/upstream/refused-tokens.ts";
 import { type FaultyUpstream, startFaultyUpstream } from "#tests/support/faulty-upstream.ts";
 import { type RunningPortal, sandboxPost, startPortal } from "#tests/support/portal.ts";
 
@@ -192,6 +198,46 @@ describe("closing the app", () => {
       upstream.behaviours.track = { kind: "forward" };
       upstream.target = previousTarget;
       await closing.close();
+    }
+  });
+});
+
+describe("one session viewing pages faster than the upstream records them", () => {
+  it(`keeps at most ${MAX_QUEUED_VISITS_PER_SESSION} of its visits waiting: its newest are dropped (logged once), never another session's`, async () => {
+    const received: string[] = [];
+    const track = createServer((request, response) => {
+      request.resume();
+      request.on("end", () => {
+        received.push(String(request.headers.authorization));
+        response.writeHead(200, { "content-type": "application/json" }).end("{}");
+      });
+    });
+    await new Promise<void>((resolve) => track.listen(0, "127.0.0.1", resolve));
+    const lines: string[] = [];
+    const log = pino({ level: "warn" }, { write: (line: string) => void lines.push(line) });
+    const metrics = new Metrics();
+    const refused = new RefusedTokens(60_000);
+    const client = createUpstreamClient({
+      baseUrl: `http://127.0.0.1:${(track.address() as AddressInfo).port}`,
+      timeoutMs: 2_000,
+      metrics,
+      operationOf: () => "trackPage",
+      refused,
+    });
+    const tracker = new VisitTracker(client, refused, metrics, log);
+    try {
+      for (let page = 0; page < MAX_QUEUED_VISITS_PER_SESSION + 50; page++)
+        tracker.enqueue({ token: "script", page: `/client/page-${page}` });
+      for (const page of ["/client/home", "/client/inbox"]) tracker.enqueue({ token: "alice", page });
+      await tracker.flush();
+      const count = (token: string) => received.filter((header) => header === `Bearer ${token}`).length;
+      assert.equal(count("script"), MAX_QUEUED_VISITS_PER_SESSION);
+      assert.equal(count("alice"), 2);
+      const dropped = (await metrics.visits.get()).values.find((value) => value.labels.state === "dropped");
+      assert.equal(dropped?.value, 50);
+      assert.equal(lines.filter((line) => line.includes("faster than they are recorded")).length, 1);
+    } finally {
+      track.close();
     }
   });
 });
