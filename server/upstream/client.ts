@@ -34,9 +34,16 @@ const faultAnswer = (fault: Fault) =>
 function boundedFetch(timeoutMs: number): typeof fetch {
   return async (input, init) => {
     const call = input instanceof Request && init === undefined ? input : new Request(input, init);
+    // A controller and a timer this call holds and clears, not AbortSignal.any over AbortSignal.timeout: a garbage
+    // collection can take that timeout away (nodejs/node#57736), and the call would wait for undici's own 300 s.
     // The Request's signal is the caller's own (shorter) deadline, which holds as well.
-    const signal = AbortSignal.any([call.signal, AbortSignal.timeout(timeoutMs)]);
-    let answer: Dispatcher.ResponseData;
+    const deadline = new AbortController();
+    const { signal } = deadline;
+    const timer = setTimeout(() => deadline.abort(), timeoutMs);
+    const callerGaveUp = () => deadline.abort();
+    if (call.signal.aborted) callerGaveUp();
+    else call.signal.addEventListener("abort", callerGaveUp, { once: true });
+    let answer: Dispatcher.ResponseData | undefined;
     try {
       answer = await request(call.url, {
         method: call.method as Dispatcher.HttpMethod,
@@ -44,22 +51,40 @@ function boundedFetch(timeoutMs: number): typeof fetch {
         body: call.body ? Buffer.from(await call.arrayBuffer()) : null,
         signal,
       });
+      return await responseOf(call, answer, signal);
     } catch {
       return faultAnswer(signal.aborted ? "timeout" : "unreachable");
-    }
-    const { statusCode: status, headers, body } = answer;
-    try {
-      const contentType = String(headers["content-type"] ?? "");
-      const length = headers["content-length"];
-      const raw = await readCapped(body, MAX_JSON_ANSWER_BYTES, signal, typeof length === "string" ? length : null);
-      const ok = status >= 200 && status < 300;
-      if (ok) parseJsonAnswer(raw, contentType);
-      const empty = raw.length === 0 || status === 204 || status === 304;
-      return new Response(empty ? null : new Uint8Array(raw), { status, headers: { "content-type": contentType } });
-    } catch (error) {
-      return faultAnswer(error instanceof UpstreamFault ? error.fault : "unreachable");
+    } finally {
+      clearTimeout(timer);
+      call.signal.removeEventListener("abort", callerGaveUp);
+      // An answer not read to its end (refused on its length, cut off) lets its connection go now.
+      if (answer && !answer.body.readableEnded) answer.body.on("error", () => {}).destroy();
     }
   };
+}
+
+/** The answer read within the cap and the deadline, as the `Response` openapi-fetch reads; a fault answer names why. */
+async function responseOf(call: Request, answer: Dispatcher.ResponseData, signal: AbortSignal): Promise<Response> {
+  const { statusCode: status, headers, body } = answer;
+  try {
+    const contentType = String(headers["content-type"] ?? "");
+    // A HEAD's (or a 204's or 304's) Content-Length is the resource's, not a body's.
+    const bodiless = call.method === "HEAD" || status === 204 || status === 304;
+    const length = headers["content-length"];
+    const raw = await readCapped(
+      body,
+      MAX_JSON_ANSWER_BYTES,
+      signal,
+      !bodiless && typeof length === "string" ? length : null,
+    );
+    if (status >= 200 && status < 300) parseJsonAnswer(raw, contentType);
+    const empty = raw.length === 0 || bodiless;
+    return new Response(empty ? null : new Uint8Array(raw), { status, headers: { "content-type": contentType } });
+  } catch (error) {
+    // A 401's head is the refusal (SPEC.md 4.5), whatever its body does.
+    if (status === 401) return new Response(null, { status });
+    return faultAnswer(error instanceof UpstreamFault ? error.fault : "unreachable");
+  }
 }
 
 /** Each call timed and counted by its operation and outcome. */
