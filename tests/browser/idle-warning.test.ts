@@ -4,14 +4,36 @@
 // on a phone as on a desktop.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { setTimeout as sleep } from "node:timers/promises";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { accounts } from "#scripts/sign-in.ts";
+import { readManifest } from "#server/render/assets.ts";
 import { DEMO_PASSWORD, screenshot } from "#tests/browser/harness.ts";
 import { browserSuite, signIn, signInAs } from "#tests/browser/steps.ts";
+import { IdleWarning, idleWarningStyle } from "#web/components/idle-warning.tsx";
 import { errorTexts } from "#web/texts/errors.ts";
 import { layoutTexts } from "#web/texts/layout.ts";
 
 describe("the idle-timeout warning", () => {
   const suite = browserSuite({ env: { SESSION_IDLE_MINUTES: "1" } });
+
+  test("UX review: the warning waits for its delay, then shows, with or without reduced motion", async () => {
+    // The idle limit of this suite puts the delay at 0 s; a page with the pages' stylesheet and a 2 s delay shows the
+    // rest: Chromium kept a step-end animation's `visibility` hidden after a delay, and Pico's reduced-motion rule
+    // (every animation's delay -1ms) showed the warning at once.
+    const html = `<!DOCTYPE html><html><head><link rel="stylesheet" href="${readManifest().css}"><style>${idleWarningStyle("2")}</style></head><body><main><p>A page</p></main>${renderToStaticMarkup(createElement(IdleWarning, { path: "/vendor/inbox" }))}</body></html>`;
+    for (const reducedMotion of ["no-preference", "reduce"] as const) {
+      const page = await suite.newPage({ reducedMotion });
+      const address = `${suite.portal.url}/idle-warning-delay`;
+      await page.route(address, (route) => route.fulfill({ contentType: "text/html", body: html }));
+      await page.goto(address);
+      const warning = page.getByRole("alert").filter({ hasText: layoutTexts.idleWarning });
+      await sleep(500);
+      assert.equal(await warning.isVisible(), false, `hidden during its delay (${reducedMotion})`);
+      await warning.waitFor({ state: "visible", timeout: 5_000 });
+    }
+  });
 
   test("UX #3 the warning keeps a 16 px margin from the screen's edges: all round on a phone, in the corner on a desktop", async () => {
     for (const viewport of [
