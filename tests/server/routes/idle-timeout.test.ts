@@ -38,7 +38,11 @@ describe("the idle-timeout warning", () => {
     const nonce = /style-src 'self' 'nonce-([^']+)'/.exec(String(page.headers["content-security-policy"]))?.[1];
     assert.ok(nonce, "the policy admits the page's own style element by its nonce");
     assert.ok(page.text.includes(`<style nonce="${nonce}">`), "the style element carries this answer's nonce");
-    assert.match(page.text, new RegExp(`step-start ${IDLE_MINUTES * 60 - 60}s forwards`), "shown 60 s before the limit");
+    assert.match(
+      page.text,
+      new RegExp(`step-start ${IDLE_MINUTES * 60 - 60}s forwards`),
+      "shown 60 s before the limit",
+    );
 
     clock += 10 * MINUTE;
     const later = await alice.get("/client/home");
