@@ -165,7 +165,10 @@ describe("sign-in, as people expect it", () => {
       await openLogin(page, suite.portal.url);
       // Submitted with the mouse: the browser draws no ring of its own for a focus that follows a click.
       await submitLogin(page, { site: "client", shortName: "ACME", userName: "alice", password: "not-the-password" });
-      await page.waitForFunction(() => document.activeElement?.textContent?.includes("Invalid Login"));
+      // The message itself (the page's body holds its words too, and has the focus until the message takes it).
+      await page.waitForFunction(() =>
+        document.activeElement?.closest(".note")?.textContent?.includes("Invalid Login"),
+      );
       const ring = await page.evaluate(() => {
         const note = document.activeElement?.closest(".note");
         const field = document.querySelector<HTMLInputElement>("#login-client-userName");
