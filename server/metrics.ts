@@ -43,7 +43,7 @@ export class Metrics {
 
   readonly visits = new Counter({
     name: "portal_tracked_visits_total",
-    help: "Page visits (SPEC.md 4.8) queued, sent, failed (refused or not delivered) and dropped (queue full).",
+    help: "Page visits (SPEC.md 4.8) queued, sent, failed (refused or not delivered) and dropped (queue full, or unsent at shutdown).",
     labelNames: ["state"] as const,
     registers: [this.registry],
   });
@@ -61,8 +61,8 @@ export class Metrics {
     if (typeof result !== "number" || result >= 500) this.upstreamErrors.inc({ operation, outcome });
   }
 
-  visit(state: VisitState): void {
-    this.visits.inc({ state });
+  visit(state: VisitState, count = 1): void {
+    this.visits.inc({ state }, count);
   }
 
   /** The shared stores' hook (`onRedisState`): 1 while Redis answers in time, 0 while they fall back to memory. */
