@@ -48,6 +48,8 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  /** Registered at the first readiness probe: before one, nothing is known. */
+  #upstreamUp: Gauge | undefined;
   /** Registered at its first change, so that a portal without REDIS_URL does not report Redis as down. */
   #redisUp: Gauge | undefined;
 
@@ -63,6 +65,15 @@ export class Metrics {
 
   visit(state: VisitState, count = 1): void {
     this.visits.inc({ state }, count);
+  }
+
+  upstreamState(up: boolean): void {
+    this.#upstreamUp ??= new Gauge({
+      name: "portal_upstream_up",
+      help: "1 while the upstream answered the last readiness probe, 0 while it does not (the replica stays ready).",
+      registers: [this.registry],
+    });
+    this.#upstreamUp.set(up ? 1 : 0);
   }
 
   /** The shared stores' hook (`onRedisState`): 1 while Redis answers in time, 0 while they fall back to memory. */
