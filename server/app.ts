@@ -22,6 +22,7 @@ import { sessionRoutes } from "#server/routes/session.ts";
 import { securityHeaders } from "#server/security-headers.ts";
 import type { SessionFields } from "#server/session/data.ts";
 import { sessionPlugin } from "#server/session/plugin.ts";
+import { installShutdown } from "#server/shutdown.ts";
 import { preloadIslands } from "#web/islands/registry.ts";
 
 export type BuildOptions = ContextOptions & {
@@ -50,6 +51,7 @@ export async function buildApp({ config, upstreamUrl, logger, ...options }: Buil
     routerOptions: { maxParamLength: 256 },
     frameworkErrors,
     logController: new OneLinePerRequest(),
+    return503OnClosing: false, // answered by installShutdown, in the portal's shape
   });
   const context = await createContext(config, upstreamUrl, app.log, options);
   await preloadIslands();
@@ -57,6 +59,7 @@ export async function buildApp({ config, upstreamUrl, logger, ...options }: Buil
 
   installErrorHandling(app);
   await app.register(helmet, securityHeaders);
+  const shutdown = installShutdown(app);
   await app.register(fastifyStatic, {
     root: assetsDir.pathname,
     prefix: "/assets/",
@@ -100,7 +103,7 @@ export async function buildApp({ config, upstreamUrl, logger, ...options }: Buil
   );
   app.decorate("decodeSession", (value: string) => sessions.decodeSecureSession(decodeURIComponent(value)));
   app.addHook("onClose", async () => {
-    await context.tracker.flush();
+    await context.tracker.flush(shutdown.visitsMayTake());
     await context.stores.close();
   });
   return app;

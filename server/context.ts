@@ -10,6 +10,7 @@ import type { RevocationStore } from "#server/stores/revocations.ts";
 import { Throttle } from "#server/throttle.ts";
 import { VisitTracker } from "#server/tracking.ts";
 import { createUpstreamClient, type UpstreamClient } from "#server/upstream/client.ts";
+import { UpstreamHealth } from "#server/upstream/health.ts";
 import { loadOperations, type Operation } from "#server/upstream/operations.ts";
 import { RefusedTokens } from "#server/upstream/refused-tokens.ts";
 
@@ -20,6 +21,8 @@ export type AppContext = {
   upstream: UpstreamClient;
   operations: Operation[];
   metrics: Metrics;
+  /** The upstream's state as /readyz's probe last found it. */
+  upstreamHealth: UpstreamHealth;
   /** Tokens the upstream refused on the server's own calls: their sessions end. */
   refusedTokens: RefusedTokens;
   tracker: VisitTracker;
@@ -74,6 +77,7 @@ export async function createContext(
     upstream,
     operations,
     metrics,
+    upstreamHealth: new UpstreamHealth(metrics, log),
     refusedTokens,
     tracker: new VisitTracker(upstream, refusedTokens, metrics, log),
     throttle: new Throttle(stores.counters, config.rateLimits),

@@ -51,10 +51,22 @@ function decoded(segment: string | undefined): string {
   return value.toLowerCase();
 }
 
+/**
+ * Lines a dependency writes beside the portal's own line for the same event: @fastify/reply-from warns "response
+ * errored" for each forward that failed, and the forwarding routes log that fault themselves ("upstream fault").
+ */
+const DUPLICATE_MESSAGES = new Set(["response errored"]);
+
 export function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions["logger"] {
   return {
     level,
     ...(stream ? { stream } : {}),
+    hooks: {
+      logMethod(args, write) {
+        if (typeof args[1] === "string" && DUPLICATE_MESSAGES.has(args[1])) return;
+        write.apply(this, args);
+      },
+    },
     // The serializers below write no headers at all; this catches a password or token in any other object logged.
     redact: { paths: ["*.password", "*.token"], censor: "[redacted]" },
     serializers: {

@@ -43,11 +43,13 @@ export class Metrics {
 
   readonly visits = new Counter({
     name: "portal_tracked_visits_total",
-    help: "Page visits (SPEC.md 4.8) queued, sent, failed (refused or not delivered) and dropped (queue full).",
+    help: "Page visits (SPEC.md 4.8) queued, sent, failed (refused or not delivered) and dropped (queue full, or unsent at shutdown).",
     labelNames: ["state"] as const,
     registers: [this.registry],
   });
 
+  /** Registered at the first readiness probe: before one, nothing is known. */
+  #upstreamUp: Gauge | undefined;
   /** Registered at its first change, so that a portal without REDIS_URL does not report Redis as down. */
   #redisUp: Gauge | undefined;
 
@@ -61,8 +63,17 @@ export class Metrics {
     if (typeof result !== "number" || result >= 500) this.upstreamErrors.inc({ operation, outcome });
   }
 
-  visit(state: VisitState): void {
-    this.visits.inc({ state });
+  visit(state: VisitState, count = 1): void {
+    this.visits.inc({ state }, count);
+  }
+
+  upstreamState(up: boolean): void {
+    this.#upstreamUp ??= new Gauge({
+      name: "portal_upstream_up",
+      help: "1 while the upstream answered the last readiness probe, 0 while it does not (the replica stays ready).",
+      registers: [this.registry],
+    });
+    this.#upstreamUp.set(up ? 1 : 0);
   }
 
   /** The shared stores' hook (`onRedisState`): 1 while Redis answers in time, 0 while they fall back to memory. */

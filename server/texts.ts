@@ -31,4 +31,5 @@ export const serverTexts = {
   addressInvalid: { code: "address-invalid", message: "The address is not valid." },
   jsonOnly: { code: "json-only", message: "The body must be JSON." },
   notFound: { code: "not-found", message: "Not Found" },
+  shuttingDown: { code: "shutting-down", message: "The portal is restarting. Please try again in a moment." },
 } as const;

@@ -1,4 +1,5 @@
 // Page tracking (SPEC.md 4.8), sent by the server off the response path: queued, sent in the background, flushed at close.
+import { setTimeout as delay } from "node:timers/promises";
 import type { FastifyBaseLogger, FastifyRequest } from "fastify";
 import type { Metrics } from "#server/metrics.ts";
 import { bearer, faultOf, type UpstreamClient } from "#server/upstream/client.ts";
@@ -22,6 +23,13 @@ export class VisitTracker {
   /** Tokens whose newest visits are being dropped: logged once, when the session reaches its limit. */
   #overLimit = new Set<string>();
   #sending: Promise<void> | undefined;
+  /**
+   * Visits failed since the last one the upstream took. An outage is logged when it starts and when it ends, with its
+   * count: a line per visit would flood the log at the rate of page views; /metrics counts each one.
+   */
+  #failing = 0;
+  /** Set when a flush gave up: answers that come after it change nothing, its count already holds them. */
+  #abandoned = false;
 
   constructor(
     private readonly upstream: UpstreamClient,
@@ -55,9 +63,30 @@ export class VisitTracker {
     this.#sending ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.#drain());
   }
 
-  /** Sends everything still queued; the app's close waits for it so no record is lost. */
-  async flush(): Promise<void> {
-    while (this.#sending) await this.#sending;
+  /**
+   * Sends everything still queued, for at most `withinMs` when given: the app's close waits for it, within the
+   * shutdown's grace. Resolves with the number of visits left unsent (queued, or sent with no answer yet), which are
+   * logged in one line and counted as dropped.
+   */
+  async flush(withinMs?: number): Promise<number> {
+    const drained = (async () => {
+      while (this.#sending) await this.#sending;
+      return true;
+    })();
+    if (withinMs === undefined) return drained.then(() => 0);
+    const timer = new AbortController();
+    const late = delay(withinMs, false, { signal: timer.signal }).catch(() => false);
+    const onTime = await Promise.race([drained, late]);
+    timer.abort();
+    if (onTime) return 0;
+    let unsent = 0;
+    for (const pending of this.#pending.values()) unsent += pending;
+    this.#abandoned = true;
+    this.#queue.length = 0;
+    this.#pending.clear();
+    this.metrics.visit("dropped", unsent);
+    this.log.warn({ unsent, withinMs }, "page tracking: visits not sent before the shutdown's deadline");
+    return unsent;
   }
 
   async #drain(): Promise<void> {
@@ -98,15 +127,23 @@ export class VisitTracker {
       ({ response } = await this.upstream.POST("/web/track", { body: { page }, headers: bearer(token) }));
     } catch (error) {
       // A visit that cannot even be asked (the client refused to build the call) is lost, never the process.
-      this.metrics.visit("failed");
-      this.log.warn({ err: error }, "page tracking failed");
-      return;
+      return this.#failed({ err: error });
     }
+    if (this.#abandoned) return;
     const fault = faultOf(response);
-    this.metrics.visit(response.ok ? "sent" : "failed");
-    if (fault) this.log.warn({ fault }, "page tracking failed");
-    else if (!response.ok && response.status !== 401)
-      this.log.warn({ status: response.status }, "page tracking refused");
+    if (fault) return this.#failed({ fault });
+    if (response.status === 401) return this.metrics.visit("failed"); // the session's own end, not an outage
+    if (!response.ok) return this.#failed({ status: response.status });
+    this.metrics.visit("sent");
+    if (this.#failing === 0) return;
+    this.log.info({ failed: this.#failing }, "page tracking recovered: the upstream records visits again");
+    this.#failing = 0;
+  }
+
+  #failed(why: Record<string, unknown>): void {
+    if (this.#abandoned) return;
+    this.metrics.visit("failed");
+    if (this.#failing++ === 0) this.log.warn(why, "page tracking failing: visits are not recorded until it recovers");
   }
 }
 

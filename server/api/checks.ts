@@ -13,8 +13,8 @@ export type Check = (input: { context: AppContext; request: FastifyRequest }) =>
 
 declare module "fastify" {
   interface FastifyRequest {
-    /** Work to do once this request's answer has gone (a lock to release). */
-    afterAnswer: (() => Promise<void>) | undefined;
+    /** Work to finish before this request's answer leaves (a lock to release). */
+    beforeAnswer: (() => Promise<void>) | undefined;
   }
 }
 
@@ -48,7 +48,7 @@ export const oneValidateAtATime: Check = async ({ context, request }) => {
     const { code, message } = serverTexts.mfaInFlight;
     return { status: 409, body: { detail: message, code } };
   }
-  request.afterAnswer = () => context.locks.release(key);
+  request.beforeAnswer = () => context.locks.release(key);
   return undefined;
 };
 

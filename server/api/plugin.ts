@@ -54,7 +54,7 @@ export async function apiPlugin(api: FastifyInstance, { context }: { context: Ap
   const operationOf = (request: FastifyRequest) => byId.get(request.routeOptions.config.operationId) as Operation;
 
   api.decorateRequest("upstreamCall", undefined);
-  api.decorateRequest("afterAnswer", undefined);
+  api.decorateRequest("beforeAnswer", undefined);
 
   // An island's call carries the portal's header: a form or a link from another site cannot add it.
   api.addHook("onRequest", (request, reply, done) => {
@@ -70,8 +70,22 @@ export async function apiPlugin(api: FastifyInstance, { context }: { context: Ap
     else done();
   });
   // Callback hooks, here and below: an async hook costs a promise and a microtask on every call.
+  // A lock the call holds is free before its answer leaves: a client that sends its next code as soon as it reads
+  // this answer, on any replica, must not find it still held.
+  api.addHook("onSend", (request, _reply, payload, done) => {
+    const release = request.beforeAnswer;
+    if (!release) return done(null, payload);
+    request.beforeAnswer = undefined;
+    release().then(
+      () => done(null, payload),
+      () => done(null, payload),
+    );
+  });
+  // An answer that was never sent (the browser went away first) frees it too.
   api.addHook("onResponse", (request, _reply, done) => {
-    void request.afterAnswer?.();
+    const release = request.beforeAnswer;
+    request.beforeAnswer = undefined;
+    void release?.();
     done();
   });
 

@@ -47,7 +47,9 @@ export async function documentRoutes(app: FastifyInstance, context: AppContext):
       onResponse: (request, reply, answer) => {
         void sendPdf(request as FastifyRequest, reply as FastifyReply, answer as unknown as Answer);
       },
-      onError: (reply) => {
+      onError: (reply, { error }) => {
+        const timedOut = (error as { statusCode?: number }).statusCode === 504;
+        reply.request.log.warn({ operation: "pdf", fault: timedOut ? "timeout" : "unreachable" }, "upstream fault");
         reply.code(502).send({});
       },
     },

@@ -1,5 +1,7 @@
-// Health for orchestrators: /healthz says the process is alive, /readyz whether it can serve (upstream and keys),
-// and reports the shared stores. Both sit outside the session scope: no cookie is read or written.
+// Health for orchestrators: /healthz says the process is alive, /readyz whether this replica can serve (listening,
+// keys loaded), and reports the upstream and the shared stores. Neither one's outage makes a replica unready: every
+// replica shares them, so taking replicas out of the Service would leave users with no answer at all, not even
+// "Action Failed". Both sit outside the session scope: no cookie is read or written.
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "#server/context.ts";
 import { faultOf } from "#server/upstream/client.ts";
@@ -26,9 +28,10 @@ export async function healthRoutes(app: FastifyInstance, context: AppContext): P
       probe = { at: time, answer: upstreamAnswers().catch(() => false) };
     }
     const [upstream, stores] = await Promise.all([probe.answer, context.stores.health()]);
+    context.upstreamHealth.probed(upstream);
     const keys = context.config.sessionKeys.length > 0;
-    // Redis is reported, not required: a replica serves alone while Redis is down (docs/decisions.md, Shared state).
-    const ready = upstream && keys;
+    // The upstream and Redis are reported, not required (docs/decisions.md, "Readiness").
+    const ready = keys;
     return reply
       .code(ready ? 200 : 503)
       .header("cache-control", "no-store")

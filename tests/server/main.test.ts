@@ -4,7 +4,11 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { createServer, type Server } from "node:net";
 import { after, before, describe, it } from "node:test";
-import { DEMO_PASSWORD } from "#scripts/sign-in.ts";
+import { setTimeout as delay } from "node:timers/promises";
+import { accounts, DEMO_PASSWORD, mailboxCode, signIn } from "#scripts/sign-in.ts";
+import { startSandbox } from "#server/sandbox/app.ts";
+import { SHUTDOWN_GRACE_MS } from "#server/shutdown.ts";
+import { startFaultyUpstream } from "#tests/support/faulty-upstream.ts";
 import { TEST_SESSION_KEY } from "#tests/support/portal.ts";
 
 const root = new URL("../..", import.meta.url).pathname;
@@ -202,5 +206,46 @@ describe("starting the portal (server/main.ts)", () => {
         assert.match(line, new RegExp(`read it at http://localhost:${port}/sandbox/mail`), line);
       }
     });
+  });
+
+  it("SIGTERM in front of an upstream that never records a visit: one line with the number not sent, exit 0 in time", async () => {
+    const sandbox = await startSandbox({ dbPath: ":memory:", portalUrl: "http://127.0.0.1" });
+    const upstream = await startFaultyUpstream();
+    upstream.target = sandbox.url;
+    try {
+      const port = await freePort();
+      const started = startMain({
+        NODE_ENV: "test",
+        SESSION_KEY: TEST_SESSION_KEY,
+        PORT: String(port),
+        UPSTREAM_URL: upstream.url,
+        UPSTREAM_TIMEOUT_MS: "60000",
+      });
+      running.push(started);
+      await waitFor(started, /Server listening/);
+      const alice = await signIn(`http://127.0.0.1:${port}`, accounts.alice, mailboxCode(sandbox.url));
+      upstream.behaviours.track = { kind: "hang" };
+      const received = upstream.calls.track.received;
+      for (const path of ["/client/home", "/client/inbox", "/client/support"]) {
+        assert.equal((await alice.get(path)).status, 200);
+      }
+      const deadline = Date.now() + 5_000;
+      while (upstream.calls.track.received === received && Date.now() < deadline) await delay(20);
+      const stopped = performance.now();
+      started.child.kill("SIGTERM");
+      const code = await exitWithin(started, SHUTDOWN_GRACE_MS + 5_000);
+      const took = performance.now() - stopped;
+      assert.equal(code, 0, started.output());
+      assert.ok(took < SHUTDOWN_GRACE_MS, `stopped in ${Math.round(took)} ms`);
+      const unsent = started
+        .output()
+        .split("\n")
+        .filter((line) => line.includes("not sent"))
+        .map((line) => JSON.parse(line).unsent);
+      assert.deepEqual(unsent, [3], started.output());
+    } finally {
+      await upstream.close();
+      await sandbox.close();
+    }
   });
 });

@@ -241,3 +241,91 @@ describe("one session viewing pages faster than the upstream records them", () =
     }
   });
 });
+
+/** A tracker on its own track endpoint, whose answer the test sets; the tracker's log lines are kept. */
+async function trackerOn(answer: { status: number } | "hang") {
+  const setting = { answer };
+  const track = createServer((request, response) => {
+    request.resume();
+    request.on("end", () => {
+      if (setting.answer === "hang") return;
+      response.writeHead(setting.answer.status, { "content-type": "application/json" }).end("{}");
+    });
+  });
+  await new Promise<void>((resolve) => track.listen(0, "127.0.0.1", resolve));
+  const lines: Array<{ level: number; msg: string } & Record<string, unknown>> = [];
+  const log = pino({ level: "info" }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+  const metrics = new Metrics();
+  const refused = new RefusedTokens(60_000);
+  const client = createUpstreamClient({
+    baseUrl: `http://127.0.0.1:${(track.address() as AddressInfo).port}`,
+    timeoutMs: 5_000,
+    metrics,
+    operationOf: () => "trackPage",
+    refused,
+  });
+  const tracker = new VisitTracker(client, refused, metrics, log);
+  const visits = async (state: string) =>
+    (await metrics.visits.get()).values.find((value) => value.labels.state === state)?.value ?? 0;
+  const close = () => {
+    track.closeAllConnections();
+    track.close();
+  };
+  return { setting, lines, tracker, visits, close };
+}
+
+describe("an upstream that fails every visit", () => {
+  for (const status of [500, 403]) {
+    it(`answering ${status}: one line when the failures start, one with their count when they stop, none between`, async () => {
+      const { setting, lines, tracker, visits, close } = await trackerOn({ status });
+      try {
+        for (let visitor = 0; visitor < 40; visitor++) tracker.enqueue({ token: `t${visitor}`, page: "/client/home" });
+        await tracker.flush();
+        assert.equal(await visits("failed"), 40, "each failure is counted in /metrics");
+        setting.answer = { status: 200 };
+        for (let visitor = 0; visitor < 5; visitor++) tracker.enqueue({ token: `t${visitor}`, page: "/client/inbox" });
+        await tracker.flush();
+        assert.deepEqual(
+          lines.map((line) => [line.level, line.msg.split(":")[0], line.failed]),
+          [
+            [40, "page tracking failing", undefined],
+            [30, "page tracking recovered", 40],
+          ],
+        );
+      } finally {
+        close();
+      }
+    });
+  }
+});
+
+describe("a flush with a deadline (the shutdown's)", () => {
+  it("stops waiting at its deadline, logs one line with the number not sent, and counts them as dropped", async () => {
+    const { lines, tracker, visits, close } = await trackerOn("hang");
+    try {
+      for (const token of ["a", "b"]) for (const page of ["/one", "/two", "/three"]) tracker.enqueue({ token, page });
+      const started = performance.now();
+      const unsent = await tracker.flush(300);
+      const elapsed = performance.now() - started;
+      assert.equal(unsent, 6);
+      assert.ok(elapsed < 1_000, `gave up after ${Math.round(elapsed)} ms`);
+      assert.equal(await visits("dropped"), 6);
+      const said = lines.filter((line) => line.msg.includes("not sent"));
+      assert.equal(said.length, 1);
+      assert.equal(said[0]?.unsent, 6);
+    } finally {
+      close();
+    }
+  });
+
+  it("answers 0 at once when everything was sent", async () => {
+    const { tracker, visits, close } = await trackerOn({ status: 200 });
+    try {
+      tracker.enqueue({ token: "a", page: "/one" });
+      assert.equal(await tracker.flush(2_000), 0);
+      assert.equal(await visits("sent"), 1);
+    } finally {
+      close();
+    }
+  });
+});

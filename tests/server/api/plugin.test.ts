@@ -5,7 +5,10 @@ import type { AddressInfo } from "node:net";
 import { after, before, describe, it } from "node:test";
 import { PortalClient } from "#scripts/portal-client.ts";
 import { accounts, DEMO_PASSWORD, latestCode, latestMail, signIn } from "#scripts/sign-in.ts";
-import { type RunningPortal, sandboxPost, startPortal } from "#tests/support/portal.ts";
+import { buildApp } from "#server/app.ts";
+import { loadConfig } from "#server/config.ts";
+import { loggerOptions } from "#server/logging.ts";
+import { type RunningPortal, sandboxPost, startPortal, TEST_SESSION_KEY } from "#tests/support/portal.ts";
 
 let portal: RunningPortal;
 before(async () => {
@@ -305,6 +308,31 @@ describe("a failed generate (SPEC.md 4.2)", () => {
     } finally {
       await broken.close();
       upstream.close();
+    }
+  });
+});
+
+describe("a forward the upstream cannot take", () => {
+  it("writes one warn line, the portal's own, not the proxy's beside it", async () => {
+    // A port that was free a moment ago: nothing answers there.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const deadUrl = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const lines: Array<{ level: number; msg: string; reqId?: string }> = [];
+    const stream = { write: (line: string) => void lines.push(JSON.parse(line)) } as unknown as NodeJS.WritableStream;
+    const config = loadConfig({ NODE_ENV: "test", SESSION_KEY: TEST_SESSION_KEY, UPSTREAM_URL: deadUrl }, () => {});
+    const app = await buildApp({ config, upstreamUrl: deadUrl, logger: loggerOptions("info", stream) });
+    try {
+      const answer = await new PortalClient(app).post("/api/auth/client", clientLogin("alice"));
+      assert.equal(answer.status, 502);
+      const warned = lines.filter((line) => line.level === 40);
+      assert.deepEqual(
+        warned.map((line) => line.msg),
+        ["upstream fault"],
+      );
+    } finally {
+      await app.close();
     }
   });
 });

@@ -1,11 +1,16 @@
 // Operations: health and readiness, and two replicas with the same keys serving one user mid-session.
 import assert from "node:assert/strict";
-import type { ServerResponse } from "node:http";
+import { createServer, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
 import { after, before, describe, it } from "node:test";
+import { setTimeout as delay } from "node:timers/promises";
 import { sendJson } from "#scripts/fake-upstream.ts";
 import { PortalClient } from "#scripts/portal-client.ts";
 import { DEMO_PASSWORD, latestCode } from "#scripts/sign-in.ts";
-import { type RunningPortal, startPortal } from "#tests/support/portal.ts";
+import { buildApp } from "#server/app.ts";
+import { loadConfig } from "#server/config.ts";
+import { loggerOptions } from "#server/logging.ts";
+import { type RunningPortal, startPortal, TEST_SESSION_KEY } from "#tests/support/portal.ts";
 import { portalOnFake } from "#tests/support/portal-on-fake.ts";
 
 let first: RunningPortal;
@@ -58,7 +63,7 @@ describe("health", () => {
     });
     try {
       const answer = await fake.app.inject({ url: "/readyz" });
-      assert.equal(answer.statusCode, 503);
+      assert.equal(answer.statusCode, 200, "the replica stays ready");
       assert.equal(answer.json().upstream, false);
       assert.equal(fake.upstream.callsTo(/^\/elsewhere/).length, 0, "the redirect was not followed");
     } finally {
@@ -75,7 +80,7 @@ describe("health", () => {
       const started = performance.now();
       const answer = await fake.app.inject({ url: "/readyz" });
       const elapsed = performance.now() - started;
-      assert.equal(answer.statusCode, 503);
+      assert.equal(answer.statusCode, 200);
       assert.equal(answer.json().upstream, false);
       assert.ok(elapsed < 3_500, `answered after ${elapsed.toFixed(0)} ms`);
     } finally {
@@ -84,14 +89,46 @@ describe("health", () => {
     }
   });
 
-  it("/readyz answers 503 when the upstream is down", async () => {
+  it("/readyz stays 200 when the upstream is down: an upstream outage takes no replica out of the Service", async () => {
     const orphan = await startPortal({ env: { UPSTREAM_URL: "http://127.0.0.1:9" } });
     try {
       const answer = await fetch(`${orphan.url}/readyz`);
-      assert.equal(answer.status, 503);
-      assert.equal(((await answer.json()) as { upstream: boolean }).upstream, false);
+      assert.equal(answer.status, 200);
+      assert.deepEqual(await answer.json(), { status: "ready", upstream: false, keys: true, stores: "memory" });
     } finally {
       await orphan.close();
+    }
+  });
+
+  it("the upstream's state goes to /metrics and to one log line when it changes, never to readiness", async () => {
+    const upstream = { answers: false };
+    const server = createServer((_request, response) => response.writeHead(upstream.answers ? 200 : 500).end());
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const lines: Array<{ level: number; event?: string }> = [];
+    const stream = { write: (line: string) => void lines.push(JSON.parse(line)) } as unknown as NodeJS.WritableStream;
+    const env = { NODE_ENV: "test", SESSION_KEY: TEST_SESSION_KEY, UPSTREAM_URL: url, METRICS_TOKEN: "m".repeat(32) };
+    const app = await buildApp({
+      config: loadConfig(env, () => {}),
+      upstreamUrl: url,
+      logger: loggerOptions("info", stream),
+    });
+    const gauge = async () => {
+      const metrics = await app.inject({ url: "/metrics", headers: { authorization: `Bearer ${env.METRICS_TOKEN}` } });
+      return /^portal_upstream_up (\d)$/m.exec(metrics.body)?.[1];
+    };
+    const events = () => lines.filter((line) => String(line.event).startsWith("upstream-")).map((line) => line.event);
+    try {
+      for (let probe = 0; probe < 3; probe++) assert.equal((await app.inject({ url: "/readyz" })).statusCode, 200);
+      assert.equal(await gauge(), "0");
+      upstream.answers = true;
+      await delay(5_100); // one probe serves five seconds
+      for (let probe = 0; probe < 3; probe++) assert.equal((await app.inject({ url: "/readyz" })).statusCode, 200);
+      assert.equal(await gauge(), "1");
+      assert.deepEqual(events(), ["upstream-down", "upstream-up"]);
+    } finally {
+      await app.close();
+      server.close();
     }
   });
 });

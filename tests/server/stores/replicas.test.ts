@@ -9,6 +9,7 @@ import { RedisServer } from "#scripts/redis-server.ts";
 import { accounts, DEMO_PASSWORD, mailboxCode, signIn } from "#scripts/sign-in.ts";
 import { startSandbox } from "#server/sandbox/app.ts";
 import { type RunningPortal, startPortal } from "#tests/support/portal.ts";
+import { slowLink } from "#tests/support/slow-link.ts";
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 
@@ -116,6 +117,35 @@ describe("replicas sharing one Redis (issue 13)", () => {
       const answer = await copyOnto(a.app, onA).post("/api/web/client/mfa/validate/000000");
       return answer.status === 401;
     });
+  });
+
+  it("a code sent on A as soon as B answered a wrong one is checked, never refused as one already in flight", async () => {
+    const prefix = `test-${randomUUID()}:`;
+    const a = await replica(prefix, { MFA_MAX_WRONG_CODES: "10" });
+    // B reaches Redis over a slow link: whatever B leaves to Redis after its answer lands well after A's next call.
+    const link = await slowLink({ host: "127.0.0.1", port: redis.port }, 150);
+    try {
+      const b = await replica(prefix, { MFA_MAX_WRONG_CODES: "10", REDIS_URL: link.url });
+      const onA = new PortalClient(a.app);
+      const login = { shortname: "GLOBEX", username: "gary", password: DEMO_PASSWORD };
+      assert.equal((await onA.post("/api/auth/client", login)).status, 200);
+      assert.equal((await onA.post("/api/web/client/mfa/generate")).status, 200);
+      const onB = copyOnto(b.app, onA);
+      const answers = [];
+      for (let round = 0; round < 3; round += 1) {
+        for (const visitor of [onB, onA]) {
+          const answer = await visitor.post("/api/web/client/mfa/validate/000000");
+          answers.push({ status: answer.status, text: answer.status === 200 ? answer.json()[0].text : undefined });
+        }
+      }
+      assert.deepEqual(
+        answers,
+        answers.map(() => ({ status: 200, text: "Failed" })),
+        "each wrong code gets its own Failed answer, none a 409",
+      );
+    } finally {
+      await link.close();
+    }
   });
 
   it("Redis stopped mid-run: pages keep serving, sign-out still ends the session, /readyz says Redis is down, and revocations made meanwhile reach the other replica when Redis returns", async () => {

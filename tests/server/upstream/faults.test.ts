@@ -206,7 +206,8 @@ describe("upstream faults (item 14)", () => {
         assertShown(answer, elapsed, errorTexts.actionFailed, `down: ${path}`);
       }
       assert.equal((await portal.app.inject({ url: "/" })).statusCode, 200);
-      assert.equal((await portal.app.inject({ url: "/readyz" })).statusCode, 503, "readiness says so");
+      const ready = await portal.app.inject({ url: "/readyz" });
+      assert.deepEqual([ready.statusCode, ready.json().upstream], [200, false], "ready, and reports the upstream down");
     } finally {
       await portal.close();
     }

@@ -346,6 +346,7 @@ describe("a hostile upstream: HEAD and the readiness probe", () => {
       upstream: clientOf(),
       stores: { health: async () => ({ backend: "memory" }) },
       config: { sessionKeys: ["key"] },
+      upstreamHealth: { probed: () => {} },
     } as unknown as AppContext;
     await app.register(async (scope) => healthRoutes(scope, context));
     try {
