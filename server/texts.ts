@@ -29,6 +29,10 @@ export const serverTexts = {
   requestTooLarge: { code: "request-too-large", message: "The request is too large." },
   addressTooLong: { code: "address-too-long", message: "The address is too long." },
   addressInvalid: { code: "address-invalid", message: "The address is not valid." },
+  tooManyParameters: {
+    code: "too-many-parameters",
+    message: (most: number) => `The address has too many query parameters (at most ${most}).`,
+  },
   jsonOnly: { code: "json-only", message: "The body must be JSON." },
   notFound: { code: "not-found", message: "Not Found" },
 } as const;
