@@ -24,7 +24,7 @@ export async function sessionRoutes(app: FastifyInstance, context: AppContext): 
     const cancelled = (request.body as { intent?: unknown } | undefined)?.intent === "use-another-account";
     const site = request.auth?.site;
     request.log.info({ event: "sign-out", cancelled }, "signed out");
-    expire(request, "signed-out");
+    expire(request, cancelled ? "cancelled" : "signed-out");
     const to = cancelled ? (site ? `/?activeSite=${site.toUpperCase()}` : "/") : "/?signed-out";
     // The notice travels in the address: Clear-Site-Data also clears any cookie set with this answer.
     return reply.header("clear-site-data", '"cache", "cookies"').redirect(to, 303);
