@@ -466,6 +466,7 @@ export interface operations {
             header?: never;
             path: {
                 site: components["parameters"]["Site"];
+                /** @description The code as e-mailed, digits only (a code typed with spaces has them removed first). */
                 code: string;
             };
             cookie?: never;

@@ -11,6 +11,7 @@ import { type ContextOptions, createContext } from "#server/context.ts";
 import { frameworkErrors, installErrorHandling } from "#server/errors.ts";
 import { loggerOptions, OneLinePerRequest } from "#server/logging.ts";
 import { csrfPlugin } from "#server/plugins/csrf.ts";
+import { queryLimit, querystringParser } from "#server/plugins/query-limit.ts";
 import { assetsDir, readManifest } from "#server/render/assets.ts";
 import { apiReferenceRoutes } from "#server/routes/api-reference.ts";
 import { documentRoutes } from "#server/routes/documents.ts";
@@ -48,7 +49,7 @@ export async function buildApp({ config, upstreamUrl, logger, ...options }: Buil
     trustProxy: config.trustProxy ? (_address: string, hop: number) => hop < 1 : false,
     bodyLimit: 16 * 1024,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
-    routerOptions: { maxParamLength: 256 },
+    routerOptions: { maxParamLength: 256, querystringParser },
     frameworkErrors,
     logController: new OneLinePerRequest(),
     return503OnClosing: false, // answered by installShutdown, in the portal's shape
@@ -60,6 +61,7 @@ export async function buildApp({ config, upstreamUrl, logger, ...options }: Buil
   installErrorHandling(app);
   await app.register(helmet, securityHeaders);
   const shutdown = installShutdown(app);
+  await app.register(queryLimit);
   await app.register(fastifyStatic, {
     root: assetsDir.pathname,
     prefix: "/assets/",

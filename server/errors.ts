@@ -14,7 +14,9 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const status = error.statusCode ?? 500;
     if (error.validation) {
-      const what = `${error.validationContext ?? "input"} ${error.validation[0]?.message ?? "is not valid"}`;
+      // Named down to the field (`params/code`), so the refusal says which part of the request was wrong.
+      const first = error.validation[0];
+      const what = `${error.validationContext ?? "input"}${first?.instancePath ?? ""} ${first?.message ?? "is not valid"}`;
       return reply.code(400).send(invalidRequest(what));
     }
     if (status >= 500) {

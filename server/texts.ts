@@ -29,6 +29,14 @@ export const serverTexts = {
   requestTooLarge: { code: "request-too-large", message: "The request is too large." },
   addressTooLong: { code: "address-too-long", message: "The address is too long." },
   addressInvalid: { code: "address-invalid", message: "The address is not valid." },
+  commonPassword: {
+    code: "common-password",
+    message: "This password is too common or too easy to guess. Please choose another.",
+  },
+  tooManyParameters: {
+    code: "too-many-parameters",
+    message: (most: number) => `The address has too many query parameters (at most ${most}).`,
+  },
   jsonOnly: { code: "json-only", message: "The body must be JSON." },
   notFound: { code: "not-found", message: "Not Found" },
   shuttingDown: { code: "shutting-down", message: "The portal is restarting. Please try again in a moment." },

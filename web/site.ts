@@ -15,12 +15,21 @@ export function landingPath(site: Site, taxBridge: boolean): string {
   return `/${site}/home`;
 }
 
+/** The longest page path the portal carries back after sign-in: the /session routes refuse a longer `return`. */
+export const MAX_RETURN_LENGTH = 2048;
+
+/** `?return=…` for a path short enough to carry; a longer one is dropped (the browser lands as if none was asked). */
+const returnQuery = (returnTo: string | undefined): string =>
+  returnTo && returnTo.length <= MAX_RETURN_LENGTH ? `?return=${encodeURIComponent(returnTo)}` : "";
+
+/** The sign-in page, which brings the person back to `returnTo` once signed in. */
+export const signInUrl = (returnTo?: string): string => `/${returnQuery(returnTo)}`;
+
 /**
  * Where a browser goes once signed in: the server picks the page (the one first asked for, when the user may open it;
  * else 2.7's landing, when its gate opens; else the section's home). server/routes/session.ts.
  */
-export const landingUrl = (returnTo?: string): string =>
-  `/session/landing${returnTo ? `?return=${encodeURIComponent(returnTo)}` : ""}`;
+export const landingUrl = (returnTo?: string): string => `/session/landing${returnQuery(returnTo)}`;
 
 /** SPEC.md 3: the device key of the multi-factor step, lowercased. */
 export const deviceKey = (site: Site, userName: string) => `mfa-${site}-${userName}`.toLowerCase();

@@ -1,6 +1,7 @@
 // Checks some operations need beyond their schema, made before the upstream is called. A check either lets the call
 // go (undefined) or answers in its place.
 import type { FastifyRequest } from "fastify";
+import { easilyGuessed } from "#server/api/common-passwords.ts";
 import type { AppContext } from "#server/context.ts";
 import { lastCodeSentAt, PASSWORD_TEST_VALID_MS, sessionId, spendPasswordTest } from "#server/session/data.ts";
 import { serverTexts } from "#server/texts.ts";
@@ -52,10 +53,18 @@ export const oneValidateAtATime: Check = async ({ context, request }) => {
   return undefined;
 };
 
-/** SPEC.md 5's rules on the new password, and a current password that passed its test call just before. */
+/**
+ * SPEC.md 5's rules on the new password, none of the common or easily guessed passwords (ASVS V2.1.7), and a current
+ * password that passed its test call just before (left unspent when the new one is refused, so another may be tried).
+ */
 export const checkNewPassword: Check = async ({ context, request }) => {
   const result = strongPassword.safeParse((request.body as { password?: unknown }).password);
   if (!result.success) return { status: 400, body: { description: result.error.issues[0]?.message } };
+  const auth = request.auth;
+  if (easilyGuessed(result.data, [auth?.userName ?? "", auth?.company ?? ""])) {
+    const { code, message } = serverTexts.commonPassword;
+    return { status: 400, body: { description: message, code } };
+  }
   const tested = spendPasswordTest(request, context.now());
   const sid = sessionId(request);
   // A copy of the cookie still carries the test: the shared store lets each passed test be spent once, anywhere.

@@ -3,7 +3,6 @@
 
 import { loadLogin } from "#server/pages/login.tsx";
 import {
-  crossSite,
   type Loaded,
   type PageRequest,
   pageContextOf,
@@ -11,6 +10,7 @@ import {
   type Screens,
   taxBridgeOn,
 } from "#server/pages/screen.ts";
+import { crossSite } from "#server/plugins/csrf.ts";
 import { enterTaxBridge, expire, signedIn } from "#server/session/data.ts";
 import { AboutPage } from "#web/pages/about-page.tsx";
 import { IslandPage } from "#web/pages/island-page.tsx";

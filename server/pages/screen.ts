@@ -30,12 +30,6 @@ export const pathnameOf = (url: string): string => url.split(/[?#]/, 1)[0] ?? "/
 export const taxBridgeOn = (context: AppContext, request: FastifyRequest) =>
   context.config.taxBridge || taxBridgeEntered(request);
 
-/** A request another site started (a link or a form there): it may read, never write, the session. */
-export const crossSite = (request: FastifyRequest) => {
-  const site = request.headers["sec-fetch-site"];
-  return site !== undefined && site !== "same-origin" && site !== "none";
-};
-
 /** What every page's frame shows: the user (and company), support contacts, the mode, the year. */
 export function pageContextOf({ context, assets }: Screens, request: FastifyRequest): PageContext {
   const auth = signedIn(request);

@@ -9,7 +9,7 @@ import { opens } from "#web/gates.ts";
 import { SectionPage, type SectionScreen } from "#web/pages/section-page.tsx";
 import type { SignedInSection } from "#web/routes/row.ts";
 import { type RouteMatch, sectionAudience } from "#web/routes/table.ts";
-import type { UserInfo } from "#web/site.ts";
+import { signInUrl, type UserInfo } from "#web/site.ts";
 import { sectionTexts } from "#web/texts/sections.ts";
 
 /** How long the checking page waits before it asks again, when permissions could not be had. */
@@ -23,7 +23,7 @@ export async function loadSection(
 ): Promise<Loaded> {
   const auth = request.auth;
   // Signed out: the sign-in page, which brings the person back here once signed in (if their gate lets them).
-  if (!auth) return redirect(isNavigation(request) ? `/?return=${encodeURIComponent(request.url)}` : "/");
+  if (!auth) return redirect(signInUrl(isNavigation(request) ? request.url : undefined));
   if (auth.stage === "pending" || auth.loginMessage === "Password Expired") return redirect("/mfa");
   const audience = sectionAudience[section];
   const show = (status: number, title: string, screen: SectionScreen, permissions?: UserInfo): Loaded => ({

@@ -1,19 +1,25 @@
 // CSRF defence: a state-changing request must come from this origin. (The islands' header on /api calls is /api's own
-// rule, in server/api/plugin.ts.)
-import type { FastifyInstance } from "fastify";
+// rule, in server/api/plugin.ts.) `crossSite` is the one answer to "did another site start this request?".
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { errorTexts } from "#web/texts/errors.ts";
 
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/**
+ * A request another site or origin started (a link, a form or a script there): it may read, never write, the session.
+ * The browser's `Sec-Fetch-Site`, and its `Origin` when sent, which must be this origin: scheme, host and port.
+ */
+export function crossSite(request: FastifyRequest): boolean {
+  const site = request.headers["sec-fetch-site"];
+  if (site !== undefined && site !== "same-origin" && site !== "none") return true;
+  const origin = request.headers.origin;
+  return origin !== undefined && originOf(origin) !== originOf(`${request.protocol}://${request.host}`);
+}
+
 export const csrfPlugin = fp(async (app: FastifyInstance) => {
   app.addHook("onRequest", (request, reply, done) => {
-    if (safeMethods.has(request.method)) return done();
-    const site = request.headers["sec-fetch-site"];
-    const origin = request.headers.origin;
-    const foreignSite = site !== undefined && site !== "same-origin" && site !== "none";
-    const foreignOrigin = origin !== undefined && hostOf(origin) !== request.host;
-    if (foreignSite || foreignOrigin) {
+    if (!safeMethods.has(request.method) && crossSite(request)) {
       reply.code(403).send({ detail: errorTexts.accessDenied });
       return;
     }
@@ -21,9 +27,11 @@ export const csrfPlugin = fp(async (app: FastifyInstance) => {
   });
 });
 
-function hostOf(origin: string): string | undefined {
+/** The serialised origin (`https://host`, the scheme's default port left out); undefined for `null` and the like. */
+function originOf(url: string): string | undefined {
   try {
-    return new URL(origin).host;
+    const { origin } = new URL(url);
+    return origin === "null" ? undefined : origin;
   } catch {
     return undefined;
   }

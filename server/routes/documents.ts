@@ -1,18 +1,23 @@
-// The PDFs of the section pages, forwarded by @fastify/http-proxy from the upstream to signed-in users only, never
-// cached by the browser and never framed by another site.
+// The PDFs of the section pages, forwarded by @fastify/http-proxy from the upstream to the signed-in users whose
+// section's pages frame them only, never cached by the browser and never framed by another site.
 import httpProxy from "@fastify/http-proxy";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "#server/context.ts";
 import { signedIn } from "#server/session/data.ts";
 import { serverTexts } from "#server/texts.ts";
 import { MAX_PDF_ANSWER_BYTES, readCapped, UpstreamFault } from "#server/upstream/read-capped.ts";
-import type { PdfFile } from "#web/routes/row.ts";
+import { routes, sectionAudience } from "#web/routes/table.ts";
+import type { Site } from "#web/site.ts";
+import { errorTexts } from "#web/texts/errors.ts";
 
-const pdfFiles: readonly string[] = [
-  "BankHolidays.pdf",
-  "ExpiringInvoicesPolicy.pdf",
-  "VendorLetter.pdf",
-] satisfies PdfFile[];
+/** Who may read each PDF: the audiences of the section pages that frame it, as the route table says. */
+const readers = new Map<string, Set<Site>>();
+for (const entry of routes) {
+  if (!entry.pdf || entry.section === "public") continue;
+  const sites = readers.get(entry.pdf) ?? new Set<Site>();
+  sites.add(sectionAudience[entry.section]);
+  readers.set(entry.pdf, sites);
+}
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -36,8 +41,10 @@ export async function documentRoutes(app: FastifyInstance, context: AppContext):
       // While the password is expired, only the change-password form is reachable (SPEC.md 4.2).
       if (!auth || auth.loginMessage === "Password Expired")
         return reply.code(401).send({ detail: serverTexts.signInToRead.message });
-      if (!pdfFiles.includes((request.params as { fileName: string }).fileName))
-        return reply.code(404).send({ detail: serverTexts.noSuchDocument.message });
+      const sites = readers.get((request.params as { fileName: string }).fileName);
+      if (!sites) return reply.code(404).send({ detail: serverTexts.noSuchDocument.message });
+      // A document no page of this user's section links is not theirs (a vendor never reads the clients' policy).
+      if (!sites.has(auth.site)) return reply.code(403).send({ detail: errorTexts.accessDenied });
       request.pdfDeadline = AbortSignal.timeout(context.config.upstreamTimeoutMs);
     },
     replyOptions: {

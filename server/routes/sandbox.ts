@@ -1,6 +1,7 @@
 // Development only: the embedded sandbox's mailbox, reachable through the portal so a newcomer can copy a code.
 import formbody from "@fastify/formbody";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { csrfPlugin } from "#server/plugins/csrf.ts";
 
 /** The mailbox page runs no script; like every HTML answer of the portal it may not be framed elsewhere. */
 const mailboxPolicy =
@@ -11,7 +12,9 @@ export async function sandboxRoutes(app: FastifyInstance, { sandboxUrl }: { sand
     const response = await fetch(`${sandboxUrl}${url}`, { ...init, redirect: "manual" });
     return { response, body: Buffer.from(await response.arrayBuffer()) };
   };
-  // The mailbox's own form (e-mail a sign-in link) posts form fields; this scope is outside the session's.
+  // The mailbox's own form (e-mail a sign-in link) posts form fields; this scope is outside the session's, so it
+  // takes the CSRF rule itself: another site's form must not mail links.
+  await app.register(csrfPlugin);
   await app.register(formbody);
   const query = (request: FastifyRequest) => new URL(request.url, "http://portal.invalid").search;
   app.get("/sandbox/mail", async (request, reply) => {

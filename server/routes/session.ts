@@ -7,7 +7,7 @@ import { safePath } from "#server/safe-path.ts";
 import { expire, markSeen, signedIn, taxBridgeEntered } from "#server/session/data.ts";
 import { opens } from "#web/gates.ts";
 import { matchRoute, sectionAudience } from "#web/routes/table.ts";
-import { landingPath } from "#web/site.ts";
+import { landingPath, MAX_RETURN_LENGTH, signInUrl } from "#web/site.ts";
 
 type Return = { return?: string };
 
@@ -15,7 +15,7 @@ type Return = { return?: string };
 const returnSchema = {
   type: "object",
   additionalProperties: false,
-  properties: { return: { type: "string", maxLength: 2048 } },
+  properties: { return: { type: "string", maxLength: MAX_RETURN_LENGTH } },
 } as const;
 
 export async function sessionRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
@@ -24,7 +24,7 @@ export async function sessionRoutes(app: FastifyInstance, context: AppContext): 
     const cancelled = (request.body as { intent?: unknown } | undefined)?.intent === "use-another-account";
     const site = request.auth?.site;
     request.log.info({ event: "sign-out", cancelled }, "signed out");
-    expire(request, "signed-out");
+    expire(request, cancelled ? "cancelled" : "signed-out");
     const to = cancelled ? (site ? `/?activeSite=${site.toUpperCase()}` : "/") : "/?signed-out";
     // The notice travels in the address: Clear-Site-Data also clears any cookie set with this answer.
     return reply.header("clear-site-data", '"cache", "cookies"').redirect(to, 303);
@@ -35,7 +35,7 @@ export async function sessionRoutes(app: FastifyInstance, context: AppContext): 
     const auth = signedIn(request);
     // Ended: the sign-in page, which brings the person back to the page they were on.
     const path = target && safePath(target);
-    if (!auth) return path ? `/?return=${encodeURIComponent(path)}` : "/";
+    if (!auth) return signInUrl(path || undefined);
     const taxBridge = context.config.taxBridge || taxBridgeEntered(request);
     return path || landingPath(auth.site, taxBridge);
   };

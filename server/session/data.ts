@@ -61,6 +61,7 @@ declare module "fastify" {
 /** Why a session ended: each reason has its message on the sign-in page (none for a plain sign-out). */
 export type EndReason =
   | "signed-out"
+  | "cancelled"
   | "replaced"
   | "revoked"
   | "idle"
@@ -231,6 +232,7 @@ export const endedBy = (request: FastifyRequest): EndReason | undefined => get(r
 export function endMessage(reason: EndReason, idleMinutes: number): string | undefined {
   switch (reason) {
     case "signed-out":
+    case "cancelled":
     case "replaced":
       return undefined;
     case "idle":
@@ -259,7 +261,8 @@ export function endIfRefused(request: FastifyRequest, refused: { has(token: stri
 export function expire(request: FastifyRequest, reason: EndReason, idleMinutes = 0): void {
   const sid = sessionId(request);
   if (sid) void request.server.revocations.revoke(sid);
-  const taxBridge = taxBridgeEntered(request);
+  // Signing out ends the mode too: on a shared browser the next person starts afresh. Every other end keeps it.
+  const taxBridge = reason !== "signed-out" && taxBridgeEntered(request);
   request.session.regenerate([]);
   if (taxBridge) set(request, "taxBridge", true);
   const message = endMessage(reason, idleMinutes);

@@ -143,7 +143,8 @@ export function MfaStep({ site, userName, loginMessage, password, landing, remem
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
-    const candidate = code.trim();
+    // A code is digits only: one typed or pasted in groups ("850 894") is sent without its spaces.
+    const candidate = code.replace(/\s/g, "");
     if (!candidate) {
       setMessage({ kind: "error", text: mfaTexts.codeRequired });
       input.current?.focus();

@@ -7,6 +7,12 @@ import { rawHttp, sessionsOnFake } from "#tests/support/portal-on-fake.ts";
 const on = sessionsOnFake();
 
 const json = (body: unknown) => JSON.stringify(body);
+/** The same scheme and host, one port further. */
+const otherPort = (url: string) => {
+  const other = new URL(url);
+  other.port = String(Number(other.port) + 1);
+  return other.origin;
+};
 
 describe("CSRF (item 6)", () => {
   const calls: [string, string | undefined, "anyone" | "pending" | "signed-in"][] = [
@@ -33,6 +39,8 @@ describe("CSRF (item 6)", () => {
       ["a foreign Origin", { "x-portal-request": "1", origin: "https://evil.example" }],
       ["Origin: null", { "x-portal-request": "1", origin: "null" }],
       ["a look-alike Origin", { "x-portal-request": "1", origin: `${on.fake.url}.evil.example` }],
+      ["this host over another scheme", { "x-portal-request": "1", origin: on.fake.url.replace("http:", "https:") }],
+      ["this host on another port", { "x-portal-request": "1", origin: otherPort(on.fake.url) }],
     ];
     for (const [path, body, needs] of calls) {
       for (const [what, headers] of refusals) {
@@ -62,6 +70,8 @@ describe("CSRF (item 6)", () => {
       { "sec-fetch-site": "cross-site" },
       { origin: "https://evil.example" },
       { origin: "null" },
+      { origin: on.fake.url.replace("http:", "https:") },
+      { origin: otherPort(on.fake.url) },
     ];
     for (const headers of foreign) {
       const answer = await rawHttp(on.fake.url, "POST", "/session/logout", { ...form, ...headers }, "");

@@ -1,0 +1,16 @@
+// Refuses the passwords attackers try first: zxcvbn's estimate over its list of common and breached passwords and
+// its patterns (keyboard walks, years, l33t spellings). Server-side only, so the browser never downloads the list.
+import { ZxcvbnFactory } from "@zxcvbn-ts/core";
+import { adjacencyGraphs, dictionary } from "@zxcvbn-ts/language-common";
+
+/** zxcvbn's score 3: about 10^8 guesses or more, out of reach of guessing online; below it is refused. */
+const LEAST_SCORE = 3;
+
+let estimator: ZxcvbnFactory | undefined;
+
+/** Whether a password is among the easily guessed, its user's own name and company counting as known words. */
+export function easilyGuessed(password: string, knownWords: readonly string[]): boolean {
+  // Built on first use: ranking the word lists takes a moment that a start need not wait for.
+  estimator ??= new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs });
+  return estimator.check(password, knownWords.filter(Boolean)).score < LEAST_SCORE;
+}
