@@ -1,11 +1,11 @@
 # The portal in one container: dependencies → build → production dependencies → runtime (non-root, compiled JavaScript).
-# Node 24 is the active LTS. The runtime needs UPSTREAM_URL and SESSION_KEY (or SANDBOX=true for a demo on the sandbox).
+# Node 24 is the active LTS (22 is the other supported line). The runtime needs UPSTREAM_URL and SESSION_KEY (or
+# SANDBOX=true for a demo on the sandbox).
 FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
-# npm install keeps to package-lock.json; npm ci would refuse it for lacking other platforms' optional binaries.
-RUN npm install --no-audit --no-fund
+RUN npm ci --no-audit --no-fund
 
 FROM deps AS build
 COPY . .

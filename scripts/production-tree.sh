@@ -13,12 +13,12 @@ echo "production-tree: dependencies and build (stages deps, build, prod-deps)"
 mkdir -p "$work/build" "$work/app"
 # COPY . . honours .dockerignore: take the tracked files only.
 (cd "$src" && git ls-files -z | xargs -0 tar -cf - --no-recursion) | tar -xf - -C "$work/build"
-(cd "$work/build" && npm install --no-audit --no-fund --prefer-offline >"$work/install.log" 2>&1) ||
+(cd "$work/build" && npm ci --no-audit --no-fund --prefer-offline >"$work/install.log" 2>&1) ||
   { cat "$work/install.log"; exit 1; }
 if grep -q EBADENGINE "$work/install.log"; then
-  echo "production-tree: npm install warns of engines:"; grep -A3 EBADENGINE "$work/install.log"; exit 1
+  echo "production-tree: npm ci warns of engines:"; grep -A3 EBADENGINE "$work/install.log"; exit 1
 fi
-echo "production-tree: npm install printed no engine warning"
+echo "production-tree: npm ci printed no engine warning"
 (cd "$work/build" && npm run build >/dev/null && npm prune --omit=dev --no-audit --no-fund >/dev/null)
 
 echo "production-tree: runtime stage"
