@@ -5,6 +5,7 @@ import httpProxy from "@fastify/http-proxy";
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from "fastify";
 import type { Shaped } from "#server/api/answers.ts";
 import { type ForwardedRule, rules } from "#server/api/rules.ts";
+import { hasBody, isJson } from "#server/content-type.ts";
 import type { AppContext } from "#server/context.ts";
 import { invalidRequest } from "#server/errors.ts";
 import { endedBy, expire, sessionId } from "#server/session/data.ts";
@@ -62,12 +63,12 @@ export async function apiPlugin(api: FastifyInstance, { context }: { context: Ap
       reply.code(403).send({ detail: errorTexts.accessDenied });
     else done();
   });
-  // The islands send JSON: a body of another kind (a form, which the session's scope could parse) is refused.
-  api.addHook("preValidation", (request, reply, done) => {
-    const type = request.headers["content-type"] ?? "";
-    if (request.body !== undefined && !/^application\/json\s*(;|$)/i.test(type))
+  // The islands send JSON: a body of another kind (a form, which the session's scope could parse) or a malformed
+  // type is refused before it is read, by the parser the forward uses.
+  api.addHook("preParsing", (request, reply, payload, done) => {
+    if (hasBody(request.headers) && !isJson(request.headers["content-type"]))
       reply.code(415).send(invalidRequest(serverTexts.jsonOnly.message));
-    else done();
+    else done(null, payload);
   });
   // Callback hooks, here and below: an async hook costs a promise and a microtask on every call.
   api.addHook("onResponse", (request, _reply, done) => {

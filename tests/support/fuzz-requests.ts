@@ -6,6 +6,7 @@ import {
   type FuzzRequest,
   jsonBody,
   jsonContentType,
+  malformedContentType,
   noiseHeaders,
   oddText,
   type Part,
@@ -152,6 +153,13 @@ export function api(
           arbitrary: oddText.map((t): [Part, Part] => [
             { value: t, validity: "either" },
             { value: "text/plain", validity: "either" },
+          ]),
+        },
+        {
+          weight: 1,
+          arbitrary: malformedContentType.map((t): [Part, Part] => [
+            { value: "{}", validity: "either" },
+            { value: t, validity: "invalid" },
           ]),
         },
       );
