@@ -346,7 +346,7 @@ const deviceCookie = (answer: { headers: Record<string, unknown> }) =>
 const tokenHeld = (answer: { statusCode: number; json(): unknown }) =>
   answer.statusCode === 200 && (answer.json() as { tokenHeld?: boolean }).tokenHeld === true;
 
-describe("break 1 and 2: others cannot lock a person out, and one /64 is one address", () => {
+describe("others cannot lock a person out, and one /64 is one address", () => {
   let redis: RedisServer;
   before(async () => {
     redis = await RedisServer.start();
