@@ -2,6 +2,7 @@
 // stores, tracking and the clock.
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "#server/config.ts";
+import { DeviceCookies } from "#server/device-cookie.ts";
 import { Metrics } from "#server/metrics.ts";
 import type { CounterStore } from "#server/stores/counters.ts";
 import { createStores, type Stores } from "#server/stores/create-stores.ts";
@@ -80,7 +81,11 @@ export async function createContext(
     upstreamHealth: new UpstreamHealth(metrics, log),
     refusedTokens,
     tracker: new VisitTracker(upstream, refusedTokens, metrics, log),
-    throttle: new Throttle(stores.counters, config.rateLimits),
+    throttle: new Throttle(
+      stores.counters,
+      config.rateLimits,
+      new DeviceCookies(config.sessionKeys, config.cookieSecure),
+    ),
     stores,
     revocations: stores.revocations,
     strikes: stores.counters,

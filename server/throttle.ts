@@ -1,50 +1,145 @@
-// Throttling of sign-in, reset and MFA: failures counted per address and per person (site, company and user, trimmed
-// and case-folded), in one-minute windows; a person over a limit is told when to try again.
-import type { FastifyRequest } from "fastify";
+// Throttling of sign-in, reset, MFA and password tests, built so that it slows an attacker but cannot be used to lock
+// the owner out (OWASP's brute-force guidance): failures are counted per address (IPv6 by /64) and per person *at*
+// that address, each in one-minute windows that refuse; across all addresses a person has a much higher hourly
+// bound, past which each attempt waits longer than the one before, instead of being refused outright. An address
+// where the person's attempt passed before, and a browser holding the person's device cookie, are not held by that
+// slowing: nothing sent from elsewhere spends their budget.
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { addressKey } from "#server/address-key.ts";
+import type { DeviceCookies } from "#server/device-cookie.ts";
 import type { CounterStore } from "#server/stores/counters.ts";
 
 export type ThrottleGroup = "sign-in" | "reset" | "mfa" | "password-test";
 export type Limits = { perIp: number; perUser: number };
+/**
+ * Whose attempt it is: a person the request names (anyone can name anyone: the scheme above), or the person of the
+ * request's own session (only that person's password opens it, so a plain per-person limit cannot be turned on them).
+ */
+export type Whose = "named" | "session";
 
 export const WINDOW_MS = 60_000;
+export const HOUR_MS = 3_600_000;
+/** A person's attempts across every address, per hour, before each further one waits: this many times `perUser`. */
+export const PERSON_HOURLY_FACTOR = 10;
+/** The n-th attempt past the hourly bound waits n seconds after the one before, up to this many. */
+export const MAX_PACE_S = 60;
+/** How long an address where a person's attempt passed stays known for that person. */
+export const KNOWN_ADDRESS_MS = 30 * 24 * HOUR_MS;
 
 /** The person an attempt counts against: site, company and user, each trimmed and case-folded. */
 export const personKey = (...parts: (string | undefined)[]) =>
   parts.map((part) => (part ?? "").trim().toLowerCase()).join("/");
 
+/** The seconds the n-th attempt past the hourly bound waits after the previous one. */
+export const paceSeconds = (past: number) => Math.min(Math.max(past, 1), MAX_PACE_S);
+
+type Window = { key: string; limit: number; windowMs: number };
+
+/** One attempt, reserved before the call leaves: kept when it counts, given back when it does not. */
+export class Attempt {
+  #open = true;
+
+  constructor(
+    /** Seconds to wait when a limit is reached (the attempt was then not taken). */
+    readonly wait: number | undefined,
+    private readonly giveBackAll: () => Promise<void>,
+    private readonly onPassed: (reply: FastifyReply) => Promise<void>,
+  ) {
+    if (wait !== undefined) this.#open = false;
+  }
+
+  /** The attempt counts: the upstream refused it, or it is of a kind where every call counts. */
+  keep(): void {
+    this.#open = false;
+  }
+
+  /** Returns the attempt unless it was kept: a success where only failures count, or a call that never left. */
+  async giveBack(): Promise<void> {
+    if (!this.#open) return;
+    this.#open = false;
+    await this.giveBackAll();
+  }
+
+  /** The upstream accepted the attempt: the address (and for a sign-in the browser) is now known for the person. */
+  async passed(reply: FastifyReply): Promise<void> {
+    await this.onPassed(reply);
+  }
+}
+
 export class Throttle {
   constructor(
     private readonly counters: CounterStore,
     private readonly limits: Limits,
+    private readonly devices?: DeviceCookies,
   ) {}
 
-  #keys(group: ThrottleGroup, request: FastifyRequest, person: string | undefined) {
-    const keys = [{ key: `${group}|ip|${request.ip}`, limit: this.limits.perIp }];
-    if (person) keys.push({ key: `${group}|user|${person}`, limit: this.limits.perUser });
-    return keys;
-  }
-
   /**
-   * Takes one attempt from the address's and the person's windows before the call leaves, each in one atomic step, so
-   * a burst of parallel attempts cannot all pass one check: `wait` is the seconds to wait when a window is used up
-   * (the attempt is then given back). `giveBack` returns an attempt that is not to be counted (a success, where only
-   * failures count).
+   * Takes one attempt from each window that applies before the call leaves, each in one atomic step, so a burst of
+   * parallel attempts cannot all pass one check; an attempt a window refuses is given back at once.
    */
   async take(
     group: ThrottleGroup,
     request: FastifyRequest,
     person: string | undefined,
-  ): Promise<{ wait: number | undefined; giveBack: () => Promise<void> }> {
-    const keys = this.#keys(group, request, person);
-    const counts = await Promise.all(keys.map(({ key }) => this.counters.hit(key, WINDOW_MS)));
+    whose: Whose = "named",
+  ): Promise<Attempt> {
+    const address = addressKey(request.ip);
+    const { perIp, perUser } = this.limits;
+    const windows: Window[] = [];
+    const minute = (key: string, limit: number) => windows.push({ key, limit, windowMs: WINDOW_MS });
+    const known = `${group}|known|${person}|${address}`;
+    let unknown: Promise<boolean> | undefined;
+    const device = person && whose === "named" ? this.devices?.deviceOf(request, person) : undefined;
+    if (device) {
+      // The owner's own browser: a budget of its own, whatever anyone sends from elsewhere or from its address.
+      minute(`${group}|device|${device}|${person}`, perUser);
+    } else {
+      minute(`${group}|ip|${address}`, perIp);
+      if (person && whose === "session") minute(`${group}|user|${person}`, perUser);
+      if (person && whose === "named") {
+        minute(`${group}|user|${person}|${address}`, perUser);
+        // Asked beside the windows, not before them: one round trip to Redis less.
+        unknown = this.counters.peek(known).then(({ count }) => count === 0);
+      }
+    }
+    const taken: string[] = [];
     const giveBack = async () => {
-      await Promise.all(keys.map(({ key }) => this.counters.giveBack(key)));
+      await Promise.all(taken.map((key) => this.counters.giveBack(key)));
     };
+    const [counts, paced] = await Promise.all([
+      Promise.all(windows.map(({ key, windowMs }) => this.counters.hit(key, windowMs))),
+      unknown ?? false,
+    ]);
+    taken.push(...windows.map(({ key }) => key));
     let wait: number | undefined;
     counts.forEach(({ count, resetInMs }, index) => {
-      if (count > (keys[index]?.limit ?? 0)) wait = Math.max(wait ?? 0, Math.ceil(resetInMs / 1000) || 1);
+      if (count > (windows[index]?.limit ?? 0)) wait = Math.max(wait ?? 0, seconds(resetInMs));
     });
+    if (wait === undefined && paced && person) wait = await this.#pace(group, person, perUser, taken);
     if (wait !== undefined) await giveBack();
-    return { wait, giveBack };
+    const passed = async (reply: FastifyReply) => {
+      if (!person || whose !== "named") return;
+      await this.counters.hit(known, KNOWN_ADDRESS_MS);
+      if (group === "sign-in") this.devices?.remember(request, reply, person);
+    };
+    return new Attempt(wait, giveBack, passed);
+  }
+
+  /**
+   * The person's hourly bound across addresses: past it, the n-th further attempt may leave only n seconds (up to
+   * MAX_PACE_S) after the previous one; earlier ones wait. Answers the wait, or undefined when the attempt may go.
+   */
+  async #pace(group: ThrottleGroup, person: string, perUser: number, taken: string[]): Promise<number | undefined> {
+    const across = `${group}|person|${person}`;
+    const { count } = await this.counters.hit(across, HOUR_MS);
+    taken.push(across);
+    const past = count - perUser * PERSON_HOURLY_FACTOR;
+    if (past <= 0) return undefined;
+    const gate = `${group}|pace|${person}`;
+    const { count: waiting, resetInMs } = await this.counters.hit(gate, paceSeconds(past) * 1000);
+    // The first attempt in the gate's window goes and holds it closed; the others wait for it to open.
+    return waiting > 1 ? seconds(resetInMs) : undefined;
   }
 }
+
+const seconds = (ms: number) => Math.ceil(ms / 1000) || 1;

@@ -5,10 +5,12 @@ import httpProxy from "@fastify/http-proxy";
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from "fastify";
 import type { Shaped } from "#server/api/answers.ts";
 import { type ForwardedRule, rules } from "#server/api/rules.ts";
+import { hasBody, isJson } from "#server/content-type.ts";
 import type { AppContext } from "#server/context.ts";
 import { invalidRequest } from "#server/errors.ts";
 import { endedBy, expire, sessionId } from "#server/session/data.ts";
 import { serverTexts } from "#server/texts.ts";
+import type { Attempt } from "#server/throttle.ts";
 import { type Operation, routerPath } from "#server/upstream/operations.ts";
 import {
   type Fault,
@@ -28,8 +30,8 @@ type Call = {
   started: number;
   /** The session's id when the call left: an answer that began another session changed it. */
   sid: string | undefined;
-  /** Returns the attempt this call reserved, when a success is not to be counted (throttles that count failures). */
-  uncount: (() => Promise<void>) | undefined;
+  /** The throttled attempt this call reserved: kept when it counts, given back when it does not. */
+  attempt: Attempt | undefined;
 };
 type Params = Record<string, string>;
 
@@ -62,12 +64,12 @@ export async function apiPlugin(api: FastifyInstance, { context }: { context: Ap
       reply.code(403).send({ detail: errorTexts.accessDenied });
     else done();
   });
-  // The islands send JSON: a body of another kind (a form, which the session's scope could parse) is refused.
-  api.addHook("preValidation", (request, reply, done) => {
-    const type = request.headers["content-type"] ?? "";
-    if (request.body !== undefined && !/^application\/json\s*(;|$)/i.test(type))
+  // The islands send JSON: a body of another kind (a form, which the session's scope could parse) or a malformed
+  // type is refused before it is read, by the parser the forward uses.
+  api.addHook("preParsing", (request, reply, payload, done) => {
+    if (hasBody(request.headers) && !isJson(request.headers["content-type"]))
       reply.code(415).send(invalidRequest(serverTexts.jsonOnly.message));
-    else done();
+    else done(null, payload);
   });
   // Callback hooks, here and below: an async hook costs a promise and a microtask on every call.
   // A lock the call holds is free before its answer leaves: a client that sends its next code as soon as it reads
@@ -86,6 +88,8 @@ export async function apiPlugin(api: FastifyInstance, { context }: { context: Ap
     const release = request.beforeAnswer;
     request.beforeAnswer = undefined;
     void release?.();
+    // An attempt that never reached the upstream (a fault before it left, an error) was not an attempt.
+    void request.upstreamCall?.attempt?.giveBack();
     done();
   });
 
@@ -199,10 +203,11 @@ async function admit(context: AppContext, operation: Operation, request: Fastify
     if (named !== undefined && named !== auth.site) return reply.code(403).send({ detail: errorTexts.accessDenied });
     token = auth.token;
   }
-  let uncount: Call["uncount"];
+  let attempt: Attempt | undefined;
   if (rule.throttle) {
-    const { group, person, counts } = rule.throttle;
-    const { wait, giveBack } = await context.throttle.take(group, request, person?.(request));
+    const { group, person, whose } = rule.throttle;
+    attempt = await context.throttle.take(group, request, person?.(request), whose);
+    const { wait } = attempt;
     if (wait !== undefined) {
       request.log.warn({ event: "throttled", group }, "too many attempts");
       context.metrics.signIns.inc({ event: group, outcome: "throttled" });
@@ -212,11 +217,10 @@ async function admit(context: AppContext, operation: Operation, request: Fastify
         .header("retry-after", String(wait))
         .send({ detail: message(wait), code });
     }
-    if (counts === "failures") uncount = giveBack;
   }
   const answer = await rule.check?.({ context, request });
   if (answer) {
-    await uncount?.(); // answered here: no attempt reached the upstream
+    await attempt?.giveBack(); // answered here: no attempt reached the upstream
     return reply
       .code(answer.status)
       .headers(answer.headers ?? {})
@@ -226,7 +230,7 @@ async function admit(context: AppContext, operation: Operation, request: Fastify
   if (!operation.body) request.body = undefined;
   const signal = AbortSignal.timeout(context.config.upstreamTimeoutMs);
   const sid = sessionId(request);
-  request.upstreamCall = { operation, rule, token, sid, signal, started: performance.now(), uncount };
+  request.upstreamCall = { operation, rule, token, sid, signal, started: performance.now(), attempt };
 }
 
 /** A fresh set of headers: none of the browser's (cookies, authorization, forwarding, hop-by-hop) go upstream. */
@@ -273,11 +277,14 @@ async function answered(context: AppContext, request: FastifyRequest, reply: Fas
     return reply.code(401).send({ detail: errorTexts.sessionExpired });
   }
   if (status < 200 || status >= 300) {
+    call.attempt?.keep(); // the upstream refused it: it counts
     await failed(request, rule);
     return reply.code(status).send(errorShape(status, body));
   }
   const shaped: Shaped = rule.effect ? await rule.effect({ context, request, body }) : { body: body ?? {} };
-  if (!shaped.failed) await request.upstreamCall?.uncount?.(); // only failures count
+  if (shaped.failed || rule.throttle?.counts === "every") call.attempt?.keep();
+  else await call.attempt?.giveBack(); // only failures count
+  if (!shaped.failed) await call.attempt?.passed(reply);
   return reply
     .code(shaped.status ?? status)
     .headers(shaped.headers ?? {})
@@ -290,11 +297,13 @@ async function fault(context: AppContext, request: FastifyRequest, reply: Fastif
   const operation = call?.operation.operationId ?? "unknown";
   if (call) context.metrics.upstreamCall(operation, kind, (performance.now() - call.started) / 1000);
   request.log.warn({ operation, fault: kind }, "upstream fault");
+  // An unreachable upstream never saw the call: not counted (given back once answered); any other fault counts.
+  if (call && kind !== "unreachable") call.attempt?.keep();
   if (call) await failed(request, call.rule);
   if (!reply.sent) reply.code(kind === "timeout" ? 504 : 502).send({});
 }
 
-/** A failed call keeps the attempt it reserved (it counts); a failed generate also ends the pending sign-in. */
+/** What a failed call does to the session: a failed generate ends the pending sign-in. */
 async function failed(request: FastifyRequest, rule: ForwardedRule) {
   rule.onFailure?.(request);
 }

@@ -20,7 +20,7 @@ import {
   testOwnPassword,
 } from "#server/api/checks.ts";
 import { expire, forgetPasswordTest } from "#server/session/data.ts";
-import type { ThrottleGroup } from "#server/throttle.ts";
+import type { ThrottleGroup, Whose } from "#server/throttle.ts";
 import { personKey } from "#server/throttle.ts";
 import type { OperationId } from "#server/upstream/operations.ts";
 
@@ -31,6 +31,8 @@ export type Throttled = {
   group: ThrottleGroup;
   /** The person an attempt counts against, beside the address. */
   person?: (request: FastifyRequest) => string | undefined;
+  /** Whether that person is named by the request (anyone may name anyone) or is the session's own. */
+  whose?: Whose;
   /** Failures only, or every call (what sends an e-mail). */
   counts: "failures" | "every";
 };
@@ -101,7 +103,7 @@ export const rules = {
   generateMfaCode: {
     forwarded: true,
     needs: "pending",
-    throttle: { group: "mfa", counts: "every", person: sessionPerson },
+    throttle: { group: "mfa", counts: "every", person: sessionPerson, whose: "session" },
     check: skipRecentGenerate,
     effect: codeSent,
     // SPEC.md 4.2: when a code cannot be generated, the token is cleared (the island shows the expiry message).
@@ -110,7 +112,7 @@ export const rules = {
   validateMfaCode: {
     forwarded: true,
     needs: "pending",
-    throttle: { group: "mfa", counts: "failures", person: sessionPerson },
+    throttle: { group: "mfa", counts: "failures", person: sessionPerson, whose: "session" },
     check: oneValidateAtATime,
     effect: promoteOnPassed,
   },
@@ -118,7 +120,7 @@ export const rules = {
     forwarded: true,
     needs: "signed-in",
     // Guessing the current password from a stolen session is as limited as guessing it at sign-in.
-    throttle: { group: "password-test", counts: "failures", person: sessionPerson },
+    throttle: { group: "password-test", counts: "failures", person: sessionPerson, whose: "session" },
     check: testOwnPassword,
     effect: passwordTested,
     // A wrong current password cancels a test passed before it.

@@ -2,10 +2,15 @@
 // Issue 12, B11 and B12: throttles keyed by the whole person, and a cost per attempt that a flood does not grow.
 // Outside review after the rebuild: limits that a burst of parallel requests must not get round.
 import assert from "node:assert/strict";
-import { describe, it } from "node:test";
+import { randomUUID } from "node:crypto";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { after, before, describe, it } from "node:test";
+import { setTimeout as delay } from "node:timers/promises";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { type Answer, happyUpstream, sendJson } from "#scripts/fake-upstream.ts";
 import { PortalClient } from "#scripts/portal-client.ts";
+import { RedisServer } from "#scripts/redis-server.ts";
 import { accounts, DEMO_PASSWORD, signIn } from "#scripts/sign-in.ts";
 import { MemoryCounters } from "#server/stores/counters.ts";
 import { serverTexts } from "#server/texts.ts";
@@ -26,6 +31,14 @@ const post = (app: FastifyInstance, url: string, payload: unknown, ip: string, c
     },
     ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
   });
+
+/** The session's cookie of an answer, as a Cookie header carries it (the device cookie may come beside it). */
+const sessionCookie = (answer: { headers: Record<string, unknown> }) =>
+  [answer.headers["set-cookie"] ?? []]
+    .flat()
+    .map(String)
+    .find((cookie) => /^(__Host-)?portal-session=/.test(cookie))
+    ?.split(";")[0] ?? "";
 
 const login = (username: string, password = "pw") => ({ shortname: "ACME", username, password });
 
@@ -82,21 +95,21 @@ describe("throttling (item 9)", () => {
     }
   });
 
-  it("9. throttling: failed sign-ins are limited per user ID, whatever the IP and however the name is cased", async () => {
+  it("9. throttling: failed sign-ins are limited per user ID at an address, however the name is cased", async () => {
     const fake = await portalOnFake(happyUpstream({ refuseLogins: true }), {
       env: { RATE_LIMIT_IP_PER_MINUTE: "100", RATE_LIMIT_USER_PER_MINUTE: "2" },
     });
     try {
       assert.equal((await post(fake.app, "/api/auth/client", login("alice"), "203.0.113.1")).statusCode, 200);
-      assert.equal((await post(fake.app, "/api/auth/client", login("alice"), "203.0.113.2")).statusCode, 200);
-      assertThrottled(await post(fake.app, "/api/auth/client", login("ALICE"), "203.0.113.3"), "alice from a third IP");
+      assert.equal((await post(fake.app, "/api/auth/client", login("Alice"), "203.0.113.1")).statusCode, 200);
+      assertThrottled(await post(fake.app, "/api/auth/client", login(" ALICE "), "203.0.113.1"), "alice, third try");
       assert.equal(
-        (await post(fake.app, "/api/auth/client", login("bob"), "203.0.113.3")).statusCode,
+        (await post(fake.app, "/api/auth/client", login("bob"), "203.0.113.1")).statusCode,
         200,
         "bob is not",
       );
       const vendor = { username: "alice", password: "pw" };
-      assert.equal((await post(fake.app, "/api/auth/vendor", vendor, "203.0.113.4")).statusCode, 200, "vendor alice");
+      assert.equal((await post(fake.app, "/api/auth/vendor", vendor, "203.0.113.1")).statusCode, 200, "vendor alice");
     } finally {
       await fake.close();
     }
@@ -111,7 +124,7 @@ describe("throttling (item 9)", () => {
     try {
       const attempts = await Promise.all(
         Array.from({ length: 30 }, (_, index) =>
-          post(fake.app, "/api/auth/client", login("alice", `guess-${index}`), `203.0.113.${index + 1}`),
+          post(fake.app, "/api/auth/client", login("alice", `guess-${index}`), "203.0.113.1"),
         ),
       );
       assert.equal(attempts.filter((answer) => answer.statusCode === 200).length, 3, "three of thirty went through");
@@ -144,15 +157,16 @@ describe("throttling (item 9)", () => {
       const reset = (email: string, ip: string) =>
         post(fake.app, "/api/web/reset-pwd", { clientShortName: "", emailAddress: email }, ip);
       assert.equal((await reset("a@vendor.example", "192.0.2.1")).statusCode, 200);
-      assert.equal((await reset("a@vendor.example", "192.0.2.2")).statusCode, 200);
-      assertThrottled(await reset("a@vendor.example", "192.0.2.3"), "reset, same address");
+      assert.equal((await reset("A@Vendor.example", "192.0.2.1")).statusCode, 200);
+      assertThrottled(await reset(" a@vendor.example ", "192.0.2.1"), "reset, same person and address");
+      assert.equal((await reset("a@vendor.example", "192.0.2.2")).statusCode, 200, "another address's own budget");
       assert.equal((await reset("b@vendor.example", "192.0.2.4")).statusCode, 200);
       assert.equal((await reset("c@vendor.example", "192.0.2.4")).statusCode, 200);
       assert.equal((await reset("d@vendor.example", "192.0.2.4")).statusCode, 200);
       assertThrottled(await reset("e@vendor.example", "192.0.2.4"), "reset, same IP");
 
       const pending = await post(fake.app, "/api/auth/client", login("carol"), "192.0.2.9");
-      const cookie = String(pending.headers["set-cookie"]).split(";")[0] ?? "";
+      const cookie = sessionCookie(pending);
       assert.equal(
         (await post(fake.app, "/api/web/client/mfa/generate", undefined, "192.0.2.10", cookie)).statusCode,
         200,
@@ -205,7 +219,7 @@ describe("breaks of the outside review (issue 12)", () => {
       const pending = async (shortname: string, username: string, ip: string) => {
         const answer = await post(fake.app, "/api/auth/client", { shortname, username, password: "pw" }, ip);
         assert.equal(answer.json().tokenHeld, true, `${shortname}/${username} waits for a code`);
-        return String(answer.headers["set-cookie"]).split(";")[0] ?? "";
+        return sessionCookie(answer);
       };
       const validate = (cookie: string, ip: string, code: string) =>
         post(fake.app, `/api/web/client/mfa/validate/${code}`, undefined, ip, cookie);
@@ -308,6 +322,167 @@ describe("limits that hold under races (outside review)", () => {
       assert.equal(fake.upstream.callsTo(/password\/test/).length, 3);
     } finally {
       await fake.close();
+    }
+  });
+});
+
+/** An upstream where only RIGHT is erin's password; every other sign-in is refused. */
+const RIGHT = "Erins-Right-Password-1!";
+const erinsUpstream = (): Answer => {
+  const happy = happyUpstream();
+  const refusing = happyUpstream({ refuseLogins: true });
+  return (call, response) => {
+    if (!/^\/auth\/client$/.test(call.path)) return happy(call, response);
+    const { password } = JSON.parse(call.body || "{}") as { password?: string };
+    return (password === RIGHT ? happy : refusing)(call, response);
+  };
+};
+const deviceCookie = (answer: { headers: Record<string, unknown> }) =>
+  [answer.headers["set-cookie"] ?? []]
+    .flat()
+    .map(String)
+    .find((cookie) => /^(__Host-)?portal-device=/.test(cookie))
+    ?.split(";")[0];
+const tokenHeld = (answer: { statusCode: number; json(): unknown }) =>
+  answer.statusCode === 200 && (answer.json() as { tokenHeld?: boolean }).tokenHeld === true;
+
+describe("others cannot lock a person out, and one /64 is one address", () => {
+  let redis: RedisServer;
+  before(async () => {
+    redis = await RedisServer.start();
+  });
+  after(() => redis.stop());
+
+  for (const backend of ["memory", "redis"] as const) {
+    const start = (answer: Answer, env: NodeJS.ProcessEnv) =>
+      portalOnFake(answer, {
+        env: {
+          ...env,
+          ...(backend === "redis" ? { REDIS_URL: redis.url, REDIS_KEY_PREFIX: `throttle-${randomUUID()}:` } : {}),
+        },
+      });
+
+    it(`${backend}: wrong passwords for erin from 1,000 addresses, in any spelling, never stop her right password from her known address or her device; a new address is slowed, not refused for good`, async () => {
+      const fake = await start(erinsUpstream(), { RATE_LIMIT_IP_PER_MINUTE: "30", RATE_LIMIT_USER_PER_MINUTE: "3" });
+      try {
+        const erin = (password: string, ip: string, spelling = "erin", cookie?: string) =>
+          post(fake.app, "/api/auth/client", { shortname: "ACME", username: spelling, password }, ip, cookie);
+        const first = await erin(RIGHT, "192.0.2.10");
+        assert.ok(tokenHeld(first), "erin signs in from her office");
+        const device = deviceCookie(first);
+        assert.ok(device, "and her browser is given a device cookie");
+        assert.match(
+          String([first.headers["set-cookie"]].flat().find((c) => String(c).includes("portal-device"))),
+          /HttpOnly/i,
+        );
+
+        const spellings = ["erin", " ERIN ", "Erin", "eRiN"];
+        for (let index = 0; index < 1_000; index++)
+          await erin(`guess-${index}`, `10.0.${index >> 8}.${index & 255}`, spellings[index % spellings.length]);
+        const reached = fake.upstream.callsTo(/^\/auth\/client$/).length - 1;
+        assert.ok(
+          reached <= 3 * 10 + 10,
+          `the slowing held the guesses to ${reached} in a minute, across 1,000 addresses`,
+        );
+
+        assert.ok(
+          tokenHeld(await erin(RIGHT, "192.0.2.10", " ERIN ")),
+          "her right password from her office still works",
+        );
+        assert.ok(tokenHeld(await erin(RIGHT, "203.0.113.77", "Erin", device)), "and from anywhere on her own device");
+        // The slowing admits one attempt at a time: of two sent together from new addresses, the second waits.
+        const [one, two] = [await erin(RIGHT, "203.0.113.78"), await erin(RIGHT, "203.0.113.79")];
+        assert.ok(one.statusCode === 429 || tokenHeld(one), "the first may go");
+        assertThrottled(two, "from a new address, without her device, she is slowed (not refused for good)");
+      } finally {
+        await fake.close();
+      }
+    });
+
+    it(`${backend}: past a person's hourly bound each further attempt waits longer than the one before`, async () => {
+      const fake = await start(happyUpstream({ refuseLogins: true }), {
+        RATE_LIMIT_IP_PER_MINUTE: "100",
+        RATE_LIMIT_USER_PER_MINUTE: "1",
+      });
+      try {
+        const guess = (index: number) => post(fake.app, "/api/auth/client", login("dave"), `198.51.100.${index}`);
+        for (let index = 1; index <= 10; index++) assert.equal((await guess(index)).statusCode, 200, `${index}`);
+        assert.equal((await guess(11)).statusCode, 200, "the first past the bound goes");
+        const waitAfter = async (index: number) => Number((await guess(index)).headers["retry-after"]);
+        assert.equal(await waitAfter(12), 1, "the next waits a second");
+        await delay(1_050);
+        assert.equal((await guess(13)).statusCode, 200, "and goes after it");
+        assert.equal(await waitAfter(14), 2, "the one after that waits two");
+        assert.equal(fake.upstream.callsTo(/^\/auth\/client$/).length, 12, "waiting attempts were not forwarded");
+      } finally {
+        await fake.close();
+      }
+    });
+
+    it(`${backend}: one address's failures are throttled in any spelling of the ID, and 11 addresses of one /64 share its budget`, async () => {
+      const fake = await start(happyUpstream({ refuseLogins: true }), {
+        RATE_LIMIT_IP_PER_MINUTE: "10",
+        RATE_LIMIT_USER_PER_MINUTE: "3",
+      });
+      try {
+        for (const spelling of ["erin", " ERIN ", "Erin"])
+          assert.equal((await post(fake.app, "/api/auth/client", login(spelling), "198.51.100.5")).statusCode, 200);
+        assertThrottled(await post(fake.app, "/api/auth/client", login("eRIN"), "198.51.100.5"), "a fourth spelling");
+
+        const statuses: number[] = [];
+        for (let index = 1; index <= 11; index++)
+          statuses.push(
+            (await post(fake.app, "/api/auth/client", login(`user-${index}`), `2001:db8:7:9::${index.toString(16)}`))
+              .statusCode,
+          );
+        assert.deepEqual(statuses, [...Array(10).fill(200), 429], "ten from the /64, then refused");
+        const other = await post(fake.app, "/api/auth/client", login("user-12"), "2001:db8:7:a::1");
+        assert.equal(other.statusCode, 200, "another /64 has its own");
+      } finally {
+        await fake.close();
+      }
+    });
+
+    it(`${backend}: resets asked for erin from many addresses never stop her asking from where she asked before`, async () => {
+      const fake = await start(happyUpstream(), { RATE_LIMIT_IP_PER_MINUTE: "30", RATE_LIMIT_USER_PER_MINUTE: "2" });
+      try {
+        const reset = (email: string, ip: string) =>
+          post(fake.app, "/api/web/reset-pwd", { clientShortName: "ACME", emailAddress: email }, ip);
+        assert.equal((await reset("erin@acme.example", "192.0.2.20")).statusCode, 200, "erin asks once");
+        for (let index = 0; index < 200; index++)
+          await reset(" ERIN@acme.example", `10.1.${index >> 8}.${index & 255}`);
+        assert.equal((await reset("erin@acme.example", "192.0.2.20")).statusCode, 200, "and can ask again");
+        const [one, two] = [
+          await reset("Erin@ACME.example", "203.0.113.9"),
+          await reset("erin@acme.example", "203.0.113.8"),
+        ];
+        assert.ok(one.statusCode === 200 || one.statusCode === 429, "the first may go");
+        assertThrottled(two, "a new address is slowed");
+        assertThrottled(await reset("erin@acme.example ", "192.0.2.20"), "her own address's budget still holds");
+      } finally {
+        await fake.close();
+      }
+    });
+  }
+});
+
+describe("a call that never reached the upstream", () => {
+  it("never counts as a failed attempt: sign-ins to an unreachable upstream answer 502 every time, never 429", async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    const portal = await startPortal({
+      listen: false,
+      env: { UPSTREAM_URL: `http://127.0.0.1:${port}`, RATE_LIMIT_USER_PER_MINUTE: "2", RATE_LIMIT_IP_PER_MINUTE: "3" },
+    });
+    try {
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 5; attempt++)
+        statuses.push((await post(portal.app, "/api/auth/client", login("bob"), "192.0.2.60")).statusCode);
+      assert.deepEqual(statuses, [502, 502, 502, 502, 502]);
+    } finally {
+      await portal.close();
     }
   });
 });

@@ -143,6 +143,29 @@ export function jsonBody(fields: Record<string, [number, number]>, invalidWeight
   );
 }
 
+/** A JSON type with broken parameters or spacing: the proxy's parser refuses each, so the route must too. */
+export const malformedContentType = fc.oneof(
+  fc.constantFrom(
+    "application/json;",
+    "application/json;;",
+    "application/json ;",
+    "application/json;=x",
+    "application/json; a=b c",
+    "application/json;charset=utf-8;",
+    "application/json; charset=",
+    "application/json,text/plain",
+  ),
+  fc
+    .tuple(
+      fc.constantFrom(";", "; ", " ;", ";;"),
+      fc.string({ maxLength: 12 }).filter((name) => !/[;=]/.test(name)),
+      fc.constantFrom("", "=", "=x", '="x', ";"),
+    )
+    .map(([separator, name, value]) => `application/json${separator}${name}${value}`)
+    // A well-formed parameter (RFC 9110 5.6.6: spaces around the `;`, a token on each side of the `=`) is not broken.
+    .filter((type) => !/^application\/json *; *[!#$%&'*+.^_`|~0-9A-Za-z-]+=[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(type)),
+);
+
 /** The Content-Type of a body: JSON is the islands'; others are refused or not an object. */
 export const jsonContentType = fc.oneof(
   { weight: 12, arbitrary: fc.constant(part("application/json", "valid")) },
@@ -154,6 +177,7 @@ export const jsonContentType = fc.oneof(
       .constantFrom("text/plain", "application/xml", "multipart/form-data; boundary=x", "image/png")
       .map(mark("invalid")),
   },
+  { weight: 2, arbitrary: malformedContentType.map(mark("invalid")) },
 );
 
 /** The islands' CSRF header, mostly right. */

@@ -6,9 +6,11 @@ import {
   type FuzzRequest,
   jsonBody,
   jsonContentType,
+  malformedContentType,
   noiseHeaders,
   oddText,
   type Part,
+  part,
   sessionCookie,
   siteHeaders,
   type Validity,
@@ -123,6 +125,17 @@ export const uuidQuery = fc.oneof(
   { weight: 1, arbitrary: query.map((value): Part => ({ value, validity: "either" })) },
 );
 
+/** A body's Content-Length: mostly the true one, sometimes wrong, negative, huge or not a number. */
+const bodyLength = fc.oneof(
+  { weight: 12, arbitrary: fc.constant(part(undefined, "valid")) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .constantFrom("0", "1", "-1", "abc", "99999", "1e3", " 5", "5, 5", "4097")
+      .map((value) => part(value, "either")),
+  },
+);
+
 /** One API operation: its path parts, its body schema (if any), and who may call it. */
 export function api(
   sessions: Sessions,
@@ -154,6 +167,13 @@ export function api(
             { value: "text/plain", validity: "either" },
           ]),
         },
+        {
+          weight: 1,
+          arbitrary: malformedContentType.map((t): [Part, Part] => [
+            { value: "{}", validity: "either" },
+            { value: t, validity: "invalid" },
+          ]),
+        },
       );
   const method = fc.oneof(
     { weight: 12, arbitrary: fc.constant({ value: "POST" as FuzzRequest["method"], validity: "valid" as Validity }) },
@@ -173,8 +193,9 @@ export function api(
       site: siteHeaders,
       noise: noiseHeaders,
       cookie: sessionCookie(sessions, COOKIE),
+      length: bodyLength,
     })
-    .map(({ pieces, payload: [bodyPart, type], method: m, csrf, site, noise, cookie }) => {
+    .map(({ pieces, payload: [bodyPart, type], method: m, csrf, site, noise, cookie, length }) => {
       // A "broken" cookie may still be the session: base64 forgives a dropped `=`, so it may go either way.
       const identity: Validity =
         holder[needs] === undefined || cookie.name === holder[needs]
@@ -187,6 +208,7 @@ export function api(
       if (csrf.value !== undefined) headers["x-portal-request"] = csrf.value;
       if (cookie.header) headers.cookie = cookie.header;
       if (withBody && type.value) headers["content-type"] = type.value;
+      if (withBody && length.value !== undefined) headers["content-length"] = length.value;
       return {
         method: m.value,
         url: pieces.map((piece) => piece.value ?? "").join(""),
@@ -198,7 +220,7 @@ export function api(
           site.validity,
           identity,
           ...pieces.map((p) => p.validity),
-          ...(withBody ? [bodyPart.validity, type.validity] : []),
+          ...(withBody ? [bodyPart.validity, type.validity, length.validity] : []),
         ),
       };
     });

@@ -23,7 +23,7 @@ describe("POST /auth/client and /auth/vendor", () => {
     const client = new PortalClient(portal.url);
     const answer = await client.post("/api/auth/client", clientLogin("alice"));
     assert.deepEqual(answer.json(), { message: "Success", tokenHeld: true });
-    assert.match(client.cookieHeader, /^__Host-portal-session=/);
+    assert.match(client.cookieHeader, /(^|; )__Host-portal-session=/);
     const vendor = new PortalClient(portal.url);
     assert.deepEqual((await vendor.post("/api/auth/vendor", { username: "vera", password: DEMO_PASSWORD })).json(), {
       message: "Success",

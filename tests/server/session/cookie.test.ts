@@ -3,10 +3,12 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { type PortalAnswer, PortalClient } from "#scripts/portal-client.ts";
 import { accounts, DEMO_PASSWORD, latestCode, signIn } from "#scripts/sign-in.ts";
+import { deviceCookieName } from "#server/device-cookie.ts";
 import { type RunningPortal, startPortal } from "#tests/support/portal.ts";
 import { setCookies } from "#tests/support/portal-on-fake.ts";
 
 const COOKIE = "__Host-portal-session";
+const DEVICE_COOKIE = deviceCookieName(true);
 const OLD_KEY = "0".repeat(64);
 const NEW_KEY = "1".repeat(64);
 
@@ -15,7 +17,11 @@ const attributesOf = (setCookie: string) => setCookie.split(";").map((part) => p
 
 function assertSessionCookie(setCookie: string, where: string) {
   const [pair = "", ...attributes] = attributesOf(setCookie);
-  assert.ok(pair.startsWith(`${COOKIE}=`), `${where}: the cookie is named ${COOKIE}: ${pair.slice(0, 40)}`);
+  // The session's cookie, or the device cookie a passed sign-in leaves beside it (server/device-cookie.ts).
+  assert.ok(
+    pair.startsWith(`${COOKIE}=`) || pair.startsWith(`${DEVICE_COOKIE}=`),
+    `${where}: the cookie is named ${COOKIE} or ${DEVICE_COOKIE}: ${pair.slice(0, 40)}`,
+  );
   for (const required of ["Secure", "HttpOnly", "SameSite=Strict", "Path=/"])
     assert.ok(attributes.includes(required), `${where}: ${required} in ${attributes.join("; ")}`);
   assert.ok(!attributes.some((attribute) => /^domain=/i.test(attribute)), `${where}: no Domain attribute`);

@@ -1,0 +1,71 @@
+// The device cookie: issued to a browser for one person, read back only for that person, and not forgeable.
+import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
+import { describe, it } from "node:test";
+import fastifyCookie from "@fastify/cookie";
+import Fastify, { type FastifyInstance } from "fastify";
+import { DEVICE_MAX_AGE_S, DeviceCookies } from "#server/device-cookie.ts";
+
+const [oldKey, newKey] = [randomBytes(32), randomBytes(32)];
+
+/** An app that issues a device cookie on /remember and says whose device a request is on /whose. */
+async function app(devices: DeviceCookies): Promise<FastifyInstance> {
+  const server = Fastify();
+  await server.register(fastifyCookie);
+  server.post<{ Querystring: { person: string } }>("/remember", async (request, reply) => {
+    devices.remember(request, reply, request.query.person);
+    return {};
+  });
+  server.get<{ Querystring: { person: string } }>("/whose", async (request) => ({
+    device: devices.deviceOf(request, request.query.person) ?? null,
+  }));
+  return server;
+}
+
+const cookieOf = (answer: { headers: Record<string, unknown> }) =>
+  String([answer.headers["set-cookie"]].flat()[0] ?? "");
+
+describe("DeviceCookies", () => {
+  it("names the person it was issued to, and no one else; a long-lived, HttpOnly, same-site cookie", async () => {
+    const server = await app(new DeviceCookies([newKey], true));
+    const issued = await server.inject({ method: "POST", url: "/remember?person=client/acme/erin" });
+    const header = cookieOf(issued);
+    assert.match(header, /^__Host-portal-device=/);
+    for (const attribute of [
+      /HttpOnly/,
+      /Secure/,
+      /SameSite=Strict/,
+      /Path=\//,
+      new RegExp(`Max-Age=${DEVICE_MAX_AGE_S}`),
+    ])
+      assert.match(header, attribute);
+    assert.doesNotMatch(header, /erin/i, "the person is not readable in it");
+    const cookie = header.split(";")[0] ?? "";
+    const whose = async (person: string, sent = cookie) =>
+      (await server.inject({ url: `/whose?person=${encodeURIComponent(person)}`, headers: { cookie: sent } })).json()
+        .device;
+    assert.equal(typeof (await whose("client/acme/erin")), "string");
+    assert.equal(await whose("client/acme/bob"), null, "another person");
+    const tampered = cookie.replace(/.(?=\.)/, (c) => (c === "A" ? "B" : "A"));
+    assert.equal(await whose("client/acme/erin", tampered), null, "a changed id");
+    assert.equal(await whose("client/acme/erin", "__Host-portal-device=garbage"), null, "garbage");
+    const again = await server.inject({
+      method: "POST",
+      url: "/remember?person=client/acme/erin",
+      headers: { cookie },
+    });
+    assert.equal(cookieOf(again).split(";")[0], cookie, "a known device keeps its id");
+    await server.close();
+  });
+
+  it("still reads a cookie issued under the previous key after a key rotation", async () => {
+    const before = await app(new DeviceCookies([oldKey], true));
+    const cookie = cookieOf(await before.inject({ method: "POST", url: "/remember?person=p" })).split(";")[0] ?? "";
+    const after = await app(new DeviceCookies([newKey, oldKey], true));
+    const device = (await after.inject({ url: "/whose?person=p", headers: { cookie } })).json().device;
+    assert.equal(typeof device, "string");
+    const elsewhere = await app(new DeviceCookies([newKey], true));
+    assert.equal((await elsewhere.inject({ url: "/whose?person=p", headers: { cookie } })).json().device, null);
+    await Promise.all([before.close(), after.close(), elsewhere.close()]);
+  });
+});
