@@ -7,10 +7,11 @@ import type { AddressInfo } from "node:net";
 import { after, before, describe, it } from "node:test";
 import type { RecordedCall } from "#scripts/fake-upstream.ts";
 import { PortalClient } from "#scripts/portal-client.ts";
-import { DEMO_PASSWORD } from "#scripts/sign-in.ts";
+import { accounts, DEMO_PASSWORD, signIn } from "#scripts/sign-in.ts";
 import { startTracing, type Tracing } from "#server/tracing.ts";
 import { TEST_LOGS } from "#tests/support/portal.ts";
 import { type PortalOnFake, portalOnFake } from "#tests/support/portal-on-fake.ts";
+import { sectionPaths } from "#tests/support/route-paths.ts";
 
 /** A span as OTLP's JSON encoding carries it (the fields read here). */
 type ExportedSpan = {
@@ -162,3 +163,32 @@ describe("tracing", () => {
   });
 });
 
+describe("tracing page views side by side", () => {
+  it("sends each visit under its own page view's trace", async () => {
+    const pages = sectionPaths.filter((path) => path.startsWith("/client/")).slice(0, 4);
+    assert.equal(pages.length, 4);
+    const clients = await Promise.all(
+      pages.map(() => signIn(new PortalClient(fake.url), accounts.alice, async () => MFA_CODE)),
+    );
+    fake.upstream.calls.length = 0;
+    const answers = await Promise.all(pages.map((page, index) => clients[index]?.get(page)));
+    assert.deepEqual(
+      answers.map((answer) => answer?.status),
+      pages.map(() => 200),
+    );
+    for (let wait = 0; wait < 250 && fake.upstream.callsTo(/\/web\/track$/).length < pages.length; wait += 1)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    await tracing.flush();
+    const traceOfPage = new Map(
+      spans()
+        .filter((span) => span.kind === SERVER && pages.includes(String(attribute(span, "url.path"))))
+        .map((span) => [String(attribute(span, "url.path")), span.traceId]),
+    );
+    const visits = fake.upstream.callsTo(/\/web\/track$/);
+    assert.equal(visits.length, pages.length);
+    for (const visit of visits) {
+      const { page } = JSON.parse(visit.body) as { page: string };
+      assert.equal(traceparentOf(visit).traceId, traceOfPage.get(page), `the visit of ${page} is in its trace`);
+    }
+  });
+});
