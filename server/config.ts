@@ -53,7 +53,7 @@ const schema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_.:{}-]{1,64}$/, "1 to 64 letters, digits or _ . : - { }")
     .default("portal:"),
-  /** An OpenTelemetry collector's OTLP/HTTP base address; unset, nothing of OpenTelemetry is loaded. */
+  /** An OpenTelemetry collector's OTLP/HTTP base address; unset, no OpenTelemetry SDK or instrumentation is loaded. */
   OTEL_EXPORTER_OTLP_ENDPOINT: z
     .url({ protocol: /^https?$/, error: "must be an http(s) URL (the collector's OTLP/HTTP address, port 4318)" })
     .optional()

@@ -29,6 +29,7 @@ const CLIENT = 3;
 const MFA_CODE = "918273";
 const LINK_UUID = "c0ffee00-link-uuid-7e57";
 const TOKEN = "upstream-token-0123456789";
+const BROKEN_BODY_PASSWORD = "Half-Sent-Password-77";
 
 /** A collector's OTLP/HTTP receiver: every export posted to /v1/traces, as JSON. */
 const exports: Export[] = [];
@@ -146,6 +147,13 @@ describe("tracing", () => {
 
   it("exports no token, password, code, cookie or link id", async () => {
     await client.copy().post(`/api/auth/client-token?uuid=${LINK_UUID}`);
+    // A body that is not JSON: a parser's error message may quote it, and an error is recorded on the span.
+    const broken = await fetch(`${fake.url}/api/auth/client`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-portal-request": "1" },
+      body: `{"shortname":"ACME","username":"alice","password":"${BROKEN_BODY_PASSWORD}"`,
+    });
+    assert.equal(broken.status, 400);
     await tracing.flush();
     const cookie = client.cookieHeader.split("=").slice(1).join("=");
     assert.ok(cookie.length > 20, "the session has a cookie");
@@ -158,6 +166,7 @@ describe("tracing", () => {
       cookie,
       "cookie (decoded)": decodeURIComponent(cookie),
       "link id": LINK_UUID,
+      "password in a broken body": BROKEN_BODY_PASSWORD,
     }))
       assert.ok(!everything.includes(secret), `no ${what} in any span`);
   });
