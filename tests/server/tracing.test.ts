@@ -127,6 +127,14 @@ describe("tracing", () => {
     assert.equal(attribute(upstreamSpan, "url.path"), "/web/track");
   });
 
+  it("puts a document and its upstream call under one trace", async () => {
+    const { server, upstreamSpan } = await traced(async () => {
+      assert.equal((await client.get("/pdfs/BankHolidays.pdf")).status, 200);
+    }, /\/pdfs\/BankHolidays\.pdf$/);
+    assert.equal(attribute(server, "url.path"), "/pdfs/BankHolidays.pdf");
+    assert.equal(attribute(upstreamSpan, "url.path"), "/pdfs/BankHolidays.pdf");
+  });
+
   it("writes the trace id on each log line of a traced request", async () => {
     const lines = readFileSync(`${TEST_LOGS}portal-${process.pid}.log`, "utf8")
       .split("\n")
