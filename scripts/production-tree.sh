@@ -29,16 +29,23 @@ mkdir -p "$work/app/data"
 key=$(node -e "console.log(require('crypto').randomBytes(32).toString('hex'))")
 metrics=$(node -e "console.log(require('crypto').randomBytes(16).toString('hex'))")
 free_port() { node -e "const s=require('net').createServer().listen(0,()=>{console.log(s.address().port);s.close()})"; }
-# Instrumentation of this check only: at exit, the files of better-sqlite3 the process loaded.
+# Instrumentation of this check only: at exit, the files of better-sqlite3 the process loaded, and (in .otel) those
+# of OpenTelemetry's SDK and instrumentations (its no-op API is prom-client's own dependency, loaded with it).
 cat >"$work/loaded.mjs" <<'HOOK'
 import { writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 const { cache } = createRequire(import.meta.url);
+const loaded = (pattern) => Object.keys(cache).filter((file) => pattern.test(file)).join("\n");
 process.on("exit", () => {
-  const files = Object.keys(cache).filter((file) => file.includes("/node_modules/better-sqlite3/"));
-  writeFileSync(process.env.LOADED_REPORT, files.join("\n"));
+  writeFileSync(process.env.LOADED_REPORT, loaded(/\/node_modules\/better-sqlite3\//));
+  writeFileSync(`${process.env.LOADED_REPORT}.otel`, loaded(/\/node_modules\/(@opentelemetry\/(?!api\/)|@fastify\/otel\/)/));
 });
 HOOK
+# An OTLP/HTTP collector for the traced start: it writes each export's path and body to collector.log.
+collector_port=$(free_port)
+node -e "require('http').createServer((q,s)=>{let b='';q.on('data',(c)=>b+=c).on('end',()=>{require('fs').appendFileSync(process.argv[1],q.url+' '+b+'\n');s.writeHead(200,{'content-type':'application/json'}).end('{}')})}).listen(+process.argv[2],'127.0.0.1')" \
+  "$work/collector.log" "$collector_port" &
+pids+=($!)
 
 # start NAME PORT ENV...: the Dockerfile's CMD, with the environment given; its log in $work/NAME.log.
 start() {
@@ -73,7 +80,7 @@ echo "production-tree: refused, naming UPSTREAM_URL"
 
 echo "production-tree: SANDBOX=true"
 port=$(free_port)
-start sandbox "$port" SANDBOX=true METRICS_TOKEN="$metrics"
+start sandbox "$port" SANDBOX=true METRICS_TOKEN="$metrics" OTEL_EXPORTER_OTLP_ENDPOINT="http://127.0.0.1:$collector_port"
 sandbox_pid=${pids[-1]}
 base="http://127.0.0.1:$port"
 check "$base" /healthz 200
@@ -108,4 +115,10 @@ pids=()
 [ ! -s "$work/upstream.loaded" ] ||
   { echo "production-tree: a start with UPSTREAM_URL loaded better-sqlite3:"; cat "$work/upstream.loaded"; exit 1; }
 echo "production-tree: with UPSTREAM_URL set, better-sqlite3 is never loaded"
+grep -q '^/v1/traces .*"traceId"' "$work/collector.log" 2>/dev/null ||
+  { echo "production-tree: the start with OTEL_EXPORTER_OTLP_ENDPOINT sent no trace"; cat "$work/sandbox.log"; exit 1; }
+[ ! -s "$work/upstream.loaded.otel" ] ||
+  { echo "production-tree: a start without OTEL_EXPORTER_OTLP_ENDPOINT loaded OpenTelemetry's SDK:"; cat "$work/upstream.loaded.otel"; exit 1; }
+[ -s "$work/sandbox.loaded.otel" ] || { echo "production-tree: the check cannot see OpenTelemetry load"; exit 1; }
+echo "production-tree: traces reach the collector when configured; unset, no OpenTelemetry SDK is loaded"
 echo "production-tree: started, answered and stopped cleanly"

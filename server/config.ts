@@ -53,6 +53,12 @@ const schema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_.:{}-]{1,64}$/, "1 to 64 letters, digits or _ . : - { }")
     .default("portal:"),
+  /** An OpenTelemetry collector's OTLP/HTTP base address; unset, no OpenTelemetry SDK or instrumentation is loaded. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: "must be an http(s) URL (the collector's OTLP/HTTP address, port 4318)" })
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  OTEL_SERVICE_NAME: z.string().min(1).default("payments-portal"),
 });
 
 export type Config = {
@@ -80,6 +86,8 @@ export type Config = {
   metricsToken: string | undefined;
   /** Unset: revocations, throttles and wrong-code counts live in memory (one replica). Set: shared through Redis. */
   redis: { url: string | undefined; keyPrefix: string };
+  /** Unset endpoint: no tracing. Set: spans go to the collector there (OTLP over HTTP, JSON), named by the service. */
+  tracing: { endpoint: string | undefined; serviceName: string };
 };
 
 export class ConfigError extends Error {
@@ -148,5 +156,6 @@ export function loadConfig(
     logLevel: values.LOG_LEVEL,
     metricsToken: values.METRICS_TOKEN,
     redis: { url: values.REDIS_URL, keyPrefix: values.REDIS_KEY_PREFIX },
+    tracing: { endpoint: values.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: values.OTEL_SERVICE_NAME },
   };
 }

@@ -8,6 +8,9 @@ import { developmentLogger, listenFailure } from "#server/startup.ts";
 
 async function main() {
   const config = loadConfig();
+  // Before any app is built: the instrumentation hooks into each Fastify app as it is created.
+  const { endpoint, serviceName } = config.tracing;
+  if (endpoint) (await import("#server/tracing.ts")).startTracing({ endpoint, serviceName });
   const local = ["127.0.0.1", "0.0.0.0", "localhost"].includes(config.host);
   const publicUrl = config.publicUrl ?? `http://${local ? "localhost" : config.host}:${config.port}`;
   const mailUrl = `${publicUrl}/sandbox/mail`;

@@ -1,4 +1,5 @@
 // Page tracking (SPEC.md 4.8), sent by the server off the response path: queued, sent in the background, flushed at close.
+import { AsyncResource } from "node:async_hooks";
 import { setTimeout as delay } from "node:timers/promises";
 import type { FastifyBaseLogger, FastifyRequest } from "fastify";
 import type { Metrics } from "#server/metrics.ts";
@@ -6,6 +7,8 @@ import { bearer, faultOf, type UpstreamClient } from "#server/upstream/client.ts
 import type { RefusedTokens } from "#server/upstream/refused-tokens.ts";
 
 type Visit = { token: string; page: string };
+/** A visit and the async context of the request that queued it: a trace follows the visit to its page view. */
+type Queued = Visit & { queuedIn: AsyncResource };
 
 /** Visits waiting to be sent; beyond this (an upstream that stopped answering) the oldest are dropped and logged. */
 export const MAX_QUEUED_VISITS = 10_000;
@@ -17,7 +20,7 @@ export const MAX_QUEUED_VISITS = 10_000;
 export const MAX_QUEUED_VISITS_PER_SESSION = 100;
 
 export class VisitTracker {
-  #queue: Visit[] = [];
+  #queue: Queued[] = [];
   /** Each token's visits waiting or on their way. */
   #pending = new Map<string, number>();
   /** Tokens whose newest visits are being dropped: logged once, when the session reaches its limit. */
@@ -52,13 +55,13 @@ export class VisitTracker {
       return;
     }
     if (this.#queue.length >= MAX_QUEUED_VISITS) {
-      const oldest = this.#queue.shift() as Visit;
+      const oldest = this.#queue.shift() as Queued;
       this.#done(oldest.token);
       this.metrics.visit("dropped");
       this.log.warn("page tracking queue full: the oldest visit was dropped");
     }
     this.#pending.set(visit.token, pending + 1);
-    this.#queue.push(visit);
+    this.#queue.push({ token: visit.token, page: visit.page, queuedIn: new AsyncResource("PortalVisit") });
     this.metrics.visit("queued");
     this.#sending ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.#drain());
   }
@@ -94,7 +97,7 @@ export class VisitTracker {
       const batch = this.#queue.splice(0, this.#queue.length);
       // One session's visits go one after another, so the upstream records them in the order they happened;
       // different sessions' visits go side by side.
-      const byToken = new Map<string, Visit[]>();
+      const byToken = new Map<string, Queued[]>();
       for (const visit of batch) {
         const visits = byToken.get(visit.token);
         if (visits) visits.push(visit);
@@ -103,7 +106,7 @@ export class VisitTracker {
       await Promise.all(
         [...byToken.values()].map(async (visits) => {
           for (const visit of visits) {
-            await this.#send(visit);
+            await visit.queuedIn.runInAsyncScope(() => this.#send(visit));
             this.#done(visit.token);
           }
         }),

@@ -1,5 +1,5 @@
 // `npm run bench`: every benchmark of docs/performance.md in one run, printed as one table and kept in artifacts/.
-// `--quick` shortens the rounds (a smoke run); `--only=throughput,bytes,lighthouse,memory` picks groups;
+// `--quick` shortens the rounds (a smoke run); `--only=throughput,tracing,bytes,lighthouse,memory` picks groups;
 // `--skip=lighthouse,memory` (or BENCH_SKIP=lighthouse,memory) leaves groups out while iterating. The full run is
 // every group: a run that left one out says so above its table.
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -10,6 +10,7 @@ import type { LoadOptions } from "#scripts/bench/load.ts";
 import { type MemoryOptions, memoryBenches } from "#scripts/bench/memory.ts";
 import { markdownTable, type Row } from "#scripts/bench/report.ts";
 import { throughputBenches } from "#scripts/bench/throughput.ts";
+import { tracingBenches } from "#scripts/bench/tracing.ts";
 
 const args = process.argv.slice(2);
 const quick = args.includes("--quick");
@@ -34,6 +35,7 @@ const memory: MemoryOptions = quick
 
 const groups: [string, () => Promise<Row[]>][] = [
   ["throughput", () => throughputBenches(load)],
+  ["tracing", () => tracingBenches(load)],
   ["bytes", () => bytesBenches()],
   // Lighthouse's scores vary from run to run: the full run keeps the median of three.
   ["lighthouse", () => lighthouseBenches({ runs: quick ? 1 : 3 })],

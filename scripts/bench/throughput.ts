@@ -59,7 +59,7 @@ async function startServers(started: Partial<Servers>): Promise<Servers> {
  * so the page's requests are repeat views: no visit recorded, no cookie written. A browser keeps the cookie it is
  * given; autocannon does not, so without this a cookie more than a minute old would be written again on every request.
  */
-const cookieAfterVisiting = (client: PortalClient, page: string) => async () => {
+export const cookieAfterVisiting = (client: PortalClient, page: string) => async () => {
   await client.get(OTHER_PAGE === page ? GATED_PAGE : OTHER_PAGE);
   await client.get(page);
   return { cookie: client.cookieHeader };
@@ -82,7 +82,7 @@ const proxiedCall = {
 };
 
 /** The proxied call through a portal, with a signed-in session's cookie (freshened before each round). */
-const apiThrough = (label: string, portal: Server, client: PortalClient): Target => ({
+export const apiThrough = (label: string, portal: Server, client: PortalClient): Target => ({
   label,
   prepare: cookieAfterTesting(client),
   url: `${portal.url}/api${PROXIED}`,
@@ -92,7 +92,7 @@ const apiThrough = (label: string, portal: Server, client: PortalClient): Target
 });
 
 /** The gated page of a portal as a repeat view. */
-const gatedPageOf = (label: string, portal: Server, client: PortalClient): Target => ({
+export const gatedPageOf = (label: string, portal: Server, client: PortalClient): Target => ({
   label,
   url: `${portal.url}${GATED_PAGE}`,
   pid: portal.pid,

@@ -133,4 +133,20 @@ describe("configuration", () => {
       },
     );
   });
+
+  it("reads OTEL_EXPORTER_OTLP_ENDPOINT (an http(s) URL, unset by default: no tracing) and OTEL_SERVICE_NAME", () => {
+    assert.deepEqual(loadConfig({ SESSION_KEY: key, OTEL_EXPORTER_OTLP_ENDPOINT: "" }, quiet).tracing, {
+      endpoint: undefined,
+      serviceName: "payments-portal",
+    });
+    const config = loadConfig(
+      { SESSION_KEY: key, OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318", OTEL_SERVICE_NAME: "portal-eu" },
+      quiet,
+    );
+    assert.deepEqual(config.tracing, { endpoint: "http://collector:4318", serviceName: "portal-eu" });
+    assert.throws(
+      () => loadConfig({ SESSION_KEY: key, OTEL_EXPORTER_OTLP_ENDPOINT: "collector:4317" }, quiet),
+      /OTEL_EXPORTER_OTLP_ENDPOINT: must be an http\(s\) URL/,
+    );
+  });
 });
