@@ -30,7 +30,7 @@ export async function healthRoutes(app: FastifyInstance, context: AppContext): P
     const [upstream, stores] = await Promise.all([probe.answer, context.stores.health()]);
     context.upstreamHealth.probed(upstream);
     const keys = context.config.sessionKeys.length > 0;
-    // The upstream and Redis are reported, not required (docs/decisions.md, "Readiness").
+    // The upstream and Redis are reported, not required (docs/decisions.md, "Readiness, stopping and faults").
     const ready = keys;
     return reply
       .code(ready ? 200 : 503)

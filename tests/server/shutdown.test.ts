@@ -14,7 +14,7 @@ describe("a request that arrives while the portal stops", () => {
     portal = await startPortal({ listen: false });
     // A request that is still in flight when the stop begins, so its connection stays open.
     portal.app.get("/slow-for-test", async () => {
-      await delay(600);
+      await delay(1_000);
       return { slow: true };
     });
     await portal.app.listen({ host: "127.0.0.1", port: 0 });
@@ -33,7 +33,7 @@ describe("a request that arrives while the portal stops", () => {
     socket.write(request("/slow-for-test"));
     await delay(100);
     const closing = portal.app.close();
-    await delay(50);
+    await delay(200); // the stop has begun; the slow request is still in flight
     socket.write(request("/healthz"));
     await once(socket, "close");
     await closing;
