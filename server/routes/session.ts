@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext } from "#server/context.ts";
 import { permissionsFor } from "#server/permissions.ts";
 import { safePath } from "#server/safe-path.ts";
-import { expire, markSeen, signedIn, taxBridgeEntered } from "#server/session/data.ts";
+import { expire, leaveTaxBridge, markSeen, signedIn, taxBridgeEntered } from "#server/session/data.ts";
 import { opens } from "#web/gates.ts";
 import { matchRoute, sectionAudience } from "#web/routes/table.ts";
 import { landingPath, MAX_RETURN_LENGTH, signInUrl } from "#web/site.ts";
@@ -24,7 +24,8 @@ export async function sessionRoutes(app: FastifyInstance, context: AppContext): 
     const cancelled = (request.body as { intent?: unknown } | undefined)?.intent === "use-another-account";
     const site = request.auth?.site;
     request.log.info({ event: "sign-out", cancelled }, "signed out");
-    expire(request, cancelled ? "cancelled" : "signed-out");
+    expire(request, "signed-out");
+    if (!cancelled) leaveTaxBridge(request); // a cancelled sign-in goes back to the tab, in the mode it began in
     const to = cancelled ? (site ? `/?activeSite=${site.toUpperCase()}` : "/") : "/?signed-out";
     // The notice travels in the address: Clear-Site-Data also clears any cookie set with this answer.
     return reply.header("clear-site-data", '"cache", "cookies"').redirect(to, 303);

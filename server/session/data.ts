@@ -61,7 +61,6 @@ declare module "fastify" {
 /** Why a session ended: each reason has its message on the sign-in page (none for a plain sign-out). */
 export type EndReason =
   | "signed-out"
-  | "cancelled"
   | "replaced"
   | "revoked"
   | "idle"
@@ -118,6 +117,13 @@ export const sessionTimes = (request: FastifyRequest) => ({
 export const taxBridgeEntered = (request: FastifyRequest) => get(request, "taxBridge") === true;
 export const cachedPermissions = (request: FastifyRequest) => get(request, "perms");
 export const lastCodeSentAt = (request: FastifyRequest) => get(request, "codeSentAt");
+
+/** Signing out ends tax-bridge mode: on a shared browser the next person starts afresh. An emptied cookie goes. */
+export function leaveTaxBridge(request: FastifyRequest): void {
+  if (!taxBridgeEntered(request)) return;
+  set(request, "taxBridge", undefined);
+  if (get(request, "flash") === undefined) request.session.delete();
+}
 
 /** The person was here now: the idle time starts again. */
 export function markSeen(request: FastifyRequest, now: number): void {
@@ -232,7 +238,6 @@ export const endedBy = (request: FastifyRequest): EndReason | undefined => get(r
 export function endMessage(reason: EndReason, idleMinutes: number): string | undefined {
   switch (reason) {
     case "signed-out":
-    case "cancelled":
     case "replaced":
       return undefined;
     case "idle":
@@ -261,8 +266,7 @@ export function endIfRefused(request: FastifyRequest, refused: { has(token: stri
 export function expire(request: FastifyRequest, reason: EndReason, idleMinutes = 0): void {
   const sid = sessionId(request);
   if (sid) void request.server.revocations.revoke(sid);
-  // Signing out ends the mode too: on a shared browser the next person starts afresh. Every other end keeps it.
-  const taxBridge = reason !== "signed-out" && taxBridgeEntered(request);
+  const taxBridge = taxBridgeEntered(request);
   request.session.regenerate([]);
   if (taxBridge) set(request, "taxBridge", true);
   const message = endMessage(reason, idleMinutes);
