@@ -36,7 +36,8 @@ const schema = z.object({
     .enum(["true", "false", "1", "0"])
     .default("true")
     .transform((value) => value === "true" || value === "1"),
-  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(30),
+  // Fractions allowed (at least 6 s): a browser test of the idle limit waits seconds, not minutes.
+  SESSION_IDLE_MINUTES: z.coerce.number().min(0.1).default(30),
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(12),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   RATE_LIMIT_IP_PER_MINUTE: z.coerce.number().int().min(1).default(30),

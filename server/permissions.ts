@@ -1,28 +1,26 @@
 // The signed-in user's permissions: fetched from the upstream when MFA passes, cached in the session, refreshed when
 // stale. A 401 ends the session (SPEC.md 4.5); any other failure leaves the page to say it is still checking.
 import type { FastifyRequest } from "fastify";
-import { z } from "zod";
+import type { components } from "#openapi/schema.d.ts";
 import type { AppContext } from "#server/context.ts";
 import { cachedPermissions, cachePermissions, endIfRefused, signedIn } from "#server/session/data.ts";
+import { answerProblem } from "#server/upstream/answer-shape.ts";
 import { bearer, faultOf } from "#server/upstream/client.ts";
 import type { Site, UserInfo } from "#web/site.ts";
 
 /** How long cached permissions are trusted: a change upstream takes effect within this period. */
 export const PERMISSIONS_TTL_MS = 5 * 60_000;
 
-const tier = z.union([z.boolean(), z.number(), z.string(), z.null()]);
+type Answer = components["schemas"]["UserInfo"];
 
-/** SPEC.md 3's User info as the gates read it; an answer of another shape is not trusted with a gate. */
-const userInfoSchema = z.object({
-  viewOnly: z.boolean(),
-  isAdmin: z.boolean(),
-  clientServices: z.array(z.string()),
-  beneServices: z.array(z.string()),
-  paymentTier: tier,
-  spotTier: tier,
-  vipTier: z.string(),
-  userTier: z.string(),
-}) satisfies z.ZodType<Omit<UserInfo, "loaded">>;
+/** SPEC.md 3's User info, of the shape openapi/portal.yaml declares: an answer of another shape is not trusted. */
+function userInfoOf(context: AppContext, request: FastifyRequest, data: unknown): Answer | undefined {
+  const operation = context.operations.find((candidate) => candidate.operationId === "getUserInfo");
+  const problem = operation ? answerProblem(operation, data) : { field: "", rule: "undeclared" };
+  if (!problem) return data as Answer;
+  request.log.warn({ operation: "getUserInfo", fault: "wrong-shape", ...problem }, "permissions not usable");
+  return undefined;
+}
 
 /** Fetches the permissions into the session; undefined when they cannot be had (the session may have ended). */
 export async function loadPermissions(context: AppContext, request: FastifyRequest): Promise<UserInfo | undefined> {
@@ -38,12 +36,16 @@ export async function loadPermissions(context: AppContext, request: FastifyReque
   const { data, response } = answer;
   // A 401 marked the token refused (the client's middleware): the session ends here, in this request.
   if (endIfRefused(request, context.refusedTokens)) return undefined;
-  const parsed = userInfoSchema.safeParse(response.ok ? data : undefined);
-  if (!parsed.success) {
+  if (!response.ok) {
     request.log.warn({ status: response.status, fault: faultOf(response) }, "permissions not usable");
     return undefined;
   }
-  const info = forGates({ ...parsed.data, loaded: true });
+  const shaped = userInfoOf(context, request, data);
+  if (!shaped) return undefined;
+  // Only the fields the gates read: anything else the answer carried never reaches the cookie.
+  const { viewOnly, isAdmin, clientServices, beneServices, paymentTier, spotTier, vipTier, userTier } = shaped;
+  const fields = { viewOnly, isAdmin, clientServices, beneServices, paymentTier, spotTier, vipTier, userTier };
+  const info = forGates({ loaded: true, ...fields });
   cachePermissions(request, info, context.now());
   return info;
 }

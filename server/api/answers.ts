@@ -1,5 +1,6 @@
 // What an upstream answer does to the session: held logins, link sign-ins, promotion, the password test and change,
-// a sent code. Each takes the parsed answer and gives what the browser gets (a token never reaches it).
+// a sent code. Each takes the answer, already of the shape openapi/portal.yaml declares (server/upstream/answer-shape.ts),
+// and gives what the browser gets (a token never reaches it).
 import type { FastifyRequest } from "fastify";
 import type { components } from "#openapi/schema.d.ts";
 import type { AppContext } from "#server/context.ts";

@@ -11,6 +11,7 @@ import { invalidRequest } from "#server/errors.ts";
 import { endedBy, expire, sessionId } from "#server/session/data.ts";
 import { serverTexts } from "#server/texts.ts";
 import type { Attempt } from "#server/throttle.ts";
+import { answerProblem, type ShapeProblem } from "#server/upstream/answer-shape.ts";
 import { type Operation, routerPath } from "#server/upstream/operations.ts";
 import {
   type Fault,
@@ -269,6 +270,9 @@ async function answered(context: AppContext, request: FastifyRequest, reply: Fas
     (answer.stream as NodeJS.ReadableStream & { destroy(): void }).destroy();
     return fault(context, request, reply, error instanceof UpstreamFault ? error.fault : "unreachable");
   }
+  // Nothing of a success answer reaches the session before it has the declared shape: another shape is a fault.
+  const problem = status >= 200 && status < 300 ? answerProblem(operation, body) : undefined;
+  if (problem) return fault(context, request, reply, "wrong-shape", problem);
   context.metrics.upstreamCall(operation.operationId, status, (performance.now() - call.started) / 1000);
 
   if (status === 401 && call.token) {
@@ -292,11 +296,17 @@ async function answered(context: AppContext, request: FastifyRequest, reply: Fas
 }
 
 /** An upstream that did not answer in time, could not be reached, or answered more or other than JSON. */
-async function fault(context: AppContext, request: FastifyRequest, reply: FastifyReply, kind: Fault) {
+async function fault(
+  context: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  kind: Fault,
+  shape?: ShapeProblem,
+) {
   const call = request.upstreamCall;
   const operation = call?.operation.operationId ?? "unknown";
   if (call) context.metrics.upstreamCall(operation, kind, (performance.now() - call.started) / 1000);
-  request.log.warn({ operation, fault: kind }, "upstream fault");
+  request.log.warn({ operation, fault: kind, ...shape }, "upstream fault");
   // An unreachable upstream never saw the call: not counted (given back once answered); any other fault counts.
   if (call && kind !== "unreachable") call.attempt?.keep();
   if (call) await failed(request, call.rule);

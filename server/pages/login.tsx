@@ -1,7 +1,7 @@
 // SPEC.md 2.2: the sign-in page (also at /tax-bridge/login). A signed-in person goes on to their landing.
 import { type Loaded, type PageRequest, pageContextOf, redirect, type Screens } from "#server/pages/screen.ts";
 import { safePath } from "#server/safe-path.ts";
-import { type Flash, takeFlash } from "#server/session/data.ts";
+import { type Flash, standing, takeFlash } from "#server/session/data.ts";
 import { isNavigation } from "#server/tracking.ts";
 import { LoginPage } from "#web/pages/login-page.tsx";
 import type { RouteEntry } from "#web/routes/row.ts";
@@ -17,8 +17,9 @@ export function loadLogin(screens: Screens, entry: RouteEntry, request: PageRequ
   const auth = request.auth;
   // The page a signed-out person first asked for (a section page put it in the address); checked again on landing.
   const returnTo = request.query.return ? safePath(request.query.return) : undefined;
-  if (auth?.stage === "signed-in")
-    return redirect(auth.loginMessage === "Password Expired" ? "/mfa" : landingUrl(returnTo));
+  const state = standing(request);
+  if (state === "password-change") return redirect("/mfa");
+  if (state === "signed-in") return redirect(landingUrl(returnTo));
   // The one-time notice is used up by the document the person sees, never by an icon or a prefetch.
   const flash =
     (isNavigation(request) ? sameOriginFlash(takeFlash(request)) : undefined) ??
@@ -34,7 +35,7 @@ export function loadLogin(screens: Screens, entry: RouteEntry, request: PageRequ
     landing: landingUrl(returnTo),
     ...(flash ? { flash } : {}),
     ...(activeSite ? { activeSite } : {}),
-    ...(auth?.stage === "pending"
+    ...(auth && state === "pending"
       ? { pending: { site: auth.site, userName: auth.userName, loginMessage: auth.loginMessage } }
       : {}),
   };

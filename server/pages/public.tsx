@@ -11,7 +11,7 @@ import {
   taxBridgeOn,
 } from "#server/pages/screen.ts";
 import { crossSite } from "#server/plugins/csrf.ts";
-import { enterTaxBridge, expire, signedIn } from "#server/session/data.ts";
+import { enterTaxBridge, expire, pastMfa, standing } from "#server/session/data.ts";
 import { AboutPage } from "#web/pages/about-page.tsx";
 import { IslandPage } from "#web/pages/island-page.tsx";
 import type { RouteEntry } from "#web/routes/row.ts";
@@ -23,7 +23,7 @@ export function loadPublic(screens: Screens, entry: RouteEntry, request: PageReq
     case "tax-bridge-login":
       // DESIGN.md: tax-bridge mode is on for a session that entered here; signing in lands on 2.7's landing.
       // A GET from another site never writes the session; a signed-in session's mode is not switched behind it.
-      if (!crossSite(request) && !signedIn(request)) enterTaxBridge(request);
+      if (!crossSite(request) && !pastMfa(request)) enterTaxBridge(request);
       return loadLogin(screens, entry, request);
     case "login":
       return loadLogin(screens, entry, request);
@@ -39,12 +39,15 @@ export function loadPublic(screens: Screens, entry: RouteEntry, request: PageReq
 /** SPEC.md 2.4: the MFA step of a pending sign-in, or the change-password form of an expired password. */
 function loadMfa(screens: Screens, entry: RouteEntry, request: PageRequest): Loaded {
   const auth = request.auth;
-  const context = pageContextOf(screens, request);
-  if (auth?.stage === "pending") {
+  const state = standing(request);
+  if (auth && state === "pending") {
+    const context = pageContextOf(screens, request);
     const props = { site: auth.site, userName: auth.userName, loginMessage: auth.loginMessage, landing: landingUrl() };
     return { title: entry.title, body: <IslandPage context={context} title={entry.title} name="mfa" props={props} /> };
   }
-  if (auth?.loginMessage === "Password Expired") {
+  if (auth && state === "password-change") {
+    // The one page an expired password's session has: it is framed as hers, with her name and Sign out.
+    const context = pageContextOf(screens, request, { ownForm: true });
     const props = {
       audience: auth.site,
       userName: auth.userName || undefined,
@@ -54,6 +57,7 @@ function loadMfa(screens: Screens, entry: RouteEntry, request: PageRequest): Loa
     return {
       title: entry.title,
       body: <IslandPage context={context} title={entry.title} name="change-password" props={props} />,
+      ownForm: true,
     };
   }
   if (auth) return redirect(landingPath(auth.site, taxBridgeOn(screens.context, request)));

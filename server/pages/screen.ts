@@ -2,7 +2,7 @@
 import type { FastifyRequest } from "fastify";
 import type { ReactElement } from "react";
 import type { AppContext } from "#server/context.ts";
-import { signedIn, taxBridgeEntered } from "#server/session/data.ts";
+import { signedInOn, taxBridgeEntered } from "#server/session/data.ts";
 import type { AssetManifest, PageContext } from "#web/pages/page-context.ts";
 
 export type Query = Record<string, string | undefined>;
@@ -17,6 +17,8 @@ export type PageView = {
   body: ReactElement;
   /** Seconds after which the page asks again by itself (the checking page). */
   retryAfter?: number;
+  /** The change-password form of a session whose password expired: the one page such a session has. */
+  ownForm?: boolean;
 };
 
 /** What a screen's `load` reads besides the request: the app's context and the build's assets. */
@@ -30,9 +32,16 @@ export const pathnameOf = (url: string): string => url.split(/[?#]/, 1)[0] ?? "/
 export const taxBridgeOn = (context: AppContext, request: FastifyRequest) =>
   context.config.taxBridge || taxBridgeEntered(request);
 
-/** What every page's frame shows: the user (and company), support contacts, the mode, the year. */
-export function pageContextOf({ context, assets }: Screens, request: FastifyRequest): PageContext {
-  const auth = signedIn(request);
+/**
+ * What every page's frame shows: the user (and company), support contacts, the mode, the year. The user is shown
+ * for a signed-in session, and for one allowed only its password change on that form (`ownForm`) alone.
+ */
+export function pageContextOf(
+  { context, assets }: Screens,
+  request: FastifyRequest,
+  { ownForm = false }: { ownForm?: boolean } = {},
+): PageContext {
+  const auth = signedInOn(request, ownForm);
   return {
     assets,
     support: context.config.support,

@@ -3,7 +3,7 @@
 
 import { type Loaded, type PageRequest, pageContextOf, redirect, type Screens } from "#server/pages/screen.ts";
 import { permissionsFor } from "#server/permissions.ts";
-import { signedIn } from "#server/session/data.ts";
+import { signedIn, standing } from "#server/session/data.ts";
 import { isNavigation } from "#server/tracking.ts";
 import { opens } from "#web/gates.ts";
 import { SectionPage, type SectionScreen } from "#web/pages/section-page.tsx";
@@ -24,7 +24,8 @@ export async function loadSection(
   const auth = request.auth;
   // Signed out: the sign-in page, which brings the person back here once signed in (if their gate lets them).
   if (!auth) return redirect(signInUrl(isNavigation(request) ? request.url : undefined));
-  if (auth.stage === "pending" || auth.loginMessage === "Password Expired") return redirect("/mfa");
+  // Waiting for its code, or allowed only its password change: the MFA step holds either.
+  if (standing(request) !== "signed-in") return redirect("/mfa");
   const audience = sectionAudience[section];
   const show = (status: number, title: string, screen: SectionScreen, permissions?: UserInfo): Loaded => ({
     status,

@@ -7,7 +7,8 @@ import type { PageView } from "#server/pages/screen.ts";
 import { pathnameOf } from "#server/pages/screen.ts";
 import { nonceOf } from "#server/render/nonce.ts";
 import { renderPage } from "#server/render/render-page.ts";
-import { rememberVisit, sessionTimes, signedIn } from "#server/session/data.ts";
+import { byItself, personActed } from "#server/session/activity.ts";
+import { pastMfa, rememberVisit, sessionTimes, signedInOn } from "#server/session/data.ts";
 import { isNavigation } from "#server/tracking.ts";
 import type { AssetManifest, PageContext } from "#web/pages/page-context.ts";
 import { layoutTexts } from "#web/texts/layout.ts";
@@ -19,15 +20,20 @@ export function decoratePage(app: FastifyInstance, context: AppContext, assets: 
   app.decorateRequest("visit", undefined);
   app.decorateReply("page", function page(this: FastifyReply, view: PageView) {
     const request = this.request;
-    const auth = signedIn(request);
     const path = pathnameOf(request.url);
     const now = context.now();
-    if (auth && isNavigation(request) && rememberVisit(request, path, now))
+    // A navigation is a visit on a page framed as the person's own (server/session/data.ts, `signedInOn`).
+    const auth = signedInOn(request, view.ownForm === true);
+    if (auth && isNavigation(request) && rememberVisit(request, path, now, personActed(request)))
       request.visit = { token: auth.token, page: path };
+    // The page asks again by itself: no activity (server/session/activity.ts).
     if (view.retryAfter !== undefined)
-      this.header("refresh", String(view.retryAfter)).header("retry-after", String(view.retryAfter));
+      this.header("refresh", `${view.retryAfter}; url=${byItself(request.url)}`).header(
+        "retry-after",
+        String(view.retryAfter),
+      );
     // A signed-in page warns a minute before the idle limit, and at the limit asks whether the session has ended.
-    const idleLeft = auth
+    const idleLeft = pastMfa(request)
       ? (sessionTimes(request).seen + context.config.session.idleSeconds * 1000 - now) / 1000
       : undefined;
     if (idleLeft !== undefined && !this.hasHeader("refresh"))

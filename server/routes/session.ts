@@ -4,7 +4,8 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext } from "#server/context.ts";
 import { permissionsFor } from "#server/permissions.ts";
 import { safePath } from "#server/safe-path.ts";
-import { expire, leaveTaxBridge, markSeen, signedIn, taxBridgeEntered } from "#server/session/data.ts";
+import { byItself } from "#server/session/activity.ts";
+import { expire, leaveTaxBridge, markSeen, pastMfa, signedIn, taxBridgeEntered } from "#server/session/data.ts";
 import { opens } from "#web/gates.ts";
 import { matchRoute, sectionAudience } from "#web/routes/table.ts";
 import { landingPath, MAX_RETURN_LENGTH, signInUrl } from "#web/site.ts";
@@ -33,7 +34,7 @@ export async function sessionRoutes(app: FastifyInstance, context: AppContext): 
 
   /** Back to the page the person was on, when it is a path of this site; else their landing page. */
   const back = (request: FastifyRequest, target: string | undefined) => {
-    const auth = signedIn(request);
+    const auth = pastMfa(request);
     // Ended: the sign-in page, which brings the person back to the page they were on.
     const path = target && safePath(target);
     if (!auth) return signInUrl(path || undefined);
@@ -67,16 +68,19 @@ export async function sessionRoutes(app: FastifyInstance, context: AppContext): 
 
   // "Stay signed in": the person's own action, so the idle time starts again now.
   app.post<{ Body: Return }>("/session/stay", { schema: { body: returnSchema } }, async (request, reply) => {
-    if (signedIn(request)) markSeen(request, context.now());
+    if (pastMfa(request)) markSeen(request, context.now());
     return reply.redirect(back(request, request.body?.return), 303);
   });
 
-  // Asked by the page's Refresh at its idle limit; not an activity. An ended session has been ended (with the idle
-  // notice) by the session hook before this runs, so the person lands on the sign-in page that says why.
+  // Asked by the page's Refresh at its idle limit; not an activity, nor is the load of the page it sends a live session
+  // back to (server/session/activity.ts). An ended session has been ended (with the idle notice) by the session hook
+  // before this runs, so the person lands on the sign-in page that says why.
   app.get<{ Querystring: Return }>(
     "/session/idle",
     { config: { activity: false }, schema: { querystring: returnSchema } },
-    async (request, reply) =>
-      reply.header("cache-control", "no-store").redirect(back(request, request.query.return), 303),
+    async (request, reply) => {
+      const to = back(request, request.query.return);
+      return reply.header("cache-control", "no-store").redirect(pastMfa(request) ? byItself(to) : to, 303);
+    },
   );
 }

@@ -106,7 +106,35 @@ function storeAuth(request: FastifyRequest, { token, ...rest }: Auth): void {
   request.auth = { token, ...rest };
 }
 
+/**
+ * The one answer to "how far is this session signed in?": waiting for its MFA code, past it but allowed only its
+ * password change (an expired password), or fully signed in. The section gates, the page frame, page tracking and the
+ * idle clock all ask here.
+ */
+export type Standing = "pending" | "password-change" | "signed-in";
+
+export function standing(request: FastifyRequest): Standing | undefined {
+  const auth = request.auth;
+  if (!auth) return undefined;
+  if (auth.stage === "pending") return "pending";
+  return auth.loginMessage === "Password Expired" ? "password-change" : "signed-in";
+}
+
+/** A fully signed-in session: its sections, its header and sign-out, its visits tracked. */
 export const signedIn = (request: FastifyRequest): Auth | undefined =>
+  standing(request) === "signed-in" ? request.auth : undefined;
+
+/**
+ * The session a page is framed and tracked as: a signed-in one on every page, one allowed only its password change
+ * on its change-password form (`ownForm`) alone.
+ */
+export function signedInOn(request: FastifyRequest, ownForm: boolean): Auth | undefined {
+  const state = standing(request);
+  return state === "signed-in" || (ownForm && state === "password-change") ? request.auth : undefined;
+}
+
+/** A session past its MFA step, fully signed in or only allowed its password change: its idle clock is shown. */
+export const pastMfa = (request: FastifyRequest): Auth | undefined =>
   request.auth?.stage === "signed-in" ? request.auth : undefined;
 
 export const sessionId = (request: FastifyRequest) => get(request, "sid");
@@ -139,12 +167,15 @@ const pageDigest = (page: string) =>
     ? page
     : hash("sha256", page, "base64url").slice(0, 22);
 
-/** SPEC.md 4.8: true when this path is a new visit (not `/`, not the previous path), which it then remembers. */
-export function rememberVisit(request: FastifyRequest, page: string, now: number): boolean {
+/**
+ * SPEC.md 4.8: true when this path is a new visit (not `/`, not the previous path), which it then remembers. A
+ * person's visit is also seen to the second (`personActed`, server/session/activity.ts): the cookie is written anyway.
+ */
+export function rememberVisit(request: FastifyRequest, page: string, now: number, personActed: boolean): boolean {
   const digest = pageDigest(page);
   if (page === "/" || get(request, "lastPage") === digest) return false;
   set(request, "lastPage", digest);
-  set(request, "seen", now); // the cookie is written for the visit anyway
+  if (personActed) set(request, "seen", now);
   return true;
 }
 

@@ -4,6 +4,7 @@ import secureSession from "@fastify/secure-session";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { AppContext } from "#server/context.ts";
+import { personActed } from "#server/session/activity.ts";
 import {
   type EndReason,
   expire,
@@ -15,13 +16,6 @@ import {
 } from "#server/session/data.ts";
 import { cacheSessionDecoding } from "#server/session/decode-cache.ts";
 import { serverTexts } from "#server/texts.ts";
-
-declare module "fastify" {
-  interface FastifyContextConfig {
-    /** False on a route that a page calls by itself (not the person): it does not restart the idle time. */
-    activity?: boolean;
-  }
-}
 
 export const sessionCookieName = (secure: boolean) => (secure ? "__Host-portal-session" : "portal-session");
 
@@ -47,6 +41,8 @@ export const sealedSize = (request: FastifyRequest): number =>
 export const sessionPlugin = fp<{ context: AppContext }>(async (app: FastifyInstance, { context }) => {
   const { config, now, refusedTokens } = context;
   const maxSeconds = config.session.maxSeconds;
+  // `seen` is written at most once a minute, or ten times in an idle limit shorter than ten minutes.
+  const resealMs = Math.min(RESEAL_GRANULARITY_MS, (config.session.idleSeconds * 1000) / 10);
   const cookieName = sessionCookieName(config.cookieSecure);
   const cookieOptions = {
     path: "/",
@@ -98,14 +94,13 @@ export const sessionPlugin = fp<{ context: AppContext }>(async (app: FastifyInst
     done();
   });
 
-  /** A revoked, refused, timed-out or too old session ends here; an active one is marked seen (once a minute). */
+  /** A revoked, refused, timed-out or too old session ends here; a person's action marks it seen (once a minute). */
   function endIfOver(request: FastifyRequest): void {
     const reason = endReason(request);
     if (reason) expire(request, reason, config.session.idleSeconds / 60);
     else if (request.auth) {
       const time = now();
-      if (time - sessionTimes(request).seen > RESEAL_GRANULARITY_MS && request.routeOptions.config.activity !== false)
-        markSeen(request, time);
+      if (time - sessionTimes(request).seen > resealMs && personActed(request)) markSeen(request, time);
     }
   }
 

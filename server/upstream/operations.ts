@@ -15,6 +15,8 @@ export type Operation = {
   params?: JsonSchema;
   query?: JsonSchema;
   body?: JsonSchema;
+  /** The schema of its success answer (200, JSON), which every answer is checked against before it is used. */
+  answer?: JsonSchema;
 };
 
 type Parameter = { name: string; in: string; required?: boolean; schema?: JsonSchema };
@@ -22,6 +24,7 @@ type SpecOperation = {
   operationId?: string;
   parameters?: Parameter[];
   requestBody?: { content?: { "application/json"?: { schema?: JsonSchema } } };
+  responses?: Record<string, { content?: { "application/json"?: { schema?: JsonSchema } } }>;
 };
 type Spec = { paths: Record<string, Partial<Record<"get" | "post" | "put" | "delete", SpecOperation>>> };
 
@@ -50,6 +53,7 @@ export async function loadOperations(file = projectFile("openapi/portal.yaml")):
       const params = parameterSchema(parameters, "path");
       const query = parameterSchema(parameters, "query");
       const body = operation.requestBody?.content?.["application/json"]?.schema;
+      const answer = operation.responses?.["200"]?.content?.["application/json"]?.schema;
       found.push({
         operationId: operation.operationId as OperationId,
         method: method.toUpperCase() as Operation["method"],
@@ -57,6 +61,7 @@ export async function loadOperations(file = projectFile("openapi/portal.yaml")):
         ...(params ? { params } : {}),
         ...(query ? { query } : {}),
         ...(body ? { body } : {}),
+        ...(answer ? { answer } : {}),
       });
     }
   }

@@ -2,7 +2,8 @@
 export const MAX_JSON_ANSWER_BYTES = 1024 * 1024;
 export const MAX_PDF_ANSWER_BYTES = 16 * 1024 * 1024;
 
-export type Fault = "timeout" | "unreachable" | "too-large" | "not-json";
+/** `wrong-shape`: JSON, but not of the shape openapi/portal.yaml declares (server/upstream/answer-shape.ts). */
+export type Fault = "timeout" | "unreachable" | "too-large" | "not-json" | "wrong-shape";
 
 export class UpstreamFault extends Error {
   constructor(readonly fault: Fault) {

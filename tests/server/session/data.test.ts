@@ -1,0 +1,72 @@
+// A session whose password expired is one state everywhere: past its MFA step it has only the change-password form.
+// Every other page frames it as signed out (no name, no Sign out) and sends no visit upstream with its token, and a
+// section page sends it to its form.
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import { setTimeout } from "node:timers/promises";
+import { happyUpstream } from "#scripts/fake-upstream.ts";
+import type { PortalClient } from "#scripts/portal-client.ts";
+import { accounts, signIn } from "#scripts/sign-in.ts";
+import { type PortalOnFake, portalOnFake } from "#tests/support/portal-on-fake.ts";
+import { layoutTexts } from "#web/texts/layout.ts";
+
+const expiredUpstream = happyUpstream({ message: "Password Expired" });
+let fake: PortalOnFake;
+let carol: PortalClient;
+
+before(async () => {
+  fake = await portalOnFake(expiredUpstream);
+  carol = await signIn(fake.app, accounts.alice, fake.code);
+});
+after(() => fake.close());
+
+/** Visits sent upstream so far, once any queued by the pages before have had time to leave. */
+async function visitsSent(): Promise<string[]> {
+  await setTimeout(150);
+  return fake.upstream.callsTo(/^\/web\/track$/).map((call) => JSON.parse(call.body).page as string);
+}
+
+const framedSignedIn = (html: string) => html.includes(layoutTexts.signOut) || html.includes(layoutTexts.signedInAs);
+
+describe("a session whose password expired, past its MFA step", () => {
+  for (const path of ["/register", "/videos/1", "/approval/dashboard", "/uspto/login", "/login"]) {
+    it(`${path} is framed as signed out, and the visit is not sent upstream with her token`, async () => {
+      const before = (await visitsSent()).length;
+      const page = await carol.get(path);
+      assert.equal(page.status, 200, page.text.slice(0, 200));
+      assert.equal(framedSignedIn(page.text), false, "no signed-in header, no Sign out");
+      assert.equal((await visitsSent()).length, before, "no visit tracked");
+    });
+  }
+
+  it("/tax-bridge/login and / send her to her form, as a section page does", async () => {
+    for (const path of ["/", "/tax-bridge/login", "/client/home"]) {
+      const page = await carol.get(path);
+      assert.equal(page.status, 302, path);
+      assert.equal(page.headers.location, "/mfa", path);
+    }
+  });
+
+  it("her change-password form is hers: framed with her name and Sign out, and its visit is sent", async () => {
+    const form = await carol.get("/mfa");
+    assert.equal(form.status, 200);
+    assert.ok(form.text.includes(layoutTexts.signOut), "Sign out on her form");
+    assert.equal((await visitsSent()).at(-1), "/mfa");
+  });
+
+  it("a fully signed-in session on the same pages is framed signed in, and its visits are sent", async () => {
+    const signedIn = await portalOnFake(happyUpstream());
+    try {
+      const alice = await signIn(signedIn.app, accounts.alice, signedIn.code);
+      const page = await alice.get("/register");
+      assert.equal(framedSignedIn(page.text), true);
+      await setTimeout(150);
+      assert.deepEqual(
+        signedIn.upstream.callsTo(/^\/web\/track$/).map((call) => JSON.parse(call.body).page),
+        ["/register"],
+      );
+    } finally {
+      await signedIn.close();
+    }
+  });
+});
