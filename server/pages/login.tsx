@@ -24,11 +24,16 @@ export function loadLogin(screens: Screens, entry: RouteEntry, request: PageRequ
     (isNavigation(request) ? sameOriginFlash(takeFlash(request)) : undefined) ??
     ("signed-out" in request.query ? { error: loginTexts.signedOut } : undefined);
   // The tab: as asked, else the audience of the page first asked for (a vendor's deep link opens the vendor tab).
-  const asked = returnTo ? matchRoute(returnTo.split(/[?#]/, 1)[0] ?? "")?.entry.section : undefined;
+  const asked = askedEntryOf(returnTo)?.section;
   const returnSite = asked && asked !== "public" ? sectionAudience[asked].toUpperCase() : undefined;
   const activeSite = siteValues.find((value) => value === (request.query.activeSite ?? returnSite));
   const page = pageContextOf(screens, request);
+  // A kept deep link names where the sign-in leads ("Sign in to continue to Aging Report").
+  const askedEntry = askedEntryOf(returnTo);
+  const continueTo = askedEntry && askedEntry.section !== "public" ? askedEntry.title : undefined;
   const login = {
+    title: entry.title,
+    ...(continueTo ? { continueTo } : {}),
     support: page.support,
     providerName: page.providerName,
     landing: landingUrl(returnTo),
@@ -41,7 +46,8 @@ export function loadLogin(screens: Screens, entry: RouteEntry, request: PageRequ
   // A Secure cookie is dropped over plain http except on localhost: say so, instead of a sign-in that fails silently.
   const plainHttp =
     screens.context.config.cookieSecure && request.protocol === "http" && !LOCAL_HOSTS.has(request.hostname);
-  return { title: entry.title, body: <LoginPage context={page} login={login} plainHttp={plainHttp} /> };
+  const title = loginTexts.pageTitle(auth?.stage === "pending" ? "mfa" : "login", entry.title, continueTo);
+  return { title, body: <LoginPage context={page} login={login} plainHttp={plainHttp} /> };
 }
 
 /** SPEC.md 2.2's navigation-state pathname is followed only when it stays on this origin. */
@@ -50,3 +56,7 @@ function sameOriginFlash(flash: Flash | undefined): Flash | undefined {
   const pathname = flash.pathname ? safePath(flash.pathname) : undefined;
   return pathname ? { error: flash.error, pathname } : { error: flash.error };
 }
+
+/** The route table's row of the page a signed-out person first asked for. */
+const askedEntryOf = (returnTo: string | undefined): RouteEntry | undefined =>
+  returnTo ? matchRoute(returnTo.split(/[?#]/, 1)[0] ?? "")?.entry : undefined;

@@ -5,7 +5,7 @@ import { LoginForm } from "#web/components/login-form.tsx";
 import { MfaPlaceholder } from "#web/components/mfa-placeholder.tsx";
 import { Note, Notes } from "#web/components/note.tsx";
 import { panelId, SiteTabs, tabId } from "#web/components/site-tabs.tsx";
-import { EmailLink, PhoneLink, WithContacts } from "#web/components/support.tsx";
+import { SupportSentence } from "#web/components/support.tsx";
 import type { LoginMessage, Site } from "#web/site.ts";
 import { lastSite } from "#web/state/local-storage.ts";
 import {
@@ -18,9 +18,14 @@ import {
   seedLoginPage,
   tokenHeld,
 } from "#web/state/login-page.ts";
+import { layoutTexts } from "#web/texts/layout.ts";
 import { loginTexts } from "#web/texts/login.ts";
 
 export type LoginIslandProps = {
+  /** The login row's title ("Login", "Tax Bridge Login"): the tab's text while the login form shows. */
+  title: string;
+  /** The title of the page a kept deep link leads to, once signed in. */
+  continueTo?: string;
   support: { phone: string; phoneUk: string; email: string };
   providerName: string;
   /** SPEC.md 2.2's navigation state: a message, and the path the browser should show instead of this one. */
@@ -45,7 +50,7 @@ const siteOf = (value: LoginIslandProps["activeSite"]): Site | undefined =>
   value === "VENDOR" ? "vendor" : value === "CLIENT" ? "client" : undefined;
 
 export default function LoginIsland(props: LoginIslandProps) {
-  const { support, providerName, flash, landing, pending } = props;
+  const { support, providerName, flash, landing, pending, title, continueTo } = props;
   const chosenSite = siteOf(props.activeSite);
   // Seeded before the first read, once per mount (see seedLoginPage for why this is safe on the server).
   useState(() => {
@@ -87,6 +92,12 @@ export default function LoginIsland(props: LoginIslandProps) {
     const target = flash?.pathname;
     if (target && target !== window.location.pathname) window.history.replaceState(window.history.state, "", target);
   }, [flash?.pathname]);
+
+  // The tab names the step shown: the login form, the reset panel or the MFA step.
+  const tabTitle = layoutTexts.documentTitle(loginTexts.pageTitle(mode.value, title, continueTo));
+  useEffect(() => {
+    document.title = tabTitle;
+  }, [tabTitle]);
 
   const site = activeSite.value;
   const held = pendingSignIn.value;
@@ -165,6 +176,7 @@ export default function LoginIsland(props: LoginIslandProps) {
     <div className="login-box" data-ready={mounted || undefined}>
       {/* The MFA step and the reset panel carry their own heading; the login forms share this one. */}
       {mode.value === "login" ? <h1 className="login-heading">{loginTexts.heading}</h1> : null}
+      {mode.value === "login" && continueTo ? <p className="continue-to">{loginTexts.continueTo(continueTo)}</p> : null}
       <SiteTabs active={site} disabled={tokenHeld.value} onSelect={selectSite} />
       <div className="login-panel" id={panelId} role="tabpanel" aria-labelledby={tabId(site)}>
         <div ref={message}>
@@ -173,14 +185,7 @@ export default function LoginIsland(props: LoginIslandProps) {
         {content}
       </div>
       <p className="support">
-        <WithContacts
-          words={loginTexts.supportParts}
-          contacts={[
-            <PhoneLink key="phone" phone={support.phone} />,
-            <PhoneLink key="uk" phone={support.phoneUk} />,
-            <EmailLink key="email" email={support.email} />,
-          ]}
-        />
+        <SupportSentence support={support} />
       </p>
     </div>
   );
