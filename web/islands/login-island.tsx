@@ -12,20 +12,18 @@ import {
   activeSite,
   dropSignIn,
   holdSignIn,
+  type LoginMode,
   mode,
   pageError,
   pendingSignIn,
   seedLoginPage,
   tokenHeld,
 } from "#web/state/login-page.ts";
-import { layoutTexts } from "#web/texts/layout.ts";
 import { loginTexts } from "#web/texts/login.ts";
 
 export type LoginIslandProps = {
-  /** The login row's title ("Login", "Tax Bridge Login"): the tab's text while the login form shows. */
-  title: string;
-  /** The title of the page a kept deep link leads to, once signed in. */
-  continueTo?: string;
+  /** The tab's text for each step the page shows (the server writes them: the island carries no titles of its own). */
+  titles: Record<LoginMode, string>;
   support: { phone: string; phoneUk: string; email: string };
   providerName: string;
   /** SPEC.md 2.2's navigation state: a message, and the path the browser should show instead of this one. */
@@ -50,7 +48,7 @@ const siteOf = (value: LoginIslandProps["activeSite"]): Site | undefined =>
   value === "VENDOR" ? "vendor" : value === "CLIENT" ? "client" : undefined;
 
 export default function LoginIsland(props: LoginIslandProps) {
-  const { support, providerName, flash, landing, pending, title, continueTo } = props;
+  const { support, providerName, flash, landing, pending, titles } = props;
   const chosenSite = siteOf(props.activeSite);
   // Seeded before the first read, once per mount (see seedLoginPage for why this is safe on the server).
   useState(() => {
@@ -94,7 +92,7 @@ export default function LoginIsland(props: LoginIslandProps) {
   }, [flash?.pathname]);
 
   // The tab names the step shown: the login form, the reset panel or the MFA step.
-  const tabTitle = layoutTexts.documentTitle(loginTexts.pageTitle(mode.value, title, continueTo));
+  const tabTitle = titles[mode.value];
   useEffect(() => {
     document.title = tabTitle;
   }, [tabTitle]);
@@ -176,7 +174,6 @@ export default function LoginIsland(props: LoginIslandProps) {
     <div className="login-box" data-ready={mounted || undefined}>
       {/* The MFA step and the reset panel carry their own heading; the login forms share this one. */}
       {mode.value === "login" ? <h1 className="login-heading">{loginTexts.heading}</h1> : null}
-      {mode.value === "login" && continueTo ? <p className="continue-to">{loginTexts.continueTo(continueTo)}</p> : null}
       <SiteTabs active={site} disabled={tokenHeld.value} onSelect={selectSite} />
       <div className="login-panel" id={panelId} role="tabpanel" aria-labelledby={tabId(site)}>
         <div ref={message}>

@@ -1,9 +1,8 @@
 // Texts of the page frame: header, footer, sign out, the idle-timeout warning.
-const brand = "Payments Portal";
+import { brand, documentTitle } from "#web/texts/document-title.ts";
 
 export const layoutTexts = {
-  /** The browser tab's text: the page's own title, then the portal's name. */
-  documentTitle: (title: string) => `${title} · ${brand}`,
+  documentTitle,
   brand,
   copyright: (year: number) => `© ${year} ${brand}. All rights reserved.`,
   signOut: "Sign out",

@@ -1,31 +1,10 @@
 // Texts of the login page (SPEC.md 2.2, 4.1, 5, 8).
-import { mfaTexts } from "#web/texts/mfa.ts";
 import { counted } from "#web/texts/plural.ts";
-import { resetTexts } from "#web/texts/reset.ts";
 
 const supportParts = ["Still having trouble? Please contact us: ", " or (UK) ", " or email "] as const;
 
-const continueToText = (title: string) => `Sign in to continue to ${title}`;
-
 export const loginTexts = {
   heading: "Sign In",
-  /** Above the login form when a signed-out person's deep link was kept: where the sign-in leads. */
-  continueTo: continueToText,
-  /**
-   * The login page's title for what it shows: the MFA step, the reset panel, or the login form (the row's title, or
-   * where a kept deep link leads). The server's first answer and the island's later changes both read it.
-   */
-  pageTitle: (shows: "login" | "reset" | "mfa", rowTitle: string, continueTo?: string): string =>
-    shows === "mfa"
-      ? mfaTexts.heading
-      : shows === "reset"
-        ? resetTexts.heading
-        : continueTo
-          ? continueToText(continueTo)
-          : rowTitle,
-  /** Issue 14: the portal opened over plain http at an address other than localhost. */
-  plainHttp:
-    "This page was opened over plain http, so your browser will not keep the sign-in. Open the portal's https address, or http://localhost on this machine.",
   tabsLabel: "Login for",
   clientTab: "CLIENT LOGIN",
   vendorTab: "VENDOR LOGIN",
