@@ -188,3 +188,44 @@ describe("what each page says it is, and where it leads", () => {
     }
   });
 });
+
+describe("a printed page", () => {
+  const suite = browserSuite({}, { viewport: DESKTOP, colorScheme: "dark" });
+
+  test("bug 9: prints without the menu and Sign out, in dark ink on white even from dark mode", async () => {
+    const alice = await suite.newPage();
+    await signInAs(alice, suite.portal, accounts.alice);
+    await alice.waitForURL(`${suite.portal.url}/client/home`);
+    await alice.goto(`${suite.portal.url}/client/support`);
+    await alice.emulateMedia({ media: "print", colorScheme: "dark" });
+    assert.ok(!(await alice.getByRole("button", { name: "Sign out" }).isVisible()), "no Sign out on paper");
+    assert.ok(!(await alice.getByRole("navigation", { name: "Client pages" }).isVisible()), "no menu on paper");
+    assert.ok(await alice.getByRole("heading", { level: 1, name: "Support" }).isVisible(), "the content prints");
+    const colours = await alice.evaluate(() => {
+      const link = document.querySelector("main a.contact") as HTMLElement;
+      const heading = document.querySelector("main h1") as HTMLElement;
+      return [
+        getComputedStyle(link).color,
+        getComputedStyle(heading).color,
+        getComputedStyle(document.body).backgroundColor,
+      ];
+    });
+    /** Relative luminance, 0 (black) to 1 (white), of an rgb() colour. */
+    const luminance = (rgb: string) => {
+      const [r, g, b] = (rgb.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map((c) => {
+        const v = Number(c) / 255;
+        return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * (r ?? 0) + 0.7152 * (g ?? 0) + 0.0722 * (b ?? 0);
+    };
+    const [link, heading, background] = colours.map(luminance);
+    assert.ok((background ?? 0) > 0.9, `a white page, not ${colours[2]}`);
+    for (const [name, value] of [
+      ["link", link],
+      ["heading", heading],
+    ] as const)
+      assert.ok(1.05 / ((value ?? 1) + 0.05) >= 7, `the ${name} reads on white (${colours.join(" ")})`);
+    await alice.screenshot({ path: "artifacts/screenshots/clerk-print.png", fullPage: true });
+    await alice.pdf({ path: "artifacts/screenshots/clerk-print.pdf" });
+  });
+});
