@@ -18,6 +18,7 @@ import {
   pendingSignIn,
   seedLoginPage,
   tokenHeld,
+  valuesOf,
 } from "#web/state/login-page.ts";
 import { loginTexts } from "#web/texts/login.ts";
 
@@ -131,6 +132,7 @@ export default function LoginIsland(props: LoginIslandProps) {
         <ResetPanel
           key={site}
           site={site}
+          shortName={valuesOf(site).shortName}
           onReturn={() => {
             mode.value = "login";
           }}
