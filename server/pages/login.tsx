@@ -7,7 +7,11 @@ import { LoginPage } from "#web/pages/login-page.tsx";
 import type { RouteEntry } from "#web/routes/row.ts";
 import { matchRoute, sectionAudience } from "#web/routes/table.ts";
 import { landingUrl } from "#web/site.ts";
+import { documentTitle } from "#web/texts/document-title.ts";
 import { loginTexts } from "#web/texts/login.ts";
+import { loginNotices } from "#web/texts/login-notices.ts";
+import { mfaTexts } from "#web/texts/mfa.ts";
+import { resetTexts } from "#web/texts/reset.ts";
 
 const siteValues = ["CLIENT", "VENDOR"] as const;
 /** Where browsers keep a Secure cookie over plain http. */
@@ -25,11 +29,22 @@ export function loadLogin(screens: Screens, entry: RouteEntry, request: PageRequ
     (isNavigation(request) ? sameOriginFlash(takeFlash(request)) : undefined) ??
     ("signed-out" in request.query ? { error: loginTexts.signedOut } : undefined);
   // The tab: as asked, else the audience of the page first asked for (a vendor's deep link opens the vendor tab).
-  const asked = returnTo ? matchRoute(returnTo.split(/[?#]/, 1)[0] ?? "")?.entry.section : undefined;
+  const asked = askedEntryOf(returnTo)?.section;
   const returnSite = asked && asked !== "public" ? sectionAudience[asked].toUpperCase() : undefined;
   const activeSite = siteValues.find((value) => value === (request.query.activeSite ?? returnSite));
   const page = pageContextOf(screens, request);
+  // A kept deep link names where the sign-in leads ("Sign in to continue to Aging Report").
+  const askedEntry = askedEntryOf(returnTo);
+  const continueTo = askedEntry && askedEntry.section !== "public" ? askedEntry.title : undefined;
+  const loginTitle = continueTo ? loginNotices.continueTo(continueTo) : entry.title;
+  // The tab names the step shown; the island changes it as the page moves between them.
+  const titles = { login: loginTitle, mfa: mfaTexts.heading, reset: resetTexts.heading };
   const login = {
+    titles: {
+      login: documentTitle(titles.login),
+      mfa: documentTitle(titles.mfa),
+      reset: documentTitle(titles.reset),
+    },
     support: page.support,
     providerName: page.providerName,
     landing: landingUrl(returnTo),
@@ -42,7 +57,9 @@ export function loadLogin(screens: Screens, entry: RouteEntry, request: PageRequ
   // A Secure cookie is dropped over plain http except on localhost: say so, instead of a sign-in that fails silently.
   const plainHttp =
     screens.context.config.cookieSecure && request.protocol === "http" && !LOCAL_HOSTS.has(request.hostname);
-  return { title: entry.title, body: <LoginPage context={page} login={login} plainHttp={plainHttp} /> };
+  const title = auth?.stage === "pending" ? titles.mfa : titles.login;
+  const leadsTo = continueTo ? loginTitle : undefined;
+  return { title, body: <LoginPage context={page} login={login} plainHttp={plainHttp} leadsTo={leadsTo} /> };
 }
 
 /** SPEC.md 2.2's navigation-state pathname is followed only when it stays on this origin. */
@@ -51,3 +68,7 @@ function sameOriginFlash(flash: Flash | undefined): Flash | undefined {
   const pathname = flash.pathname ? safePath(flash.pathname) : undefined;
   return pathname ? { error: flash.error, pathname } : { error: flash.error };
 }
+
+/** The route table's row of the page a signed-out person first asked for. */
+const askedEntryOf = (returnTo: string | undefined): RouteEntry | undefined =>
+  returnTo ? matchRoute(returnTo.split(/[?#]/, 1)[0] ?? "")?.entry : undefined;

@@ -17,6 +17,7 @@ import { IslandPage } from "#web/pages/island-page.tsx";
 import type { RouteEntry } from "#web/routes/row.ts";
 import { landingPath, landingUrl, linkSite } from "#web/site.ts";
 import { mfaTexts } from "#web/texts/mfa.ts";
+import { passwordTexts } from "#web/texts/password.ts";
 
 export function loadPublic(screens: Screens, entry: RouteEntry, request: PageRequest): Loaded {
   switch (entry.screen) {
@@ -55,8 +56,8 @@ function loadMfa(screens: Screens, entry: RouteEntry, request: PageRequest): Loa
       notice: mfaTexts.passwordExpired,
     };
     return {
-      title: entry.title,
-      body: <IslandPage context={context} title={entry.title} name="change-password" props={props} />,
+      title: passwordTexts.heading,
+      body: <IslandPage context={context} title={passwordTexts.heading} name="change-password" props={props} />,
       ownForm: true,
     };
   }

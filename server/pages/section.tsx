@@ -29,7 +29,7 @@ export async function loadSection(
   const audience = sectionAudience[section];
   const show = (status: number, title: string, screen: SectionScreen, permissions?: UserInfo): Loaded => ({
     status,
-    title,
+    title: sectionTexts.pageTitle(title, section),
     body: (
       <SectionPage
         context={pageContextOf(screens, request)}

@@ -44,7 +44,7 @@ export function decoratePage(app: FastifyInstance, context: AppContext, assets: 
       .send(
         renderPage(view.body, {
           key: pageKey(view.body),
-          title: `${view.title} · ${layoutTexts.brand}`,
+          title: layoutTexts.documentTitle(view.title),
           assets,
           nonce: nonceOf(this.raw),
           idleWarningAfter: idleLeft === undefined ? undefined : idleLeft - IDLE_WARNING_SECONDS,

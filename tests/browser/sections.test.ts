@@ -32,7 +32,7 @@ describe("the section layouts", () => {
     await nav.getByText("Invoices", { exact: true }).click();
     await nav.getByRole("link", { name: "Invoice Status" }).click();
     await client.waitForURL(url("/client/invoices/status"));
-    assert.equal(await client.title(), "Invoice Status · Payments Portal");
+    assert.equal(await client.title(), "Invoice Status · Client · Payments Portal");
     await client.getByRole("heading", { level: 1, name: "Invoice Status" }).waitFor();
     assert.ok(await client.getByText("Where each invoice stands.").isVisible());
     const current = client.getByRole("navigation", { name: "Client pages" }).locator('[aria-current="page"]');

@@ -7,17 +7,25 @@ import type { PageContext } from "#web/pages/page-context.ts";
 import { pathOf } from "#web/routes/table.ts";
 import { layoutTexts } from "#web/texts/layout.ts";
 
-/** Who is signed in: the user and the company, each when known; the site's account when neither is. */
+/**
+ * Who is signed in: the user and the company, each when known; the site's account when neither is. A link to the
+ * person's own account page (their change-password page).
+ */
 function Account({ user }: { user: NonNullable<PageContext["user"]> }) {
   const { name, company } = user;
   return (
-    <p className="account" title={[name, company].filter(Boolean).join(" · ") || undefined}>
+    <a
+      className="account"
+      href={pathOf(user.site, "Change Password")}
+      title={[name, company, layoutTexts.yourAccount].filter(Boolean).join(" · ")}
+    >
       <span className="visually-hidden">{`${layoutTexts.signedInAs} `}</span>
       {name ? <span className="account-user">{name}</span> : null}
       {name && company ? <span className="visually-hidden"> {layoutTexts.atCompany} </span> : null}
       {company ? <span className="account-company">{company}</span> : null}
       {!name && !company ? <span className="account-user">{layoutTexts.accountOf(user.site)}</span> : null}
-    </p>
+      <span className="visually-hidden">{`, ${layoutTexts.yourAccount}`}</span>
+    </a>
   );
 }
 

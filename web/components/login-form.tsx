@@ -6,7 +6,7 @@ import { asHeld, type HeldLogin } from "#web/api/held.ts";
 import { CapsLockHint, useCapsLock } from "#web/components/caps-lock.tsx";
 import { BusyOverlay, Note, Notes } from "#web/components/note.tsx";
 import type { Site } from "#web/site.ts";
-import { forgetLogin, rememberedLogin } from "#web/state/local-storage.ts";
+import { rememberedLogin } from "#web/state/local-storage.ts";
 import { type LoginValues, type PendingSignIn, typedValues, typeValues, valuesOf } from "#web/state/login-page.ts";
 import { errorTexts } from "#web/texts/errors.ts";
 import { loginTexts } from "#web/texts/login.ts";
@@ -67,8 +67,8 @@ export function LoginForm({ site, providerName, onHeld, onAttempt, focusFirstEmp
     typeValues(site, { [field]: event.currentTarget.value });
 
   const onRemember = (checked: boolean) => {
+    // The device forgets only once a login is accepted: unchecking alone, then leaving, loses nothing.
     typeValues(site, { remember: checked });
-    if (!checked) forgetLogin(site); // unchecking forgets at once, not only at the next login
   };
 
   /** A failure's message takes the focus, so it is read first and the next Tab leads back into the form. */

@@ -9,15 +9,20 @@ import { resetTexts } from "#web/texts/reset.ts";
 /** SPEC.md 9: the alert appears this long after a successful submit. */
 export const RESET_ALERT_DELAY_MS = 5000;
 
-type Props = { site: Site; onReturn: () => void };
+type Props = {
+  site: Site;
+  onReturn: () => void;
+  /** The company short name already typed on the login form, kept. */
+  shortName?: string;
+};
 type Field = "clientShortName" | "emailAddress";
 type Problem = { text: string; field?: Field };
 
-export function ResetPanel({ site, onReturn }: Props) {
+export function ResetPanel({ site, onReturn, shortName: typed = "" }: Props) {
   // Fixed ids, not useId: an island hydrates as its own root, so tree-position ids would differ from the server's.
   const id = `reset-${site}`;
   const client = site === "client";
-  const [shortName, setShortName] = useState("");
+  const [shortName, setShortName] = useState(typed);
   const [email, setEmail] = useState("");
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);

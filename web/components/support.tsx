@@ -1,5 +1,6 @@
 // The support contacts as links: phone numbers as tel: links that never break inside, the address as a mailto: link.
 import { Fragment, type ReactNode } from "react";
+import { loginTexts } from "#web/texts/login.ts";
 
 /** A tel: address keeps the digits and a leading +, so "+1 (800) 555-0100" dials as +18005550100. */
 export const telHref = (phone: string): string =>
@@ -31,3 +32,17 @@ export function WithContacts({ words, contacts }: { words: readonly string[]; co
     </>
   );
 }
+
+type Contacts = { phone: string; phoneUk: string; email: string };
+
+/** SPEC.md 1's support sentence, its phones and address as links (the login page and the support pages). */
+export const SupportSentence = ({ support }: { support: Contacts }) => (
+  <WithContacts
+    words={loginTexts.supportParts}
+    contacts={[
+      <PhoneLink key="phone" phone={support.phone} />,
+      <PhoneLink key="uk" phone={support.phoneUk} />,
+      <EmailLink key="email" email={support.email} />,
+    ]}
+  />
+);

@@ -5,22 +5,26 @@ import { LoginForm } from "#web/components/login-form.tsx";
 import { MfaPlaceholder } from "#web/components/mfa-placeholder.tsx";
 import { Note, Notes } from "#web/components/note.tsx";
 import { panelId, SiteTabs, tabId } from "#web/components/site-tabs.tsx";
-import { EmailLink, PhoneLink, WithContacts } from "#web/components/support.tsx";
+import { SupportSentence } from "#web/components/support.tsx";
 import type { LoginMessage, Site } from "#web/site.ts";
 import { lastSite } from "#web/state/local-storage.ts";
 import {
   activeSite,
   dropSignIn,
   holdSignIn,
+  type LoginMode,
   mode,
   pageError,
   pendingSignIn,
   seedLoginPage,
   tokenHeld,
+  valuesOf,
 } from "#web/state/login-page.ts";
 import { loginTexts } from "#web/texts/login.ts";
 
 export type LoginIslandProps = {
+  /** The tab's text for each step the page shows (the server writes them: the island carries no titles of its own). */
+  titles: Record<LoginMode, string>;
   support: { phone: string; phoneUk: string; email: string };
   providerName: string;
   /** SPEC.md 2.2's navigation state: a message, and the path the browser should show instead of this one. */
@@ -45,7 +49,7 @@ const siteOf = (value: LoginIslandProps["activeSite"]): Site | undefined =>
   value === "VENDOR" ? "vendor" : value === "CLIENT" ? "client" : undefined;
 
 export default function LoginIsland(props: LoginIslandProps) {
-  const { support, providerName, flash, landing, pending } = props;
+  const { support, providerName, flash, landing, pending, titles } = props;
   const chosenSite = siteOf(props.activeSite);
   // Seeded before the first read, once per mount (see seedLoginPage for why this is safe on the server).
   useState(() => {
@@ -88,6 +92,12 @@ export default function LoginIsland(props: LoginIslandProps) {
     if (target && target !== window.location.pathname) window.history.replaceState(window.history.state, "", target);
   }, [flash?.pathname]);
 
+  // The tab names the step shown: the login form, the reset panel or the MFA step.
+  const tabTitle = titles[mode.value];
+  useEffect(() => {
+    document.title = tabTitle;
+  }, [tabTitle]);
+
   const site = activeSite.value;
   const held = pendingSignIn.value;
   const error = pageError.value;
@@ -122,6 +132,7 @@ export default function LoginIsland(props: LoginIslandProps) {
         <ResetPanel
           key={site}
           site={site}
+          shortName={valuesOf(site).shortName}
           onReturn={() => {
             mode.value = "login";
           }}
@@ -173,14 +184,7 @@ export default function LoginIsland(props: LoginIslandProps) {
         {content}
       </div>
       <p className="support">
-        <WithContacts
-          words={loginTexts.supportParts}
-          contacts={[
-            <PhoneLink key="phone" phone={support.phone} />,
-            <PhoneLink key="uk" phone={support.phoneUk} />,
-            <EmailLink key="email" email={support.email} />,
-          ]}
-        />
+        <SupportSentence support={support} />
       </p>
     </div>
   );

@@ -5,22 +5,25 @@ import { Note } from "#web/components/note.tsx";
 import { Splash } from "#web/components/splash.tsx";
 import type { IslandProps } from "#web/islands/registry.ts";
 import type { PageContext } from "#web/pages/page-context.ts";
-import { loginTexts } from "#web/texts/login.ts";
+import { loginNotices } from "#web/texts/login-notices.ts";
 
 type Props = {
   context: PageContext;
   login: IslandProps<"login">;
   /** The page came over plain http to an address that is not this machine: the Secure cookie cannot be kept. */
   plainHttp?: boolean;
+  /** "Sign in to continue to Aging Report": a signed-out person's deep link was kept. */
+  leadsTo?: string | undefined;
 };
 
-export function LoginPage({ context, login, plainHttp = false }: Props) {
+export function LoginPage({ context, login, plainHttp = false, leadsTo }: Props) {
   return (
     <Frame context={context}>
       <div className="login-layout">
         <Splash assets={context.assets} />
         <article className="login-card">
-          {plainHttp ? <Note kind="info">{loginTexts.plainHttp}</Note> : null}
+          {plainHttp ? <Note kind="info">{loginNotices.plainHttp}</Note> : null}
+          {leadsTo ? <p className="continue-to">{leadsTo}</p> : null}
           <Island name="login" props={login} />
         </article>
       </div>

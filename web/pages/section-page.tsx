@@ -1,13 +1,16 @@
 // A page of a signed-in section: the frame, the section's navigation, and the screen the route table names.
 import type { ReactElement } from "react";
+import { EmptyScreen } from "#web/components/empty-screen.tsx";
 import { Frame } from "#web/components/frame.tsx";
 import { HomeScreen } from "#web/components/home-screen.tsx";
 import { Island } from "#web/components/island.tsx";
+import { PdfScreen } from "#web/components/pdf-screen.tsx";
 import { SectionNav } from "#web/components/section-nav.tsx";
 import { EmailLink, WithContacts } from "#web/components/support.tsx";
+import { SupportScreen } from "#web/components/support-screen.tsx";
 import type { PageContext } from "#web/pages/page-context.ts";
 import type { RouteEntry, SignedInSection } from "#web/routes/row.ts";
-import { canonicalPath } from "#web/routes/table.ts";
+import { canonicalPath, pathOf } from "#web/routes/table.ts";
 import type { Site, UserInfo } from "#web/site.ts";
 import { accessTexts } from "#web/texts/access.ts";
 import { sectionTexts } from "#web/texts/sections.ts";
@@ -64,8 +67,12 @@ function screenContent(
   }
 }
 
-/** SPEC.md 2.12: the forbidden and not-found pages, with the configured contact e-mail. */
+/**
+ * SPEC.md 2.12: the forbidden and not-found pages, with the configured contact e-mail, and a way back to the person's
+ * own home (in another audience's section there is no menu to go by).
+ */
 function AccessNote({ heading, advice, context }: { heading: string; advice: string; context: PageContext }) {
+  const { user } = context;
   return (
     <article className="access-note">
       <h1>{heading}</h1>
@@ -76,6 +83,11 @@ function AccessNote({ heading, advice, context }: { heading: string; advice: str
           contacts={[<EmailLink key="email" email={context.support.email} />]}
         />
       </p>
+      {user ? (
+        <p>
+          <a href={pathOf(user.site, "Home")}>{sectionTexts.backHome}</a>
+        </p>
+      ) : null}
     </article>
   );
 }
@@ -90,20 +102,10 @@ function entryContent(
   switch (entry.screen) {
     case "forbidden":
       return screenContent(context, audience, { kind: "forbidden" }, section, permissions);
-    case "pdf": {
-      const src = `/pdfs/${entry.pdf}`;
-      return (
-        <article className="document">
-          <h1>{entry.title}</h1>
-          <iframe title={sectionTexts.documentFrame(entry.title)} src={src} className="pdf-frame" />
-          <p>
-            <a href={src} download={entry.pdf}>
-              {sectionTexts.download(entry.pdf ?? "")}
-            </a>
-          </p>
-        </article>
-      );
-    }
+    case "pdf":
+      return <PdfScreen entry={entry} />;
+    case "support":
+      return <SupportScreen entry={entry} support={context.support} />;
     case "change-password":
       // The same layout as every section page (issue 14); the island's heading is the page's h1.
       return (
@@ -124,11 +126,6 @@ function entryContent(
         </article>
       );
     default:
-      return (
-        <article>
-          <h1>{entry.title}</h1>
-          <p>{entry.about}</p>
-        </article>
-      );
+      return <EmptyScreen section={section} entry={entry} permissions={permissions} />;
   }
 }

@@ -191,6 +191,10 @@ export const clientRoutes: readonly RouteEntry[] = [
   row("/docs/expired-policy", "Expiring Invoices Policy", { pdf: "ExpiringInvoicesPolicy.pdf", group: "Documents" }),
   row("/docs/vendor-letter", "Vendor Letter", { pdf: "VendorLetter.pdf", group: "Documents" }),
 
-  row("/support", "Support", { group: "Help", about: "How to reach the payments provider's support team." }),
+  row("/support", "Support", {
+    screen: "support",
+    group: "Help",
+    about: "How to reach the payments provider's support team.",
+  }),
   row("/forbidden", "Forbidden", { screen: "forbidden" }),
 ];

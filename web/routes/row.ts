@@ -15,6 +15,7 @@ export type Screen =
   | "about"
   | "pdf"
   | "change-password"
+  | "support"
   | "forbidden";
 
 export type NavGroup =

@@ -82,6 +82,6 @@ export const vendorRoutes: readonly RouteEntry[] = [
   row("/docs/bank-holidays", "Bank Holidays", { pdf: "BankHolidays.pdf", group: "Documents" }),
   row("/docs/vendor-letter", "Vendor Letter", { pdf: "VendorLetter.pdf", group: "Documents" }),
 
-  row("/contact-us", "Contact Us", { group: "Help", about: "How to reach the payments provider." }),
+  row("/contact-us", "Contact Us", { screen: "support", group: "Help", about: "How to reach the payments provider." }),
   row("/forbidden", "Forbidden", { screen: "forbidden" }),
 ];

@@ -64,13 +64,17 @@ export function rememberPending(site: Site, userName: string, remember: Remember
   rememberSite(site);
 }
 
-/** "Use another account": this sign-in leaves no trace; the device remembers what it did before it. */
+/**
+ * "Use another account": this sign-in leaves no trace; the device remembers what it did before it, except the account
+ * just cancelled, which the form that follows never offers again (the person asked for another one).
+ */
 export function forgetPending(site: Site, userName: string): void {
   const undo = takeUndo();
-  if (!undo || undo.site !== site || undo.userName !== userName) return;
-  if (undo.login) rememberLogin(site, undo.login);
+  const ours = undo && undo.site === site && undo.userName === userName ? undo : undefined;
+  if (ours) rememberSite(ours.lastSite);
+  const before = ours ? ours.login : rememberedLogin(site);
+  if (before && before.userName.toLowerCase() !== userName.toLowerCase()) rememberLogin(site, before);
   else forgetLogin(site);
-  rememberSite(undo.lastSite);
 }
 
 /** The code passed: the device is verified for this account, and what it remembers stays. */

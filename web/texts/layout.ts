@@ -1,7 +1,10 @@
 // Texts of the page frame: header, footer, sign out, the idle-timeout warning.
+import { brand, documentTitle } from "#web/texts/document-title.ts";
+
 export const layoutTexts = {
-  brand: "Payments Portal",
-  copyright: (year: number) => `© ${year} Payments Portal. All rights reserved.`,
+  documentTitle,
+  brand,
+  copyright: (year: number) => `© ${year} ${brand}. All rights reserved.`,
   signOut: "Sign out",
   /** Read before the header's user and company (visually hidden: the two show as a compact chip). */
   signedInAs: "Signed in as",
@@ -9,6 +12,8 @@ export const layoutTexts = {
   atCompany: "at",
   /** When neither the user nor the company is known (a link sign-in on a server that does not pass them). */
   accountOf: (site: "client" | "vendor") => (site === "client" ? "Client account" : "Vendor account"),
+  /** What the header's account link opens: the person's change-password page. */
+  yourAccount: "your account and password",
   skipToContent: "Skip to content",
   idleWarning: "You will be signed out in one minute because of inactivity.",
   staySignedIn: "Stay signed in",

@@ -5,9 +5,6 @@ const supportParts = ["Still having trouble? Please contact us: ", " or (UK) ", 
 
 export const loginTexts = {
   heading: "Sign In",
-  /** Issue 14: the portal opened over plain http at an address other than localhost. */
-  plainHttp:
-    "This page was opened over plain http, so your browser will not keep the sign-in. Open the portal's https address, or http://localhost on this machine.",
   tabsLabel: "Login for",
   clientTab: "CLIENT LOGIN",
   vendorTab: "VENDOR LOGIN",

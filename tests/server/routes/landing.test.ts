@@ -5,7 +5,7 @@ import { after, before, describe, it } from "node:test";
 import { PortalClient } from "#scripts/portal-client.ts";
 import { accounts, signIn } from "#scripts/sign-in.ts";
 import { type RunningPortal, startPortal } from "#tests/support/portal.ts";
-import { loginTexts } from "#web/texts/login.ts";
+import { loginNotices } from "#web/texts/login-notices.ts";
 
 let portal: RunningPortal;
 let taxBridge: RunningPortal;
@@ -85,7 +85,7 @@ describe("notices", () => {
 
   it("the sign-in page over plain http at another address says why signing in cannot work there", async () => {
     // The text as HTML carries it (its apostrophe escaped).
-    const notice = loginTexts.plainHttp.replaceAll("'", "&#x27;");
+    const notice = loginNotices.plainHttp.replaceAll("'", "&#x27;");
     const at = (host: string) => portal.app.inject({ url: "/", headers: { host } });
     assert.ok((await at("portal.example.com")).body.includes(notice));
     assert.ok(!(await at("localhost:3000")).body.includes(notice));
