@@ -54,6 +54,12 @@ export async function buildApp({ config, upstreamUrl, logger, ...options }: Buil
   const context = await createContext(config, upstreamUrl, app.log, options);
   await preloadIslands();
   app.decorate("revocations", context.revocations);
+  app.decorate("account", {
+    sessions: context.stores.sessions,
+    activity: context.stores.activity,
+    revocations: context.revocations,
+    now: context.now,
+  });
 
   installErrorHandling(app);
   await app.register(helmet, securityHeaders);
