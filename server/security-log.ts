@@ -32,6 +32,9 @@ export type SecurityEvent = keyof typeof securityEvents;
 /** Events that are a completed sign-in: the "last signed in" note reads them. */
 export const signInCompletions: readonly SecurityEvent[] = ["mfa.passed", "sign-in.link"];
 
+/** Events that may name a person who does not exist: kept only for a person with activity already. */
+const mayNameAnyone: ReadonlySet<SecurityEvent> = new Set(["sign-in.failed", "sign-in.deactivated"]);
+
 /** A session id as logs and pages name it: a digest, which cannot be turned back into the id. */
 export const sessionDigest = (sid: string): string => hash("sha256", sid, "base64url").slice(0, 22);
 
@@ -66,5 +69,9 @@ export function securityEvent(
   request.log.info(line, "security event");
   const account = accountOf(request);
   if (account && person)
-    void account.activity.record(person, { event, at: account.now(), device, address: request.ip });
+    void account.activity.record(
+      person,
+      { event, at: account.now(), device, address: request.ip },
+      mayNameAnyone.has(event),
+    );
 }

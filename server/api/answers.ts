@@ -2,11 +2,14 @@
 // a sent code. Each takes the parsed answer and gives what the browser gets (a token never reaches it).
 import type { FastifyRequest } from "fastify";
 import type { components } from "#openapi/schema.d.ts";
+import { personOf } from "#server/account/sessions.ts";
 import type { AppContext } from "#server/context.ts";
 import { loadPermissions } from "#server/permissions.ts";
+import { securityEvent } from "#server/security-log.ts";
 import {
   beginSignIn,
   expire,
+  forgetPasswordTest,
   MAX_TOKEN_CHARACTERS,
   passwordChanged,
   promote,
@@ -77,13 +80,15 @@ export const holdLogin =
     const outcome = held ? "pending-mfa" : message === "Deactivated" ? "deactivated" : "invalid";
     const fields = { event: "sign-in", site, user: userName, outcome, loginMessage: message };
     signInStep(context, request, fields, "sign-in attempt");
+    const company = site === "client" ? String(form.shortname ?? "") : "";
+    const person = personOf({ site, company, userName });
     if (held && token) {
-      const company = site === "client" ? String(form.shortname ?? "") : "";
       const loginMessage = message ?? "Success";
       beginSignIn(request, { stage: "pending", site, userName, company, loginMessage, token }, context.now());
       context.refusedTokens.forgive(token); // issued again: the upstream takes it now
       if (!fitsCookie(request, PENDING_ROOM)) return tooLarge;
-    }
+      securityEvent(request, "sign-in.passed", person, sessionId(request));
+    } else securityEvent(request, message === "Deactivated" ? "sign-in.deactivated" : "sign-in.failed", person);
     return { body: { ...(message ? { message } : {}), tokenHeld: held } satisfies HeldLogin, failed: !held };
   };
 
@@ -114,6 +119,7 @@ export const signInByLink =
     }
     // Held only when this link opened a session: a session this browser had before proves nothing about the link.
     const held = opened && request.auth?.stage === "signed-in";
+    if (held && request.auth) securityEvent(request, "sign-in.link", personOf(request.auth), sessionId(request));
     const outcome = held ? "signed-in" : "invalid";
     signInStep(context, request, { event: "link-sign-in", site, outcome }, "link sign-in attempt");
     const answer: HeldLinkLogin = { tokenHeld: held, ...(message ? { message } : {}) };
@@ -132,15 +138,18 @@ export const promoteOnPassed: Effect = async ({ context, request, body }) => {
     // Signed in, with its permissions: a session that leaves no room for a page visit ends here, with the reason.
     if (!fitsCookie(request, SIGNED_IN_ROOM)) return tooLarge;
     signInStep(context, request, { event: "mfa", ...who, outcome: "passed" }, "device verified");
+    securityEvent(request, "mfa.passed", personOf(auth), sessionId(request));
     return { body: verdict };
   }
   const sid = sessionId(request) ?? "";
   const { count } = await context.strikes.hit(`mfa|${sid}`, context.config.session.maxSeconds * 1000);
   signInStep(context, request, { event: "mfa", ...who, outcome: "failed", failures: count }, "code refused");
+  securityEvent(request, "mfa.code-wrong", personOf(auth), sid);
   const attemptsLeft = Math.max(0, context.config.mfaMaxWrongCodes - count);
   if (attemptsLeft === 0) {
     // The verdict still answers this code; the next call finds no sign-in, and the sign-in page says why it ended.
     signInStep(context, request, { event: "mfa", ...who, outcome: "limit" }, "too many wrong codes");
+    securityEvent(request, "mfa.locked-out", personOf(auth), sid);
     expire(request, "mfa-attempts");
   }
   // The verdict as the upstream gave it (SPEC.md reads its first element's text), with the attempts left beside it.
@@ -151,6 +160,7 @@ export const promoteOnPassed: Effect = async ({ context, request, body }) => {
 
 export const codeSent: Effect = async ({ context, request, body }) => {
   rememberCodeSent(request, context.now());
+  if (request.auth) securityEvent(request, "mfa.code-sent", personOf(request.auth), sessionId(request));
   return { body: body ?? {} };
 };
 
@@ -161,8 +171,15 @@ export const passwordTested: Effect = async ({ context, request, body }) => {
 
 export const changedPassword: Effect = async ({ request, body }) => {
   passwordChanged(request);
+  if (request.auth) securityEvent(request, "password.changed", personOf(request.auth), sessionId(request));
   return { body: body ?? {} };
 };
+
+/** A wrong current password (or a test that could not be made) cancels a test passed before it, and is logged. */
+export function passwordTestFailed(request: FastifyRequest): void {
+  forgetPasswordTest(request);
+  if (request.auth) securityEvent(request, "password.test-failed", personOf(request.auth), sessionId(request));
+}
 
 /** A step of signing in: logged, and counted for the metrics by event and outcome. */
 export function signInStep(

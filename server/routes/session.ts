@@ -1,10 +1,12 @@
 // Sign out: the session ends and its id is revoked (an old copy of the cookie is dead), the browser returns to login.
 // And the idle timeout's two routes: "Stay signed in", and the check a signed-in page makes at its idle limit.
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { personOf } from "#server/account/sessions.ts";
 import type { AppContext } from "#server/context.ts";
 import { permissionsFor } from "#server/permissions.ts";
 import { safePath } from "#server/safe-path.ts";
-import { expire, markSeen, signedIn, taxBridgeEntered } from "#server/session/data.ts";
+import { securityEvent } from "#server/security-log.ts";
+import { expire, markSeen, sessionId, signedIn, taxBridgeEntered } from "#server/session/data.ts";
 import { opens } from "#web/gates.ts";
 import { matchRoute, sectionAudience } from "#web/routes/table.ts";
 import { landingPath } from "#web/site.ts";
@@ -24,6 +26,8 @@ export async function sessionRoutes(app: FastifyInstance, context: AppContext): 
     const cancelled = (request.body as { intent?: unknown } | undefined)?.intent === "use-another-account";
     const site = request.auth?.site;
     request.log.info({ event: "sign-out", cancelled }, "signed out");
+    const auth = signedIn(request);
+    if (auth) securityEvent(request, "sign-out", personOf(auth), sessionId(request));
     expire(request, "signed-out");
     const to = cancelled ? (site ? `/?activeSite=${site.toUpperCase()}` : "/") : "/?signed-out";
     // The notice travels in the address: Clear-Site-Data also clears any cookie set with this answer.

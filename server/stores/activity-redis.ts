@@ -22,14 +22,15 @@ export class RedisActivity implements ActivityStore {
     this.#local = new MemoryActivity(retentionMs, now);
   }
 
-  async record(person: string, record: ActivityRecord): Promise<void> {
-    this.#local.recordNow(person, record);
+  async record(person: string, record: ActivityRecord, knownOnly = false): Promise<void> {
+    this.#local.recordNow(person, record, knownOnly);
     if (!this.link.usable) return;
     try {
       const key = this.keys.activity(person);
-      await this.link.commands
-        .multi()
-        .lpush(key, JSON.stringify(record))
+      const line = JSON.stringify(record);
+      const multi = this.link.commands.multi();
+      // LPUSHX adds only to a list that exists: a name nobody signed in with leaves nothing behind.
+      await (knownOnly ? multi.lpushx(key, line) : multi.lpush(key, line))
         .ltrim(key, 0, ACTIVITY_PER_PERSON - 1)
         .pexpire(key, wholeMs(this.retentionMs))
         .exec();

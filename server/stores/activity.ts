@@ -13,7 +13,8 @@ export const ACTIVITY_PEOPLE_MAX = 50_000;
 
 /** A person is `personKey(site, company, user)`. Never rejects. */
 export interface ActivityStore {
-  record(person: string, record: ActivityRecord): Promise<void>;
+  /** `knownOnly`: kept only for a person who has events already (a failed sign-in may name anyone). */
+  record(person: string, record: ActivityRecord, knownOnly?: boolean): Promise<void>;
   /** Newest first, none older than the retention. */
   recent(person: string): Promise<ActivityList>;
 }
@@ -37,11 +38,12 @@ export class MemoryActivity implements ActivityStore {
     });
   }
 
-  async record(person: string, record: ActivityRecord): Promise<void> {
-    this.recordNow(person, record);
+  async record(person: string, record: ActivityRecord, knownOnly = false): Promise<void> {
+    this.recordNow(person, record, knownOnly);
   }
 
-  recordNow(person: string, record: ActivityRecord): void {
+  recordNow(person: string, record: ActivityRecord, knownOnly = false): void {
+    if (knownOnly && !this.#people.has(person)) return;
     const events = [{ ...record }, ...(this.#people.get(person) ?? [])].slice(0, ACTIVITY_PER_PERSON);
     this.#people.set(person, events);
   }

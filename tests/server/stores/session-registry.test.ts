@@ -113,6 +113,23 @@ for (const backend of ["memory", "redis"] as const) {
       assert.ok(!events.some(({ event }) => event === "theirs"));
       await until(async () => (await stores.activity.recent(person)).events.length === 0, 3_000, "events to expire");
     });
+
+    it("keeps an event that may name anyone only for a person with events already", async () => {
+      const known = `client/acme/${randomUUID()}`;
+      const stranger = `client/acme/${randomUUID()}`;
+      await stores.activity.record(known, { event: "mfa.passed", at: Date.now(), device: "d", address: "a" });
+      await stores.activity.record(known, { event: "sign-in.failed", at: Date.now(), device: "d", address: "a" }, true);
+      await stores.activity.record(
+        stranger,
+        { event: "sign-in.failed", at: Date.now(), device: "d", address: "a" },
+        true,
+      );
+      assert.deepEqual(
+        (await stores.activity.recent(known)).events.map(({ event }) => event),
+        ["sign-in.failed", "mfa.passed"],
+      );
+      assert.deepEqual((await stores.activity.recent(stranger)).events, []);
+    });
   });
 }
 
