@@ -12,6 +12,7 @@ import { frameworkErrors, installErrorHandling } from "#server/errors.ts";
 import { loggerOptions, OneLinePerRequest } from "#server/logging.ts";
 import { csrfPlugin } from "#server/plugins/csrf.ts";
 import { assetsDir, readManifest } from "#server/render/assets.ts";
+import { accountRoutes } from "#server/routes/account.ts";
 import { apiReferenceRoutes } from "#server/routes/api-reference.ts";
 import { documentRoutes } from "#server/routes/documents.ts";
 import { healthRoutes } from "#server/routes/health.ts";
@@ -98,6 +99,7 @@ export async function buildApp({ config, upstreamUrl, logger, ...options }: Buil
     await scope.register(apiPlugin, { prefix: "/api", context });
     await scope.register(documentRoutes, context);
     await scope.register(sessionRoutes, context);
+    await scope.register(accountRoutes, context);
     await scope.register(pageRoutes, context);
   });
   const sessions = codec as NonNullable<typeof codec>;

@@ -6,6 +6,8 @@ import { accountOf } from "#server/account/state.ts";
 import { type SecurityEvent, securityEvent, sessionDigest } from "#server/security-log.ts";
 import type { SessionEntry } from "#server/stores/session-registry.ts";
 import { personKey } from "#server/throttle.ts";
+import { TIME_ZONE_HEADER } from "#web/api/held.ts";
+import { knownTimeZone } from "#web/components/when.ts";
 
 /** Who a session belongs to, as the throttles count them. */
 export type Owner = { site: string; company?: string | undefined; userName: string };
@@ -24,6 +26,8 @@ export function registerSession(request: FastifyRequest, owner: Owner, sid: stri
     device: deviceLabel(request.headers["user-agent"]),
     address: request.ip,
   };
+  const zone = request.headers[TIME_ZONE_HEADER.toLowerCase()];
+  if (typeof zone === "string" && zone.length <= 64 && knownTimeZone(zone) === zone) entry.timeZone = zone;
   void account.sessions.add(person, entry).then(async (dropped) => {
     for (const old of dropped) {
       await account.revocations.revoke(old);

@@ -1,10 +1,12 @@
 // SPEC.md 2.8–2.12 and 6: a section page needs a session of the section's audience, its permissions known, and the
 // row's gate passed; otherwise the sign-in page, the MFA step, or the forbidden, checking or not-found screen.
 
+import { loadAccountView } from "#server/account/view.ts";
 import { type Loaded, type PageRequest, pageContextOf, redirect, type Screens } from "#server/pages/screen.ts";
 import { permissionsFor } from "#server/permissions.ts";
 import { signedIn } from "#server/session/data.ts";
 import { isNavigation } from "#server/tracking.ts";
+import type { AccountView } from "#web/components/account-sections.tsx";
 import { opens } from "#web/gates.ts";
 import { SectionPage, type SectionScreen } from "#web/pages/section-page.tsx";
 import type { SignedInSection } from "#web/routes/row.ts";
@@ -26,7 +28,13 @@ export async function loadSection(
   if (!auth) return redirect(isNavigation(request) ? `/?return=${encodeURIComponent(request.url)}` : "/");
   if (auth.stage === "pending" || auth.loginMessage === "Password Expired") return redirect("/mfa");
   const audience = sectionAudience[section];
-  const show = (status: number, title: string, screen: SectionScreen, permissions?: UserInfo): Loaded => ({
+  const show = (
+    status: number,
+    title: string,
+    screen: SectionScreen,
+    permissions?: UserInfo,
+    account?: AccountView,
+  ): Loaded => ({
     status,
     title,
     body: (
@@ -36,6 +44,7 @@ export async function loadSection(
         audience={audience}
         permissions={permissions}
         screen={screen}
+        account={account}
       />
     ),
   });
@@ -52,5 +61,7 @@ export async function loadSection(
   if (!match) return show(404, sectionTexts.notFoundTitle, { kind: "not-found" }, permissions);
   const { entry } = match;
   if (!opens(entry, permissions)) return show(403, sectionTexts.forbiddenTitle, { kind: "forbidden" }, permissions);
-  return show(200, entry.title, { kind: "entry", entry }, permissions);
+  // The account sections below the change-password form.
+  const account = entry.screen === "change-password" ? await loadAccountView(request, entry.path) : undefined;
+  return show(200, entry.title, { kind: "entry", entry }, permissions, account);
 }

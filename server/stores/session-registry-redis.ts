@@ -33,7 +33,12 @@ export class RedisSessionRegistry implements SessionRegistry {
     if (!this.link.usable) return droppedHere;
     try {
       const { order, entries, seen } = this.keys.sessions(person);
-      const stored: Stored = { began: entry.began, device: entry.device, address: entry.address };
+      const stored: Stored = {
+        began: entry.began,
+        device: entry.device,
+        address: entry.address,
+        ...(entry.timeZone ? { timeZone: entry.timeZone } : {}),
+      };
       return await this.link.commands.portalSessionAdd(
         order,
         entries,
@@ -110,7 +115,8 @@ function parseStored(text: string): Stored | undefined {
     const value = JSON.parse(text) as Partial<Stored>;
     if (typeof value.began !== "number" || typeof value.device !== "string" || typeof value.address !== "string")
       return undefined;
-    return { began: value.began, device: value.device, address: value.address };
+    const timeZone = typeof value.timeZone === "string" ? { timeZone: value.timeZone } : {};
+    return { began: value.began, device: value.device, address: value.address, ...timeZone };
   } catch {
     return undefined;
   }

@@ -11,6 +11,8 @@ export type SessionEntry = {
   /** "Chrome on Windows": bowser's reading of the User-Agent, cut to a safe label. */
   device: string;
   address: string;
+  /** The browser's time zone at sign-in (an IANA name), to write times in it. */
+  timeZone?: string;
 };
 
 export type SessionList = {

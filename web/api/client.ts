@@ -2,7 +2,7 @@
 import createClient, { type Middleware } from "openapi-fetch";
 import type { paths } from "#openapi/schema.d.ts";
 import { answerCode, answerMessage } from "#web/api/answer.ts";
-import { CSRF_HEADER } from "#web/api/held.ts";
+import { CSRF_HEADER, TIME_ZONE_HEADER } from "#web/api/held.ts";
 import { answerCodes, errorTexts } from "#web/texts/errors.ts";
 
 /** What a failed call's `error` holds: section 8's message, and the portal's `code` when it set one. */
@@ -49,11 +49,20 @@ export function answerHandling(onExpired: () => void): Middleware {
 export function createApi(baseUrl: string, fetchImpl?: typeof fetch, onExpired = () => window.location.assign("/")) {
   const client = createClient<paths>({
     baseUrl,
-    headers: { [CSRF_HEADER]: "1" },
+    headers: { [CSRF_HEADER]: "1", [TIME_ZONE_HEADER]: browserTimeZone() },
     ...(fetchImpl ? { fetch: fetchImpl } : {}),
   });
   client.use(answerHandling(onExpired));
   return client;
+}
+
+/** The zone Intl reads from the system (UTC where it cannot say). */
+function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+  } catch {
+    return "UTC";
+  }
 }
 
 /** The islands' client: same-origin `/api`, where the portal forwards to the upstream. */

@@ -1,5 +1,6 @@
 // A page of a signed-in section: the frame, the section's navigation, and the screen the route table names.
 import type { ReactElement } from "react";
+import { AccountSections, type AccountView } from "#web/components/account-sections.tsx";
 import { Frame } from "#web/components/frame.tsx";
 import { HomeScreen } from "#web/components/home-screen.tsx";
 import { Island } from "#web/components/island.tsx";
@@ -25,15 +26,20 @@ type Props = {
   /** Unset while they are not known (the checking state) or when the section is not this user's: no navigation. */
   permissions: UserInfo | undefined;
   screen: SectionScreen;
+  /** The account sections of the change-password page (server/account/view.ts). */
+  account?: AccountView | undefined;
 };
 
-export function SectionPage({ context, section, audience, permissions, screen }: Props) {
+export function SectionPage({ context, section, audience, permissions, screen, account }: Props) {
   const current = screen.kind === "entry" ? canonicalPath(screen.entry) : undefined;
   return (
     <Frame context={context} wide>
       <div className={permissions ? "section-layout" : "section-layout without-nav"}>
         {permissions ? <SectionNav section={section} permissions={permissions} current={current} /> : null}
-        <section className="screen">{screenContent(context, audience, screen, section, permissions)}</section>
+        <section className="screen">
+          {screenContent(context, audience, screen, section, permissions)}
+          {account ? <AccountSections view={account} /> : null}
+        </section>
       </div>
     </Frame>
   );

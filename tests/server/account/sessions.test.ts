@@ -72,4 +72,21 @@ describe("the session registry in a portal", () => {
     await laptop.get("/client/home");
     await until(async () => (await account.sessions.list(alice)).sessions.length === 0, 2_000, "the idle end");
   });
+
+  it("keeps the browser's time zone when Intl knows it, and nothing else", async () => {
+    const tokyo = browser(WINDOWS_CHROME);
+    tokyo.headers["x-portal-time-zone"] = "Asia/Tokyo";
+    const signedInTokyo = await signIn(tokyo, accounts.alice, portal.code);
+    time += 1_000;
+    const hostile = browser(MAC_FIREFOX);
+    hostile.headers["x-portal-time-zone"] = "<b>Mars/Olympus</b>";
+    const signedInHostile = await signIn(hostile, accounts.alice, portal.code);
+    const { sessions } = await account.sessions.list(alice);
+    assert.deepEqual(
+      sessions.map(({ timeZone }) => timeZone),
+      [undefined, "Asia/Tokyo"],
+    );
+    await signedInTokyo.post("/session/logout");
+    await signedInHostile.post("/session/logout");
+  });
 });

@@ -1,0 +1,51 @@
+// Texts of the account-security sections: "Where you're signed in", "Recent security activity", the last sign-in.
+import { counted } from "#web/texts/plural.ts";
+
+export const accountTexts = {
+  sessionsHeading: "Where you're signed in",
+  currentPassword: "Current Password",
+  thisDevice: "This device",
+  signOut: "Sign out",
+  signOutAll: "Sign out of all other devices",
+  began: "Signed in",
+  lastActive: "Last active",
+  none: "No other device is signed in.",
+  incomplete: "This list may be incomplete: some sessions could not be read just now.",
+  trimmed: "Older sessions were signed out: at most 20 are kept.",
+  ended: (count: number) =>
+    count === 0
+      ? "No other session was signed in."
+      : `${counted(count, "other session was", "other sessions were")} signed out.`,
+  wrongPassword: "The current password is not right. No session was signed out.",
+  passwordRequired: "Enter your current password to sign out of another device.",
+  unknownSession: "That session is not one of yours, or has already ended. No session was signed out.",
+  throttled: (seconds: number) => `Too many attempts. Try again in ${counted(seconds, "second", "seconds")}.`,
+  failed: "Action Failed. No session was signed out.",
+  activityHeading: "Recent security activity",
+  activityNone: "No recent activity.",
+  activityIncomplete: "This list may be incomplete: the activity could not be read just now.",
+  signOutOthers: "Sign out of other devices",
+  lastSignIn: (when: string, device: string) => `Last signed in ${when} from ${device}.`,
+  failedSince: (count: number) => `${counted(count, "failed sign-in attempt", "failed sign-in attempts")} since then.`,
+  notYou: "Not you?",
+  changePassword: "Change your password",
+  events: {
+    "sign-in.passed": "Password accepted",
+    "sign-in.failed": "Failed sign-in attempt",
+    "sign-in.deactivated": "Sign-in to a deactivated account",
+    "sign-in.link": "Signed in with a link",
+    "mfa.code-sent": "Verification code sent",
+    "mfa.code-wrong": "Wrong verification code",
+    "mfa.locked-out": "Too many wrong verification codes",
+    "mfa.passed": "Signed in",
+    "password.test-failed": "Wrong current password",
+    "password.changed": "Password changed",
+    "sign-out": "Signed out",
+    "session-ended.by-person": "Signed out from another device",
+    "session-ended.password-changed": "Signed out by a password change",
+    "session-ended.upstream-refused": "Session expired",
+    "session-ended.idle": "Signed out after inactivity",
+    "session-ended.lifetime": "Session reached its time limit",
+    "session-ended.limit": "Oldest session signed out",
+  } as Record<string, string>,
+};
