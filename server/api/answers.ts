@@ -2,7 +2,7 @@
 // a sent code. Each takes the parsed answer and gives what the browser gets (a token never reaches it).
 import type { FastifyRequest } from "fastify";
 import type { components } from "#openapi/schema.d.ts";
-import { personOf } from "#server/account/sessions.ts";
+import { endOtherSessions, personOf } from "#server/account/sessions.ts";
 import type { AppContext } from "#server/context.ts";
 import { loadPermissions } from "#server/permissions.ts";
 import { securityEvent } from "#server/security-log.ts";
@@ -20,6 +20,7 @@ import {
 } from "#server/session/data.ts";
 import { MAX_SEALED_SESSION, sealedSize } from "#server/session/plugin.ts";
 import { serverTexts } from "#server/texts.ts";
+import { END_OTHERS_HEADER, ENDED_COUNT_HEADER } from "#web/api/end-others.ts";
 import type { CountedVerdict, HeldLinkLogin, HeldLogin } from "#web/api/held.ts";
 import type { Site } from "#web/site.ts";
 
@@ -169,10 +170,20 @@ export const passwordTested: Effect = async ({ context, request, body }) => {
   return { body: body ?? {} };
 };
 
+/**
+ * A changed password ends the person's other sessions when the form asks (its box is checked by default), and always
+ * when it was the forced change of an expired password at sign-in; the answer says how many ended.
+ */
 export const changedPassword: Effect = async ({ request, body }) => {
+  const auth = request.auth;
+  const forced = auth?.loginMessage === "Password Expired";
   passwordChanged(request);
-  if (request.auth) securityEvent(request, "password.changed", personOf(request.auth), sessionId(request));
-  return { body: body ?? {} };
+  const sid = sessionId(request);
+  if (!auth || !sid) return { body: body ?? {} };
+  securityEvent(request, "password.changed", personOf(auth), sid);
+  if (!forced && request.headers[END_OTHERS_HEADER.toLowerCase()] !== "1") return { body: body ?? {} };
+  const ended = await endOtherSessions(request, auth, sid, "all", "session-ended.password-changed");
+  return { body: body ?? {}, headers: { [ENDED_COUNT_HEADER]: String(ended ?? 0) } };
 };
 
 /** A wrong current password (or a test that could not be made) cancels a test passed before it, and is logged. */

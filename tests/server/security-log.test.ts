@@ -7,6 +7,7 @@ import type { FastifyInstance } from "fastify";
 import { PortalClient } from "#scripts/portal-client.ts";
 import { DEMO_PASSWORD, latestCode } from "#scripts/sign-in.ts";
 import { personOf } from "#server/account/sessions.ts";
+import { END_SESSIONS_PATH } from "#server/account/view.ts";
 import { buildApp } from "#server/app.ts";
 import { loadConfig } from "#server/config.ts";
 import { loggerOptions } from "#server/logging.ts";
@@ -16,6 +17,7 @@ import { SESSIONS_PER_PERSON } from "#server/stores/session-registry.ts";
 import { logCapture, tokenRecorder } from "#tests/support/log-capture.ts";
 import { sandboxPost, TEST_SESSION_KEY } from "#tests/support/portal.ts";
 import { until } from "#tests/support/stores.ts";
+import { END_OTHERS_HEADER } from "#web/api/end-others.ts";
 
 const WRONG_PASSWORD = "Wrong-Password-4-Security!";
 const NEW_PASSWORD = "Brand-New-Security-2026!";
@@ -199,6 +201,41 @@ describe("the security log", () => {
       await old.get(step % 2 ? "/client/home" : "/client/users/change-password");
     }
     await readLine("session-ended.lifetime", alice);
+  });
+
+  it("sessions ended by the person from another device, and by a password change", async () => {
+    const gary = personOf({ site: "client", company: "GLOBEX", userName: "gary" });
+    const signInGary = async () => {
+      const client = visitor();
+      await client.post("/api/auth/client", { shortname: "GLOBEX", username: "gary", password: DEMO_PASSWORD });
+      await client.post("/api/web/client/mfa/generate");
+      await client.post(`/api/web/client/mfa/validate/${await code("gary@globex.example")}`);
+      return client;
+    };
+    await signInGary();
+    const here = await signInGary();
+    const form = await app.inject({
+      method: "POST",
+      url: END_SESSIONS_PATH,
+      headers: {
+        cookie: here.cookieHeader,
+        "content-type": "application/x-www-form-urlencoded",
+        "user-agent": USER_AGENT,
+      },
+      payload: new URLSearchParams({ session: "all", password: DEMO_PASSWORD }).toString(),
+    });
+    assert.equal(form.headers.location, "/client/users/change-password?sessions=ended&count=1");
+    await readLine("session-ended.by-person", gary);
+    await signInGary();
+    await here.post("/api/web/client/password/test", { userId: "gary", password: DEMO_PASSWORD });
+    const changed = await here.request(
+      "POST",
+      "/api/web/client/password/change",
+      { password: NEW_PASSWORD },
+      { [END_OTHERS_HEADER]: "1" },
+    );
+    assert.equal(changed.status, 200, changed.text);
+    await readLine("session-ended.password-changed", gary);
   });
 
   it(`a sign-in past ${SESSIONS_PER_PERSON} sessions ends the oldest`, async () => {

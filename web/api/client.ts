@@ -49,20 +49,11 @@ export function answerHandling(onExpired: () => void): Middleware {
 export function createApi(baseUrl: string, fetchImpl?: typeof fetch, onExpired = () => window.location.assign("/")) {
   const client = createClient<paths>({
     baseUrl,
-    headers: { [CSRF_HEADER]: "1", [TIME_ZONE_HEADER]: browserTimeZone() },
+    headers: { [CSRF_HEADER]: "1", [TIME_ZONE_HEADER]: Intl.DateTimeFormat().resolvedOptions().timeZone },
     ...(fetchImpl ? { fetch: fetchImpl } : {}),
   });
   client.use(answerHandling(onExpired));
   return client;
-}
-
-/** The zone Intl reads from the system (UTC where it cannot say). */
-function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
-  } catch {
-    return "UTC";
-  }
 }
 
 /** The islands' client: same-origin `/api`, where the portal forwards to the upstream. */

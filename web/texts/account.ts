@@ -1,4 +1,5 @@
 // Texts of the account-security sections: "Where you're signed in", "Recent security activity", the last sign-in.
+import { endOthersTexts } from "#web/texts/end-others.ts";
 import { counted } from "#web/texts/plural.ts";
 
 export const accountTexts = {
@@ -12,10 +13,7 @@ export const accountTexts = {
   none: "No other device is signed in.",
   incomplete: "This list may be incomplete: some sessions could not be read just now.",
   trimmed: "Older sessions were signed out: at most 20 are kept.",
-  ended: (count: number) =>
-    count === 0
-      ? "No other session was signed in."
-      : `${counted(count, "other session was", "other sessions were")} signed out.`,
+  ended: endOthersTexts.ended,
   wrongPassword: "The current password is not right. No session was signed out.",
   passwordRequired: "Enter your current password to sign out of another device.",
   unknownSession: "That session is not one of yours, or has already ended. No session was signed out.",
@@ -24,7 +22,6 @@ export const accountTexts = {
   activityHeading: "Recent security activity",
   activityNone: "No recent activity.",
   activityIncomplete: "This list may be incomplete: the activity could not be read just now.",
-  signOutOthers: "Sign out of other devices",
   lastSignIn: (when: string, device: string) => `Last signed in ${when} from ${device}.`,
   failedSince: (count: number) => `${counted(count, "failed sign-in attempt", "failed sign-in attempts")} since then.`,
   notYou: "Not you?",
