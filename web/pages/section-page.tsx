@@ -4,6 +4,7 @@ import { AccountSections, type AccountView } from "#web/components/account-secti
 import { Frame } from "#web/components/frame.tsx";
 import { HomeScreen } from "#web/components/home-screen.tsx";
 import { Island } from "#web/components/island.tsx";
+import type { LastSignIn } from "#web/components/last-sign-in.tsx";
 import { SectionNav } from "#web/components/section-nav.tsx";
 import { EmailLink, WithContacts } from "#web/components/support.tsx";
 import type { PageContext } from "#web/pages/page-context.ts";
@@ -14,7 +15,7 @@ import { accessTexts } from "#web/texts/access.ts";
 import { sectionTexts } from "#web/texts/sections.ts";
 
 export type SectionScreen =
-  | { kind: "entry"; entry: RouteEntry }
+  | { kind: "entry"; entry: RouteEntry; lastSignIn?: LastSignIn }
   | { kind: "forbidden" }
   | { kind: "not-found" }
   | { kind: "checking" };
@@ -66,7 +67,7 @@ function screenContent(
         </article>
       );
     case "entry":
-      return entryContent(context, audience, screen.entry, section, permissions);
+      return entryContent(context, audience, screen.entry, section, permissions, screen.lastSignIn);
   }
 }
 
@@ -92,6 +93,7 @@ function entryContent(
   entry: RouteEntry,
   section: SignedInSection,
   permissions: UserInfo | undefined,
+  lastSignIn?: LastSignIn,
 ): ReactElement {
   switch (entry.screen) {
     case "forbidden":
@@ -122,7 +124,13 @@ function entryContent(
       );
     case "home":
       return permissions ? (
-        <HomeScreen context={context} section={section} entry={entry} permissions={permissions} />
+        <HomeScreen
+          context={context}
+          section={section}
+          entry={entry}
+          permissions={permissions}
+          {...(lastSignIn ? { lastSignIn } : {})}
+        />
       ) : (
         <article>
           <h1>{entry.title}</h1>
