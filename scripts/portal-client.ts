@@ -43,6 +43,8 @@ export class PortalClient {
   cookies = new Map<string, string>();
   /** Every answer received, oldest first. */
   readonly answers: PortalAnswer[] = [];
+  /** Sent with every request, before a request's own: a browser's User-Agent, say. */
+  headers: Record<string, string> = {};
 
   constructor(readonly target: PortalTarget) {}
 
@@ -77,6 +79,7 @@ export class PortalClient {
       [csrfHeader]: "1",
       ...(body === undefined ? {} : { "content-type": "application/json" }),
       ...(this.cookies.size > 0 ? { cookie: this.cookieHeader } : {}),
+      ...this.headers,
       ...headers,
     };
     const payload = body === undefined ? undefined : JSON.stringify(body);

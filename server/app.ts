@@ -13,6 +13,7 @@ import { loggerOptions, OneLinePerRequest } from "#server/logging.ts";
 import { csrfPlugin } from "#server/plugins/csrf.ts";
 import { queryLimit, querystringParser } from "#server/plugins/query-limit.ts";
 import { assetsDir, readManifest } from "#server/render/assets.ts";
+import { accountRoutes } from "#server/routes/account.ts";
 import { apiReferenceRoutes } from "#server/routes/api-reference.ts";
 import { documentRoutes } from "#server/routes/documents.ts";
 import { healthRoutes } from "#server/routes/health.ts";
@@ -57,6 +58,12 @@ export async function buildApp({ config, upstreamUrl, logger, ...options }: Buil
   const context = await createContext(config, upstreamUrl, app.log, options);
   await preloadIslands();
   app.decorate("revocations", context.revocations);
+  app.decorate("account", {
+    sessions: context.stores.sessions,
+    activity: context.stores.activity,
+    revocations: context.revocations,
+    now: context.now,
+  });
 
   installErrorHandling(app);
   await app.register(helmet, securityHeaders);
@@ -97,6 +104,7 @@ export async function buildApp({ config, upstreamUrl, logger, ...options }: Buil
     await scope.register(apiPlugin, { prefix: "/api", context });
     await scope.register(documentRoutes, context);
     await scope.register(sessionRoutes, context);
+    await scope.register(accountRoutes, context);
     await scope.register(pageRoutes, context);
   });
   const sessions = codec as NonNullable<typeof codec>;

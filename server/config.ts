@@ -43,6 +43,7 @@ const schema = z.object({
   RATE_LIMIT_IP_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_USER_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   MFA_MAX_WRONG_CODES: z.coerce.number().int().min(1).default(5),
+  SECURITY_LOG_DAYS: z.coerce.number().int().min(1).max(90).default(90),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   METRICS_TOKEN: z.string().min(24, "at least 24 characters (openssl rand -hex 16)").optional(),
   REDIS_URL: z
@@ -82,6 +83,8 @@ export type Config = {
   upstreamTimeoutMs: number;
   rateLimits: { perIp: number; perUser: number };
   mfaMaxWrongCodes: number;
+  /** How long each person's recent security events are kept (at most 90 days). */
+  securityLogDays: number;
   logLevel: string;
   /** The bearer token Prometheus sends for /metrics; unset, /metrics is not served. */
   metricsToken: string | undefined;
@@ -154,6 +157,7 @@ export function loadConfig(
     upstreamTimeoutMs: values.UPSTREAM_TIMEOUT_MS,
     rateLimits: { perIp: values.RATE_LIMIT_IP_PER_MINUTE, perUser: values.RATE_LIMIT_USER_PER_MINUTE },
     mfaMaxWrongCodes: values.MFA_MAX_WRONG_CODES,
+    securityLogDays: values.SECURITY_LOG_DAYS,
     logLevel: values.LOG_LEVEL,
     metricsToken: values.METRICS_TOKEN,
     redis: { url: values.REDIS_URL, keyPrefix: values.REDIS_KEY_PREFIX },

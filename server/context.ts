@@ -66,6 +66,7 @@ export async function createContext(
     redisUrl: config.redis.url,
     keyPrefix: config.redis.keyPrefix,
     sessionMaxMs: config.session.maxSeconds * 1000,
+    activityMs: config.securityLogDays * 24 * 3600_000,
     log,
     now,
     onRedisState: (up) => metrics.redisState(up),

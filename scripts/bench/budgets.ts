@@ -7,9 +7,12 @@ import type { Row } from "#scripts/bench/report.ts";
  * caps-lock hint, focus that follows errors, typed values kept per tab, the last site remembered, support contacts
  * as links, the icons' links and the dark logo. The section layouts moved to a stylesheet of their own, linked by
  * signed-in pages only, which keeps the HTML+CSS within 400 bytes of the first round trip (10 × 1,460 bytes).
+ * The JavaScript factor went from 1.17 to 1.172 (about 50 bytes) for the browser's time zone, sent with each call so
+ * that a sign-in keeps it and the account sections write their times in the viewer's zone without a script of their
+ * own on the pages that show them.
  */
 export const LOGIN_HTML_CSS_BUDGET = 15_000;
-export const LOGIN_JS_FACTOR = 1.17;
+export const LOGIN_JS_FACTOR = 1.172;
 
 export function budgetFailures(pages: PageBytes[], react: number): string[] {
   return budgetRows(pages, react)

@@ -162,8 +162,11 @@ export async function throughputBenches(options: LoadOptions): Promise<Row[]> {
     // Many visitors, each with a session and token of their own, as in life: one session's visits are sent one after
     // another, so a single cookie would measure a queue. A round ends once the visits it queued have been sent.
     const rate = Math.max(1, Math.round(page.requestsPerSecond / 2));
+    // Each a person of their own too: one person keeps at most 20 sessions, a newer sign-in ending the oldest.
     const visitors = await Promise.all(
-      Array.from({ length: VISITORS }, () => signIn(portal.url, accounts.alice, fakeUpstreamCode)),
+      Array.from({ length: VISITORS }, (_, index) =>
+        signIn(portal.url, { ...accounts.alice, username: `visitor-${index}` }, fakeUpstreamCode),
+      ),
     );
     const allSent = () => visitsSent(portal.url, metricsToken);
     const visitorsAfter = (lastPage: string) => async () => {

@@ -3,11 +3,14 @@
 // and gives what the browser gets (a token never reaches it).
 import type { FastifyRequest } from "fastify";
 import type { components } from "#openapi/schema.d.ts";
+import { endOtherSessions, personOf } from "#server/account/sessions.ts";
 import type { AppContext } from "#server/context.ts";
 import { loadPermissions } from "#server/permissions.ts";
+import { securityEvent } from "#server/security-log.ts";
 import {
   beginSignIn,
   expire,
+  forgetPasswordTest,
   MAX_TOKEN_CHARACTERS,
   passwordChanged,
   promote,
@@ -18,6 +21,7 @@ import {
 } from "#server/session/data.ts";
 import { MAX_SEALED_SESSION, sealedSize } from "#server/session/plugin.ts";
 import { serverTexts } from "#server/texts.ts";
+import { END_OTHERS_HEADER, ENDED_COUNT_HEADER } from "#web/api/end-others.ts";
 import type { CountedVerdict, HeldLinkLogin, HeldLogin } from "#web/api/held.ts";
 import type { Site } from "#web/site.ts";
 
@@ -78,13 +82,15 @@ export const holdLogin =
     const outcome = held ? "pending-mfa" : message === "Deactivated" ? "deactivated" : "invalid";
     const fields = { event: "sign-in", site, user: userName, outcome, loginMessage: message };
     signInStep(context, request, fields, "sign-in attempt");
+    const company = site === "client" ? String(form.shortname ?? "") : "";
+    const person = personOf({ site, company, userName });
     if (held && token) {
-      const company = site === "client" ? String(form.shortname ?? "") : "";
       const loginMessage = message ?? "Success";
       beginSignIn(request, { stage: "pending", site, userName, company, loginMessage, token }, context.now());
       context.refusedTokens.forgive(token); // issued again: the upstream takes it now
       if (!fitsCookie(request, PENDING_ROOM)) return tooLarge;
-    }
+      securityEvent(request, "sign-in.passed", person, sessionId(request));
+    } else securityEvent(request, message === "Deactivated" ? "sign-in.deactivated" : "sign-in.failed", person);
     return { body: { ...(message ? { message } : {}), tokenHeld: held } satisfies HeldLogin, failed: !held };
   };
 
@@ -115,6 +121,7 @@ export const signInByLink =
     }
     // Held only when this link opened a session: a session this browser had before proves nothing about the link.
     const held = opened && request.auth?.stage === "signed-in";
+    if (held && request.auth) securityEvent(request, "sign-in.link", personOf(request.auth), sessionId(request));
     const outcome = held ? "signed-in" : "invalid";
     signInStep(context, request, { event: "link-sign-in", site, outcome }, "link sign-in attempt");
     const answer: HeldLinkLogin = { tokenHeld: held, ...(message ? { message } : {}) };
@@ -133,15 +140,18 @@ export const promoteOnPassed: Effect = async ({ context, request, body }) => {
     // Signed in, with its permissions: a session that leaves no room for a page visit ends here, with the reason.
     if (!fitsCookie(request, SIGNED_IN_ROOM)) return tooLarge;
     signInStep(context, request, { event: "mfa", ...who, outcome: "passed" }, "device verified");
+    securityEvent(request, "mfa.passed", personOf(auth), sessionId(request));
     return { body: verdict };
   }
   const sid = sessionId(request) ?? "";
   const { count } = await context.strikes.hit(`mfa|${sid}`, context.config.session.maxSeconds * 1000);
   signInStep(context, request, { event: "mfa", ...who, outcome: "failed", failures: count }, "code refused");
+  securityEvent(request, "mfa.code-wrong", personOf(auth), sid);
   const attemptsLeft = Math.max(0, context.config.mfaMaxWrongCodes - count);
   if (attemptsLeft === 0) {
     // The verdict still answers this code; the next call finds no sign-in, and the sign-in page says why it ended.
     signInStep(context, request, { event: "mfa", ...who, outcome: "limit" }, "too many wrong codes");
+    securityEvent(request, "mfa.locked-out", personOf(auth), sid);
     expire(request, "mfa-attempts");
   }
   // The verdict as the upstream gave it (SPEC.md reads its first element's text), with the attempts left beside it.
@@ -152,6 +162,7 @@ export const promoteOnPassed: Effect = async ({ context, request, body }) => {
 
 export const codeSent: Effect = async ({ context, request, body }) => {
   rememberCodeSent(request, context.now());
+  if (request.auth) securityEvent(request, "mfa.code-sent", personOf(request.auth), sessionId(request));
   return { body: body ?? {} };
 };
 
@@ -160,10 +171,27 @@ export const passwordTested: Effect = async ({ context, request, body }) => {
   return { body: body ?? {} };
 };
 
+/**
+ * A changed password ends the person's other sessions when the form asks (its box is checked by default), and always
+ * when it was the forced change of an expired password at sign-in; the answer says how many ended.
+ */
 export const changedPassword: Effect = async ({ request, body }) => {
+  const auth = request.auth;
+  const forced = auth?.loginMessage === "Password Expired";
   passwordChanged(request);
-  return { body: body ?? {} };
+  const sid = sessionId(request);
+  if (!auth || !sid) return { body: body ?? {} };
+  securityEvent(request, "password.changed", personOf(auth), sid);
+  if (!forced && request.headers[END_OTHERS_HEADER.toLowerCase()] !== "1") return { body: body ?? {} };
+  const ended = await endOtherSessions(request, auth, sid, "all", "session-ended.password-changed");
+  return { body: body ?? {}, headers: { [ENDED_COUNT_HEADER]: String(ended ?? 0) } };
 };
+
+/** A wrong current password (or a test that could not be made) cancels a test passed before it, and is logged. */
+export function passwordTestFailed(request: FastifyRequest): void {
+  forgetPasswordTest(request);
+  if (request.auth) securityEvent(request, "password.test-failed", personOf(request.auth), sessionId(request));
+}
 
 /** A step of signing in: logged, and counted for the metrics by event and outcome. */
 export function signInStep(

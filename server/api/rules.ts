@@ -8,6 +8,7 @@ import {
   type Effect,
   holdLogin,
   passwordTested,
+  passwordTestFailed,
   promoteOnPassed,
   signInByLink,
 } from "#server/api/answers.ts";
@@ -19,7 +20,7 @@ import {
   skipRecentGenerate,
   testOwnPassword,
 } from "#server/api/checks.ts";
-import { expire, forgetPasswordTest } from "#server/session/data.ts";
+import { expire } from "#server/session/data.ts";
 import type { ThrottleGroup, Whose } from "#server/throttle.ts";
 import { personKey } from "#server/throttle.ts";
 import type { OperationId } from "#server/upstream/operations.ts";
@@ -124,7 +125,7 @@ export const rules = {
     check: testOwnPassword,
     effect: passwordTested,
     // A wrong current password cancels a test passed before it.
-    onFailure: forgetPasswordTest,
+    onFailure: passwordTestFailed,
   },
   changePassword: { forwarded: true, needs: "signed-in", check: checkNewPassword, effect: changedPassword },
   trackPage: { forwarded: false, calledBy: "server/tracking.ts" },

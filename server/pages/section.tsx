@@ -1,16 +1,23 @@
 // SPEC.md 2.8–2.12 and 6: a section page needs a session of the section's audience, its permissions known, and the
 // row's gate passed; otherwise the sign-in page, the MFA step, or the forbidden, checking or not-found screen.
 
+import { loadLastSignIn } from "#server/account/last-sign-in.ts";
+import { loadAccountView } from "#server/account/view.ts";
 import { type Loaded, type PageRequest, pageContextOf, redirect, type Screens } from "#server/pages/screen.ts";
 import { permissionsFor } from "#server/permissions.ts";
 import { signedIn, standing } from "#server/session/data.ts";
 import { isNavigation } from "#server/tracking.ts";
+import type { AccountView } from "#web/components/account-sections.tsx";
 import { opens } from "#web/gates.ts";
 import { SectionPage, type SectionScreen } from "#web/pages/section-page.tsx";
 import type { SignedInSection } from "#web/routes/row.ts";
-import { type RouteMatch, sectionAudience } from "#web/routes/table.ts";
+import { type RouteMatch, routes, sectionAudience } from "#web/routes/table.ts";
 import { signInUrl, type UserInfo } from "#web/site.ts";
 import { sectionTexts } from "#web/texts/sections.ts";
+
+/** The section's change-password page. */
+const changePasswordOf = (section: SignedInSection) =>
+  routes.find((row) => row.section === section && row.screen === "change-password")?.path;
 
 /** How long the checking page waits before it asks again, when permissions could not be had. */
 export const CHECKING_RETRY_SECONDS = 5;
@@ -27,7 +34,13 @@ export async function loadSection(
   // Waiting for its code, or allowed only its password change: the MFA step holds either.
   if (standing(request) !== "signed-in") return redirect("/mfa");
   const audience = sectionAudience[section];
-  const show = (status: number, title: string, screen: SectionScreen, permissions?: UserInfo): Loaded => ({
+  const show = (
+    status: number,
+    title: string,
+    screen: SectionScreen,
+    permissions?: UserInfo,
+    account?: AccountView,
+  ): Loaded => ({
     status,
     title: sectionTexts.pageTitle(title, section),
     body: (
@@ -37,6 +50,7 @@ export async function loadSection(
         audience={audience}
         permissions={permissions}
         screen={screen}
+        account={account}
       />
     ),
   });
@@ -53,5 +67,9 @@ export async function loadSection(
   if (!match) return show(404, sectionTexts.notFoundTitle, { kind: "not-found" }, permissions);
   const { entry } = match;
   if (!opens(entry, permissions)) return show(403, sectionTexts.forbiddenTitle, { kind: "forbidden" }, permissions);
-  return show(200, entry.title, { kind: "entry", entry }, permissions);
+  // The account sections below the change-password form, and the last sign-in on the home page.
+  const account = entry.screen === "change-password" ? await loadAccountView(request, entry.path) : undefined;
+  const lastSignIn =
+    entry.screen === "home" ? await loadLastSignIn(request, changePasswordOf(section) ?? "/") : undefined;
+  return show(200, entry.title, { kind: "entry", entry, ...(lastSignIn ? { lastSignIn } : {}) }, permissions, account);
 }

@@ -1,11 +1,21 @@
 // Sign out: the session ends and its id is revoked (an old copy of the cookie is dead), the browser returns to login.
 // And the idle timeout's two routes: "Stay signed in", and the check a signed-in page makes at its idle limit.
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { personOf } from "#server/account/sessions.ts";
 import type { AppContext } from "#server/context.ts";
 import { permissionsFor } from "#server/permissions.ts";
 import { safePath } from "#server/safe-path.ts";
+import { securityEvent } from "#server/security-log.ts";
 import { byItself } from "#server/session/activity.ts";
-import { expire, leaveTaxBridge, markSeen, pastMfa, signedIn, taxBridgeEntered } from "#server/session/data.ts";
+import {
+  expire,
+  leaveTaxBridge,
+  markSeen,
+  pastMfa,
+  sessionId,
+  signedIn,
+  taxBridgeEntered,
+} from "#server/session/data.ts";
 import { opens } from "#web/gates.ts";
 import { matchRoute, sectionAudience } from "#web/routes/table.ts";
 import { landingPath, MAX_RETURN_LENGTH, signInUrl } from "#web/site.ts";
@@ -25,6 +35,8 @@ export async function sessionRoutes(app: FastifyInstance, context: AppContext): 
     const cancelled = (request.body as { intent?: unknown } | undefined)?.intent === "use-another-account";
     const site = request.auth?.site;
     request.log.info({ event: "sign-out", cancelled }, "signed out");
+    const auth = signedIn(request);
+    if (auth) securityEvent(request, "sign-out", personOf(auth), sessionId(request));
     expire(request, "signed-out");
     if (!cancelled) leaveTaxBridge(request); // a cancelled sign-in goes back to the tab, in the mode it began in
     const to = cancelled ? (site ? `/?activeSite=${site.toUpperCase()}` : "/") : "/?signed-out";

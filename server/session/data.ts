@@ -2,6 +2,7 @@
 // only way a session ends (it always revokes the session's id, so an older copy of the cookie is dead too).
 import { hash, randomUUID } from "node:crypto";
 import type { FastifyRequest } from "fastify";
+import { registerSession, sessionEnded, sessionSeen } from "#server/account/sessions.ts";
 import { serverTexts } from "#server/texts.ts";
 import { packToken, type StoredToken, unpackToken } from "#server/token-pack.ts";
 import type { LoginMessage, Site, UserInfo } from "#web/site.ts";
@@ -156,6 +157,8 @@ export function leaveTaxBridge(request: FastifyRequest): void {
 /** The person was here now: the idle time starts again. */
 export function markSeen(request: FastifyRequest, now: number): void {
   set(request, "seen", now);
+  const sid = sessionId(request);
+  if (request.auth?.stage === "signed-in" && sid) sessionSeen(request, request.auth, sid, now);
 }
 
 /**
@@ -175,7 +178,13 @@ export function rememberVisit(request: FastifyRequest, page: string, now: number
   const digest = pageDigest(page);
   if (page === "/" || get(request, "lastPage") === digest) return false;
   set(request, "lastPage", digest);
-  if (personActed) set(request, "seen", now);
+  if (!personActed) return true;
+  const before = sessionTimes(request).seen;
+  set(request, "seen", now); // the cookie is written for the visit anyway
+  const sid = sessionId(request);
+  // The registry's "last seen", like the cookie's idle clock, at most once a minute.
+  if (now - before > RESEAL_GRANULARITY_MS && request.auth?.stage === "signed-in" && sid)
+    sessionSeen(request, request.auth, sid, now);
   return true;
 }
 
@@ -220,6 +229,7 @@ function fresh(request: FastifyRequest, auth: Auth, now: number): void {
   set(request, "sid", randomUUID());
   set(request, "born", now);
   set(request, "seen", now);
+  if (auth.stage === "signed-in") registerSession(request, auth, sessionId(request) as string, now);
 }
 
 /** SPEC.md 4.4: a changed password ends the expired-password state; the passed test is used up. */
@@ -297,6 +307,7 @@ export function endIfRefused(request: FastifyRequest, refused: { has(token: stri
 export function expire(request: FastifyRequest, reason: EndReason, idleMinutes = 0): void {
   const sid = sessionId(request);
   if (sid) void request.server.revocations.revoke(sid);
+  if (sid && request.auth?.stage === "signed-in") sessionEnded(request, request.auth, sid, reason);
   const taxBridge = taxBridgeEntered(request);
   request.session.regenerate([]);
   if (taxBridge) set(request, "taxBridge", true);

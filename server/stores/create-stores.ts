@@ -1,4 +1,6 @@
 // The security state's stores: in memory without REDIS_URL (one replica), shared through Redis with it.
+import { type ActivityStore, MemoryActivity } from "#server/stores/activity.ts";
+import { RedisActivity } from "#server/stores/activity-redis.ts";
 import { type CounterStore, MemoryCounters } from "#server/stores/counters.ts";
 import { RedisCounters } from "#server/stores/counters-redis.ts";
 import { type LockStore, MemoryLocks } from "#server/stores/locks.ts";
@@ -7,6 +9,8 @@ import { redisKeys } from "#server/stores/redis-keys.ts";
 import { CONNECT_TIMEOUT_MS, RedisLink, redactUrl, type StoreLog } from "#server/stores/redis-link.ts";
 import { MemoryRevocations, type RevocationStore } from "#server/stores/revocations.ts";
 import { RedisRevocations } from "#server/stores/revocations-redis.ts";
+import { MemorySessionRegistry, type SessionRegistry } from "#server/stores/session-registry.ts";
+import { RedisSessionRegistry } from "#server/stores/session-registry-redis.ts";
 
 export type StoreOptions = {
   /** redis:// or rediss://; unset, every store lives in this process's memory. */
@@ -15,6 +19,8 @@ export type StoreOptions = {
   keyPrefix: string;
   /** How long a revoked id is kept: SESSION_MAX_HOURS in milliseconds. */
   sessionMaxMs: number;
+  /** How long a person's security events are kept: SECURITY_LOG_DAYS in milliseconds (default 90 days). */
+  activityMs?: number;
   log: StoreLog;
   /** The app's clock; the in-memory stores follow it (the tests' fake clock), Redis keeps its own time. */
   now?: () => number;
@@ -37,6 +43,10 @@ export type Stores = {
   counters: CounterStore;
   /** One MFA validate in flight per session. */
   locks: LockStore;
+  /** Each person's sessions ("Where you're signed in"), each kept for the session's absolute lifetime. */
+  sessions: SessionRegistry;
+  /** Each person's recent security events, kept for `activityMs`. */
+  activity: ActivityStore;
   /** Resolves when the revoked ids have been loaded from Redis, or after `timeoutMs`; at once in memory. */
   ready(timeoutMs?: number): Promise<void>;
   /** For /readyz: report it, but an unreachable Redis need not take the replica out (it keeps serving). */
@@ -44,7 +54,10 @@ export type Stores = {
   close(): Promise<void>;
 };
 
+const DEFAULT_ACTIVITY_MS = 90 * 24 * 3600_000;
+
 export function createStores(options: StoreOptions): Stores {
+  const activityMs = options.activityMs ?? DEFAULT_ACTIVITY_MS;
   if (!options.redisUrl) {
     options.log.info(
       { event: "stores", backend: "memory" },
@@ -55,6 +68,8 @@ export function createStores(options: StoreOptions): Stores {
       revocations: new MemoryRevocations(options.sessionMaxMs, options.now),
       counters: new MemoryCounters(options.now),
       locks: new MemoryLocks(options.now),
+      sessions: new MemorySessionRegistry(options.sessionMaxMs, options.now),
+      activity: new MemoryActivity(activityMs, options.now),
       ready: async () => {},
       health: async () => ({ backend: "memory" }),
       close: async () => {},
@@ -79,6 +94,8 @@ export function createStores(options: StoreOptions): Stores {
     revocations,
     counters: new RedisCounters(link, keys),
     locks: new RedisLocks(link, keys),
+    sessions: new RedisSessionRegistry(link, keys, options.sessionMaxMs, options.now),
+    activity: new RedisActivity(link, keys, activityMs, options.now),
     ready: (timeoutMs = 2 * (options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS)) => revocations.ready(timeoutMs),
     health: async () => ({ backend: "redis", up: await link.ping(), pendingRevocations: revocations.pending }),
     close: async () => {

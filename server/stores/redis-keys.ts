@@ -8,6 +8,10 @@ export type RedisKeys = {
   channel: string;
   count(key: string): string;
   lock(key: string): string;
+  /** A person's sessions: ids ordered by start, their entries, their "last seen" times. */
+  sessions(person: string): { order: string; entries: string; seen: string };
+  /** A person's recent security events, newest first. */
+  activity(person: string): string;
 };
 
 /** SCAN reads `*`, `?`, `[` and `\` in a pattern as globs; the prefix is meant literally. */
@@ -20,6 +24,12 @@ export function redisKeys(prefix: string): RedisKeys {
     channel: `${prefix}revocations`,
     count: (key) => `${prefix}count:${key}`,
     lock: (key) => `${prefix}lock:${key}`,
+    sessions: (person) => ({
+      order: `${prefix}sessions:${person}:order`,
+      entries: `${prefix}sessions:${person}:entries`,
+      seen: `${prefix}sessions:${person}:seen`,
+    }),
+    activity: (person) => `${prefix}activity:${person}`,
   };
 }
 

@@ -11,6 +11,24 @@ declare module "ioredis" {
     portalPeek(key: string): Result<[number, number], Context>;
     /** Deletes the key only if it still holds this caller's token: 1 when deleted. */
     portalRelease(key: string, token: string): Result<number, Context>;
+    /**
+     * Adds a session to a person's registry (order, entries, seen): drops the entries begun before `oldest`, then the
+     * oldest past `max`, and keeps the three keys for `ttl` ms; answers the ids dropped by the bound, oldest first.
+     */
+    portalSessionAdd(
+      order: string,
+      entries: string,
+      seen: string,
+      sid: string,
+      began: string,
+      entry: string,
+      seenAt: string,
+      oldest: string,
+      max: string,
+      ttl: string,
+    ): Result<string[], Context>;
+    /** Writes a session's "last seen" only while it is listed. */
+    portalSessionSeen(entries: string, seen: string, sid: string, at: string): Result<number, Context>;
   }
 }
 
@@ -42,10 +60,42 @@ if redis.call('GET', KEYS[1]) == ARGV[1] then
 end
 return 0`;
 
+// The trimmed mark is the entries hash's empty field: no session id is empty.
+const SESSION_ADD = `
+for _, old in ipairs(redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[5])) do
+  redis.call('HDEL', KEYS[2], old)
+  redis.call('HDEL', KEYS[3], old)
+end
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[5])
+redis.call('ZADD', KEYS[1], ARGV[2], ARGV[1])
+redis.call('HSET', KEYS[2], ARGV[1], ARGV[3])
+redis.call('HSET', KEYS[3], ARGV[1], ARGV[4])
+local over = redis.call('ZCARD', KEYS[1]) - tonumber(ARGV[6])
+local dropped = {}
+if over > 0 then
+  dropped = redis.call('ZRANGE', KEYS[1], 0, over - 1)
+  for _, old in ipairs(dropped) do
+    redis.call('ZREM', KEYS[1], old)
+    redis.call('HDEL', KEYS[2], old)
+    redis.call('HDEL', KEYS[3], old)
+  end
+  redis.call('HSET', KEYS[2], '', '1')
+end
+for i = 1, 3 do redis.call('PEXPIRE', KEYS[i], ARGV[7]) end
+return dropped`;
+
+const SESSION_SEEN = `
+if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 then
+  return redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
+end
+return 0`;
+
 /** Sent once per connection, then called by digest (EVALSHA); ioredis loads it again after a NOSCRIPT. */
 export function defineScripts(client: Redis): void {
   client.defineCommand("portalHit", { numberOfKeys: 1, lua: HIT });
   client.defineCommand("portalPeek", { numberOfKeys: 1, lua: PEEK });
   client.defineCommand("portalGiveBack", { numberOfKeys: 1, lua: GIVE_BACK });
   client.defineCommand("portalRelease", { numberOfKeys: 1, lua: RELEASE });
+  client.defineCommand("portalSessionAdd", { numberOfKeys: 3, lua: SESSION_ADD });
+  client.defineCommand("portalSessionSeen", { numberOfKeys: 2, lua: SESSION_SEEN });
 }

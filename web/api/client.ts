@@ -2,7 +2,7 @@
 import createClient, { type Middleware } from "openapi-fetch";
 import type { paths } from "#openapi/schema.d.ts";
 import { answerCode, answerMessage } from "#web/api/answer.ts";
-import { CSRF_HEADER } from "#web/api/held.ts";
+import { CSRF_HEADER, TIME_ZONE_HEADER } from "#web/api/held.ts";
 import { answerCodes, errorTexts } from "#web/texts/errors.ts";
 
 /** What a failed call's `error` holds: section 8's message, and the portal's `code` when it set one. */
@@ -49,7 +49,7 @@ export function answerHandling(onExpired: () => void): Middleware {
 export function createApi(baseUrl: string, fetchImpl?: typeof fetch, onExpired = () => window.location.assign("/")) {
   const client = createClient<paths>({
     baseUrl,
-    headers: { [CSRF_HEADER]: "1" },
+    headers: { [CSRF_HEADER]: "1", [TIME_ZONE_HEADER]: Intl.DateTimeFormat().resolvedOptions().timeZone },
     ...(fetchImpl ? { fetch: fetchImpl } : {}),
   });
   client.use(answerHandling(onExpired));

@@ -11,6 +11,9 @@ export type CountedVerdict = components["schemas"]["MfaVerdict"][number] & { att
 export const REPLACE_SESSION_HEADER = "X-Portal-Replace-Session";
 
 /** On a generate the portal did not pass on (a code went out moments ago): seconds until Send Again may be used. */
+/** The browser's time zone, sent with each call: a sign-in keeps it, to write its times in the viewer's zone. */
+export const TIME_ZONE_HEADER = "X-Portal-Time-Zone";
+
 export const COOLDOWN_HEADER = "x-mfa-cooldown-seconds";
 
 /** An upstream answer with its `token` kept by the portal and replaced by whether one is held. */

@@ -2,12 +2,14 @@
 
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { api } from "#web/api/client.ts";
+import { END_OTHERS_HEADER, ENDED_COUNT_HEADER } from "#web/api/end-others.ts";
 import { CapsLockHint, useCapsLock } from "#web/components/caps-lock.tsx";
 import { Note, type NoteKind, Notes } from "#web/components/note.tsx";
 import { PasswordChecklist } from "#web/components/password-checklist.tsx";
 import { useNoteFocus } from "#web/components/use-note-focus.ts";
 import { newPasswordProblem } from "#web/password-rules.ts";
 import type { Site } from "#web/site.ts";
+import { endOthersTexts } from "#web/texts/end-others.ts";
 import { errorTexts } from "#web/texts/errors.ts";
 import { passwordTexts } from "#web/texts/password.ts";
 
@@ -48,6 +50,9 @@ export function ChangePasswordForm(props: ChangePasswordFormProps) {
   // SPEC.md 4.4: disabled on submit, enabled again on error; a success that moves on keeps it disabled.
   const [disabled, setDisabled] = useState(false);
   const [message, setMessage] = useState<Message>();
+  // On a section page the person chooses (checked by default); the forced change at sign-in always ends them.
+  const [endOthers, setEndOthers] = useState(true);
+  const [endedNote, setEndedNote] = useState<string>();
   const heading = useRef<HTMLHeadingElement>(null);
   const form = useRef<HTMLFormElement>(null);
   const [notes, focusNote] = useNoteFocus();
@@ -72,6 +77,7 @@ export function ChangePasswordForm(props: ChangePasswordFormProps) {
     if (disabled) return;
     setDisabled(true);
     setMessage(undefined);
+    setEndedNote(undefined);
     // Issue 14, #3: an empty Current Password is named here, never sent to the test call.
     if (!values.current) {
       setMessage({ kind: "error", text: passwordTexts.currentRequired });
@@ -93,9 +99,13 @@ export function ChangePasswordForm(props: ChangePasswordFormProps) {
     const change = await api.POST("/web/{audience}/password/change", {
       params: { path },
       body: { password: values.next },
+      headers: { [END_OTHERS_HEADER]: redirect || endOthers ? "1" : "0" },
     });
     if (change.error) return fail(change.error.detail ?? errorTexts.actionFailed);
     if (!change.data) return;
+    const ended = Number(change.response.headers.get(ENDED_COUNT_HEADER) ?? "");
+    if (Number.isSafeInteger(ended) && change.response.headers.has(ENDED_COUNT_HEADER))
+      setEndedNote(endOthersTexts.ended(ended));
 
     say("success", passwordTexts.changed);
     if (redirect) {
@@ -139,6 +149,7 @@ export function ChangePasswordForm(props: ChangePasswordFormProps) {
         <Notes>
           {notice && !moving ? <Note kind="info">{notice}</Note> : null}
           {message ? <Note kind={message.kind}>{message.text}</Note> : null}
+          {message?.kind === "success" && endedNote ? <Note kind="info">{endedNote}</Note> : null}
           {moving ? (
             <p className="moving-on">
               {passwordTexts.movingOn} <a href={home}>{passwordTexts.continueNow}</a>
@@ -168,6 +179,17 @@ export function ChangePasswordForm(props: ChangePasswordFormProps) {
           {passwordTexts.show}
         </label>
         <PasswordChecklist id={`${id}-requirements`} password={values.next} />
+        {redirect ? null : (
+          <label htmlFor={`${id}-end-others`} className="check-row">
+            <input
+              id={`${id}-end-others`}
+              type="checkbox"
+              checked={endOthers}
+              onChange={(event) => setEndOthers(event.currentTarget.checked)}
+            />
+            {endOthersTexts.checkbox}
+          </label>
+        )}
         <button type="submit" disabled={disabled}>
           {passwordTexts.submit}
         </button>

@@ -1,5 +1,6 @@
 // A section's home (issue 14): who is signed in, and the areas this user may open as cards, built from the route
 // table and the gates alone; a client also finds the patent-fee and immigration-fee sections here.
+import { type LastSignIn, LastSignInNote } from "#web/components/last-sign-in.tsx";
 import { navigationFor } from "#web/components/section-nav.tsx";
 import type { PageContext } from "#web/pages/page-context.ts";
 import type { RouteEntry, SignedInSection } from "#web/routes/row.ts";
@@ -7,7 +8,14 @@ import { areaPurposes, routes, sectionAudience } from "#web/routes/table.ts";
 import type { UserInfo } from "#web/site.ts";
 import { sectionTexts } from "#web/texts/sections.ts";
 
-type Props = { context: PageContext; section: SignedInSection; entry: RouteEntry; permissions: UserInfo };
+type Props = {
+  context: PageContext;
+  section: SignedInSection;
+  entry: RouteEntry;
+  permissions: UserInfo;
+  /** The sign-in before this one (server/account/last-sign-in.ts); none on a first sign-in. */
+  lastSignIn?: LastSignIn;
+};
 
 /** The other sections this section's audience is served (for clients: patent fees and immigration fees). */
 function otherSections(section: SignedInSection): RouteEntry[] {
@@ -18,7 +26,7 @@ function otherSections(section: SignedInSection): RouteEntry[] {
     .filter((row): row is RouteEntry => row !== undefined);
 }
 
-export function HomeScreen({ context, section, entry, permissions }: Props) {
+export function HomeScreen({ context, section, entry, permissions, lastSignIn }: Props) {
   const purposes = areaPurposes[section];
   const groups = navigationFor(section, permissions);
   const shortcuts = (groups.find(([group]) => group === "Home")?.[1] ?? []).filter((row) => row.screen !== "home");
@@ -30,6 +38,7 @@ export function HomeScreen({ context, section, entry, permissions }: Props) {
       <header className="home-intro">
         <h1>{entry.title}</h1>
         <p className="home-who">{sectionTexts.welcome(user?.name ?? "", user?.company)}</p>
+        {lastSignIn ? <LastSignInNote last={lastSignIn} /> : null}
         {entry.about ? <p>{entry.about}</p> : null}
         {shortcuts.length > 0 ? (
           <ul className="home-shortcuts" aria-label={sectionTexts.shortcuts}>

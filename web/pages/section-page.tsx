@@ -1,9 +1,11 @@
 // A page of a signed-in section: the frame, the section's navigation, and the screen the route table names.
 import type { ReactElement } from "react";
+import { AccountSections, type AccountView } from "#web/components/account-sections.tsx";
 import { EmptyScreen } from "#web/components/empty-screen.tsx";
 import { Frame } from "#web/components/frame.tsx";
 import { HomeScreen } from "#web/components/home-screen.tsx";
 import { Island } from "#web/components/island.tsx";
+import type { LastSignIn } from "#web/components/last-sign-in.tsx";
 import { PdfScreen } from "#web/components/pdf-screen.tsx";
 import { SectionNav } from "#web/components/section-nav.tsx";
 import { EmailLink, WithContacts } from "#web/components/support.tsx";
@@ -16,7 +18,7 @@ import { accessTexts } from "#web/texts/access.ts";
 import { sectionTexts } from "#web/texts/sections.ts";
 
 export type SectionScreen =
-  | { kind: "entry"; entry: RouteEntry }
+  | { kind: "entry"; entry: RouteEntry; lastSignIn?: LastSignIn }
   | { kind: "forbidden" }
   | { kind: "not-found" }
   | { kind: "checking" };
@@ -28,15 +30,20 @@ type Props = {
   /** Unset while they are not known (the checking state) or when the section is not this user's: no navigation. */
   permissions: UserInfo | undefined;
   screen: SectionScreen;
+  /** The account sections of the change-password page (server/account/view.ts). */
+  account?: AccountView | undefined;
 };
 
-export function SectionPage({ context, section, audience, permissions, screen }: Props) {
+export function SectionPage({ context, section, audience, permissions, screen, account }: Props) {
   const current = screen.kind === "entry" ? canonicalPath(screen.entry) : undefined;
   return (
     <Frame context={context} wide>
       <div className={permissions ? "section-layout" : "section-layout without-nav"}>
         {permissions ? <SectionNav section={section} permissions={permissions} current={current} /> : null}
-        <section className="screen">{screenContent(context, audience, screen, section, permissions)}</section>
+        <section className="screen">
+          {screenContent(context, audience, screen, section, permissions)}
+          {account ? <AccountSections view={account} /> : null}
+        </section>
       </div>
     </Frame>
   );
@@ -63,7 +70,7 @@ function screenContent(
         </article>
       );
     case "entry":
-      return entryContent(context, audience, screen.entry, section, permissions);
+      return entryContent(context, audience, screen.entry, section, permissions, screen.lastSignIn);
   }
 }
 
@@ -98,6 +105,7 @@ function entryContent(
   entry: RouteEntry,
   section: SignedInSection,
   permissions: UserInfo | undefined,
+  lastSignIn?: LastSignIn,
 ): ReactElement {
   switch (entry.screen) {
     case "forbidden":
@@ -118,7 +126,13 @@ function entryContent(
       );
     case "home":
       return permissions ? (
-        <HomeScreen context={context} section={section} entry={entry} permissions={permissions} />
+        <HomeScreen
+          context={context}
+          section={section}
+          entry={entry}
+          permissions={permissions}
+          {...(lastSignIn ? { lastSignIn } : {})}
+        />
       ) : (
         <article>
           <h1>{entry.title}</h1>

@@ -1,0 +1,99 @@
+// A person's sessions through their life: registered at sign-in, marked seen (at most once a minute), removed when
+// they end, listed for "Where you're signed in", and ended from another device or by a password change.
+import type { FastifyRequest } from "fastify";
+import { deviceLabel } from "#server/account/device.ts";
+import { accountOf } from "#server/account/state.ts";
+import { type SecurityEvent, securityEvent, sessionDigest } from "#server/security-log.ts";
+import type { SessionEntry } from "#server/stores/session-registry.ts";
+import { personKey } from "#server/throttle.ts";
+import { TIME_ZONE_HEADER } from "#web/api/held.ts";
+import { knownTimeZone } from "#web/components/when.ts";
+
+/** Who a session belongs to, as the throttles count them. */
+export type Owner = { site: string; company?: string | undefined; userName: string };
+
+export const personOf = (owner: Owner): string => personKey(owner.site, owner.company, owner.userName);
+
+/** A signed-in session begins: listed, and the oldest past the bound ends on every replica. */
+export function registerSession(request: FastifyRequest, owner: Owner, sid: string, now: number): void {
+  const account = accountOf(request);
+  if (!account) return;
+  const person = personOf(owner);
+  const entry: SessionEntry = {
+    sid,
+    began: now,
+    seen: now,
+    device: deviceLabel(request.headers["user-agent"]),
+    address: request.ip,
+  };
+  const zone = request.headers[TIME_ZONE_HEADER.toLowerCase()];
+  if (typeof zone === "string" && zone.length <= 64 && knownTimeZone(zone) === zone) entry.timeZone = zone;
+  void account.sessions.add(person, entry).then(async (dropped) => {
+    for (const old of dropped) {
+      await account.revocations.revoke(old);
+      securityEvent(request, "session-ended.limit", person, old);
+    }
+  });
+}
+
+export function sessionSeen(request: FastifyRequest, owner: Owner, sid: string, now: number): void {
+  void accountOf(request)?.sessions.seen(personOf(owner), sid, now);
+}
+
+/** The reasons a session ends that the security log names, by how the session itself saw its end. */
+const endEvents: Partial<Record<string, SecurityEvent>> = {
+  idle: "session-ended.idle",
+  lifetime: "session-ended.lifetime",
+  "upstream-refused": "session-ended.upstream-refused",
+};
+
+/** A session ended (its id is revoked by the caller): it leaves the list, and the log says why when it names it. */
+export function sessionEnded(request: FastifyRequest, owner: Owner, sid: string, reason: string): void {
+  const account = accountOf(request);
+  if (!account) return;
+  const person = personOf(owner);
+  void account.sessions.remove(person, sid);
+  const event = endEvents[reason];
+  if (event) securityEvent(request, event, person, sid);
+}
+
+/** One row of "Where you're signed in": the session named by its digest, never by its id. */
+export type ListedSession = Omit<SessionEntry, "sid"> & { id: string; current: boolean };
+export type ListedSessions = { sessions: ListedSession[]; complete: boolean; trimmed: boolean };
+
+/** The person's live sessions, newest first, the request's own marked; never the ended ones. */
+export async function listSessions(request: FastifyRequest, owner: Owner, sid: string | undefined) {
+  const account = accountOf(request);
+  if (!account) return { sessions: [], complete: true, trimmed: false } satisfies ListedSessions;
+  const list = await account.sessions.list(personOf(owner));
+  const sessions = list.sessions
+    .filter((entry) => entry.sid === sid || !account.revocations.has(entry.sid))
+    .map(({ sid: id, ...entry }) => ({ ...entry, id: sessionDigest(id), current: id === sid }));
+  return { sessions, complete: list.complete, trimmed: list.trimmed } satisfies ListedSessions;
+}
+
+/**
+ * Ends the person's sessions other than `sid`: the one named by `id` (its digest), or all. Answers how many ended;
+ * an id that is not one of the person's other live sessions ends nothing and answers undefined.
+ */
+export async function endOtherSessions(
+  request: FastifyRequest,
+  owner: Owner,
+  sid: string,
+  which: { id: string } | "all",
+  event: "session-ended.by-person" | "session-ended.password-changed",
+): Promise<number | undefined> {
+  const account = accountOf(request);
+  if (!account) return which === "all" ? 0 : undefined;
+  const person = personOf(owner);
+  const { sessions } = await account.sessions.list(person);
+  const others = sessions.filter((entry) => entry.sid !== sid && !account.revocations.has(entry.sid));
+  const ending = which === "all" ? others : others.filter((entry) => sessionDigest(entry.sid) === which.id);
+  if (which !== "all" && ending.length === 0) return undefined;
+  for (const entry of ending) {
+    await account.revocations.revoke(entry.sid);
+    await account.sessions.remove(person, entry.sid);
+    securityEvent(request, event, person, entry.sid);
+  }
+  return ending.length;
+}

@@ -1,0 +1,79 @@
+// What the change-password page shows below its form: the person's sessions and recent activity, and what the last
+// request to end sessions did (carried back in the address, as the sign-out notice is).
+import type { FastifyRequest } from "fastify";
+import { listSessions, personOf } from "#server/account/sessions.ts";
+import { accountOf } from "#server/account/state.ts";
+import { sessionId, signedIn } from "#server/session/data.ts";
+import type { AccountView } from "#web/components/account-sections.tsx";
+import type { NoteKind } from "#web/components/note.tsx";
+import { knownTimeZone } from "#web/components/when.ts";
+import { accountTexts } from "#web/texts/account.ts";
+
+/** Where the forms post (server/routes/account.ts). */
+export const END_SESSIONS_PATH = "/session/sign-out-others";
+
+/** What an end request did, as its answer's address says it: `?sessions=<outcome>[&count=n]`. */
+export type EndOutcome =
+  | "ended"
+  | "changed"
+  | "wrong-password"
+  | "password-required"
+  | "unknown"
+  | "throttled"
+  | "failed";
+
+export function outcomeQuery(outcome: EndOutcome, count?: number): string {
+  return `sessions=${outcome}${count === undefined ? "" : `&count=${count}`}`;
+}
+
+/** The note for an outcome named in the address; a hand-edited address shows nothing rather than a wrong note. */
+function resultOf(query: Record<string, string | undefined>): { kind: NoteKind; text: string } | undefined {
+  const count = Number(query.count ?? "0");
+  const number = Number.isSafeInteger(count) && count >= 0 && count <= 1000 ? count : 0;
+  switch (query.sessions) {
+    case "ended":
+      return { kind: "success", text: accountTexts.ended(number) };
+    case "wrong-password":
+      return { kind: "error", text: accountTexts.wrongPassword };
+    case "password-required":
+      return { kind: "error", text: accountTexts.passwordRequired };
+    case "unknown":
+      return { kind: "error", text: accountTexts.unknownSession };
+    case "throttled":
+      return { kind: "error", text: accountTexts.throttled(Math.max(1, number)) };
+    case "failed":
+      return { kind: "error", text: accountTexts.failed };
+    default:
+      return undefined;
+  }
+}
+
+export async function loadAccountView(request: FastifyRequest, returnPath: string): Promise<AccountView | undefined> {
+  const auth = signedIn(request);
+  const account = accountOf(request);
+  if (!auth || !account) return undefined;
+  const [listed, activity] = await Promise.all([
+    listSessions(request, auth, sessionId(request)),
+    account.activity.recent(personOf(auth)),
+  ]);
+  const current = listed.sessions.find((session) => session.current);
+  const result = resultOf(request.query as Record<string, string | undefined>);
+  return {
+    timeZone: knownTimeZone(current?.timeZone),
+    action: END_SESSIONS_PATH,
+    returnPath,
+    sessions: listed.sessions.map(({ id, device, address, began, seen, current: mine }) => ({
+      id,
+      device,
+      address,
+      began,
+      seen,
+      current: mine,
+    })),
+    sessionsComplete: listed.complete,
+    trimmed: listed.trimmed,
+    ...(result ? { result } : {}),
+    activity: activity.events,
+    activityComplete: activity.complete,
+  };
+}

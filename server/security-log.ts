@@ -1,0 +1,77 @@
+// The security log: every event's stable name, and the one function that writes its line and keeps it in the
+// person's recent activity. A line holds the request id, the person, a digest of the session id, the address and the
+// device; never a token, a password or a code.
+import { hash } from "node:crypto";
+import type { FastifyRequest } from "fastify";
+import { deviceLabel } from "#server/account/device.ts";
+import { accountOf } from "#server/account/state.ts";
+
+/** Each event, and what it means (docs/security-log.md lists them). */
+export const securityEvents = {
+  "sign-in.passed": "The password was accepted; the MFA step follows.",
+  "sign-in.failed": "A sign-in was refused (wrong company, user ID or password).",
+  "sign-in.deactivated": "A sign-in named a deactivated account.",
+  "sign-in.link": "A sign-in link opened a session.",
+  "mfa.code-sent": "An MFA code was sent.",
+  "mfa.code-wrong": "A wrong MFA code was entered.",
+  "mfa.locked-out": "Too many wrong MFA codes: the sign-in ended.",
+  "mfa.passed": "The MFA code was right: signed in.",
+  "password.test-failed": "The current password, tested again, was wrong.",
+  "password.changed": "The password was changed.",
+  "sign-out": "The person signed out.",
+  "session-ended.by-person": "The person ended this session from another device.",
+  "session-ended.password-changed": "A password change ended this session.",
+  "session-ended.upstream-refused": "The payments API refused the session's token (401).",
+  "session-ended.idle": "The session ended after the idle timeout.",
+  "session-ended.lifetime": "The session reached its absolute lifetime.",
+  "session-ended.limit": "A newer sign-in ended this session: at most 20 are kept a person.",
+} as const;
+
+export type SecurityEvent = keyof typeof securityEvents;
+
+/** Events that are a completed sign-in: the "last signed in" note reads them. */
+export const signInCompletions: readonly SecurityEvent[] = ["mfa.passed", "sign-in.link"];
+
+/** Events that may name a person who does not exist: kept only for a person with activity already. */
+const mayNameAnyone: ReadonlySet<SecurityEvent> = new Set(["sign-in.failed", "sign-in.deactivated"]);
+
+/** A session id as logs and pages name it: a digest, which cannot be turned back into the id. */
+export const sessionDigest = (sid: string): string => hash("sha256", sid, "base64url").slice(0, 22);
+
+export type SecurityLine = {
+  event: SecurityEvent;
+  requestId: string;
+  person: string;
+  session?: string;
+  address: string;
+  device: string;
+};
+
+/**
+ * Writes the event's line, and keeps it in the person's recent activity (not awaited: the store never rejects, and
+ * the answer does not wait for Redis). `sid` is the session the event is about (not always the request's own).
+ */
+export function securityEvent(
+  request: FastifyRequest,
+  event: SecurityEvent,
+  person: string,
+  sid?: string | undefined,
+): void {
+  const device = deviceLabel(request.headers["user-agent"]);
+  const line: SecurityLine = {
+    event,
+    requestId: request.id,
+    person,
+    ...(sid ? { session: sessionDigest(sid) } : {}),
+    address: request.ip,
+    device,
+  };
+  request.log.info(line, "security event");
+  const account = accountOf(request);
+  if (account && person)
+    void account.activity.record(
+      person,
+      { event, at: account.now(), device, address: request.ip },
+      mayNameAnyone.has(event),
+    );
+}

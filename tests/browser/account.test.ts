@@ -1,0 +1,89 @@
+// The account sections in the browser, on a desktop and a phone, light and dark: "Where you're signed in" lists the
+// sessions, one is ended and then all, the password change's box ends the others, and the home page names the last
+// sign-in; axe finds nothing, and a phone never scrolls sideways.
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import type { Page } from "playwright-core";
+import { accounts } from "#scripts/sign-in.ts";
+import { DEMO_PASSWORD, readmeScreenshot } from "#tests/browser/harness.ts";
+import { browserSuite, signInAs } from "#tests/browser/steps.ts";
+import { assertAccessible } from "#tests/support/axe.ts";
+
+const DEVICES = { desktop: { width: 1280, height: 800 }, phone: { width: 360, height: 740 } } as const;
+const PAGE = "/client/users/change-password";
+
+/** Signed in, and the landing page loaded: a navigation started before it would abort the sign-in's own. */
+async function signedIn(page: Page, portal: Parameters<typeof signInAs>[1]): Promise<void> {
+  await signInAs(page, portal, accounts.alice);
+  await page.waitForURL(/\/client\//);
+  await page.waitForLoadState("load");
+}
+
+const noSidewaysScroll = (page: Page, width: number) =>
+  page.evaluate((limit) => document.documentElement.scrollWidth <= limit, width);
+
+for (const [device, viewport] of Object.entries(DEVICES)) {
+  describe(`account security on a ${device}`, () => {
+    const suite = browserSuite();
+    const { newPage } = suite;
+
+    test("the list, ending one session, ending all, the box on a password change, the last sign-in", async () => {
+      const other = await newPage({ viewport: DEVICES.desktop });
+      await signedIn(other, suite.portal);
+      const page = await newPage({ viewport });
+      await signedIn(page, suite.portal);
+
+      // The last sign-in on the home page: the other browser's.
+      await page.goto(`${suite.portal.url}/client/home`);
+      await page.getByText(/Last signed in .* from Chrome on Linux/).waitFor();
+
+      await page.goto(`${suite.portal.url}${PAGE}`);
+      const list = page.locator(".sessions > li");
+      assert.equal(await list.count(), 2);
+      assert.match((await list.first().textContent()) ?? "", /This device/);
+      assert.ok(await noSidewaysScroll(page, viewport.width), "no sideways scrolling");
+      await assertAccessible(page, `where you're signed in (${device})`, (scheme) =>
+        readmeScreenshot(page, `account-security-${scheme}-${device}`),
+      );
+
+      // One session: a wrong password ends nothing, the right one ends it.
+      await page.locator(".end-session summary").first().click();
+      const oneForm = page.locator(".end-session form").first();
+      await oneForm.getByLabel("Current Password").fill("Not-The-Password-1!");
+      await oneForm.getByRole("button", { name: "Sign out" }).click();
+      await page.getByText("The current password is not right").waitFor();
+      await page.locator(".end-session summary").first().click();
+      await oneForm.getByLabel("Current Password").fill(DEMO_PASSWORD);
+      await oneForm.getByRole("button", { name: "Sign out" }).click();
+      await page.getByText("1 other session was signed out.").waitFor();
+      assert.equal(await page.locator(".sessions > li").count(), 1);
+      await other.goto(`${suite.portal.url}/client/home`);
+      assert.equal(new URL(other.url()).pathname, "/", "the other browser is back at the sign-in page");
+
+      // All: two others end.
+      for (const extra of [other, await newPage({ viewport: DEVICES.desktop })]) await signedIn(extra, suite.portal);
+      await page.reload();
+      const allForm = page.locator("form.end-sessions").last();
+      await allForm.getByLabel("Current Password").fill(DEMO_PASSWORD);
+      await allForm.getByRole("button", { name: "Sign out of all other devices" }).click();
+      await page.getByText("2 other sessions were signed out.").waitFor();
+      assert.ok(await noSidewaysScroll(page, viewport.width));
+      await assertAccessible(page, `sessions ended (${device})`);
+
+      // A password change with its box checked (the default) ends the other session.
+      await signedIn(other, suite.portal);
+      await page.reload();
+      const box = page.getByLabel("Sign out of other devices");
+      assert.equal(await box.isChecked(), true, "checked by default");
+      const changed = `Account-${device}-2026!`;
+      await page.locator("#change-password-current").fill(DEMO_PASSWORD);
+      await page.locator("#change-password-next").fill(changed);
+      await page.locator("#change-password-confirm").fill(changed);
+      await page.getByRole("button", { name: "Change Password", exact: true }).click();
+      await page.getByText("Password Successfully Changed!").waitFor();
+      await page.getByText("1 other session was signed out.").waitFor();
+      await other.goto(`${suite.portal.url}/client/home`);
+      assert.equal(new URL(other.url()).pathname, "/");
+    });
+  });
+}

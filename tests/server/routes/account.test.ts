@@ -1,0 +1,164 @@
+// "Where you're signed in" on the change-password pages: the list, "Sign out" and "Sign out of all other devices"
+// with the current password checked by the test call, the bad inputs that end nothing, and the CSRF rule.
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import { PortalClient } from "#scripts/portal-client.ts";
+import { accounts, DEMO_PASSWORD, signIn } from "#scripts/sign-in.ts";
+import { END_SESSIONS_PATH } from "#server/account/view.ts";
+import { type RunningPortal, startPortal } from "#tests/support/portal.ts";
+
+const WINDOWS_CHROME =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36";
+const MAC_FIREFOX = "Mozilla/5.0 (Macintosh; Intel Mac OS X 14.1; rv:121.0) Gecko/20100101 Firefox/121.0";
+const PAGE = "/client/users/change-password";
+
+describe("Where you're signed in", () => {
+  let portal: RunningPortal;
+  before(async () => {
+    portal = await startPortal({ listen: false });
+  });
+  after(() => portal.close());
+
+  const browser = async (userAgent: string, account: (typeof accounts)[keyof typeof accounts] = accounts.alice) => {
+    const client = new PortalClient(portal.app);
+    client.headers = { "user-agent": userAgent };
+    return signIn(client, account, portal.code);
+  };
+  /** The form as a browser posts it: urlencoded, same-origin. */
+  const post = (client: PortalClient, fields: Record<string, string>, headers: Record<string, string> = {}) =>
+    portal.app.inject({
+      method: "POST",
+      url: END_SESSIONS_PATH,
+      headers: {
+        cookie: client.cookieHeader,
+        "content-type": "application/x-www-form-urlencoded",
+        "sec-fetch-site": "same-origin",
+        ...headers,
+      },
+      payload: new URLSearchParams(fields).toString(),
+    });
+  const ids = (html: string) => [...html.matchAll(/name="session" value="([\w-]{22})"/g)].map((match) => match[1]);
+  const opensHome = async (client: PortalClient) => (await client.copy().get("/client/home")).status === 200;
+
+  it("lists the person's sessions, newest first, this one marked, each other with Sign out", async () => {
+    const laptop = await browser(WINDOWS_CHROME);
+    const phone = await browser(MAC_FIREFOX);
+    const page = await phone.get(PAGE);
+    assert.equal(page.status, 200);
+    const html = page.text;
+    assert.ok(html.indexOf("Where you&#x27;re signed in") > html.indexOf("Change Password"), "below the form");
+    const firefox = html.indexOf("Firefox on macOS");
+    const chrome = html.indexOf("Chrome on Windows");
+    assert.ok(firefox > 0 && chrome > firefox, "newest first");
+    assert.ok(html.indexOf("This device") > firefox && html.indexOf("This device") < chrome, "this one marked");
+    assert.equal(ids(html).length, 1, "one other session to sign out");
+    assert.match(html, /value="all"/);
+    assert.match(html, /Recent security activity/);
+    await laptop.post("/session/logout");
+    await phone.post("/session/logout");
+  });
+
+  it("ends another session only with the right current password; a wrong one ends nothing", async () => {
+    const laptop = await browser(WINDOWS_CHROME);
+    const phone = await browser(MAC_FIREFOX);
+    const [laptopId] = ids((await phone.get(PAGE)).text);
+    assert.ok(laptopId);
+    const wrong = await post(phone, { session: laptopId, password: "Not-The-Password-1!", return: PAGE });
+    assert.equal(wrong.statusCode, 303);
+    assert.equal(wrong.headers.location, `${PAGE}?sessions=wrong-password`);
+    assert.ok(await opensHome(laptop), "a wrong password ends nothing");
+    assert.match((await phone.get(wrong.headers.location as string)).text, /The current password is not right/);
+    const right = await post(phone, { session: laptopId, password: DEMO_PASSWORD, return: PAGE });
+    assert.equal(right.headers.location, `${PAGE}?sessions=ended&count=1`);
+    assert.equal(await opensHome(laptop), false, "the other session is refused");
+    assert.ok(await opensHome(phone), "this one goes on");
+    const after = await phone.get(right.headers.location as string);
+    assert.match(after.text, /1 other session was signed out/);
+    assert.equal(ids(after.text).length, 0, "the ended session is no longer listed");
+    await phone.post("/session/logout");
+  });
+
+  it("Sign out of all other devices ends every other session of the person, and no one else's", async () => {
+    const first = await browser(WINDOWS_CHROME);
+    const second = await browser(MAC_FIREFOX);
+    const victor = await browser(WINDOWS_CHROME, accounts.victor);
+    const here = await browser(MAC_FIREFOX);
+    const answer = await post(here, { session: "all", password: DEMO_PASSWORD, return: PAGE });
+    assert.equal(answer.headers.location, `${PAGE}?sessions=ended&count=2`);
+    assert.equal(await opensHome(first), false);
+    assert.equal(await opensHome(second), false);
+    assert.ok(await opensHome(here));
+    assert.ok(await opensHome(victor), "another person's session goes on");
+    await here.post("/session/logout");
+    await victor.post("/session/logout");
+  });
+
+  it("refuses a session that is not the person's own, a malformed one, a missing password: nothing ends", async () => {
+    const alice = await browser(WINDOWS_CHROME);
+    const victor = await browser(WINDOWS_CHROME, accounts.victor);
+    const other = await browser(MAC_FIREFOX, accounts.victor);
+    const [victorsOther] = ids((await victor.get(PAGE)).text);
+    assert.ok(victorsOther);
+    const foreign = await post(alice, { session: victorsOther, password: DEMO_PASSWORD, return: PAGE });
+    assert.equal(foreign.headers.location, `${PAGE}?sessions=unknown`);
+    const malformed = await post(alice, { session: "<script>", password: DEMO_PASSWORD, return: PAGE });
+    assert.equal(malformed.headers.location, `${PAGE}?sessions=unknown`);
+    const missing = await post(alice, { session: "all", return: PAGE });
+    assert.equal(missing.headers.location, `${PAGE}?sessions=password-required`);
+    assert.ok(await opensHome(other), "victor's other session goes on");
+    const page = await alice.get(`${PAGE}?sessions=unknown`);
+    assert.match(page.text, /not one of yours, or has already ended/);
+    for (const client of [alice, victor, other]) await client.post("/session/logout");
+  });
+
+  it("refuses a form posted from another site (the session scope's CSRF rule)", async () => {
+    const laptop = await browser(WINDOWS_CHROME);
+    const phone = await browser(MAC_FIREFOX);
+    const [laptopId] = ids((await phone.get(PAGE)).text);
+    assert.ok(laptopId);
+    const forged = await post(
+      phone,
+      { session: laptopId, password: DEMO_PASSWORD },
+      { "sec-fetch-site": "cross-site", origin: "https://evil.example" },
+    );
+    assert.equal(forged.statusCode, 403);
+    assert.ok(await opensHome(laptop), "nothing ended");
+    await laptop.post("/session/logout");
+    await phone.post("/session/logout");
+  });
+
+  it("writes a hostile User-Agent as a safe label, escaped", async () => {
+    const hostile = await browser(`<img src=x onerror=alert(1)>\u0007${"A".repeat(5000)}`, accounts.gary);
+    const page = await hostile.get("/client/users/change-password");
+    assert.equal(page.status, 200);
+    assert.doesNotMatch(page.text, /<img src=x/);
+    assert.match(page.text, /Unknown device/);
+  });
+});
+
+describe("Where you're signed in, throttled", () => {
+  it("throttles wrong passwords as the password test does: a wrong one counts, and past the limit nothing is tested", async () => {
+    const portal = await startPortal({ listen: false, env: { RATE_LIMIT_USER_PER_MINUTE: "3" } });
+    try {
+      const laptop = await signIn(portal.app, accounts.victor, portal.code);
+      const phone = await signIn(portal.app, accounts.victor, portal.code);
+      const outcomes: string[] = [];
+      const post = (password: string) =>
+        portal.app.inject({
+          method: "POST",
+          url: END_SESSIONS_PATH,
+          headers: { cookie: phone.cookieHeader, "content-type": "application/x-www-form-urlencoded" },
+          payload: new URLSearchParams({ session: "all", password, return: PAGE }).toString(),
+        });
+      for (let attempt = 0; attempt < 4; attempt += 1)
+        outcomes.push(String((await post(`Wrong-${attempt}-Password!`)).headers.location));
+      assert.deepEqual(outcomes.slice(0, 3), Array(3).fill(`${PAGE}?sessions=wrong-password`));
+      assert.equal(outcomes[3], `${PAGE}?sessions=throttled`);
+      const right = await post(DEMO_PASSWORD);
+      assert.equal(right.headers.location, `${PAGE}?sessions=throttled`, "the right password waits too");
+      assert.equal((await laptop.copy().get("/client/home")).status, 200, "nothing ended");
+    } finally {
+      await portal.close();
+    }
+  });
+});

@@ -1,0 +1,124 @@
+// "Where you're signed in" and "Recent security activity", below the change-password form: rendered by the server,
+// with plain forms posted to the server (no script), as Sign out is.
+import { Note, type NoteKind } from "#web/components/note.tsx";
+import { formatWhen } from "#web/components/when.ts";
+import { accountTexts } from "#web/texts/account.ts";
+
+export type SessionRow = {
+  /** A digest of the session id: the form names a session by it, never by its id. */
+  id: string;
+  device: string;
+  address: string;
+  began: number;
+  seen: number;
+  current: boolean;
+};
+
+export type ActivityRow = { event: string; at: number; device: string; address: string };
+
+export type AccountView = {
+  timeZone: string;
+  /** Where the forms post, and the page they come back to. */
+  action: string;
+  returnPath: string;
+  sessions: SessionRow[];
+  sessionsComplete: boolean;
+  trimmed: boolean;
+  /** What the last request to end sessions did. */
+  result?: { kind: NoteKind; text: string };
+  activity: ActivityRow[];
+  activityComplete: boolean;
+};
+
+export function AccountSections({ view }: { view: AccountView }) {
+  const others = view.sessions.filter((session) => !session.current);
+  const when = (at: number) => formatWhen(at, view.timeZone);
+  return (
+    <>
+      <section className="account-section" aria-labelledby="sessions-heading">
+        <h2 id="sessions-heading">{accountTexts.sessionsHeading}</h2>
+        {view.result ? <Note kind={view.result.kind}>{view.result.text}</Note> : null}
+        {view.sessionsComplete ? null : <Note kind="info">{accountTexts.incomplete}</Note>}
+        {view.trimmed ? <p className="account-aside">{accountTexts.trimmed}</p> : null}
+        <ul className="sessions">
+          {view.sessions.map((session, index) => (
+            <li key={session.id} className="session">
+              <div className="session-about">
+                <strong>{session.device}</strong>
+                {session.current ? <span className="this-device">{accountTexts.thisDevice}</span> : null}
+                <span className="session-detail">{session.address}</span>
+                <span className="session-detail">
+                  {accountTexts.began} {when(session.began)}
+                </span>
+                <span className="session-detail">
+                  {accountTexts.lastActive} {when(session.seen)}
+                </span>
+              </div>
+              {session.current ? null : (
+                <details className="end-session">
+                  <summary>{accountTexts.signOut}</summary>
+                  <EndForm view={view} session={session.id} field={`session-password-${index}`}>
+                    {accountTexts.signOut}
+                  </EndForm>
+                </details>
+              )}
+            </li>
+          ))}
+        </ul>
+        {others.length === 0 ? (
+          <p>{accountTexts.none}</p>
+        ) : (
+          <EndForm view={view} session="all" field="sessions-password">
+            {accountTexts.signOutAll}
+          </EndForm>
+        )}
+      </section>
+      <section className="account-section" aria-labelledby="activity-heading">
+        <h2 id="activity-heading">{accountTexts.activityHeading}</h2>
+        {view.activityComplete ? null : <Note kind="info">{accountTexts.activityIncomplete}</Note>}
+        {view.activity.length === 0 ? (
+          <p>{accountTexts.activityNone}</p>
+        ) : (
+          <ul className="activity">
+            {view.activity.map((record) => (
+              <li key={`${record.at}-${record.event}-${record.address}`}>
+                <strong>{accountTexts.events[record.event] ?? record.event}</strong>
+                <span className="session-detail">{when(record.at)}</span>
+                <span className="session-detail">
+                  {record.device}, {record.address}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}
+
+/** Ends one session or all the others; the current password goes with it, each time (no form shares one). */
+function EndForm({
+  view,
+  session,
+  field,
+  children,
+}: {
+  view: AccountView;
+  session: string;
+  field: string;
+  children: string;
+}) {
+  return (
+    <form method="post" action={view.action} className="end-sessions">
+      <input type="hidden" name="return" value={view.returnPath} />
+      <input type="hidden" name="session" value={session} />
+      <label htmlFor={field}>
+        {accountTexts.currentPassword}
+        <input id={field} name="password" type="password" required autoComplete="current-password" maxLength={256} />
+      </label>
+      <button type="submit" className={session === "all" ? undefined : "secondary"}>
+        {children}
+      </button>
+    </form>
+  );
+}
