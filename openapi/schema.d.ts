@@ -278,7 +278,7 @@ export interface components {
         Acknowledgement: {
             ok?: boolean;
         };
-        /** @description The error shapes of SPEC.md section 8. */
+        /** @description The error shapes of requirements 8. */
         ErrorAnswer: {
             detail?: string;
             description?: string;

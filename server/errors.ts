@@ -1,4 +1,4 @@
-// One error handler: clear 4xx answers in SPEC.md section 8's shapes, and never internals for a 5xx.
+// One error handler: clear 4xx answers in requirements 8's shapes, and never internals for a 5xx.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { writeSecurityHeaders } from "#server/security-headers.ts";
 import { serverTexts } from "#server/texts.ts";

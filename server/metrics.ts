@@ -43,7 +43,7 @@ export class Metrics {
 
   readonly visits = new Counter({
     name: "portal_tracked_visits_total",
-    help: "Page visits (SPEC.md 4.8) queued, sent, failed (refused or not delivered) and dropped (queue full, or unsent at shutdown).",
+    help: "Page visits (requirements 4.8) queued, sent, failed (refused or not delivered) and dropped (queue full, or unsent at shutdown).",
     labelNames: ["state"] as const,
     registers: [this.registry],
   });

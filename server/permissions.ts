@@ -1,5 +1,5 @@
 // The signed-in user's permissions: fetched from the upstream when MFA passes, cached in the session, refreshed when
-// stale. A 401 ends the session (SPEC.md 4.5); any other failure leaves the page to say it is still checking.
+// stale. A 401 ends the session (requirements 4.5); any other failure leaves the page to say it is still checking.
 import type { FastifyRequest } from "fastify";
 import type { components } from "#openapi/schema.d.ts";
 import type { AppContext } from "#server/context.ts";
@@ -13,7 +13,7 @@ export const PERMISSIONS_TTL_MS = 5 * 60_000;
 
 type Answer = components["schemas"]["UserInfo"];
 
-/** SPEC.md 3's User info, of the shape openapi/portal.yaml declares: an answer of another shape is not trusted. */
+/** requirements 3's User info, of the shape openapi/portal.yaml declares: an answer of another shape is not trusted. */
 function userInfoOf(context: AppContext, request: FastifyRequest, data: unknown): Answer | undefined {
   const operation = context.operations.find((candidate) => candidate.operationId === "getUserInfo");
   const problem = operation ? answerProblem(operation, data) : { field: "", rule: "undeclared" };

@@ -1,4 +1,4 @@
-// The portal's own texts that SPEC.md does not give, each with a stable code that answers and tests refer to.
+// The portal's own texts that docs/requirements.md does not give, each with a stable code that answers and tests refer to.
 
 import { answerCodes } from "#web/texts/errors.ts";
 import { mfaTexts } from "#web/texts/mfa.ts";

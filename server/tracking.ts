@@ -1,4 +1,4 @@
-// Page tracking (SPEC.md 4.8), sent by the server off the response path: queued, sent in the background, flushed at close.
+// Page tracking (requirements 4.8), sent by the server off the response path: queued, sent in the background, flushed at close.
 import { AsyncResource } from "node:async_hooks";
 import { setTimeout as delay } from "node:timers/promises";
 import type { FastifyBaseLogger, FastifyRequest } from "fastify";

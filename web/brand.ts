@@ -1,6 +1,6 @@
 // The logo's shapes and colours, once: the header's inline logo, the favicon and the app icons are all drawn from it.
 
-/** SPEC.md 9's theme colours. */
+/** requirements 9's theme colours. */
 export const brandColours = { primary: "#522239", secondary: "#981239", tertiary: "#1f7ba3" } as const;
 
 /** A shield with a forward arrow, on a 48×48 grid; each part named for its colour role. */

@@ -1,4 +1,4 @@
-// The permission gates of SPEC.md section 6, each a named predicate over the user's permissions.
+// The permission gates of requirements 6, each a named predicate over the user's permissions.
 import type { RouteEntry } from "#web/routes/row.ts";
 import type { UserInfo } from "#web/site.ts";
 
@@ -21,7 +21,7 @@ export const gates = {
 
 export type GateName = keyof typeof gates;
 
-/** How each gate reads in SPEC.md section 6, for docs and test names. */
+/** How each gate reads in requirements 6, for docs and test names. */
 export const gateDescriptions: Record<GateName, string> = {
   notViewOnly: "not viewOnly",
   hasService60542: "clientServices has 60542",

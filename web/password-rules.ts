@@ -1,4 +1,4 @@
-// The password rules of SPEC.md section 5, in one zod schema used by the change-password island and the BFF.
+// The password rules of requirements 5, in one zod schema used by the change-password island and the BFF.
 // zod/mini: the same schemas as zod, tree-shakable, so the browser ships only what these rules use.
 import * as z from "zod/mini";
 import { passwordTexts } from "#web/texts/password.ts";
@@ -29,7 +29,7 @@ export const strongPassword = z
     z.refine(complex, { error: passwordTexts.weak }),
   );
 
-/** The form: length, then confirmation, then complexity (SPEC.md section 5 order); the first failure wins. */
+/** The form: length, then confirmation, then complexity (requirements 5 order); the first failure wins. */
 export const newPasswordForm = z.object({ newPassword: z.string(), confirmPassword: z.string() }).check(
   z.refine((form) => form.newPassword.length >= PASSWORD_MIN_LENGTH, { error: passwordTexts.tooShort, abort: true }),
   z.refine((form) => form.newPassword === form.confirmPassword, { error: passwordTexts.mismatch, abort: true }),

@@ -1,4 +1,4 @@
-// The two signed-in audiences and the values SPEC.md gives them (site values, path segments, landings).
+// The two signed-in audiences and the values docs/requirements.md gives them (site values, path segments, landings).
 import type { components } from "#openapi/schema.d.ts";
 
 export type Site = components["schemas"]["Site"];
@@ -9,7 +9,7 @@ export type UserInfo = components["schemas"]["UserInfo"];
 export const sites = ["client", "vendor"] as const satisfies readonly Site[];
 export const siteValue = (site: Site): SiteValue => (site === "client" ? "CLIENT" : "VENDOR");
 
-/** SPEC.md 2.7: where a signed-in user lands. */
+/** requirements 2.7: where a signed-in user lands. */
 export function landingPath(site: Site, taxBridge: boolean): string {
   if (taxBridge) return site === "client" ? "/client/submission/report" : "/vendor/invoice/due";
   return `/${site}/home`;
@@ -31,8 +31,8 @@ export const signInUrl = (returnTo?: string): string => `/${returnQuery(returnTo
  */
 export const landingUrl = (returnTo?: string): string => `/session/landing${returnQuery(returnTo)}`;
 
-/** SPEC.md 3: the device key of the multi-factor step, lowercased. */
+/** requirements 3: the device key of the multi-factor step, lowercased. */
 export const deviceKey = (site: Site, userName: string) => `mfa-${site}-${userName}`.toLowerCase();
 
-/** SPEC.md 2.6: link-login `type` equal to `Vendor` means vendor; any other value means client. */
+/** requirements 2.6: link-login `type` equal to `Vendor` means vendor; any other value means client. */
 export const linkSite = (type: string | null): Site => (type === "Vendor" ? "vendor" : "client");

@@ -10,7 +10,7 @@ import type { PortalClient } from "#scripts/portal-client.ts";
 import { RedisServer } from "#scripts/redis-server.ts";
 import { accounts, fakeUpstreamCode, signIn } from "#scripts/sign-in.ts";
 
-const GATED_PAGE = "/client/invoice/entry"; // SPEC.md 2.8, gate notViewOnly
+const GATED_PAGE = "/client/invoice/entry"; // requirements 2.8, gate notViewOnly
 const OTHER_PAGE = "/client/home";
 const PUBLIC_PAGE = "/register";
 const PROXIED = "/web/client/password/test";

@@ -1,4 +1,4 @@
-// The portal's page visits (SPEC.md 4.8) as its /metrics counts them. A round of visits is over when every visit it
+// The portal's page visits (requirements 4.8) as its /metrics counts them. A round of visits is over when every visit it
 // queued has been sent, so that their cost is the round's; one dropped or failed means the round did not pay for it.
 import type { VisitState } from "#server/metrics.ts";
 

@@ -7,7 +7,7 @@ import { initWasm, Resvg } from "@resvg/resvg-wasm";
 import { splashSvg } from "#scripts/images/splash-svg.ts";
 import { brandColours, logoSvg } from "#web/brand.ts";
 
-/** SPEC.md 1: the splash in four resolutions (web/components/splash.tsx picks one by width). */
+/** requirements 1: the splash in four resolutions (web/components/splash.tsx picks one by width). */
 export const splashSizes = { low: 480, medium: 960, high: 1440, xl: 1920 } as const;
 
 let ready: Promise<void> | undefined;

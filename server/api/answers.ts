@@ -37,7 +37,7 @@ const tokenOf = (body: unknown) => {
   const token = asObject(body).token;
   return typeof token === "string" && token ? token : undefined;
 };
-/** A token the portal could not send back (server/session/data.ts): the upstream's answer is not usable (SPEC.md 8). */
+/** A token the portal could not send back (server/session/data.ts): the upstream's answer is not usable (requirements 8). */
 const unusable = (request: FastifyRequest): Shaped => {
   request.log.warn({ event: "token-unusable" }, "upstream token not usable");
   return { status: 502, body: {}, failed: true };
@@ -68,7 +68,7 @@ function fitsCookie(request: FastifyRequest, room = 0): boolean {
   return false;
 }
 
-/** SPEC.md 4.1: a token is held as pending until MFA passes; a deactivated account keeps none. */
+/** requirements 4.1: a token is held as pending until MFA passes; a deactivated account keeps none. */
 export const holdLogin =
   (site: Site): Effect =>
   async ({ context, request, body }) => {
@@ -95,7 +95,7 @@ export const holdLogin =
   };
 
 /**
- * SPEC.md 4.6: a link's token signs the user in, in the state the upstream gives (an expired password still has to
+ * requirements 4.6: a link's token signs the user in, in the state the upstream gives (an expired password still has to
  * be changed first). An answer without a state is not trusted with a section until the permissions call succeeds.
  */
 export const signInByLink =
@@ -128,7 +128,7 @@ export const signInByLink =
     return { body: answer, failed: !held };
   };
 
-/** SPEC.md 4.2: only a `Passed` verdict promotes the pending token; wrong codes are counted, and end the sign-in. */
+/** requirements 4.2: only a `Passed` verdict promotes the pending token; wrong codes are counted, and end the sign-in. */
 export const promoteOnPassed: Effect = async ({ context, request, body }) => {
   const verdict = Array.isArray(body) ? (body as Schemas["MfaVerdict"]) : [];
   const auth = request.auth;
@@ -154,7 +154,7 @@ export const promoteOnPassed: Effect = async ({ context, request, body }) => {
     securityEvent(request, "mfa.locked-out", personOf(auth), sid);
     expire(request, "mfa-attempts");
   }
-  // The verdict as the upstream gave it (SPEC.md reads its first element's text), with the attempts left beside it.
+  // The verdict as the upstream gave it (docs/requirements.md reads its first element's text), with the attempts left beside it.
   const [first, ...rest] = verdict;
   const counted: CountedVerdict[] = [{ ...(first ?? { text: "Failed" }), attemptsLeft }, ...rest];
   return { body: counted, failed: true };

@@ -19,7 +19,7 @@ declare module "fastify" {
   }
 }
 
-/** SPEC.md 9's "Send Again" cooldown: a code sent for this sign-in moments ago is not sent again on a reload. */
+/** requirements 9's "Send Again" cooldown: a code sent for this sign-in moments ago is not sent again on a reload. */
 export const SEND_AGAIN_COOLDOWN_MS = 20_000;
 /** An MFA validation holds its session's lock at most this long (the upstream's deadline bounds it sooner). */
 const VALIDATE_LOCK_MS = 30_000;
@@ -54,7 +54,7 @@ export const oneValidateAtATime: Check = async ({ context, request }) => {
 };
 
 /**
- * SPEC.md 5's rules on the new password, none of the common or easily guessed passwords (ASVS V2.1.7), and a current
+ * requirements 5's rules on the new password, none of the common or easily guessed passwords (ASVS V2.1.7), and a current
  * password that passed its test call just before (left unspent when the new one is refused, so another may be tried).
  */
 export const checkNewPassword: Check = async ({ context, request }) => {

@@ -326,7 +326,7 @@ function tryJson(raw: Buffer): unknown {
   }
 }
 
-/** Only SPEC.md section 8's fields of a 4xx pass to the browser, as text; a 5xx's own words never do. */
+/** Only requirements 8's fields of a 4xx pass to the browser, as text; a 5xx's own words never do. */
 function errorShape(status: number, body: unknown): Record<string, unknown> {
   if (status >= 500 || !body || typeof body !== "object") return {};
   const { detail, description, errors } = body as Record<string, unknown>;

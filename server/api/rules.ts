@@ -107,7 +107,7 @@ export const rules = {
     throttle: { group: "mfa", counts: "every", person: sessionPerson, whose: "session" },
     check: skipRecentGenerate,
     effect: codeSent,
-    // SPEC.md 4.2: when a code cannot be generated, the token is cleared (the island shows the expiry message).
+    // requirements 4.2: when a code cannot be generated, the token is cleared (the island shows the expiry message).
     onFailure: (request) => expire(request, "code-not-sent"),
   },
   validateMfaCode: {

@@ -1,4 +1,4 @@
-// SPEC.md 2.2: the sign-in page (also at /tax-bridge/login). A signed-in person goes on to their landing.
+// requirements 2.2: the sign-in page (also at /tax-bridge/login). A signed-in person goes on to their landing.
 import { type Loaded, type PageRequest, pageContextOf, redirect, type Screens } from "#server/pages/screen.ts";
 import { safePath } from "#server/safe-path.ts";
 import { type Flash, standing, takeFlash } from "#server/session/data.ts";
@@ -62,7 +62,7 @@ export function loadLogin(screens: Screens, entry: RouteEntry, request: PageRequ
   return { title, body: <LoginPage context={page} login={login} plainHttp={plainHttp} leadsTo={leadsTo} /> };
 }
 
-/** SPEC.md 2.2's navigation-state pathname is followed only when it stays on this origin. */
+/** requirements 2.2's navigation-state pathname is followed only when it stays on this origin. */
 function sameOriginFlash(flash: Flash | undefined): Flash | undefined {
   if (!flash) return undefined;
   const pathname = flash.pathname ? safePath(flash.pathname) : undefined;

@@ -1,4 +1,4 @@
-// The public screens of the route table (SPEC.md 2.1): the sign-in pages, the MFA step, login by link and the
+// The public screens of the route table (requirements 2.1): the sign-in pages, the MFA step, login by link and the
 // screens that only say what they are for.
 
 import { loadLogin } from "#server/pages/login.tsx";
@@ -22,7 +22,7 @@ import { passwordTexts } from "#web/texts/password.ts";
 export function loadPublic(screens: Screens, entry: RouteEntry, request: PageRequest): Loaded {
   switch (entry.screen) {
     case "tax-bridge-login":
-      // DESIGN.md: tax-bridge mode is on for a session that entered here; signing in lands on 2.7's landing.
+      // docs/requirements.md: tax-bridge mode is on for a session that entered here; signing in lands on 2.7's landing.
       // A GET from another site never writes the session; a signed-in session's mode is not switched behind it.
       if (!crossSite(request) && !pastMfa(request)) enterTaxBridge(request);
       return loadLogin(screens, entry, request);
@@ -37,7 +37,7 @@ export function loadPublic(screens: Screens, entry: RouteEntry, request: PageReq
   }
 }
 
-/** SPEC.md 2.4: the MFA step of a pending sign-in, or the change-password form of an expired password. */
+/** requirements 2.4: the MFA step of a pending sign-in, or the change-password form of an expired password. */
 function loadMfa(screens: Screens, entry: RouteEntry, request: PageRequest): Loaded {
   const auth = request.auth;
   const state = standing(request);
@@ -67,7 +67,7 @@ function loadMfa(screens: Screens, entry: RouteEntry, request: PageRequest): Loa
   return redirect("/");
 }
 
-/** SPEC.md 2.6; review B2: a link never replaces a session silently, the island names it and waits for a click. */
+/** requirements 2.6; review B2: a link never replaces a session silently, the island names it and waits for a click. */
 function loadLinkLogin(screens: Screens, entry: RouteEntry, request: PageRequest): Loaded {
   const auth = request.auth;
   const current = auth && { name: auth.userName, site: auth.site, ...(auth.company ? { company: auth.company } : {}) };

@@ -1,4 +1,4 @@
-// SPEC.md 2.8–2.12 and 6: a section page needs a session of the section's audience, its permissions known, and the
+// requirements 2.8–2.12 and 6: a section page needs a session of the section's audience, its permissions known, and the
 // row's gate passed; otherwise the sign-in page, the MFA step, or the forbidden, checking or not-found screen.
 
 import { loadLastSignIn } from "#server/account/last-sign-in.ts";

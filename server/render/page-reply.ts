@@ -65,7 +65,7 @@ const pageKey = (body: ReactElement) => {
 
 declare module "fastify" {
   interface FastifyRequest {
-    /** The page visit this answer records once sent (SPEC.md 4.8). */
+    /** The page visit this answer records once sent (requirements 4.8). */
     visit: { token: string; page: string } | undefined;
   }
   interface FastifyReply {

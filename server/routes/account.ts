@@ -57,7 +57,7 @@ export async function accountRoutes(app: FastifyInstance, context: AppContext): 
 }
 
 /**
- * SPEC.md's password test call, for the session's own user, counted in the "password-test" throttle as the test the
+ * the requirements' password test call, for the session's own user, counted in the "password-test" throttle as the test the
  * change-password form makes: a wrong password counts, a right one is given back.
  */
 async function checkPassword(

@@ -38,7 +38,7 @@ export async function documentRoutes(app: FastifyInstance, context: AppContext):
     undici: { headersTimeout: context.config.upstreamTimeoutMs, bodyTimeout: context.config.upstreamTimeoutMs },
     preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
       const auth = signedIn(request);
-      // While the password is expired, only the change-password form is reachable (SPEC.md 4.2).
+      // While the password is expired, only the change-password form is reachable (requirements 4.2).
       if (!auth || auth.loginMessage === "Password Expired")
         return reply.code(401).send({ detail: serverTexts.signInToRead.message });
       const sites = readers.get((request.params as { fileName: string }).fileName);

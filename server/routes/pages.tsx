@@ -15,7 +15,7 @@ export async function pageRoutes(app: FastifyInstance, context: AppContext): Pro
   const screens: Screens = { context, assets: readManifest() };
   decoratePage(app, context, screens.assets);
 
-  // SPEC.md 4.8: a signed-in navigation is a visit, recorded once its answer has gone (never on the response path).
+  // requirements 4.8: a signed-in navigation is a visit, recorded once its answer has gone (never on the response path).
   app.addHook("onResponse", (request, _reply, done) => {
     const visit = request.visit;
     if (visit) context.tracker.enqueue(visit);

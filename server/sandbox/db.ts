@@ -8,7 +8,7 @@ export type SandboxDb = Database.Database;
 const SCHEMA_VERSION = 1;
 
 // NOCASE on the identity columns makes every lookup by short name, user ID or e-mail
-// case-insensitive, as SPEC.md's sign-in and reset expect, without lower() in each query.
+// case-insensitive, as the requirements' sign-in and reset expect, without lower() in each query.
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS users (
   id INTEGER PRIMARY KEY,
@@ -19,7 +19,7 @@ CREATE TABLE IF NOT EXISTS users (
   password_hash TEXT NOT NULL,
   login_message TEXT NOT NULL,
   permissions TEXT NOT NULL, -- JSON: UserInfo without "loaded"
-  remembered_code TEXT, -- the last MFA code this user accepted (device memory, SPEC.md 4.2)
+  remembered_code TEXT, -- the last MFA code this user accepted (device memory, requirements 4.2)
   UNIQUE (site, shortname, username)
 );
 CREATE INDEX IF NOT EXISTS users_by_email ON users (site, email);

@@ -1,4 +1,4 @@
-// HTTP plumbing of the sandbox: the SPEC.md section 8 error shapes, input validation and bearer auth.
+// HTTP plumbing of the sandbox: the requirements 8 error shapes, input validation and bearer auth.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { components } from "#openapi/schema.d.ts";
@@ -100,7 +100,7 @@ function statusOf(error: unknown): number {
   return 500;
 }
 
-/** Every answer of the sandbox, errors included, is JSON in the shapes of SPEC.md section 8. */
+/** Every answer of the sandbox, errors included, is JSON in the shapes of requirements 8. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((_request, reply) => reply.code(404).send(notFound().body));
   app.setErrorHandler((error, request, reply) => {

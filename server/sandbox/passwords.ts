@@ -1,4 +1,4 @@
-// Password and secret handling for the sandbox: scrypt hashes, constant-time checks and the SPEC.md section 5 rules.
+// Password and secret handling for the sandbox: scrypt hashes, constant-time checks and the requirements 5 rules.
 import { createHash, randomBytes, randomInt, scrypt, timingSafeEqual } from "node:crypto";
 import { strongPassword } from "#web/password-rules.ts";
 
@@ -60,7 +60,7 @@ export async function verifyPassword(password: string, stored: string | undefine
   return parsed !== undefined && timingSafeEqual(key, hash.key);
 }
 
-/** The password rules of SPEC.md section 5, as one yes/no: the same schema the portal and its forms use. */
+/** The password rules of requirements 5, as one yes/no: the same schema the portal and its forms use. */
 export function meetsPasswordRules(password: string): boolean {
   return strongPassword.safeParse(password).success;
 }

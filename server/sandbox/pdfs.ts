@@ -1,4 +1,4 @@
-// The three PDF documents of SPEC.md as small, valid PDF 1.4 files of sandbox sample text.
+// The three PDF documents of docs/requirements.md as small, valid PDF 1.4 files of sandbox sample text.
 import type { components } from "#openapi/schema.d.ts";
 
 export type PdfFileName = components["schemas"]["PdfFileName"];

@@ -78,7 +78,7 @@ const rememberedRow = z.object({ remembered_code: z.string().nullable() });
 
 /**
  * Passed when the code is the user's current unexpired code, or the code the user last
- * accepted (the device memory of SPEC.md 4.2). Passing verifies the token; a current code
+ * accepted (the device memory of requirements 4.2). Passing verifies the token; a current code
  * is consumed and becomes the remembered one.
  */
 export function validateMfaCode(db: SandboxDb, session: Session, code: string, now: number): boolean {

@@ -1,4 +1,4 @@
-// Sandbox user records: lookups by the identities SPEC.md uses, password and permission updates.
+// Sandbox user records: lookups by the identities docs/requirements.md uses, password and permission updates.
 import { z } from "zod";
 import type { components } from "#openapi/schema.d.ts";
 import type { SandboxDb } from "#server/sandbox/db.ts";

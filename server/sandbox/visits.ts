@@ -1,4 +1,4 @@
-// Page-visit records (SPEC.md 4.8) as the sandbox stores them and shows them to tests.
+// Page-visit records (requirements 4.8) as the sandbox stores them and shows them to tests.
 import { z } from "zod";
 import type { SandboxDb } from "#server/sandbox/db.ts";
 import { type Site, siteSchema } from "#server/sandbox/users.ts";

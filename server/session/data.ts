@@ -20,7 +20,7 @@ export type Auth = {
   company?: string;
 };
 
-/** A message (and optional same-origin path) carried to the login page: SPEC.md 2.2's navigation state. */
+/** A message (and optional same-origin path) carried to the login page: requirements 2.2's navigation state. */
 /** A notice for the next sign-in page; `ended` says why the session before it ended. */
 export type Flash = { error: string; pathname?: string; ended?: EndReason };
 
@@ -29,7 +29,7 @@ export type SessionFields = {
   /** The auth with its token packed when large (server/token-pack.ts), so the cookie stays within 4096 bytes. */
   auth: Omit<Auth, "token"> & StoredToken;
   perms: { info: UserInfo; at: number };
-  /** The previous tracked path (SPEC.md 4.8), or a digest of it when long. */
+  /** The previous tracked path (requirements 4.8), or a digest of it when long. */
   lastPage: string;
   taxBridge: boolean;
   flash: Flash;
@@ -171,7 +171,7 @@ const pageDigest = (page: string) =>
     : hash("sha256", page, "base64url").slice(0, 22);
 
 /**
- * SPEC.md 4.8: true when this path is a new visit (not `/`, not the previous path), which it then remembers. A
+ * requirements 4.8: true when this path is a new visit (not `/`, not the previous path), which it then remembers. A
  * person's visit is also seen to the second (`personActed`, server/session/activity.ts): the cookie is written anyway.
  */
 export function rememberVisit(request: FastifyRequest, page: string, now: number, personActed: boolean): boolean {
@@ -192,7 +192,7 @@ export function cachePermissions(request: FastifyRequest, info: UserInfo, now: n
   set(request, "perms", { info, at: now });
 }
 
-/** DESIGN.md: tax-bridge mode is on for a session that entered through `/tax-bridge/login`. */
+/** docs/requirements.md: tax-bridge mode is on for a session that entered through `/tax-bridge/login`. */
 export function enterTaxBridge(request: FastifyRequest): void {
   if (!taxBridgeEntered(request)) set(request, "taxBridge", true);
 }
@@ -214,7 +214,7 @@ export function beginSignIn(request: FastifyRequest, auth: Auth, now: number): v
   fresh(request, auth, now);
 }
 
-/** SPEC.md 4.2: a `Passed` code promotes the pending token; the pending session's id is revoked (its cookie is dead). */
+/** requirements 4.2: a `Passed` code promotes the pending token; the pending session's id is revoked (its cookie is dead). */
 export function promote(request: FastifyRequest, now: number): void {
   const auth = request.auth;
   if (auth?.stage !== "pending") return;
@@ -232,7 +232,7 @@ function fresh(request: FastifyRequest, auth: Auth, now: number): void {
   if (auth.stage === "signed-in") registerSession(request, auth, sessionId(request) as string, now);
 }
 
-/** SPEC.md 4.4: a changed password ends the expired-password state; the passed test is used up. */
+/** requirements 4.4: a changed password ends the expired-password state; the passed test is used up. */
 export function passwordChanged(request: FastifyRequest): void {
   set(request, "passwordTested", undefined);
   const auth = request.auth;
@@ -292,7 +292,7 @@ export function endMessage(reason: EndReason, idleMinutes: number): string | und
   }
 }
 
-/** SPEC.md 4.5: a session whose token the upstream refused on one of the server's own calls ends now. */
+/** requirements 4.5: a session whose token the upstream refused on one of the server's own calls ends now. */
 export function endIfRefused(request: FastifyRequest, refused: { has(token: string): boolean }): boolean {
   const token = request.auth?.token;
   if (token === undefined || !refused.has(token)) return false;

@@ -109,7 +109,7 @@ export const sessionPlugin = fp<{ context: AppContext }>(async (app: FastifyInst
     if (sid && app.revocations.has(sid)) return "revoked";
     const auth = request.auth;
     if (!auth) return undefined;
-    // A token the upstream refused on one of the server's own calls (SPEC.md 4.5).
+    // A token the upstream refused on one of the server's own calls (requirements 4.5).
     if (refusedTokens.has(auth.token)) return "upstream-refused";
     const time = now();
     const { born, seen } = sessionTimes(request);

@@ -81,7 +81,7 @@ async function responseOf(call: Request, answer: Dispatcher.ResponseData, signal
     const empty = raw.length === 0 || bodiless;
     return new Response(empty ? null : new Uint8Array(raw), { status, headers: { "content-type": contentType } });
   } catch (error) {
-    // A 401's head is the refusal (SPEC.md 4.5), whatever its body does.
+    // A 401's head is the refusal (requirements 4.5), whatever its body does.
     if (status === 401) return new Response(null, { status });
     return faultAnswer(error instanceof UpstreamFault ? error.fault : "unreachable");
   }
@@ -103,7 +103,7 @@ function metricsMiddleware(metrics: Metrics, operationOf: (method: string, path:
   };
 }
 
-/** A 401 to a call made with a session's token: the token is refused, and its session ends (SPEC.md 4.5). */
+/** A 401 to a call made with a session's token: the token is refused, and its session ends (requirements 4.5). */
 function refusalMiddleware(refused: RefusedTokens): Middleware {
   return {
     onResponse({ request, response }) {

@@ -50,7 +50,7 @@ export async function readCapped(
   return Buffer.concat(chunks, total);
 }
 
-/** SPEC.md 7: a non-empty JSON answer must parse; anything else is an upstream fault. */
+/** requirements 7: a non-empty JSON answer must parse; anything else is an upstream fault. */
 export function parseJsonAnswer(raw: Buffer, contentType: string): unknown {
   if (raw.length === 0) return undefined;
   if (!/json/i.test(contentType)) throw new UpstreamFault("not-json");

@@ -1,4 +1,4 @@
-// Tokens the upstream refused (401) on one of the server's own calls (permissions, tracking): SPEC.md 4.5 ends their
+// Tokens the upstream refused (401) on one of the server's own calls (permissions, tracking): requirements 4.5 ends their
 // sessions. The client's middleware records a refusal; the session plugin ends the session that carries the token.
 import { LRUCache } from "lru-cache";
 import { bounded } from "#server/stores/memory-bounds.ts";

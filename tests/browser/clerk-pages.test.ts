@@ -30,7 +30,7 @@ describe("the pages a finance clerk meets after sign-in", () => {
     await vera.waitForURL(url("/vendor/home"));
   });
 
-  /** The support page shows the login page's contacts as tel: and mailto: links, with SPEC.md 1's sentence. */
+  /** The support page shows the login page's contacts as tel: and mailto: links, with requirements 1's sentence. */
   async function assertContacts(page: Page, path: string, heading: string) {
     await page.goto(url(path));
     await page.getByRole("heading", { level: 1, name: heading }).waitFor();
@@ -93,7 +93,7 @@ describe("the pages a finance clerk meets after sign-in", () => {
     assert.ok(await alice.getByRole("link", { name: "Open the PDF" }).isVisible());
   });
 
-  test("bug 7: another audience's section is forbidden with SPEC.md's texts and a link to one's own home", async () => {
+  test("bug 7: another audience's section is forbidden with the requirements' texts and a link to one's own home", async () => {
     for (const page of [alice, await phoneOf(alice)]) {
       const answer = await page.goto(url("/vendor/home"));
       assert.equal(answer?.status(), 403);

@@ -1,4 +1,4 @@
-// Login by link (SPEC.md 2.6, 4.6): a link from the mail signs either audience in; a bad link says Invalid Login.
+// Login by link (requirements 2.6, 4.6): a link from the mail signs either audience in; a bad link says Invalid Login.
 import assert from "node:assert/strict";
 import { once } from "node:events";
 import { createServer } from "node:http";

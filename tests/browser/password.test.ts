@@ -1,4 +1,4 @@
-// Passwords in the browser (SPEC.md 2.3, 2.5, 4.3, 4.4, 5): expired at sign-in, reset by mail, the form's rules.
+// Passwords in the browser (requirements 2.3, 2.5, 4.3, 4.4, 5): expired at sign-in, reset by mail, the form's rules.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { Page } from "playwright-core";
@@ -169,7 +169,7 @@ describe("passwords", () => {
     assert.doesNotMatch((await page.locator("main").textContent()) ?? "", /Invalid request|must NOT/);
   });
 
-  test("the new-password rules show their messages in SPEC.md's order; a wrong current password is refused", async () => {
+  test("the new-password rules show their messages in the requirements' order; a wrong current password is refused", async () => {
     const page = await newPage();
     await signInAs(page, suite.portal, accounts.victor);
     await page.waitForURL(`${suite.portal.url}/client/home`);
@@ -228,7 +228,7 @@ describe("passwords", () => {
     assert.equal(await page.getByLabel("Company Short Name").count(), 0);
     await page.getByRole("tab", { name: "CLIENT LOGIN" }).click();
 
-    // Only a required check applies, in SPEC.md's words (#3): an empty submit sends nothing.
+    // Only a required check applies, in the requirements' words (#3): an empty submit sends nothing.
     const before = await lastMailId(suite.portal.sandboxUrl, "gary@globex.example");
     await page.getByRole("button", { name: "Reset Password" }).click();
     assert.ok(await page.getByLabel("Company Short Name").evaluate((input: HTMLInputElement) => !input.validity.valid));

@@ -1,4 +1,4 @@
-// Session expiry (SPEC.md 4.5, 8): a 401 on any call sends the user to the login page with the expired message.
+// Session expiry (requirements 4.5, 8): a 401 on any call sends the user to the login page with the expired message.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { accounts } from "#scripts/sign-in.ts";

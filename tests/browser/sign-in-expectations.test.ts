@@ -45,7 +45,7 @@ const loginForm = async (page: Page) => ({
   userName: await page.getByLabel("User ID").inputValue(),
   remember: await page.getByLabel("Remember me").isChecked(),
 });
-/** What this device remembers of the client login (SPEC.md 3's local-storage keys). */
+/** What this device remembers of the client login (requirements 3's local-storage keys). */
 const remembered = (page: Page) =>
   page.evaluate(() => ({ shortName: localStorage.getItem("shortName"), userName: localStorage.getItem("userName") }));
 
@@ -200,7 +200,7 @@ describe("sign-in, as people expect it", () => {
   });
 
   test("UX #6 'Use another account' leaves what the device remembers as it was: the cancelled account is not remembered, the one remembered before stays", async () => {
-    // A device that remembers victor: the form opens with his IDs and Remember me checked (SPEC.md 5).
+    // A device that remembers victor: the form opens with his IDs and Remember me checked (requirements 5).
     const page = await newPage();
     await openLogin(page, suite.portal.url);
     await page.evaluate(() => {

@@ -1,4 +1,4 @@
-// Signing in as a person does it (SPEC.md 2.2, 2.4, 4.1, 4.2, 5): forms, messages, remember me, MFA by mail.
+// Signing in as a person does it (requirements 2.2, 2.4, 4.1, 4.2, 5): forms, messages, remember me, MFA by mail.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { accounts } from "#scripts/sign-in.ts";
@@ -151,7 +151,7 @@ describe("sign-in", () => {
     assert.ok(await page.getByRole("tab", { name: "CLIENT LOGIN" }).isEnabled(), "no token is held");
   });
 
-  test("each required field's message shows in SPEC.md's order", async () => {
+  test("each required field's message shows in the requirements' order", async () => {
     const page = await newPage();
     await openLogin(page, suite.portal.url);
     const submit = page.getByRole("button", { name: "Login", exact: true });

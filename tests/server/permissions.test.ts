@@ -1,4 +1,4 @@
-// The permissions behind the gates (SPEC.md 4.7, DESIGN.md): fetched when MFA passes, cached in the session, fetched
+// The permissions behind the gates (requirements 4.7, docs/requirements.md): fetched when MFA passes, cached in the session, fetched
 // again when stale, never twice for one page; "Checking User Permissions..." with 503 when they cannot be had.
 // Issue 4, item 11: permission gates decided on the server.
 import assert from "node:assert/strict";
@@ -122,7 +122,7 @@ describe("permission gates (item 11)", () => {
       assert.deepEqual(
         [...kinds],
         ["POST /web/track"],
-        "no permissions fetch, no other call: only SPEC.md 4.8's records",
+        "no permissions fetch, no other call: only requirements 4.8's records",
       );
     } finally {
       await fake.close();

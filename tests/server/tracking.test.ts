@@ -1,4 +1,4 @@
-// Page tracking (SPEC.md 4.8): one record per navigation, never `/`, never a repeat of the previous path; it never
+// Page tracking (requirements 4.8): one record per navigation, never `/`, never a repeat of the previous path; it never
 // delays or breaks a page; a 401 on it expires the session at the next request; nothing is lost when the app closes.
 // And what counts as a navigation.
 import assert from "node:assert/strict";

@@ -1,8 +1,8 @@
-// SPEC.md section 2's route tables and section 6's gate tables, transcribed as written: the oracle the route table
+// requirements 2's route tables and section 6's gate tables, transcribed as written: the oracle the route table
 // (web/routes/) is checked against. Nothing in the product reads this file.
 import type { UserInfo } from "#web/site.ts";
 
-/** SPEC.md 2.1 (the section rows `/client/...` and the like are covered by 2.8–2.11). `{x}` is a route parameter. */
+/** requirements 2.1 (the section rows `/client/...` and the like are covered by 2.8–2.11). `{x}` is a route parameter. */
 export const topLevelPaths = [
   "/",
   "/tax-bridge/login",
@@ -21,7 +21,7 @@ export const topLevelPaths = [
   "/uscis/g1450/login",
 ] as const;
 
-/** SPEC.md 2.8, path under `/client` ("" is the index) and the gate column as written. */
+/** requirements 2.8, path under `/client` ("" is the index) and the gate column as written. */
 export const clientRows: readonly [string, string][] = [
   ["", "—"],
   ["home", "—"],
@@ -88,7 +88,7 @@ export const clientRows: readonly [string, string][] = [
   ["forbidden", "—"],
 ];
 
-/** SPEC.md 2.9, path under `/vendor` and the gate column as written. */
+/** requirements 2.9, path under `/vendor` and the gate column as written. */
 export const vendorRows: readonly [string, string][] = [
   ["", "—"],
   ["home", "—"],
@@ -116,7 +116,7 @@ export const vendorRows: readonly [string, string][] = [
   ["forbidden", "—"],
 ];
 
-/** SPEC.md 2.10, paths under `/uspto` (no gates shown). */
+/** requirements 2.10, paths under `/uspto` (no gates shown). */
 export const usptoPaths = [
   "",
   "home",
@@ -140,7 +140,7 @@ export const usptoPaths = [
   "forbidden",
 ] as const;
 
-/** SPEC.md 2.11, paths under `/uscis` (no gates shown). */
+/** requirements 2.11, paths under `/uscis` (no gates shown). */
 export const uscisPaths = [
   "",
   "home",
@@ -158,7 +158,7 @@ export const uscisPaths = [
   "forbidden",
 ] as const;
 
-/** A SPEC.md path with `{param}` written as a wouter pattern `:param`. */
+/** A docs/requirements.md path with `{param}` written as a wouter pattern `:param`. */
 export const asPattern = (section: string, path: string): string =>
   `${section ? `/${section}` : ""}${path ? `/${path}` : ""}`.replace(/\{(\w+)\}/g, ":$1") || "/";
 
@@ -168,7 +168,7 @@ export const sampleOf = (pattern: string): string => pattern.replace(/:(\w+)/g, 
 const has = (list: readonly string[], code: string) => list.includes(code);
 const above0 = (tier: string) => Number(tier) > 0;
 
-/** SPEC.md section 6, both tables: each condition, read independently of web/gates.ts, and the pages it guards. */
+/** requirements 6, both tables: each condition, read independently of web/gates.ts, and the pages it guards. */
 export const section6: readonly { condition: string; allows: (u: UserInfo) => boolean; pages: readonly string[] }[] = [
   {
     condition: "not viewOnly",
@@ -238,6 +238,6 @@ export const section6: readonly { condition: string; allows: (u: UserInfo) => bo
   { condition: "isAdmin (vendor)", allows: (u) => u.isAdmin, pages: ["/vendor/users/admin"] },
 ];
 
-/** Whether SPEC.md section 6 lets a user of these permissions open a page (by its pattern). */
+/** Whether requirements 6 lets a user of these permissions open a page (by its pattern). */
 export const specAllows = (pattern: string, permissions: UserInfo): boolean =>
   section6.every((gate) => !gate.pages.includes(pattern) || gate.allows(permissions));

@@ -1,11 +1,11 @@
-// The gate predicates of SPEC.md section 6.
+// The gate predicates of requirements 6.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { permissionsWith } from "#tests/support/permissions.ts";
 import { type GateName, gateDescriptions, gates } from "#web/gates.ts";
 import type { UserInfo } from "#web/site.ts";
 
-describe("the gates of SPEC.md section 6", () => {
+describe("the gates of requirements 6", () => {
   const cases: [GateName, Partial<UserInfo>, boolean][] = [
     ["notViewOnly", { viewOnly: false }, true],
     ["notViewOnly", { viewOnly: true }, false],

@@ -1,4 +1,4 @@
-// SPEC.md section 5, "New password": the rules, their order and their messages.
+// requirements 5, "New password": the rules, their order and their messages.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { newPasswordProblem, requirements, SPECIAL_CHARACTERS, strongPassword } from "#web/password-rules.ts";

@@ -1,4 +1,4 @@
-// The values SPEC.md gives the two sites: their landings, the device key, the link-login type.
+// The values docs/requirements.md gives the two sites: their landings, the device key, the link-login type.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { deviceKey, landingPath, linkSite, siteValue } from "#web/site.ts";

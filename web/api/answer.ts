@@ -1,4 +1,4 @@
-// SPEC.md section 8, "Shared answer handling": the message a non-OK answer fails with, never a raw schema text.
+// requirements 8, "Shared answer handling": the message a non-OK answer fails with, never a raw schema text.
 import { answerCodes, errorTexts } from "#web/texts/errors.ts";
 
 type ErrorBody = { detail?: unknown; description?: unknown; errors?: unknown; code?: unknown };

@@ -1,4 +1,4 @@
-// The browser's typed client of the upstream API, reached through the portal's /api, with SPEC.md section 8 applied once.
+// The browser's typed client of the upstream API, reached through the portal's /api, with requirements 8 applied once.
 import createClient, { type Middleware } from "openapi-fetch";
 import type { paths } from "#openapi/schema.d.ts";
 import { answerCode, answerMessage } from "#web/api/answer.ts";

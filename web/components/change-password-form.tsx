@@ -1,4 +1,4 @@
-// The change-password form of SPEC.md 2.5 / 4.4: local checks, the test call, then the change call.
+// The change-password form of requirements 2.5 / 4.4: local checks, the test call, then the change call.
 
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { api } from "#web/api/client.ts";
@@ -17,7 +17,7 @@ import { passwordTexts } from "#web/texts/password.ts";
 export const CHANGED_PAUSE_MS = 4000;
 
 export type ChangePasswordFormProps = {
-  /** SPEC.md 4.4: the audience defaults to client. */
+  /** requirements 4.4: the audience defaults to client. */
   audience?: Site;
   userName?: string;
   /** After a success, go to `/{audience}/home`. */
@@ -39,7 +39,7 @@ export function ChangePasswordForm(props: ChangePasswordFormProps) {
   // Fixed ids, not useId: an island hydrates as its own root, so tree-position ids would differ from the server's.
   const id = "change-password";
   const headingId = props.headingId ?? `${id}-heading`;
-  const home = `/${audience}/home`; // SPEC.md 4.4
+  const home = `/${audience}/home`; // requirements 4.4
   const [values, setValues] = useState<Record<Field, string>>({
     current: props.currentPassword ?? "",
     next: "",
@@ -47,7 +47,7 @@ export function ChangePasswordForm(props: ChangePasswordFormProps) {
   });
   const [show, setShow] = useState(false);
   const { capsLock, onKey } = useCapsLock();
-  // SPEC.md 4.4: disabled on submit, enabled again on error; a success that moves on keeps it disabled.
+  // requirements 4.4: disabled on submit, enabled again on error; a success that moves on keeps it disabled.
   const [disabled, setDisabled] = useState(false);
   const [message, setMessage] = useState<Message>();
   // On a section page the person chooses (checked by default); the forced change at sign-in always ends them.

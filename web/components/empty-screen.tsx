@@ -1,4 +1,4 @@
-// A section page whose content SPEC.md does not show: what the page is for (the route table's purpose), where its
+// A section page whose content docs/requirements.md does not show: what the page is for (the route table's purpose), where its
 // content comes from, and where to go next (the section home, the other pages of its group, support). Nothing made up.
 import { navigationFor } from "#web/components/section-nav.tsx";
 import type { RouteEntry, SignedInSection } from "#web/routes/row.ts";

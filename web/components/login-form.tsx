@@ -1,4 +1,4 @@
-// The client or vendor login form of SPEC.md 2.2 / 4.1: required checks, remember me, the login call.
+// The client or vendor login form of requirements 2.2 / 4.1: required checks, remember me, the login call.
 import { useSignals } from "@preact/signals-react/runtime";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { api } from "#web/api/client.ts";
@@ -24,11 +24,11 @@ type Props = {
   focusFirstEmpty: boolean;
 };
 
-/** The fields of a site's form, in order: client has Company Short Name first (SPEC.md 2.2). */
+/** The fields of a site's form, in order: client has Company Short Name first (requirements 2.2). */
 const fieldsOf = (site: Site): Field[] =>
   site === "client" ? ["shortName", "userName", "password"] : ["userName", "password"];
 
-/** SPEC.md 5: client checks Company Short Name, User ID, Password in that order; vendor the last two. */
+/** requirements 5: client checks Company Short Name, User ID, Password in that order; vendor the last two. */
 function firstMissing(site: Site, values: LoginValues): Problem | undefined {
   if (site === "client" && !values.shortName.trim()) return { message: loginTexts.companyRequired, field: "shortName" };
   if (!values.userName.trim()) return { message: loginTexts.userIdRequired, field: "userName" };

@@ -1,4 +1,4 @@
-// The multi-factor step of SPEC.md 2.4 / 4.2: silent check of this device's code, generate, validate, expired password.
+// The multi-factor step of requirements 2.4 / 4.2: silent check of this device's code, generate, validate, expired password.
 
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from "react";
 import { api, failureCode } from "#web/api/client.ts";
@@ -17,9 +17,9 @@ import { mfaTexts } from "#web/texts/mfa.ts";
 const loadChangePassword = () => import("#web/components/change-password-form.tsx");
 const ChangePasswordForm = lazy(() => loadChangePassword().then((module) => ({ default: module.ChangePasswordForm })));
 
-/** SPEC.md 9: "Send Again" stays disabled this long after each generate request. */
+/** requirements 9: "Send Again" stays disabled this long after each generate request. */
 export const SEND_AGAIN_COOLDOWN_MS = 20000;
-/** SPEC.md 5: the code is at most this long; the placeholder shows one underscore per character. */
+/** requirements 5: the code is at most this long; the placeholder shows one underscore per character. */
 export const MFA_CODE_MAX_LENGTH = 8;
 
 export type MfaStepProps = {

@@ -1,4 +1,4 @@
-// Messages to the user: notes with an icon and text (the kind never rests on colour alone, SPEC.md 2.5), and the
+// Messages to the user: notes with an icon and text (the kind never rests on colour alone, requirements 2.5), and the
 // busy overlay. One module, so every island shares one small chunk for them.
 import type { ReactNode } from "react";
 
@@ -48,7 +48,7 @@ export function Notes({ children }: { children?: ReactNode }) {
   );
 }
 
-/** The overlay shown over a form while its request runs ("Authenticating...", SPEC.md 2.2). */
+/** The overlay shown over a form while its request runs ("Authenticating...", requirements 2.2). */
 export function BusyOverlay({ text }: { text: string }) {
   return (
     <div className="busy-overlay" role="status">

@@ -1,4 +1,4 @@
-// The password requirements of SPEC.md section 5 as a checklist that ticks while the user types.
+// The password requirements of requirements 5 as a checklist that ticks while the user types.
 import type { ReactNode } from "react";
 import { requirements } from "#web/password-rules.ts";
 import { passwordTexts } from "#web/texts/password.ts";

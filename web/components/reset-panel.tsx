@@ -1,4 +1,4 @@
-// The Password Reset panel of SPEC.md 2.3 / 4.3: entry view, confirmation view, and the alert 5 s after success.
+// The Password Reset panel of requirements 2.3 / 4.3: entry view, confirmation view, and the alert 5 s after success.
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { api } from "#web/api/client.ts";
 import { Note, Notes } from "#web/components/note.tsx";
@@ -6,7 +6,7 @@ import type { Site } from "#web/site.ts";
 import { errorTexts } from "#web/texts/errors.ts";
 import { resetTexts } from "#web/texts/reset.ts";
 
-/** SPEC.md 9: the alert appears this long after a successful submit. */
+/** requirements 9: the alert appears this long after a successful submit. */
 export const RESET_ALERT_DELAY_MS = 5000;
 
 type Props = {
@@ -49,7 +49,7 @@ export function ResetPanel({ site, onReturn, shortName: typed = "" }: Props) {
     requestAnimationFrame(() => target?.focus());
   };
 
-  // SPEC.md 5: only a required check applies here (no format check on the e-mail), said in SPEC.md's words.
+  // requirements 5: only a required check applies here (no format check on the e-mail), said in the requirements' words.
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
@@ -61,7 +61,7 @@ export function ResetPanel({ site, onReturn, shortName: typed = "" }: Props) {
       body: { clientShortName: client ? shortName.trim() : "", emailAddress: email.trim() },
     });
     setBusy(false);
-    // SPEC.md is silent on a failed reset call: we show its message and keep the entry view with what was
+    // docs/requirements.md is silent on a failed reset call: we show its message and keep the entry view with what was
     // typed, so the user can correct it or retry; the confirmation is only for an accepted request.
     if (error) return fail({ text: error.detail ?? errorTexts.actionFailed });
     if (!data) return;
@@ -119,7 +119,7 @@ export function ResetPanel({ site, onReturn, shortName: typed = "" }: Props) {
         ) : null}
         <label htmlFor={`${id}-email`}>
           {resetTexts.emailAddress}
-          {/* type="text", not "email": SPEC.md 5 allows no format check on the address. */}
+          {/* type="text", not "email": requirements 5 allows no format check on the address. */}
           <input
             id={`${id}-email`}
             name="emailAddress"

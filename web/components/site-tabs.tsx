@@ -1,4 +1,4 @@
-// The CLIENT LOGIN / VENDOR LOGIN toggle as an ARIA tablist (SPEC.md 2.2), disabled while a token is held.
+// The CLIENT LOGIN / VENDOR LOGIN toggle as an ARIA tablist (requirements 2.2), disabled while a token is held.
 import type { KeyboardEvent } from "react";
 import { type Site, sites } from "#web/site.ts";
 import { loginTexts } from "#web/texts/login.ts";

@@ -35,7 +35,7 @@ export function WithContacts({ words, contacts }: { words: readonly string[]; co
 
 type Contacts = { phone: string; phoneUk: string; email: string };
 
-/** SPEC.md 1's support sentence, its phones and address as links (the login page and the support pages). */
+/** requirements 1's support sentence, its phones and address as links (the login page and the support pages). */
 export const SupportSentence = ({ support }: { support: Contacts }) => (
   <WithContacts
     words={loginTexts.supportParts}

@@ -1,4 +1,4 @@
-// A cooldown with a whole-seconds countdown, for "Send Again" (SPEC.md 4.2: disabled 20 s after each generate).
+// A cooldown with a whole-seconds countdown, for "Send Again" (requirements 4.2: disabled 20 s after each generate).
 import { useCallback, useEffect, useState } from "react";
 
 /** `start()` counts the whole duration; `start(ms)` what is left of one begun earlier (the server says how much). */

@@ -1,4 +1,4 @@
-// The change-password pages' island (SPEC.md 2.5): the form with its heading, password rules and notes.
+// The change-password pages' island (requirements 2.5): the form with its heading, password rules and notes.
 import { ChangePasswordForm } from "#web/components/change-password-form.tsx";
 import type { Site } from "#web/site.ts";
 

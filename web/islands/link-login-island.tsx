@@ -1,4 +1,4 @@
-// Login by link (SPEC.md 2.6 / 4.6): spends the link's uuid, then lands on the audience's home.
+// Login by link (requirements 2.6 / 4.6): spends the link's uuid, then lands on the audience's home.
 
 import { useEffect, useRef, useState } from "react";
 import { api, failureCode } from "#web/api/client.ts";
@@ -40,7 +40,7 @@ export default function LinkLoginIsland({ uuid, site, current }: LinkLoginIsland
       else if (!data)
         return; // a 401: the browser is on its way to the login page
       else if (asHeld(data)?.tokenHeld)
-        return window.location.assign(landingUrl(`/${site}/home`)); // SPEC.md 2.6
+        return window.location.assign(landingUrl(`/${site}/home`)); // requirements 2.6
       else setFailure(linkLoginTexts.invalid);
       focusNote();
     });

@@ -1,4 +1,4 @@
-// The login page's content (SPEC.md 2.2): site tabs, login forms, Password Reset panel and the inline MFA step.
+// The login page's content (requirements 2.2): site tabs, login forms, Password Reset panel and the inline MFA step.
 import { useSignals } from "@preact/signals-react/runtime";
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { LoginForm } from "#web/components/login-form.tsx";
@@ -27,7 +27,7 @@ export type LoginIslandProps = {
   titles: Record<LoginMode, string>;
   support: { phone: string; phoneUk: string; email: string };
   providerName: string;
-  /** SPEC.md 2.2's navigation state: a message, and the path the browser should show instead of this one. */
+  /** requirements 2.2's navigation state: a message, and the path the browser should show instead of this one. */
   flash?: { error: string; pathname?: string };
   activeSite?: "CLIENT" | "VENDOR";
   /** Where a completed sign-in goes (web/site.ts `landingUrl`, with the page first asked for). */

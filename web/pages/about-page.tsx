@@ -1,4 +1,4 @@
-// A public screen whose content SPEC.md does not show: its title and what it is for, nothing pretending to work.
+// A public screen whose content docs/requirements.md does not show: its title and what it is for, nothing pretending to work.
 import { Frame } from "#web/components/frame.tsx";
 import type { PageContext } from "#web/pages/page-context.ts";
 import type { RouteEntry } from "#web/routes/row.ts";

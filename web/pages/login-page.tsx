@@ -1,4 +1,4 @@
-// The login page (SPEC.md 2.2): the splash beside the login island; also the tax-bridge login entry.
+// The login page (requirements 2.2): the splash beside the login island; also the tax-bridge login entry.
 import { Frame } from "#web/components/frame.tsx";
 import { Island } from "#web/components/island.tsx";
 import { Note } from "#web/components/note.tsx";

@@ -75,7 +75,7 @@ function screenContent(
 }
 
 /**
- * SPEC.md 2.12: the forbidden and not-found pages, with the configured contact e-mail, and a way back to the person's
+ * requirements 2.12: the forbidden and not-found pages, with the configured contact e-mail, and a way back to the person's
  * own home (in another audience's section there is no menu to go by).
  */
 function AccessNote({ heading, advice, context }: { heading: string; advice: string; context: PageContext }) {

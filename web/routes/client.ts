@@ -1,4 +1,4 @@
-// SPEC.md 2.8: the client section, every row with its section 6 gate ("—" there: no gate here).
+// requirements 2.8: the client section, every row with its section 6 gate ("—" there: no gate here).
 import { type AreaPurposes, type RouteEntry, rowsOf } from "#web/routes/row.ts";
 
 const { row, same } = rowsOf("client");
@@ -9,7 +9,7 @@ const home = row("/home", "Home", {
   about: "Upload batches, enter and import invoices, pay them, run reports and manage vendors.",
 });
 
-/** The client section's areas (SPEC.md 2.8's screen names). */
+/** The client section's areas (requirements 2.8's screen names). */
 export const clientAreas: AreaPurposes = {
   Invoices: "Invoice entry and import, payment and the cart; pending, submitted, unpaid, held and expiring invoices.",
   Batches: "Batch upload, review, inquiry and approval, and file upload.",

@@ -1,4 +1,4 @@
-// SPEC.md 2.1: the top-level routes. Rows marked † there render their title and purpose inside the portal's frame.
+// requirements 2.1: the top-level routes. Rows marked † there render their title and purpose inside the portal's frame.
 import { type RouteEntry, rowsOf } from "#web/routes/row.ts";
 
 const { row, same } = rowsOf("public");

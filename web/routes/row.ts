@@ -33,7 +33,7 @@ export type NavGroup =
   | "Immigration fees";
 
 /**
- * A section's areas: its navigation groups, each with a short purpose built from SPEC.md's names of the screens in
+ * A section's areas: its navigation groups, each with a short purpose built from the requirements' names of the screens in
  * it (nothing invented). The home page shows the areas a user may open as cards (web/components/home-screen.tsx).
  */
 export type AreaPurposes = Partial<Record<NavGroup, string>>;
@@ -49,10 +49,10 @@ export type RouteEntry = {
   gate?: GateName;
   /** Where the navigation lists it; unset: not listed (a page reached from another, or an alias). */
   group?: NavGroup;
-  /** For screens whose content SPEC.md does not show: what the screen is for, said plainly. */
+  /** For screens whose content docs/requirements.md does not show: what the screen is for, said plainly. */
   about?: string;
   pdf?: PdfFile;
-  /** SPEC.md's "the same screen as": the path of the row whose screen this one shows (and the nav marks). */
+  /** the requirements' "the same screen as": the path of the row whose screen this one shows (and the nav marks). */
   sameAs?: string;
 };
 

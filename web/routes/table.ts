@@ -1,4 +1,4 @@
-// The one route table (SPEC.md section 2) and its matcher. Server routing, gates, menus, titles and tests read it;
+// The one route table (requirements 2) and its matcher. Server routing, gates, menus, titles and tests read it;
 // adding a route means adding one row to its section's file.
 import { parse } from "regexparam";
 import { matchRoute as wouterMatch } from "wouter";
@@ -20,7 +20,7 @@ export const routes: readonly RouteEntry[] = [
 ];
 
 /**
- * Which signed-in audience may open each section. SPEC.md names patent-section and immigration-section users but no
+ * Which signed-in audience may open each section. docs/requirements.md names patent-section and immigration-section users but no
  * way to sign them in; the fees are paid by client companies, so client sessions are served there (docs/routes.md).
  */
 export const sectionAudience: Record<SignedInSection, Site> = {

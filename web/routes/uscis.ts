@@ -1,4 +1,4 @@
-// SPEC.md 2.11: the immigration-fee section (its gates are not shown, so none).
+// requirements 2.11: the immigration-fee section (its gates are not shown, so none).
 import { type AreaPurposes, type RouteEntry, rowsOf } from "#web/routes/row.ts";
 
 const { row, same } = rowsOf("uscis");
@@ -8,7 +8,7 @@ const home = row("/home", "Immigration Fees", {
   about: "The G-1450 card-authorisation form.",
 });
 
-/** The immigration-fee section's one area (SPEC.md 1 and 2.11). */
+/** The immigration-fee section's one area (requirements 1 and 2.11). */
 export const uscisAreas: AreaPurposes = {
   "Immigration fees": "The G-1450 card-authorisation form.",
   Users: "Changing your password.",
@@ -17,7 +17,7 @@ export const uscisAreas: AreaPurposes = {
 export const uscisRoutes: readonly RouteEntry[] = [
   same("", home),
   home,
-  // SPEC.md 2.11: these three show the same home screen.
+  // requirements 2.11: these three show the same home screen.
   same("/form-history", home),
   same("/downloads", home),
   same("/templates", home),

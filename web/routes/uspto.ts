@@ -1,4 +1,4 @@
-// SPEC.md 2.10: the patent-fee section (its gates are not shown, so none).
+// requirements 2.10: the patent-fee section (its gates are not shown, so none).
 import { type AreaPurposes, type RouteEntry, rowsOf } from "#web/routes/row.ts";
 
 const { row, same } = rowsOf("uspto");
@@ -8,7 +8,7 @@ const home = row("/home", "Patent Fees", {
   about: "Legal matters and dockets.",
 });
 
-/** The patent-fee section's one area (SPEC.md 1 and 2.10). */
+/** The patent-fee section's one area (requirements 1 and 2.10). */
 export const usptoAreas: AreaPurposes = {
   "Patent fees": "Legal matters and dockets.",
   Users: "Changing your password.",

@@ -1,4 +1,4 @@
-// SPEC.md 2.9: the vendor section, every row with its section 6 gate.
+// requirements 2.9: the vendor section, every row with its section 6 gate.
 import { type AreaPurposes, type RouteEntry, rowsOf } from "#web/routes/row.ts";
 
 const { row, same } = rowsOf("vendor");
@@ -13,7 +13,7 @@ const vipInvites = row("/vip/invites", "VIP Invites", {
   about: "Invitations to clients' VIP programmes, and their terms.",
 });
 
-/** The vendor section's areas (SPEC.md 2.9's screen names). */
+/** The vendor section's areas (requirements 2.9's screen names). */
 export const vendorAreas: AreaPurposes = {
   Invoices: "Invoice entry; pending, managed, rejected and due invoices.",
   Reports: "Invoices, invoice status, payments received and VIP submissions reports.",

@@ -1,7 +1,7 @@
-// The browser local-storage keys of SPEC.md section 3 that the portal keeps (the token stays in the session cookie).
+// The browser local-storage keys of requirements 3 that the portal keeps (the token stays in the session cookie).
 import { deviceKey, type Site } from "#web/site.ts";
 
-/** SPEC.md's keys, and `lastSite`, ours: the site of the last accepted login, so the page opens on it next time. */
+/** the requirements' keys, and `lastSite`, ours: the site of the last accepted login, so the page opens on it next time. */
 const KEYS = {
   shortName: "shortName",
   userName: "userName",
@@ -30,7 +30,7 @@ function write(key: string, value: string | null): void {
 
 export type Remembered = { shortName: string; userName: string };
 
-/** SPEC.md 5: the saved login of a site, or null when no user ID is saved (the checkbox then starts unchecked). */
+/** requirements 5: the saved login of a site, or null when no user ID is saved (the checkbox then starts unchecked). */
 export function rememberedLogin(site: Site): Remembered | null {
   if (site === "vendor") {
     const userName = read(KEYS.vipUserName);
@@ -67,6 +67,6 @@ export function lastSite(): Site | null {
 /** Keeps the site of an accepted login; null forgets it (a cancelled sign-in puts back what was there). */
 export const rememberSite = (site: Site | null) => write(KEYS.lastSite, site);
 
-/** SPEC.md 4.2: the last accepted multi-factor code of this device and user. */
+/** requirements 4.2: the last accepted multi-factor code of this device and user. */
 export const storedMfaCode = (site: Site, userName: string) => read(deviceKey(site, userName));
 export const storeMfaCode = (site: Site, userName: string, code: string) => write(deviceKey(site, userName), code);

@@ -3,10 +3,10 @@ import { computed, signal } from "@preact/signals-react";
 import type { LoginMessage, Site } from "#web/site.ts";
 import type { Remembered } from "#web/state/local-storage.ts";
 
-/** What the login island shows: a login form, the Password Reset panel, or the multi-factor step (SPEC.md 2.2). */
+/** What the login island shows: a login form, the Password Reset panel, or the multi-factor step (requirements 2.2). */
 export type LoginMode = "login" | "reset" | "mfa";
 
-/** A login that returned a token: what the multi-factor step is given (SPEC.md 2.4). */
+/** A login that returned a token: what the multi-factor step is given (requirements 2.4). */
 export type PendingSignIn = {
   site: Site;
   userName: string;
@@ -32,7 +32,7 @@ export const pageError = signal<string | null>(null);
 /** Each site's typed values; `null` until the form first opens and reads what this device remembers. */
 export const typedValues = signal<Record<Site, LoginValues | null>>({ client: null, vendor: null });
 
-/** SPEC.md 4.1: the CLIENT / VENDOR toggle is disabled while a token is held (pending or, after MFA, signed in). */
+/** requirements 4.1: the CLIENT / VENDOR toggle is disabled while a token is held (pending or, after MFA, signed in). */
 export const tokenHeld = computed(() => pendingSignIn.value !== null);
 
 export type LoginSeed = { activeSite?: Site; pending?: PendingSignIn; error?: string };
@@ -64,7 +64,7 @@ export function holdSignIn(pending: PendingSignIn): void {
   mode.value = "mfa";
 }
 
-/** The held token is gone (SPEC.md 4.2, generate failed): back to the login form with the message. */
+/** The held token is gone (requirements 4.2, generate failed): back to the login form with the message. */
 export function dropSignIn(message: string): void {
   pendingSignIn.value = null;
   pageError.value = message;

@@ -1,4 +1,4 @@
-// Texts of the forbidden, not-found and permission-check states (SPEC.md 2.12, 4.7).
+// Texts of the forbidden, not-found and permission-check states (requirements 2.12, 4.7).
 const contactWords = "If you believe this to be an error, please contact us at ";
 
 export const accessTexts = {

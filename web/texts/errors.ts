@@ -1,4 +1,4 @@
-// SPEC.md section 8: the shared answer texts, used by the browser's answer handler and by the server.
+// requirements 8: the shared answer texts, used by the browser's answer handler and by the server.
 export const errorTexts = {
   actionFailed: "Action Failed",
   accessDenied: "Access Denied",

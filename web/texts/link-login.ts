@@ -1,9 +1,9 @@
-// Texts of login by link (SPEC.md 2.6, 4.6).
+// Texts of login by link (requirements 2.6, 4.6).
 export const linkLoginTexts = {
   heading: "Sign In",
   authenticating: "Authenticating...",
   invalid: "Invalid Login",
-  /** Beside SPEC.md's "Invalid Login": what can make a link fail, and what to do. */
+  /** Beside the requirements' "Invalid Login": what can make a link fail, and what to do. */
   invalidHint:
     "A sign-in link works once, for a short time, and only for the account it was sent to. Ask for a new link, or sign in with your user ID and password.",
   failed: (error: string) => `Login Failed: ${error}`,

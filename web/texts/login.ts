@@ -1,4 +1,4 @@
-// Texts of the login page (SPEC.md 2.2, 4.1, 5, 8).
+// Texts of the login page (requirements 2.2, 4.1, 5, 8).
 import { counted } from "#web/texts/plural.ts";
 
 const supportParts = ["Still having trouble? Please contact us: ", " or (UK) ", " or email "] as const;
@@ -21,12 +21,12 @@ export const loginTexts = {
   passwordRequired: "Password is required.",
   deactivated: (provider: string) =>
     `This account has been deactivated. Please contact ${provider} to restore your account.`,
-  /** SPEC.md 1's sentence, as words around its three contacts, so that each contact can be a link (support.tsx). */
+  /** requirements 1's sentence, as words around its three contacts, so that each contact can be a link (support.tsx). */
   supportParts: supportParts,
   support: (phone: string, phoneUk: string, email: string) =>
     `${supportParts[0]}${phone}${supportParts[1]}${phoneUk}${supportParts[2]}${email}`,
   showPassword: "Show password",
   signedOut: "You have signed out.",
-  /** Follows SPEC.md's session-expired message when the idle timeout ended the session. */
+  /** Follows the requirements' session-expired message when the idle timeout ended the session. */
   endedIdle: (minutes: number) => `It ended after ${counted(minutes, "minute", "minutes")} without activity.`,
 } as const;

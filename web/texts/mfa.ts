@@ -1,4 +1,4 @@
-// Texts of the multi-factor step (SPEC.md 2.4, 4.2).
+// Texts of the multi-factor step (requirements 2.4, 4.2).
 import { counted } from "#web/texts/plural.ts";
 
 export const mfaTexts = {

@@ -1,11 +1,11 @@
-// Texts of the change-password form and the password rules (SPEC.md 2.5, 4.4, 5).
+// Texts of the change-password form and the password rules (requirements 2.5, 4.4, 5).
 import { fieldTexts } from "#web/texts/fields.ts";
 
 export const passwordTexts = {
   heading: "Change Password",
   username: "Username",
   currentPassword: "Current Password",
-  /** Checked before SPEC.md 5's rules, so that an empty password is never sent to the test call. */
+  /** Checked before requirements 5's rules, so that an empty password is never sent to the test call. */
   currentRequired: "Current Password is required.",
   newPassword: "New Password",
   confirmPassword: "Confirm Password",

@@ -1,4 +1,4 @@
-// Texts of the Password Reset panel (SPEC.md 2.3, 4.3).
+// Texts of the Password Reset panel (requirements 2.3, 4.3).
 export const resetTexts = {
   heading: "Password Reset",
   instruction: (client: boolean) =>

@@ -7,7 +7,7 @@ import { serverTexts } from "#server/texts.ts";
 import { portalOnFake } from "#tests/support/portal-on-fake.ts";
 import { answerMessage } from "#web/api/answer.ts";
 
-/** Passwords that meet SPEC.md 5's rules and are still among the first an attacker tries. */
+/** Passwords that meet requirements 5's rules and are still among the first an attacker tries. */
 const common = ["Password123!", "P@ssw0rd1234", "Qwerty123456!", "Welcome2024!", "Password1234!", "Iloveyou123!"];
 /** The sandbox's demo password and the new passwords the other tests set. */
 const fine = [

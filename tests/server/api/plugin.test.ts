@@ -1,4 +1,4 @@
-// The BFF against the sandbox over real HTTP: every call of SPEC.md section 7, and the token kept from the browser.
+// The BFF against the sandbox over real HTTP: every call of requirements 7, and the token kept from the browser.
 import assert from "node:assert/strict";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -149,7 +149,7 @@ describe("POST /web/{audience}/password/test and /change", () => {
     assert.equal((await client.get("/client/home")).status, 200);
   });
 
-  it("refuse a weak new password with SPEC.md's message before calling the upstream", async () => {
+  it("refuse a weak new password with the requirements' message before calling the upstream", async () => {
     const client = new PortalClient(portal.url);
     await signIn(client, accounts.vera, portal.code);
     const short = await client.post("/api/web/vendor/password/change", { password: "Short1!" });
@@ -221,7 +221,7 @@ describe("GET /pdfs/{fileName}", () => {
   });
 });
 
-describe("session expiry (SPEC.md 4.5)", () => {
+describe("session expiry (requirements 4.5)", () => {
   it("an upstream 401 clears the session and the login page says it expired", async () => {
     const client = new PortalClient(portal.url);
     await signIn(client, accounts.vera, portal.code);
@@ -288,7 +288,7 @@ describe("forwarding", () => {
   });
 });
 
-describe("a failed generate (SPEC.md 4.2)", () => {
+describe("a failed generate (requirements 4.2)", () => {
   it("clears the pending token when the upstream answers 500, so the next call finds the session expired", async () => {
     // An upstream that signs in but cannot send codes.
     const upstream = createServer((request, response) => {

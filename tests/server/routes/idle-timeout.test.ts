@@ -101,7 +101,7 @@ describe("the idle-timeout warning", () => {
       "idle for 31 minutes: signed out, to sign in again and come back here",
     );
     const login = await alice.get("/");
-    assert.ok(login.text.includes(errorTexts.sessionExpired), "SPEC.md's session-expired message");
+    assert.ok(login.text.includes(errorTexts.sessionExpired), "the requirements' session-expired message");
     assert.ok(login.text.includes(loginTexts.endedIdle(IDLE_MINUTES)), "and why it ended");
   });
 

@@ -1,5 +1,5 @@
 // Every row of the route table × representative permission sets (each section 6 gate allowed and denied, both
-// audiences): the HTTP status, the texts of SPEC.md 2.12, and a navigation that lists exactly the permitted pages.
+// audiences): the HTTP status, the texts of requirements 2.12, and a navigation that lists exactly the permitted pages.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { type PortalAnswer, PortalClient } from "#scripts/portal-client.ts";
@@ -153,7 +153,7 @@ function assertScreen(answer: PortalAnswer, entry: RouteEntry, where: string): v
 const sectionRows = (section: SignedInSection) => routes.filter((entry) => entry.section === section);
 
 describe("the permission sets", () => {
-  it("allow and deny every gate of SPEC.md section 6", () => {
+  it("allow and deny every gate of requirements 6", () => {
     for (const gate of section6) {
       const site = gate.pages[0]?.split("/")[1];
       const sets = permissionSets.filter((set) => set.account.site === site);

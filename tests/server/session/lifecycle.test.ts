@@ -231,7 +231,7 @@ describe("expired password (item 10)", () => {
       assert.deepEqual(
         fake.upstream.calls.map((call) => `${call.method} ${call.path} ${call.body}`),
         ['POST /web/track {"page":"/mfa"}'],
-        "nothing reaches the upstream but the visit record of the change-password form (SPEC.md 4.8)",
+        "nothing reaches the upstream but the visit record of the change-password form (requirements 4.8)",
       );
       assert.equal(
         (await visitor.post("/api/web/client/password/test", { userId: "alice", password: "pw" })).status,

@@ -45,7 +45,7 @@ const faults: Record<string, Answer> = {
   "a connection reset": (_call, response) => void response.socket?.destroy(),
 };
 
-/** What the island shows for the BFF's answer (SPEC.md section 8), and that it carries nothing of the upstream's. */
+/** What the island shows for the BFF's answer (requirements 8), and that it carries nothing of the upstream's. */
 function assertShown(answer: PortalAnswer, elapsed: number, expected: string, what: string) {
   assert.ok(elapsed < BOUND_MS, `${what}: answered in ${elapsed.toFixed(0)} ms`);
   assert.ok(answer.status >= 400, `${what}: ${answer.status}`);

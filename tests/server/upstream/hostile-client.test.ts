@@ -398,7 +398,7 @@ describe("a hostile upstream: callers' signals and refused tokens", () => {
     assert.equal(refused.has("token-401"), true);
   });
 
-  it("a 401 refuses the token whatever its body: one over the cap, or one that never ends (SPEC.md 4.5)", async () => {
+  it("a 401 refuses the token whatever its body: one over the cap, or one that never ends (requirements 4.5)", async () => {
     const refused = new RefusedTokens(60_000);
     const client = clientOf(DEADLINE_MS, refused);
     answer = send(

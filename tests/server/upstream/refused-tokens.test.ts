@@ -1,5 +1,5 @@
 // server/upstream/client.ts's middleware: a 401 to one of the server's own calls marks the call's token refused
-// (SPEC.md 4.5: its session ends at once); anything else leaves it alone.
+// (requirements 4.5: its session ends at once); anything else leaves it alone.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import Fastify from "fastify";

@@ -1,4 +1,4 @@
-// SPEC.md section 8, "Shared answer handling": the message of every row.
+// requirements 8, "Shared answer handling": the message of every row.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { answerMessage } from "#web/api/answer.ts";

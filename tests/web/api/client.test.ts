@@ -1,4 +1,4 @@
-// SPEC.md section 8, "Shared answer handling", through the browser client's one middleware.
+// requirements 8, "Shared answer handling", through the browser client's one middleware.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { createApi } from "#web/api/client.ts";

@@ -1,4 +1,4 @@
-// The route table (SPEC.md section 2) and its matcher.
+// The route table (requirements 2) and its matcher.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { parse } from "regexparam";
@@ -22,7 +22,7 @@ const row = (pattern: string): RouteEntry => {
   return found;
 };
 
-/** Every path of SPEC.md 2.1 and 2.8–2.11 as a pattern, with the gate the spec's table writes ("—": none). */
+/** Every path of requirements 2.1 and 2.8–2.11 as a pattern, with the gate the spec's table writes ("—": none). */
 const specRows: [pattern: string, gate: string][] = [
   ...topLevelPaths.map((path): [string, string] => [asPattern("", path.slice(1)), "—"]),
   ...clientRows.map(([path, gate]): [string, string] => [asPattern("client", path), gate]),
@@ -32,13 +32,13 @@ const specRows: [pattern: string, gate: string][] = [
 ];
 
 describe("the route table", () => {
-  it("has a row for every path of SPEC.md 2.1 and 2.8–2.11, and no other", () => {
+  it("has a row for every path of requirements 2.1 and 2.8–2.11, and no other", () => {
     const specPatterns = specRows.map(([pattern]) => pattern).sort();
     const tablePatterns = routes.map((entry) => entry.path).sort();
     assert.deepEqual(tablePatterns, specPatterns);
   });
 
-  it("gives each row the gate SPEC.md's section tables give it", () => {
+  it("gives each row the gate the requirements' section tables give it", () => {
     for (const [pattern, gate] of specRows) {
       const entry = row(pattern);
       assert.equal(entry.gate ? gateDescriptions[entry.gate] : "—", gate, pattern);
@@ -60,7 +60,7 @@ describe("the route table", () => {
     assert.deepEqual(sectionAudience, { client: "client", vendor: "vendor", uspto: "client", uscis: "client" });
   });
 
-  it("shows one screen where SPEC.md says 'the same screen': vendoralert, client-terms, the indexes, uscis' home", () => {
+  it("shows one screen where docs/requirements.md says 'the same screen': vendoralert, client-terms, the indexes, uscis' home", () => {
     const sameScreens: [string, string][] = [
       ["/vendoralert", "/register"],
       ["/vendor/client-terms", "/vendor/vip/invites"],
@@ -106,7 +106,7 @@ describe("the route table", () => {
     ]);
   });
 
-  it("gives every row a title, and every screen whose content SPEC.md does not show a sentence of its purpose", () => {
+  it("gives every row a title, and every screen whose content docs/requirements.md does not show a sentence of its purpose", () => {
     for (const entry of routes) {
       assert.ok(entry.title.trim(), entry.path);
       if (entry.screen === "about" || entry.screen === "home") assert.ok(entry.about?.trim(), entry.path);
