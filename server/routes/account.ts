@@ -57,8 +57,8 @@ export async function accountRoutes(app: FastifyInstance, context: AppContext): 
 }
 
 /**
- * the requirements' password test call, for the session's own user, counted in the "password-test" throttle as the test the
- * change-password form makes: a wrong password counts, a right one is given back.
+ * The password test call (requirements 7.2), for the session's own user, counted in the "password-test" throttle as
+ * the change-password form's test is: a wrong password counts, a right one is given back.
  */
 async function checkPassword(
   context: AppContext,
@@ -67,8 +67,9 @@ async function checkPassword(
   password: string,
 ): Promise<"right" | "ended" | Exclude<EndOutcome, "ended">> {
   const person = personOf(auth);
-  const { wait, giveBack } = await context.throttle.take("password-test", request, person);
-  if (wait !== undefined) {
+  // Keyed as the change-password form's test is: by the session's own person, whose password alone opened it.
+  const attempt = await context.throttle.take("password-test", request, person, "session");
+  if (attempt.wait !== undefined) {
     request.log.warn({ event: "throttled", group: "password-test" }, "too many attempts");
     return "throttled";
   }
@@ -82,13 +83,15 @@ async function checkPassword(
     status = response.status;
   } catch (error) {
     request.log.warn({ err: error }, "password test failed");
+    await attempt.giveBack(); // the upstream never saw it: not an attempt
     return "failed";
   }
   if (endIfRefused(request, context.refusedTokens)) return "ended";
   if (status >= 200 && status < 300) {
-    await giveBack();
+    await attempt.giveBack();
     return "right";
   }
+  attempt.keep();
   // A wrong password, as a failed test on the change-password form: it cancels a test passed before it.
   if (status >= 500) return "failed";
   forgetPasswordTest(request);

@@ -27,6 +27,14 @@ declare module "fastify" {
 
 export async function documentRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   app.decorateRequest("pdfDeadline", undefined);
+  await app.register(pdfProxy, { context });
+}
+
+/** The proxy, in a scope of its own: its routes are loaded by a page's frame, the browser's doing, not a person's. */
+async function pdfProxy(app: FastifyInstance, { context }: { context: AppContext }): Promise<void> {
+  app.addHook("onRoute", (route) => {
+    route.config = { ...(route.config ?? {}), activity: false };
+  });
   await app.register(httpProxy, {
     upstream: context.upstreamUrl,
     prefix: "/pdfs",
@@ -38,9 +46,8 @@ export async function documentRoutes(app: FastifyInstance, context: AppContext):
     undici: { headersTimeout: context.config.upstreamTimeoutMs, bodyTimeout: context.config.upstreamTimeoutMs },
     preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
       const auth = signedIn(request);
-      // While the password is expired, only the change-password form is reachable (requirements 4.2).
-      if (!auth || auth.loginMessage === "Password Expired")
-        return reply.code(401).send({ detail: serverTexts.signInToRead.message });
+      // Signed in fully: while the password is expired, only the change-password form is reachable.
+      if (!auth) return reply.code(401).send({ detail: serverTexts.signInToRead.message });
       const sites = readers.get((request.params as { fileName: string }).fileName);
       if (!sites) return reply.code(404).send({ detail: serverTexts.noSuchDocument.message });
       // A document no page of this user's section links is not theirs (a vendor never reads the clients' policy).

@@ -45,6 +45,15 @@ describe("what restarts the idle time", () => {
     assert.equal((await bob.get("/client/inbox")).status, 200, "11 minutes after it: still signed in");
   });
 
+  it("a document page's frame loading its PDF is the browser's doing, and does not restart it", async () => {
+    const alice = await signIn(portal.app, accounts.alice, portal.code);
+    clock += 20 * MINUTE;
+    assert.equal((await alice.get(`/client/docs/bank-holidays?${BY_ITSELF}`)).status, 200);
+    assert.equal((await alice.get("/pdfs/BankHolidays.pdf")).status, 200, "the frame's load");
+    clock += 11 * MINUTE;
+    assert.equal((await alice.get("/client/home")).status, 302, "31 minutes after sign-in: ended");
+  });
+
   it("the marker is added once, before any fragment, beside any query", () => {
     assert.equal(byItself("/client/home"), `/client/home?${BY_ITSELF}`);
     assert.equal(byItself("/client/home?tab=2#top"), `/client/home?tab=2&${BY_ITSELF}#top`);
