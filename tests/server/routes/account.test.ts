@@ -154,6 +154,15 @@ describe("Where you're signed in, throttled", () => {
         outcomes.push(String((await post(`Wrong-${attempt}-Password!`)).headers.location));
       assert.deepEqual(outcomes.slice(0, 3), Array(3).fill(`${PAGE}?sessions=wrong-password`));
       assert.equal(outcomes[3], `${PAGE}?sessions=throttled`);
+      // The session's own budget, whatever address its requests come from (a stolen cookie moves between addresses).
+      const elsewhere = await portal.app.inject({
+        method: "POST",
+        url: END_SESSIONS_PATH,
+        remoteAddress: "127.0.0.77",
+        headers: { cookie: phone.cookieHeader, "content-type": "application/x-www-form-urlencoded" },
+        payload: new URLSearchParams({ session: "all", password: "Wrong-9-Password!", return: PAGE }).toString(),
+      });
+      assert.equal(elsewhere.headers.location, `${PAGE}?sessions=throttled`, "another address shares the budget");
       const right = await post(DEMO_PASSWORD);
       assert.equal(right.headers.location, `${PAGE}?sessions=throttled`, "the right password waits too");
       assert.equal((await laptop.copy().get("/client/home")).status, 200, "nothing ended");
