@@ -63,6 +63,7 @@ export async function buildApp({ config, upstreamUrl, logger, ...options }: Buil
     activity: context.stores.activity,
     revocations: context.revocations,
     now: context.now,
+    idleMs: config.session.idleSeconds * 1000,
   });
 
   installErrorHandling(app);

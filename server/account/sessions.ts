@@ -2,8 +2,9 @@
 // they end, listed for "Where you're signed in", and ended from another device or by a password change.
 import type { FastifyRequest } from "fastify";
 import { deviceLabel } from "#server/account/device.ts";
-import { accountOf } from "#server/account/state.ts";
+import { type AccountState, accountOf } from "#server/account/state.ts";
 import { type SecurityEvent, securityEvent, sessionDigest } from "#server/security-log.ts";
+import { RESEAL_GRANULARITY_MS } from "#server/session/data.ts";
 import type { SessionEntry } from "#server/stores/session-registry.ts";
 import { personKey } from "#server/throttle.ts";
 import { TIME_ZONE_HEADER } from "#web/api/held.ts";
@@ -57,6 +58,10 @@ export function sessionEnded(request: FastifyRequest, owner: Owner, sid: string,
   if (event) securityEvent(request, event, person, sid);
 }
 
+/** A session neither revoked nor idle past the limit (its own next request would end it: it is not listed or counted). */
+const live = (account: AccountState, entry: SessionEntry) =>
+  !account.revocations.has(entry.sid) && account.now() - entry.seen <= account.idleMs + RESEAL_GRANULARITY_MS;
+
 /** One row of "Where you're signed in": the session named by its digest, never by its id. */
 export type ListedSession = Omit<SessionEntry, "sid"> & { id: string; current: boolean };
 export type ListedSessions = { sessions: ListedSession[]; complete: boolean; trimmed: boolean };
@@ -67,7 +72,7 @@ export async function listSessions(request: FastifyRequest, owner: Owner, sid: s
   if (!account) return { sessions: [], complete: true, trimmed: false } satisfies ListedSessions;
   const list = await account.sessions.list(personOf(owner));
   const sessions = list.sessions
-    .filter((entry) => entry.sid === sid || !account.revocations.has(entry.sid))
+    .filter((entry) => entry.sid === sid || live(account, entry))
     .map(({ sid: id, ...entry }) => ({ ...entry, id: sessionDigest(id), current: id === sid }));
   return { sessions, complete: list.complete, trimmed: list.trimmed } satisfies ListedSessions;
 }
@@ -87,7 +92,7 @@ export async function endOtherSessions(
   if (!account) return which === "all" ? 0 : undefined;
   const person = personOf(owner);
   const { sessions } = await account.sessions.list(person);
-  const others = sessions.filter((entry) => entry.sid !== sid && !account.revocations.has(entry.sid));
+  const others = sessions.filter((entry) => entry.sid !== sid && live(account, entry));
   const ending = which === "all" ? others : others.filter((entry) => sessionDigest(entry.sid) === which.id);
   if (which !== "all" && ending.length === 0) return undefined;
   for (const entry of ending) {

@@ -10,6 +10,8 @@ export type AccountState = {
   activity: ActivityStore;
   revocations: Pick<RevocationStore, "revoke" | "has">;
   now: () => number;
+  /** The idle limit: a session not seen within it (and the minute `seen` may lag) has ended, listed or not. */
+  idleMs: number;
 };
 
 declare module "fastify" {

@@ -49,6 +49,8 @@ describe("the pages a finance clerk meets after sign-in", () => {
     await assertContacts(vera, "/vendor/contact-us", "Contact Us");
     const phone = await phoneOf(alice);
     await assertContacts(phone, "/client/support", "Support");
+    const widths = await phone.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    assert.ok((widths[0] ?? 0) <= (widths[1] ?? 0), `no sideways scroll on a phone: ${widths.join(" > ")}`);
     await screenshot(phone, "clerk-support-phone");
   });
 

@@ -89,4 +89,13 @@ describe("the session registry in a portal", () => {
     await signedInTokyo.post("/session/logout");
     await signedInHostile.post("/session/logout");
   });
+  it("neither lists nor ends a session idle past the limit: its own next request ends it", async () => {
+    const stale = await signIn(browser(MAC_FIREFOX), accounts.victor, portal.code);
+    time += 32 * 60_000; // past the default 30-minute idle limit and the minute `seen` may lag
+    const fresh = await signIn(browser(WINDOWS_CHROME), accounts.victor, portal.code);
+    const page = await fresh.get("/client/users/change-password");
+    assert.equal(page.status, 200);
+    assert.equal(page.text.match(/name="session" value="[\w-]{22}"/g), null, "no other session is listed");
+    assert.equal((await stale.get("/client/home")).status, 302, "the idle one has ended");
+  });
 });
