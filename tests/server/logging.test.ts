@@ -2,8 +2,6 @@
 // Issue 12, B14: a path is logged as the route it matched, so an encoded path cannot carry a code into the log.
 import assert from "node:assert/strict";
 import { appendFileSync, mkdirSync } from "node:fs";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import { after, before, describe, it } from "node:test";
 import type { FastifyInstance } from "fastify";
@@ -13,6 +11,7 @@ import { buildApp } from "#server/app.ts";
 import { loadConfig } from "#server/config.ts";
 import { loggerOptions } from "#server/logging.ts";
 import { type RunningSandbox, startSandbox } from "#server/sandbox/app.ts";
+import { tokenRecorder } from "#tests/support/log-capture.ts";
 import { sandboxPost, TEST_LOGS, TEST_SESSION_KEY } from "#tests/support/portal.ts";
 
 const WRONG_PASSWORD = "Wrong-Password-4-Logs!";
@@ -36,37 +35,12 @@ const capture = new Writable({
 const secrets = new Set<string>([DEMO_PASSWORD, WRONG_PASSWORD, NEW_PASSWORD, TEST_SESSION_KEY]);
 
 let sandbox: RunningSandbox;
-let recorder: ReturnType<typeof createServer>;
+let recorder: Awaited<ReturnType<typeof tokenRecorder>>["server"];
 let app: FastifyInstance;
-
-/** An upstream in front of the sandbox that notes every token it hands out or is shown. */
-async function startRecorder(target: string) {
-  const server = createServer(async (request, response) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of request) chunks.push(chunk as Buffer);
-    const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1];
-    if (bearer) secrets.add(bearer);
-    const answer = await fetch(`${target}${request.url}`, {
-      method: request.method ?? "GET",
-      headers: Object.fromEntries(
-        Object.entries(request.headers).filter((entry): entry is [string, string] =>
-          ["authorization", "content-type"].includes(entry[0]),
-        ),
-      ),
-      ...(chunks.length > 0 ? { body: Buffer.concat(chunks) } : {}),
-    });
-    const body = Buffer.from(await answer.arrayBuffer());
-    const token = /"token":"([^"]+)"/.exec(body.toString())?.[1];
-    if (token) secrets.add(token);
-    response.writeHead(answer.status, { "content-type": answer.headers.get("content-type") ?? "" }).end(body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
-}
 
 before(async () => {
   sandbox = await startSandbox({ dbPath: ":memory:", portalUrl: "http://127.0.0.1" });
-  const started = await startRecorder(sandbox.url);
+  const started = await tokenRecorder(sandbox.url, secrets);
   recorder = started.server;
   const config = loadConfig(
     {
