@@ -5,6 +5,7 @@ import { api } from "#web/api/client.ts";
 import { asHeld, type HeldLogin } from "#web/api/held.ts";
 import { CapsLockHint, useCapsLock } from "#web/components/caps-lock.tsx";
 import { BusyOverlay, Note, Notes } from "#web/components/note.tsx";
+import { useNoteFocus } from "#web/components/use-note-focus.ts";
 import type { Site } from "#web/site.ts";
 import { rememberedLogin } from "#web/state/local-storage.ts";
 import { type LoginValues, type PendingSignIn, typedValues, typeValues, valuesOf } from "#web/state/login-page.ts";
@@ -46,7 +47,7 @@ export function LoginForm({ site, providerName, onHeld, onAttempt, focusFirstEmp
   const [problem, setProblem] = useState<Problem>();
   const { capsLock, onKey } = useCapsLock();
   const form = useRef<HTMLFormElement>(null);
-  const message = useRef<HTMLSpanElement>(null);
+  const [notes, focusNote] = useNoteFocus();
 
   const focusField = (field: Field) => form.current?.querySelector<HTMLInputElement>(`[name="${field}"]`)?.focus();
 
@@ -75,7 +76,7 @@ export function LoginForm({ site, providerName, onHeld, onAttempt, focusFirstEmp
   const fail = (found: Problem) => {
     setProblem(found);
     if (found.field) focusField(found.field);
-    else requestAnimationFrame(() => message.current?.focus());
+    else focusNote();
   };
 
   /** The login call: its held answer, a failure's message, or nothing when a 401 is taking the browser away. */
@@ -132,15 +133,15 @@ export function LoginForm({ site, providerName, onHeld, onAttempt, focusFirstEmp
 
   return (
     <form ref={form} className="login-form" noValidate onSubmit={onSubmit} aria-busy={busy}>
-      <Notes>
-        {problem ? (
-          <Note kind="error">
-            <span id={`${id}-problem`} ref={message} tabIndex={-1}>
-              {problem.message}
-            </span>
-          </Note>
-        ) : null}
-      </Notes>
+      <div ref={notes}>
+        <Notes>
+          {problem ? (
+            <Note kind="error">
+              <span id={`${id}-problem`}>{problem.message}</span>
+            </Note>
+          ) : null}
+        </Notes>
+      </div>
       {site === "client" ? input("shortName", loginTexts.companyShortName, "text", "organization") : null}
       {input("userName", loginTexts.userId, "text", "username")}
       {input("password", loginTexts.password, show ? "text" : "password", "current-password")}

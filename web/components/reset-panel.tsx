@@ -2,6 +2,7 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { api } from "#web/api/client.ts";
 import { Note, Notes } from "#web/components/note.tsx";
+import { useNoteFocus } from "#web/components/use-note-focus.ts";
 import type { Site } from "#web/site.ts";
 import { errorTexts } from "#web/texts/errors.ts";
 import { resetTexts } from "#web/texts/reset.ts";
@@ -41,12 +42,11 @@ export function ResetPanel({ site, onReturn, shortName: typed = "" }: Props) {
   // Issue 14, #6: the alert belongs to the panel; leaving it (Return To Login, another tab) cancels it.
   useEffect(() => () => window.clearTimeout(alertTimer.current), []);
 
+  const [notes, focusNote] = useNoteFocus();
   const fail = (found: Problem) => {
     setProblem(found);
-    const target = found.field
-      ? panel.current?.querySelector<HTMLElement>(`[name="${found.field}"]`)
-      : panel.current?.querySelector<HTMLElement>(".note");
-    requestAnimationFrame(() => target?.focus());
+    if (found.field) panel.current?.querySelector<HTMLElement>(`[name="${found.field}"]`)?.focus();
+    else focusNote();
   };
 
   // requirements 5: only a required check applies here (no format check on the e-mail), said in the requirements' words.
@@ -94,13 +94,15 @@ export function ResetPanel({ site, onReturn, shortName: typed = "" }: Props) {
     <section className="reset-panel" aria-labelledby={`${id}-heading`} ref={panel}>
       {heading}
       <p>{resetTexts.instruction(client)}</p>
-      <Notes>
-        {problem ? (
-          <Note kind="error">
-            <span id={`${id}-problem`}>{problem.text}</span>
-          </Note>
-        ) : null}
-      </Notes>
+      <div ref={notes}>
+        <Notes>
+          {problem ? (
+            <Note kind="error">
+              <span id={`${id}-problem`}>{problem.text}</span>
+            </Note>
+          ) : null}
+        </Notes>
+      </div>
       <form onSubmit={onSubmit} noValidate aria-busy={busy}>
         {client ? (
           <label htmlFor={`${id}-short-name`}>
