@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { basename, extname, join, relative } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { build } from "esbuild";
+import { type BuildOptions, build } from "esbuild";
 import { makeImages, webManifest } from "#scripts/images/make-images.ts";
 import type { AssetManifest } from "#web/pages/page-context.ts";
 import { layoutTexts } from "#web/texts/layout.ts";
@@ -16,28 +16,39 @@ export async function buildAssets(): Promise<void> {
   rmSync(join(root, "dist"), { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
 
-  const result = await build({
+  const browser = {
     absWorkingDir: root,
-    entryPoints: {
-      hydrate: "web/client/hydrate.ts",
-      portal: "web/styles/portal.css",
-      sections: "web/styles/sections.css",
-    },
     bundle: true,
-    splitting: true,
-    format: "esm",
+    format: "esm" as const,
     target: ["es2022", "chrome110", "firefox115", "safari16"],
     minify: true,
-    jsx: "automatic",
+    jsx: "automatic" as const,
     outdir: out,
     entryNames: "[name]-[hash]",
     chunkNames: "[name]-[hash]",
     assetNames: "[name]-[hash]",
     define: { "process.env.NODE_ENV": '"production"' },
-    metafile: true,
+    metafile: true as const,
     legalComments: "none",
-    logLevel: "warning",
+    logLevel: "warning" as const,
+  } satisfies BuildOptions;
+  const islandsBuild = await build({
+    ...browser,
+    entryPoints: {
+      hydrate: "web/client/hydrate.ts",
+      portal: "web/styles/portal.css",
+      sections: "web/styles/sections.css",
+    },
+    splitting: true,
   });
+  // Built on its own: shared chunks with the islands would add a request and bytes to the pages of both.
+  const standalone = await build({ ...browser, entryPoints: { "idle-warning": "web/client/idle-warning.ts" } });
+  const result = {
+    metafile: {
+      ...islandsBuild.metafile,
+      outputs: { ...islandsBuild.metafile.outputs, ...standalone.metafile.outputs },
+    },
+  };
 
   const url = (file: string) => `/assets/${relative(out, join(root, file))}`;
   const outputs = Object.entries(result.metafile.outputs);
@@ -70,6 +81,7 @@ export async function buildAssets(): Promise<void> {
     css: outputFor("web/styles/portal.css"),
     sectionsCss: outputFor("web/styles/sections.css"),
     hydrate: outputFor("web/client/hydrate.ts"),
+    idleWarning: outputFor("web/client/idle-warning.ts"),
     islands,
     images,
   };

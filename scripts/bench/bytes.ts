@@ -12,12 +12,14 @@ import { loadConfig } from "#server/config.ts";
 import { startSandbox } from "#server/sandbox/app.ts";
 import { routes, sectionAudience } from "#web/routes/table.ts";
 
-export type PageBytes = { path: string; js: number; htmlCss: number; islands: string[] };
+/** `js` is the islands' JavaScript; `idleJs` the idle warning's script, which every signed-in page carries. */
+export type PageBytes = { path: string; js: number; idleJs: number; htmlCss: number; islands: string[] };
 
 const root = new URL("../..", import.meta.url).pathname;
 const meta = JSON.parse(readFileSync(`${root}dist/meta.json`, "utf8")) as {
-  outputs: Record<string, { imports: { path: string; kind: string }[] }>;
+  outputs: Record<string, { imports: { path: string; kind: string }[]; entryPoint?: string }>;
 };
+const isIdleWarning = (url: string) => meta.outputs[`dist${url}`]?.entryPoint === "web/client/idle-warning.ts";
 const gz = (file: string) => readFileSync(`${root}dist${file}.gz`).length;
 
 /** A script and every chunk it imports statically: what the browser must fetch to run it. */
@@ -86,11 +88,14 @@ export async function measurePages(): Promise<PageBytes[]> {
       const scripts = [...html.matchAll(/<script type="module" src="([^"]+)"|rel="modulepreload" href="([^"]+)"/g)].map(
         (m) => m[1] ?? m[2] ?? "",
       );
-      const js = [...new Set(scripts.flatMap((url) => [...closure(url)]))].reduce((sum, url) => sum + gz(url), 0);
+      const bytes = (urls: string[]) =>
+        [...new Set(urls.flatMap((url) => [...closure(url)]))].reduce((sum, url) => sum + gz(url), 0);
+      const js = bytes(scripts.filter((url) => !isIdleWarning(url)));
+      const idleJs = bytes(scripts.filter(isIdleWarning));
       const css = [...html.matchAll(/rel="stylesheet" href="([^"]+)"/g)].reduce((sum, m) => sum + gz(m[1] ?? ""), 0);
       const htmlCss = gzipSync(html, { level: 9 }).length + css;
       const islands = [...html.matchAll(/data-island="([\w-]+)"/g)].map((m) => m[1] ?? "");
-      pages.push({ path, js, htmlCss, islands });
+      pages.push({ path, js, idleJs, htmlCss, islands });
     }
   } finally {
     await portal.close();

@@ -1,6 +1,6 @@
 // `reply.page(view)`: the one way a page is sent. It owns the answer's nonce (the one the page's CSP names), the idle
-// warning and its Refresh header, no-store, the kept render, and marks a signed-in navigation as a visit.
-import type { FastifyInstance, FastifyReply } from "fastify";
+// warning's times, no-store, the kept render, and marks a signed-in navigation as a visit.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ReactElement } from "react";
 import type { AppContext } from "#server/context.ts";
 import type { PageView } from "#server/pages/screen.ts";
@@ -10,11 +10,10 @@ import { renderPage } from "#server/render/render-page.ts";
 import { byItself, personActed } from "#server/session/activity.ts";
 import { pastMfa, rememberVisit, sessionTimes, signedInOn } from "#server/session/data.ts";
 import { isNavigation } from "#server/tracking.ts";
+import { IDLE_CHECK_MARGIN_SECONDS, IDLE_WARNING_SECONDS, idleCheckUrl } from "#web/idle-timing.ts";
+import type { IdleSlots } from "#web/pages/document.tsx";
 import type { AssetManifest, PageContext } from "#web/pages/page-context.ts";
 import { layoutTexts } from "#web/texts/layout.ts";
-
-/** How long before the idle limit a signed-in page shows its warning. */
-export const IDLE_WARNING_SECONDS = 60;
 
 export function decoratePage(app: FastifyInstance, context: AppContext, assets: AssetManifest): void {
   app.decorateRequest("visit", undefined);
@@ -33,11 +32,7 @@ export function decoratePage(app: FastifyInstance, context: AppContext, assets: 
         String(view.retryAfter),
       );
     // A signed-in page warns a minute before the idle limit, and at the limit asks whether the session has ended.
-    const idleLeft = pastMfa(request)
-      ? (sessionTimes(request).seen + context.config.session.idleSeconds * 1000 - now) / 1000
-      : undefined;
-    if (idleLeft !== undefined && !this.hasHeader("refresh"))
-      this.header("refresh", `${Math.ceil(idleLeft) + 2}; url=/session/idle?return=${encodeURIComponent(path)}`);
+    const left = idleLeft(request, context, now);
     return this.code(view.status ?? 200)
       .type("text/html; charset=utf-8")
       .header("cache-control", "no-store")
@@ -47,10 +42,26 @@ export function decoratePage(app: FastifyInstance, context: AppContext, assets: 
           title: layoutTexts.documentTitle(view.title),
           assets,
           nonce: nonceOf(this.raw),
-          idleWarningAfter: idleLeft === undefined ? undefined : idleLeft - IDLE_WARNING_SECONDS,
+          idle: left === undefined ? undefined : idleTimes(left, path),
         }),
       );
   });
+}
+
+/** Seconds left before a signed-in session's idle limit; undefined for anyone not signed in. */
+export function idleLeft(request: FastifyRequest, context: AppContext, now: number): number | undefined {
+  if (!pastMfa(request)) return undefined;
+  return (sessionTimes(request).seen + context.config.session.idleSeconds * 1000 - now) / 1000;
+}
+
+/** The idle times a signed-in page carries (web/pages/document.tsx). */
+function idleTimes(left: number, path: string): IdleSlots {
+  const checkIn = String(Math.ceil(left) + IDLE_CHECK_MARGIN_SECONDS);
+  return {
+    warnAfter: String(Math.max(0, Math.round(left - IDLE_WARNING_SECONDS))),
+    checkIn,
+    refresh: `${checkIn}; url=${idleCheckUrl(path)}`,
+  };
 }
 
 /**

@@ -1,11 +1,11 @@
 // Renders a page to HTML once: the body first, so the document knows which islands to load. A page is a pure
 // function of its props, so the HTML of recent pages is kept (lru-cache, by an explicit key the caller gives); what
-// changes with each answer (the nonces, the idle warning's delay) is written into slots of the kept HTML.
+// changes with each answer (the nonces, the idle times) is written into slots of the kept HTML.
 import { randomBytes } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { createElement, type ReactElement } from "react";
 import { renderToStaticMarkup, renderToString } from "react-dom/server";
-import { Document } from "#web/pages/document.tsx";
+import { Document, type IdleSlots } from "#web/pages/document.tsx";
 import type { AssetManifest } from "#web/pages/page-context.ts";
 
 /**
@@ -14,8 +14,12 @@ import type { AssetManifest } from "#web/pages/page-context.ts";
  */
 const SLOT_ID = randomBytes(12).toString("hex");
 const NONCE_SLOT = `nonce-slot-${SLOT_ID}`;
-const IDLE_SLOT = `idle-slot-${SLOT_ID}`;
-const SLOTS = new RegExp(`(${NONCE_SLOT}|${IDLE_SLOT})`);
+const IDLE_SLOTS: IdleSlots = {
+  warnAfter: `idle-warn-slot-${SLOT_ID}`,
+  checkIn: `idle-check-slot-${SLOT_ID}`,
+  refresh: `idle-refresh-slot-${SLOT_ID}`,
+};
+const SLOTS = new RegExp(`(${[NONCE_SLOT, ...Object.values(IDLE_SLOTS)].join("|")})`);
 /** Pages kept (a few KB each); beyond this the least recently used goes. */
 export const MAX_KEPT_PAGES = 1_000;
 
@@ -41,7 +45,7 @@ function render(body: ReactElement, title: string, assets: AssetManifest, signed
     nonce: { script: NONCE_SLOT, style: NONCE_SLOT },
     islands,
     bodyHtml,
-    idleWarningAfter: signedIn ? IDLE_SLOT : undefined,
+    idle: signedIn ? IDLE_SLOTS : undefined,
   });
   return `<!DOCTYPE html>${renderToStaticMarkup(document)}`;
 }
@@ -53,22 +57,21 @@ export type Answer = {
   assets: AssetManifest;
   /** The answer's CSP nonce, for its scripts and styles. */
   nonce: string;
-  /** Signed-in pages: seconds until the idle-timeout warning shows. */
-  idleWarningAfter?: number | undefined;
+  /** Signed-in pages: their idle times, each a number or a same-origin URL (written into the HTML as they are). */
+  idle?: IdleSlots | undefined;
 };
 
-export function renderPage(body: ReactElement, { key, title, assets, nonce, idleWarningAfter }: Answer): Buffer {
-  const signedIn = idleWarningAfter !== undefined;
+export function renderPage(body: ReactElement, { key, title, assets, nonce, idle }: Answer): Buffer {
+  const signedIn = idle !== undefined;
   const fullKey = `${title}\n${signedIn}\n${key}`;
   let page = kept.get(fullKey);
   if (page === undefined) {
     page = cut(render(body, title, assets, signedIn));
     kept.set(fullKey, page);
   }
-  const values: Record<string, Buffer> = {
-    [NONCE_SLOT]: Buffer.from(nonce, "latin1"),
-    [IDLE_SLOT]: Buffer.from(String(Math.max(0, Math.round(idleWarningAfter ?? 0))), "latin1"),
-  };
+  const values: Record<string, Buffer> = { [NONCE_SLOT]: Buffer.from(nonce, "latin1") };
+  if (idle)
+    for (const [name, slot] of Object.entries(IDLE_SLOTS)) values[slot] = Buffer.from(idle[name as keyof IdleSlots]);
   const parts: Buffer[] = [];
   for (const [i, text] of page.text.entries()) {
     parts.push(text);

@@ -1,9 +1,11 @@
 // Sign out: the session ends and its id is revoked (an old copy of the cookie is dead), the browser returns to login.
-// And the idle timeout's two routes: "Stay signed in", and the check a signed-in page makes at its idle limit.
-import type { FastifyInstance, FastifyRequest } from "fastify";
+// And the idle timeout's two routes: "Stay signed in", and the check a signed-in page makes at its idle limit. Asked
+// by the warning's script (Accept: application/json), each answers the seconds left instead of moving the page.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { personOf } from "#server/account/sessions.ts";
 import type { AppContext } from "#server/context.ts";
 import { permissionsFor } from "#server/permissions.ts";
+import { idleLeft } from "#server/render/page-reply.ts";
 import { safePath } from "#server/safe-path.ts";
 import { securityEvent } from "#server/security-log.ts";
 import { byItself } from "#server/session/activity.ts";
@@ -19,6 +21,7 @@ import {
 import { opens } from "#web/gates.ts";
 import { matchRoute, sectionAudience } from "#web/routes/table.ts";
 import { landingPath, MAX_RETURN_LENGTH, signInUrl } from "#web/site.ts";
+import { errorTexts } from "#web/texts/errors.ts";
 
 type Return = { return?: string };
 
@@ -43,6 +46,15 @@ export async function sessionRoutes(app: FastifyInstance, context: AppContext): 
     // The notice travels in the address: Clear-Site-Data also clears any cookie set with this answer.
     return reply.header("clear-site-data", '"cache", "cookies"').redirect(to, 303);
   });
+
+  /** The seconds left before the idle limit, for the warning's script; 401 once the session has ended. */
+  const fromScript = (request: FastifyRequest) => request.headers.accept === "application/json";
+  const secondsLeft = (request: FastifyRequest, reply: FastifyReply) => {
+    const left = idleLeft(request, context, context.now());
+    reply.header("cache-control", "no-store");
+    if (left === undefined || left <= 0) return reply.code(401).send({ detail: errorTexts.sessionExpired });
+    return reply.send({ idleSeconds: Math.floor(left) });
+  };
 
   /** Back to the page the person was on, when it is a path of this site; else their landing page. */
   const back = (request: FastifyRequest, target: string | undefined) => {
@@ -81,6 +93,7 @@ export async function sessionRoutes(app: FastifyInstance, context: AppContext): 
   // "Stay signed in": the person's own action, so the idle time starts again now.
   app.post<{ Body: Return }>("/session/stay", { schema: { body: returnSchema } }, async (request, reply) => {
     if (pastMfa(request)) markSeen(request, context.now());
+    if (fromScript(request)) return secondsLeft(request, reply);
     return reply.redirect(back(request, request.body?.return), 303);
   });
 
@@ -91,6 +104,7 @@ export async function sessionRoutes(app: FastifyInstance, context: AppContext): 
     "/session/idle",
     { config: { activity: false }, schema: { querystring: returnSchema } },
     async (request, reply) => {
+      if (fromScript(request)) return secondsLeft(request, reply);
       const to = back(request, request.query.return);
       return reply.header("cache-control", "no-store").redirect(pastMfa(request) ? byItself(to) : to, 303);
     },

@@ -1,10 +1,12 @@
 // Issue 6: the idle-timeout warning in a real browser, with an idle limit of one minute (so the warning, due a
 // minute before the limit, shows at once): "Stay signed in" keeps the person on the page, and at the limit the
 // page moves by itself to the sign-in page, which says why the session ended. It keeps clear of the screen's edges
-// on a phone as on a desktop.
+// on a phone as on a desktop. Issue 23: where scripts run, it counts down, "Stay signed in" keeps everything typed
+// (no reload), it can be dismissed by its button or Escape, and it never covers the field being typed in.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
+import type { Page } from "playwright-core";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { accounts } from "#scripts/sign-in.ts";
@@ -14,6 +16,15 @@ import { browserSuite, signIn, signInAs } from "#tests/browser/steps.ts";
 import { IdleWarning, idleWarningStyle } from "#web/components/idle-warning.tsx";
 import { errorTexts } from "#web/texts/errors.ts";
 import { layoutTexts } from "#web/texts/layout.ts";
+import { passwordTexts } from "#web/texts/password.ts";
+
+/** The countdown's seconds ("Signing out in 0:57" → 57), read from the page. */
+async function countdown(page: Page): Promise<number> {
+  const text = (await page.locator(".idle-countdown").textContent()) ?? "";
+  const [, minutes, seconds] = /(\d+):(\d\d)/.exec(text) ?? [];
+  assert.ok(text.startsWith(layoutTexts.idleCountdown) && minutes && seconds, `a countdown: ${text}`);
+  return Number(minutes) * 60 + Number(seconds);
+}
 
 describe("the idle-timeout warning", () => {
   const suite = browserSuite({ env: { SESSION_IDLE_MINUTES: "1" } });
@@ -87,5 +98,76 @@ describe("the idle-timeout warning", () => {
     const notice = await page.getByRole("alert").filter({ hasText: errorTexts.sessionExpired }).textContent();
     // #11: the plural rules say "1 minute", not "1 minutes".
     assert.ok(notice?.includes("It ended after 1 minute without activity."), String(notice));
+  });
+
+  test("#11 'Stay signed in' restarts the countdown without leaving the page: three half-typed passwords are kept", async () => {
+    const page = await suite.newPage();
+    await signInAs(page, suite.portal, accounts.vince);
+    await page.waitForURL(/\/vendor\//);
+    await page.goto(`${suite.portal.url}/vendor/users/change-password`);
+    const typed = { current: "half-typed-1", next: "half-typed-2", confirm: "half-typed-3" };
+    await page.getByLabel(passwordTexts.currentPassword, { exact: true }).fill(typed.current);
+    await page.getByLabel(passwordTexts.newPassword, { exact: true }).fill(typed.next);
+    await page.getByLabel(passwordTexts.confirmPassword, { exact: true }).fill(typed.confirm);
+    const warning = page.getByRole("alert").filter({ hasText: layoutTexts.idleWarning });
+    await warning.waitFor({ state: "visible" });
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    await sleep(3_000);
+    const before = await countdown(page);
+    assert.ok(before <= 58, `counting down: ${before} s`);
+    await screenshot(page, "idle-warning-countdown");
+
+    await warning.getByRole("button", { name: layoutTexts.staySignedIn }).click();
+    await page.waitForFunction((left) => {
+      const text = document.querySelector(".idle-countdown")?.textContent ?? "";
+      const [, m, s] = /(\d+):(\d\d)/.exec(text) ?? [];
+      return Number(m) * 60 + Number(s) > left;
+    }, before);
+    assert.ok((await countdown(page)) >= 58, "the idle time started again");
+    assert.equal(await page.evaluate(() => "sameDocument" in window), true, "the page was not loaded again");
+    assert.equal(await page.getByLabel(passwordTexts.currentPassword, { exact: true }).inputValue(), typed.current);
+    assert.equal(await page.getByLabel(passwordTexts.newPassword, { exact: true }).inputValue(), typed.next);
+    assert.equal(await page.getByLabel(passwordTexts.confirmPassword, { exact: true }).inputValue(), typed.confirm);
+  });
+
+  test("#11 the warning can be dismissed, by its button or by Escape, and offers 'Sign out now'", async () => {
+    const page = await suite.newPage();
+    await signInAs(page, suite.portal, accounts.vince);
+    await page.waitForURL(/\/vendor\//);
+    const warning = page.getByRole("alert").filter({ hasText: layoutTexts.idleWarning });
+    await warning.waitFor({ state: "visible" });
+    await page.keyboard.press("Escape");
+    await warning.waitFor({ state: "hidden" });
+    await page.reload();
+    await warning.waitFor({ state: "visible" });
+    await warning.getByRole("button", { name: layoutTexts.dismissIdleWarning }).click();
+    await warning.waitFor({ state: "hidden" });
+    await page.reload();
+    await warning.getByRole("button", { name: layoutTexts.signOutNow }).click();
+    await page.waitForURL(/\/\?signed-out|\/$/);
+    await page.getByRole("heading", { name: "Sign In" }).waitFor();
+  });
+
+  test("#11 on a phone, the warning never covers the field being typed in, and stands out from the card behind it", async () => {
+    const page = await suite.newPage({ viewport: { width: 360, height: 740 } });
+    await signInAs(page, suite.portal, accounts.vince);
+    await page.waitForURL(/\/vendor\//);
+    await page.goto(`${suite.portal.url}/vendor/users/change-password`);
+    const warning = page.getByRole("alert").filter({ hasText: layoutTexts.idleWarning });
+    await warning.waitFor({ state: "visible" });
+    const confirm = page.getByLabel(passwordTexts.confirmPassword, { exact: true });
+    await confirm.focus();
+    await page.keyboard.type("abc");
+    await sleep(300); // the scroll
+    const field = await confirm.boundingBox();
+    const box = await warning.boundingBox();
+    assert.ok(field && box, "both laid out");
+    assert.ok(
+      field.y + field.height <= box.y,
+      `the field (${field.y}–${field.y + field.height}) above the warning (${box.y})`,
+    );
+    const edge = await warning.locator("article").evaluate((article) => getComputedStyle(article).borderLeftWidth);
+    assert.ok(Number.parseFloat(edge) >= 4, `a coloured edge: ${edge}`);
+    await screenshot(page, "idle-warning-phone-field");
   });
 });

@@ -9,8 +9,18 @@ type DocumentProps = {
   nonce: { script: string; style: string };
   islands: string[];
   bodyHtml: string;
-  /** Set on signed-in pages: seconds until the idle warning shows (a placeholder the server fills per answer). */
-  idleWarningAfter?: string | undefined;
+  /** Set on signed-in pages: the idle warning's times (placeholders the server fills per answer). */
+  idle?: IdleSlots | undefined;
+};
+
+/** A signed-in page's idle times, as written into it (server/render/render-page.ts). */
+export type IdleSlots = {
+  /** Seconds until the warning shows. */
+  warnAfter: string;
+  /** Seconds until the page asks whether its session has ended (read by the warning's script). */
+  checkIn: string;
+  /** The same ask without scripts: a refresh's `seconds; url=…`. */
+  refresh: string;
 };
 
 /** The favicon and app icons drawn from the logo at build time (scripts/images/make-images.ts). */
@@ -27,7 +37,7 @@ function Icons({ images }: { images: AssetManifest["images"] }) {
   );
 }
 
-export function Document({ title, assets, nonce, islands, bodyHtml, idleWarningAfter }: DocumentProps) {
+export function Document({ title, assets, nonce, islands, bodyHtml, idle }: DocumentProps) {
   return (
     <html lang="en">
       <head>
@@ -40,8 +50,15 @@ export function Document({ title, assets, nonce, islands, bodyHtml, idleWarningA
         <Icons images={assets.images} />
         <link rel="stylesheet" href={assets.css} />
         {/* Signed-in pages (those with an idle warning) are the section pages: they add the section layouts. */}
-        {idleWarningAfter && assets.sectionsCss ? <link rel="stylesheet" href={assets.sectionsCss} /> : null}
-        {idleWarningAfter ? <style nonce={nonce.style}>{idleWarningStyle(idleWarningAfter)}</style> : null}
+        {idle && assets.sectionsCss ? <link rel="stylesheet" href={assets.sectionsCss} /> : null}
+        {idle ? <style nonce={nonce.style}>{idleWarningStyle(idle.warnAfter)}</style> : null}
+        {/* Without scripts, the page asks at its idle limit by itself; with them, the warning's script asks. */}
+        {idle ? (
+          <noscript>
+            <meta httpEquiv="refresh" content={idle.refresh} />
+          </noscript>
+        ) : null}
+        {idle && assets.idleWarning ? <script type="module" src={assets.idleWarning} nonce={nonce.script} /> : null}
         {islands.length > 0 ? <script type="module" src={assets.hydrate} nonce={nonce.script} /> : null}
         {islands.map((name) =>
           assets.islands[name] ? (
@@ -49,7 +66,7 @@ export function Document({ title, assets, nonce, islands, bodyHtml, idleWarningA
           ) : null,
         )}
       </head>
-      <body dangerouslySetInnerHTML={{ __html: bodyHtml }} />
+      <body data-idle-check={idle?.checkIn} dangerouslySetInnerHTML={{ __html: bodyHtml }} />
     </html>
   );
 }

@@ -6,6 +6,8 @@ export type AssetManifest = {
   /** The section layouts' stylesheet, linked by signed-in pages only (web/pages/document.tsx). */
   sectionsCss?: string;
   hydrate: string;
+  /** The idle warning's script, on signed-in pages only (web/client/idle-warning.ts). */
+  idleWarning?: string;
   /** Island name → its own chunk, preloaded only on pages that carry that island. */
   islands: Record<string, string>;
   /** File name in web/public → hashed URL. */

@@ -17,4 +17,8 @@ export const layoutTexts = {
   skipToContent: "Skip to content",
   idleWarning: "You will be signed out in one minute because of inactivity.",
   staySignedIn: "Stay signed in",
+  signOutNow: "Sign out now",
+  dismissIdleWarning: "Dismiss this warning",
+  /** Before the idle warning's countdown, which the page's script keeps: "Signing out in 0:42". */
+  idleCountdown: "Signing out in",
 } as const;

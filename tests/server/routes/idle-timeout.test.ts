@@ -1,6 +1,7 @@
 // Issue 6: the idle-timeout warning. A signed-in page warns a minute before the idle limit (no JavaScript: the delay
-// is written into the answer), "Stay signed in" restarts the idle time, and at the limit the page's Refresh asks
-// /session/idle, which is no activity: an ended session lands on the sign-in page saying why.
+// is written into the answer), "Stay signed in" restarts the idle time, and at the limit the page asks /session/idle
+// (without scripts, a <noscript> refresh), which is no activity: an ended session lands on the sign-in page saying why.
+// Issue 23: the warning's script asks the same two routes for the seconds left, and the page stays where it is.
 // Issue 12, B13: the session routes' query and body are declared, so a hostile shape of `return` is a 400, not a 500.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
@@ -26,13 +27,21 @@ before(async () => {
 after(() => portal.close());
 
 describe("the idle-timeout warning", () => {
-  it("a signed-in page carries the warning, shown a minute before the idle limit, and a Refresh at the limit", async () => {
+  it("a signed-in page carries the warning, shown a minute before the idle limit, and a check at the limit", async () => {
     const alice = await signIn(portal.app, accounts.alice, portal.code);
     const page = await alice.get("/client/inbox");
     assert.equal(page.status, 200);
-    assert.equal(page.headers.refresh, `${IDLE_MINUTES * 60 + 2}; url=/session/idle?return=%2Fclient%2Finbox`);
+    const checkIn = IDLE_MINUTES * 60 + 2;
+    assert.ok(
+      page.text.includes(
+        `<noscript><meta http-equiv="refresh" content="${checkIn}; url=/session/idle?return=%2Fclient%2Finbox"/></noscript>`,
+      ),
+      "without scripts, the page asks by itself at the limit",
+    );
+    assert.ok(page.text.includes(`<body data-idle-check="${checkIn}">`), "the warning's script reads the same time");
+    assert.equal(page.headers.refresh, undefined, "a Refresh header would reload the page after a script's 'Stay'");
     assert.ok(page.text.includes(layoutTexts.idleWarning), "the warning's text");
-    assert.match(page.text, /<form action="\/session\/stay" method="post">/);
+    assert.match(page.text, /<form class="idle-stay" action="\/session\/stay" method="post">/);
     assert.match(page.text, /<input type="hidden" name="return" value="\/client\/inbox"\/>/);
     assert.ok(page.text.includes(`>${layoutTexts.staySignedIn}</button>`));
     const nonce = /style-src 'self' 'nonce-([^']+)'/.exec(String(page.headers["content-security-policy"]))?.[1];
@@ -58,9 +67,10 @@ describe("the idle-timeout warning", () => {
     assert.equal(page.status, 200, "within the idle limit from the visit, though past it from the sign-in");
   });
 
-  it("a page without a session carries neither the warning nor a Refresh", async () => {
+  it("a page without a session carries neither the warning nor a check", async () => {
     const page = await new PortalClient(portal.app).get("/");
     assert.equal(page.headers.refresh, undefined);
+    assert.ok(!page.text.includes("idle-check") && !page.text.includes("<noscript>"));
     assert.ok(!page.text.includes(layoutTexts.idleWarning));
     assert.ok(!page.text.includes("<style"));
   });
@@ -110,7 +120,36 @@ describe("the idle-timeout warning", () => {
     clock += 6 * MINUTE; // cached permissions are stale; the upstream is asked again
     const page = await alice.get("/client/home");
     if (page.status === 503) assert.equal(page.headers.refresh, "5; url=/client/home?by-itself");
-    else assert.match(String(page.headers.refresh), /; url=\/session\/idle/);
+    else assert.equal(page.headers.refresh, undefined);
+  });
+
+  it("issue 23: asked by the warning's script, 'Stay signed in' restarts the idle time and answers the seconds left, without moving the page", async () => {
+    const alice = await signIn(portal.app, accounts.alice, portal.code);
+    const json = { accept: "application/json" };
+    clock += (IDLE_MINUTES - 1) * MINUTE;
+    const stay = await alice.post("/session/stay", { return: "/client/inbox" }, json);
+    assert.equal(stay.status, 200);
+    assert.deepEqual(JSON.parse(stay.text), { idleSeconds: IDLE_MINUTES * 60 });
+    assert.equal(stay.headers["cache-control"], "no-store");
+    clock += (IDLE_MINUTES - 1) * MINUTE;
+    assert.equal((await alice.get("/client/inbox")).status, 200, "still signed in 58 minutes after sign-in");
+  });
+
+  it("issue 23: asked by the warning's script, the check at the limit answers the seconds left, and 401 once the session has ended", async () => {
+    const alice = await signIn(portal.app, accounts.alice, portal.code);
+    const json = { accept: "application/json" };
+    clock += 10 * MINUTE;
+    const live = await alice.get("/session/idle?return=%2Fclient%2Fhome", json);
+    assert.equal(live.status, 200);
+    assert.deepEqual(JSON.parse(live.text), { idleSeconds: (IDLE_MINUTES - 10) * 60 }, "another tab's activity counts");
+    clock += (IDLE_MINUTES - 9) * MINUTE;
+    const ended = await alice.get("/session/idle?return=%2Fclient%2Fhome", json);
+    assert.equal(ended.status, 401);
+    assert.equal(JSON.parse(ended.text).detail, errorTexts.sessionExpired);
+    const checked = await alice.get("/session/idle?return=%2Fclient%2Fhome");
+    assert.equal(checked.headers.location, "/?return=%2Fclient%2Fhome", "the page then goes to sign in again");
+    const login = await alice.get("/");
+    assert.ok(login.text.includes(loginTexts.endedIdle(IDLE_MINUTES)), "which says why the session ended");
   });
 });
 

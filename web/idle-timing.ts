@@ -1,0 +1,11 @@
+// When a signed-in page warns of the idle limit and asks whether its session has ended: shared by the server, which
+// writes the times into each page, and the page's script, which keeps them once "Stay signed in" restarts the clock.
+
+/** How long before the idle limit a signed-in page shows its warning. */
+export const IDLE_WARNING_SECONDS = 60;
+
+/** The check comes this long after the limit, so the session has surely ended when it is asked. */
+export const IDLE_CHECK_MARGIN_SECONDS = 2;
+
+/** Where a page asks, at its idle limit, whether its session has ended (server/routes/session.ts). */
+export const idleCheckUrl = (path: string) => `/session/idle?return=${encodeURIComponent(path)}`;
