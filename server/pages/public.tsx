@@ -16,7 +16,6 @@ import { AboutPage } from "#web/pages/about-page.tsx";
 import { IslandPage } from "#web/pages/island-page.tsx";
 import type { RouteEntry } from "#web/routes/row.ts";
 import { landingPath, landingUrl, linkSite } from "#web/site.ts";
-import { mfaTexts } from "#web/texts/mfa.ts";
 import { passwordTexts } from "#web/texts/password.ts";
 
 export function loadPublic(screens: Screens, entry: RouteEntry, request: PageRequest): Loaded {
@@ -47,14 +46,10 @@ function loadMfa(screens: Screens, entry: RouteEntry, request: PageRequest): Loa
     return { title: entry.title, body: <IslandPage context={context} title={entry.title} name="mfa" props={props} /> };
   }
   if (auth && state === "password-change") {
-    // The one page an expired password's session has: it is framed as hers, with her name and Sign out.
-    const context = pageContextOf(screens, request, { ownForm: true });
-    const props = {
-      audience: auth.site,
-      userName: auth.userName || undefined,
-      redirect: true,
-      notice: mfaTexts.passwordExpired,
-    };
+    // The one page an expired password's session has: the sign-in's own step, as the login page shows it after the
+    // code (issue 23, #8: a reload is not a signed-in page with Sign out; "Use another account" ends the sign-in).
+    const context = pageContextOf(screens, request);
+    const props = { expired: { site: auth.site, userName: auth.userName } };
     return {
       title: passwordTexts.heading,
       body: <IslandPage context={context} title={passwordTexts.heading} name="change-password" props={props} />,

@@ -2,7 +2,7 @@
 import type { FastifyRequest } from "fastify";
 import type { ReactElement } from "react";
 import type { AppContext } from "#server/context.ts";
-import { signedInOn, taxBridgeEntered } from "#server/session/data.ts";
+import { signedIn, taxBridgeEntered } from "#server/session/data.ts";
 import type { AssetManifest, PageContext } from "#web/pages/page-context.ts";
 
 export type Query = Record<string, string | undefined>;
@@ -17,7 +17,10 @@ export type PageView = {
   body: ReactElement;
   /** Seconds after which the page asks again by itself (the checking page). */
   retryAfter?: number;
-  /** The change-password form of a session whose password expired: the one page such a session has. */
+  /**
+   * The change-password step of a session whose password expired, the one page such a session has: its visit is
+   * recorded (requirements 4.8), though the page is the sign-in's own, not framed as signed in.
+   */
   ownForm?: boolean;
 };
 
@@ -34,14 +37,10 @@ export const taxBridgeOn = (context: AppContext, request: FastifyRequest) =>
 
 /**
  * What every page's frame shows: the user (and company), support contacts, the mode, the year. The user is shown
- * for a signed-in session, and for one allowed only its password change on that form (`ownForm`) alone.
+ * for a fully signed-in session only (`signedIn`): a sign-in still at its code or its expired password is not one.
  */
-export function pageContextOf(
-  { context, assets }: Screens,
-  request: FastifyRequest,
-  { ownForm = false }: { ownForm?: boolean } = {},
-): PageContext {
-  const auth = signedInOn(request, ownForm);
+export function pageContextOf({ context, assets }: Screens, request: FastifyRequest): PageContext {
+  const auth = signedIn(request);
   return {
     assets,
     support: context.config.support,

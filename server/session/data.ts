@@ -126,10 +126,10 @@ export const signedIn = (request: FastifyRequest): Auth | undefined =>
   standing(request) === "signed-in" ? request.auth : undefined;
 
 /**
- * The session a page is framed and tracked as: a signed-in one on every page, one allowed only its password change
- * on its change-password form (`ownForm`) alone.
+ * The session a page's visit is recorded for: a signed-in one on every page, one allowed only its password change on
+ * that step's page (`ownForm`) alone.
  */
-export function signedInOn(request: FastifyRequest, ownForm: boolean): Auth | undefined {
+export function visitorOn(request: FastifyRequest, ownForm: boolean): Auth | undefined {
   const state = standing(request);
   return state === "signed-in" || (ownForm && state === "password-change") ? request.auth : undefined;
 }

@@ -13,6 +13,9 @@ import {
   signInAs,
   submitLogin,
 } from "#tests/browser/steps.ts";
+import { layoutTexts } from "#web/texts/layout.ts";
+import { mfaTexts } from "#web/texts/mfa.ts";
+import { passwordTexts } from "#web/texts/password.ts";
 
 const NEW_PASSWORD = "Fresh-Start-2026!";
 
@@ -309,5 +312,45 @@ describe("passwords", () => {
     assert.doesNotMatch((await page.locator("main").textContent()) ?? "", /Invalid request|must NOT|characters/);
     assert.ok(await page.getByLabel("Email Address").isVisible(), "the entry view stays");
     assert.ok(await page.getByRole("button", { name: "Reset Password" }).isEnabled());
+  });
+});
+
+describe("a reload during the forced password change (issue 23, #8)", () => {
+  const suite = browserSuite();
+
+  test("#8 a reload shows the same sign-in step, unframed, with 'Use another account', and asks for the current password again", async () => {
+    const page = await suite.newPage();
+    await signInAs(page, suite.portal, accounts.paula);
+    await page.getByText(mfaTexts.passwordExpired).waitFor();
+    await page.reload();
+    await hydrated(page);
+    await page.getByText(mfaTexts.passwordExpired).waitFor();
+    assert.equal(await page.getByRole("button", { name: layoutTexts.signOut, exact: true }).count(), 0, "no Sign out");
+    assert.equal(await page.locator(".site-header-account").count(), 0, "no signed-in header");
+    assert.equal(await page.getByLabel("Username").inputValue(), "paula");
+    const current = page.getByLabel(passwordTexts.currentPassword, { exact: true });
+    assert.equal(await current.inputValue(), "", "the password typed at sign-in is never stored");
+    assert.equal(
+      await page.locator(`#${await current.getAttribute("aria-describedby")}`).textContent(),
+      mfaTexts.currentPasswordAgain,
+      "the field says why it is asked again",
+    );
+    await screenshot(page, "expired-password-reloaded");
+
+    await current.fill(DEMO_PASSWORD);
+    await changeTo(page, NEW_PASSWORD);
+    await page.waitForURL(`${suite.portal.url}/client/home`);
+  });
+
+  test("#8 'Use another account' after a reload ends the sign-in and opens the login page", async () => {
+    const page = await suite.newPage();
+    await signInAs(page, suite.portal, accounts.petra);
+    await page.getByText(mfaTexts.passwordExpired).waitFor();
+    await page.reload();
+    await hydrated(page);
+    await page.getByRole("button", { name: mfaTexts.useAnotherAccount }).click();
+    await page.getByRole("heading", { level: 1, name: "Sign In" }).waitFor();
+    await page.goto(`${suite.portal.url}/mfa`);
+    await page.getByRole("heading", { level: 1, name: "Sign In" }).waitFor();
   });
 });

@@ -23,6 +23,8 @@ export type ChangePasswordFormProps = {
   /** After a success, go to `/{audience}/home`. */
   redirect: boolean;
   currentPassword?: string;
+  /** A hint under Current Password (the expired step after a reload, which no longer holds it). */
+  currentHint?: string;
   /** A notice shown above the form from the start (the expired-password message). */
   notice?: string;
   /** The id of the form's heading, for a container labelled by it. */
@@ -165,7 +167,17 @@ export function ChangePasswordForm(props: ChangePasswordFormProps) {
             <input id={`${id}-username`} name="username" readOnly value={userName} autoComplete="username" />
           </label>
         ) : null}
-        {passwordInput("current", passwordTexts.currentPassword, "current-password")}
+        {props.currentHint ? (
+          <p id={`${id}-current-hint`}>
+            <small>{props.currentHint}</small>
+          </p>
+        ) : null}
+        {passwordInput(
+          "current",
+          passwordTexts.currentPassword,
+          "current-password",
+          props.currentHint ? `${id}-current-hint` : undefined,
+        )}
         {passwordInput("next", passwordTexts.newPassword, "new-password", `${id}-requirements`)}
         {passwordInput("confirm", passwordTexts.confirmPassword, "new-password")}
         <CapsLockHint on={capsLock} />

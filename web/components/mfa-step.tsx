@@ -4,18 +4,19 @@ import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from "rea
 import { api, failureCode } from "#web/api/client.ts";
 import { COOLDOWN_HEADER } from "#web/api/held.ts";
 import { Note, type NoteKind, Notes } from "#web/components/note.tsx";
+import { UseAnotherAccount } from "#web/components/use-another-account.tsx";
 import { useCooldown } from "#web/components/use-cooldown.ts";
 import { useNoteFocus } from "#web/components/use-note-focus.ts";
 import type { LoginMessage, Site } from "#web/site.ts";
 import { type Remembered, storedMfaCode, storeMfaCode } from "#web/state/local-storage.ts";
-import { forgetPending, keepPending, rememberPending } from "#web/state/sign-in-undo.ts";
+import { keepPending, rememberPending } from "#web/state/sign-in-undo.ts";
 import { answerCodes, errorTexts } from "#web/texts/errors.ts";
 import { mfaTexts } from "#web/texts/mfa.ts";
 
 // Only an expired password needs the form (and the password rules behind it): a chunk of its own keeps them
 // off the login page's first load.
-const loadChangePassword = () => import("#web/components/change-password-form.tsx");
-const ChangePasswordForm = lazy(() => loadChangePassword().then((module) => ({ default: module.ChangePasswordForm })));
+const loadExpiredStep = () => import("#web/components/expired-password-step.tsx");
+const ExpiredPasswordStep = lazy(() => loadExpiredStep().then((module) => ({ default: module.ExpiredPasswordStep })));
 
 /** requirements 9: "Send Again" stays disabled this long after each generate request. */
 export const SEND_AGAIN_COOLDOWN_MS = 20000;
@@ -129,7 +130,7 @@ export function MfaStep({ site, userName, loginMessage, password, landing, remem
     if (opened.current) return;
     opened.current = true;
     heading.current?.focus(); // the step has just replaced the form that had the focus; the code field takes it next
-    if (loginMessage === "Password Expired") void loadChangePassword(); // fetched while the code is typed
+    if (loginMessage === "Password Expired") void loadExpiredStep(); // fetched while the code is typed
     if (!site || !userName) {
       lose(errorTexts.sessionExpired);
       return;
@@ -156,20 +157,15 @@ export function MfaStep({ site, userName, loginMessage, password, landing, remem
 
   if (phase === "expired") {
     return (
-      <section className="mfa-step" aria-labelledby={`${id}-heading`}>
-        <Suspense fallback={<Note kind="info">{mfaTexts.passwordExpired}</Note>}>
-          <ChangePasswordForm
-            audience={site}
-            userName={userName}
-            redirect
-            notice={mfaTexts.passwordExpired}
-            headingId={`${id}-heading`}
-            focusOnMount
-            {...(password ? { currentPassword: password } : {})}
-          />
-        </Suspense>
-        <UseAnotherAccount site={site} userName={userName} />
-      </section>
+      <Suspense fallback={<Note kind="info">{mfaTexts.passwordExpired}</Note>}>
+        <ExpiredPasswordStep
+          site={site}
+          userName={userName}
+          headingId={`${id}-heading`}
+          focusOnMount
+          {...(password ? { password } : {})}
+        />
+      </Suspense>
     );
   }
 
@@ -236,25 +232,5 @@ export function MfaStep({ site, userName, loginMessage, password, landing, remem
       )}
       {lost ? null : <UseAnotherAccount site={site} userName={userName} />}
     </section>
-  );
-}
-
-/**
- * Cancels the sign-in (the session ends on the server) and opens the sign-in page afresh: never a dead end. What the
- * sign-in had this device remember is taken back first, so the page offers what it offered before.
- */
-function UseAnotherAccount({ site, userName }: { site: Site; userName: string }) {
-  return (
-    <form
-      method="post"
-      action="/session/logout"
-      className="use-another-account"
-      onSubmit={() => forgetPending(site, userName)}
-    >
-      <input type="hidden" name="intent" value="use-another-account" />
-      <button type="submit" className="link-button">
-        {mfaTexts.useAnotherAccount}
-      </button>
-    </form>
   );
 }

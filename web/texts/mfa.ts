@@ -23,4 +23,6 @@ export const mfaTexts = {
   backToLogin: "Go to the login page",
   signInAgain: "Sign in again",
   useAnotherAccount: "Use another account",
+  /** Under Current Password when the page was loaded again: the password typed at sign-in is never stored. */
+  currentPasswordAgain: "For your security, the password you signed in with is not kept. Please enter it again.",
 } as const;

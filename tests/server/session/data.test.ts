@@ -1,6 +1,6 @@
-// A session whose password expired is one state everywhere: past its MFA step it has only the change-password form.
-// Every other page frames it as signed out (no name, no Sign out) and sends no visit upstream with its token, and a
-// section page sends it to its form.
+// A session whose password expired is one state everywhere: past its MFA step it has only the change-password form,
+// the sign-in's own step (issue 23, #8). Every page, that form too, frames it as signed out (no name, no Sign out);
+// no other page sends a visit upstream with its token, and a section page sends it to its form.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { setTimeout } from "node:timers/promises";
@@ -9,6 +9,7 @@ import type { PortalClient } from "#scripts/portal-client.ts";
 import { accounts, signIn } from "#scripts/sign-in.ts";
 import { type PortalOnFake, portalOnFake } from "#tests/support/portal-on-fake.ts";
 import { layoutTexts } from "#web/texts/layout.ts";
+import { mfaTexts } from "#web/texts/mfa.ts";
 
 const expiredUpstream = happyUpstream({ message: "Password Expired" });
 let fake: PortalOnFake;
@@ -47,11 +48,13 @@ describe("a session whose password expired, past its MFA step", () => {
     }
   });
 
-  it("her change-password form is hers: framed with her name and Sign out, and its visit is sent", async () => {
+  it("her change-password form is the sign-in's own step: unframed, with 'Use another account'; its visit is sent", async () => {
     const form = await carol.get("/mfa");
     assert.equal(form.status, 200);
-    assert.ok(form.text.includes(layoutTexts.signOut), "Sign out on her form");
-    assert.equal((await visitsSent()).at(-1), "/mfa");
+    assert.match(form.text, /data-island="change-password"/);
+    assert.equal(framedSignedIn(form.text), false, "no signed-in header, no Sign out");
+    assert.ok(form.text.includes(mfaTexts.useAnotherAccount), "the way out of the sign-in");
+    assert.equal((await visitsSent()).at(-1), "/mfa", "requirements 4.8: her one page's visit");
   });
 
   it("a fully signed-in session on the same pages is framed signed in, and its visits are sent", async () => {

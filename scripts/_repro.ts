@@ -1,0 +1,17 @@
+import { startPortal } from "#tests/support/portal.ts";
+import { launchBrowser } from "#tests/browser/harness.ts";
+import { signInAs, hydrated } from "#tests/browser/steps.ts";
+import { accounts } from "#scripts/sign-in.ts";
+const portal = await startPortal({});
+const browser = await launchBrowser();
+const page = await (await browser.newContext()).newPage();
+await signInAs(page, portal, accounts.paula);
+await page.getByText("Your password has expired. Please enter a new password").waitFor();
+console.log("url before", page.url());
+await page.reload(); await hydrated(page);
+await page.waitForTimeout(1000);
+console.log("url after", page.url());
+console.log(await page.locator("h1,h2").allTextContents(), await page.getByRole("button").allTextContents());
+console.log("current:", await page.getByLabel("Current Password").inputValue().catch(e=>"none"));
+await page.screenshot({ path: "/tmp/x/reload.png" });
+await browser.close(); await portal.close();
