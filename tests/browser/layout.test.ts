@@ -1,7 +1,8 @@
 // Issue 14's layout, measured in the browser: on a phone (360×740) the Login button shows without scrolling in both
 // tabs, the header is compact and never wraps "Sign out", touch targets are at least 44 px; on a desktop the header
 // is about 64 px and body text 16 px; the header names the user; support contacts are tel: and mailto: links; the
-// splash beside the form shows its whole picture, however tall the card beside it.
+// splash beside the form shows its whole picture, however tall the card beside it. Issue 23: from 768 to 1023 px the
+// card stands alone, centred, with no small splash over an empty column.
 
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
@@ -9,10 +10,13 @@ import type { Page } from "playwright-core";
 import { accounts } from "#scripts/sign-in.ts";
 import { screenshot } from "#tests/browser/harness.ts";
 import { browserSuite, openLogin, signInAs } from "#tests/browser/steps.ts";
+import { COLOR_SCHEMES, settled } from "#tests/support/axe.ts";
 
 const PHONE = { width: 360, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
 const TABLET = { width: 800, height: 1000 };
+/** The narrowest width with the splash beside the card. */
+const SPLASH_FROM = { width: 1024, height: 768 };
 
 /** Interactive elements of `scope` smaller than 44 px either way (inline links inside a sentence are exempt). */
 async function smallTargets(page: Page, scope: string): Promise<string[]> {
@@ -62,7 +66,7 @@ describe("layout on a phone and a desktop", () => {
   });
 
   test("UX #1 the splash shows its whole picture, uncropped, beside a tall card: both tabs, an error, the reset panel", async () => {
-    for (const viewport of [DESKTOP, TABLET]) {
+    for (const viewport of [DESKTOP, SPLASH_FROM]) {
       const page = await newPage({ viewport });
       await openLogin(page, suite.portal.url);
       /** The splash's box and the picture's own proportions, once the picture has loaded. */
@@ -168,5 +172,45 @@ describe("layout on a phone and a desktop", () => {
       .getByRole("link")
       .allTextContents();
     assert.ok(!invoices.includes("Invoice Entry") && !invoices.includes("Pending Invoices"), invoices.join(", "));
+  });
+
+  test("issue 23 #1: from 768 to 1023 px no small splash beside an empty column; the card stands alone, centred", async () => {
+    for (const viewport of [TABLET, { width: 1000, height: 800 }]) {
+      const page = await newPage({ viewport });
+      const images: string[] = [];
+      page.on("request", (request) => {
+        if (request.resourceType() === "image" && request.url().includes("splash")) images.push(request.url());
+      });
+      await openLogin(page, suite.portal.url);
+      for (const colorScheme of COLOR_SCHEMES) {
+        await page.emulateMedia({ colorScheme });
+        await settled(page);
+        await screenshot(page, `login-${viewport.width}-${colorScheme}`);
+      }
+      const layout = await page.evaluate(() => {
+        const card = document.querySelector(".login-card")?.getBoundingClientRect();
+        const main = document.querySelector("main")?.getBoundingClientRect();
+        const splash = document.querySelector("img.splash");
+        const box = splash?.checkVisibility() ? splash.getBoundingClientRect() : undefined;
+        return {
+          card: { left: card?.left ?? 0, right: card?.right ?? 0, height: card?.height ?? 0 },
+          main: { left: main?.left ?? 0, right: main?.right ?? 0 },
+          splash: box ? { left: box.left, right: box.right, width: box.width, height: box.height } : undefined,
+        };
+      });
+      const where = `${viewport.width} px`;
+      const { card, main, splash } = layout;
+      if (splash && (splash.right <= card.left || splash.left >= card.right)) {
+        // Beside the card: the splash fills at least half of the column the card's height makes beside it.
+        const column = (splash.right <= card.left ? card.left - main.left : main.right - card.right) * card.height;
+        const filled = (splash.width * splash.height) / column;
+        assert.ok(filled >= 0.5, `${where}: a ${splash.width}×${splash.height} splash fills ${filled} of its column`);
+      } else {
+        // Not beside it: the card is centred in the page, and no splash is fetched for nothing.
+        const [left, right] = [card.left - main.left, main.right - card.right];
+        assert.ok(Math.abs(left - right) <= 1, `${where}: the card centred, margins ${left} and ${right}`);
+        if (!splash) assert.deepEqual(images, [], `${where}: nothing fetched for a splash not shown`);
+      }
+    }
   });
 });
