@@ -2,14 +2,15 @@
 // tabs, the header is compact and never wraps "Sign out", touch targets are at least 44 px; on a desktop the header
 // is about 64 px and body text 16 px; the header names the user; support contacts are tel: and mailto: links; the
 // splash beside the form shows its whole picture, however tall the card beside it. Issue 23: from 768 to 1023 px the
-// card stands alone, centred, with no small splash over an empty column.
+// card stands alone, centred, with no small splash over an empty column; every checkbox sits as close to its words as
+// "Remember me".
 
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { Page } from "playwright-core";
 import { accounts } from "#scripts/sign-in.ts";
 import { screenshot } from "#tests/browser/harness.ts";
-import { browserSuite, openLogin, signInAs } from "#tests/browser/steps.ts";
+import { browserSuite, hydrated, openLogin, signInAs } from "#tests/browser/steps.ts";
 import { COLOR_SCHEMES, settled } from "#tests/support/axe.ts";
 
 const PHONE = { width: 360, height: 740 };
@@ -17,6 +18,19 @@ const DESKTOP = { width: 1280, height: 800 };
 const TABLET = { width: 800, height: 1000 };
 /** The narrowest width with the splash beside the card. */
 const SPLASH_FROM = { width: 1024, height: 768 };
+
+/** The gap in px between a checkbox's right edge and the first words of its label. */
+const gapToWords = (input: HTMLInputElement) => {
+  const label = input.labels?.[0];
+  if (!label) return Number.NaN;
+  const walker = document.createTreeWalker(label, NodeFilter.SHOW_TEXT);
+  let node = walker.nextNode();
+  while (node && !node.textContent?.trim()) node = walker.nextNode();
+  if (!node) return Number.NaN;
+  const range = document.createRange();
+  range.selectNodeContents(node);
+  return range.getBoundingClientRect().left - input.getBoundingClientRect().right;
+};
 
 /** Interactive elements of `scope` smaller than 44 px either way (inline links inside a sentence are exempt). */
 async function smallTargets(page: Page, scope: string): Promise<string[]> {
@@ -211,6 +225,26 @@ describe("layout on a phone and a desktop", () => {
         assert.ok(Math.abs(left - right) <= 1, `${where}: the card centred, margins ${left} and ${right}`);
         if (!splash) assert.deepEqual(images, [], `${where}: nothing fetched for a splash not shown`);
       }
+    }
+  });
+
+  test("issue 23 #2: 'Show passwords' on the change-password page sits as close to its box as 'Remember me'", async () => {
+    const page = await newPage({ viewport: DESKTOP });
+    await openLogin(page, suite.portal.url);
+    const remember = await page.getByLabel("Remember me").evaluate(gapToWords);
+    await signInAs(page, suite.portal, accounts.vince);
+    await page.waitForURL(`${suite.portal.url}/vendor/home`);
+    await page.goto(`${suite.portal.url}/vendor/users/change-password`);
+    await hydrated(page);
+    await screenshot(page, "change-password-checkboxes");
+    assert.ok(remember > 0 && remember < 16, `Remember me: ${remember} px`);
+    const boxes = await page
+      .locator(".change-password input[type=checkbox]")
+      .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).labels?.[0]?.textContent ?? ""));
+    assert.ok(boxes.length >= 2, `Show passwords and the other sessions' box: ${boxes.join(", ")}`);
+    for (const name of boxes) {
+      const gap = await page.getByLabel(name, { exact: true }).evaluate(gapToWords);
+      assert.ok(Math.abs(gap - remember) <= 2, `"${name}": ${gap} px from its box, "Remember me" ${remember} px`);
     }
   });
 });
