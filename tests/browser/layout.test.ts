@@ -3,7 +3,7 @@
 // is about 64 px and body text 16 px; the header names the user; support contacts are tel: and mailto: links; the
 // splash beside the form shows its whole picture, however tall the card beside it. Issue 23: from 768 to 1023 px the
 // card stands alone, centred, with no small splash over an empty column; every checkbox sits as close to its words as
-// "Remember me".
+// "Remember me"; a primary button stands out more than a secondary one beside it.
 
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
@@ -31,6 +31,23 @@ const gapToWords = (input: HTMLInputElement) => {
   range.selectNodeContents(node);
   return range.getBoundingClientRect().left - input.getBoundingClientRect().right;
 };
+
+type Rgb = [number, number, number];
+/** WCAG's relative luminance of an sRGB colour. */
+const luminance = (rgb: Rgb) => {
+  const [r, g, b] = rgb.map((channel) => {
+    const value = channel / 255;
+    return value <= 0.04045 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+  }) as Rgb;
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+};
+/** WCAG's contrast ratio of two colours, 1 to 21. */
+const contrast = (one: Rgb, other: Rgb) => {
+  const [light, dark] = [luminance(one), luminance(other)].sort((a, b) => b - a) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+};
+/** How colourful a colour is: its largest channel less its smallest, 0 (grey) to 255. */
+const chroma = (rgb: Rgb) => Math.max(...rgb) - Math.min(...rgb);
 
 /** Interactive elements of `scope` smaller than 44 px either way (inline links inside a sentence are exempt). */
 async function smallTargets(page: Page, scope: string): Promise<string[]> {
@@ -245,6 +262,59 @@ describe("layout on a phone and a desktop", () => {
     for (const name of boxes) {
       const gap = await page.getByLabel(name, { exact: true }).evaluate(gapToWords);
       assert.ok(Math.abs(gap - remember) <= 2, `"${name}": ${gap} px from its box, "Remember me" ${remember} px`);
+    }
+  });
+
+  test("issue 23 #3: in the reset panel the primary Reset Password stands out more than Return To Login, light and dark", async () => {
+    const page = await newPage({ viewport: DESKTOP });
+    await openLogin(page, suite.portal.url);
+    await page.getByRole("button", { name: "Reset Password" }).click();
+    const panel = page.locator(".reset-panel");
+    await panel.getByRole("heading", { name: "Password Reset" }).waitFor();
+    await page.mouse.move(0, 0);
+    for (const colorScheme of COLOR_SCHEMES) {
+      await page.emulateMedia({ colorScheme });
+      await settled(page);
+      await screenshot(page, `reset-panel-buttons-${colorScheme}`);
+      // Each fill as the eye sees it: the button's background over the card's over the page's, one pixel painted.
+      const [card, primary, secondary] = await page.evaluate(() => {
+        const [page, card, primary, secondary] = [
+          "body",
+          ".login-card",
+          ".reset-panel button[type=submit]",
+          ".reset-panel button[type=button]",
+        ].map((selector) => {
+          const element = document.querySelector(selector);
+          return element ? getComputedStyle(element).backgroundColor : "transparent";
+        });
+        const canvas = document.createElement("canvas");
+        canvas.width = 1;
+        canvas.height = 1;
+        const paint = canvas.getContext("2d", { willReadFrequently: true });
+        if (!paint) return [];
+        return [
+          [page, card],
+          [page, card, primary],
+          [page, card, secondary],
+        ].map((layers) => {
+          paint.clearRect(0, 0, 1, 1);
+          for (const layer of layers) {
+            paint.fillStyle = layer ?? "transparent";
+            paint.fillRect(0, 0, 1, 1);
+          }
+          return [...paint.getImageData(0, 0, 1, 1).data].slice(0, 3);
+        });
+      });
+      const [onCard, primaryFill, secondaryFill] = [card, primary, secondary] as [Rgb, Rgb, Rgb];
+      const measured = `${colorScheme}: card ${onCard}, primary ${primaryFill}, secondary ${secondaryFill}`;
+      assert.ok(
+        contrast(primaryFill, onCard) > contrast(secondaryFill, onCard),
+        `${measured}: the primary's fill the further from the card (${contrast(primaryFill, onCard)} against ${contrast(secondaryFill, onCard)})`,
+      );
+      assert.ok(
+        chroma(primaryFill) > chroma(secondaryFill),
+        `${measured}: the primary's fill the more colourful (${chroma(primaryFill)} against ${chroma(secondaryFill)})`,
+      );
     }
   });
 });
