@@ -3,14 +3,15 @@
 // is about 64 px and body text 16 px; the header names the user; support contacts are tel: and mailto: links; the
 // splash beside the form shows its whole picture, however tall the card beside it. Issue 23: from 768 to 1023 px the
 // card stands alone, centred, with no small splash over an empty column; every checkbox sits as close to its words as
-// "Remember me"; a primary button stands out more than a secondary one beside it.
+// "Remember me"; a primary button stands out more than a secondary one beside it; on a phone the session-expired
+// notice leaves the Login button in the first screen.
 
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { Page } from "playwright-core";
 import { accounts } from "#scripts/sign-in.ts";
 import { screenshot } from "#tests/browser/harness.ts";
-import { browserSuite, hydrated, openLogin, signInAs } from "#tests/browser/steps.ts";
+import { browserSuite, expireWhileVerifying, hydrated, openLogin, signInAs } from "#tests/browser/steps.ts";
 import { COLOR_SCHEMES, settled } from "#tests/support/axe.ts";
 
 const PHONE = { width: 360, height: 740 };
@@ -75,8 +76,11 @@ const inFirstScreen = (page: Page, name: string) =>
     .getByRole("button", { name, exact: true })
     .evaluate((element) => element.getBoundingClientRect().bottom <= window.innerHeight && window.scrollY === 0);
 
+/** How far the portal's clock has been moved on, to end a session for being idle without waiting (issue 23 #4). */
+let skipped = 0;
+
 describe("layout on a phone and a desktop", () => {
-  const suite = browserSuite();
+  const suite = browserSuite({ env: { SESSION_IDLE_MINUTES: "30" }, now: () => Date.now() + skipped });
   const { newPage } = suite;
 
   test("the login page on a phone: the Login button in the first screen in both tabs, no splash, 44 px targets", async () => {
@@ -315,6 +319,60 @@ describe("layout on a phone and a desktop", () => {
         chroma(primaryFill) > chroma(secondaryFill),
         `${measured}: the primary's fill the more colourful (${chroma(primaryFill)} against ${chroma(secondaryFill)})`,
       );
+    }
+  });
+
+  test("issue 23 #4: on a phone the session-expired notice, however it came, leaves the Login button in the first screen", async () => {
+    const ways: [string, string, () => Promise<Page>][] = [
+      [
+        "a client left idle",
+        "idle",
+        async () => {
+          const page = await newPage({ viewport: PHONE });
+          await signInAs(page, suite.portal, accounts.alice);
+          await page.waitForURL(`${suite.portal.url}/client/home`);
+          skipped += 31 * 60_000;
+          await page.reload();
+          await page.getByRole("alert").filter({ hasText: "It ended after 30 minutes without activity." }).waitFor();
+          await hydrated(page);
+          return page;
+        },
+      ],
+      [
+        "a vendor's token refused",
+        "refused",
+        async () => {
+          const page = await newPage({ viewport: PHONE });
+          await expireWhileVerifying(page, suite.portal, accounts.vince);
+          return page;
+        },
+      ],
+    ];
+    for (const [way, name, expire] of ways) {
+      const page = await expire();
+      for (const colorScheme of COLOR_SCHEMES) {
+        await page.emulateMedia({ colorScheme });
+        await settled(page);
+        await screenshot(page, `login-expired-phone-${name}-${colorScheme}`);
+      }
+      const login = await page.getByRole("button", { name: "Login", exact: true }).boundingBox();
+      const bottom = login ? login.y + login.height : Number.NaN;
+      assert.ok(bottom <= PHONE.height, `${way}: Login ends at ${bottom}`);
+      assert.ok(await inFirstScreen(page, "Login"), `${way}: Login visible without scrolling`);
+      // Nothing required steps aside for it: the notice, the heading, the tabs and every field are there.
+      assert.ok(await page.getByRole("alert").isVisible(), `${way}: the notice`);
+      assert.ok(await page.getByRole("heading", { level: 1, name: "Sign In" }).isVisible(), `${way}: the heading`);
+      assert.equal(await page.getByRole("tab").count(), 2, `${way}: both tabs`);
+      const client = await page.getByRole("tab", { name: "CLIENT LOGIN" }).getAttribute("aria-selected");
+      const fields = client === "true" ? ["Company Short Name", "User ID", "Password"] : ["User ID", "Password"];
+      for (const field of fields) {
+        assert.ok(await page.getByLabel(field, { exact: true }).isVisible(), `${way}: ${field}`);
+      }
+      assert.ok(
+        await page.evaluate(() => document.documentElement.scrollWidth <= 360),
+        `${way}: no sideways scrolling`,
+      );
+      assert.deepEqual(await smallTargets(page, "main"), [], `${way}: 44 px targets`);
     }
   });
 });
