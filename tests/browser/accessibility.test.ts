@@ -4,9 +4,11 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { Page } from "playwright-core";
-import { DEMO_PASSWORD, readmeScreenshot, sandboxPost } from "#tests/browser/harness.ts";
+import { accounts } from "#scripts/sign-in.ts";
+import { DEMO_PASSWORD, readmeScreenshot } from "#tests/browser/harness.ts";
 import {
   browserSuite,
+  expireWhileVerifying,
   hydrated,
   type Login,
   lastMailId,
@@ -152,16 +154,7 @@ describe("accessibility", () => {
     await assertAccessible(page, "signed out");
 
     const expired = await newPage();
-    const before = await lastMailId(suite.portal.sandboxUrl, "vince@vendor.example");
-    await openLogin(expired, suite.portal.url);
-    await submitLogin(expired, vince);
-    await expired.getByRole("heading", { name: "Verify This Device" }).waitFor();
-    const code = await nextCode(suite.portal.sandboxUrl, "vince@vendor.example", before);
-    await sandboxPost(suite.portal.sandboxUrl, "/sandbox/tokens/revoke", { site: "vendor", username: "vince" });
-    await expired.getByLabel("Code").fill(code);
-    await expired.getByRole("button", { name: "Submit Code" }).click();
-    await expired.getByRole("alert").filter({ hasText: "Your session has expired. Please Login again" }).waitFor();
-    await hydrated(expired);
+    await expireWhileVerifying(expired, suite.portal, accounts.vince);
     await assertAccessible(expired, "session expired");
   });
 

@@ -1,18 +1,54 @@
 // Issue 14's layout, measured in the browser: on a phone (360×740) the Login button shows without scrolling in both
 // tabs, the header is compact and never wraps "Sign out", touch targets are at least 44 px; on a desktop the header
 // is about 64 px and body text 16 px; the header names the user; support contacts are tel: and mailto: links; the
-// splash beside the form shows its whole picture, however tall the card beside it.
+// splash beside the form shows its whole picture, however tall the card beside it. Issue 23: from 768 to 1023 px the
+// card stands alone, centred, with no small splash over an empty column; every checkbox sits as close to its words as
+// "Remember me"; a primary button stands out more than a secondary one beside it; on a phone the session-expired
+// notice leaves the Login button in the first screen.
 
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { Page } from "playwright-core";
 import { accounts } from "#scripts/sign-in.ts";
 import { screenshot } from "#tests/browser/harness.ts";
-import { browserSuite, openLogin, signInAs } from "#tests/browser/steps.ts";
+import { browserSuite, expireWhileVerifying, hydrated, openLogin, signInAs } from "#tests/browser/steps.ts";
+import { COLOR_SCHEMES, settled } from "#tests/support/axe.ts";
 
 const PHONE = { width: 360, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
 const TABLET = { width: 800, height: 1000 };
+/** The narrowest width with the splash beside the card. */
+const SPLASH_FROM = { width: 1024, height: 768 };
+
+/** The gap in px between a checkbox's right edge and the first words of its label. */
+const gapToWords = (input: HTMLInputElement) => {
+  const label = input.labels?.[0];
+  if (!label) return Number.NaN;
+  const walker = document.createTreeWalker(label, NodeFilter.SHOW_TEXT);
+  let node = walker.nextNode();
+  while (node && !node.textContent?.trim()) node = walker.nextNode();
+  if (!node) return Number.NaN;
+  const range = document.createRange();
+  range.selectNodeContents(node);
+  return range.getBoundingClientRect().left - input.getBoundingClientRect().right;
+};
+
+type Rgb = [number, number, number];
+/** WCAG's relative luminance of an sRGB colour. */
+const luminance = (rgb: Rgb) => {
+  const [r, g, b] = rgb.map((channel) => {
+    const value = channel / 255;
+    return value <= 0.04045 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+  }) as Rgb;
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+};
+/** WCAG's contrast ratio of two colours, 1 to 21. */
+const contrast = (one: Rgb, other: Rgb) => {
+  const [light, dark] = [luminance(one), luminance(other)].sort((a, b) => b - a) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+};
+/** How colourful a colour is: its largest channel less its smallest, 0 (grey) to 255. */
+const chroma = (rgb: Rgb) => Math.max(...rgb) - Math.min(...rgb);
 
 /** Interactive elements of `scope` smaller than 44 px either way (inline links inside a sentence are exempt). */
 async function smallTargets(page: Page, scope: string): Promise<string[]> {
@@ -40,8 +76,11 @@ const inFirstScreen = (page: Page, name: string) =>
     .getByRole("button", { name, exact: true })
     .evaluate((element) => element.getBoundingClientRect().bottom <= window.innerHeight && window.scrollY === 0);
 
+/** How far the portal's clock has been moved on, to end a session for being idle without waiting (issue 23 #4). */
+let skipped = 0;
+
 describe("layout on a phone and a desktop", () => {
-  const suite = browserSuite();
+  const suite = browserSuite({ env: { SESSION_IDLE_MINUTES: "30" }, now: () => Date.now() + skipped });
   const { newPage } = suite;
 
   test("the login page on a phone: the Login button in the first screen in both tabs, no splash, 44 px targets", async () => {
@@ -62,7 +101,7 @@ describe("layout on a phone and a desktop", () => {
   });
 
   test("UX #1 the splash shows its whole picture, uncropped, beside a tall card: both tabs, an error, the reset panel", async () => {
-    for (const viewport of [DESKTOP, TABLET]) {
+    for (const viewport of [DESKTOP, SPLASH_FROM]) {
       const page = await newPage({ viewport });
       await openLogin(page, suite.portal.url);
       /** The splash's box and the picture's own proportions, once the picture has loaded. */
@@ -168,5 +207,172 @@ describe("layout on a phone and a desktop", () => {
       .getByRole("link")
       .allTextContents();
     assert.ok(!invoices.includes("Invoice Entry") && !invoices.includes("Pending Invoices"), invoices.join(", "));
+  });
+
+  test("issue 23 #1: from 768 to 1023 px no small splash beside an empty column; the card stands alone, centred", async () => {
+    for (const viewport of [TABLET, { width: 1000, height: 800 }]) {
+      const page = await newPage({ viewport });
+      const images: string[] = [];
+      page.on("request", (request) => {
+        if (request.resourceType() === "image" && request.url().includes("splash")) images.push(request.url());
+      });
+      await openLogin(page, suite.portal.url);
+      for (const colorScheme of COLOR_SCHEMES) {
+        await page.emulateMedia({ colorScheme });
+        await settled(page);
+        await screenshot(page, `login-${viewport.width}-${colorScheme}`);
+      }
+      const layout = await page.evaluate(() => {
+        const card = document.querySelector(".login-card")?.getBoundingClientRect();
+        const main = document.querySelector("main")?.getBoundingClientRect();
+        const splash = document.querySelector("img.splash");
+        const box = splash?.checkVisibility() ? splash.getBoundingClientRect() : undefined;
+        return {
+          card: { left: card?.left ?? 0, right: card?.right ?? 0, height: card?.height ?? 0 },
+          main: { left: main?.left ?? 0, right: main?.right ?? 0 },
+          splash: box ? { left: box.left, right: box.right, width: box.width, height: box.height } : undefined,
+        };
+      });
+      const where = `${viewport.width} px`;
+      const { card, main, splash } = layout;
+      if (splash && (splash.right <= card.left || splash.left >= card.right)) {
+        // Beside the card: the splash fills at least half of the column the card's height makes beside it.
+        const column = (splash.right <= card.left ? card.left - main.left : main.right - card.right) * card.height;
+        const filled = (splash.width * splash.height) / column;
+        assert.ok(filled >= 0.5, `${where}: a ${splash.width}×${splash.height} splash fills ${filled} of its column`);
+      } else {
+        // Not beside it: the card is centred in the page, and no splash is fetched for nothing.
+        const [left, right] = [card.left - main.left, main.right - card.right];
+        assert.ok(Math.abs(left - right) <= 1, `${where}: the card centred, margins ${left} and ${right}`);
+        if (!splash) assert.deepEqual(images, [], `${where}: nothing fetched for a splash not shown`);
+      }
+    }
+  });
+
+  test("issue 23 #2: 'Show passwords' on the change-password page sits as close to its box as 'Remember me'", async () => {
+    const page = await newPage({ viewport: DESKTOP });
+    await openLogin(page, suite.portal.url);
+    const remember = await page.getByLabel("Remember me").evaluate(gapToWords);
+    await signInAs(page, suite.portal, accounts.vince);
+    await page.waitForURL(`${suite.portal.url}/vendor/home`);
+    await page.goto(`${suite.portal.url}/vendor/users/change-password`);
+    await hydrated(page);
+    await screenshot(page, "change-password-checkboxes");
+    assert.ok(remember > 0 && remember < 16, `Remember me: ${remember} px`);
+    const boxes = await page
+      .locator(".change-password input[type=checkbox]")
+      .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).labels?.[0]?.textContent ?? ""));
+    assert.ok(boxes.length >= 2, `Show passwords and the other sessions' box: ${boxes.join(", ")}`);
+    for (const name of boxes) {
+      const gap = await page.getByLabel(name, { exact: true }).evaluate(gapToWords);
+      assert.ok(Math.abs(gap - remember) <= 2, `"${name}": ${gap} px from its box, "Remember me" ${remember} px`);
+    }
+  });
+
+  test("issue 23 #3: in the reset panel the primary Reset Password stands out more than Return To Login, light and dark", async () => {
+    const page = await newPage({ viewport: DESKTOP });
+    await openLogin(page, suite.portal.url);
+    await page.getByRole("button", { name: "Reset Password" }).click();
+    const panel = page.locator(".reset-panel");
+    await panel.getByRole("heading", { name: "Password Reset" }).waitFor();
+    await page.mouse.move(0, 0);
+    for (const colorScheme of COLOR_SCHEMES) {
+      await page.emulateMedia({ colorScheme });
+      await settled(page);
+      await screenshot(page, `reset-panel-buttons-${colorScheme}`);
+      // Each fill as the eye sees it: the button's background over the card's over the page's, one pixel painted.
+      const [card, primary, secondary] = await page.evaluate(() => {
+        const [page, card, primary, secondary] = [
+          "body",
+          ".login-card",
+          ".reset-panel button[type=submit]",
+          ".reset-panel button[type=button]",
+        ].map((selector) => {
+          const element = document.querySelector(selector);
+          return element ? getComputedStyle(element).backgroundColor : "transparent";
+        });
+        const canvas = document.createElement("canvas");
+        canvas.width = 1;
+        canvas.height = 1;
+        const paint = canvas.getContext("2d", { willReadFrequently: true });
+        if (!paint) return [];
+        return [
+          [page, card],
+          [page, card, primary],
+          [page, card, secondary],
+        ].map((layers) => {
+          paint.clearRect(0, 0, 1, 1);
+          for (const layer of layers) {
+            paint.fillStyle = layer ?? "transparent";
+            paint.fillRect(0, 0, 1, 1);
+          }
+          return [...paint.getImageData(0, 0, 1, 1).data].slice(0, 3);
+        });
+      });
+      const [onCard, primaryFill, secondaryFill] = [card, primary, secondary] as [Rgb, Rgb, Rgb];
+      const measured = `${colorScheme}: card ${onCard}, primary ${primaryFill}, secondary ${secondaryFill}`;
+      assert.ok(
+        contrast(primaryFill, onCard) > contrast(secondaryFill, onCard),
+        `${measured}: the primary's fill the further from the card (${contrast(primaryFill, onCard)} against ${contrast(secondaryFill, onCard)})`,
+      );
+      assert.ok(
+        chroma(primaryFill) > chroma(secondaryFill),
+        `${measured}: the primary's fill the more colourful (${chroma(primaryFill)} against ${chroma(secondaryFill)})`,
+      );
+    }
+  });
+
+  test("issue 23 #4: on a phone the session-expired notice, however it came, leaves the Login button in the first screen", async () => {
+    const ways: [string, string, () => Promise<Page>][] = [
+      [
+        "a client left idle",
+        "idle",
+        async () => {
+          const page = await newPage({ viewport: PHONE });
+          await signInAs(page, suite.portal, accounts.alice);
+          await page.waitForURL(`${suite.portal.url}/client/home`);
+          skipped += 31 * 60_000;
+          await page.reload();
+          await page.getByRole("alert").filter({ hasText: "It ended after 30 minutes without activity." }).waitFor();
+          await hydrated(page);
+          return page;
+        },
+      ],
+      [
+        "a vendor's token refused",
+        "refused",
+        async () => {
+          const page = await newPage({ viewport: PHONE });
+          await expireWhileVerifying(page, suite.portal, accounts.vince);
+          return page;
+        },
+      ],
+    ];
+    for (const [way, name, expire] of ways) {
+      const page = await expire();
+      for (const colorScheme of COLOR_SCHEMES) {
+        await page.emulateMedia({ colorScheme });
+        await settled(page);
+        await screenshot(page, `login-expired-phone-${name}-${colorScheme}`);
+      }
+      const login = await page.getByRole("button", { name: "Login", exact: true }).boundingBox();
+      const bottom = login ? login.y + login.height : Number.NaN;
+      assert.ok(bottom <= PHONE.height, `${way}: Login ends at ${bottom}`);
+      assert.ok(await inFirstScreen(page, "Login"), `${way}: Login visible without scrolling`);
+      // Nothing required steps aside for it: the notice, the heading, the tabs and every field are there.
+      assert.ok(await page.getByRole("alert").isVisible(), `${way}: the notice`);
+      assert.ok(await page.getByRole("heading", { level: 1, name: "Sign In" }).isVisible(), `${way}: the heading`);
+      assert.equal(await page.getByRole("tab").count(), 2, `${way}: both tabs`);
+      const client = await page.getByRole("tab", { name: "CLIENT LOGIN" }).getAttribute("aria-selected");
+      const fields = client === "true" ? ["Company Short Name", "User ID", "Password"] : ["User ID", "Password"];
+      for (const field of fields) {
+        assert.ok(await page.getByLabel(field, { exact: true }).isVisible(), `${way}: ${field}`);
+      }
+      assert.ok(
+        await page.evaluate(() => document.documentElement.scrollWidth <= 360),
+        `${way}: no sideways scrolling`,
+      );
+      assert.deepEqual(await smallTargets(page, "main"), [], `${way}: 44 px targets`);
+    }
   });
 });

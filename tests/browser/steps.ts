@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { after, before } from "node:test";
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { type Account, DEMO_PASSWORD } from "#scripts/sign-in.ts";
-import { latestMail, launchBrowser, startPortal } from "#tests/browser/harness.ts";
+import { latestMail, launchBrowser, sandboxPost, startPortal } from "#tests/browser/harness.ts";
 import type { PortalOptions, RunningPortal } from "#tests/support/portal.ts";
 
 export type Login = { site: "client" | "vendor"; shortName?: string; userName: string; password: string };
@@ -83,13 +83,33 @@ export async function signIn(page: Page, url: string, sandboxUrl: string, login:
   await enterCode(page, sandboxUrl, email, before);
 }
 
+/** The login of one of the sandbox's seed accounts (scripts/sign-in.ts), with its password unless another is given. */
+function loginOf(account: Account, password = DEMO_PASSWORD): Login {
+  return account.site === "client"
+    ? { site: "client", shortName: account.shortname, userName: account.username, password }
+    : { site: "vendor", userName: account.username, password };
+}
+
 /** `signIn` as one of the sandbox's seed accounts (scripts/sign-in.ts), with its password unless another is given. */
 export function signInAs(page: Page, portal: RunningPortal, account: Account, password = DEMO_PASSWORD): Promise<void> {
-  const login: Login =
-    account.site === "client"
-      ? { site: "client", shortName: account.shortname, userName: account.username, password }
-      : { site: "vendor", userName: account.username, password };
-  return signIn(page, portal.url, portal.sandboxUrl, login, account.email);
+  return signIn(page, portal.url, portal.sandboxUrl, loginOf(account, password), account.email);
+}
+
+/**
+ * Lands on the login page with "Your session has expired. Please Login again" (requirements 4.5): the account's login
+ * is accepted, its token revoked upstream while the MFA step waits, then its code submitted.
+ */
+export async function expireWhileVerifying(page: Page, portal: RunningPortal, account: Account): Promise<void> {
+  const before = await lastMailId(portal.sandboxUrl, account.email);
+  await openLogin(page, portal.url);
+  await submitLogin(page, loginOf(account));
+  await page.getByRole("heading", { name: "Verify This Device" }).waitFor();
+  const code = await nextCode(portal.sandboxUrl, account.email, before);
+  await sandboxPost(portal.sandboxUrl, "/sandbox/tokens/revoke", { site: account.site, username: account.username });
+  await page.getByLabel("Code").fill(code);
+  await page.getByRole("button", { name: "Submit Code" }).click();
+  await page.getByRole("alert").filter({ hasText: "Your session has expired. Please Login again" }).waitFor();
+  await hydrated(page);
 }
 
 /** The text of the page's alerts (error notes), joined. */

@@ -116,7 +116,7 @@ function EndForm({
         {accountTexts.currentPassword}
         <input id={field} name="password" type="password" required autoComplete="current-password" maxLength={256} />
       </label>
-      <button type="submit" className={session === "all" ? undefined : "secondary"}>
+      <button type="submit" className={session === "all" ? undefined : "secondary outline"}>
         {children}
       </button>
     </form>

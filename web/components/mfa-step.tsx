@@ -221,7 +221,7 @@ export function MfaStep({ site, userName, loginMessage, password, landing, remem
             </button>
             <button
               type="button"
-              className="secondary"
+              className="secondary outline"
               disabled={verifying || cooldown.secondsLeft > 0}
               onClick={() => void generate(true)}
             >

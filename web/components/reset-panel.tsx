@@ -71,7 +71,7 @@ export function ResetPanel({ site, onReturn, shortName: typed = "" }: Props) {
 
   const heading = <h1 id={`${id}-heading`}>{resetTexts.heading}</h1>;
   const returnButton = (
-    <button type="button" className="secondary" onClick={onReturn}>
+    <button type="button" className="secondary outline" onClick={onReturn}>
       {resetTexts.returnToLogin}
     </button>
   );

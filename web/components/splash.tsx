@@ -1,5 +1,5 @@
 // The branding splash in four resolutions (low, medium, high, extra-large), an illustration drawn at build time
-// (scripts/images/splash-svg.ts). It shows beside the login form from 768 px; on a phone it steps aside, and no
+// (scripts/images/splash-svg.ts). It shows beside the login form from 1024 px; narrower it steps aside, and no
 // image is fetched: the picture's only source is for wide screens, its fallback an empty data image.
 import type { AssetManifest } from "#web/pages/page-context.ts";
 
@@ -19,7 +19,7 @@ export function Splash({ assets }: { assets: AssetManifest }) {
   return (
     <picture className="splash-picture">
       <source
-        media="(min-width: 768px)"
+        media="(min-width: 1024px)"
         srcSet={available.map(([file, width]) => `${assets.images[file]} ${width}w`).join(", ")}
         sizes="(min-width: 1200px) 50vw, 45vw"
       />
