@@ -27,6 +27,7 @@ const STYLE = `
   table { border-collapse: collapse; width: 100%; }
   th, td { text-align: left; padding: 0.35rem 0.6rem; border-bottom: 1px solid #ddd; vertical-align: top; }
   [role="status"] { background: #e8f3ea; border-left: 4px solid #2e7d32; padding: 0.5rem 1rem; }
+  [role="alert"] { background: #fbeaea; border-left: 4px solid #b3261e; padding: 0.5rem 1rem; }
   a { color: #1f7ba3; }
 `;
 
@@ -49,12 +50,17 @@ ${main}
 `;
 }
 
-/** The pages run no script and load nothing; their forms post only here. Never cached: they carry codes and links. */
+/**
+ * The pages run no script and load nothing; their forms post only here. Never cached, and their address never sent
+ * on as a referrer (only the origin is): they carry codes and links, and a reset page's address holds its token.
+ * Not `no-referrer`: with it Chromium sends a form's `Origin` as `null`, which the portal's CSRF rule refuses.
+ */
 export function sendHtml(reply: FastifyReply, status: number, html: string): FastifyReply {
   return reply
     .code(status)
     .type("text/html; charset=utf-8")
     .header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'")
     .header("cache-control", "no-store")
+    .header("referrer-policy", "strict-origin")
     .send(html);
 }

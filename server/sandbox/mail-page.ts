@@ -1,4 +1,4 @@
-// The sandbox-only HTML mailbox page, where a developer reads the codes, passwords and links it "sent".
+// The sandbox-only HTML mailbox page, where a developer reads the codes and links it "sent".
 import { escapeHtml, htmlDocument } from "#server/sandbox/html.ts";
 import type { StoredMail } from "#server/sandbox/mailbox.ts";
 import type { SeedAccount } from "#server/sandbox/seed.ts";
@@ -54,7 +54,7 @@ export function renderMailPage(input: MailPageInput): string {
     `<h1>Sandbox mailbox</h1>
 <p>This is the mailbox of the portal's sandbox upstream, which stands in for the payments provider's API
 when no real one is configured. The sandbox sends no real e-mail: every message it would send
-(verification codes, temporary passwords, sign-in links) is kept here, newest first, and printed on its console.
+(verification codes, password-reset links, sign-in links) is kept here, newest first, and never printed on its console.
 <a href="/sandbox/mail">Reload this page</a> to see new mail.</p>
 ${noticeHtml(input.notice)}
 <section aria-labelledby="link-heading">

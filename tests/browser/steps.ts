@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playw
 import { type Account, DEMO_PASSWORD } from "#scripts/sign-in.ts";
 import { latestMail, launchBrowser, startPortal } from "#tests/browser/harness.ts";
 import type { PortalOptions, RunningPortal } from "#tests/support/portal.ts";
+import { resetLinkPath } from "#tests/support/reset-link.ts";
 
 export type Login = { site: "client" | "vendor"; shortName?: string; userName: string; password: string };
 
@@ -90,6 +91,19 @@ export function signInAs(page: Page, portal: RunningPortal, account: Account, pa
       ? { site: "client", shortName: account.shortname, userName: account.username, password }
       : { site: "vendor", userName: account.username, password };
   return signIn(page, portal.url, portal.sandboxUrl, login, account.email);
+}
+
+/** Fills a form's New Password and Confirm Password (the change-password form, the reset page) and submits it. */
+export async function setNewPassword(page: Page, button: string, next: string, confirm = next): Promise<void> {
+  await page.getByLabel("New Password").fill(next);
+  await page.getByLabel("Confirm Password").fill(confirm);
+  await page.getByRole("button", { name: button }).click();
+}
+
+/** Opens the password-reset link of a sandbox mail on the test's portal, as a person clicks it in the mail. */
+export async function openResetLink(page: Page, url: string, mailBody: string): Promise<void> {
+  await page.goto(`${url}${resetLinkPath(mailBody)}`);
+  await page.getByRole("heading", { name: "Choose a new password" }).waitFor();
 }
 
 /** The text of the page's alerts (error notes), joined. */
