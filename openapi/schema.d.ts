@@ -115,7 +115,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** E-mail a temporary password when an account matches; the answer never says whether one did. */
+        /** E-mail reset instructions when an account matches; the answer never says whether one did. */
         post: operations["resetPassword"];
         delete?: never;
         options?: never;

@@ -11,6 +11,7 @@ const forbidden: [string, RegExp][] = [
   ["an MFA code in an encoded path", /\/mfa\/[^/"]*%[0-9a-f]{2}[^/"]*\/\d/i],
   ["a password field", /"password"\s*:\s*"[^"[]/],
   ["a link-login uuid", /[?&]uuid=[^&\s"]/],
+  ["a password-reset token", /[?&]token=[^&\s"]/],
 ];
 
 let lines = 0;

@@ -68,21 +68,26 @@ export class PortalClient {
     return copy;
   }
 
-  /** A request with the jar's cookies and the islands' header; `headers` adds to them or replaces them. */
+  /**
+   * A request with the jar's cookies and the islands' header; `headers` adds to them or replaces them. A body is sent
+   * as JSON, as the islands send it, or, given as `URLSearchParams`, as a page's HTML form posts it.
+   */
   async request(
     method: Method,
     path: string,
     body?: unknown,
     headers: Record<string, string> = {},
   ): Promise<PortalAnswer> {
+    const form = body instanceof URLSearchParams;
+    const contentType = form ? "application/x-www-form-urlencoded" : "application/json";
     const sent: Record<string, string> = {
       [csrfHeader]: "1",
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
+      ...(body === undefined ? {} : { "content-type": contentType }),
       ...(this.cookies.size > 0 ? { cookie: this.cookieHeader } : {}),
       ...this.headers,
       ...headers,
     };
-    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const payload = body === undefined ? undefined : form ? body.toString() : JSON.stringify(body);
     const answer =
       typeof this.target === "string"
         ? await fetched(this.target, method, path, sent, payload)

@@ -1,40 +1,59 @@
-// Development only: the embedded sandbox's mailbox, reachable through the portal so a newcomer can copy a code.
+// Development only: the embedded sandbox's pages, reachable through the portal so a newcomer can copy a code from the
+// mailbox and open a password-reset link.
 import formbody from "@fastify/formbody";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { csrfPlugin } from "#server/plugins/csrf.ts";
 
-/** The mailbox page runs no script; like every HTML answer of the portal it may not be framed elsewhere. */
-const mailboxPolicy =
+/** The sandbox's pages run no script; like every HTML answer of the portal they may not be framed elsewhere. */
+const pagePolicy =
   "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'self'";
 
+const base = "http://portal.invalid";
+
 export async function sandboxRoutes(app: FastifyInstance, { sandboxUrl }: { sandboxUrl: string }): Promise<void> {
-  const relay = async (url: string, init: RequestInit) => {
-    const response = await fetch(`${sandboxUrl}${url}`, { ...init, redirect: "manual" });
-    return { response, body: Buffer.from(await response.arrayBuffer()) };
-  };
-  // The mailbox's own form (e-mail a sign-in link) posts form fields; this scope is outside the session's, so it
-  // takes the CSRF rule itself: another site's form must not mail links.
+  // The pages' forms (e-mail a sign-in link, set a new password) post form fields; this scope is outside the
+  // session's, so it takes the CSRF rule itself: another site's form must not mail links or set passwords.
   await app.register(csrfPlugin);
   await app.register(formbody);
-  const query = (request: FastifyRequest) => new URL(request.url, "http://portal.invalid").search;
-  app.get("/sandbox/mail", async (request, reply) => {
-    const { response, body } = await relay(`/sandbox/mail${query(request)}`, {});
+
+  /**
+   * The sandbox's answer to the same request, passed on with the portal's headers for a page. Its referrer policy is
+   * the sandbox's own (server/sandbox/html.ts): a reset page's address holds its token.
+   */
+  const relay = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { pathname, search } = new URL(request.url, base);
+    const form = request.method === "POST";
+    const response = await fetch(`${sandboxUrl}${pathname}${search}`, {
+      method: request.method,
+      redirect: "manual",
+      ...(form
+        ? {
+            headers: { "content-type": "application/x-www-form-urlencoded" },
+            body: new URLSearchParams(request.body as Record<string, string>).toString(),
+          }
+        : {}),
+    });
+    const body = Buffer.from(await response.arrayBuffer());
+    // A form's answer is a redirect to another sandbox page (its outcome in the query): only such a path is followed.
+    const location = response.headers.get("location");
+    if (location !== null) {
+      const target = new URL(location, base);
+      const page = target.origin === base && target.pathname.startsWith("/sandbox/");
+      return reply.redirect(page ? `${target.pathname}${target.search}` : "/sandbox/mail", 303);
+    }
     return reply
       .code(response.status)
       .type(response.headers.get("content-type") ?? "text/html")
-      .header("content-security-policy", mailboxPolicy)
+      .header("content-security-policy", pagePolicy)
       .header("cache-control", "no-store")
+      .header("referrer-policy", "strict-origin")
       .send(body);
-  });
-  app.post("/sandbox/mail/link", async (request, reply) => {
-    const form = new URLSearchParams(request.body as Record<string, string>).toString();
-    const { response } = await relay("/sandbox/mail/link", {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: form,
-    });
-    // The sandbox says how it went in its redirect's query (`?link=sent` or `unknown`); the mailbox shows it.
-    const outcome = new URL(response.headers.get("location") ?? "/sandbox/mail", "http://portal.invalid").search;
-    return reply.redirect(`/sandbox/mail${outcome}`, 303);
-  });
+  };
+
+  app.get("/sandbox/mail", relay);
+  app.post("/sandbox/mail/link", relay);
+  // A password-reset link opens its form (the token in the query), which posts the new password back.
+  app.get("/sandbox/reset", relay);
+  app.post("/sandbox/reset", relay);
+  app.get("/sandbox/reset/done", relay);
 }

@@ -4,6 +4,7 @@ import { registerAuthRoutes } from "#server/sandbox/auth-routes.ts";
 import { openDatabase } from "#server/sandbox/db.ts";
 import { installBodyParsers, installErrorHandling, type SandboxContext } from "#server/sandbox/http.ts";
 import { createMailbox, type StoredMail } from "#server/sandbox/mailbox.ts";
+import { registerResetRoutes } from "#server/sandbox/reset-routes.ts";
 import { registerSandboxRoutes } from "#server/sandbox/sandbox-routes.ts";
 import { seedIfEmpty } from "#server/sandbox/seed.ts";
 import { registerWebRoutes } from "#server/sandbox/web-routes.ts";
@@ -52,6 +53,7 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
   registerAuthRoutes(app, ctx);
   registerWebRoutes(app, ctx);
   registerSandboxRoutes(app, ctx);
+  registerResetRoutes(app, ctx);
   return app;
 }
 

@@ -8,7 +8,7 @@ export function sandboxBanner(portalUrl: string): string {
     "",
     `  Open      ${portalUrl}`,
     `  Sign in   CLIENT tab, company ACME, user alice, password ${SEED_PASSWORD}`,
-    `  Mail      ${portalUrl}/sandbox/mail  (MFA codes, temporary passwords, sign-in links)`,
+    `  Mail      ${portalUrl}/sandbox/mail  (MFA codes, reset links, sign-in links)`,
     '  Accounts  README.md, "Signing in on the sandbox"',
     "  Stop      Ctrl+C",
     "",

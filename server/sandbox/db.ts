@@ -43,6 +43,14 @@ CREATE TABLE IF NOT EXISTS link_logins (
   expires_at INTEGER NOT NULL,
   used_at INTEGER
 );
+-- One pending password reset per user: a newer request replaces the row. Only the SHA-256 of the mailed token is
+-- kept, so a copy of the database resets nobody's password. used_at tells a spent link from an unknown one.
+CREATE TABLE IF NOT EXISTS password_resets (
+  user_id INTEGER PRIMARY KEY REFERENCES users (id),
+  token_hash TEXT NOT NULL UNIQUE,
+  expires_at INTEGER NOT NULL,
+  used_at INTEGER
+);
 CREATE TABLE IF NOT EXISTS mails (
   id INTEGER PRIMARY KEY,
   recipient TEXT NOT NULL COLLATE NOCASE,

@@ -1,4 +1,5 @@
-// The sandbox-only HTML mailbox page, where a developer reads the codes, passwords and links it "sent".
+// The sandbox-only HTML mailbox page, where a developer reads the codes and links it "sent".
+import { escapeHtml, htmlDocument } from "#server/sandbox/html.ts";
 import type { StoredMail } from "#server/sandbox/mailbox.ts";
 import type { SeedAccount } from "#server/sandbox/seed.ts";
 
@@ -11,37 +12,10 @@ export interface MailPageInput {
   notice: LinkNotice;
 }
 
-const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => ESCAPES[character] ?? character);
-}
-
 // Runs on already escaped text, where a URL cannot contain a raw quote or angle bracket.
 function linkify(escaped: string): string {
   return escaped.replace(/https?:\/\/[^\s<>"']+/g, (url) => `<a href="${url}">${url}</a>`);
 }
-
-const STYLE = `
-  body { font-family: system-ui, sans-serif; line-height: 1.5; margin: 0; color: #1b1b1b; background: #fafafa; }
-  main { max-width: 60rem; margin: 0 auto; padding: 1.5rem; }
-  h1 { color: #522239; }
-  article, form, table { background: #fff; border: 1px solid #ccc; border-radius: 6px; }
-  article { padding: 0.75rem 1rem; margin: 1rem 0; }
-  article h3 { margin: 0 0 0.25rem; }
-  dl { display: grid; grid-template-columns: max-content 1fr; gap: 0 1rem; margin: 0; }
-  dt { font-weight: 600; }
-  dd { margin: 0; }
-  pre { white-space: pre-wrap; word-break: break-word; background: #f3f3f3; padding: 0.75rem; }
-  form { display: flex; flex-wrap: wrap; gap: 0.75rem; align-items: end; padding: 1rem; }
-  label { display: flex; flex-direction: column; font-weight: 600; }
-  input, select, button { font: inherit; padding: 0.35rem 0.5rem; }
-  button { background: #522239; color: #fff; border: 0; border-radius: 4px; cursor: pointer; }
-  table { border-collapse: collapse; width: 100%; }
-  th, td { text-align: left; padding: 0.35rem 0.6rem; border-bottom: 1px solid #ddd; vertical-align: top; }
-  [role="status"] { background: #e8f3ea; border-left: 4px solid #2e7d32; padding: 0.5rem 1rem; }
-  a { color: #1f7ba3; }
-`;
 
 function noticeHtml(notice: LinkNotice): string {
   if (notice === "sent") return '<p role="status">A sign-in link was e-mailed: it is the newest message below.</p>';
@@ -75,20 +49,12 @@ function accountRow(account: SeedAccount): string {
 export function renderMailPage(input: MailPageInput): string {
   const usernames = input.accounts.map((account) => `<option value="${escapeHtml(account.username)}"></option>`);
   const mails = input.mails.length === 0 ? "<p>No mail yet.</p>" : input.mails.map(mailHtml).join("\n");
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Sandbox mailbox</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-<h1>Sandbox mailbox</h1>
+  return htmlDocument(
+    "Sandbox mailbox",
+    `<h1>Sandbox mailbox</h1>
 <p>This is the mailbox of the portal's sandbox upstream, which stands in for the payments provider's API
 when no real one is configured. The sandbox sends no real e-mail: every message it would send
-(verification codes, temporary passwords, sign-in links) is kept here, newest first, and printed on its console.
+(verification codes, password-reset links, sign-in links) is kept here, newest first, and never printed on its console.
 <a href="/sandbox/mail">Reload this page</a> to see new mail.</p>
 ${noticeHtml(input.notice)}
 <section aria-labelledby="link-heading">
@@ -117,9 +83,6 @@ ${mails}
 ${input.accounts.map(accountRow).join("\n")}
 </tbody>
 </table>
-</section>
-</main>
-</body>
-</html>
-`;
+</section>`,
+  );
 }

@@ -1,5 +1,5 @@
 // Password and secret handling for the sandbox: scrypt hashes, constant-time checks and the requirements 5 rules.
-import { createHash, randomBytes, randomInt, scrypt, timingSafeEqual } from "node:crypto";
+import { createHash, randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 import { strongPassword } from "#web/password-rules.ts";
 
 interface ScryptHash {
@@ -63,31 +63,6 @@ export async function verifyPassword(password: string, stored: string | undefine
 /** The password rules of requirements 5, as one yes/no: the same schema the portal and its forms use. */
 export function meetsPasswordRules(password: string): boolean {
   return strongPassword.safeParse(password).success;
-}
-
-// Look-alike characters (l, I, O, 0, 1) are left out because people type these from an e-mail.
-const LOWER = "abcdefghijkmnopqrstuvwxyz";
-const UPPER = "ABCDEFGHJKLMNPQRSTUVWXYZ";
-const DIGITS = "23456789";
-const SPECIALS = "!@#$%^&*?-_=+";
-
-function pick(alphabet: string): string {
-  return alphabet.charAt(randomInt(alphabet.length));
-}
-
-/** A random temporary password that itself meets the section 5 rules. */
-export function generateTemporaryPassword(length = 16): string {
-  const characters = [pick(LOWER), pick(UPPER), pick(DIGITS), pick(SPECIALS)];
-  const all = LOWER + UPPER + DIGITS + SPECIALS;
-  while (characters.length < length) characters.push(pick(all));
-  // Fisher-Yates, so the guaranteed classes do not sit at fixed positions.
-  for (let index = characters.length - 1; index > 0; index--) {
-    const other = randomInt(index + 1);
-    const current = characters[index] ?? "";
-    characters[index] = characters[other] ?? "";
-    characters[other] = current;
-  }
-  return characters.join("");
 }
 
 /** Constant-time comparison of two short secrets of any length (codes, not passwords). */

@@ -1,6 +1,7 @@
 // Sandbox-only routes under /sandbox/: the mailbox, link-login minting and the levers tests pull.
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { sendHtml } from "#server/sandbox/html.ts";
 import { bodyObject, notFound, parseInput, type SandboxContext, textField } from "#server/sandbox/http.ts";
 import { type LinkNotice, renderMailPage } from "#server/sandbox/mail-page.ts";
 import { SEED_PASSWORD, seedAccounts } from "#server/sandbox/seed.ts";
@@ -66,11 +67,7 @@ export function registerSandboxRoutes(app: FastifyInstance, ctx: SandboxContext)
       seedPassword: SEED_PASSWORD,
       notice,
     });
-    return reply
-      .type("text/html; charset=utf-8")
-      .header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'")
-      .header("cache-control", "no-store")
-      .send(html);
+    return sendHtml(reply, 200, html);
   });
 
   app.post("/sandbox/mail/link", async (request, reply) => {

@@ -1,4 +1,5 @@
-// The /web and /pdfs operations of openapi/portal.yaml: MFA, password reset/test/change, tracking, permissions, PDFs.
+// The /web and /pdfs operations of openapi/portal.yaml: MFA, password reset request/test/change, tracking, permissions,
+// PDFs. A reset's link and the pages it opens are in reset-routes.ts.
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { components } from "#openapi/schema.d.ts";
@@ -12,13 +13,9 @@ import {
   type SandboxContext,
   textField,
 } from "#server/sandbox/http.ts";
-import {
-  generateTemporaryPassword,
-  hashPassword,
-  meetsPasswordRules,
-  verifyPassword,
-} from "#server/sandbox/passwords.ts";
+import { hashPassword, meetsPasswordRules, verifyPassword } from "#server/sandbox/passwords.ts";
 import { findPdf } from "#server/sandbox/pdfs.ts";
+import { mailResetLink } from "#server/sandbox/reset-routes.ts";
 import { replaceMfaCode, validateMfaCode } from "#server/sandbox/sessions.ts";
 import { findUsersByEmail, type UserInfo, updatePassword, userInfo } from "#server/sandbox/users.ts";
 import { recordVisit } from "#server/sandbox/visits.ts";
@@ -82,24 +79,9 @@ function registerPasswordRoutes(app: FastifyInstance, ctx: SandboxContext): void
         ? findUsersByEmail(ctx.db, "vendor", "", email)
         : findUsersByEmail(ctx.db, "client", shortname, email)
     ).filter((user) => user.loginMessage !== "Deactivated");
-    // One hash either way, so the answer time does not say whether an account matched.
-    if (users.length === 0) await hashPassword(generateTemporaryPassword());
-    for (const user of users) {
-      const temporary = generateTemporaryPassword();
-      updatePassword(ctx.db, user.id, await hashPassword(temporary), "Password Expired");
-      ctx.mailbox.send({
-        to: user.email,
-        subject: "Your temporary password",
-        body: [
-          `A password reset was requested for user ${user.username}.`,
-          "",
-          `Your temporary password is: ${temporary}`,
-          "",
-          "Sign in with it; you will then be asked to choose a new password.",
-          "If you did not ask for this, contact support.",
-        ].join("\n"),
-      });
-    }
+    // Nothing about the account changes here: its password works until a mailed link sets another. Neither path
+    // hashes a password any more, so no scrypt is left whose presence the answer time could give away.
+    for (const user of users) mailResetLink(ctx, user);
     return OK;
   });
 

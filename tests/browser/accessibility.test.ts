@@ -13,7 +13,10 @@ import {
   type Login,
   lastMailId,
   nextCode,
+  nextMail,
   openLogin,
+  openResetLink,
+  setNewPassword,
   signIn,
   submitLogin,
 } from "#tests/browser/steps.ts";
@@ -107,10 +110,18 @@ describe("accessibility", () => {
     await page.getByRole("button", { name: "Reset Password" }).click();
     await page.getByRole("alert").waitFor();
     await assertAccessible(page, "client reset panel, a failed request");
+    const before = await lastMailId(suite.portal.sandboxUrl, "gary@globex.example");
     await page.getByLabel("Company Short Name").fill("GLOBEX");
     await page.getByRole("button", { name: "Reset Password" }).click();
     await page.getByText("If there is an account associated with the email you've entered").waitFor();
     await assertAccessible(page, "reset panel, request sent");
+
+    // The sandbox's page that the mailed link opens, as it first shows and with a refused password.
+    await openResetLink(page, suite.portal.url, await nextMail(suite.portal.sandboxUrl, "gary@globex.example", before));
+    await assertAccessible(page, "sandbox reset page");
+    await setNewPassword(page, "Set New Password", "too-short");
+    await page.getByRole("alert").waitFor();
+    await assertAccessible(page, "sandbox reset page, a refused password");
   });
 
   test("the MFA step passes, with a wrong code's message, and on its own route", async () => {

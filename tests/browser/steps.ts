@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playw
 import { type Account, DEMO_PASSWORD } from "#scripts/sign-in.ts";
 import { latestMail, launchBrowser, sandboxPost, startPortal } from "#tests/browser/harness.ts";
 import type { PortalOptions, RunningPortal } from "#tests/support/portal.ts";
+import { resetLinkPath } from "#tests/support/reset-link.ts";
 
 export type Login = { site: "client" | "vendor"; shortName?: string; userName: string; password: string };
 
@@ -110,6 +111,19 @@ export async function expireWhileVerifying(page: Page, portal: RunningPortal, ac
   await page.getByRole("button", { name: "Submit Code" }).click();
   await page.getByRole("alert").filter({ hasText: "Your session has expired. Please Login again" }).waitFor();
   await hydrated(page);
+}
+
+/** Fills a form's New Password and Confirm Password (the change-password form, the reset page) and submits it. */
+export async function setNewPassword(page: Page, button: string, next: string, confirm = next): Promise<void> {
+  await page.getByLabel("New Password").fill(next);
+  await page.getByLabel("Confirm Password").fill(confirm);
+  await page.getByRole("button", { name: button }).click();
+}
+
+/** Opens the password-reset link of a sandbox mail on the test's portal, as a person clicks it in the mail. */
+export async function openResetLink(page: Page, url: string, mailBody: string): Promise<void> {
+  await page.goto(`${url}${resetLinkPath(mailBody)}`);
+  await page.getByRole("heading", { name: "Choose a new password" }).waitFor();
 }
 
 /** The text of the page's alerts (error notes), joined. */

@@ -85,7 +85,7 @@ async function freePort(): Promise<number> {
 
 type Mail = { to: string; subject: string; body: string };
 
-/** Straight to the sandbox: a sign-in link, an MFA code and a temporary password, each e-mailed; their bodies. */
+/** Straight to the sandbox: a sign-in link, an MFA code and a password-reset link, each e-mailed; their bodies. */
 async function sendEveryKindOfMail(sandboxUrl: string): Promise<Mail[]> {
   const post = async (path: string, body: unknown, token?: string) => {
     const response = await fetch(`${sandboxUrl}${path}`, {
@@ -106,12 +106,12 @@ async function sendEveryKindOfMail(sandboxUrl: string): Promise<Mail[]> {
   return mails;
 }
 
-/** What in a sandbox mail is a secret: the link's uuid, the code, the temporary password. */
+/** What in a sandbox mail is a secret: the sign-in link's uuid, the code, the reset link's token. */
 function secretsOf(mails: Mail[]): string[] {
   const secrets = mails.flatMap(({ body }) => [
     ...(/uuid=([\w-]+)/.exec(body)?.slice(1) ?? []),
     ...(/verification code is (\d{6})/.exec(body)?.slice(1) ?? []),
-    ...(/temporary password is: (\S+)/.exec(body)?.slice(1) ?? []),
+    ...(/[?&]token=([\w-]+)/.exec(body)?.slice(1) ?? []),
   ]);
   assert.equal(secrets.length, 3, JSON.stringify(mails));
   return secrets;
@@ -139,7 +139,7 @@ describe("starting the portal (server/main.ts)", () => {
     assert.match(started.output(), /SANDBOX=true/);
   });
 
-  it("B15: a production sandbox (SANDBOX=true) prints no MFA code, temporary password or sign-in link", async () => {
+  it("B15: a production sandbox (SANDBOX=true) prints no MFA code, reset link or sign-in link", async () => {
     const port = await freePort();
     const started = startMain({
       NODE_ENV: "production",

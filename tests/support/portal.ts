@@ -19,7 +19,14 @@ export type RunningPortal = {
 
 export const TEST_SESSION_KEY = "a".repeat(64);
 
-export type PortalOptions = { env?: NodeJS.ProcessEnv; now?: () => number; listen?: boolean };
+export type PortalOptions = {
+  env?: NodeJS.ProcessEnv;
+  /** The portal's clock. */
+  now?: () => number;
+  /** The sandbox's clock, which expires its codes, tokens and links; the real time when absent. */
+  sandboxNow?: () => number;
+  listen?: boolean;
+};
 
 /** Every portal a test starts logs here, so a check after the run can prove no secret was ever logged. */
 export const TEST_LOGS = new URL("../../artifacts/logs/", import.meta.url).pathname;
@@ -32,11 +39,20 @@ const testDefaults = {
   RATE_LIMIT_USER_PER_MINUTE: "100000",
 };
 
-export async function startPortal({ env = {}, now, listen = true }: PortalOptions = {}): Promise<RunningPortal> {
+export async function startPortal({
+  env = {},
+  now,
+  sandboxNow,
+  listen = true,
+}: PortalOptions = {}): Promise<RunningPortal> {
   const config = loadConfig({ ...testDefaults, ...env }, () => {});
   mkdirSync(TEST_LOGS, { recursive: true });
   const logStream = createWriteStream(`${TEST_LOGS}portal-${process.pid}.log`, { flags: "a" });
-  const sandbox = await startSandbox({ dbPath: ":memory:", portalUrl: "http://127.0.0.1" });
+  const sandbox = await startSandbox({
+    dbPath: ":memory:",
+    portalUrl: "http://127.0.0.1",
+    ...(sandboxNow ? { now: sandboxNow } : {}),
+  });
   const app = await buildApp({
     config,
     upstreamUrl: config.upstreamUrl ?? sandbox.url,

@@ -8,15 +8,16 @@ import type { components } from "#openapi/schema.d.ts";
 import { type RunningSandbox, startSandbox } from "#server/sandbox/app.ts";
 import { renderMailPage } from "#server/sandbox/mail-page.ts";
 import type { StoredMail } from "#server/sandbox/mailbox.ts";
-import { meetsPasswordRules } from "#server/sandbox/passwords.ts";
 import { SEED_PASSWORD, seedAccounts } from "#server/sandbox/seed.ts";
 import type { VisitRecord } from "#server/sandbox/visits.ts";
+import { resetForm, resetLinkPath } from "#tests/support/reset-link.ts";
 
 type Schemas = components["schemas"];
 type Site = Schemas["Site"];
 
 const MINUTE = 60_000;
 const PORTAL_URL = "http://portal.test";
+const RESET_SUBJECT = "Reset your password";
 let clock = Date.parse("2026-03-02T09:00:00.000Z");
 let sandbox: RunningSandbox;
 
@@ -342,28 +343,28 @@ describe("login by link", () => {
 });
 
 describe("password reset, test and change", () => {
-  test("reset e-mails a temporary password that meets the rules; it signs in with Password Expired and a change brings Success", async () => {
+  test("reset e-mails a one-time link and no password; the old password works until the link sets a new one", async () => {
     const reset = await call("POST", "/web/reset-pwd", {
       body: { clientShortName: "acme", emailAddress: "VICTOR@acme.example" },
     });
     assert.deepEqual([reset.status, reset.body], [200, { ok: true }]);
     const [mail] = await mailsTo("victor@acme.example");
-    const temporary = /Your temporary password is: (\S+)/.exec(mail?.body ?? "")?.[1] ?? "";
-    assert.ok(meetsPasswordRules(temporary), `temporary password ${temporary} meets the rules`);
+    assert.equal(mail?.subject, RESET_SUBJECT);
+    const path = resetLinkPath(mail?.body ?? "");
+    assert.ok(mail?.body.includes(`${PORTAL_URL}${path}`), "the link is the portal's address");
+    assert.doesNotMatch(mail?.body ?? "", /password is/i);
+    assert.equal((await signIn("client", "victor")).body.message, "Success", "the old password still works");
+    const form = await call<string>("GET", path);
+    assert.equal(form.status, 200);
+    assert.equal(form.headers.get("cache-control"), "no-store");
+    const set = await call("POST", "/sandbox/reset", {
+      raw: resetForm(path, "Victor-New-2026!").toString(),
+      contentType: "application/x-www-form-urlencoded",
+    });
+    assert.deepEqual([set.status, set.headers.get("location")], [303, "/sandbox/reset/done"]);
     assert.deepEqual((await signIn("client", "victor")).body, {}, "the old password no longer works");
-    assert.equal((await signIn("client", "victor", temporary)).body.message, "Password Expired");
-    const token = await verifiedBySignIn("client", "victor", "victor@acme.example", temporary);
-    const tested = await call("POST", "/web/client/password/test", {
-      token,
-      body: { userId: "Victor", password: temporary },
-    });
-    assert.deepEqual([tested.status, tested.body], [200, { ok: true }]);
-    const changed = await call("POST", "/web/client/password/change", {
-      token,
-      body: { password: "Victor-New-2026!" },
-    });
-    assert.deepEqual([changed.status, changed.body], [200, { ok: true }]);
     assert.equal((await signIn("client", "victor", "Victor-New-2026!")).body.message, "Success");
+    await verifiedBySignIn("client", "victor", "victor@acme.example", "Victor-New-2026!");
   });
 
   test("reset finds a vendor by e-mail alone", async () => {
@@ -371,7 +372,7 @@ describe("password reset, test and change", () => {
     await call("POST", "/web/reset-pwd", { body: { clientShortName: "", emailAddress: "vince@vendor.example" } });
     const mails = await mailsTo("vince@vendor.example");
     assert.equal(mails.length, before + 1);
-    assert.equal(mails[0]?.subject, "Your temporary password");
+    assert.equal(mails[0]?.subject, RESET_SUBJECT);
   });
 
   test("reset answers 200 ok and sends nothing when no active account matches", async () => {
@@ -386,7 +387,7 @@ describe("password reset, test and change", () => {
       assert.deepEqual([answer.status, answer.body], [200, { ok: true }]);
     }
     for (const to of ["alice@acme.example", "dora@acme.example", "vera@vendor.example"]) {
-      const resetMails = (await mailsTo(to)).filter((mail) => mail.subject === "Your temporary password");
+      const resetMails = (await mailsTo(to)).filter((mail) => mail.subject === RESET_SUBJECT);
       assert.equal(resetMails.length, 0, to);
     }
     assert.equal((await call("POST", "/web/reset-pwd", { body: { clientShortName: "ACME" } })).status, 400);
