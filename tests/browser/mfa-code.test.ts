@@ -1,4 +1,5 @@
-// The MFA code as a person may type it: a right code typed in two groups ("850 894") passes.
+// The MFA code as a person may type or paste it: a right code typed in two groups ("850 894") passes, and a pasted
+// "1234 5678" keeps its eight digits.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { DEMO_PASSWORD } from "#tests/browser/harness.ts";
@@ -22,5 +23,20 @@ describe("the MFA code field", () => {
     await page.waitForURL(`${suite.portal.url}/vendor/home`);
     const stored = await page.evaluate(() => localStorage.getItem("mfa-vendor-vera"));
     assert.equal(stored, code, "the device keeps the code as digits");
+  });
+
+  test("an eight-digit code pasted with a space keeps all eight digits (the field's length counts digits, not the space)", async () => {
+    const page = await suite.newPage();
+    await openLogin(page, suite.portal.url);
+    await submitLogin(page, { site: "vendor", userName: "vince", password: DEMO_PASSWORD });
+    await page.getByRole("heading", { name: "Verify This Device" }).waitFor();
+    const field = page.getByLabel("Code");
+    await field.evaluate((input) => {
+      const data = new DataTransfer();
+      data.setData("text", "1234 5678");
+      input.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+    });
+    assert.equal(await field.inputValue(), "12345678");
+    assert.equal(await field.getAttribute("maxlength"), "8", "requirements 5.3: at most 8 characters");
   });
 });

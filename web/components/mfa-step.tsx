@@ -210,6 +210,17 @@ export function MfaStep({ site, userName, loginMessage, password, landing, remem
               inputMode="numeric"
               value={code}
               onChange={(event) => setCode(event.currentTarget.value)}
+              onPaste={(event) => {
+                // A pasted code loses its spaces before the field's length applies: "1234 5678" is 8 digits.
+                const field = event.currentTarget;
+                const pasted = event.clipboardData.getData("text").replace(/\s/g, "");
+                const start = field.selectionStart ?? field.value.length;
+                const end = field.selectionEnd ?? start;
+                event.preventDefault();
+                setCode(
+                  `${field.value.slice(0, start)}${pasted}${field.value.slice(end)}`.slice(0, MFA_CODE_MAX_LENGTH),
+                );
+              }}
               disabled={verifying}
               aria-invalid={codeError || undefined}
               aria-describedby={codeError ? `${id}-message` : undefined}
