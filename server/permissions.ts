@@ -6,6 +6,7 @@ import type { AppContext } from "#server/context.ts";
 import { cachedPermissions, cachePermissions, endIfRefused, signedIn } from "#server/session/data.ts";
 import { answerProblem } from "#server/upstream/answer-shape.ts";
 import { bearer, faultOf } from "#server/upstream/client.ts";
+import { gatedServices } from "#web/gates.ts";
 import type { Site, UserInfo } from "#web/site.ts";
 
 /** How long cached permissions are trusted: a change upstream takes effect within this period. */
@@ -53,8 +54,10 @@ export async function loadPermissions(context: AppContext, request: FastifyReque
 const askUserInfo = (context: AppContext, site: Site, token: string) =>
   context.upstream.GET("/web/{site}/user-info", { params: { path: { site } }, headers: bearer(token) });
 
-/** The service codes the gates of web/gates.ts look for; the session keeps no others, so the cookie stays small. */
-export const gatedServices = { clientServices: ["60542", "1894", "87286", "88689"], beneServices: ["60562"] };
+const gated = {
+  clientServices: new Set<string>(gatedServices.clientServices),
+  beneServices: new Set<string>(gatedServices.beneServices),
+};
 
 /** A tier longer than this is kept as what the gates read of it. */
 const SHORT = 16;
@@ -66,8 +69,8 @@ const tierValue = (value: UserInfo["paymentTier"]) =>
 export function forGates(info: UserInfo): UserInfo {
   return {
     ...info,
-    clientServices: info.clientServices.filter((code) => gatedServices.clientServices.includes(code)),
-    beneServices: info.beneServices.filter((code) => gatedServices.beneServices.includes(code)),
+    clientServices: info.clientServices.filter((code) => gated.clientServices.has(code)),
+    beneServices: info.beneServices.filter((code) => gated.beneServices.has(code)),
     paymentTier: tierValue(info.paymentTier),
     spotTier: tierValue(info.spotTier),
     vipTier: tierText(info.vipTier),
