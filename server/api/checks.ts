@@ -5,7 +5,7 @@ import { easilyGuessed } from "#server/api/common-passwords.ts";
 import type { AppContext } from "#server/context.ts";
 import { lastCodeSentAt, PASSWORD_TEST_VALID_MS, sessionId, spendPasswordTest } from "#server/session/data.ts";
 import { serverTexts } from "#server/texts.ts";
-import { COOLDOWN_HEADER, REPLACE_SESSION_HEADER } from "#web/api/held.ts";
+import { COOLDOWN_HEADER, REPLACE_SESSION_HEADER, SEND_AGAIN_COOLDOWN_MS } from "#web/api/held.ts";
 import { strongPassword } from "#web/password-rules.ts";
 import { linkLoginTexts } from "#web/texts/link-login.ts";
 
@@ -19,8 +19,6 @@ declare module "fastify" {
   }
 }
 
-/** requirements 9's "Send Again" cooldown: a code sent for this sign-in moments ago is not sent again on a reload. */
-export const SEND_AGAIN_COOLDOWN_MS = 20_000;
 /** An MFA validation holds its session's lock at most this long (the upstream's deadline bounds it sooner). */
 const VALIDATE_LOCK_MS = 30_000;
 

@@ -14,6 +14,12 @@ export const REPLACE_SESSION_HEADER = "X-Portal-Replace-Session";
 /** The browser's time zone, sent with each call: a sign-in keeps it, to write its times in the viewer's zone. */
 export const TIME_ZONE_HEADER = "X-Portal-Time-Zone";
 
+/**
+ * requirements 9's "Send Again" cooldown, which both sides keep: the step disables the button this long after each
+ * code, and the server does not send another within it (a reload of the step is told the seconds left in
+ * `COOLDOWN_HEADER`).
+ */
+export const SEND_AGAIN_COOLDOWN_MS = 20_000;
 export const COOLDOWN_HEADER = "x-mfa-cooldown-seconds";
 
 /** An upstream answer with its `token` kept by the portal and replaced by whether one is held. */

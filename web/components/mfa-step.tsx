@@ -2,7 +2,7 @@
 
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from "react";
 import { api, failureCode } from "#web/api/client.ts";
-import { COOLDOWN_HEADER } from "#web/api/held.ts";
+import { COOLDOWN_HEADER, SEND_AGAIN_COOLDOWN_MS } from "#web/api/held.ts";
 import { Note, type NoteKind, Notes } from "#web/components/note.tsx";
 import { UseAnotherAccount } from "#web/components/use-another-account.tsx";
 import { useCooldown } from "#web/components/use-cooldown.ts";
@@ -18,8 +18,6 @@ import { mfaTexts } from "#web/texts/mfa.ts";
 const loadExpiredStep = () => import("#web/components/expired-password-step.tsx");
 const ExpiredPasswordStep = lazy(() => loadExpiredStep().then((module) => ({ default: module.ExpiredPasswordStep })));
 
-/** requirements 9: "Send Again" stays disabled this long after each generate request. */
-export const SEND_AGAIN_COOLDOWN_MS = 20000;
 /** requirements 5: the code is at most this long; the placeholder shows one underscore per character. */
 export const MFA_CODE_MAX_LENGTH = 8;
 
