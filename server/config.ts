@@ -1,6 +1,7 @@
 // The portal's configuration: read from the environment once, validated, or the start stops naming what is wrong.
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
+import { isLoopback } from "#server/loopback.ts";
 
 const hexKey = /^[0-9a-fA-F]{64}$/;
 const flag = z
@@ -117,8 +118,7 @@ export function loadConfig(
     );
   }
   // The same on an address other than this machine, whatever NODE_ENV says (a forgotten NODE_ENV is development).
-  const loopback = ["127.0.0.1", "localhost", "::1"].includes(values.HOST);
-  if (!production && !values.UPSTREAM_URL && !values.SANDBOX && !loopback) {
+  if (!production && !values.UPSTREAM_URL && !values.SANDBOX && !isLoopback(values.HOST)) {
     problems.push(
       `HOST: ${values.HOST} would serve the embedded sandbox (its sign-in codes and links) beyond this machine; set UPSTREAM_URL, or SANDBOX=true on purpose`,
     );

@@ -3,6 +3,7 @@ import closeWithGrace from "close-with-grace";
 import type { FastifyBaseLogger } from "fastify";
 import { buildApp } from "#server/app.ts";
 import { ConfigError, loadConfig } from "#server/config.ts";
+import { isEveryInterface, isLoopback } from "#server/loopback.ts";
 import { SHUTDOWN_GRACE_MS } from "#server/shutdown.ts";
 import { developmentLogger, listenFailure } from "#server/startup.ts";
 
@@ -11,7 +12,7 @@ async function main() {
   // Before any app is built: the instrumentation hooks into each Fastify app as it is created.
   const { endpoint, serviceName } = config.tracing;
   if (endpoint) (await import("#server/tracing.ts")).startTracing({ endpoint, serviceName });
-  const local = ["127.0.0.1", "0.0.0.0", "localhost"].includes(config.host);
+  const local = isLoopback(config.host) || isEveryInterface(config.host);
   const publicUrl = config.publicUrl ?? `http://${local ? "localhost" : config.host}:${config.port}`;
   const mailUrl = `${publicUrl}/sandbox/mail`;
   // Set once the app is built; mail is only sent on requests, after that.

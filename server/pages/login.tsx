@@ -1,4 +1,6 @@
 // requirements 2.2: the sign-in page (also at /tax-bridge/login). A signed-in person goes on to their landing.
+
+import { isLoopback } from "#server/loopback.ts";
 import { type Loaded, type PageRequest, pageContextOf, redirect, type Screens } from "#server/pages/screen.ts";
 import { safePath } from "#server/safe-path.ts";
 import { type Flash, standing, takeFlash } from "#server/session/data.ts";
@@ -14,8 +16,6 @@ import { mfaTexts } from "#web/texts/mfa.ts";
 import { resetTexts } from "#web/texts/reset.ts";
 
 const siteValues = ["CLIENT", "VENDOR"] as const;
-/** Where browsers keep a Secure cookie over plain http. */
-const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 export function loadLogin(screens: Screens, entry: RouteEntry, request: PageRequest): Loaded {
   const auth = request.auth;
@@ -54,9 +54,8 @@ export function loadLogin(screens: Screens, entry: RouteEntry, request: PageRequ
       ? { pending: { site: auth.site, userName: auth.userName, loginMessage: auth.loginMessage } }
       : {}),
   };
-  // A Secure cookie is dropped over plain http except on localhost: say so, instead of a sign-in that fails silently.
-  const plainHttp =
-    screens.context.config.cookieSecure && request.protocol === "http" && !LOCAL_HOSTS.has(request.hostname);
+  // A Secure cookie is dropped over plain http except on loopback: say so, instead of a sign-in that fails silently.
+  const plainHttp = screens.context.config.cookieSecure && request.protocol === "http" && !isLoopback(request.hostname);
   const title = auth?.stage === "pending" ? titles.mfa : titles.login;
   const leadsTo = continueTo ? loginTitle : undefined;
   return { title, body: <LoginPage context={page} login={login} plainHttp={plainHttp} leadsTo={leadsTo} /> };
