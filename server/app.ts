@@ -96,7 +96,8 @@ export async function buildApp({ config, upstreamUrl, logger, ...options }: Buil
     await scope.register(csrfPlugin); // before the session is read: a refused request writes nothing
     await scope.register(sessionPlugin, { context });
     codec = scope;
-    // Nothing answered in the session's scope may be kept by a cache.
+    // Nothing answered in the session's scope may be kept by a cache: the one place that says so for its pages,
+    // documents, session routes and /api answers.
     scope.addHook("onRequest", (_request, reply, done) => {
       reply.header("cache-control", "no-store");
       done();

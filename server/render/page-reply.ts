@@ -1,5 +1,6 @@
 // `reply.page(view)`: the one way a page is sent. It owns the answer's nonce (the one the page's CSP names), the idle
-// warning's times, no-store, the kept render, and marks a signed-in navigation as a visit.
+// warning's times, the kept render, and marks a signed-in navigation as a visit. (No cache keeps a page: the session
+// scope's hook in server/app.ts says so for every answer in it.)
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ReactElement } from "react";
 import type { AppContext } from "#server/context.ts";
@@ -35,7 +36,6 @@ export function decoratePage(app: FastifyInstance, context: AppContext, assets: 
     const left = idleLeft(request, context, now);
     return this.code(view.status ?? 200)
       .type("text/html; charset=utf-8")
-      .header("cache-control", "no-store")
       .send(
         renderPage(view.body, {
           key: pageKey(view.body),

@@ -87,7 +87,6 @@ async function sendPdf(request: FastifyRequest, reply: FastifyReply, answer: Ans
     return reply
       .code(200)
       .type("application/pdf")
-      .header("cache-control", "no-store")
       .header("x-frame-options", "SAMEORIGIN")
       .header("content-security-policy", "frame-ancestors 'self'")
       .header("content-disposition", `inline; filename="${fileName}"`)

@@ -51,7 +51,6 @@ export async function sessionRoutes(app: FastifyInstance, context: AppContext): 
   const fromScript = (request: FastifyRequest) => request.headers.accept === "application/json";
   const secondsLeft = (request: FastifyRequest, reply: FastifyReply) => {
     const left = idleLeft(request, context, context.now());
-    reply.header("cache-control", "no-store");
     if (left === undefined || left <= 0) return reply.code(401).send({ detail: errorTexts.sessionExpired });
     return reply.send({ idleSeconds: Math.floor(left) });
   };
@@ -86,7 +85,7 @@ export async function sessionRoutes(app: FastifyInstance, context: AppContext): 
       };
       const taxBridge = context.config.taxBridge || taxBridgeEntered(request);
       const target = opensHere(request.query.return) ?? opensHere(landingPath(auth.site, taxBridge)) ?? home;
-      return reply.header("cache-control", "no-store").redirect(target, 303);
+      return reply.redirect(target, 303);
     },
   );
 
@@ -106,7 +105,7 @@ export async function sessionRoutes(app: FastifyInstance, context: AppContext): 
     async (request, reply) => {
       if (fromScript(request)) return secondsLeft(request, reply);
       const to = back(request, request.query.return);
-      return reply.header("cache-control", "no-store").redirect(pastMfa(request) ? byItself(to) : to, 303);
+      return reply.redirect(pastMfa(request) ? byItself(to) : to, 303);
     },
   );
 }

@@ -53,7 +53,7 @@ describe("session cookie attributes and caching (item 1)", () => {
     for (const [what, cookie] of written) assertSessionCookie(cookie, what);
   });
 
-  it("1. no-store: pages, redirects and API answers that carry session state are never cached", async () => {
+  it("1. no-store: pages, documents, redirects and API answers that carry session state are never cached", async () => {
     const visitor = await signIn(portal.app, accounts.victor, portal.code);
     const answers = [
       await visitor.get("/client/home"),
@@ -63,6 +63,9 @@ describe("session cookie attributes and caching (item 1)", () => {
       await visitor.get("/mfa"),
       await visitor.post("/api/web/client/password/test", { userId: "victor", password: DEMO_PASSWORD }),
       await new PortalClient(portal.app).post("/api/auth/vendor", { username: "vera", password: "wrong" }),
+      await visitor.get("/pdfs/BankHolidays.pdf"),
+      await visitor.get("/session/idle?return=%2Fclient%2Fhome"),
+      await visitor.post("/session/stay", { return: "/client/home" }, { accept: "application/json" }),
       await visitor.post("/session/logout"),
       await visitor.get("/client/home"),
     ];
