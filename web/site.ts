@@ -18,6 +18,9 @@ export function landingPath(site: Site, taxBridge: boolean): string {
 /** The longest page path the portal carries back after sign-in: the /session routes refuse a longer `return`. */
 export const MAX_RETURN_LENGTH = 2048;
 
+/** The path of an address, without its query or fragment (what wouter would see as `location.pathname`). */
+export const pathnameOf = (url: string): string => url.split(/[?#]/, 1)[0] || "/";
+
 /** `?return=…` for a path short enough to carry; a longer one is dropped (the browser lands as if none was asked). */
 const returnQuery = (returnTo: string | undefined): string =>
   returnTo && returnTo.length <= MAX_RETURN_LENGTH ? `?return=${encodeURIComponent(returnTo)}` : "";

@@ -8,7 +8,7 @@ import { isNavigation } from "#server/tracking.ts";
 import { LoginPage } from "#web/pages/login-page.tsx";
 import type { RouteEntry } from "#web/routes/row.ts";
 import { matchRoute, sectionAudience } from "#web/routes/table.ts";
-import { landingUrl } from "#web/site.ts";
+import { landingUrl, pathnameOf } from "#web/site.ts";
 import { documentTitle } from "#web/texts/document-title.ts";
 import { loginTexts } from "#web/texts/login.ts";
 import { loginNotices } from "#web/texts/login-notices.ts";
@@ -70,4 +70,4 @@ function sameOriginFlash(flash: Flash | undefined): Flash | undefined {
 
 /** The route table's row of the page a signed-out person first asked for. */
 const askedEntryOf = (returnTo: string | undefined): RouteEntry | undefined =>
-  returnTo ? matchRoute(returnTo.split(/[?#]/, 1)[0] ?? "")?.entry : undefined;
+  returnTo ? matchRoute(pathnameOf(returnTo))?.entry : undefined;

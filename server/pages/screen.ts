@@ -4,6 +4,7 @@ import type { ReactElement } from "react";
 import type { AppContext } from "#server/context.ts";
 import { signedIn, taxBridgeEntered } from "#server/session/data.ts";
 import type { AssetManifest, PageContext } from "#web/pages/page-context.ts";
+import { pathnameOf } from "#web/site.ts";
 
 export type Query = Record<string, string | undefined>;
 export type PageRequest = FastifyRequest<{ Querystring: Query }>;
@@ -28,9 +29,6 @@ export type PageView = {
 export type Screens = { context: AppContext; assets: AssetManifest };
 
 export const redirect = (to: string): Loaded => ({ redirect: to });
-
-/** The path of a request as the browser sent it (what wouter would see as `location.pathname`). */
-export const pathnameOf = (url: string): string => url.split(/[?#]/, 1)[0] ?? "/";
 
 export const taxBridgeOn = (context: AppContext, request: FastifyRequest) =>
   context.config.taxBridge || taxBridgeEntered(request);

@@ -5,7 +5,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ReactElement } from "react";
 import type { AppContext } from "#server/context.ts";
 import type { PageView } from "#server/pages/screen.ts";
-import { pathnameOf } from "#server/pages/screen.ts";
 import { nonceOf } from "#server/render/nonce.ts";
 import { renderPage } from "#server/render/render-page.ts";
 import { byItself, personActed } from "#server/session/activity.ts";
@@ -14,6 +13,7 @@ import { isNavigation } from "#server/tracking.ts";
 import { IDLE_CHECK_MARGIN_SECONDS, IDLE_WARNING_SECONDS, idleCheckUrl } from "#web/idle-timing.ts";
 import type { IdleSlots } from "#web/pages/document.tsx";
 import type { AssetManifest, PageContext } from "#web/pages/page-context.ts";
+import { pathnameOf } from "#web/site.ts";
 import { layoutTexts } from "#web/texts/layout.ts";
 
 export function decoratePage(app: FastifyInstance, context: AppContext, assets: AssetManifest): void {

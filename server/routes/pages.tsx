@@ -3,13 +3,14 @@
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "#server/context.ts";
 import { loadPublic } from "#server/pages/public.tsx";
-import { type Loaded, type PageRequest, pathnameOf, type Screens } from "#server/pages/screen.ts";
+import type { Loaded, PageRequest, Screens } from "#server/pages/screen.ts";
 import { loadSection } from "#server/pages/section.tsx";
 import { readManifest } from "#server/render/assets.ts";
 import { nonceSource } from "#server/render/nonce.ts";
 import { decoratePage } from "#server/render/page-reply.ts";
 import type { RouteEntry, SignedInSection } from "#web/routes/row.ts";
 import { matchRoute, sectionOf } from "#web/routes/table.ts";
+import { pathnameOf } from "#web/site.ts";
 
 export async function pageRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   const screens: Screens = { context, assets: readManifest() };

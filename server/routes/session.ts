@@ -4,23 +4,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { personOf } from "#server/account/sessions.ts";
 import type { AppContext } from "#server/context.ts";
+import { taxBridgeOn } from "#server/pages/screen.ts";
 import { permissionsFor } from "#server/permissions.ts";
 import { idleLeft } from "#server/render/page-reply.ts";
 import { safePath } from "#server/safe-path.ts";
 import { securityEvent } from "#server/security-log.ts";
 import { byItself } from "#server/session/activity.ts";
-import {
-  expire,
-  leaveTaxBridge,
-  markSeen,
-  pastMfa,
-  sessionId,
-  signedIn,
-  taxBridgeEntered,
-} from "#server/session/data.ts";
+import { expire, leaveTaxBridge, markSeen, pastMfa, sessionId, signedIn } from "#server/session/data.ts";
 import { opens } from "#web/gates.ts";
 import { matchRoute, sectionAudience } from "#web/routes/table.ts";
-import { landingPath, MAX_RETURN_LENGTH, signInUrl } from "#web/site.ts";
+import { landingPath, MAX_RETURN_LENGTH, pathnameOf, signInUrl } from "#web/site.ts";
 import { errorTexts } from "#web/texts/errors.ts";
 
 type Return = { return?: string };
@@ -61,8 +54,7 @@ export async function sessionRoutes(app: FastifyInstance, context: AppContext): 
     // Ended: the sign-in page, which brings the person back to the page they were on.
     const path = target && safePath(target);
     if (!auth) return signInUrl(path || undefined);
-    const taxBridge = context.config.taxBridge || taxBridgeEntered(request);
-    return path || landingPath(auth.site, taxBridge);
+    return path || landingPath(auth.site, taxBridgeOn(context, request));
   };
 
   // Where a sign-in lands (issue 14): the page first asked for, when it is a page of this user's section that their
@@ -78,13 +70,13 @@ export async function sessionRoutes(app: FastifyInstance, context: AppContext): 
       if (!permissions) return reply.redirect(home, 303); // the section page says it is checking
       const opensHere = (target: string | undefined) => {
         const path = target && safePath(target);
-        const match = path ? matchRoute(path.split(/[?#]/, 1)[0] ?? "") : undefined;
+        const match = path ? matchRoute(pathnameOf(path)) : undefined;
         const section = match?.entry.section;
         const ours = section !== undefined && section !== "public" && sectionAudience[section] === auth.site;
         return ours && match && opens(match.entry, permissions) ? path : undefined;
       };
-      const taxBridge = context.config.taxBridge || taxBridgeEntered(request);
-      const target = opensHere(request.query.return) ?? opensHere(landingPath(auth.site, taxBridge)) ?? home;
+      const landing = landingPath(auth.site, taxBridgeOn(context, request));
+      const target = opensHere(request.query.return) ?? opensHere(landing) ?? home;
       return reply.redirect(target, 303);
     },
   );
