@@ -1,6 +1,7 @@
-// What an upstream answer does to the session: held logins, link sign-ins, promotion, the password test and change,
-// a sent code. Each takes the answer, already of the shape openapi/portal.yaml declares (server/upstream/answer-shape.ts),
-// and gives what the browser gets (a token never reaches it).
+// What an upstream answer does to the session: held logins, link sign-ins, promotion, the password change, a sent
+// code (the password test's is server/api/password-test.ts's). Each takes the answer, already of the shape
+// openapi/portal.yaml declares (server/upstream/answer-shape.ts), and gives what the browser gets (a token never
+// reaches it).
 import type { FastifyRequest } from "fastify";
 import type { components } from "#openapi/schema.d.ts";
 import { endOtherSessions, personOf } from "#server/account/sessions.ts";
@@ -10,11 +11,9 @@ import { securityEvent } from "#server/security-log.ts";
 import {
   beginSignIn,
   expire,
-  forgetPasswordTest,
   MAX_TOKEN_CHARACTERS,
   passwordChanged,
   promote,
-  recordPasswordTest,
   rememberCodeSent,
   sendableToken,
   sessionId,
@@ -166,11 +165,6 @@ export const codeSent: Effect = async ({ context, request, body }) => {
   return { body: body ?? {} };
 };
 
-export const passwordTested: Effect = async ({ context, request, body }) => {
-  recordPasswordTest(request, context.now());
-  return { body: body ?? {} };
-};
-
 /**
  * A changed password ends the person's other sessions when the form asks (its box is checked by default), and always
  * when it was the forced change of an expired password at sign-in; the answer says how many ended.
@@ -186,12 +180,6 @@ export const changedPassword: Effect = async ({ request, body }) => {
   const ended = await endOtherSessions(request, auth, sid, "all", "session-ended.password-changed");
   return { body: body ?? {}, headers: { [ENDED_COUNT_HEADER]: String(ended ?? 0) } };
 };
-
-/** A wrong current password (or a test that could not be made) cancels a test passed before it, and is logged. */
-export function passwordTestFailed(request: FastifyRequest): void {
-  forgetPasswordTest(request);
-  if (request.auth) securityEvent(request, "password.test-failed", personOf(request.auth), sessionId(request));
-}
 
 /** A step of signing in: logged, and counted for the metrics by event and outcome. */
 export function signInStep(

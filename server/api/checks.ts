@@ -31,17 +31,6 @@ export const skipRecentGenerate: Check = async ({ context, request }) => {
   return { status: 200, body: {}, headers: { [COOLDOWN_HEADER]: String(Math.ceil(left / 1000)) } };
 };
 
-/**
- * The password tested is the session's own user's, whatever the browser names: an upstream that checked the named
- * user's password rather than the token's would otherwise let a session test anyone's (review B4). A link sign-in
- * whose answer named no user sends the name the browser gave.
- */
-export const testOwnPassword: Check = async ({ request }) => {
-  const userName = request.auth?.userName;
-  if (userName) (request.body as { userId: string }).userId = userName;
-  return undefined;
-};
-
 /** One code checked at a time per pending sign-in, so parallel guesses cannot get past the wrong-code limit. */
 export const oneValidateAtATime: Check = async ({ context, request }) => {
   const key = `mfa-validate|${sessionId(request) ?? ""}`;

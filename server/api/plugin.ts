@@ -1,10 +1,13 @@
 // `/api`: the upstream operations the islands use, forwarded by @fastify/http-proxy with the session's token (never
 // the browser's), each checked by its row of the rules table and openapi/portal.yaml's schema before it leaves, and
-// its answer read within a size cap and a deadline before it reaches the browser.
+// its answer read within a size cap and a deadline before it reaches the browser. A row with `answeredBy` is answered
+// by the portal's own typed call instead (the password test, shared with ending other sessions).
 import httpProxy from "@fastify/http-proxy";
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from "fastify";
 import type { Shaped } from "#server/api/answers.ts";
-import { type ForwardedRule, rules } from "#server/api/rules.ts";
+import { errorShape } from "#server/api/error-shape.ts";
+import { type Needs, type OwnCallRule, type ProxiedRule, rules } from "#server/api/rules.ts";
+import { countThrottled, tooManyAttempts } from "#server/api/throttled.ts";
 import { hasBody, isJson } from "#server/content-type.ts";
 import type { AppContext } from "#server/context.ts";
 import { invalidRequest } from "#server/errors.ts";
@@ -25,7 +28,7 @@ import { errorTexts } from "#web/texts/errors.ts";
 
 type Call = {
   operation: Operation;
-  rule: ForwardedRule;
+  rule: ProxiedRule;
   token: string | undefined;
   signal: AbortSignal;
   started: number;
@@ -55,6 +58,8 @@ export async function apiPlugin(api: FastifyInstance, { context }: { context: Ap
   );
   const byId = new Map<string | undefined, Operation>(forwarded.map((operation) => [operation.operationId, operation]));
   const operationOf = (request: FastifyRequest) => byId.get(request.routeOptions.config.operationId) as Operation;
+  const ownCall = (operation: Operation) => "answeredBy" in rules[operation.operationId];
+  const proxied = forwarded.filter((operation) => !ownCall(operation));
 
   api.decorateRequest("upstreamCall", undefined);
   api.decorateRequest("beforeAnswer", undefined);
@@ -108,13 +113,11 @@ export async function apiPlugin(api: FastifyInstance, { context }: { context: Ap
     route.onRequest = [refuseMovingParams];
   });
 
-  const methods = [...new Set(forwarded.map((operation) => operation.method))];
+  const methods = [...new Set(proxied.map((operation) => operation.method))];
   for (const method of methods) {
     await api.register(httpProxy, {
       upstream: context.upstreamUrl,
-      routes: forwarded
-        .filter((operation) => operation.method === method)
-        .map((operation) => routerPath(operation.path)),
+      routes: proxied.filter((operation) => operation.method === method).map((operation) => routerPath(operation.path)),
       httpMethods: [method],
       proxyPayloads: false, // bodies are parsed, so the schema checks them before they leave
       preHandler: (request, reply) => {
@@ -162,6 +165,17 @@ export async function apiPlugin(api: FastifyInstance, { context }: { context: Ap
     });
   }
 
+  // An operation answered by the portal's own call (its row's `answeredBy`), once its row's caller may make it.
+  for (const operation of forwarded.filter(ownCall)) {
+    const rule = rules[operation.operationId] as OwnCallRule;
+    api.route({
+      method: operation.method,
+      url: routerPath(operation.path),
+      handler: async (request, reply) =>
+        refusedCaller(rule.needs, request, reply) ?? rule.answeredBy({ context, request, reply }),
+    });
+  }
+
   // Anything else under /api never reaches the upstream: a known path with another method is 405, the rest 404.
   const patterns = forwarded.map((operation) => ({
     method: operation.method,
@@ -187,36 +201,36 @@ function refuseMovingParams(request: FastifyRequest, reply: FastifyReply, done: 
   else done();
 }
 
+/** Who may call, and for which site: the refusal, sent, when this request may not; else nothing. */
+function refusedCaller(needs: Needs, request: FastifyRequest, reply: FastifyReply): FastifyReply | undefined {
+  if (needs === "anyone") return undefined;
+  const auth = request.auth;
+  // Not signed in (or not yet): refused, and nothing is written; a pending sign-in goes on with its MFA step.
+  if (!auth || auth.stage !== needs) {
+    // The island tells a sign-in ended by wrong codes from an expired session, and stays to say why.
+    const exhausted = !auth && endedBy(request) === "mfa-attempts";
+    const code = exhausted ? { code: serverTexts.mfaAttemptsExhausted.code } : {};
+    return reply.code(401).send({ detail: errorTexts.sessionExpired, ...code });
+  }
+  const named = (request.params as Params).site ?? (request.params as Params).audience;
+  if (named !== undefined && named !== auth.site) return reply.code(403).send({ detail: errorTexts.accessDenied });
+  return undefined;
+}
+
 /** The rules of the operation's row, in order: who, whose site, how often, what else; then the call may leave. */
 async function admit(context: AppContext, operation: Operation, request: FastifyRequest, reply: FastifyReply) {
-  const rule = rules[operation.operationId] as ForwardedRule;
-  let token: string | undefined;
-  if (rule.needs !== "anyone") {
-    const auth = request.auth;
-    // Not signed in (or not yet): refused, and nothing is written; a pending sign-in goes on with its MFA step.
-    if (!auth || auth.stage !== rule.needs) {
-      // The island tells a sign-in ended by wrong codes from an expired session, and stays to say why.
-      const exhausted = !auth && endedBy(request) === "mfa-attempts";
-      const code = exhausted ? { code: serverTexts.mfaAttemptsExhausted.code } : {};
-      return reply.code(401).send({ detail: errorTexts.sessionExpired, ...code });
-    }
-    const named = (request.params as Params).site ?? (request.params as Params).audience;
-    if (named !== undefined && named !== auth.site) return reply.code(403).send({ detail: errorTexts.accessDenied });
-    token = auth.token;
-  }
+  const rule = rules[operation.operationId] as ProxiedRule;
+  const refused = refusedCaller(rule.needs, request, reply);
+  if (refused) return refused;
+  const token = rule.needs === "anyone" ? undefined : request.auth?.token;
   let attempt: Attempt | undefined;
   if (rule.throttle) {
     const { group, person, whose } = rule.throttle;
     attempt = await context.throttle.take(group, request, person?.(request), whose);
     const { wait } = attempt;
     if (wait !== undefined) {
-      request.log.warn({ event: "throttled", group }, "too many attempts");
-      context.metrics.signIns.inc({ event: group, outcome: "throttled" });
-      const { code, message } = serverTexts.throttled;
-      return reply
-        .code(429)
-        .header("retry-after", String(wait))
-        .send({ detail: message(wait), code });
+      countThrottled(context, request, group);
+      return tooManyAttempts(reply, wait);
     }
   }
   const answer = await rule.check?.({ context, request });
@@ -314,7 +328,7 @@ async function fault(
 }
 
 /** What a failed call does to the session: a failed generate ends the pending sign-in. */
-async function failed(request: FastifyRequest, rule: ForwardedRule) {
+async function failed(request: FastifyRequest, rule: ProxiedRule) {
   rule.onFailure?.(request);
 }
 
@@ -324,18 +338,4 @@ function tryJson(raw: Buffer): unknown {
   } catch {
     return undefined;
   }
-}
-
-/** Only requirements 8's fields of a 4xx pass to the browser, as text; a 5xx's own words never do. */
-function errorShape(status: number, body: unknown): Record<string, unknown> {
-  if (status >= 500 || !body || typeof body !== "object") return {};
-  const { detail, description, errors } = body as Record<string, unknown>;
-  const shape: Record<string, unknown> = {};
-  if (typeof detail === "string") shape.detail = detail.slice(0, 500);
-  if (typeof description === "string") shape.description = description.slice(0, 500);
-  if (errors && typeof errors === "object" && !Array.isArray(errors)) {
-    const texts = Object.entries(errors).filter((entry): entry is [string, string] => typeof entry[1] === "string");
-    if (texts.length > 0) shape.errors = Object.fromEntries(texts.slice(0, 50).map(([k, v]) => [k, v.slice(0, 500)]));
-  }
-  return shape;
 }
