@@ -139,5 +139,3 @@ export const rules = {
   getPdf: { forwarded: false, calledBy: "server/routes/documents.ts" },
   headPdf: { forwarded: false, calledBy: "server/routes/health.ts" },
 } satisfies Record<OperationId, Rule>;
-
-export type ForwardedRule = ProxiedRule | OwnCallRule;

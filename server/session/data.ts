@@ -261,11 +261,6 @@ export function spendPasswordTest(request: FastifyRequest, now: number): number 
   return now - tested <= PASSWORD_TEST_VALID_MS ? tested : undefined;
 }
 
-/** A message for the next sign-in page, when no session is held (the pages' own notices). */
-export function setFlash(request: FastifyRequest, flash: Flash): void {
-  set(request, "flash", flash);
-}
-
 export function takeFlash(request: FastifyRequest): Flash | undefined {
   const flash = get(request, "flash");
   if (flash) set(request, "flash", undefined);
