@@ -8,17 +8,11 @@ import { endOtherSessions, personOf } from "#server/account/sessions.ts";
 import type { AppContext } from "#server/context.ts";
 import { loadPermissions } from "#server/permissions.ts";
 import { securityEvent } from "#server/security-log.ts";
-import {
-  beginSignIn,
-  expire,
-  MAX_TOKEN_CHARACTERS,
-  passwordChanged,
-  promote,
-  rememberCodeSent,
-  sendableToken,
-  sessionId,
-} from "#server/session/data.ts";
+import { MAX_TOKEN_CHARACTERS, sendableToken } from "#server/session/fields.ts";
+import { beginSignIn, expire, promote } from "#server/session/lifecycle.ts";
 import { MAX_SEALED_SESSION, sealedSize } from "#server/session/plugin.ts";
+import { sessionId } from "#server/session/standing.ts";
+import { passwordChanged, rememberCodeSent } from "#server/session/writes.ts";
 import { serverTexts } from "#server/texts.ts";
 import { END_OTHERS_HEADER, ENDED_COUNT_HEADER } from "#web/api/end-others.ts";
 import type { CountedVerdict, HeldLinkLogin, HeldLogin } from "#web/api/held.ts";
@@ -36,7 +30,7 @@ const tokenOf = (body: unknown) => {
   const token = asObject(body).token;
   return typeof token === "string" && token ? token : undefined;
 };
-/** A token the portal could not send back (server/session/data.ts): the upstream's answer is not usable (requirements 8). */
+/** A token the portal could not send back (server/session/fields.ts): the upstream's answer is not usable (requirements 8). */
 const unusable = (request: FastifyRequest): Shaped => {
   request.log.warn({ event: "token-unusable" }, "upstream token not usable");
   return { status: 502, body: {}, failed: true };

@@ -3,7 +3,8 @@
 import type { FastifyRequest } from "fastify";
 import { easilyGuessed } from "#server/api/common-passwords.ts";
 import type { AppContext } from "#server/context.ts";
-import { lastCodeSentAt, PASSWORD_TEST_VALID_MS, sessionId, spendPasswordTest } from "#server/session/data.ts";
+import { lastCodeSentAt, sessionId } from "#server/session/standing.ts";
+import { PASSWORD_TEST_VALID_MS, spendPasswordTest } from "#server/session/writes.ts";
 import { serverTexts } from "#server/texts.ts";
 import { COOLDOWN_HEADER, REPLACE_SESSION_HEADER } from "#web/api/held.ts";
 import { strongPassword } from "#web/password-rules.ts";

@@ -19,7 +19,7 @@ import {
 } from "#server/api/checks.ts";
 import { answerPasswordTest } from "#server/api/password-test.ts";
 import type { AppContext } from "#server/context.ts";
-import { expire } from "#server/session/data.ts";
+import { expire } from "#server/session/lifecycle.ts";
 import type { ThrottleGroup, Whose } from "#server/throttle.ts";
 import { personKey } from "#server/throttle.ts";
 import type { OperationId } from "#server/upstream/operations.ts";

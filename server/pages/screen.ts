@@ -2,7 +2,7 @@
 import type { FastifyRequest } from "fastify";
 import type { ReactElement } from "react";
 import type { AppContext } from "#server/context.ts";
-import { signedInOn, taxBridgeEntered } from "#server/session/data.ts";
+import { signedInOn, taxBridgeEntered } from "#server/session/standing.ts";
 import type { AssetManifest, PageContext } from "#web/pages/page-context.ts";
 
 export type Query = Record<string, string | undefined>;

@@ -8,7 +8,8 @@ import { pathnameOf } from "#server/pages/screen.ts";
 import { nonceOf } from "#server/render/nonce.ts";
 import { renderPage } from "#server/render/render-page.ts";
 import { byItself, personActed } from "#server/session/activity.ts";
-import { pastMfa, rememberVisit, sessionTimes, signedInOn } from "#server/session/data.ts";
+import { pastMfa, sessionTimes, signedInOn } from "#server/session/standing.ts";
+import { rememberVisit } from "#server/session/writes.ts";
 import { isNavigation } from "#server/tracking.ts";
 import type { AssetManifest, PageContext } from "#web/pages/page-context.ts";
 import { layoutTexts } from "#web/texts/layout.ts";
@@ -22,7 +23,7 @@ export function decoratePage(app: FastifyInstance, context: AppContext, assets: 
     const request = this.request;
     const path = pathnameOf(request.url);
     const now = context.now();
-    // A navigation is a visit on a page framed as the person's own (server/session/data.ts, `signedInOn`).
+    // A navigation is a visit on a page framed as the person's own (server/session/standing.ts, `signedInOn`).
     const auth = signedInOn(request, view.ownForm === true);
     if (auth && isNavigation(request) && rememberVisit(request, path, now, personActed(request)))
       request.visit = { token: auth.token, page: path };

@@ -7,7 +7,8 @@ import { endOtherSessions } from "#server/account/sessions.ts";
 import { END_SESSIONS_PATH, type EndOutcome, outcomeQuery } from "#server/account/view.ts";
 import { testPassword } from "#server/api/password-test.ts";
 import type { AppContext } from "#server/context.ts";
-import { type Auth, sessionId, signedIn } from "#server/session/data.ts";
+import type { Auth } from "#server/session/fields.ts";
+import { sessionId, signedIn } from "#server/session/standing.ts";
 import { matchRoute, sectionAudience } from "#web/routes/table.ts";
 
 type Body = { return?: string; session?: string; password?: string };

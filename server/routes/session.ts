@@ -7,15 +7,9 @@ import { permissionsFor } from "#server/permissions.ts";
 import { safePath } from "#server/safe-path.ts";
 import { securityEvent } from "#server/security-log.ts";
 import { byItself } from "#server/session/activity.ts";
-import {
-  expire,
-  leaveTaxBridge,
-  markSeen,
-  pastMfa,
-  sessionId,
-  signedIn,
-  taxBridgeEntered,
-} from "#server/session/data.ts";
+import { expire } from "#server/session/lifecycle.ts";
+import { pastMfa, sessionId, signedIn, taxBridgeEntered } from "#server/session/standing.ts";
+import { leaveTaxBridge, markSeen } from "#server/session/writes.ts";
 import { opens } from "#web/gates.ts";
 import { matchRoute, sectionAudience } from "#web/routes/table.ts";
 import { landingPath, MAX_RETURN_LENGTH, signInUrl } from "#web/site.ts";
