@@ -22,7 +22,7 @@ import { pageRoutes } from "#server/routes/pages.tsx";
 import { sandboxRoutes } from "#server/routes/sandbox.ts";
 import { sessionRoutes } from "#server/routes/session.ts";
 import { securityHeaders } from "#server/security-headers.ts";
-import type { SessionFields } from "#server/session/data.ts";
+import type { SessionFields } from "#server/session/fields.ts";
 import { sessionPlugin } from "#server/session/plugin.ts";
 import { installShutdown } from "#server/shutdown.ts";
 import { preloadIslands } from "#web/islands/registry.ts";

@@ -3,7 +3,9 @@
 import type { FastifyRequest } from "fastify";
 import type { components } from "#openapi/schema.d.ts";
 import type { AppContext } from "#server/context.ts";
-import { cachedPermissions, cachePermissions, endIfRefused, signedIn } from "#server/session/data.ts";
+import { endIfRefused } from "#server/session/lifecycle.ts";
+import { cachedPermissions, signedIn } from "#server/session/standing.ts";
+import { cachePermissions } from "#server/session/writes.ts";
 import { answerProblem } from "#server/upstream/answer-shape.ts";
 import { bearer, faultOf } from "#server/upstream/client.ts";
 import { gatedServices } from "#web/gates.ts";

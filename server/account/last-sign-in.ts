@@ -4,7 +4,7 @@ import type { FastifyRequest } from "fastify";
 import { personOf } from "#server/account/sessions.ts";
 import { accountOf } from "#server/account/state.ts";
 import { signInCompletions } from "#server/security-log.ts";
-import { sessionId, signedIn } from "#server/session/data.ts";
+import { sessionId, signedIn } from "#server/session/standing.ts";
 import type { LastSignIn } from "#web/components/last-sign-in.tsx";
 import { knownTimeZone } from "#web/components/when.ts";
 

@@ -4,7 +4,7 @@ import type { FastifyRequest } from "fastify";
 import { deviceLabel } from "#server/account/device.ts";
 import { type AccountState, accountOf } from "#server/account/state.ts";
 import { type SecurityEvent, securityEvent, sessionDigest } from "#server/security-log.ts";
-import { RESEAL_GRANULARITY_MS } from "#server/session/data.ts";
+import { RESEAL_GRANULARITY_MS } from "#server/session/fields.ts";
 import type { SessionEntry } from "#server/stores/session-registry.ts";
 import { personKey } from "#server/throttle.ts";
 import { TIME_ZONE_HEADER } from "#web/api/held.ts";

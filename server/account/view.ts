@@ -3,7 +3,7 @@
 import type { FastifyRequest } from "fastify";
 import { listSessions, personOf } from "#server/account/sessions.ts";
 import { accountOf } from "#server/account/state.ts";
-import { sessionId, signedIn } from "#server/session/data.ts";
+import { sessionId, signedIn } from "#server/session/standing.ts";
 import type { AccountView } from "#web/components/account-sections.tsx";
 import type { NoteKind } from "#web/components/note.tsx";
 import { knownTimeZone } from "#web/components/when.ts";

@@ -1,25 +1,18 @@
-// What an upstream answer does to the session: held logins, link sign-ins, promotion, the password test and change,
-// a sent code. Each takes the answer, already of the shape openapi/portal.yaml declares (server/upstream/answer-shape.ts),
-// and gives what the browser gets (a token never reaches it).
+// What an upstream answer does to the session: held logins, link sign-ins, promotion, the password change, a sent
+// code (the password test's is server/api/password-test.ts's). Each takes the answer, already of the shape
+// openapi/portal.yaml declares (server/upstream/answer-shape.ts), and gives what the browser gets (a token never
+// reaches it).
 import type { FastifyRequest } from "fastify";
 import type { components } from "#openapi/schema.d.ts";
 import { endOtherSessions, personOf } from "#server/account/sessions.ts";
 import type { AppContext } from "#server/context.ts";
 import { loadPermissions } from "#server/permissions.ts";
 import { securityEvent } from "#server/security-log.ts";
-import {
-  beginSignIn,
-  expire,
-  forgetPasswordTest,
-  MAX_TOKEN_CHARACTERS,
-  passwordChanged,
-  promote,
-  recordPasswordTest,
-  rememberCodeSent,
-  sendableToken,
-  sessionId,
-} from "#server/session/data.ts";
+import { MAX_TOKEN_CHARACTERS, sendableToken } from "#server/session/fields.ts";
+import { beginSignIn, expire, promote } from "#server/session/lifecycle.ts";
 import { MAX_SEALED_SESSION, sealedSize } from "#server/session/plugin.ts";
+import { sessionId } from "#server/session/standing.ts";
+import { passwordChanged, rememberCodeSent } from "#server/session/writes.ts";
 import { serverTexts } from "#server/texts.ts";
 import { END_OTHERS_HEADER, ENDED_COUNT_HEADER } from "#web/api/end-others.ts";
 import type { CountedVerdict, HeldLinkLogin, HeldLogin } from "#web/api/held.ts";
@@ -37,7 +30,7 @@ const tokenOf = (body: unknown) => {
   const token = asObject(body).token;
   return typeof token === "string" && token ? token : undefined;
 };
-/** A token the portal could not send back (server/session/data.ts): the upstream's answer is not usable (requirements 8). */
+/** A token the portal could not send back (server/session/fields.ts): the upstream's answer is not usable (requirements 8). */
 const unusable = (request: FastifyRequest): Shaped => {
   request.log.warn({ event: "token-unusable" }, "upstream token not usable");
   return { status: 502, body: {}, failed: true };
@@ -166,11 +159,6 @@ export const codeSent: Effect = async ({ context, request, body }) => {
   return { body: body ?? {} };
 };
 
-export const passwordTested: Effect = async ({ context, request, body }) => {
-  recordPasswordTest(request, context.now());
-  return { body: body ?? {} };
-};
-
 /**
  * A changed password ends the person's other sessions when the form asks (its box is checked by default), and always
  * when it was the forced change of an expired password at sign-in; the answer says how many ended.
@@ -186,12 +174,6 @@ export const changedPassword: Effect = async ({ request, body }) => {
   const ended = await endOtherSessions(request, auth, sid, "all", "session-ended.password-changed");
   return { body: body ?? {}, headers: { [ENDED_COUNT_HEADER]: String(ended ?? 0) } };
 };
-
-/** A wrong current password (or a test that could not be made) cancels a test passed before it, and is logged. */
-export function passwordTestFailed(request: FastifyRequest): void {
-  forgetPasswordTest(request);
-  if (request.auth) securityEvent(request, "password.test-failed", personOf(request.auth), sessionId(request));
-}
 
 /** A step of signing in: logged, and counted for the metrics by event and outcome. */
 export function signInStep(

@@ -3,7 +3,8 @@
 import type { FastifyRequest } from "fastify";
 import { easilyGuessed } from "#server/api/common-passwords.ts";
 import type { AppContext } from "#server/context.ts";
-import { lastCodeSentAt, PASSWORD_TEST_VALID_MS, sessionId, spendPasswordTest } from "#server/session/data.ts";
+import { lastCodeSentAt, sessionId } from "#server/session/standing.ts";
+import { PASSWORD_TEST_VALID_MS, spendPasswordTest } from "#server/session/writes.ts";
 import { serverTexts } from "#server/texts.ts";
 import { COOLDOWN_HEADER, REPLACE_SESSION_HEADER, SEND_AGAIN_COOLDOWN_MS } from "#web/api/held.ts";
 import { strongPassword } from "#web/password-rules.ts";
@@ -27,17 +28,6 @@ export const skipRecentGenerate: Check = async ({ context, request }) => {
   const left = sentAt === undefined ? 0 : SEND_AGAIN_COOLDOWN_MS - (context.now() - sentAt);
   if (left <= 0) return undefined;
   return { status: 200, body: {}, headers: { [COOLDOWN_HEADER]: String(Math.ceil(left / 1000)) } };
-};
-
-/**
- * The password tested is the session's own user's, whatever the browser names: an upstream that checked the named
- * user's password rather than the token's would otherwise let a session test anyone's (review B4). A link sign-in
- * whose answer named no user sends the name the browser gave.
- */
-export const testOwnPassword: Check = async ({ request }) => {
-  const userName = request.auth?.userName;
-  if (userName) (request.body as { userId: string }).userId = userName;
-  return undefined;
 };
 
 /** One code checked at a time per pending sign-in, so parallel guesses cannot get past the wrong-code limit. */

@@ -1,47 +1,26 @@
 // `/api`: the upstream operations the islands use, forwarded by @fastify/http-proxy with the session's token (never
-// the browser's), each checked by its row of the rules table and openapi/portal.yaml's schema before it leaves, and
-// its answer read within a size cap and a deadline before it reaches the browser.
+// the browser's), each checked by its row of the rules table and openapi/portal.yaml's schema before it leaves
+// (server/api/admit.ts), and its answer read within a size cap and a deadline before it reaches the browser
+// (server/api/forwarded-answer.ts). A row with `answeredBy` is answered by the portal's own typed call instead (the
+// password test, shared with ending other sessions).
 import httpProxy from "@fastify/http-proxy";
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from "fastify";
-import type { Shaped } from "#server/api/answers.ts";
-import { type ForwardedRule, rules } from "#server/api/rules.ts";
+import { admit, type Params, refusedCaller, refuseMovingParams, upstreamHeaders } from "#server/api/admit.ts";
+import { answered, fault, type UpstreamAnswer } from "#server/api/forwarded-answer.ts";
+import { type OwnCallRule, rules } from "#server/api/rules.ts";
 import { hasBody, isJson } from "#server/content-type.ts";
 import type { AppContext } from "#server/context.ts";
 import { invalidRequest } from "#server/errors.ts";
-import { endedBy, expire, sessionId } from "#server/session/data.ts";
+import { expire } from "#server/session/lifecycle.ts";
+import { sessionId } from "#server/session/standing.ts";
 import { serverTexts } from "#server/texts.ts";
-import type { Attempt } from "#server/throttle.ts";
-import { answerProblem, type ShapeProblem } from "#server/upstream/answer-shape.ts";
 import { type Operation, routerPath } from "#server/upstream/operations.ts";
-import {
-  type Fault,
-  MAX_JSON_ANSWER_BYTES,
-  parseJsonAnswer,
-  readCapped,
-  UpstreamFault,
-} from "#server/upstream/read-capped.ts";
 import { CSRF_HEADER } from "#web/api/held.ts";
 import { errorTexts } from "#web/texts/errors.ts";
 
-type Call = {
-  operation: Operation;
-  rule: ForwardedRule;
-  token: string | undefined;
-  signal: AbortSignal;
-  started: number;
-  /** The session's id when the call left: an answer that began another session changed it. */
-  sid: string | undefined;
-  /** The throttled attempt this call reserved: kept when it counts, given back when it does not. */
-  attempt: Attempt | undefined;
-};
-type Params = Record<string, string>;
-
 declare module "fastify" {
-  interface FastifyRequest {
-    /** The upstream call this request makes, once it is admitted. */
-    upstreamCall: Call | undefined;
-  }
   interface FastifyContextConfig {
+    /** The operation a forwarded route answers (set when the route is added). */
     operationId?: string;
   }
 }
@@ -55,6 +34,8 @@ export async function apiPlugin(api: FastifyInstance, { context }: { context: Ap
   );
   const byId = new Map<string | undefined, Operation>(forwarded.map((operation) => [operation.operationId, operation]));
   const operationOf = (request: FastifyRequest) => byId.get(request.routeOptions.config.operationId) as Operation;
+  const ownCall = (operation: Operation) => "answeredBy" in rules[operation.operationId];
+  const proxied = forwarded.filter((operation) => !ownCall(operation));
 
   api.decorateRequest("upstreamCall", undefined);
   api.decorateRequest("beforeAnswer", undefined);
@@ -108,13 +89,11 @@ export async function apiPlugin(api: FastifyInstance, { context }: { context: Ap
     route.onRequest = [refuseMovingParams];
   });
 
-  const methods = [...new Set(forwarded.map((operation) => operation.method))];
+  const methods = [...new Set(proxied.map((operation) => operation.method))];
   for (const method of methods) {
     await api.register(httpProxy, {
       upstream: context.upstreamUrl,
-      routes: forwarded
-        .filter((operation) => operation.method === method)
-        .map((operation) => routerPath(operation.path)),
+      routes: proxied.filter((operation) => operation.method === method).map((operation) => routerPath(operation.path)),
       httpMethods: [method],
       proxyPayloads: false, // bodies are parsed, so the schema checks them before they leave
       preHandler: (request, reply) => {
@@ -162,6 +141,17 @@ export async function apiPlugin(api: FastifyInstance, { context }: { context: Ap
     });
   }
 
+  // An operation answered by the portal's own call (its row's `answeredBy`), once its row's caller may make it.
+  for (const operation of forwarded.filter(ownCall)) {
+    const rule = rules[operation.operationId] as OwnCallRule;
+    api.route({
+      method: operation.method,
+      url: routerPath(operation.path),
+      handler: async (request, reply) =>
+        refusedCaller(rule.needs, request, reply) ?? rule.answeredBy({ context, request, reply }),
+    });
+  }
+
   // Anything else under /api never reaches the upstream: a known path with another method is 405, the rest 404.
   const patterns = forwarded.map((operation) => ({
     method: operation.method,
@@ -174,168 +164,4 @@ export async function apiPlugin(api: FastifyInstance, { context }: { context: Ap
       return reply.code(405).header("allow", allowed.join(", ")).send({ detail: serverTexts.methodNotAllowed.message });
     return reply.code(404).send({ detail: errorTexts.endpointNotFound });
   });
-}
-
-/**
- * A path parameter never moves the upstream path: URLs resolve `.`, `..` and `%2e%2e` segments, and an upstream may
- * decode `%2F` once more, so a value with a dot segment, a separator or a `%` is not a path of this API.
- */
-function refuseMovingParams(request: FastifyRequest, reply: FastifyReply, done: () => void) {
-  const params = Object.values((request.params ?? {}) as Params);
-  if (params.some((value) => /^\.{1,2}$/.test(value) || /[/\\%]/.test(value)))
-    reply.code(404).send({ detail: errorTexts.endpointNotFound });
-  else done();
-}
-
-/** The rules of the operation's row, in order: who, whose site, how often, what else; then the call may leave. */
-async function admit(context: AppContext, operation: Operation, request: FastifyRequest, reply: FastifyReply) {
-  const rule = rules[operation.operationId] as ForwardedRule;
-  let token: string | undefined;
-  if (rule.needs !== "anyone") {
-    const auth = request.auth;
-    // Not signed in (or not yet): refused, and nothing is written; a pending sign-in goes on with its MFA step.
-    if (!auth || auth.stage !== rule.needs) {
-      // The island tells a sign-in ended by wrong codes from an expired session, and stays to say why.
-      const exhausted = !auth && endedBy(request) === "mfa-attempts";
-      const code = exhausted ? { code: serverTexts.mfaAttemptsExhausted.code } : {};
-      return reply.code(401).send({ detail: errorTexts.sessionExpired, ...code });
-    }
-    const named = (request.params as Params).site ?? (request.params as Params).audience;
-    if (named !== undefined && named !== auth.site) return reply.code(403).send({ detail: errorTexts.accessDenied });
-    token = auth.token;
-  }
-  let attempt: Attempt | undefined;
-  if (rule.throttle) {
-    const { group, person, whose } = rule.throttle;
-    attempt = await context.throttle.take(group, request, person?.(request), whose);
-    const { wait } = attempt;
-    if (wait !== undefined) {
-      request.log.warn({ event: "throttled", group }, "too many attempts");
-      context.metrics.signIns.inc({ event: group, outcome: "throttled" });
-      const { code, message } = serverTexts.throttled;
-      return reply
-        .code(429)
-        .header("retry-after", String(wait))
-        .send({ detail: message(wait), code });
-    }
-  }
-  const answer = await rule.check?.({ context, request });
-  if (answer) {
-    await attempt?.giveBack(); // answered here: no attempt reached the upstream
-    return reply
-      .code(answer.status)
-      .headers(answer.headers ?? {})
-      .send(answer.body);
-  }
-  // An operation the spec declares without a body sends none, whatever the browser sent.
-  if (!operation.body) request.body = undefined;
-  const signal = AbortSignal.timeout(context.config.upstreamTimeoutMs);
-  const sid = sessionId(request);
-  request.upstreamCall = { operation, rule, token, sid, signal, started: performance.now(), attempt };
-}
-
-/** A fresh set of headers: none of the browser's (cookies, authorization, forwarding, hop-by-hop) go upstream. */
-function upstreamHeaders(request: FastifyRequest, headers: Record<string, unknown>) {
-  const call = request.upstreamCall;
-  const out: Record<string, string> = { host: String(headers.host), accept: "application/json" };
-  if (call?.operation.body && headers["content-length"] !== undefined) {
-    out["content-type"] = "application/json";
-    out["content-length"] = String(headers["content-length"]);
-  }
-  if (call?.token) out.authorization = `Bearer ${call.token}`;
-  return out;
-}
-
-type UpstreamAnswer = { statusCode: number; headers: Record<string, unknown>; stream: NodeJS.ReadableStream };
-
-async function answered(context: AppContext, request: FastifyRequest, reply: FastifyReply, answer: UpstreamAnswer) {
-  const call = request.upstreamCall as Call;
-  const { operation, rule } = call;
-  const status = answer.statusCode;
-  const contentType = String(answer.headers["content-type"] ?? "");
-  let raw: Buffer;
-  let body: unknown;
-  try {
-    raw = await readCapped(
-      answer.stream as AsyncIterable<Uint8Array>,
-      MAX_JSON_ANSWER_BYTES,
-      call.signal,
-      answer.headers["content-length"] as string | undefined,
-    );
-    if (status < 200 || status >= 400) body = tryJson(raw);
-    else if (status >= 300)
-      throw new UpstreamFault("not-json"); // the API answers, it never redirects
-    else body = parseJsonAnswer(raw, contentType);
-  } catch (error) {
-    (answer.stream as NodeJS.ReadableStream & { destroy(): void }).destroy();
-    return fault(context, request, reply, error instanceof UpstreamFault ? error.fault : "unreachable");
-  }
-  // Nothing of a success answer reaches the session before it has the declared shape: another shape is a fault.
-  const problem = status >= 200 && status < 300 ? answerProblem(operation, body) : undefined;
-  if (problem) return fault(context, request, reply, "wrong-shape", problem);
-  context.metrics.upstreamCall(operation.operationId, status, (performance.now() - call.started) / 1000);
-
-  if (status === 401 && call.token) {
-    request.log.info({ event: "session-expired", operation: operation.operationId }, "upstream refused the token");
-    expire(request, "upstream-refused");
-    return reply.code(401).send({ detail: errorTexts.sessionExpired });
-  }
-  if (status < 200 || status >= 300) {
-    call.attempt?.keep(); // the upstream refused it: it counts
-    await failed(request, rule);
-    return reply.code(status).send(errorShape(status, body));
-  }
-  const shaped: Shaped = rule.effect ? await rule.effect({ context, request, body }) : { body: body ?? {} };
-  if (shaped.failed || rule.throttle?.counts === "every") call.attempt?.keep();
-  else await call.attempt?.giveBack(); // only failures count
-  if (!shaped.failed) await call.attempt?.passed(reply);
-  return reply
-    .code(shaped.status ?? status)
-    .headers(shaped.headers ?? {})
-    .send(shaped.body ?? {});
-}
-
-/** An upstream that did not answer in time, could not be reached, or answered more or other than JSON. */
-async function fault(
-  context: AppContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  kind: Fault,
-  shape?: ShapeProblem,
-) {
-  const call = request.upstreamCall;
-  const operation = call?.operation.operationId ?? "unknown";
-  if (call) context.metrics.upstreamCall(operation, kind, (performance.now() - call.started) / 1000);
-  request.log.warn({ operation, fault: kind, ...shape }, "upstream fault");
-  // An unreachable upstream never saw the call: not counted (given back once answered); any other fault counts.
-  if (call && kind !== "unreachable") call.attempt?.keep();
-  if (call) await failed(request, call.rule);
-  if (!reply.sent) reply.code(kind === "timeout" ? 504 : 502).send({});
-}
-
-/** What a failed call does to the session: a failed generate ends the pending sign-in. */
-async function failed(request: FastifyRequest, rule: ForwardedRule) {
-  rule.onFailure?.(request);
-}
-
-function tryJson(raw: Buffer): unknown {
-  try {
-    return raw.length > 0 ? JSON.parse(raw.toString("utf8")) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Only requirements 8's fields of a 4xx pass to the browser, as text; a 5xx's own words never do. */
-function errorShape(status: number, body: unknown): Record<string, unknown> {
-  if (status >= 500 || !body || typeof body !== "object") return {};
-  const { detail, description, errors } = body as Record<string, unknown>;
-  const shape: Record<string, unknown> = {};
-  if (typeof detail === "string") shape.detail = detail.slice(0, 500);
-  if (typeof description === "string") shape.description = description.slice(0, 500);
-  if (errors && typeof errors === "object" && !Array.isArray(errors)) {
-    const texts = Object.entries(errors).filter((entry): entry is [string, string] => typeof entry[1] === "string");
-    if (texts.length > 0) shape.errors = Object.fromEntries(texts.slice(0, 50).map(([k, v]) => [k, v.slice(0, 500)]));
-  }
-  return shape;
 }

@@ -1,14 +1,12 @@
 // The one table of /api's rules: a row per operation of openapi/portal.yaml (the type makes a missing or renamed
 // operation a compile error), saying who may call it, how it is throttled, what is checked before it leaves, and
 // what its answer does to the session.
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import {
   changedPassword,
   codeSent,
   type Effect,
   holdLogin,
-  passwordTested,
-  passwordTestFailed,
   promoteOnPassed,
   signInByLink,
 } from "#server/api/answers.ts";
@@ -18,9 +16,10 @@ import {
   confirmReplace,
   oneValidateAtATime,
   skipRecentGenerate,
-  testOwnPassword,
 } from "#server/api/checks.ts";
-import { expire } from "#server/session/data.ts";
+import { answerPasswordTest } from "#server/api/password-test.ts";
+import type { AppContext } from "#server/context.ts";
+import { expire } from "#server/session/lifecycle.ts";
 import type { ThrottleGroup, Whose } from "#server/throttle.ts";
 import { personKey } from "#server/throttle.ts";
 import type { OperationId } from "#server/upstream/operations.ts";
@@ -38,19 +37,33 @@ export type Throttled = {
   counts: "failures" | "every";
 };
 
-export type Rule =
-  | { forwarded: false; calledBy: string }
-  | {
-      forwarded: true;
-      needs: Needs;
-      throttle?: Throttled;
-      /** Checked after the schema and before the upstream is called. */
-      check?: Check;
-      /** What the answer does to the session. */
-      effect?: Effect;
-      /** What a failed answer (or an upstream fault) does to the session. */
-      onFailure?: (request: FastifyRequest) => void;
-    };
+/** An operation the portal answers by its own call of the upstream, made by a function another route shares. */
+export type OwnCall = (input: {
+  context: AppContext;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}) => Promise<unknown>;
+
+/** Forwarded by the proxy: the row says how often, what else is checked, and what the answer does. */
+export type ProxiedRule = {
+  forwarded: true;
+  needs: Needs;
+  throttle?: Throttled;
+  /** Checked after the schema and before the upstream is called. */
+  check?: Check;
+  /** What the answer does to the session. */
+  effect?: Effect;
+  /** What a failed answer (or an upstream fault) does to the session. */
+  onFailure?: (request: FastifyRequest) => void;
+};
+
+/**
+ * Reachable under /api like a forwarded operation, but answered by the portal's own call: the function that makes it
+ * is shared with another route, and owns the throttle, the call and what the answer means.
+ */
+export type OwnCallRule = { forwarded: true; needs: Needs; answeredBy: OwnCall };
+
+export type Rule = { forwarded: false; calledBy: string } | ProxiedRule | OwnCallRule;
 
 const form = (request: FastifyRequest) => (request.body ?? {}) as Record<string, string | undefined>;
 /** The person a session belongs to (pending or signed in). */
@@ -117,21 +130,12 @@ export const rules = {
     check: oneValidateAtATime,
     effect: promoteOnPassed,
   },
-  testPassword: {
-    forwarded: true,
-    needs: "signed-in",
-    // Guessing the current password from a stolen session is as limited as guessing it at sign-in.
-    throttle: { group: "password-test", counts: "failures", person: sessionPerson, whose: "session" },
-    check: testOwnPassword,
-    effect: passwordTested,
-    // A wrong current password cancels a test passed before it.
-    onFailure: passwordTestFailed,
-  },
+  // Its throttle, its call and what its answer means are server/api/password-test.ts's, shared with ending other
+  // sessions (server/routes/account.ts).
+  testPassword: { forwarded: true, needs: "signed-in", answeredBy: answerPasswordTest },
   changePassword: { forwarded: true, needs: "signed-in", check: checkNewPassword, effect: changedPassword },
   trackPage: { forwarded: false, calledBy: "server/tracking.ts" },
   getUserInfo: { forwarded: false, calledBy: "server/permissions.ts" },
   getPdf: { forwarded: false, calledBy: "server/routes/documents.ts" },
   headPdf: { forwarded: false, calledBy: "server/routes/health.ts" },
 } satisfies Record<OperationId, Rule>;
-
-export type ForwardedRule = Extract<Rule, { forwarded: true }>;

@@ -3,7 +3,9 @@
 import { isLoopback } from "#server/loopback.ts";
 import { type Loaded, type PageRequest, pageContextOf, redirect, type Screens } from "#server/pages/screen.ts";
 import { safePath } from "#server/safe-path.ts";
-import { type Flash, standing, takeFlash } from "#server/session/data.ts";
+import type { Flash } from "#server/session/fields.ts";
+import { standing } from "#server/session/standing.ts";
+import { takeFlash } from "#server/session/writes.ts";
 import { isNavigation } from "#server/tracking.ts";
 import { LoginPage } from "#web/pages/login-page.tsx";
 import type { RouteEntry } from "#web/routes/row.ts";

@@ -11,7 +11,9 @@ import {
   taxBridgeOn,
 } from "#server/pages/screen.ts";
 import { crossSite } from "#server/plugins/csrf.ts";
-import { enterTaxBridge, expire, pastMfa, standing } from "#server/session/data.ts";
+import { expire } from "#server/session/lifecycle.ts";
+import { pastMfa, standing } from "#server/session/standing.ts";
+import { enterTaxBridge } from "#server/session/writes.ts";
 import { AboutPage } from "#web/pages/about-page.tsx";
 import { IslandPage } from "#web/pages/island-page.tsx";
 import type { RouteEntry } from "#web/routes/row.ts";

@@ -2,7 +2,7 @@
 import type { FastifyRequest } from "fastify";
 import type { ReactElement } from "react";
 import type { AppContext } from "#server/context.ts";
-import { signedIn, taxBridgeEntered } from "#server/session/data.ts";
+import { signedIn, taxBridgeEntered } from "#server/session/standing.ts";
 import type { AssetManifest, PageContext } from "#web/pages/page-context.ts";
 import { pathnameOf } from "#web/site.ts";
 

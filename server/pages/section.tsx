@@ -5,7 +5,7 @@ import { loadLastSignIn } from "#server/account/last-sign-in.ts";
 import { loadAccountView } from "#server/account/view.ts";
 import { type Loaded, type PageRequest, pageContextOf, redirect, type Screens } from "#server/pages/screen.ts";
 import { permissionsFor } from "#server/permissions.ts";
-import { signedIn, standing } from "#server/session/data.ts";
+import { signedIn, standing } from "#server/session/standing.ts";
 import { isNavigation } from "#server/tracking.ts";
 import type { AccountView } from "#web/components/account-sections.tsx";
 import { opens } from "#web/gates.ts";

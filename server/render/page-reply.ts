@@ -8,7 +8,8 @@ import type { PageView } from "#server/pages/screen.ts";
 import { nonceOf } from "#server/render/nonce.ts";
 import { renderPage } from "#server/render/render-page.ts";
 import { byItself, personActed } from "#server/session/activity.ts";
-import { pastMfa, rememberVisit, sessionTimes, visitorOn } from "#server/session/data.ts";
+import { pastMfa, sessionTimes, visitorOn } from "#server/session/standing.ts";
+import { rememberVisit } from "#server/session/writes.ts";
 import { isNavigation } from "#server/tracking.ts";
 import { IDLE_CHECK_MARGIN_SECONDS, IDLE_WARNING_SECONDS, idleCheckUrl } from "#web/idle-timing.ts";
 import type { IdleSlots } from "#web/pages/document.tsx";
@@ -22,7 +23,7 @@ export function decoratePage(app: FastifyInstance, context: AppContext, assets: 
     const request = this.request;
     const path = pathnameOf(request.url);
     const now = context.now();
-    // A navigation is a visit on a page of the person's own (server/session/data.ts, `visitorOn`).
+    // A navigation is a visit on a page of the person's own (server/session/standing.ts, `visitorOn`).
     const auth = visitorOn(request, view.ownForm === true);
     if (auth && isNavigation(request) && rememberVisit(request, path, now, personActed(request)))
       request.visit = { token: auth.token, page: path };

@@ -3,7 +3,7 @@
 import httpProxy from "@fastify/http-proxy";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "#server/context.ts";
-import { signedIn } from "#server/session/data.ts";
+import { signedIn } from "#server/session/standing.ts";
 import { serverTexts } from "#server/texts.ts";
 import { MAX_PDF_ANSWER_BYTES, readCapped, UpstreamFault } from "#server/upstream/read-capped.ts";
 import { routes, sectionAudience } from "#web/routes/table.ts";

@@ -127,5 +127,3 @@ export function findPdf(fileName: string): Buffer | undefined {
   built ??= new Map(Object.entries(DOCUMENTS).map(([name, document]) => [name, buildPdf(document)]));
   return built.get(fileName);
 }
-
-export const pdfFileNames = Object.keys(DOCUMENTS) as PdfFileName[];

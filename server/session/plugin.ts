@@ -5,16 +5,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { AppContext } from "#server/context.ts";
 import { personActed } from "#server/session/activity.ts";
-import {
-  type EndReason,
-  expire,
-  markSeen,
-  RESEAL_GRANULARITY_MS,
-  readAuth,
-  sessionId,
-  sessionTimes,
-} from "#server/session/data.ts";
 import { cacheSessionDecoding } from "#server/session/decode-cache.ts";
+import { type EndReason, RESEAL_GRANULARITY_MS, readAuth } from "#server/session/fields.ts";
+import { expire } from "#server/session/lifecycle.ts";
+import { sessionId, sessionTimes } from "#server/session/standing.ts";
+import { markSeen } from "#server/session/writes.ts";
 import { serverTexts } from "#server/texts.ts";
 
 export const sessionCookieName = (secure: boolean) => (secure ? "__Host-portal-session" : "portal-session");

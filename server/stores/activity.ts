@@ -1,6 +1,7 @@
-// Each person's recent security events ("Recent security activity"): the interface, and the in-memory store.
-import { LRUCache } from "lru-cache";
-import { bounded, clockOf } from "#server/stores/memory-bounds.ts";
+// Each person's recent security events ("Recent security activity"): a per-person list of the newest events
+// (server/stores/person-lists.ts, in memory or shared through Redis), each kept for the retention.
+import { randomBytes } from "node:crypto";
+import type { ListKind, PersonLists } from "#server/stores/person-lists.ts";
 
 /** What is kept of one event: never a token, a password, a code or a session id. */
 export type ActivityRecord = { event: string; at: number; device: string; address: string };
@@ -11,46 +12,41 @@ export const ACTIVITY_PER_PERSON = 20;
 /** People whose events are kept per process; the least recently active go first. */
 export const ACTIVITY_PEOPLE_MAX = 50_000;
 
+/** The activity's list: each event kept for `retentionMs` (SECURITY_LOG_DAYS). */
+export const activityListKind = (retentionMs: number): ListKind<ActivityRecord> => ({
+  name: "events",
+  perPerson: ACTIVITY_PER_PERSON,
+  peopleMax: ACTIVITY_PEOPLE_MAX,
+  keepMs: retentionMs,
+  timeOf: (record) => record.at,
+  parse: parseRecord,
+});
+
+let sequence = 0;
+/**
+ * An event's id: unique across replicas, and greater for each later event of this process, so that events of the
+ * same millisecond are listed in the order they came.
+ */
+const eventId = () => `${(sequence++).toString(36).padStart(10, "0")}-${randomBytes(4).toString("hex")}`;
+
 /** A person is `personKey(site, company, user)`. Never rejects. */
-export interface ActivityStore {
+export class ActivityStore {
+  constructor(private readonly lists: PersonLists<ActivityRecord>) {}
+
   /** `knownOnly`: kept only for a person who has events already (a failed sign-in may name anyone). */
-  record(person: string, record: ActivityRecord, knownOnly?: boolean): Promise<void>;
+  async record(person: string, record: ActivityRecord, knownOnly = false): Promise<void> {
+    await this.lists.add(person, eventId(), record, { onlyIfListed: knownOnly });
+  }
+
   /** Newest first, none older than the retention. */
-  recent(person: string): Promise<ActivityList>;
+  async recent(person: string): Promise<ActivityList> {
+    const { items, complete } = await this.lists.list(person);
+    return { events: items.map(({ item }) => item), complete };
+  }
 }
 
-export class MemoryActivity implements ActivityStore {
-  readonly #people: LRUCache<string, ActivityRecord[]>;
-  readonly #now: () => number;
-
-  /** `retentionMs`: how long an event is kept (SECURITY_LOG_DAYS). */
-  constructor(
-    private readonly retentionMs: number,
-    now?: () => number,
-    max = ACTIVITY_PEOPLE_MAX,
-  ) {
-    this.#now = now ?? Date.now;
-    this.#people = new LRUCache<string, ActivityRecord[]>({
-      ...bounded(max),
-      ttl: retentionMs,
-      ttlResolution: 0,
-      perf: clockOf(now),
-    });
-  }
-
-  async record(person: string, record: ActivityRecord, knownOnly = false): Promise<void> {
-    this.recordNow(person, record, knownOnly);
-  }
-
-  recordNow(person: string, record: ActivityRecord, knownOnly = false): void {
-    if (knownOnly && !this.#people.has(person)) return;
-    const events = [{ ...record }, ...(this.#people.get(person) ?? [])].slice(0, ACTIVITY_PER_PERSON);
-    this.#people.set(person, events);
-  }
-
-  async recent(person: string): Promise<ActivityList> {
-    const oldest = this.#now() - this.retentionMs;
-    const events = (this.#people.get(person) ?? []).filter(({ at }) => at > oldest).map((record) => ({ ...record }));
-    return { events, complete: true };
-  }
+function parseRecord(stored: unknown): ActivityRecord | undefined {
+  const { event, at, device, address } = (stored ?? {}) as Partial<ActivityRecord>;
+  if (typeof event !== "string" || typeof at !== "number" || typeof device !== "string") return undefined;
+  return { event, at, device, address: typeof address === "string" ? address : "" };
 }

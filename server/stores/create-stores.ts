@@ -1,16 +1,16 @@
 // The security state's stores: in memory without REDIS_URL (one replica), shared through Redis with it.
-import { type ActivityStore, MemoryActivity } from "#server/stores/activity.ts";
-import { RedisActivity } from "#server/stores/activity-redis.ts";
+import { ActivityStore, activityListKind } from "#server/stores/activity.ts";
 import { type CounterStore, MemoryCounters } from "#server/stores/counters.ts";
 import { RedisCounters } from "#server/stores/counters-redis.ts";
 import { type LockStore, MemoryLocks } from "#server/stores/locks.ts";
 import { RedisLocks } from "#server/stores/locks-redis.ts";
+import { MemoryPersonLists } from "#server/stores/person-lists.ts";
+import { RedisPersonLists } from "#server/stores/person-lists-redis.ts";
 import { redisKeys } from "#server/stores/redis-keys.ts";
 import { CONNECT_TIMEOUT_MS, RedisLink, redactUrl, type StoreLog } from "#server/stores/redis-link.ts";
 import { MemoryRevocations, type RevocationStore } from "#server/stores/revocations.ts";
 import { RedisRevocations } from "#server/stores/revocations-redis.ts";
-import { MemorySessionRegistry, type SessionRegistry } from "#server/stores/session-registry.ts";
-import { RedisSessionRegistry } from "#server/stores/session-registry-redis.ts";
+import { SessionRegistry, sessionListKind } from "#server/stores/session-registry.ts";
 
 export type StoreOptions = {
   /** redis:// or rediss://; unset, every store lives in this process's memory. */
@@ -68,8 +68,8 @@ export function createStores(options: StoreOptions): Stores {
       revocations: new MemoryRevocations(options.sessionMaxMs, options.now),
       counters: new MemoryCounters(options.now),
       locks: new MemoryLocks(options.now),
-      sessions: new MemorySessionRegistry(options.sessionMaxMs, options.now),
-      activity: new MemoryActivity(activityMs, options.now),
+      sessions: new SessionRegistry(new MemoryPersonLists(sessionListKind(options.sessionMaxMs), options.now)),
+      activity: new ActivityStore(new MemoryPersonLists(activityListKind(activityMs), options.now)),
       ready: async () => {},
       health: async () => ({ backend: "memory" }),
       close: async () => {},
@@ -94,8 +94,8 @@ export function createStores(options: StoreOptions): Stores {
     revocations,
     counters: new RedisCounters(link, keys),
     locks: new RedisLocks(link, keys),
-    sessions: new RedisSessionRegistry(link, keys, options.sessionMaxMs, options.now),
-    activity: new RedisActivity(link, keys, activityMs, options.now),
+    sessions: new SessionRegistry(new RedisPersonLists(link, keys, sessionListKind(options.sessionMaxMs), options.now)),
+    activity: new ActivityStore(new RedisPersonLists(link, keys, activityListKind(activityMs), options.now)),
     ready: (timeoutMs = 2 * (options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS)) => revocations.ready(timeoutMs),
     health: async () => ({ backend: "redis", up: await link.ping(), pendingRevocations: revocations.pending }),
     close: async () => {

@@ -8,10 +8,11 @@ export type RedisKeys = {
   channel: string;
   count(key: string): string;
   lock(key: string): string;
-  /** A person's sessions: ids ordered by start, their entries, their "last seen" times. */
-  sessions(person: string): { order: string; entries: string; seen: string };
-  /** A person's recent security events, newest first. */
-  activity(person: string): string;
+  /**
+   * A person's list of one kind (server/stores/person-lists.ts): ids ordered by time, the items, their "last seen"
+   * times. The session registry's are `sessions:<person>:…`, the security activity's `events:<person>:…`.
+   */
+  list(name: string, person: string): { order: string; entries: string; seen: string };
 };
 
 /** SCAN reads `*`, `?`, `[` and `\` in a pattern as globs; the prefix is meant literally. */
@@ -24,12 +25,11 @@ export function redisKeys(prefix: string): RedisKeys {
     channel: `${prefix}revocations`,
     count: (key) => `${prefix}count:${key}`,
     lock: (key) => `${prefix}lock:${key}`,
-    sessions: (person) => ({
-      order: `${prefix}sessions:${person}:order`,
-      entries: `${prefix}sessions:${person}:entries`,
-      seen: `${prefix}sessions:${person}:seen`,
+    list: (name, person) => ({
+      order: `${prefix}${name}:${person}:order`,
+      entries: `${prefix}${name}:${person}:entries`,
+      seen: `${prefix}${name}:${person}:seen`,
     }),
-    activity: (person) => `${prefix}activity:${person}`,
   };
 }
 

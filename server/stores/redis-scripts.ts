@@ -12,23 +12,26 @@ declare module "ioredis" {
     /** Deletes the key only if it still holds this caller's token: 1 when deleted. */
     portalRelease(key: string, token: string): Result<number, Context>;
     /**
-     * Adds a session to a person's registry (order, entries, seen): drops the entries begun before `oldest`, then the
-     * oldest past `max`, and keeps the three keys for `ttl` ms; answers the ids dropped by the bound, oldest first.
+     * Adds an item to a person's list (order, entries, seen; server/stores/person-lists-redis.ts): drops the items of
+     * a time up to `oldest`, then the oldest past `max`, and keeps the three keys for `ttl` ms; answers the ids dropped
+     * by the bound, oldest first. An empty `seenAt` writes no "last seen"; `onlyIfListed` "1" adds nothing to a person
+     * without a list.
      */
-    portalSessionAdd(
+    portalListAdd(
       order: string,
       entries: string,
       seen: string,
-      sid: string,
-      began: string,
-      entry: string,
+      id: string,
+      time: string,
+      item: string,
       seenAt: string,
       oldest: string,
       max: string,
       ttl: string,
+      onlyIfListed: string,
     ): Result<string[], Context>;
-    /** Writes a session's "last seen" only while it is listed. */
-    portalSessionSeen(entries: string, seen: string, sid: string, at: string): Result<number, Context>;
+    /** Writes an item's "last seen" only while it is listed. */
+    portalListSeen(entries: string, seen: string, id: string, at: string): Result<number, Context>;
   }
 }
 
@@ -60,8 +63,11 @@ if redis.call('GET', KEYS[1]) == ARGV[1] then
 end
 return 0`;
 
-// The trimmed mark is the entries hash's empty field: no session id is empty.
-const SESSION_ADD = `
+// The trimmed mark is the entries hash's empty field: no id is empty.
+const LIST_ADD = `
+if ARGV[8] == '1' and redis.call('EXISTS', KEYS[1]) == 0 then
+  return {}
+end
 for _, old in ipairs(redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[5])) do
   redis.call('HDEL', KEYS[2], old)
   redis.call('HDEL', KEYS[3], old)
@@ -69,7 +75,11 @@ end
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[5])
 redis.call('ZADD', KEYS[1], ARGV[2], ARGV[1])
 redis.call('HSET', KEYS[2], ARGV[1], ARGV[3])
-redis.call('HSET', KEYS[3], ARGV[1], ARGV[4])
+if ARGV[4] == '' then
+  redis.call('HDEL', KEYS[3], ARGV[1])
+else
+  redis.call('HSET', KEYS[3], ARGV[1], ARGV[4])
+end
 local over = redis.call('ZCARD', KEYS[1]) - tonumber(ARGV[6])
 local dropped = {}
 if over > 0 then
@@ -84,7 +94,7 @@ end
 for i = 1, 3 do redis.call('PEXPIRE', KEYS[i], ARGV[7]) end
 return dropped`;
 
-const SESSION_SEEN = `
+const LIST_SEEN = `
 if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 then
   return redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
 end
@@ -96,6 +106,6 @@ export function defineScripts(client: Redis): void {
   client.defineCommand("portalPeek", { numberOfKeys: 1, lua: PEEK });
   client.defineCommand("portalGiveBack", { numberOfKeys: 1, lua: GIVE_BACK });
   client.defineCommand("portalRelease", { numberOfKeys: 1, lua: RELEASE });
-  client.defineCommand("portalSessionAdd", { numberOfKeys: 3, lua: SESSION_ADD });
-  client.defineCommand("portalSessionSeen", { numberOfKeys: 2, lua: SESSION_SEEN });
+  client.defineCommand("portalListAdd", { numberOfKeys: 3, lua: LIST_ADD });
+  client.defineCommand("portalListSeen", { numberOfKeys: 2, lua: LIST_SEEN });
 }

@@ -1,6 +1,6 @@
-// The registry of each person's sessions: its interface, and the in-memory one that is correct for a single replica.
-import { LRUCache } from "lru-cache";
-import { bounded, clockOf } from "#server/stores/memory-bounds.ts";
+// The registry of each person's sessions ("Where you're signed in"): a per-person list of their sessions by start
+// (server/stores/person-lists.ts, in memory or shared through Redis), each kept for the session's absolute lifetime.
+import type { ListKind, PersonLists } from "#server/stores/person-lists.ts";
 
 /** One session of a person, as their "Where you're signed in" list shows it. */
 export type SessionEntry = {
@@ -29,79 +29,47 @@ export const SESSIONS_PER_PERSON = 20;
 /** People whose sessions are kept per process; the least recently signed in go first. */
 export const REGISTRY_PEOPLE_MAX = 50_000;
 
+/** What the list holds of a session beside its id and "last seen". */
+export type StoredSession = Omit<SessionEntry, "sid" | "seen">;
+
+/** The registry's list: each session kept for `lifetimeMs`, the session's absolute lifetime. */
+export const sessionListKind = (lifetimeMs: number): ListKind<StoredSession> => ({
+  name: "sessions",
+  perPerson: SESSIONS_PER_PERSON,
+  peopleMax: REGISTRY_PEOPLE_MAX,
+  keepMs: lifetimeMs,
+  timeOf: (stored) => stored.began,
+  parse: parseStored,
+});
+
 /** A person is `personKey(site, company, user)`, as the throttles count them. Never rejects. */
-export interface SessionRegistry {
+export class SessionRegistry {
+  constructor(private readonly lists: PersonLists<StoredSession>) {}
+
   /** Adds a session; answers the ids the bound pushed out (oldest first), which the caller ends. */
-  add(person: string, entry: SessionEntry): Promise<string[]>;
+  add(person: string, { sid, seen, ...stored }: SessionEntry): Promise<string[]> {
+    return this.lists.add(person, sid, stored, { seen });
+  }
+
   /** Last seen at `at`; nothing when the session is not listed (ended, or expired). */
-  seen(person: string, sid: string, at: number): Promise<void>;
-  remove(person: string, sid: string): Promise<void>;
-  list(person: string): Promise<SessionList>;
-}
-
-type Person = { entries: Map<string, SessionEntry>; trimmed: boolean };
-
-const newestFirst = (a: SessionEntry, b: SessionEntry) => b.began - a.began;
-
-export class MemorySessionRegistry implements SessionRegistry {
-  readonly #people: LRUCache<string, Person>;
-  readonly #now: () => number;
-
-  /** `lifetimeMs`: the session's absolute lifetime, after which an entry is dropped. */
-  constructor(
-    private readonly lifetimeMs: number,
-    now?: () => number,
-    max = REGISTRY_PEOPLE_MAX,
-  ) {
-    this.#now = now ?? Date.now;
-    this.#people = new LRUCache<string, Person>({
-      ...bounded(max),
-      ttl: lifetimeMs,
-      ttlResolution: 0,
-      perf: clockOf(now),
-    });
+  seen(person: string, sid: string, at: number): Promise<void> {
+    return this.lists.seen(person, sid, at);
   }
 
-  async add(person: string, entry: SessionEntry): Promise<string[]> {
-    return this.addNow(person, entry);
-  }
-
-  /** The same, at once: the Redis registry keeps this replica's copy through it. */
-  addNow(person: string, entry: SessionEntry): string[] {
-    const state = this.#live(person) ?? { entries: new Map(), trimmed: false };
-    state.entries.set(entry.sid, { ...entry });
-    const dropped = [...state.entries.values()]
-      .sort(newestFirst)
-      .slice(SESSIONS_PER_PERSON)
-      .map(({ sid }) => sid)
-      .reverse();
-    for (const sid of dropped) state.entries.delete(sid);
-    if (dropped.length > 0) state.trimmed = true;
-    this.#people.set(person, state); // the newest session's lifetime keeps the person
-    return dropped;
-  }
-
-  async seen(person: string, sid: string, at: number): Promise<void> {
-    const entry = this.#live(person)?.entries.get(sid);
-    if (entry) entry.seen = at;
-  }
-
-  async remove(person: string, sid: string): Promise<void> {
-    this.#live(person)?.entries.delete(sid);
+  remove(person: string, sid: string): Promise<void> {
+    return this.lists.remove(person, sid);
   }
 
   async list(person: string): Promise<SessionList> {
-    const state = this.#live(person);
-    const sessions = state ? [...state.entries.values()].map((entry) => ({ ...entry })).sort(newestFirst) : [];
-    return { sessions, complete: true, trimmed: state?.trimmed ?? false };
+    const { items, complete, trimmed } = await this.lists.list(person);
+    return { sessions: items.map(({ id, item, seen }) => ({ sid: id, ...item, seen })), complete, trimmed };
   }
+}
 
-  /** The person's state, without the entries past their session's lifetime. */
-  #live(person: string): Person | undefined {
-    const state = this.#people.get(person, { updateAgeOnGet: false });
-    if (!state) return undefined;
-    const oldest = this.#now() - this.lifetimeMs;
-    for (const [sid, entry] of state.entries) if (entry.began <= oldest) state.entries.delete(sid);
-    return state;
-  }
+function parseStored(stored: unknown): StoredSession | undefined {
+  const value = (stored ?? {}) as Partial<StoredSession>;
+  if (typeof value.began !== "number" || typeof value.device !== "string" || typeof value.address !== "string")
+    return undefined;
+  const timeZone = typeof value.timeZone === "string" ? { timeZone: value.timeZone } : {};
+  return { began: value.began, device: value.device, address: value.address, ...timeZone };
 }

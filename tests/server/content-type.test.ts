@@ -5,36 +5,22 @@ import { after, before, describe, it } from "node:test";
 import { happyUpstream } from "#scripts/fake-upstream.ts";
 import { hasBody, isJson, mediaType } from "#server/content-type.ts";
 import { serverTexts } from "#server/texts.ts";
+import { malformedContentTypes, wellFormedJsonTypes } from "#tests/support/content-types.ts";
 import { type PortalOnFake, portalOnFake } from "#tests/support/portal-on-fake.ts";
-
-const malformed = [
-  "application/json;",
-  "application/json;;",
-  "application/json ;",
-  "application/json;=x",
-  "application/json; a=b c",
-  "application/json;charset=utf-8;",
-  "application/json; charset=",
-  'application/json; charset="utf-8',
-  "application /json",
-  "application/json/x",
-  "",
-];
-const wellFormed = [
-  "application/json",
-  "Application/JSON",
-  "application/json; charset=utf-8",
-  'application/json;charset="UTF-8"',
-];
 
 describe("the Content-Type parser", () => {
   it("reads a well-formed JSON type, parameters and case aside", () => {
-    for (const type of wellFormed) assert.equal(isJson(type), true, type);
+    for (const type of wellFormedJsonTypes) assert.equal(isJson(type), true, type);
     assert.equal(mediaType("Text/Plain; charset=utf-8"), "text/plain");
   });
 
   it("refuses a malformed type and any other type", () => {
-    for (const type of [...malformed, "application/json5", "text/plain", "application/x-www-form-urlencoded"])
+    for (const type of [
+      ...malformedContentTypes,
+      "application/json5",
+      "text/plain",
+      "application/x-www-form-urlencoded",
+    ])
       assert.equal(isJson(type), false, JSON.stringify(type));
     assert.equal(mediaType(undefined), undefined);
   });
@@ -68,7 +54,7 @@ describe("/api with a malformed Content-Type", () => {
   it("answers 415 with a clear error on sign-in and reset, forwards nothing and counts no attempt", async () => {
     const login = { shortname: "ACME", username: "bob", password: "guess" };
     const reset = { clientShortName: "ACME", emailAddress: "bob@acme.example" };
-    for (const type of malformed) {
+    for (const type of malformedContentTypes) {
       for (const [url, body] of [
         ["/api/auth/client", login],
         ["/api/web/reset-pwd", reset],

@@ -1,18 +1,13 @@
 // Issue 4, item 15: every sign-in outcome is logged as a JSON line with a request id, and no secret ever is.
 // Issue 12, B14: a path is logged as the route it matched, so an encoded path cannot carry a code into the log.
 import assert from "node:assert/strict";
-import { appendFileSync, mkdirSync } from "node:fs";
-import { Writable } from "node:stream";
 import { after, before, describe, it } from "node:test";
 import type { FastifyInstance } from "fastify";
 import { PortalClient } from "#scripts/portal-client.ts";
-import { DEMO_PASSWORD, latestCode } from "#scripts/sign-in.ts";
-import { buildApp } from "#server/app.ts";
-import { loadConfig } from "#server/config.ts";
-import { loggerOptions } from "#server/logging.ts";
-import { type RunningSandbox, startSandbox } from "#server/sandbox/app.ts";
-import { tokenRecorder } from "#tests/support/log-capture.ts";
-import { sandboxPost, TEST_LOGS, TEST_SESSION_KEY } from "#tests/support/portal.ts";
+import { DEMO_PASSWORD } from "#scripts/sign-in.ts";
+import type { RunningSandbox } from "#server/sandbox/app.ts";
+import { type LoggedPortal, logCapture, startLoggedPortal } from "#tests/support/log-capture.ts";
+import { sandboxPost, TEST_SESSION_KEY } from "#tests/support/portal.ts";
 
 const WRONG_PASSWORD = "Wrong-Password-4-Logs!";
 const NEW_PASSWORD = "Brand-New-Logs-2026!";
@@ -20,46 +15,21 @@ const NEW_PASSWORD = "Brand-New-Logs-2026!";
 type LogLine = Record<string, unknown> & { msg?: string; reqId?: string; event?: string; outcome?: string };
 
 /** Every JSON line the app writes, kept here and appended to the run's logs for scripts/check-logs.ts. */
-const lines: string[] = [];
-const capture = new Writable({
-  write(chunk: Buffer, _encoding, done) {
-    const text = chunk.toString("utf8");
-    lines.push(...text.split("\n").filter(Boolean));
-    mkdirSync(TEST_LOGS, { recursive: true });
-    appendFileSync(`${TEST_LOGS}security-logs-${process.pid}.log`, text);
-    done();
-  },
-});
+const { stream, lines } = logCapture("security-logs");
 
 /** Everything secret that crossed the wire: tokens the upstream issued, codes, cookies, link ids. */
 const secrets = new Set<string>([DEMO_PASSWORD, WRONG_PASSWORD, NEW_PASSWORD, TEST_SESSION_KEY]);
 
+let portal: LoggedPortal;
 let sandbox: RunningSandbox;
-let recorder: Awaited<ReturnType<typeof tokenRecorder>>["server"];
 let app: FastifyInstance;
 
 before(async () => {
-  sandbox = await startSandbox({ dbPath: ":memory:", portalUrl: "http://127.0.0.1" });
-  const started = await tokenRecorder(sandbox.url, secrets);
-  recorder = started.server;
-  const config = loadConfig(
-    {
-      NODE_ENV: "test",
-      SESSION_KEY: TEST_SESSION_KEY,
-      UPSTREAM_URL: started.url,
-      MFA_MAX_WRONG_CODES: "2",
-      RATE_LIMIT_USER_PER_MINUTE: "4",
-      RATE_LIMIT_IP_PER_MINUTE: "1000",
-    },
-    () => {},
-  );
-  app = await buildApp({ config, upstreamUrl: started.url, logger: loggerOptions("info", capture) });
+  const limits = { MFA_MAX_WRONG_CODES: "2", RATE_LIMIT_USER_PER_MINUTE: "4", RATE_LIMIT_IP_PER_MINUTE: "1000" };
+  portal = await startLoggedPortal(stream, secrets, limits);
+  ({ app, sandbox } = portal);
 });
-after(async () => {
-  await app.close();
-  await new Promise<void>((resolve) => recorder.close(() => resolve()));
-  await sandbox.close();
-});
+after(() => portal.close());
 
 /** A visitor whose every cookie value is remembered as a secret. */
 function visitor(): PortalClient {
@@ -73,11 +43,7 @@ function visitor(): PortalClient {
   return v;
 }
 
-async function code(email: string): Promise<string> {
-  const value = await latestCode(sandbox.url, email);
-  secrets.add(value);
-  return value;
-}
+const code = (email: string) => portal.code(email);
 
 describe("logs (item 15)", () => {
   it("15. logs: every sign-in outcome is a JSON line with a request id, and no password, code, token or cookie is in any line", async () => {

@@ -5,16 +5,13 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { FastifyInstance } from "fastify";
 import { PortalClient } from "#scripts/portal-client.ts";
-import { DEMO_PASSWORD, latestCode } from "#scripts/sign-in.ts";
+import { DEMO_PASSWORD } from "#scripts/sign-in.ts";
 import { personOf } from "#server/account/sessions.ts";
 import { END_SESSIONS_PATH } from "#server/account/view.ts";
-import { buildApp } from "#server/app.ts";
-import { loadConfig } from "#server/config.ts";
-import { loggerOptions } from "#server/logging.ts";
-import { type RunningSandbox, startSandbox } from "#server/sandbox/app.ts";
+import type { RunningSandbox } from "#server/sandbox/app.ts";
 import { type SecurityEvent, securityEvents, sessionDigest } from "#server/security-log.ts";
 import { SESSIONS_PER_PERSON } from "#server/stores/session-registry.ts";
-import { logCapture, tokenRecorder } from "#tests/support/log-capture.ts";
+import { type LoggedPortal, logCapture, startLoggedPortal } from "#tests/support/log-capture.ts";
 import { sandboxPost, TEST_SESSION_KEY } from "#tests/support/portal.ts";
 import { until } from "#tests/support/stores.ts";
 import { END_OTHERS_HEADER } from "#web/api/end-others.ts";
@@ -31,32 +28,17 @@ for (const field of ["event", "requestId", "person", "session", "address", "devi
 const { stream, lines } = logCapture("security-log");
 const secrets = new Set<string>([DEMO_PASSWORD, WRONG_PASSWORD, NEW_PASSWORD, TEST_SESSION_KEY]);
 const sids = new Set<string>();
+let portal: LoggedPortal;
 let sandbox: RunningSandbox;
-let recorder: Awaited<ReturnType<typeof tokenRecorder>>;
 let app: FastifyInstance;
 let time = Date.now();
 
 before(async () => {
-  sandbox = await startSandbox({ dbPath: ":memory:", portalUrl: "http://127.0.0.1" });
-  recorder = await tokenRecorder(sandbox.url, secrets);
-  const config = loadConfig(
-    {
-      NODE_ENV: "test",
-      SESSION_KEY: TEST_SESSION_KEY,
-      UPSTREAM_URL: recorder.url,
-      MFA_MAX_WRONG_CODES: "2",
-      RATE_LIMIT_USER_PER_MINUTE: "100000",
-      RATE_LIMIT_IP_PER_MINUTE: "100000",
-    },
-    () => {},
-  );
-  app = await buildApp({ config, upstreamUrl: recorder.url, logger: loggerOptions("info", stream), now: () => time });
+  const limits = { MFA_MAX_WRONG_CODES: "2", RATE_LIMIT_USER_PER_MINUTE: "100000", RATE_LIMIT_IP_PER_MINUTE: "100000" };
+  portal = await startLoggedPortal(stream, secrets, limits, () => time);
+  ({ app, sandbox } = portal);
 });
-after(async () => {
-  await app.close();
-  await new Promise<void>((resolve) => recorder.server.close(() => resolve()));
-  await sandbox.close();
-});
+after(() => portal.close());
 
 /** A browser whose every cookie value and session id is remembered as a secret. */
 function visitor(): PortalClient {
@@ -76,11 +58,7 @@ function visitor(): PortalClient {
   return client;
 }
 
-async function code(email: string): Promise<string> {
-  const value = await latestCode(sandbox.url, email);
-  secrets.add(value);
-  return value;
-}
+const code = (email: string) => portal.code(email);
 
 async function signInAlice(): Promise<PortalClient> {
   const alice = visitor();

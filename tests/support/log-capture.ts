@@ -1,10 +1,17 @@
 // What the log tests share: a stream keeping every JSON line an app writes (and appending it to the run's logs for
-// scripts/check-logs.ts), and an upstream in front of the sandbox that notes every token it hands out or is shown.
+// scripts/check-logs.ts), an upstream in front of the sandbox that notes every token it hands out or is shown, and the
+// portal that logs into the one through the other.
 import { appendFileSync, mkdirSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
-import { TEST_LOGS } from "#tests/support/portal.ts";
+import type { FastifyInstance } from "fastify";
+import { latestCode } from "#scripts/sign-in.ts";
+import { buildApp } from "#server/app.ts";
+import { loadConfig } from "#server/config.ts";
+import { loggerOptions } from "#server/logging.ts";
+import { type RunningSandbox, startSandbox } from "#server/sandbox/app.ts";
+import { TEST_LOGS, TEST_SESSION_KEY } from "#tests/support/portal.ts";
 
 export function logCapture(name: string): { stream: Writable; lines: string[] } {
   const lines: string[] = [];
@@ -42,4 +49,50 @@ export async function tokenRecorder(target: string, tokens: Set<string>): Promis
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+export type LoggedPortal = {
+  app: FastifyInstance;
+  sandbox: RunningSandbox;
+  /** The latest code mailed to `email`, remembered as a secret. */
+  code(email: string): Promise<string>;
+  close(): Promise<void>;
+};
+
+/**
+ * The portal the log tests read: its lines written to `stream`, in front of an in-memory sandbox through a token
+ * recorder, so every token issued or shown joins `secrets`. `env` adds to the test configuration (limits, strikes).
+ */
+export async function startLoggedPortal(
+  stream: Writable,
+  secrets: Set<string>,
+  env: Record<string, string> = {},
+  now?: () => number,
+): Promise<LoggedPortal> {
+  const sandbox = await startSandbox({ dbPath: ":memory:", portalUrl: "http://127.0.0.1" });
+  const recorder = await tokenRecorder(sandbox.url, secrets);
+  const config = loadConfig(
+    { NODE_ENV: "test", SESSION_KEY: TEST_SESSION_KEY, UPSTREAM_URL: recorder.url, ...env },
+    () => {},
+  );
+  const app = await buildApp({
+    config,
+    upstreamUrl: recorder.url,
+    logger: loggerOptions("info", stream),
+    ...(now ? { now } : {}),
+  });
+  return {
+    app,
+    sandbox,
+    async code(email) {
+      const value = await latestCode(sandbox.url, email);
+      secrets.add(value);
+      return value;
+    },
+    async close() {
+      await app.close();
+      await new Promise<void>((resolve) => recorder.server.close(() => resolve()));
+      await sandbox.close();
+    },
+  };
 }

@@ -1,7 +1,10 @@
 // What the store tests share: stores with short test timeouts, a log that keeps its lines, and waiting for a condition.
 import { setTimeout as delay } from "node:timers/promises";
 import { createStores, type StoreOptions, type Stores } from "#server/stores/create-stores.ts";
-import type { StoreLog } from "#server/stores/redis-link.ts";
+import { type ListKind, MemoryPersonLists, type PersonLists } from "#server/stores/person-lists.ts";
+import { RedisPersonLists } from "#server/stores/person-lists-redis.ts";
+import { redisKeys } from "#server/stores/redis-keys.ts";
+import { RedisLink, type StoreLog } from "#server/stores/redis-link.ts";
 
 export type LogLine = { level: "info" | "warn"; event: unknown; message: string; fields: unknown };
 
@@ -33,6 +36,32 @@ export function testStores(redisUrl: string | undefined, options: Partial<StoreO
     commandTimeoutMs: 200,
     ...options,
   });
+}
+
+/**
+ * One kind of per-person list on its own, in memory or on the Redis at `redisUrl` (under its own prefix, with the
+ * test bounds above); `ready` resolves once the Redis link is up.
+ */
+export function testPersonLists<T extends object>(
+  kind: ListKind<T>,
+  redisUrl: string | undefined,
+  keyPrefix = "test:",
+): { lists: PersonLists<T>; link?: RedisLink; ready(): Promise<void>; close(): Promise<void> } {
+  if (!redisUrl) return { lists: new MemoryPersonLists(kind), ready: async () => {}, close: async () => {} };
+  const keys = redisKeys(keyPrefix);
+  const link = new RedisLink({
+    url: redisUrl,
+    log: keptLog(),
+    channel: keys.channel,
+    connectTimeoutMs: 300,
+    commandTimeoutMs: 200,
+  });
+  return {
+    lists: new RedisPersonLists(link, keys, kind),
+    link,
+    ready: () => until(() => link.usable, 3_000, "the redis link"),
+    close: () => link.close(),
+  };
 }
 
 /** Waits until `check` holds, polling; fails after `timeoutMs`. */

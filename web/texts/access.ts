@@ -6,7 +6,6 @@ export const accessTexts = {
   forbiddenAdvice: "Please contact your acccount administrator.",
   notFoundHeading: "The Page You Requested Could Not Be Found",
   notFoundAdvice: "Please check the URL and try again.",
-  contact: (email: string) => `${contactWords}${email}`,
   /** The contact line's words before the address, so the address can be a mailto: link. */
   contactWords,
   checking: "Checking User Permissions...",

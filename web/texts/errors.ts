@@ -5,7 +5,6 @@ export const errorTexts = {
   endpointNotFound: "Endpoint Not Found",
   internalServerError: "Internal Server Error",
   sessionExpired: "Your session has expired. Please Login again",
-  tooManyAttempts: "Too many attempts. Please wait a minute and try again.",
 } as const;
 
 /**

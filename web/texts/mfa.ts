@@ -20,7 +20,6 @@ export const mfaTexts = {
     "Too many incorrect codes were entered, so this sign-in was stopped to protect the account. Please sign in again to receive a new code.",
   passwordExpired: "Your password has expired. Please enter a new password",
   verifying: "Verifying...",
-  backToLogin: "Go to the login page",
   signInAgain: "Sign in again",
   useAnotherAccount: "Use another account",
   /** Under Current Password when the page was loaded again: the password typed at sign-in is never stored. */

@@ -1,5 +1,4 @@
 // Texts of the change-password form and the password rules (requirements 2.5, 4.4, 5).
-import { fieldTexts } from "#web/texts/fields.ts";
 
 export const passwordTexts = {
   heading: "Change Password",
@@ -28,5 +27,4 @@ export const passwordTexts = {
   met: "(met)",
   notMet: "(not met)",
   show: "Show passwords",
-  capsLock: fieldTexts.capsLock,
 } as const;

@@ -4,31 +4,22 @@
 // Issue 23: the warning's script asks the same two routes for the seconds left, and the page stays where it is.
 // Issue 12, B13: the session routes' query and body are declared, so a hostile shape of `return` is a 400, not a 500.
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import type { InjectOptions } from "fastify";
 import { happyUpstream } from "#scripts/fake-upstream.ts";
 import { PortalClient } from "#scripts/portal-client.ts";
 import { accounts, signIn } from "#scripts/sign-in.ts";
-import { type RunningPortal, startPortal } from "#tests/support/portal.ts";
+import { clockedPortal, IDLE_MINUTES, MINUTE } from "#tests/support/clocked-portal.ts";
 import { portalOnFake } from "#tests/support/portal-on-fake.ts";
 import { errorTexts } from "#web/texts/errors.ts";
 import { layoutTexts } from "#web/texts/layout.ts";
 import { loginTexts } from "#web/texts/login.ts";
 
-const MINUTE = 60_000;
-const IDLE_MINUTES = 30;
-
-let clock = Date.now();
-let portal: RunningPortal;
-
-before(async () => {
-  portal = await startPortal({ env: { SESSION_IDLE_MINUTES: String(IDLE_MINUTES) }, now: () => clock, listen: false });
-});
-after(() => portal.close());
+const clocked = clockedPortal();
 
 describe("the idle-timeout warning", () => {
   it("a signed-in page carries the warning, shown a minute before the idle limit, and a check at the limit", async () => {
-    const alice = await signIn(portal.app, accounts.alice, portal.code);
+    const alice = await signIn(clocked.portal.app, accounts.alice, clocked.portal.code);
     const page = await alice.get("/client/inbox");
     assert.equal(page.status, 200);
     const checkIn = IDLE_MINUTES * 60 + 2;
@@ -53,22 +44,22 @@ describe("the idle-timeout warning", () => {
       "shown 60 s before the limit",
     );
 
-    clock += 10 * MINUTE;
+    clocked.now += 10 * MINUTE;
     const later = await alice.get("/client/home");
     assert.match(later.text, new RegExp(`step-start ${IDLE_MINUTES * 60 - 60}s forwards`), "each page counts anew");
   });
 
   it("a page visited (a new path) counts as activity to the second: its cookie is written anyway", async () => {
-    const alice = await signIn(portal.app, accounts.alice, portal.code);
-    clock += 30_000;
+    const alice = await signIn(clocked.portal.app, accounts.alice, clocked.portal.code);
+    clocked.now += 30_000;
     assert.equal((await alice.get("/client/inbox")).status, 200);
-    clock += IDLE_MINUTES * MINUTE - 10_000;
+    clocked.now += IDLE_MINUTES * MINUTE - 10_000;
     const page = await alice.get("/client/inbox");
     assert.equal(page.status, 200, "within the idle limit from the visit, though past it from the sign-in");
   });
 
   it("a page without a session carries neither the warning nor a check", async () => {
-    const page = await new PortalClient(portal.app).get("/");
+    const page = await new PortalClient(clocked.portal.app).get("/");
     assert.equal(page.headers.refresh, undefined);
     assert.ok(!page.text.includes("idle-check") && !page.text.includes("<noscript>"));
     assert.ok(!page.text.includes(layoutTexts.idleWarning));
@@ -76,17 +67,17 @@ describe("the idle-timeout warning", () => {
   });
 
   it("'Stay signed in' restarts the idle time and comes back to the page", async () => {
-    const alice = await signIn(portal.app, accounts.alice, portal.code);
-    clock += (IDLE_MINUTES - 1) * MINUTE;
+    const alice = await signIn(clocked.portal.app, accounts.alice, clocked.portal.code);
+    clocked.now += (IDLE_MINUTES - 1) * MINUTE;
     const stay = await alice.post("/session/stay", { return: "/client/inbox" });
     assert.equal(stay.status, 303);
     assert.equal(stay.headers.location, "/client/inbox");
-    clock += (IDLE_MINUTES - 1) * MINUTE;
+    clocked.now += (IDLE_MINUTES - 1) * MINUTE;
     assert.equal((await alice.get("/client/inbox")).status, 200, "still signed in 58 minutes after sign-in");
   });
 
   it("'Stay signed in' comes back only to a path of this site", async () => {
-    const alice = await signIn(portal.app, accounts.alice, portal.code);
+    const alice = await signIn(clocked.portal.app, accounts.alice, clocked.portal.code);
     for (const target of ["//evil.example/x", "https://evil.example/", "/..//evil.example"]) {
       const stay = await alice.post("/session/stay", { return: target });
       assert.equal(stay.headers.location, "/client/home", target);
@@ -94,8 +85,8 @@ describe("the idle-timeout warning", () => {
   });
 
   it("the check at the limit is no activity: it returns to a live page, but does not keep the session alive", async () => {
-    const alice = await signIn(portal.app, accounts.alice, portal.code);
-    clock += (IDLE_MINUTES - 5) * MINUTE;
+    const alice = await signIn(clocked.portal.app, accounts.alice, clocked.portal.code);
+    clocked.now += (IDLE_MINUTES - 5) * MINUTE;
     const early = await alice.get("/session/idle?return=%2Fclient%2Fhome");
     assert.equal(early.status, 303);
     assert.equal(
@@ -103,7 +94,7 @@ describe("the idle-timeout warning", () => {
       "/client/home?by-itself",
       "another tab kept the session alive: back to the page, a load the browser makes by itself",
     );
-    clock += 6 * MINUTE;
+    clocked.now += 6 * MINUTE;
     const ended = await alice.get("/session/idle?return=%2Fclient%2Fhome");
     assert.equal(
       ended.headers.location,
@@ -116,33 +107,33 @@ describe("the idle-timeout warning", () => {
   });
 
   it("the checking page keeps its own short Refresh", async () => {
-    const alice = await signIn(portal.app, accounts.alice, portal.code);
-    clock += 6 * MINUTE; // cached permissions are stale; the upstream is asked again
+    const alice = await signIn(clocked.portal.app, accounts.alice, clocked.portal.code);
+    clocked.now += 6 * MINUTE; // cached permissions are stale; the upstream is asked again
     const page = await alice.get("/client/home");
     if (page.status === 503) assert.equal(page.headers.refresh, "5; url=/client/home?by-itself");
     else assert.equal(page.headers.refresh, undefined);
   });
 
   it("issue 23: asked by the warning's script, 'Stay signed in' restarts the idle time and answers the seconds left, without moving the page", async () => {
-    const alice = await signIn(portal.app, accounts.alice, portal.code);
+    const alice = await signIn(clocked.portal.app, accounts.alice, clocked.portal.code);
     const json = { accept: "application/json" };
-    clock += (IDLE_MINUTES - 1) * MINUTE;
+    clocked.now += (IDLE_MINUTES - 1) * MINUTE;
     const stay = await alice.post("/session/stay", { return: "/client/inbox" }, json);
     assert.equal(stay.status, 200);
     assert.deepEqual(JSON.parse(stay.text), { idleSeconds: IDLE_MINUTES * 60 });
     assert.equal(stay.headers["cache-control"], "no-store");
-    clock += (IDLE_MINUTES - 1) * MINUTE;
+    clocked.now += (IDLE_MINUTES - 1) * MINUTE;
     assert.equal((await alice.get("/client/inbox")).status, 200, "still signed in 58 minutes after sign-in");
   });
 
   it("issue 23: asked by the warning's script, the check at the limit answers the seconds left, and 401 once the session has ended", async () => {
-    const alice = await signIn(portal.app, accounts.alice, portal.code);
+    const alice = await signIn(clocked.portal.app, accounts.alice, clocked.portal.code);
     const json = { accept: "application/json" };
-    clock += 10 * MINUTE;
+    clocked.now += 10 * MINUTE;
     const live = await alice.get("/session/idle?return=%2Fclient%2Fhome", json);
     assert.equal(live.status, 200);
     assert.deepEqual(JSON.parse(live.text), { idleSeconds: (IDLE_MINUTES - 10) * 60 }, "another tab's activity counts");
-    clock += (IDLE_MINUTES - 9) * MINUTE;
+    clocked.now += (IDLE_MINUTES - 9) * MINUTE;
     const ended = await alice.get("/session/idle?return=%2Fclient%2Fhome", json);
     assert.equal(ended.status, 401);
     assert.equal(JSON.parse(ended.text).detail, errorTexts.sessionExpired);

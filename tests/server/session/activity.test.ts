@@ -1,56 +1,47 @@
 // Only a person restarts the idle clock: the load the browser makes by itself when /session/idle sends it back to a
 // live page, and the checking page asking again, leave the idle time running; a person's navigation restarts it.
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { accounts, signIn } from "#scripts/sign-in.ts";
 import { BY_ITSELF, byItself } from "#server/session/activity.ts";
-import { type RunningPortal, startPortal } from "#tests/support/portal.ts";
+import { clockedPortal, MINUTE } from "#tests/support/clocked-portal.ts";
 
-const MINUTE = 60_000;
-const IDLE_MINUTES = 30;
-
-let clock = Date.now();
-let portal: RunningPortal;
-
-before(async () => {
-  portal = await startPortal({ env: { SESSION_IDLE_MINUTES: String(IDLE_MINUTES) }, now: () => clock, listen: false });
-});
-after(() => portal.close());
+const clocked = clockedPortal();
 
 describe("what restarts the idle time", () => {
   it("two tabs taking turns at /session/idle never keep a session alive past the limit after the last action", async () => {
-    const alice = await signIn(portal.app, accounts.alice, portal.code);
+    const alice = await signIn(clocked.portal.app, accounts.alice, clocked.portal.code);
     assert.equal((await alice.get("/client/inbox")).status, 200, "the last action: a person's navigation");
     // Each tab's Refresh in turn, 25 minutes apart, on different pages: each is sent back to its live page.
-    clock += 25 * MINUTE;
+    clocked.now += 25 * MINUTE;
     const first = await alice.get("/session/idle?return=%2Fclient%2Fhome");
     assert.equal(first.headers.location, `/client/home?${BY_ITSELF}`);
     assert.equal((await alice.get(String(first.headers.location))).status, 200, "the page is shown again");
-    clock += 6 * MINUTE;
+    clocked.now += 6 * MINUTE;
     const second = await alice.get("/session/idle?return=%2Fclient%2Finbox");
     assert.equal(second.headers.location, "/?return=%2Fclient%2Finbox", "31 minutes after the last action: ended");
   });
 
   it("a person's navigation restarts it, the same page loaded by the browser itself does not", async () => {
-    const alice = await signIn(portal.app, accounts.alice, portal.code);
-    clock += 20 * MINUTE;
+    const alice = await signIn(clocked.portal.app, accounts.alice, clocked.portal.code);
+    clocked.now += 20 * MINUTE;
     assert.equal((await alice.get(`/client/inbox?${BY_ITSELF}`)).status, 200);
-    clock += 11 * MINUTE;
+    clocked.now += 11 * MINUTE;
     assert.equal((await alice.get("/client/home")).status, 302, "31 minutes after sign-in: ended");
 
-    const bob = await signIn(portal.app, accounts.alice, portal.code);
-    clock += 20 * MINUTE;
+    const bob = await signIn(clocked.portal.app, accounts.alice, clocked.portal.code);
+    clocked.now += 20 * MINUTE;
     assert.equal((await bob.get("/client/home")).status, 200, "a person's navigation");
-    clock += 11 * MINUTE;
+    clocked.now += 11 * MINUTE;
     assert.equal((await bob.get("/client/inbox")).status, 200, "11 minutes after it: still signed in");
   });
 
   it("a document page's frame loading its PDF is the browser's doing, and does not restart it", async () => {
-    const alice = await signIn(portal.app, accounts.alice, portal.code);
-    clock += 20 * MINUTE;
+    const alice = await signIn(clocked.portal.app, accounts.alice, clocked.portal.code);
+    clocked.now += 20 * MINUTE;
     assert.equal((await alice.get(`/client/docs/bank-holidays?${BY_ITSELF}`)).status, 200);
     assert.equal((await alice.get("/pdfs/BankHolidays.pdf")).status, 200, "the frame's load");
-    clock += 11 * MINUTE;
+    clocked.now += 11 * MINUTE;
     assert.equal((await alice.get("/client/home")).status, 302, "31 minutes after sign-in: ended");
   });
 

@@ -1,0 +1,102 @@
+// Before a forwarded call leaves: who may make it and for which site, how often (its row's throttle), its row's check;
+// then what it carries upstream, a fresh set of headers with the session's token.
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { type Needs, type ProxiedRule, rules } from "#server/api/rules.ts";
+import { countThrottled, tooManyAttempts } from "#server/api/throttled.ts";
+import type { AppContext } from "#server/context.ts";
+import { endedBy, sessionId } from "#server/session/standing.ts";
+import { serverTexts } from "#server/texts.ts";
+import type { Attempt } from "#server/throttle.ts";
+import type { Operation } from "#server/upstream/operations.ts";
+import { errorTexts } from "#web/texts/errors.ts";
+
+/** A forwarded call, once admitted: what its answer is read against. */
+export type Call = {
+  operation: Operation;
+  rule: ProxiedRule;
+  token: string | undefined;
+  signal: AbortSignal;
+  started: number;
+  /** The session's id when the call left: an answer that began another session changed it. */
+  sid: string | undefined;
+  /** The throttled attempt this call reserved: kept when it counts, given back when it does not. */
+  attempt: Attempt | undefined;
+};
+export type Params = Record<string, string>;
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The upstream call this request makes, once it is admitted. */
+    upstreamCall: Call | undefined;
+  }
+}
+
+/**
+ * A path parameter never moves the upstream path: URLs resolve `.`, `..` and `%2e%2e` segments, and an upstream may
+ * decode `%2F` once more, so a value with a dot segment, a separator or a `%` is not a path of this API.
+ */
+export function refuseMovingParams(request: FastifyRequest, reply: FastifyReply, done: () => void) {
+  const params = Object.values((request.params ?? {}) as Params);
+  if (params.some((value) => /^\.{1,2}$/.test(value) || /[/\\%]/.test(value)))
+    reply.code(404).send({ detail: errorTexts.endpointNotFound });
+  else done();
+}
+
+/** Who may call, and for which site: the refusal, sent, when this request may not; else nothing. */
+export function refusedCaller(needs: Needs, request: FastifyRequest, reply: FastifyReply): FastifyReply | undefined {
+  if (needs === "anyone") return undefined;
+  const auth = request.auth;
+  // Not signed in (or not yet): refused, and nothing is written; a pending sign-in goes on with its MFA step.
+  if (!auth || auth.stage !== needs) {
+    // The island tells a sign-in ended by wrong codes from an expired session, and stays to say why.
+    const exhausted = !auth && endedBy(request) === "mfa-attempts";
+    const code = exhausted ? { code: serverTexts.mfaAttemptsExhausted.code } : {};
+    return reply.code(401).send({ detail: errorTexts.sessionExpired, ...code });
+  }
+  const named = (request.params as Params).site ?? (request.params as Params).audience;
+  if (named !== undefined && named !== auth.site) return reply.code(403).send({ detail: errorTexts.accessDenied });
+  return undefined;
+}
+
+/** The rules of the operation's row, in order: who, whose site, how often, what else; then the call may leave. */
+export async function admit(context: AppContext, operation: Operation, request: FastifyRequest, reply: FastifyReply) {
+  const rule = rules[operation.operationId] as ProxiedRule;
+  const refused = refusedCaller(rule.needs, request, reply);
+  if (refused) return refused;
+  const token = rule.needs === "anyone" ? undefined : request.auth?.token;
+  let attempt: Attempt | undefined;
+  if (rule.throttle) {
+    const { group, person, whose } = rule.throttle;
+    attempt = await context.throttle.take(group, request, person?.(request), whose);
+    const { wait } = attempt;
+    if (wait !== undefined) {
+      countThrottled(context, request, group);
+      return tooManyAttempts(reply, wait);
+    }
+  }
+  const answer = await rule.check?.({ context, request });
+  if (answer) {
+    await attempt?.giveBack(); // answered here: no attempt reached the upstream
+    return reply
+      .code(answer.status)
+      .headers(answer.headers ?? {})
+      .send(answer.body);
+  }
+  // An operation the spec declares without a body sends none, whatever the browser sent.
+  if (!operation.body) request.body = undefined;
+  const signal = AbortSignal.timeout(context.config.upstreamTimeoutMs);
+  const sid = sessionId(request);
+  request.upstreamCall = { operation, rule, token, sid, signal, started: performance.now(), attempt };
+}
+
+/** A fresh set of headers: none of the browser's (cookies, authorization, forwarding, hop-by-hop) go upstream. */
+export function upstreamHeaders(request: FastifyRequest, headers: Record<string, unknown>) {
+  const call = request.upstreamCall;
+  const out: Record<string, string> = { host: String(headers.host), accept: "application/json" };
+  if (call?.operation.body && headers["content-length"] !== undefined) {
+    out["content-type"] = "application/json";
+    out["content-length"] = String(headers["content-length"]);
+  }
+  if (call?.token) out.authorization = `Bearer ${call.token}`;
+  return out;
+}

@@ -1,0 +1,105 @@
+// A forwarded call's answer: read whole within its size cap and deadline, checked against the declared shape, its
+// row's effect on the session applied, and reshaped for the browser; and the faults (too slow, unreachable, too
+// large, not JSON, another shape), each answered in requirements 8's terms and logged once.
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Call } from "#server/api/admit.ts";
+import type { Shaped } from "#server/api/answers.ts";
+import { errorShape } from "#server/api/error-shape.ts";
+import type { ProxiedRule } from "#server/api/rules.ts";
+import type { AppContext } from "#server/context.ts";
+import { expire } from "#server/session/lifecycle.ts";
+import { answerProblem, type ShapeProblem } from "#server/upstream/answer-shape.ts";
+import {
+  type Fault,
+  MAX_JSON_ANSWER_BYTES,
+  parseJsonAnswer,
+  readCapped,
+  UpstreamFault,
+} from "#server/upstream/read-capped.ts";
+import { errorTexts } from "#web/texts/errors.ts";
+
+export type UpstreamAnswer = { statusCode: number; headers: Record<string, unknown>; stream: NodeJS.ReadableStream };
+
+/** The upstream's answer to an admitted call, read and checked before anything of it reaches the session or browser. */
+export async function answered(
+  context: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: UpstreamAnswer,
+) {
+  const call = request.upstreamCall as Call;
+  const { operation, rule } = call;
+  const status = answer.statusCode;
+  const contentType = String(answer.headers["content-type"] ?? "");
+  let raw: Buffer;
+  let body: unknown;
+  try {
+    raw = await readCapped(
+      answer.stream as AsyncIterable<Uint8Array>,
+      MAX_JSON_ANSWER_BYTES,
+      call.signal,
+      answer.headers["content-length"] as string | undefined,
+    );
+    if (status < 200 || status >= 400) body = tryJson(raw);
+    else if (status >= 300)
+      throw new UpstreamFault("not-json"); // the API answers, it never redirects
+    else body = parseJsonAnswer(raw, contentType);
+  } catch (error) {
+    (answer.stream as NodeJS.ReadableStream & { destroy(): void }).destroy();
+    return fault(context, request, reply, error instanceof UpstreamFault ? error.fault : "unreachable");
+  }
+  // Nothing of a success answer reaches the session before it has the declared shape: another shape is a fault.
+  const problem = status >= 200 && status < 300 ? answerProblem(operation, body) : undefined;
+  if (problem) return fault(context, request, reply, "wrong-shape", problem);
+  context.metrics.upstreamCall(operation.operationId, status, (performance.now() - call.started) / 1000);
+
+  if (status === 401 && call.token) {
+    request.log.info({ event: "session-expired", operation: operation.operationId }, "upstream refused the token");
+    expire(request, "upstream-refused");
+    return reply.code(401).send({ detail: errorTexts.sessionExpired });
+  }
+  if (status < 200 || status >= 300) {
+    call.attempt?.keep(); // the upstream refused it: it counts
+    await failed(request, rule);
+    return reply.code(status).send(errorShape(status, body));
+  }
+  const shaped: Shaped = rule.effect ? await rule.effect({ context, request, body }) : { body: body ?? {} };
+  if (shaped.failed || rule.throttle?.counts === "every") call.attempt?.keep();
+  else await call.attempt?.giveBack(); // only failures count
+  if (!shaped.failed) await call.attempt?.passed(reply);
+  return reply
+    .code(shaped.status ?? status)
+    .headers(shaped.headers ?? {})
+    .send(shaped.body ?? {});
+}
+
+/** An upstream that did not answer in time, could not be reached, or answered more or other than JSON. */
+export async function fault(
+  context: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  kind: Fault,
+  shape?: ShapeProblem,
+) {
+  const call = request.upstreamCall;
+  const operation = call?.operation.operationId ?? "unknown";
+  if (call) context.metrics.upstreamCall(operation, kind, (performance.now() - call.started) / 1000);
+  request.log.warn({ operation, fault: kind, ...shape }, "upstream fault");
+  // An unreachable upstream never saw the call: not counted (given back once answered); any other fault counts.
+  if (call && kind !== "unreachable") call.attempt?.keep();
+  if (call) await failed(request, call.rule);
+  if (!reply.sent) reply.code(kind === "timeout" ? 504 : 502).send({});
+}
+
+/** What a failed call does to the session: a failed generate ends the pending sign-in. */
+async function failed(request: FastifyRequest, rule: ProxiedRule) {
+  rule.onFailure?.(request);
+}
+
+function tryJson(raw: Buffer): unknown {
+  try {
+    return raw.length > 0 ? JSON.parse(raw.toString("utf8")) : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,139 @@
+// The password test call (requirements 7.2), the one place a signed-in person's current password is tested: the
+// change-password form's test through /api (requirements 4.4) and the check before ending other sessions
+// (server/routes/account.ts) both come here. It owns the "password-test" throttle, the upstream call and what the
+// answer means; what a right password then allows is each caller's.
+import type { FastifyRequest } from "fastify";
+import type { components } from "#openapi/schema.d.ts";
+import { personOf } from "#server/account/sessions.ts";
+import { errorShape } from "#server/api/error-shape.ts";
+import type { OwnCall } from "#server/api/rules.ts";
+import { countThrottled, tooManyAttempts } from "#server/api/throttled.ts";
+import type { AppContext } from "#server/context.ts";
+import { securityEvent } from "#server/security-log.ts";
+import type { Auth } from "#server/session/fields.ts";
+import { expire } from "#server/session/lifecycle.ts";
+import { sessionId } from "#server/session/standing.ts";
+import { forgetPasswordTest, recordPasswordTest } from "#server/session/writes.ts";
+import type { Attempt } from "#server/throttle.ts";
+import { answerProblem } from "#server/upstream/answer-shape.ts";
+import { bearer, faultOf } from "#server/upstream/client.ts";
+import type { Fault } from "#server/upstream/read-capped.ts";
+import { errorTexts } from "#web/texts/errors.ts";
+
+const OPERATION = "testPassword";
+
+/** What a test came to. */
+export type PasswordTest =
+  /** The upstream took the password; its answer, for the browser. */
+  | { outcome: "right"; status: number; body: unknown }
+  /** The upstream refused it (a 4xx): requirements 8's fields of its answer may reach the browser. */
+  | { outcome: "wrong"; status: number; body: unknown }
+  /** Too many failed tests of this person lately: nothing was sent, and the next may go in `wait` seconds. */
+  | { outcome: "throttled"; wait: number }
+  /** The upstream refused the session's token (requirements 4.5): the session has ended. */
+  | { outcome: "ended" }
+  /** The test could not be made: the upstream's 5xx, or a fault (504 past the deadline, else 502). */
+  | { outcome: "failed"; status: number };
+
+/**
+ * Tests the session's person's current password. Guessing it from a stolen session is as limited as guessing it at
+ * sign-in, in the session's own budget (only that person's password opened it; a stolen cookie moves between
+ * addresses): a wrong password counts, a right one is given back.
+ *
+ * The password tested is the session's own user's, whatever the browser names (`named`): an upstream that checked the
+ * named user's password rather than the token's would otherwise let a session test anyone's (review B4). A link
+ * sign-in whose answer named no user sends the name the browser gave.
+ */
+export async function testPassword(
+  context: AppContext,
+  request: FastifyRequest,
+  auth: Auth,
+  password: string,
+  named = "",
+): Promise<PasswordTest> {
+  const person = personOf(auth);
+  const attempt = await context.throttle.take("password-test", request, person, "session");
+  if (attempt.wait !== undefined) {
+    countThrottled(context, request, "password-test");
+    return { outcome: "throttled", wait: attempt.wait };
+  }
+  let answer: Awaited<ReturnType<typeof ask>>;
+  try {
+    answer = await ask(context, auth, auth.userName || named, password);
+  } catch (error) {
+    return unmade(request, person, attempt, "unreachable", { err: error });
+  }
+  const { response, data, error } = answer;
+  const status = response.status;
+  // The API answers, it never redirects.
+  const fault = faultOf(response) ?? (status >= 300 && status < 400 ? "not-json" : undefined);
+  if (fault) return unmade(request, person, attempt, fault);
+  if (status === 401) {
+    request.log.info({ event: "session-expired", operation: OPERATION }, "upstream refused the token");
+    expire(request, "upstream-refused");
+    await attempt.giveBack(); // the session's end, not a wrong password
+    return { outcome: "ended" };
+  }
+  if (status < 200 || status >= 300) {
+    attempt.keep(); // the upstream refused it: it counts
+    testFailed(request, person);
+    return status >= 500 ? { outcome: "failed", status } : { outcome: "wrong", status, body: error };
+  }
+  // Nothing of a success answer counts before it has the declared shape: another shape is a fault.
+  const operation = context.operations.find((candidate) => candidate.operationId === OPERATION);
+  const problem = operation ? answerProblem(operation, data) : { field: "", rule: "undeclared" };
+  if (problem) return unmade(request, person, attempt, "wrong-shape", problem);
+  await attempt.giveBack(); // only failures count
+  return { outcome: "right", status, body: data };
+}
+
+const ask = (context: AppContext, auth: Auth, userId: string, password: string) =>
+  context.upstream.POST("/web/{audience}/password/test", {
+    params: { path: { audience: auth.site } },
+    body: { userId, password },
+    headers: bearer(auth.token),
+  });
+
+/** A wrong current password (or a test that could not be made) cancels a test passed before it, and is logged. */
+function testFailed(request: FastifyRequest, person: string): void {
+  forgetPasswordTest(request);
+  securityEvent(request, "password.test-failed", person, sessionId(request));
+}
+
+/** An upstream that did not answer in time, could not be reached, or answered more or other than JSON. */
+async function unmade(
+  request: FastifyRequest,
+  person: string,
+  attempt: Attempt,
+  fault: Fault,
+  detail: Record<string, unknown> = {},
+): Promise<PasswordTest> {
+  request.log.warn({ operation: OPERATION, fault, ...detail }, "upstream fault");
+  // An unreachable upstream never saw the test: not an attempt. Any other fault counts.
+  if (fault === "unreachable") await attempt.giveBack();
+  else attempt.keep();
+  testFailed(request, person);
+  return { outcome: "failed", status: fault === "timeout" ? 504 : 502 };
+}
+
+/**
+ * The change-password form's test, through /api: a right password lets the change call go, once, within 5 minutes
+ * (server/api/checks.ts, `checkNewPassword`); the browser gets the answer in requirements 8's shapes.
+ */
+export const answerPasswordTest: OwnCall = async ({ context, request, reply }) => {
+  const { userId, password } = request.body as components["schemas"]["PasswordTestRequest"];
+  const test = await testPassword(context, request, request.auth as Auth, password, userId);
+  switch (test.outcome) {
+    case "right":
+      recordPasswordTest(request, context.now());
+      return reply.code(test.status).send(test.body ?? {});
+    case "wrong":
+      return reply.code(test.status).send(errorShape(test.status, test.body));
+    case "throttled":
+      return tooManyAttempts(reply, test.wait);
+    case "ended":
+      return reply.code(401).send({ detail: errorTexts.sessionExpired });
+    case "failed":
+      return reply.code(test.status).send({});
+  }
+};

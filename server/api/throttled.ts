@@ -1,0 +1,20 @@
+// A throttled attempt, wherever it is refused: one log line and one count in portal_sign_in_outcomes_total, and on
+// /api a 429 that says how many seconds to wait.
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { AppContext } from "#server/context.ts";
+import { serverTexts } from "#server/texts.ts";
+import type { ThrottleGroup } from "#server/throttle.ts";
+
+export function countThrottled(context: AppContext, request: FastifyRequest, group: ThrottleGroup): void {
+  request.log.warn({ event: "throttled", group }, "too many attempts");
+  context.metrics.signIns.inc({ event: group, outcome: "throttled" });
+}
+
+/** The /api answer to a throttled attempt: 429, with `Retry-After` and the seconds in its words. */
+export function tooManyAttempts(reply: FastifyReply, wait: number): FastifyReply {
+  const { code, message } = serverTexts.throttled;
+  return reply
+    .code(429)
+    .header("retry-after", String(wait))
+    .send({ detail: message(wait), code });
+}

@@ -1,0 +1,109 @@
+// What the session cookie holds, and the one reader and writer of its fields (`get`, `set`): only the modules of
+// server/session/ use them, so every write has a name (server/session/writes.ts, lifecycle.ts).
+import type { FastifyRequest } from "fastify";
+import { packToken, type StoredToken, unpackToken } from "#server/token-pack.ts";
+import type { LoginMessage, Site, UserInfo } from "#web/site.ts";
+
+/** The upstream token and who it belongs to. `pending` until a `Passed` MFA validation promotes it. */
+export type Auth = {
+  stage: "pending" | "signed-in";
+  site: Site;
+  userName: string;
+  loginMessage: LoginMessage;
+  token: string;
+  /** The company short name a client signed in with (empty for vendors and link sign-ins). */
+  company?: string;
+};
+
+/** A notice for the next sign-in page; `ended` says why the session before it ended. */
+export type Flash = { error: string; pathname?: string; ended?: EndReason };
+
+/** What the session cookie holds. */
+export type SessionFields = {
+  /** The auth with its token packed when large (server/token-pack.ts), so the cookie stays within 4096 bytes. */
+  auth: Omit<Auth, "token"> & StoredToken;
+  perms: { info: UserInfo; at: number };
+  /** The previous tracked path (requirements 4.8), or a digest of it when long. */
+  lastPage: string;
+  taxBridge: boolean;
+  flash: Flash;
+  /** When the session began (absolute lifetime) and was last seen (idle timeout), in ms. */
+  born: number;
+  seen: number;
+  /** A fresh id at each step of signing in; every end of the session revokes it. */
+  sid: string;
+  /** When the current password last passed the test call: the change call needs one, once (SECURITY.md). */
+  passwordTested: number;
+  /** When the last MFA code was sent for this pending sign-in: a reload within the cooldown sends none. */
+  codeSentAt: number;
+};
+
+declare module "@fastify/secure-session" {
+  interface SessionData extends SessionFields {}
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The session's auth, read once per request and kept in step with every write below. */
+    auth: Auth | undefined;
+  }
+  interface FastifyInstance {
+    /** Where revoked session ids are kept: one store for the whole app (and, with Redis, every replica). */
+    revocations: { revoke(sid: string): void | Promise<void>; has(sid: string | undefined): boolean };
+  }
+}
+
+/** Why a session ended: each reason has its message on the sign-in page (none for a plain sign-out). */
+export type EndReason =
+  | "signed-out"
+  | "replaced"
+  | "revoked"
+  | "idle"
+  | "lifetime"
+  | "upstream-refused"
+  | "code-not-sent"
+  | "mfa-attempts"
+  | "too-large"
+  | "not-signed-in";
+
+/** A token longer than this is refused before any work on it (packing it could not fit a 4096-byte cookie anyway). */
+export const MAX_TOKEN_CHARACTERS = 8192;
+/**
+ * A token the portal can send back: visible ASCII, no space (a bearer token's characters). Anything else could not be
+ * written into an Authorization header (every later call would throw) or would come back trimmed.
+ */
+export const sendableToken = (token: string) => /^[\x21-\x7e]+$/.test(token);
+/** What changes only in time (`seen`, a passed password test) is written at most this often: each write re-seals. */
+export const RESEAL_GRANULARITY_MS = 60_000;
+
+/** The one reader of the cookie's fields: only the modules of server/session/ call it. */
+export const get = <K extends keyof SessionFields>(request: FastifyRequest, key: K): SessionFields[K] | undefined =>
+  request.session.get(key);
+/**
+ * The one writer of the cookie's fields: only the named writes of server/session/ call it. A write after an `expire`
+ * that dropped the cookie keeps the cookie again (a new sign-in in the same request).
+ */
+export function set<K extends keyof SessionFields>(
+  request: FastifyRequest,
+  key: K,
+  value: SessionFields[K] | undefined,
+) {
+  request.session.deleted = false;
+  request.session.set(key, value);
+}
+
+/** The session's auth as the cookie holds it (or nothing). */
+export function readAuth(request: FastifyRequest): Auth | undefined {
+  const stored = get(request, "auth");
+  if (!stored) return undefined;
+  const token = unpackToken(stored);
+  if (token === undefined) return undefined;
+  const { stage, site, userName, loginMessage, company } = stored;
+  return { stage, site, userName, loginMessage, token, ...(company ? { company } : {}) };
+}
+
+/** The auth written, its token packed when large, and `request.auth` kept in step. */
+export function storeAuth(request: FastifyRequest, { token, ...rest }: Auth): void {
+  set(request, "auth", { ...rest, ...packToken(token) });
+  request.auth = { token, ...rest };
+}

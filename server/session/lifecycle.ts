@@ -1,0 +1,85 @@
+// How a session begins (a sign-in, the promotion after a passed code) and ends: `expire` is the only way, and it always
+// revokes the session's id, so an older copy of the cookie is dead too.
+import { randomUUID } from "node:crypto";
+import type { FastifyRequest } from "fastify";
+import { registerSession, sessionEnded } from "#server/account/sessions.ts";
+import { type Auth, type EndReason, set, storeAuth } from "#server/session/fields.ts";
+import { sessionId, taxBridgeEntered } from "#server/session/standing.ts";
+import { serverTexts } from "#server/texts.ts";
+import { errorTexts } from "#web/texts/errors.ts";
+import { loginTexts } from "#web/texts/login.ts";
+
+/**
+ * A new session for a new sign-in (a login answer or a link sign-in). The previous session, whoever it was, is
+ * revoked: a sign-in never carries on an older session's id, cookie copies or strikes.
+ */
+export function beginSignIn(request: FastifyRequest, auth: Auth, now: number): void {
+  const previous = sessionId(request);
+  if (previous) void request.server.revocations.revoke(previous);
+  const taxBridge = taxBridgeEntered(request);
+  request.session.regenerate([]);
+  if (taxBridge) set(request, "taxBridge", true);
+  fresh(request, auth, now);
+}
+
+/** requirements 4.2: a `Passed` code promotes the pending token; the pending session's id is revoked (its cookie is dead). */
+export function promote(request: FastifyRequest, now: number): void {
+  const auth = request.auth;
+  if (auth?.stage !== "pending") return;
+  const previous = sessionId(request);
+  if (previous) void request.server.revocations.revoke(previous);
+  set(request, "codeSentAt", undefined);
+  fresh(request, { ...auth, stage: "signed-in" }, now);
+}
+
+function fresh(request: FastifyRequest, auth: Auth, now: number): void {
+  storeAuth(request, auth);
+  set(request, "sid", randomUUID());
+  set(request, "born", now);
+  set(request, "seen", now);
+  if (auth.stage === "signed-in") registerSession(request, auth, sessionId(request) as string, now);
+}
+
+/** What the sign-in page says about each way a session ends. */
+export function endMessage(reason: EndReason, idleMinutes: number): string | undefined {
+  switch (reason) {
+    case "signed-out":
+    case "replaced":
+      return undefined;
+    case "idle":
+      return `${errorTexts.sessionExpired}. ${loginTexts.endedIdle(idleMinutes)}`;
+    case "mfa-attempts":
+      return serverTexts.mfaAttemptsExhausted.message;
+    case "too-large":
+      return serverTexts.sessionTooLarge.message;
+    default:
+      return errorTexts.sessionExpired;
+  }
+}
+
+/** requirements 4.5: a session whose token the upstream refused on one of the server's own calls ends now. */
+export function endIfRefused(request: FastifyRequest, refused: { has(token: string): boolean }): boolean {
+  const token = request.auth?.token;
+  if (token === undefined || !refused.has(token)) return false;
+  expire(request, "upstream-refused");
+  return true;
+}
+
+/**
+ * The only way a session ends: its id is revoked, everything it held is dropped (the tax-bridge mode the person
+ * entered with stays), and the sign-in page says why.
+ */
+export function expire(request: FastifyRequest, reason: EndReason, idleMinutes = 0): void {
+  const sid = sessionId(request);
+  if (sid) void request.server.revocations.revoke(sid);
+  if (sid && request.auth?.stage === "signed-in") sessionEnded(request, request.auth, sid, reason);
+  const taxBridge = taxBridgeEntered(request);
+  request.session.regenerate([]);
+  if (taxBridge) set(request, "taxBridge", true);
+  const message = endMessage(reason, idleMinutes);
+  if (message) set(request, "flash", { error: message, ended: reason });
+  // Nothing left to carry: the browser drops the cookie instead of keeping an empty one.
+  if (!taxBridge && !message) request.session.delete();
+  request.auth = undefined;
+  request.log.info({ event: "session-ended", reason }, "session ended");
+}

@@ -1,0 +1,100 @@
+// The session's named writes while it lasts: seen, a visit, permissions, tax-bridge mode, a sent code, the password
+// test and change, the sign-in page's notice. Nothing else writes it (its beginning and end: lifecycle.ts).
+import { hash } from "node:crypto";
+import type { FastifyRequest } from "fastify";
+import { sessionSeen } from "#server/account/sessions.ts";
+import { type Flash, get, RESEAL_GRANULARITY_MS, set, storeAuth } from "#server/session/fields.ts";
+import { sessionId, sessionTimes, taxBridgeEntered } from "#server/session/standing.ts";
+import type { UserInfo } from "#web/site.ts";
+
+/** How long a passed password test allows the change call. */
+export const PASSWORD_TEST_VALID_MS = 5 * 60_000;
+
+/** Signing out ends tax-bridge mode: on a shared browser the next person starts afresh. An emptied cookie goes. */
+export function leaveTaxBridge(request: FastifyRequest): void {
+  if (!taxBridgeEntered(request)) return;
+  set(request, "taxBridge", undefined);
+  if (get(request, "flash") === undefined) request.session.delete();
+}
+
+/** The person was here now: the idle time starts again. */
+export function markSeen(request: FastifyRequest, now: number): void {
+  set(request, "seen", now);
+  const sid = sessionId(request);
+  if (request.auth?.stage === "signed-in" && sid) sessionSeen(request, request.auth, sid, now);
+}
+
+/**
+ * The previous path as the session keeps it: itself when short and plain, a digest (no `/`) otherwise, so it takes
+ * at most 64 bytes of the cookie's JSON (a quote or a non-ASCII character would be escaped to several).
+ */
+const pageDigest = (page: string) =>
+  page.length <= 64 && /^[\x20-\x7e]*$/.test(page) && !/["\\]/.test(page)
+    ? page
+    : hash("sha256", page, "base64url").slice(0, 22);
+
+/**
+ * requirements 4.8: true when this path is a new visit (not `/`, not the previous path), which it then remembers. A
+ * person's visit is also seen to the second (`personActed`, server/session/activity.ts): the cookie is written anyway.
+ */
+export function rememberVisit(request: FastifyRequest, page: string, now: number, personActed: boolean): boolean {
+  const digest = pageDigest(page);
+  if (page === "/" || get(request, "lastPage") === digest) return false;
+  set(request, "lastPage", digest);
+  if (!personActed) return true;
+  const before = sessionTimes(request).seen;
+  set(request, "seen", now); // the cookie is written for the visit anyway
+  const sid = sessionId(request);
+  // The registry's "last seen", like the cookie's idle clock, at most once a minute.
+  if (now - before > RESEAL_GRANULARITY_MS && request.auth?.stage === "signed-in" && sid)
+    sessionSeen(request, request.auth, sid, now);
+  return true;
+}
+
+export function cachePermissions(request: FastifyRequest, info: UserInfo, now: number): void {
+  set(request, "perms", { info, at: now });
+}
+
+/** docs/requirements.md: tax-bridge mode is on for a session that entered through `/tax-bridge/login`. */
+export function enterTaxBridge(request: FastifyRequest): void {
+  if (!taxBridgeEntered(request)) set(request, "taxBridge", true);
+}
+
+export function rememberCodeSent(request: FastifyRequest, now: number): void {
+  set(request, "codeSentAt", now);
+}
+
+/** requirements 4.4: a changed password ends the expired-password state; the passed test is used up. */
+export function passwordChanged(request: FastifyRequest): void {
+  set(request, "passwordTested", undefined);
+  const auth = request.auth;
+  if (auth?.loginMessage !== "Password Expired") return;
+  storeAuth(request, { ...auth, loginMessage: "Success" });
+}
+
+/**
+ * A passed test is written at most once a minute, like `seen`: a repeated test within the minute does not re-seal the
+ * cookie. The earlier time counts, which can only shorten the window the change call has.
+ */
+export function recordPasswordTest(request: FastifyRequest, now: number): void {
+  const tested = get(request, "passwordTested");
+  if (tested === undefined || now - tested >= RESEAL_GRANULARITY_MS) set(request, "passwordTested", now);
+}
+
+export function forgetPasswordTest(request: FastifyRequest): void {
+  if (get(request, "passwordTested") !== undefined) set(request, "passwordTested", undefined);
+}
+
+/** When the current password passed its test call lately, that time (once: the change call spends it). */
+export function spendPasswordTest(request: FastifyRequest, now: number): number | undefined {
+  const tested = get(request, "passwordTested");
+  if (tested === undefined) return undefined;
+  set(request, "passwordTested", undefined);
+  return now - tested <= PASSWORD_TEST_VALID_MS ? tested : undefined;
+}
+
+export function takeFlash(request: FastifyRequest): Flash | undefined {
+  const flash = get(request, "flash");
+  if (flash) set(request, "flash", undefined);
+  return flash;
+}
