@@ -22,7 +22,6 @@ import { pageRoutes } from "#server/routes/pages.tsx";
 import { sandboxRoutes } from "#server/routes/sandbox.ts";
 import { sessionRoutes } from "#server/routes/session.ts";
 import { securityHeaders } from "#server/security-headers.ts";
-import type { SessionFields } from "#server/session/fields.ts";
 import { sessionPlugin } from "#server/session/plugin.ts";
 import { installShutdown } from "#server/shutdown.ts";
 import { preloadIslands } from "#web/islands/registry.ts";
@@ -33,14 +32,6 @@ export type BuildOptions = ContextOptions & {
   upstreamUrl: string;
   logger?: FastifyServerOptions["logger"];
 };
-
-declare module "fastify" {
-  interface FastifyInstance {
-    /** The cookie value (as a Cookie header carries it) for a session holding `data`, and back: for tests. */
-    encodeSession(data: Partial<SessionFields>): string;
-    decodeSession(value: string): { get<K extends keyof SessionFields>(key: K): SessionFields[K] | undefined } | null;
-  }
-}
 
 export async function buildApp({ config, upstreamUrl, logger, ...options }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -80,7 +71,7 @@ export async function buildApp({ config, upstreamUrl, logger, ...options }: Buil
     index: false,
   });
   // Browsers ask for /favicon.ico whatever a page links. Answered here, outside the session, it never reaches the
-  // pages, which would send it to the sign-in page and use up that page's one-time notice (issue 14 #1).
+  // pages, which would send it to the sign-in page and use up that page's one-time notice.
   const icon = readManifest().images["icon-32.png"];
   app.get("/favicon.ico", async (_request, reply) =>
     icon ? reply.header("cache-control", "public, max-age=86400").redirect(icon, 301) : reply.code(404).send(),
@@ -91,11 +82,9 @@ export async function buildApp({ config, upstreamUrl, logger, ...options }: Buil
   // Development only: swagger-ui-dist is a devDependency, absent from the production tree.
   if (config.env === "development") await app.register(apiReferenceRoutes);
 
-  let codec: Pick<FastifyInstance, "createSecureSession" | "encodeSecureSession" | "decodeSecureSession"> | undefined;
   await app.register(async function withSession(scope) {
     await scope.register(csrfPlugin); // before the session is read: a refused request writes nothing
     await scope.register(sessionPlugin, { context });
-    codec = scope;
     // Nothing answered in the session's scope may be kept by a cache: the one place that says so for its pages,
     // documents, session routes and /api answers.
     scope.addHook("onRequest", (_request, reply, done) => {
@@ -109,11 +98,6 @@ export async function buildApp({ config, upstreamUrl, logger, ...options }: Buil
     await scope.register(accountRoutes, context);
     await scope.register(pageRoutes, context);
   });
-  const sessions = codec as NonNullable<typeof codec>;
-  app.decorate("encodeSession", (data: Partial<SessionFields>) =>
-    encodeURIComponent(sessions.encodeSecureSession(sessions.createSecureSession({ ...data }))),
-  );
-  app.decorate("decodeSession", (value: string) => sessions.decodeSecureSession(decodeURIComponent(value)));
   app.addHook("onClose", async () => {
     await context.tracker.flush(shutdown.visitsMayTake());
     await context.stores.close();

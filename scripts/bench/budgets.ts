@@ -1,9 +1,9 @@
-// The byte budgets of issue 5, in one place: the CI check fails on them, the bench reports them as rows.
+// The byte budgets, in one place: the CI check fails on them, the bench reports them as rows.
 import type { PageBytes } from "#scripts/bench/bytes.ts";
 import type { Row } from "#scripts/bench/report.ts";
 
 /**
- * Issue 14 raised both (from 14,600 and 1.15): the login page gained a visible heading, Show password and the
+ * Both were raised (from 14,600 and 1.15) when the login page gained a visible heading, Show password and the
  * caps-lock hint, focus that follows errors, typed values kept per tab, the last site remembered, support contacts
  * as links, the icons' links and the dark logo. The section layouts moved to a stylesheet of their own, linked by
  * signed-in pages only, which keeps the HTML+CSS within 400 bytes of the first round trip (10 × 1,460 bytes).
@@ -13,7 +13,7 @@ import type { Row } from "#scripts/bench/report.ts";
  */
 export const LOGIN_HTML_CSS_BUDGET = 15_000;
 /**
- * Issue 23: signed-in pages carry one small script of their own, the idle warning's (a countdown, "Stay signed in"
+ * Signed-in pages carry one small script of their own, the idle warning's (a countdown, "Stay signed in"
  * without leaving the page, dismissal); the warning works without it. It is counted apart from the islands.
  */
 export const IDLE_WARNING_JS_BUDGET = 2_000;

@@ -209,7 +209,7 @@ export async function throughputBenches(options: LoadOptions): Promise<Row[]> {
       ),
     );
 
-    // Issue 13: the security stores shared through a real redis-server, beside the same build with them in memory.
+    // The security stores shared through a real redis-server, beside the same build with them in memory.
     rows.push(
       ratioRow(
         "8a. Redis: gated page with REDIS_URL ÷ without (req/s)",

@@ -68,7 +68,7 @@ export const checkNewPassword: Check = async ({ context, request }) => {
 };
 
 /**
- * Review B2: a sign-in link never replaces this browser's session unless the person clicked to (the link page sends
+ * A sign-in link never replaces this browser's session unless the person clicked to (the link page sends
  * the header only then). A page opened from another site carries no cookie, so only this call can tell.
  */
 export const confirmReplace: Check = async ({ request }) => {

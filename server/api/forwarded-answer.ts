@@ -11,6 +11,7 @@ import { expire } from "#server/session/lifecycle.ts";
 import { answerProblem, type ShapeProblem } from "#server/upstream/answer-shape.ts";
 import {
   type Fault,
+  faultStatus,
   MAX_JSON_ANSWER_BYTES,
   parseJsonAnswer,
   readCapped,
@@ -88,7 +89,7 @@ export async function fault(
   // An unreachable upstream never saw the call: not counted (given back once answered); any other fault counts.
   if (call && kind !== "unreachable") call.attempt?.keep();
   if (call) await failed(request, call.rule);
-  if (!reply.sent) reply.code(kind === "timeout" ? 504 : 502).send({});
+  if (!reply.sent) reply.code(faultStatus(kind)).send({});
 }
 
 /** What a failed call does to the session: a failed generate ends the pending sign-in. */

@@ -17,7 +17,7 @@ import { forgetPasswordTest, recordPasswordTest } from "#server/session/writes.t
 import type { Attempt } from "#server/throttle.ts";
 import { answerProblem } from "#server/upstream/answer-shape.ts";
 import { bearer, faultOf } from "#server/upstream/client.ts";
-import type { Fault } from "#server/upstream/read-capped.ts";
+import { type Fault, faultStatus } from "#server/upstream/read-capped.ts";
 import { errorTexts } from "#web/texts/errors.ts";
 
 const OPERATION = "testPassword";
@@ -41,7 +41,7 @@ export type PasswordTest =
  * addresses): a wrong password counts, a right one is given back.
  *
  * The password tested is the session's own user's, whatever the browser names (`named`): an upstream that checked the
- * named user's password rather than the token's would otherwise let a session test anyone's (review B4). A link
+ * named user's password rather than the token's would otherwise let a session test anyone's. A link
  * sign-in whose answer named no user sends the name the browser gave.
  */
 export async function testPassword(
@@ -113,7 +113,7 @@ async function unmade(
   if (fault === "unreachable") await attempt.giveBack();
   else attempt.keep();
   testFailed(request, person);
-  return { outcome: "failed", status: fault === "timeout" ? 504 : 502 };
+  return { outcome: "failed", status: faultStatus(fault) };
 }
 
 /**

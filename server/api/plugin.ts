@@ -15,6 +15,7 @@ import { expire } from "#server/session/lifecycle.ts";
 import { sessionId } from "#server/session/standing.ts";
 import { serverTexts } from "#server/texts.ts";
 import { type Operation, routerPath } from "#server/upstream/operations.ts";
+import { proxyFault } from "#server/upstream/read-capped.ts";
 import { CSRF_HEADER } from "#web/api/held.ts";
 import { errorTexts } from "#web/texts/errors.ts";
 
@@ -129,13 +130,7 @@ export async function apiPlugin(api: FastifyInstance, { context }: { context: Ap
           });
         },
         onError: (reply, { error }) => {
-          const timedOut = (error as { statusCode?: number }).statusCode === 504;
-          void fault(
-            context,
-            reply.request as FastifyRequest,
-            reply as FastifyReply,
-            timedOut ? "timeout" : "unreachable",
-          );
+          void fault(context, reply.request as FastifyRequest, reply as FastifyReply, proxyFault(error));
         },
       },
     });

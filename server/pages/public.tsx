@@ -49,7 +49,7 @@ function loadMfa(screens: Screens, entry: RouteEntry, request: PageRequest): Loa
   }
   if (auth && state === "password-change") {
     // The one page an expired password's session has: the sign-in's own step, as the login page shows it after the
-    // code (issue 23, #8: a reload is not a signed-in page with Sign out; "Use another account" ends the sign-in).
+    // code (a reload is not a signed-in page with Sign out; "Use another account" ends the sign-in).
     const context = pageContextOf(screens, request);
     const props = { expired: { site: auth.site, userName: auth.userName } };
     return {
@@ -64,7 +64,7 @@ function loadMfa(screens: Screens, entry: RouteEntry, request: PageRequest): Loa
   return redirect("/");
 }
 
-/** requirements 2.6; review B2: a link never replaces a session silently, the island names it and waits for a click. */
+/** requirements 2.6: a link never replaces a session silently, the island names it and waits for a click. */
 function loadLinkLogin(screens: Screens, entry: RouteEntry, request: PageRequest): Loaded {
   const auth = request.auth;
   const current = auth && { name: auth.userName, site: auth.site, ...(auth.company ? { company: auth.company } : {}) };

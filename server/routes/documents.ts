@@ -5,7 +5,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "#server/context.ts";
 import { signedIn } from "#server/session/standing.ts";
 import { serverTexts } from "#server/texts.ts";
-import { MAX_PDF_ANSWER_BYTES, readCapped, UpstreamFault } from "#server/upstream/read-capped.ts";
+import {
+  faultStatus,
+  MAX_PDF_ANSWER_BYTES,
+  proxyFault,
+  readCapped,
+  UpstreamFault,
+} from "#server/upstream/read-capped.ts";
 import { routes, sectionAudience } from "#web/routes/table.ts";
 import type { Site } from "#web/site.ts";
 import { errorTexts } from "#web/texts/errors.ts";
@@ -62,9 +68,9 @@ async function pdfProxy(app: FastifyInstance, { context }: { context: AppContext
         void sendPdf(request as FastifyRequest, reply as FastifyReply, answer as unknown as Answer);
       },
       onError: (reply, { error }) => {
-        const timedOut = (error as { statusCode?: number }).statusCode === 504;
-        reply.request.log.warn({ operation: "pdf", fault: timedOut ? "timeout" : "unreachable" }, "upstream fault");
-        reply.code(502).send({});
+        const fault = proxyFault(error);
+        reply.request.log.warn({ operation: "pdf", fault }, "upstream fault");
+        reply.code(faultStatus(fault)).send({});
       },
     },
   });
@@ -93,6 +99,6 @@ async function sendPdf(request: FastifyRequest, reply: FastifyReply, answer: Ans
       .send(pdf);
   } catch (error) {
     stream.destroy();
-    return reply.code(error instanceof UpstreamFault && error.fault === "timeout" ? 504 : 502).send({});
+    return reply.code(error instanceof UpstreamFault ? faultStatus(error.fault) : 502).send({});
   }
 }

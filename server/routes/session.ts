@@ -59,7 +59,7 @@ export async function sessionRoutes(app: FastifyInstance, context: AppContext): 
     return path || landingPath(auth.site, taxBridgeOn(context, request));
   };
 
-  // Where a sign-in lands (issue 14): the page first asked for, when it is a page of this user's section that their
+  // Where a sign-in lands: the page first asked for, when it is a page of this user's section that their
   // gate opens; else 2.7's landing, when its gate opens; else the section's home (never Access Denied at once).
   app.get<{ Querystring: Return }>(
     "/session/landing",

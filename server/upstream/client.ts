@@ -7,6 +7,7 @@ import type { paths } from "#openapi/schema.d.ts";
 import type { Metrics } from "#server/metrics.ts";
 import {
   type Fault,
+  faultStatus,
   MAX_JSON_ANSWER_BYTES,
   parseJsonAnswer,
   readCapped,
@@ -22,7 +23,7 @@ export const faultOf = (response: Response): Fault | undefined =>
   (response.headers.get(FAULT_HEADER) as Fault | null) ?? undefined;
 
 const faultAnswer = (fault: Fault) =>
-  new Response(null, { status: fault === "timeout" ? 504 : 502, headers: { [FAULT_HEADER]: fault } });
+  new Response(null, { status: faultStatus(fault), headers: { [FAULT_HEADER]: fault } });
 
 /**
  * openapi-fetch's transport: undici's `request` (the library's plain API) where the platform's `fetch` would be. The

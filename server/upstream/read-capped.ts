@@ -5,6 +5,13 @@ export const MAX_PDF_ANSWER_BYTES = 16 * 1024 * 1024;
 /** `wrong-shape`: JSON, but not of the shape openapi/portal.yaml declares (server/upstream/answer-shape.ts). */
 export type Fault = "timeout" | "unreachable" | "too-large" | "not-json" | "wrong-shape";
 
+/** How the portal answers any fault of the upstream: 504 past the deadline, 502 for every other. */
+export const faultStatus = (fault: Fault): 502 | 504 => (fault === "timeout" ? 504 : 502);
+
+/** The fault behind a proxied call's error: the proxy marks a call past its deadline with status 504. */
+export const proxyFault = (error: unknown): "timeout" | "unreachable" =>
+  (error as { statusCode?: number } | null)?.statusCode === 504 ? "timeout" : "unreachable";
+
 export class UpstreamFault extends Error {
   constructor(readonly fault: Fault) {
     super(`upstream fault: ${fault}`);

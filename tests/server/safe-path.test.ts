@@ -6,6 +6,7 @@ import { PortalClient } from "#scripts/portal-client.ts";
 import { accounts, signIn } from "#scripts/sign-in.ts";
 import { safePath } from "#server/safe-path.ts";
 import { startPortal } from "#tests/support/portal.ts";
+import { sessionCodec } from "#tests/support/session-codec.ts";
 
 const COOKIE = "__Host-portal-session";
 
@@ -106,8 +107,9 @@ describe("redirects (item 13)", () => {
   it("13. redirects: the navigation-state pathname in the session reaches the login page only when it is a same-origin path", async () => {
     const portal = await startPortal({ listen: false });
     try {
+      const codec = await sessionCodec(portal.config);
       const loginWith = async (pathname: string) => {
-        const sealed = portal.app.encodeSession({
+        const sealed = codec.encode({
           flash: { error: "Your session has expired. Please Login again", pathname },
         });
         const cookie = `${COOKIE}=${sealed}`;

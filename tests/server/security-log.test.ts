@@ -13,6 +13,7 @@ import { type SecurityEvent, securityEvents, sessionDigest } from "#server/secur
 import { SESSIONS_PER_PERSON } from "#server/stores/session-registry.ts";
 import { type LoggedPortal, logCapture, startLoggedPortal } from "#tests/support/log-capture.ts";
 import { sandboxPost, TEST_SESSION_KEY } from "#tests/support/portal.ts";
+import { type SessionCodec, sessionCodec } from "#tests/support/session-codec.ts";
 import { until } from "#tests/support/stores.ts";
 import { END_OTHERS_HEADER } from "#web/api/end-others.ts";
 
@@ -31,12 +32,14 @@ const sids = new Set<string>();
 let portal: LoggedPortal;
 let sandbox: RunningSandbox;
 let app: FastifyInstance;
+let codec: SessionCodec;
 let time = Date.now();
 
 before(async () => {
   const limits = { MFA_MAX_WRONG_CODES: "2", RATE_LIMIT_USER_PER_MINUTE: "100000", RATE_LIMIT_IP_PER_MINUTE: "100000" };
   portal = await startLoggedPortal(stream, secrets, limits, () => time);
   ({ app, sandbox } = portal);
+  codec = await sessionCodec(portal.config);
 });
 after(() => portal.close());
 
@@ -50,7 +53,7 @@ function visitor(): PortalClient {
     for (const cookie of answer.cookies) {
       if (cookie.value.length <= 20) continue;
       secrets.add(cookie.value);
-      const sid = app.decodeSession(encodeURIComponent(cookie.value))?.get("sid");
+      const sid = codec.decode(encodeURIComponent(cookie.value))?.get("sid");
       if (sid) sids.add(sid);
     }
     return answer;

@@ -8,7 +8,7 @@ import { Writable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { latestCode } from "#scripts/sign-in.ts";
 import { buildApp } from "#server/app.ts";
-import { loadConfig } from "#server/config.ts";
+import { type Config, loadConfig } from "#server/config.ts";
 import { loggerOptions } from "#server/logging.ts";
 import { type RunningSandbox, startSandbox } from "#server/sandbox/app.ts";
 import { TEST_LOGS, TEST_SESSION_KEY } from "#tests/support/portal.ts";
@@ -53,6 +53,7 @@ export async function tokenRecorder(target: string, tokens: Set<string>): Promis
 
 export type LoggedPortal = {
   app: FastifyInstance;
+  config: Config;
   sandbox: RunningSandbox;
   /** The latest code mailed to `email`, remembered as a secret. */
   code(email: string): Promise<string>;
@@ -83,6 +84,7 @@ export async function startLoggedPortal(
   });
   return {
     app,
+    config,
     sandbox,
     async code(email) {
       const value = await latestCode(sandbox.url, email);

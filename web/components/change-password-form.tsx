@@ -13,7 +13,7 @@ import { endOthersTexts } from "#web/texts/end-others.ts";
 import { errorTexts } from "#web/texts/errors.ts";
 import { passwordTexts } from "#web/texts/password.ts";
 
-/** Issue 14, #2: how long "Password Successfully Changed!" stays in view before the page moves to the home page. */
+/** How long "Password Successfully Changed!" stays in view before the page moves to the home page. */
 export const CHANGED_PAUSE_MS = 4000;
 
 export type ChangePasswordFormProps = {
@@ -80,7 +80,7 @@ export function ChangePasswordForm(props: ChangePasswordFormProps) {
     setDisabled(true);
     setMessage(undefined);
     setEndedNote(undefined);
-    // Issue 14, #3: an empty Current Password is named here, never sent to the test call.
+    // An empty Current Password is named here, never sent to the test call.
     if (!values.current) {
       setMessage({ kind: "error", text: passwordTexts.currentRequired });
       setDisabled(false);
@@ -111,11 +111,11 @@ export function ChangePasswordForm(props: ChangePasswordFormProps) {
 
     say("success", passwordTexts.changed);
     if (redirect) {
-      // Issue 14, #2: the success stays in view long enough to read, with a link to go on at once.
+      // The success stays in view long enough to read, with a link to go on at once.
       window.setTimeout(() => window.location.assign(home), CHANGED_PAUSE_MS);
       return;
     }
-    // Issue 14, #7: on a section page the form is done with; it empties and can be used again.
+    // On a section page the form is done with; it empties and can be used again.
     setValues({ current: "", next: "", confirm: "" });
     setDisabled(false);
   };

@@ -1,5 +1,5 @@
 // The step of a sign-in whose password has expired (requirements 2.4, 4.4): the change-password form, then the way out.
-// The same screen whether it follows the code on the login page or the page is loaded again at /mfa (issue 23, #8).
+// The same screen whether it follows the code on the login page or the page is loaded again at /mfa.
 import { ChangePasswordForm } from "#web/components/change-password-form.tsx";
 import { UseAnotherAccount } from "#web/components/use-another-account.tsx";
 import type { Site } from "#web/site.ts";

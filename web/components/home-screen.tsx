@@ -1,4 +1,4 @@
-// A section's home (issue 14): who is signed in, and the areas this user may open as cards, built from the route
+// A section's home: who is signed in, and the areas this user may open as cards, built from the route
 // table and the gates alone; a client also finds the patent-fee and immigration-fee sections here.
 import { type LastSignIn, LastSignInNote } from "#web/components/last-sign-in.tsx";
 import { navigationFor } from "#web/components/section-nav.tsx";

@@ -107,7 +107,7 @@ export function MfaStep({ site, userName, loginMessage, password, landing, remem
       return; // stays busy while the landing page loads
     }
     setBusy(false);
-    // Issue 14, #4: the last allowed wrong code ends the sign-in; the step says so instead of "session expired".
+    // The last allowed wrong code ends the sign-in; the step says so instead of "session expired".
     const left = error ? undefined : attemptsLeftOf(data);
     if (failureCode(error) === answerCodes.mfaAttemptsExhausted || left === 0) return lose(mfaTexts.attemptsExhausted);
     // Decision: a silent check that fails for any reason, an error included, falls back to sending a code,

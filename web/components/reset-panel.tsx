@@ -31,7 +31,7 @@ export function ResetPanel({ site, onReturn, shortName: typed = "" }: Props) {
   const panel = useRef<HTMLElement>(null);
   const alertTimer = useRef<number>(undefined);
 
-  // Issue 14: focus moves into the panel when it opens (its first field), and to the confirmation once sent.
+  // Focus moves into the panel when it opens (its first field), and to the confirmation once sent.
   useEffect(() => {
     const target = sent
       ? panel.current?.querySelector<HTMLElement>(".note")
@@ -39,7 +39,7 @@ export function ResetPanel({ site, onReturn, shortName: typed = "" }: Props) {
     target?.focus();
   }, [sent]);
 
-  // Issue 14, #6: the alert belongs to the panel; leaving it (Return To Login, another tab) cancels it.
+  // The alert belongs to the panel; leaving it (Return To Login, another tab) cancels it.
   useEffect(() => () => window.clearTimeout(alertTimer.current), []);
 
   const [notes, focusNote] = useNoteFocus();

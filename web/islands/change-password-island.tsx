@@ -1,6 +1,6 @@
 // The change-password pages' island (requirements 2.5): the form with its heading, password rules and notes. At /mfa,
 // for a sign-in whose password has expired, it is that step of the sign-in (`expired`), as the login page shows it
-// after the code: a reload of the step shows the same screen (issue 23, #8).
+// after the code: a reload of the step shows the same screen.
 import { ChangePasswordForm } from "#web/components/change-password-form.tsx";
 import { ExpiredPasswordStep } from "#web/components/expired-password-step.tsx";
 import type { Site } from "#web/site.ts";

@@ -9,7 +9,7 @@ import { landingUrl, type Site } from "#web/site.ts";
 import { answerCodes, errorTexts } from "#web/texts/errors.ts";
 import { linkLoginTexts } from "#web/texts/link-login.ts";
 
-/** The session this browser already has, when it has one: the link then waits for a click (review B2). */
+/** The session this browser already has, when it has one: the link then waits for a click. */
 export type CurrentSession = { name: string; site: Site; company?: string };
 export type LinkLoginIslandProps = { uuid: string | null; site: Site; current?: CurrentSession };
 
@@ -46,7 +46,7 @@ export default function LinkLoginIsland({ uuid, site, current }: LinkLoginIsland
     });
   }, [uuid, site, beside, confirmed, focusNote]);
 
-  // Issue 14, #10: a bare /login tried nothing, so it is no failed sign-in: it says what is missing, from the server.
+  // A bare /login tried nothing, so it is no failed sign-in: it says what is missing, from the server.
   if (!uuid) {
     return (
       <div className="login-box link-login">

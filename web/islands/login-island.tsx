@@ -68,7 +68,7 @@ export default function LoginIsland(props: LoginIslandProps) {
   const message = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    // Issue 14, #9: without a site in the navigation state, the page opens on the site of the last accepted login.
+    // Without a site in the navigation state, the page opens on the site of the last accepted login.
     const remembered = lastSite();
     if (!chosenSite && !pending && remembered) activeSite.value = remembered;
     // A message from the server (session expired, signed out) is read first: it holds the focus.

@@ -1,5 +1,5 @@
 // A page whose content is one island in a card: the MFA route, login by link, a forced password change. The island
-// carries the page's visible h1 (its own heading), so the page adds none (issue 14, #8).
+// carries the page's visible h1 (its own heading), so the page adds none.
 import { Frame } from "#web/components/frame.tsx";
 import { Island } from "#web/components/island.tsx";
 import type { IslandName, IslandProps } from "#web/islands/registry.ts";

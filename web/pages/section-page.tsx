@@ -115,7 +115,7 @@ function entryContent(
     case "support":
       return <SupportScreen entry={entry} support={context.support} />;
     case "change-password":
-      // The same layout as every section page (issue 14); the island's heading is the page's h1.
+      // The same layout as every section page; the island's heading is the page's h1.
       return (
         <article className="form-screen">
           <Island

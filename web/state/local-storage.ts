@@ -59,7 +59,7 @@ export function forgetLogin(site: Site): void {
   write(KEYS.userName, null);
 }
 
-/** The site of the last accepted login on this device (issue 14, #9), or null when none was kept. */
+/** The site of the last accepted login on this device, or null when none was kept. */
 export function lastSite(): Site | null {
   const value = read(KEYS.lastSite);
   return value === "client" || value === "vendor" ? value : null;

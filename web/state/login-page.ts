@@ -20,7 +20,7 @@ export type PendingSignIn = {
   remember?: Remembered | null;
 };
 
-/** What a site's login form holds; kept here, not in the form, so switching tabs and back keeps it (issue 14, #9). */
+/** What a site's login form holds; kept here, not in the form, so switching tabs and back keeps it. */
 export type LoginValues = { shortName: string; userName: string; password: string; remember: boolean };
 const emptyValues = (): LoginValues => ({ shortName: "", userName: "", password: "", remember: false });
 

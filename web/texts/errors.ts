@@ -16,6 +16,6 @@ export const answerCodes = {
   mfaAttemptsExhausted: "mfa-attempts-exhausted",
   /** 400: the portal's own check of a request (schema, size, address) refused it; its text is for developers. */
   invalidRequest: "invalid-request",
-  /** 409: a sign-in link would replace this browser's session; the island asks first (review B2). */
+  /** 409: a sign-in link would replace this browser's session; the island asks first. */
   sessionExists: "session-exists",
 } as const;

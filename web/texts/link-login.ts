@@ -8,12 +8,12 @@ export const linkLoginTexts = {
     "A sign-in link works once, for a short time, and only for the account it was sent to. Ask for a new link, or sign in with your user ID and password.",
   failed: (error: string) => `Login Failed: ${error}`,
   backToLogin: "Go to the login page",
-  /** A bare /login (no uuid): no sign-in was tried, so no "Invalid Login" (issue 14, #10). */
+  /** A bare /login (no uuid): no sign-in was tried, so no "Invalid Login". */
   incompleteHeading: "This sign-in link is incomplete",
   incomplete:
     "The link you followed is missing part of its address. Open the link from your email again, or sign in with your user ID and password.",
   signIn: "Go to the sign-in page",
-  /** Review B2: a link opened while a session exists replaces it only on the person's click. */
+  /** A link opened while a session exists replaces it only on the person's click. */
   replaceHeading: "Use this sign-in link?",
   signedInAs: (who: string) => `You are signed in as ${who}.`,
   replaceWarning:

@@ -13,7 +13,7 @@ export const passwordTexts = {
   mismatch: "New and confirm password do not match.",
   weak: "Password does not meet password requirements",
   changed: "Password Successfully Changed!",
-  /** Beside the success note while the page waits before it moves on, so the note can be read (issue 14, #2). */
+  /** Beside the success note while the page waits before it moves on, so the note can be read. */
   continueNow: "Continue now",
   movingOn: "Taking you to your home page in a few seconds.",
   requirementsHeading: "Password requirements",

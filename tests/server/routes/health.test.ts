@@ -12,6 +12,7 @@ import { loadConfig } from "#server/config.ts";
 import { loggerOptions } from "#server/logging.ts";
 import { type RunningPortal, startPortal, TEST_SESSION_KEY } from "#tests/support/portal.ts";
 import { portalOnFake } from "#tests/support/portal-on-fake.ts";
+import { sessionCodec } from "#tests/support/session-codec.ts";
 
 let first: RunningPortal;
 let second: RunningPortal;
@@ -41,7 +42,8 @@ describe("health", () => {
   it("/readyz asks the upstream at most once in five seconds, however often it is asked, and never sets a cookie", async () => {
     const fake = await portalOnFake();
     try {
-      const cookie = `__Host-portal-session=${fake.app.encodeSession({ flash: { error: "x" } })}`;
+      const codec = await sessionCodec(fake.portal.config);
+      const cookie = `__Host-portal-session=${codec.encode({ flash: { error: "x" } })}`;
       const answers = await Promise.all(
         Array.from({ length: 20 }, () => fake.app.inject({ url: "/readyz", headers: { cookie } })),
       );

@@ -5,6 +5,7 @@ import { after, before, describe, it } from "node:test";
 import { PortalClient } from "#scripts/portal-client.ts";
 import { accounts, signIn } from "#scripts/sign-in.ts";
 import { type RunningPortal, startPortal } from "#tests/support/portal.ts";
+import { sessionCodec } from "#tests/support/session-codec.ts";
 import { loginNotices } from "#web/texts/login-notices.ts";
 
 let portal: RunningPortal;
@@ -74,7 +75,7 @@ describe("tax-bridge mode (issue 14 #12)", () => {
 describe("notices", () => {
   it("#1: the browser's own /favicon.ico request sets no cookie and leaves the notice for the page", async () => {
     const visitor = new PortalClient(portal.app);
-    const sealed = portal.app.encodeSession({ flash: { error: "Kept for the page" } });
+    const sealed = (await sessionCodec(portal.config)).encode({ flash: { error: "Kept for the page" } });
     visitor.cookies.set("__Host-portal-session", decodeURIComponent(sealed));
     const icon = await visitor.get("/favicon.ico");
     assert.equal(icon.status, 301);

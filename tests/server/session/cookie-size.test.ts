@@ -10,6 +10,7 @@ import { accounts, signIn } from "#scripts/sign-in.ts";
 import { forGates } from "#server/permissions.ts";
 import { MAX_SEALED_SESSION } from "#server/session/plugin.ts";
 import { portalOnFake, setCookies } from "#tests/support/portal-on-fake.ts";
+import { sessionCodec } from "#tests/support/session-codec.ts";
 import { answerMessage } from "#web/api/answer.ts";
 import { gatedServices, gates } from "#web/gates.ts";
 import type { UserInfo } from "#web/site.ts";
@@ -126,8 +127,9 @@ describe("cookie size (item 2)", () => {
     const fake = await portalOnFake(happyUpstream());
     try {
       const now = Date.now();
+      const codec = await sessionCodec(fake.portal.config);
       const cookieOf = (length: number) =>
-        fake.app.encodeSession({
+        codec.encode({
           auth: {
             stage: "signed-in",
             site: "client",

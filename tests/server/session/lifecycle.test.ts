@@ -3,23 +3,23 @@
 import assert from "node:assert/strict";
 import { connect } from "node:net";
 import { describe, it } from "node:test";
-import type { FastifyInstance } from "fastify";
 import { happyUpstream } from "#scripts/fake-upstream.ts";
 import { PortalClient } from "#scripts/portal-client.ts";
 import { accounts, DEMO_PASSWORD, latestCode, signIn } from "#scripts/sign-in.ts";
-import { startPortal } from "#tests/support/portal.ts";
+import { type RunningPortal, startPortal } from "#tests/support/portal.ts";
 import { portalOnFake, setCookies } from "#tests/support/portal-on-fake.ts";
 import { sectionPaths } from "#tests/support/route-paths.ts";
+import { sessionCodec } from "#tests/support/session-codec.ts";
 import { errorTexts } from "#web/texts/errors.ts";
 import { mfaTexts } from "#web/texts/mfa.ts";
 
 const COOKIE = "__Host-portal-session";
 const MINUTE = 60_000;
 
-/** The session id inside a visitor's cookie, read with the app's own key. */
-function sidOf(app: FastifyInstance, visitor: PortalClient): string | undefined {
+/** The session id inside a visitor's cookie, read with the portal's own keys. */
+async function sidOf(portal: RunningPortal, visitor: PortalClient): Promise<string | undefined> {
   const value = visitor.cookies.get(COOKIE);
-  return value ? app.decodeSession(value)?.get("sid") : undefined;
+  return value ? (await sessionCodec(portal.config)).decode(value)?.get("sid") : undefined;
 }
 
 describe("session lifecycle (item 7)", () => {
@@ -32,12 +32,12 @@ describe("session lifecycle (item 7)", () => {
       const anonymous = visitor.cookies.get(COOKIE);
       assert.ok(anonymous, "the anonymous visit already has a cookie (tax-bridge mode)");
       await visitor.post("/api/auth/client", { shortname: "ACME", username: "alice", password: DEMO_PASSWORD });
-      const pendingSid = sidOf(portal.app, visitor);
+      const pendingSid = await sidOf(portal, visitor);
       const pending = visitor.copy();
       await visitor.post("/api/web/client/mfa/generate");
       const code = await latestCode(portal.sandboxUrl, accounts.alice.email);
       await visitor.post(`/api/web/client/mfa/validate/${code}`);
-      const signedInSid = sidOf(portal.app, visitor);
+      const signedInSid = await sidOf(portal, visitor);
       assert.ok(pendingSid && signedInSid, "both steps carry an id");
       assert.notEqual(pendingSid, signedInSid, "the signed-in session is a new one");
       assert.equal((await visitor.get("/client/submission/report")).status, 200);
@@ -111,7 +111,7 @@ describe("session lifecycle (item 7)", () => {
         "the cookie is rewritten",
       );
       const left = visitor.cookies.get(COOKIE);
-      const session = left ? portal.app.decodeSession(left) : null;
+      const session = left ? (await sessionCodec(portal.config)).decode(left) : null;
       assert.equal(session?.get("auth"), undefined, "what the browser keeps holds no token");
       assert.equal(session?.get("sid"), undefined);
       assert.equal(
