@@ -2,6 +2,7 @@
 // one run.
 import { randomBytes } from "node:crypto";
 import { type LoadOptions, type Side, sideBySide, type Target } from "#scripts/bench/load.ts";
+import { cookieAfterVisiting, GATED_PAGE, gatedPageOf, OTHER_PAGE } from "#scripts/bench/page-views.ts";
 import { startPortal, startUpstream } from "#scripts/bench/portal.ts";
 import { freePort, type Server, startServer } from "#scripts/bench/processes.ts";
 import { type Row, ratioRow } from "#scripts/bench/report.ts";
@@ -10,8 +11,6 @@ import type { PortalClient } from "#scripts/portal-client.ts";
 import { RedisServer } from "#scripts/redis-server.ts";
 import { accounts, fakeUpstreamCode, signIn } from "#scripts/sign-in.ts";
 
-const GATED_PAGE = "/client/invoice/entry"; // requirements 2.8, gate notViewOnly
-const OTHER_PAGE = "/client/home";
 const PUBLIC_PAGE = "/register";
 const PROXIED = "/web/client/password/test";
 const PASSWORD_TEST = JSON.stringify({ userId: "alice", password: "Portal-Demo-2026!" });
@@ -55,17 +54,6 @@ async function startServers(started: Partial<Servers>): Promise<Servers> {
 }
 
 /**
- * A cookie whose last tracked page is `page`, fresh for a round (its "last seen" is now, written with the visit),
- * so the page's requests are repeat views: no visit recorded, no cookie written. A browser keeps the cookie it is
- * given; autocannon does not, so without this a cookie more than a minute old would be written again on every request.
- */
-export const cookieAfterVisiting = (client: PortalClient, page: string) => async () => {
-  await client.get(OTHER_PAGE === page ? GATED_PAGE : OTHER_PAGE);
-  await client.get(page);
-  return { cookie: client.cookieHeader };
-};
-
-/**
  * The same, then one password test: the session records a passed test (once a minute), and a browser would keep that
  * cookie for its next call, so the round's calls are the ones after it.
  */
@@ -89,14 +77,6 @@ export const apiThrough = (label: string, portal: Server, client: PortalClient):
   pid: portal.pid,
   ...proxiedCall,
   headers: { ...proxiedCall.headers, "x-portal-request": "1" },
-});
-
-/** The gated page of a portal as a repeat view. */
-export const gatedPageOf = (label: string, portal: Server, client: PortalClient): Target => ({
-  label,
-  url: `${portal.url}${GATED_PAGE}`,
-  pid: portal.pid,
-  prepare: cookieAfterVisiting(client, GATED_PAGE),
 });
 
 export async function throughputBenches(options: LoadOptions): Promise<Row[]> {
