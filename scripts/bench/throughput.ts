@@ -22,10 +22,14 @@ type Servers = {
   portal: Server;
   hello: Server;
   bare: Server;
+  /** Started once a session is signed in: it fetches the gated page's HTML from the portal at start. */
+  barePage?: Server;
   redis: RedisServer;
   /** The same build and upstream, its security stores shared through the Redis above. */
   portalOnRedis: Server;
   token: string;
+  /** The portal's key: the bare proxy and the bare page open its cookie. */
+  sessionKey: string;
   /** The portal's /metrics token: row 3 reads its visit counters. */
   metricsToken: string;
 };
@@ -33,8 +37,9 @@ type Servers = {
 async function startServers(started: Partial<Servers>): Promise<Servers> {
   const upstream = await startUpstream();
   started.upstream = upstream;
-  // One key for the portal and the bare proxy: the bare proxy opens the portal's own cookie.
+  // One key for the portal and the bare references: they open the portal's own cookie.
   const sessionKey = randomBytes(32).toString("hex");
+  started.sessionKey = sessionKey;
   started.metricsToken = randomBytes(24).toString("hex");
   started.portal = await startPortal(upstream.url, { SESSION_KEY: sessionKey, METRICS_TOKEN: started.metricsToken });
   started.hello = await startServer("scripts/bench/hello-world.ts", await freePort(), {});
@@ -82,8 +87,21 @@ export const apiThrough = (label: string, portal: Server, client: PortalClient):
 export async function throughputBenches(options: LoadOptions): Promise<Row[]> {
   const started: Partial<Servers> = {};
   try {
-    const { upstream, portal, hello, bare, token, portalOnRedis, metricsToken } = await startServers(started);
+    const { upstream, portal, hello, bare, token, sessionKey, portalOnRedis, metricsToken } =
+      await startServers(started);
     const client = await signIn(portal.url, accounts.alice, fakeUpstreamCode);
+    const barePage = await startServer(
+      "scripts/bench/bare-page.ts",
+      await freePort(),
+      {
+        NODE_ENV: "production",
+        SESSION_KEY: sessionKey,
+        PAGE_URL: `${portal.url}${GATED_PAGE}`,
+        PAGE_COOKIE: (await cookieAfterVisiting(client, GATED_PAGE)()).cookie,
+      },
+      "/healthz",
+    );
+    started.barePage = barePage;
     const redisClient = await signIn(portalOnRedis.url, accounts.alice, fakeUpstreamCode);
     const rows: Row[] = [];
     const portalApi = apiThrough("portal /api", portal, client);
@@ -136,6 +154,20 @@ export async function throughputBenches(options: LoadOptions): Promise<Row[]> {
       ratioRow("2. Gated page: signed-in section page ÷ Fastify hello-world", [page, helloWorld], "throughput", {
         atLeast: 0.4,
       }),
+    );
+    // The same page and cookie from the thinnest server of the same libraries, its HTML rendered once: what the portal
+    // adds to a page (its gates, session checks, kept render, idle times), in CPU as row 1b does for /api.
+    rows.push(
+      ratioRow(
+        "2b. What the portal adds to a page: signed-in section page ÷ the same HTML from a bare Fastify + @fastify/secure-session + @fastify/helmet page (CPU)",
+        await sideBySide(
+          gatedPage,
+          { ...gatedPage, label: "bare page", url: `${barePage.url}${GATED_PAGE}`, pid: barePage.pid },
+          options,
+        ),
+        "cpu",
+        { atMost: 1.3 },
+      ),
     );
 
     // At a fixed rate, half of what the page sustained above: the latency a visit adds when the portal is not full.
