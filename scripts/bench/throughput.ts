@@ -1,12 +1,12 @@
 // Benchmarks 1–4 and 8: the proxy, a gated page, page tracking, the session and Redis, each beside its reference in
 // one run.
 import { randomBytes } from "node:crypto";
-import { type LoadOptions, type Side, sideBySide, type Target } from "#scripts/bench/load.ts";
-import { cookieAfterVisiting, GATED_PAGE, gatedPageOf, OTHER_PAGE } from "#scripts/bench/page-views.ts";
+import { type LoadOptions, sideBySide, type Target } from "#scripts/bench/load.ts";
+import { cookieAfterVisiting, GATED_PAGE, gatedPageOf } from "#scripts/bench/page-views.ts";
 import { startPortal, startUpstream } from "#scripts/bench/portal.ts";
 import { freePort, type Server, startServer } from "#scripts/bench/processes.ts";
 import { type Row, ratioRow } from "#scripts/bench/report.ts";
-import { visitsSent } from "#scripts/bench/visits.ts";
+import { trackingBenches } from "#scripts/bench/tracking.ts";
 import type { PortalClient } from "#scripts/portal-client.ts";
 import { RedisServer } from "#scripts/redis-server.ts";
 import { accounts, fakeUpstreamCode, signIn } from "#scripts/sign-in.ts";
@@ -14,8 +14,6 @@ import { accounts, fakeUpstreamCode, signIn } from "#scripts/sign-in.ts";
 const PUBLIC_PAGE = "/register";
 const PROXIED = "/web/client/password/test";
 const PASSWORD_TEST = JSON.stringify({ userId: "alice", password: "Portal-Demo-2026!" });
-/** Row 3's visitors: one signed-in session (and upstream token) per connection of the load. */
-const VISITORS = 100;
 
 type Servers = {
   upstream: Server;
@@ -145,15 +143,13 @@ export async function throughputBenches(options: LoadOptions): Promise<Row[]> {
     );
 
     const gatedPage = gatedPageOf("gated page", portal, client);
-    const [page, helloWorld] = await sideBySide(
-      gatedPage,
-      { label: "hello-world", url: `${hello.url}/`, pid: hello.pid },
-      options,
-    );
     rows.push(
-      ratioRow("2. Gated page: signed-in section page ÷ Fastify hello-world", [page, helloWorld], "throughput", {
-        atLeast: 0.4,
-      }),
+      ratioRow(
+        "2. Gated page: signed-in section page ÷ Fastify hello-world",
+        await sideBySide(gatedPage, { label: "hello-world", url: `${hello.url}/`, pid: hello.pid }, options),
+        "throughput",
+        { atLeast: 0.4 },
+      ),
     );
     // The same page and cookie from the thinnest server of the same libraries, its HTML rendered once: what the portal
     // adds to a page (its gates, session checks, kept render, idle times), in CPU as row 1b does for /api.
@@ -170,38 +166,7 @@ export async function throughputBenches(options: LoadOptions): Promise<Row[]> {
       ),
     );
 
-    // At a fixed rate, half of what the page sustained above: the latency a visit adds when the portal is not full.
-    // Many visitors, each with a session and token of their own, as in life: one session's visits are sent one after
-    // another, so a single cookie would measure a queue. A round ends once the visits it queued have been sent.
-    const rate = Math.max(1, Math.round(page.requestsPerSecond / 2));
-    // Each a person of their own too: one person keeps at most 20 sessions, a newer sign-in ending the oldest.
-    const visitors = await Promise.all(
-      Array.from({ length: VISITORS }, (_, index) =>
-        signIn(portal.url, { ...accounts.alice, username: `visitor-${index}` }, fakeUpstreamCode),
-      ),
-    );
-    const allSent = () => visitsSent(portal.url, metricsToken);
-    const visitorsAfter = (lastPage: string) => async () => {
-      const cookies = await Promise.all(visitors.map((visitor) => cookieAfterVisiting(visitor, lastPage)()));
-      await allSent();
-      return cookies;
-    };
-    const tracking = await sideBySide(
-      // Each cookie's last page is another one, and the load never stores the new cookie: every request is a visit
-      // to record (the worst case; a browser records only a change of page).
-      { ...gatedPage, label: "every view a visit", prepare: visitorsAfter(OTHER_PAGE), settle: allSent, rate },
-      { ...gatedPage, label: "repeat views", prepare: visitorsAfter(GATED_PAGE), settle: allSent, rate },
-      options,
-    );
-    rows.push(
-      ratioRow(
-        `3. Tracking: page latency p99 at ${rate.toLocaleString("en")} req/s (half the page's capacity), ${VISITORS} visitors, every view a new visit ÷ repeat views`,
-        tracking,
-        "p99",
-        { atMost: 1.1 },
-        `a recorded visit costs ${visitCost(tracking)} µs CPU, its upstream call included`,
-      ),
-    );
+    rows.push(...(await trackingBenches({ upstream, portal, token, metricsToken }, options)));
 
     rows.push(
       ratioRow(
@@ -251,7 +216,3 @@ export async function throughputBenches(options: LoadOptions): Promise<Row[]> {
     await redis?.stop();
   }
 }
-
-/** The CPU a recorded visit adds to a page (every request of the subject records one; the reference's none). */
-const visitCost = ([visits, repeats]: [Side, Side]) =>
-  Math.round(visits.cpuMicrosPerRequest - repeats.cpuMicrosPerRequest);
