@@ -1,5 +1,5 @@
 // Benchmarks 1–4 and 8: the proxy, a gated page, page tracking, the session and Redis, each beside its reference in
-// one run.
+// one run. The tracking rows (3 and 3b) are measured in scripts/bench/tracking.ts, on this group's portal.
 import { randomBytes } from "node:crypto";
 import { type LoadOptions, sideBySide, type Target } from "#scripts/bench/load.ts";
 import { cookieAfterVisiting, GATED_PAGE, gatedPageOf } from "#scripts/bench/page-views.ts";
