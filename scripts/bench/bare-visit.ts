@@ -1,8 +1,9 @@
 // Row 3's reference: a page visit's upstream call and nothing else. This process sends the visit's `POST /web/track`
 // (the body and headers the portal's typed client sends, a token the upstream issued) to the bench's upstream with
 // undici's `request` on its global dispatcher, the typed client's own transport, and reads its own CPU. The calls go
-// one after another: at the rows' rate the portal has about one visit on its way at a time, and several in flight
-// would share their wake-ups and cost less each. Prints each round's figures, after a warm-up, as one JSON line.
+// one after another: at row 3b's rate the portal's visits seldom overlap, and calls in flight together would share
+// their wake-ups and cost less each. Not on the open-loop schedule: its timer alone costs the sender a good part of a
+// call. Prints each round's figures, after a warm-up, as one JSON line.
 import { request } from "undici";
 import type { Measure } from "#scripts/bench/load.ts";
 import { p99 } from "#scripts/bench/stats.ts";
