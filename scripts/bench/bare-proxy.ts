@@ -2,16 +2,12 @@
 // and cookie name, so it opens the same cookie) and @fastify/http-proxy, one route, the token read from the session.
 // No gates, checks, throttles or security headers: set beside the portal's /api, it shows what the portal adds.
 import httpProxy from "@fastify/http-proxy";
-import secureSession from "@fastify/secure-session";
 import Fastify from "fastify";
+import { openPortalCookie } from "#scripts/bench/portal-cookie.ts";
 import { loggerOptions, OneLinePerRequest } from "#server/logging.ts";
 
 const app = Fastify({ logger: loggerOptions("info"), logController: new OneLinePerRequest() });
-await app.register(secureSession, {
-  key: Buffer.from(String(process.env.SESSION_KEY).split(",")[0] ?? "", "hex"),
-  cookieName: "__Host-portal-session",
-  cookie: { path: "/", httpOnly: true, secure: true, sameSite: "strict" },
-});
+await openPortalCookie(app);
 await app.register(httpProxy, {
   upstream: String(process.env.UPSTREAM_URL),
   prefix: "/api",

@@ -4,6 +4,7 @@
 import autocannon from "autocannon";
 import { Pool } from "undici";
 import { cpuMicros } from "#scripts/bench/processes.ts";
+import { median, p99 } from "#scripts/bench/stats.ts";
 
 export type Target = {
   label: string;
@@ -14,8 +15,9 @@ export type Target = {
   headers?: Record<string, string>;
   body?: string;
   /**
-   * Run before each round, e.g. to freshen a session cookie; may return headers for the round, or (at a fixed rate)
-   * several sets of them, taken by the round's requests in turn: many visitors, not one.
+   * Run before each round, e.g. to freshen a session cookie; may return headers for the round, or several sets of
+   * them: many visitors, not one. At a fixed rate the round's requests take them in turn; as fast as the server
+   * answers, each connection keeps one.
    */
   prepare?: () => Promise<HeaderSet | HeaderSet[] | undefined>;
   /**
@@ -41,10 +43,17 @@ export type LoadOptions = { rounds: number; seconds: number; warmupSeconds: numb
 
 const CONNECTIONS = 100;
 
+/** The round's header sets: the target's own headers with each set `prepare` returned (one set, or none, for most). */
+async function headerSetsOf(target: Target): Promise<HeaderSet[]> {
+  const extra = (await target.prepare?.()) ?? {};
+  return [extra].flat().map((set) => ({ ...target.headers, ...set }));
+}
+
 async function round(target: Target, seconds: number): Promise<Measure> {
   if (target.rate !== undefined) return fixedRateRound(target, seconds, target.rate);
-  const extra = (await target.prepare?.()) ?? {};
-  if (Array.isArray(extra)) throw new Error(`${target.label}: several header sets need a fixed rate`);
+  const headerSets = await headerSetsOf(target);
+  // Each connection keeps one set for the round, taken in turn: with as many sets as connections, a visitor each.
+  let taken = 0;
   const before = cpuMicros(target.pid);
   const result = await autocannon({
     url: target.url,
@@ -52,7 +61,10 @@ async function round(target: Target, seconds: number): Promise<Measure> {
     pipelining: 1,
     duration: seconds,
     method: target.method ?? "GET",
-    headers: { ...target.headers, ...extra },
+    headers: headerSets[0],
+    ...(headerSets.length > 1
+      ? { setupClient: (client) => client.setHeaders(headerSets[taken++ % headerSets.length]) }
+      : {}),
     ...(target.body === undefined ? {} : { body: target.body }),
   });
   await target.settle?.();
@@ -73,10 +85,9 @@ async function round(target: Target, seconds: number): Promise<Measure> {
  * back to back and then waits, so the load comes in bursts at full speed.
  */
 async function fixedRateRound(target: Target, seconds: number, rate: number): Promise<Measure> {
-  const extra = (await target.prepare?.()) ?? {};
+  const headerSets = await headerSetsOf(target);
   const { origin, pathname, search } = new URL(target.url);
   const pool = new Pool(origin, { connections: CONNECTIONS, pipelining: 1 });
-  const headerSets = [extra].flat().map((set) => ({ ...target.headers, ...set }));
   const total = Math.round(rate * seconds);
   const latencies: number[] = [];
   const failures: string[] = [];
@@ -111,21 +122,20 @@ async function fixedRateRound(target: Target, seconds: number, rate: number): Pr
   const cpu = cpuMicros(target.pid) - before;
   await pool.close();
   if (failures.length > 0) throw new Error(`${target.label}: ${failures.length} failed, e.g. ${failures[0]}`);
-  latencies.sort((a, b) => a - b);
   return {
     requestsPerSecond: latencies.length / elapsed,
     cpuMicrosPerRequest: cpu / latencies.length,
-    p99Ms: latencies[Math.min(latencies.length - 1, Math.ceil(latencies.length * 0.99) - 1)] ?? 0,
+    p99Ms: p99(latencies),
   };
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-};
+/** A side's figures over its rounds: each figure's median. */
+export const sideOf = (label: string, measures: Measure[]): Side => ({
+  label,
+  requestsPerSecond: median(measures.map((m) => m.requestsPerSecond)),
+  cpuMicrosPerRequest: median(measures.map((m) => m.cpuMicrosPerRequest)),
+  p99Ms: median(measures.map((m) => m.p99Ms)),
+});
 
 /** Warms both up, then alternates subject and reference so a noisy neighbour hits both alike. */
 export async function sideBySide(subject: Target, reference: Target, options: LoadOptions): Promise<[Side, Side]> {
@@ -136,11 +146,16 @@ export async function sideBySide(subject: Target, reference: Target, options: Lo
     rounds[0].push(await round(subject, options.seconds));
     rounds[1].push(await round(reference, options.seconds));
   }
-  const summary = (label: string, measures: Measure[]): Side => ({
-    label,
-    requestsPerSecond: median(measures.map((m) => m.requestsPerSecond)),
-    cpuMicrosPerRequest: median(measures.map((m) => m.cpuMicrosPerRequest)),
-    p99Ms: median(measures.map((m) => m.p99Ms)),
-  });
-  return [summary(subject.label, rounds[0]), summary(reference.label, rounds[1])];
+  return [sideOf(subject.label, rounds[0]), sideOf(reference.label, rounds[1])];
+}
+
+/**
+ * One target alone, warmed up, then its rounds: what it holds as fast as the server answers, to set another
+ * measurement's fixed rate (a ratio needs `sideBySide`).
+ */
+export async function alone(target: Target, options: LoadOptions): Promise<Side> {
+  await round(target, options.warmupSeconds);
+  const measures: Measure[] = [];
+  for (let index = 0; index < options.rounds; index++) measures.push(await round(target, options.seconds));
+  return sideOf(target.label, measures);
 }

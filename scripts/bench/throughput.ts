@@ -1,32 +1,33 @@
 // Benchmarks 1–4 and 8: the proxy, a gated page, page tracking, the session and Redis, each beside its reference in
-// one run.
+// one run. The tracking rows (3 and 3b) are measured in scripts/bench/tracking.ts, on this group's portal.
 import { randomBytes } from "node:crypto";
-import { type LoadOptions, type Side, sideBySide, type Target } from "#scripts/bench/load.ts";
+import { type LoadOptions, sideBySide, type Target } from "#scripts/bench/load.ts";
+import { cookieAfterVisiting, GATED_PAGE, gatedPageOf } from "#scripts/bench/page-views.ts";
 import { startPortal, startUpstream } from "#scripts/bench/portal.ts";
 import { freePort, type Server, startServer } from "#scripts/bench/processes.ts";
 import { type Row, ratioRow } from "#scripts/bench/report.ts";
-import { visitsSent } from "#scripts/bench/visits.ts";
+import { trackingBenches } from "#scripts/bench/tracking.ts";
 import type { PortalClient } from "#scripts/portal-client.ts";
 import { RedisServer } from "#scripts/redis-server.ts";
 import { accounts, fakeUpstreamCode, signIn } from "#scripts/sign-in.ts";
 
-const GATED_PAGE = "/client/invoice/entry"; // requirements 2.8, gate notViewOnly
-const OTHER_PAGE = "/client/home";
 const PUBLIC_PAGE = "/register";
 const PROXIED = "/web/client/password/test";
 const PASSWORD_TEST = JSON.stringify({ userId: "alice", password: "Portal-Demo-2026!" });
-/** Row 3's visitors: one signed-in session (and upstream token) per connection of the load. */
-const VISITORS = 100;
 
 type Servers = {
   upstream: Server;
   portal: Server;
   hello: Server;
   bare: Server;
+  /** Started once a session is signed in: it fetches the gated page's HTML from the portal at start. */
+  barePage?: Server;
   redis: RedisServer;
   /** The same build and upstream, its security stores shared through the Redis above. */
   portalOnRedis: Server;
   token: string;
+  /** The portal's key: the bare proxy and the bare page open its cookie. */
+  sessionKey: string;
   /** The portal's /metrics token: row 3 reads its visit counters. */
   metricsToken: string;
 };
@@ -34,8 +35,9 @@ type Servers = {
 async function startServers(started: Partial<Servers>): Promise<Servers> {
   const upstream = await startUpstream();
   started.upstream = upstream;
-  // One key for the portal and the bare proxy: the bare proxy opens the portal's own cookie.
+  // One key for the portal and the bare references: they open the portal's own cookie.
   const sessionKey = randomBytes(32).toString("hex");
+  started.sessionKey = sessionKey;
   started.metricsToken = randomBytes(24).toString("hex");
   started.portal = await startPortal(upstream.url, { SESSION_KEY: sessionKey, METRICS_TOKEN: started.metricsToken });
   started.hello = await startServer("scripts/bench/hello-world.ts", await freePort(), {});
@@ -53,17 +55,6 @@ async function startServers(started: Partial<Servers>): Promise<Servers> {
   started.portalOnRedis = await startPortal(upstream.url, { REDIS_URL: started.redis.url });
   return started as Servers;
 }
-
-/**
- * A cookie whose last tracked page is `page`, fresh for a round (its "last seen" is now, written with the visit),
- * so the page's requests are repeat views: no visit recorded, no cookie written. A browser keeps the cookie it is
- * given; autocannon does not, so without this a cookie more than a minute old would be written again on every request.
- */
-export const cookieAfterVisiting = (client: PortalClient, page: string) => async () => {
-  await client.get(OTHER_PAGE === page ? GATED_PAGE : OTHER_PAGE);
-  await client.get(page);
-  return { cookie: client.cookieHeader };
-};
 
 /**
  * The same, then one password test: the session records a passed test (once a minute), and a browser would keep that
@@ -91,19 +82,24 @@ export const apiThrough = (label: string, portal: Server, client: PortalClient):
   headers: { ...proxiedCall.headers, "x-portal-request": "1" },
 });
 
-/** The gated page of a portal as a repeat view. */
-export const gatedPageOf = (label: string, portal: Server, client: PortalClient): Target => ({
-  label,
-  url: `${portal.url}${GATED_PAGE}`,
-  pid: portal.pid,
-  prepare: cookieAfterVisiting(client, GATED_PAGE),
-});
-
 export async function throughputBenches(options: LoadOptions): Promise<Row[]> {
   const started: Partial<Servers> = {};
   try {
-    const { upstream, portal, hello, bare, token, portalOnRedis, metricsToken } = await startServers(started);
+    const { upstream, portal, hello, bare, token, sessionKey, portalOnRedis, metricsToken } =
+      await startServers(started);
     const client = await signIn(portal.url, accounts.alice, fakeUpstreamCode);
+    const barePage = await startServer(
+      "scripts/bench/bare-page.ts",
+      await freePort(),
+      {
+        NODE_ENV: "production",
+        SESSION_KEY: sessionKey,
+        PAGE_URL: `${portal.url}${GATED_PAGE}`,
+        PAGE_COOKIE: (await cookieAfterVisiting(client, GATED_PAGE)()).cookie,
+      },
+      "/healthz",
+    );
+    started.barePage = barePage;
     const redisClient = await signIn(portalOnRedis.url, accounts.alice, fakeUpstreamCode);
     const rows: Row[] = [];
     const portalApi = apiThrough("portal /api", portal, client);
@@ -147,49 +143,30 @@ export async function throughputBenches(options: LoadOptions): Promise<Row[]> {
     );
 
     const gatedPage = gatedPageOf("gated page", portal, client);
-    const [page, helloWorld] = await sideBySide(
-      gatedPage,
-      { label: "hello-world", url: `${hello.url}/`, pid: hello.pid },
-      options,
-    );
-    rows.push(
-      ratioRow("2. Gated page: signed-in section page ÷ Fastify hello-world", [page, helloWorld], "throughput", {
-        atLeast: 0.4,
-      }),
-    );
-
-    // At a fixed rate, half of what the page sustained above: the latency a visit adds when the portal is not full.
-    // Many visitors, each with a session and token of their own, as in life: one session's visits are sent one after
-    // another, so a single cookie would measure a queue. A round ends once the visits it queued have been sent.
-    const rate = Math.max(1, Math.round(page.requestsPerSecond / 2));
-    // Each a person of their own too: one person keeps at most 20 sessions, a newer sign-in ending the oldest.
-    const visitors = await Promise.all(
-      Array.from({ length: VISITORS }, (_, index) =>
-        signIn(portal.url, { ...accounts.alice, username: `visitor-${index}` }, fakeUpstreamCode),
-      ),
-    );
-    const allSent = () => visitsSent(portal.url, metricsToken);
-    const visitorsAfter = (lastPage: string) => async () => {
-      const cookies = await Promise.all(visitors.map((visitor) => cookieAfterVisiting(visitor, lastPage)()));
-      await allSent();
-      return cookies;
-    };
-    const tracking = await sideBySide(
-      // Each cookie's last page is another one, and the load never stores the new cookie: every request is a visit
-      // to record (the worst case; a browser records only a change of page).
-      { ...gatedPage, label: "every view a visit", prepare: visitorsAfter(OTHER_PAGE), settle: allSent, rate },
-      { ...gatedPage, label: "repeat views", prepare: visitorsAfter(GATED_PAGE), settle: allSent, rate },
-      options,
-    );
     rows.push(
       ratioRow(
-        `3. Tracking: page latency p99 at ${rate.toLocaleString("en")} req/s (half the page's capacity), ${VISITORS} visitors, every view a new visit ÷ repeat views`,
-        tracking,
-        "p99",
-        { atMost: 1.1 },
-        `a recorded visit costs ${visitCost(tracking)} µs CPU, its upstream call included`,
+        "2. Gated page: signed-in section page ÷ Fastify hello-world",
+        await sideBySide(gatedPage, { label: "hello-world", url: `${hello.url}/`, pid: hello.pid }, options),
+        "throughput",
+        { atLeast: 0.4 },
       ),
     );
+    // The same page and cookie from the thinnest server of the same libraries, its HTML rendered once: what the portal
+    // adds to a page (its gates, session checks, kept render, idle times), in CPU as row 1b does for /api.
+    rows.push(
+      ratioRow(
+        "2b. What the portal adds to a page: signed-in section page ÷ the same HTML from a bare Fastify + @fastify/secure-session + @fastify/helmet page (CPU)",
+        await sideBySide(
+          gatedPage,
+          { ...gatedPage, label: "bare page", url: `${barePage.url}${GATED_PAGE}`, pid: barePage.pid },
+          options,
+        ),
+        "cpu",
+        { atMost: 1.3 },
+      ),
+    );
+
+    rows.push(...(await trackingBenches({ upstream, portal, token, metricsToken }, options)));
 
     rows.push(
       ratioRow(
@@ -239,7 +216,3 @@ export async function throughputBenches(options: LoadOptions): Promise<Row[]> {
     await redis?.stop();
   }
 }
-
-/** The CPU a recorded visit adds to a page (every request of the subject records one; the reference's none). */
-const visitCost = ([visits, repeats]: [Side, Side]) =>
-  Math.round(visits.cpuMicrosPerRequest - repeats.cpuMicrosPerRequest);

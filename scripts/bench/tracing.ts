@@ -3,10 +3,11 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type LoadOptions, sideBySide } from "#scripts/bench/load.ts";
+import { gatedPageOf } from "#scripts/bench/page-views.ts";
 import { startPortal, startUpstream } from "#scripts/bench/portal.ts";
 import type { Server } from "#scripts/bench/processes.ts";
 import { type Row, ratioRow } from "#scripts/bench/report.ts";
-import { apiThrough, gatedPageOf } from "#scripts/bench/throughput.ts";
+import { apiThrough } from "#scripts/bench/throughput.ts";
 import { accounts, fakeUpstreamCode, signIn } from "#scripts/sign-in.ts";
 
 export async function tracingBenches(options: LoadOptions): Promise<Row[]> {
