@@ -1,5 +1,4 @@
 // The permission gates of requirements 6, each a named predicate over the user's permissions.
-import type { RouteEntry } from "#web/routes/row.ts";
 import type { UserInfo } from "#web/site.ts";
 
 /**
@@ -46,7 +45,3 @@ export const gateDescriptions: Record<GateName, string> = {
   userTier: "userTier > 0",
   hasBeneService60562: "beneServices has 60562",
 };
-
-/** Whether this user may open a row of the route table: the row is not a forbidden screen, and its gate passes. */
-export const opens = (entry: RouteEntry, permissions: UserInfo): boolean =>
-  entry.screen !== "forbidden" && (entry.gate === undefined || gates[entry.gate](permissions));

@@ -13,7 +13,7 @@ import { byItself } from "#server/session/activity.ts";
 import { expire } from "#server/session/lifecycle.ts";
 import { pastMfa, sessionId, signedIn } from "#server/session/standing.ts";
 import { leaveTaxBridge, markSeen } from "#server/session/writes.ts";
-import { opens } from "#web/gates.ts";
+import { opens } from "#web/routes/opens.ts";
 import { matchRoute, sectionAudience } from "#web/routes/table.ts";
 import { landingPath, MAX_RETURN_LENGTH, pathnameOf, signInUrl } from "#web/site.ts";
 import { errorTexts } from "#web/texts/errors.ts";

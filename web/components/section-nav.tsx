@@ -1,6 +1,6 @@
 // The section's navigation: only the pages this user may open, grouped, the current one marked. A sidebar on wide
 // screens, behind a "Menu" toggle on narrow ones (web/styles/sections.css); it works without JavaScript.
-import { opens } from "#web/gates.ts";
+import { opens } from "#web/routes/opens.ts";
 import type { NavGroup, RouteEntry, SignedInSection } from "#web/routes/row.ts";
 import { routes } from "#web/routes/table.ts";
 import type { UserInfo } from "#web/site.ts";
