@@ -10,7 +10,7 @@ import { loadPermissions } from "#server/permissions.ts";
 import { securityEvent } from "#server/security-log.ts";
 import { MAX_TOKEN_CHARACTERS, sendableToken } from "#server/session/fields.ts";
 import { beginSignIn, expire, promote } from "#server/session/lifecycle.ts";
-import { MAX_SEALED_SESSION, sealedSize } from "#server/session/plugin.ts";
+import { fitsCookie } from "#server/session/plugin.ts";
 import { sessionId } from "#server/session/standing.ts";
 import { passwordChanged, rememberCodeSent } from "#server/session/writes.ts";
 import { serverTexts } from "#server/texts.ts";
@@ -48,18 +48,6 @@ const tooLarge: Shaped = {
 const SIGNED_IN_ROOM = 224;
 /** What a pending session may still add: the time its code was sent. */
 const PENDING_ROOM = 64;
-
-/**
- * A session the browser could not keep ends at once, and the person is told (never a cookie silently dropped). This
- * refuses a sign-in whose token leaves no room; the session plugin guards every later write the same way.
- */
-function fitsCookie(request: FastifyRequest, room = 0): boolean {
-  const bytes = sealedSize(request);
-  if (bytes + room <= MAX_SEALED_SESSION) return true;
-  request.log.error({ event: "session-too-large", bytes }, "session not stored");
-  expire(request, "signed-out");
-  return false;
-}
 
 /** requirements 4.1: a token is held as pending until MFA passes; a deactivated account keeps none. */
 export const holdLogin =

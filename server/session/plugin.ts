@@ -30,8 +30,21 @@ function sessionCookieBytes(header: ReturnType<FastifyReply["getHeader"]>, name:
 }
 
 /** The session's cookie value as it would be written now, in bytes. */
-export const sealedSize = (request: FastifyRequest): number =>
+const sealedSize = (request: FastifyRequest): number =>
   encodeURIComponent(request.server.encodeSecureSession(request.session)).length;
+
+/**
+ * Whether the session, with `room` bytes more to come, still fits what a browser keeps. One that does not ends at once,
+ * and the person is told (never a cookie silently dropped): a sign-in whose token leaves no room is refused here, and
+ * the onSend hook below guards every later write the same way.
+ */
+export function fitsCookie(request: FastifyRequest, room = 0): boolean {
+  const bytes = sealedSize(request);
+  if (bytes + room <= MAX_SEALED_SESSION) return true;
+  request.log.error({ event: "session-too-large", bytes }, "session not stored");
+  expire(request, "signed-out");
+  return false;
+}
 
 export const sessionPlugin = fp<{ context: AppContext }>(async (app: FastifyInstance, { context }) => {
   const { config, now, refusedTokens } = context;
