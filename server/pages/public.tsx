@@ -50,7 +50,8 @@ function loadMfa(screens: Screens, entry: RouteEntry, request: PageRequest): Loa
   if (auth && state === "password-change") {
     // The one page an expired password's session has: the sign-in's own step, as the login page shows it after the
     // code (a reload is not a signed-in page with Sign out; "Use another account" ends the sign-in).
-    const context = pageContextOf(screens, request);
+    // Its idle clock runs: the warning lets a person typing a new password keep the session.
+    const context = { ...pageContextOf(screens, request), idleWarning: true };
     const props = { expired: { site: auth.site, userName: auth.userName } };
     return {
       title: passwordTexts.heading,

@@ -46,7 +46,10 @@ export function pageContextOf({ context, assets }: Screens, request: FastifyRequ
     taxBridge: taxBridgeOn(context, request),
     path: pathnameOf(request.url),
     ...(auth
-      ? { user: { name: auth.userName, site: auth.site, ...(auth.company ? { company: auth.company } : {}) } }
+      ? {
+          user: { name: auth.userName, site: auth.site, ...(auth.company ? { company: auth.company } : {}) },
+          idleWarning: true,
+        }
       : {}),
     year: new Date(context.now()).getUTCFullYear(),
   };

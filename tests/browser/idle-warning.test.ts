@@ -170,4 +170,31 @@ describe("the idle-timeout warning", () => {
     assert.ok(Number.parseFloat(edge) >= 4, `a coloured edge: ${edge}`);
     await screenshot(page, "idle-warning-phone-field");
   });
+
+  test("the warning follows the server's clock: a page opened in another tab restarts the countdown in this one", async () => {
+    const first = await suite.newPage();
+    await signInAs(first, suite.portal, accounts.vince);
+    await first.waitForURL(/\/vendor\//);
+    await first.getByRole("alert").filter({ hasText: layoutTexts.idleWarning }).waitFor({ state: "visible" });
+    await sleep(4_000);
+    const before = await countdown(first);
+    const second = await first.context().newPage();
+    await second.goto(`${suite.portal.url}/vendor/inbox`);
+    await first.waitForFunction((left) => {
+      const [, m, s] = /(\d+):(\d\d)/.exec(document.querySelector(".idle-countdown")?.textContent ?? "") ?? [];
+      return Number(m) * 60 + Number(s) > left;
+    }, before);
+  });
+
+  test("signing out in one tab takes the other tabs of the browser to the sign-in page, which says so", async () => {
+    const first = await suite.newPage();
+    await signInAs(first, suite.portal, accounts.vince);
+    await first.waitForURL(/\/vendor\//);
+    const second = await first.context().newPage();
+    await second.goto(`${suite.portal.url}/vendor/inbox`);
+    await second.getByRole("heading", { name: "Inbox" }).waitFor();
+    await first.getByRole("button", { name: layoutTexts.signOut, exact: true }).click();
+    await second.waitForURL(/\/(\?.*)?$/);
+    await second.getByText("You have signed out.").waitFor();
+  });
 });

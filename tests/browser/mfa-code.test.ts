@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { DEMO_PASSWORD } from "#tests/browser/harness.ts";
 import { browserSuite, lastMailId, nextCode, openLogin, submitLogin } from "#tests/browser/steps.ts";
+import { mfaTexts } from "#web/texts/mfa.ts";
 
 describe("the MFA code field", () => {
   const suite = browserSuite();
@@ -38,5 +39,22 @@ describe("the MFA code field", () => {
     });
     assert.equal(await field.inputValue(), "12345678");
     assert.equal(await field.getAttribute("maxlength"), "8", "requirements 5.3: at most 8 characters");
+  });
+
+  test("a code with a hyphen is sent as digits; one with letters is not sent, and the step says the code is digits only", async () => {
+    const page = await suite.newPage();
+    const email = "vera@vendor.example";
+    const before = await lastMailId(suite.portal.sandboxUrl, email);
+    await openLogin(page, suite.portal.url);
+    await submitLogin(page, { site: "vendor", userName: "vera", password: DEMO_PASSWORD });
+    await page.getByRole("heading", { name: "Verify This Device" }).waitFor();
+    const code = await nextCode(suite.portal.sandboxUrl, email, before);
+    const field = page.getByLabel("Code");
+    await field.fill("abc123");
+    await field.press("Enter");
+    await page.getByRole("alert").filter({ hasText: mfaTexts.digitsOnly }).waitFor();
+    await field.fill(`${code.slice(0, 3)}-${code.slice(3)}`);
+    await field.press("Enter");
+    await page.waitForURL(`${suite.portal.url}/vendor/home`);
   });
 });

@@ -65,7 +65,7 @@ export function Frame({
       <main id="content" className={wide ? "container-fluid" : "container"}>
         {children}
       </main>
-      {user ? <IdleWarning path={context.path} /> : null}
+      {context.idleWarning ? <IdleWarning path={context.path} /> : null}
       <footer className="site-footer container">
         <small>
           <strong>{layoutTexts.brand}</strong> · {layoutTexts.copyright(context.year)}

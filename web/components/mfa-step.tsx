@@ -142,10 +142,11 @@ export function MfaStep({ site, userName, loginMessage, password, landing, remem
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
-    // A code is digits only: one typed or pasted in groups ("850 894") is sent without its spaces.
-    const candidate = code.replace(/\s/g, "");
-    if (!candidate) {
-      setMessage({ kind: "error", text: mfaTexts.codeRequired });
+    // A code is digits only: one typed or pasted in groups ("850 894", "850-894") is sent without what separates them.
+    const candidate = code.replace(/[\s-]/g, "");
+    const problem = !candidate ? mfaTexts.codeRequired : /^\d+$/.test(candidate) ? undefined : mfaTexts.digitsOnly;
+    if (problem) {
+      setMessage({ kind: "error", text: problem });
       input.current?.focus();
       return;
     }

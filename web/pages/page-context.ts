@@ -26,5 +26,7 @@ export type PageContext = {
    * the company short name (docs/decisions.md, "What the server passes to the pages").
    */
   user?: { name: string; site: Site; company?: string };
+  /** The idle warning is shown: on every page of a signed-in session, and on an expired password's own step. */
+  idleWarning?: boolean;
   year: number;
 };

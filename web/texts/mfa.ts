@@ -7,6 +7,8 @@ export const mfaTexts = {
   sendAgainNote: 'If you do not receive an email within a few minutes, click "Send Again" to receive a new one.',
   codeLabel: "Code",
   codeRequired: "Code is required.",
+  /** A code with letters or other signs is never sent: it could only fail, and use up an attempt. */
+  digitsOnly: "The code is made of digits only. Please enter the digits from the email.",
   submit: "Submit Code",
   sendAgain: "Send Again",
   sendAgainIn: (seconds: number) => `Send Again (${seconds}s)`,

@@ -27,7 +27,8 @@ async function visitsSent(): Promise<string[]> {
   return fake.upstream.callsTo(/^\/web\/track$/).map((call) => JSON.parse(call.body).page as string);
 }
 
-const framedSignedIn = (html: string) => html.includes(layoutTexts.signOut) || html.includes(layoutTexts.signedInAs);
+/** The header's account and its Sign out form (the idle warning's "Sign out now" is not the frame's). */
+const framedSignedIn = (html: string) => html.includes('class="sign-out"') || html.includes(layoutTexts.signedInAs);
 
 describe("a session whose password expired, past its MFA step", () => {
   for (const path of ["/register", "/videos/1", "/approval/dashboard", "/uspto/login", "/login"]) {
@@ -53,6 +54,7 @@ describe("a session whose password expired, past its MFA step", () => {
     assert.equal(form.status, 200);
     assert.match(form.text, /data-island="change-password"/);
     assert.equal(framedSignedIn(form.text), false, "no signed-in header, no Sign out");
+    assert.ok(form.text.includes(layoutTexts.idleWarning), "its idle clock runs, and the warning says so");
     assert.ok(form.text.includes(mfaTexts.useAnotherAccount), "the way out of the sign-in");
     assert.equal((await visitsSent()).at(-1), "/mfa", "requirements 4.8: her one page's visit");
   });
