@@ -2,7 +2,6 @@
 // Assets, health and metrics never touch the session; pages, /api, /session/* and /pdfs/* run inside its scope.
 import { randomUUID } from "node:crypto";
 import formbody from "@fastify/formbody";
-import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { apiPlugin } from "#server/api/plugin.ts";
@@ -21,7 +20,7 @@ import { metricsRoutes } from "#server/routes/metrics.ts";
 import { pageRoutes } from "#server/routes/pages.tsx";
 import { sandboxRoutes } from "#server/routes/sandbox.ts";
 import { sessionRoutes } from "#server/routes/session.ts";
-import { securityHeaders } from "#server/security-headers.ts";
+import { securityHeadersPlugin } from "#server/security-headers.ts";
 import { sessionPlugin } from "#server/session/plugin.ts";
 import { installShutdown } from "#server/shutdown.ts";
 import { preloadIslands } from "#web/islands/registry.ts";
@@ -58,7 +57,7 @@ export async function buildApp({ config, upstreamUrl, logger, ...options }: Buil
   });
 
   installErrorHandling(app);
-  await app.register(helmet, securityHeaders);
+  await app.register(securityHeadersPlugin);
   const shutdown = installShutdown(app);
   await app.register(queryLimit);
   await app.register(fastifyStatic, {

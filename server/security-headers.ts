@@ -1,21 +1,55 @@
-// The security headers of every answer: @fastify/helmet applies them (server/app.ts). Fastify's own refusals before
-// routing (a malformed URL) are answered before any hook runs, so they get the same headers from helmet itself.
+// The security headers of every answer, from helmet, each policy's middleware built once: @fastify/helmet builds
+// helmet's middleware again for every request (docs/performance.md), and only a page's nonce changes per answer,
+// which helmet's directive functions write in. Fastify's own refusals before routing (a malformed URL) are answered
+// before any hook runs, so they get the same headers from `writeSecurityHeaders`.
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
 import helmet, { type HelmetOptions } from "helmet";
+import { nonceSource } from "#server/render/nonce.ts";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** `page`: the route answers HTML pages, under the pages' policy with a nonce; otherwise nothing may load. */
+    policy?: "page";
+  }
+}
 
 const ONE_YEAR = 31_536_000;
 
 export const securityHeaders = {
   hsts: { maxAge: ONE_YEAR, includeSubDomains: true },
   referrerPolicy: { policy: "same-origin" },
-  // Pages set their own policy with nonces (server/routes/pages.tsx); everything else loads nothing.
+  // Pages have their own policy with nonces (below); everything else loads nothing.
   contentSecurityPolicy: { directives: { "default-src": ["'none'"], "frame-ancestors": ["'self'"] } },
   crossOriginResourcePolicy: { policy: "same-origin" },
 } satisfies HelmetOptions;
 
-const apply = helmet(securityHeaders);
+/** The pages' policy, with each answer's nonce for its scripts and styles. */
+export const pageDirectives = {
+  "default-src": ["'self'"],
+  "script-src": ["'strict-dynamic'", "'self'", nonceSource],
+  "style-src": ["'self'", nonceSource],
+  "img-src": ["'self'", "data:"],
+  "frame-src": ["'self'"],
+  "object-src": ["'none'"],
+  "base-uri": ["'none'"],
+  "form-action": ["'self'"],
+  "frame-ancestors": ["'self'"],
+};
+
+const everyAnswer = helmet(securityHeaders);
+const pages = helmet({ ...securityHeaders, contentSecurityPolicy: { directives: pageDirectives } });
 
 /** Writes the headers onto a raw answer (for the answers no hook sees). */
 export function writeSecurityHeaders(request: IncomingMessage, response: ServerResponse): void {
-  apply(request, response, () => {});
+  everyAnswer(request, response, () => {});
 }
+
+/** Every answer gets its headers on arrival, so an error or a redirect answered later carries them too. */
+export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
+  app.addHook("onRequest", (request, reply, done) => {
+    const headers = request.routeOptions.config.policy === "page" ? pages : everyAnswer;
+    headers(request.raw, reply.raw, () => done());
+  });
+});

@@ -6,7 +6,6 @@ import { loadPublic } from "#server/pages/public.tsx";
 import type { Loaded, PageRequest, Screens } from "#server/pages/screen.ts";
 import { loadSection } from "#server/pages/section.tsx";
 import { readManifest } from "#server/render/assets.ts";
-import { nonceSource } from "#server/render/nonce.ts";
 import { decoratePage } from "#server/render/page-reply.ts";
 import type { RouteEntry, SignedInSection } from "#web/routes/row.ts";
 import { matchRoute, sectionOf } from "#web/routes/table.ts";
@@ -33,31 +32,14 @@ export async function pageRoutes(app: FastifyInstance, context: AppContext): Pro
     return { redirect: "/" };
   };
 
-  app.get(
-    "/*",
-    { helmet: { contentSecurityPolicy: { directives: pageDirectives } } },
-    async (request: PageRequest, reply) => {
-      // A repeated parameter counts once, by its first value: a hand-edited address never breaks a page.
-      const query = request.query as Record<string, string | string[] | undefined>;
-      request.query = Object.fromEntries(Object.entries(query).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
-      const loaded = await load(request);
-      return "redirect" in loaded ? reply.redirect(loaded.redirect, 302) : reply.page(loaded);
-    },
-  );
+  app.get("/*", { config: { policy: "page" } }, async (request: PageRequest, reply) => {
+    // A repeated parameter counts once, by its first value: a hand-edited address never breaks a page.
+    const query = request.query as Record<string, string | string[] | undefined>;
+    request.query = Object.fromEntries(Object.entries(query).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
+    const loaded = await load(request);
+    return "redirect" in loaded ? reply.redirect(loaded.redirect, 302) : reply.page(loaded);
+  });
 }
 
 const signedInSection = (entry: RouteEntry): SignedInSection | undefined =>
   entry.section === "public" ? undefined : entry.section;
-
-/** The pages' policy, with each answer's nonce for its scripts and styles. */
-const pageDirectives = {
-  "default-src": ["'self'"],
-  "script-src": ["'strict-dynamic'", "'self'", nonceSource],
-  "style-src": ["'self'", nonceSource],
-  "img-src": ["'self'", "data:"],
-  "frame-src": ["'self'"],
-  "object-src": ["'none'"],
-  "base-uri": ["'none'"],
-  "form-action": ["'self'"],
-  "frame-ancestors": ["'self'"],
-};

@@ -26,30 +26,55 @@ const faultAnswer = (fault: Fault) =>
   new Response(null, { status: faultStatus(fault), headers: { [FAULT_HEADER]: fault } });
 
 /**
- * openapi-fetch's transport: undici's `request` (the library's plain API) where the platform's `fetch` would be. The
- * typed client builds a `Request` and reads a `Response` as before; the call between them costs about a quarter of
- * the CPU of `fetch`'s full algorithm and web streams (docs/performance.md), and every signed-in navigation makes one
- * (its visit). Like `fetch` with `redirect: "manual"`, it follows no redirect. The deadline covers the answer's head
- * and its whole body; the body is read within the cap.
+ * The request openapi-fetch builds for each call (its `Request` option): the URL, method, headers, body and signal it
+ * is given, kept as they are. The platform's `Request` parses the URL, copies the headers and wraps the body in a
+ * stream, which the transport then undid: about half of openapi-fetch's own cost per call (docs/performance.md).
+ * openapi-fetch and the middlewares read only these fields; the server's calls send JSON bodies, serialised already.
  */
-function boundedFetch(timeoutMs: number): typeof fetch {
-  return async (input, init) => {
-    const call = input instanceof Request && init === undefined ? input : new Request(input, init);
+class UpstreamCall {
+  readonly method: string;
+  readonly headers: Headers;
+  readonly body: string | undefined;
+  readonly signal: AbortSignal | undefined;
+
+  constructor(
+    readonly url: string,
+    init: RequestInit = {},
+  ) {
+    if (init.body != null && typeof init.body !== "string") throw new TypeError("an upstream call's body is JSON text");
+    this.method = init.method ?? "GET";
+    this.headers = init.headers instanceof Headers ? init.headers : new Headers(init.headers);
+    this.body = init.body ?? undefined;
+    this.signal = init.signal ?? undefined;
+  }
+}
+
+/**
+ * openapi-fetch's transport: undici's `request` (the library's plain API) where the platform's `fetch` would be. The
+ * call between the typed client's request and its `Response` costs about a quarter of the CPU of `fetch`'s full
+ * algorithm and web streams (docs/performance.md), and every signed-in navigation makes one (its visit). Like `fetch`
+ * with `redirect: "manual"`, it follows no redirect. The deadline covers the answer's head and its whole body; the body
+ * is read within the cap.
+ */
+function boundedFetch(timeoutMs: number): (input: Request) => Promise<Response> {
+  return async (input) => {
+    if (!(input instanceof UpstreamCall)) throw new TypeError("an upstream call is built by the typed client");
+    const call: UpstreamCall = input;
     // A controller and a timer this call holds and clears, not AbortSignal.any over AbortSignal.timeout: a garbage
     // collection can take that timeout away (nodejs/node#57736), and the call would wait for undici's own 300 s.
-    // The Request's signal is the caller's own (shorter) deadline, which holds as well.
+    // The call's own signal is the caller's (shorter) deadline, which holds as well.
     const deadline = new AbortController();
     const { signal } = deadline;
     const timer = setTimeout(() => deadline.abort(), timeoutMs);
     const callerGaveUp = () => deadline.abort();
-    if (call.signal.aborted) callerGaveUp();
-    else call.signal.addEventListener("abort", callerGaveUp, { once: true });
+    if (call.signal?.aborted) callerGaveUp();
+    else call.signal?.addEventListener("abort", callerGaveUp, { once: true });
     let answer: Dispatcher.ResponseData | undefined;
     try {
       answer = await request(call.url, {
         method: call.method as Dispatcher.HttpMethod,
         headers: Object.fromEntries(call.headers),
-        body: call.body ? Buffer.from(await call.arrayBuffer()) : null,
+        body: call.body ?? null,
         signal,
       });
       return await responseOf(call, answer, signal);
@@ -57,7 +82,7 @@ function boundedFetch(timeoutMs: number): typeof fetch {
       return faultAnswer(signal.aborted ? "timeout" : "unreachable");
     } finally {
       clearTimeout(timer);
-      call.signal.removeEventListener("abort", callerGaveUp);
+      call.signal?.removeEventListener("abort", callerGaveUp);
       // An answer not read to its end (refused on its length, cut off) lets its connection go now.
       if (answer && !answer.body.readableEnded) answer.body.on("error", () => {}).destroy();
     }
@@ -65,7 +90,7 @@ function boundedFetch(timeoutMs: number): typeof fetch {
 }
 
 /** The answer read within the cap and the deadline, as the `Response` openapi-fetch reads; a fault answer names why. */
-async function responseOf(call: Request, answer: Dispatcher.ResponseData, signal: AbortSignal): Promise<Response> {
+async function responseOf(call: UpstreamCall, answer: Dispatcher.ResponseData, signal: AbortSignal): Promise<Response> {
   const { statusCode: status, headers, body } = answer;
   try {
     const contentType = String(headers["content-type"] ?? "");
@@ -122,7 +147,12 @@ export function createUpstreamClient(options: {
   operationOf: (method: string, path: string) => string;
   refused: RefusedTokens;
 }): UpstreamClient {
-  const client = createClient<paths>({ baseUrl: options.baseUrl, fetch: boundedFetch(options.timeoutMs) });
+  const client = createClient<paths>({
+    baseUrl: options.baseUrl,
+    fetch: boundedFetch(options.timeoutMs),
+    // The option is typed as the platform's class; openapi-fetch only constructs it and reads the fields above.
+    Request: UpstreamCall as unknown as typeof Request,
+  });
   client.use(metricsMiddleware(options.metrics, options.operationOf), refusalMiddleware(options.refused));
   return client;
 }

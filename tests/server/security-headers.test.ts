@@ -1,0 +1,47 @@
+// Security headers: helmet's middleware built once per policy gives every answer the headers @fastify/helmet gives it
+// when it builds them again per request, the page's nonce aside.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import fastifyHelmet from "@fastify/helmet";
+import Fastify, { type FastifyInstance } from "fastify";
+import { nonceOf } from "#server/render/nonce.ts";
+import { pageDirectives, securityHeaders, securityHeadersPlugin } from "#server/security-headers.ts";
+
+function routes(app: FastifyInstance, pageOptions: object): void {
+  app.get("/page", pageOptions, (_request, reply) => reply.type("text/html").send(`<p>${nonceOf(reply.raw)}</p>`));
+  app.get("/data", () => ({ ok: true }));
+}
+
+async function headersOf(app: FastifyInstance, url: string) {
+  const answer = await app.inject({ url });
+  const nonce = answer.body.match(/<p>(.+)<\/p>/)?.[1];
+  const headers = { ...answer.headers };
+  for (const name of ["date", "content-length", "connection"]) delete headers[name];
+  const policy = String(headers["content-security-policy"]);
+  if (nonce) {
+    assert.ok(policy.includes(`'nonce-${nonce}'`), "the policy names the nonce the page carries");
+    headers["content-security-policy"] = policy.replaceAll(nonce, "NONCE");
+  }
+  return { status: answer.statusCode, headers };
+}
+
+test("every kind of answer gets the headers @fastify/helmet would give it: a page, data, a missing route", async () => {
+  const portal = Fastify();
+  await portal.register(securityHeadersPlugin);
+  routes(portal, { config: { policy: "page" } });
+  const reference = Fastify();
+  await reference.register(fastifyHelmet, securityHeaders);
+  routes(reference, { helmet: { contentSecurityPolicy: { directives: pageDirectives } } });
+  for (const url of ["/page", "/data", "/missing"])
+    assert.deepEqual(await headersOf(portal, url), await headersOf(reference, url), url);
+  await Promise.all([portal.close(), reference.close()]);
+});
+
+test("each page answer has a nonce of its own", async () => {
+  const app = Fastify();
+  await app.register(securityHeadersPlugin);
+  routes(app, { config: { policy: "page" } });
+  const [first, second] = await Promise.all([app.inject({ url: "/page" }), app.inject({ url: "/page" })]);
+  assert.notEqual(first.headers["content-security-policy"], second.headers["content-security-policy"]);
+  await app.close();
+});
