@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { buildApp } from "#server/app.ts";
 import { ConfigError, loadConfig } from "#server/config.ts";
 import { isEveryInterface, isLoopback } from "#server/loopback.ts";
-import { SHUTDOWN_GRACE_MS } from "#server/shutdown.ts";
+import { shutdownGraceMs } from "#server/shutdown.ts";
 import { developmentLogger, listenFailure } from "#server/startup.ts";
 
 async function main() {
@@ -64,7 +64,7 @@ async function main() {
 
   // SIGTERM, SIGINT or an uncaught error: stop taking requests, finish those in flight, send the queued page visits
   // within their own deadline (an onClose hook of the app), then exit; a second signal, or the grace, ends it at once.
-  closeWithGrace({ delay: SHUTDOWN_GRACE_MS, logger: app.log }, async ({ signal, err }) => {
+  closeWithGrace({ delay: shutdownGraceMs(config.upstreamTimeoutMs), logger: app.log }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, "stopping after an uncaught error");
     app.log.info({ signal }, "shutting down");
     await app.close();

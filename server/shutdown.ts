@@ -3,8 +3,16 @@
 import type { FastifyInstance } from "fastify";
 import { serverTexts } from "#server/texts.ts";
 
-/** From the signal to the forced exit (exit code 1). */
-export const SHUTDOWN_GRACE_MS = 10_000;
+/** What a stop keeps, at the end of its grace, for closing the stores and exiting. */
+const CLOSE_RESERVE_MS = 3_000;
+
+/**
+ * From the signal to the forced exit (exit code 1): at least 10 s, and long enough for a request in flight to wait
+ * for the upstream as long as its deadline allows, so that it is answered (with the upstream's fault at worst) and the
+ * stop still exits 0. Keep the orchestrator's own grace above it (deploy/k8s: 30 s).
+ */
+export const shutdownGraceMs = (upstreamTimeoutMs: number): number =>
+  Math.max(10_000, upstreamTimeoutMs + CLOSE_RESERVE_MS);
 /**
  * Queued page visits are sent until this long after the stop began, whatever the requests in flight took; what is
  * still unsent then is logged and given up, so that closing the stores and exiting fit in the grace with room left.
@@ -25,6 +33,12 @@ export function installShutdown(app: FastifyInstance): { visitsMayTake(): number
     if (stopping === undefined) return done();
     const { code, message } = serverTexts.shuttingDown;
     reply.code(503).header("connection", "close").header("cache-control", "no-store").send({ detail: message, code });
+  });
+  // An answer to a request that was in flight when the stop began closes its connection: the server's close waits
+  // for every connection, and a browser keeps its own open for minutes, past the grace.
+  app.addHook("onSend", (_request, reply, payload, done) => {
+    if (stopping !== undefined) reply.header("connection", "close");
+    done(null, payload);
   });
   return { visitsMayTake: () => Math.max(0, VISIT_FLUSH_MS - (performance.now() - (stopping ?? performance.now()))) };
 }

@@ -5,9 +5,10 @@ import { once } from "node:events";
 import { createServer, type Server } from "node:net";
 import { after, before, describe, it } from "node:test";
 import { setTimeout as delay } from "node:timers/promises";
+import { PortalClient } from "#scripts/portal-client.ts";
 import { accounts, DEMO_PASSWORD, mailboxCode, signIn } from "#scripts/sign-in.ts";
 import { startSandbox } from "#server/sandbox/app.ts";
-import { SHUTDOWN_GRACE_MS } from "#server/shutdown.ts";
+import { shutdownGraceMs } from "#server/shutdown.ts";
 import { startFaultyUpstream } from "#tests/support/faulty-upstream.ts";
 import { TEST_SESSION_KEY } from "#tests/support/portal.ts";
 
@@ -233,16 +234,61 @@ describe("starting the portal (server/main.ts)", () => {
       while (upstream.calls.track.received === received && Date.now() < deadline) await delay(20);
       const stopped = performance.now();
       started.child.kill("SIGTERM");
-      const code = await exitWithin(started, SHUTDOWN_GRACE_MS + 5_000);
+      const grace = shutdownGraceMs(60_000);
+      const code = await exitWithin(started, grace + 5_000);
       const took = performance.now() - stopped;
       assert.equal(code, 0, started.output());
-      assert.ok(took < SHUTDOWN_GRACE_MS, `stopped in ${Math.round(took)} ms`);
+      assert.ok(took < grace, `stopped in ${Math.round(took)} ms`);
       const unsent = started
         .output()
         .split("\n")
         .filter((line) => line.includes("not sent"))
         .map((line) => JSON.parse(line).unsent);
       assert.deepEqual(unsent, [3], started.output());
+    } finally {
+      await upstream.close();
+      await sandbox.close();
+    }
+  });
+
+  it("SIGTERM while a sign-in waits for an upstream that never answers: it is answered after its deadline, exit 0", async () => {
+    const sandbox = await startSandbox({ dbPath: ":memory:", portalUrl: "http://127.0.0.1" });
+    const upstream = await startFaultyUpstream();
+    upstream.target = sandbox.url;
+    try {
+      const port = await freePort();
+      // A deadline longer than the least grace (10 s): the stop must wait for it.
+      const upstreamTimeoutMs = 12_000;
+      const started = startMain({
+        NODE_ENV: "test",
+        SESSION_KEY: TEST_SESSION_KEY,
+        PORT: String(port),
+        UPSTREAM_URL: upstream.url,
+        UPSTREAM_TIMEOUT_MS: String(upstreamTimeoutMs),
+      });
+      running.push(started);
+      await waitFor(started, /Server listening/);
+      const alice = new PortalClient(`http://127.0.0.1:${port}`);
+      const { shortname, username } = accounts.alice;
+      assert.equal(
+        (await alice.post("/api/auth/client", { shortname, username, password: DEMO_PASSWORD })).status,
+        200,
+      );
+      assert.equal((await alice.post("/api/web/client/mfa/generate")).status, 200);
+      const code = await mailboxCode(sandbox.url)(accounts.alice);
+      // The code passes; the permissions call that completes the sign-in then waits for its whole deadline (a sign-in
+      // without them still passes: the pages fetch them again).
+      upstream.behaviours["user-info"] = { kind: "hang" };
+      const validating = alice.post(`/api/web/client/mfa/validate/${code}`);
+      const deadline = Date.now() + 5_000;
+      while (upstream.calls["user-info"].received === 0 && Date.now() < deadline) await delay(20);
+      assert.equal(upstream.calls["user-info"].received, 1, "the permissions call is in flight");
+      started.child.kill("SIGTERM");
+      const stopped = performance.now();
+      const answer = await validating;
+      assert.deepEqual(answer.json(), [{ text: "Passed" }], answer.text);
+      assert.ok(performance.now() - stopped > 10_000, "answered after the permissions call's deadline");
+      assert.equal(await exitWithin(started, shutdownGraceMs(upstreamTimeoutMs) + 5_000), 0, started.output());
     } finally {
       await upstream.close();
       await sandbox.close();
