@@ -4,12 +4,10 @@ import { z } from "zod";
 import { isLoopback } from "#server/loopback.ts";
 
 const hexKey = /^[0-9a-fA-F]{64}$/;
-const flag = z
-  .enum(["true", "false", "1", "0", ""])
-  .default("false")
-  .transform((value) => value === "true" || value === "1");
+/** A yes-or-no setting: `true` or `1`, `false`, `0` or empty (in any case), or unset for its default. */
+const flag = (unset: boolean) => z.stringbool({ truthy: ["true", "1"], falsy: ["false", "0", ""] }).default(unset);
 
-const schema = z.object({
+const environment = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("127.0.0.1"),
@@ -18,25 +16,22 @@ const schema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   /** The deliberate opt-in to the embedded sandbox in production (a demo); never needed in development. */
-  SANDBOX: flag,
+  SANDBOX: flag(false),
   SESSION_KEY: z
     .string()
     .optional()
     .refine((value) => !value || value.split(",").every((key) => hexKey.test(key.trim())), {
       message: "must be 64 hex characters, or several separated by commas",
     }),
-  TAX_BRIDGE: flag,
+  TAX_BRIDGE: flag(false),
   SUPPORT_PHONE: z.string().min(1).default("+1 (800) 555-0142"),
   SUPPORT_PHONE_UK: z.string().min(1).default("+44 20 7946 0958"),
   SUPPORT_EMAIL: z.email().default("support@payments-portal.example"),
   PROVIDER_NAME: z.string().min(1).default("Payments Portal"),
   SANDBOX_DB: z.string().min(1).default("data/sandbox.sqlite"),
   PUBLIC_URL: z.url().optional(),
-  TRUST_PROXY: flag,
-  COOKIE_SECURE: z
-    .enum(["true", "false", "1", "0"])
-    .default("true")
-    .transform((value) => value === "true" || value === "1"),
+  TRUST_PROXY: flag(false),
+  COOKIE_SECURE: flag(true),
   // Fractions allowed (at least 6 s): a browser test of the idle limit waits seconds, not minutes.
   SESSION_IDLE_MINUTES: z.coerce.number().min(0.1).default(30),
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(12),
@@ -64,36 +59,64 @@ const schema = z.object({
   OTEL_SERVICE_NAME: z.string().min(1).default("payments-portal"),
 });
 
-export type Config = {
-  env: "development" | "production" | "test";
-  port: number;
-  host: string;
-  /** Unset: the embedded sandbox is started and its address filled in. */
-  upstreamUrl: string | undefined;
-  /** The first key signs; the others are still accepted (rotation). */
-  sessionKeys: Buffer[];
-  taxBridge: boolean;
-  support: { phone: string; phoneUk: string; email: string };
-  providerName: string;
-  sandboxDb: string;
-  publicUrl: string | undefined;
-  trustProxy: boolean;
-  /** Secure, `__Host-` cookie; browsers accept it on https and on http://localhost. */
-  cookieSecure: boolean;
-  session: { idleSeconds: number; maxSeconds: number };
-  upstreamTimeoutMs: number;
-  rateLimits: { perIp: number; perUser: number };
-  mfaMaxWrongCodes: number;
-  /** How long each person's recent security events are kept (at most 90 days). */
-  securityLogDays: number;
-  logLevel: string;
-  /** The bearer token Prometheus sends for /metrics; unset, /metrics is not served. */
-  metricsToken: string | undefined;
-  /** Unset: revocations, throttles and wrong-code counts live in memory (one replica). Set: shared through Redis. */
-  redis: { url: string | undefined; keyPrefix: string };
-  /** Unset endpoint: no tracing. Set: spans go to the collector there (OTLP over HTTP, JSON), named by the service. */
-  tracing: { endpoint: string | undefined; serviceName: string };
-};
+/** The environment's settings, checked together, then shaped as the portal reads them. */
+const schema = environment
+  .superRefine((values, context) => {
+    const problem = (setting: keyof typeof values, message: string) =>
+      context.addIssue({ code: "custom", path: [setting], message });
+    const production = values.NODE_ENV === "production";
+    // The sandbox hands out anyone's sign-in link and MFA code at /sandbox/mail: never by a forgotten UPSTREAM_URL.
+    if (production && !values.UPSTREAM_URL && !values.SANDBOX)
+      problem(
+        "UPSTREAM_URL",
+        "required in production (the payments API's address); SANDBOX=true runs the embedded sandbox instead, on purpose",
+      );
+    // The same on an address other than this machine, whatever NODE_ENV says (a forgotten NODE_ENV is development).
+    if (!production && !values.UPSTREAM_URL && !values.SANDBOX && !isLoopback(values.HOST))
+      problem(
+        "HOST",
+        `${values.HOST} would serve the embedded sandbox (its sign-in codes and links) beyond this machine; set UPSTREAM_URL, or SANDBOX=true on purpose`,
+      );
+    if (values.UPSTREAM_URL && values.SANDBOX)
+      problem("SANDBOX", "true starts the embedded sandbox, which UPSTREAM_URL replaces; set one of them");
+    if (!values.SESSION_KEY && production) problem("SESSION_KEY", "required in production (64 hex characters)");
+  })
+  .transform((values) => ({
+    env: values.NODE_ENV,
+    port: values.PORT,
+    host: values.HOST,
+    /** Unset: the embedded sandbox is started and its address filled in. */
+    upstreamUrl: values.UPSTREAM_URL?.replace(/\/+$/, ""),
+    /** The first key signs; the others are still accepted (rotation). Empty outside production: a key per run. */
+    sessionKeys: (values.SESSION_KEY ?? "")
+      .split(",")
+      .map((key) => key.trim())
+      .filter(Boolean)
+      .map((key) => Buffer.from(key, "hex")),
+    taxBridge: values.TAX_BRIDGE,
+    support: { phone: values.SUPPORT_PHONE, phoneUk: values.SUPPORT_PHONE_UK, email: values.SUPPORT_EMAIL },
+    providerName: values.PROVIDER_NAME,
+    sandboxDb: values.SANDBOX_DB,
+    publicUrl: values.PUBLIC_URL,
+    trustProxy: values.TRUST_PROXY,
+    /** Secure, `__Host-` cookie; browsers accept it on https and on http://localhost. */
+    cookieSecure: values.COOKIE_SECURE,
+    session: { idleSeconds: values.SESSION_IDLE_MINUTES * 60, maxSeconds: values.SESSION_MAX_HOURS * 3600 },
+    upstreamTimeoutMs: values.UPSTREAM_TIMEOUT_MS,
+    rateLimits: { perIp: values.RATE_LIMIT_IP_PER_MINUTE, perUser: values.RATE_LIMIT_USER_PER_MINUTE },
+    mfaMaxWrongCodes: values.MFA_MAX_WRONG_CODES,
+    /** How long each person's recent security events are kept (at most 90 days). */
+    securityLogDays: values.SECURITY_LOG_DAYS,
+    logLevel: values.LOG_LEVEL,
+    /** The bearer token Prometheus sends for /metrics; unset, /metrics is not served. */
+    metricsToken: values.METRICS_TOKEN,
+    /** Unset url: revocations, throttles and wrong-code counts live in memory (one replica); set, shared through Redis. */
+    redis: { url: values.REDIS_URL, keyPrefix: values.REDIS_KEY_PREFIX },
+    /** Unset endpoint: no tracing. Set: spans go to the collector there (OTLP over HTTP, JSON), named by the service. */
+    tracing: { endpoint: values.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: values.OTEL_SERVICE_NAME },
+  }));
+
+export type Config = z.output<typeof schema>;
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -108,59 +131,12 @@ export function loadConfig(
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
-  const values = parsed.data;
-  const production = values.NODE_ENV === "production";
-  const problems: string[] = [];
-  // The sandbox hands out anyone's sign-in link and MFA code at /sandbox/mail: never by a forgotten UPSTREAM_URL.
-  if (production && !values.UPSTREAM_URL && !values.SANDBOX) {
-    problems.push(
-      "UPSTREAM_URL: required in production (the payments API's address); SANDBOX=true runs the embedded sandbox instead, on purpose",
-    );
-  }
-  // The same on an address other than this machine, whatever NODE_ENV says (a forgotten NODE_ENV is development).
-  if (!production && !values.UPSTREAM_URL && !values.SANDBOX && !isLoopback(values.HOST)) {
-    problems.push(
-      `HOST: ${values.HOST} would serve the embedded sandbox (its sign-in codes and links) beyond this machine; set UPSTREAM_URL, or SANDBOX=true on purpose`,
-    );
-  }
-  if (values.UPSTREAM_URL && values.SANDBOX) {
-    problems.push("SANDBOX: true starts the embedded sandbox, which UPSTREAM_URL replaces; set one of them");
-  }
-  let sessionKeys = (values.SESSION_KEY ?? "")
-    .split(",")
-    .map((key) => key.trim())
-    .filter(Boolean)
-    .map((key) => Buffer.from(key, "hex"));
-  if (sessionKeys.length === 0 && production) problems.push("SESSION_KEY: required in production (64 hex characters)");
-  if (problems.length > 0)
-    throw new ConfigError(`Invalid configuration:\n${problems.map((line) => `  ${line}`).join("\n")}`);
-  if (sessionKeys.length === 0) {
-    sessionKeys = [randomBytes(32)];
+  const config = parsed.data;
+  if (config.sessionKeys.length === 0) {
+    config.sessionKeys = [randomBytes(32)];
     warn(
       "WARNING: SESSION_KEY is not set; using a random key for this run only. Every session ends at restart. Set SESSION_KEY (64 hex characters) outside development.",
     );
   }
-  return {
-    env: values.NODE_ENV,
-    port: values.PORT,
-    host: values.HOST,
-    upstreamUrl: values.UPSTREAM_URL?.replace(/\/+$/, ""),
-    sessionKeys,
-    taxBridge: values.TAX_BRIDGE,
-    support: { phone: values.SUPPORT_PHONE, phoneUk: values.SUPPORT_PHONE_UK, email: values.SUPPORT_EMAIL },
-    providerName: values.PROVIDER_NAME,
-    sandboxDb: values.SANDBOX_DB,
-    publicUrl: values.PUBLIC_URL,
-    trustProxy: values.TRUST_PROXY,
-    cookieSecure: values.COOKIE_SECURE,
-    session: { idleSeconds: values.SESSION_IDLE_MINUTES * 60, maxSeconds: values.SESSION_MAX_HOURS * 3600 },
-    upstreamTimeoutMs: values.UPSTREAM_TIMEOUT_MS,
-    rateLimits: { perIp: values.RATE_LIMIT_IP_PER_MINUTE, perUser: values.RATE_LIMIT_USER_PER_MINUTE },
-    mfaMaxWrongCodes: values.MFA_MAX_WRONG_CODES,
-    securityLogDays: values.SECURITY_LOG_DAYS,
-    logLevel: values.LOG_LEVEL,
-    metricsToken: values.METRICS_TOKEN,
-    redis: { url: values.REDIS_URL, keyPrefix: values.REDIS_KEY_PREFIX },
-    tracing: { endpoint: values.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: values.OTEL_SERVICE_NAME },
-  };
+  return config;
 }

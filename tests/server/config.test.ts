@@ -117,6 +117,18 @@ describe("configuration", () => {
     assert.equal(config.providerName, "Provider Ltd");
   });
 
+  it("reads a yes-or-no setting as true or 1, false, 0 or empty, in any case; unset is its default", () => {
+    const flags = (TAX_BRIDGE?: string, COOKIE_SECURE?: string) => {
+      const config = loadConfig({ SESSION_KEY: key, TAX_BRIDGE, COOKIE_SECURE }, quiet);
+      return [config.taxBridge, config.cookieSecure];
+    };
+    assert.deepEqual(flags(), [false, true]);
+    assert.deepEqual(flags("TRUE", "0"), [true, false]);
+    assert.deepEqual(flags("1", "False"), [true, false]);
+    assert.deepEqual(flags("", ""), [false, false]);
+    assert.throws(() => flags("yes"), /TAX_BRIDGE: Invalid option/);
+  });
+
   it("reads REDIS_URL (redis:// or rediss://, unset by default) and REDIS_KEY_PREFIX (portal: by default)", () => {
     assert.deepEqual(loadConfig({ SESSION_KEY: key }, quiet).redis, { url: undefined, keyPrefix: "portal:" });
     const config = loadConfig(
