@@ -6,7 +6,7 @@ import type { FastifyRequest } from "fastify";
 import type { components } from "#openapi/schema.d.ts";
 import { personOf } from "#server/account/sessions.ts";
 import { errorShape } from "#server/api/error-shape.ts";
-import type { OwnCall } from "#server/api/rules.ts";
+import type { OwnCall } from "#server/api/own-call.ts";
 import { countThrottled, tooManyAttempts } from "#server/api/throttled.ts";
 import type { AppContext } from "#server/context.ts";
 import { securityEvent } from "#server/security-log.ts";

@@ -17,6 +17,7 @@ import {
   oneValidateAtATime,
   skipRecentGenerate,
 } from "#server/api/checks.ts";
+import type { OwnCall } from "#server/api/own-call.ts";
 import { answerPasswordTest } from "#server/api/password-test.ts";
 import type { AppContext } from "#server/context.ts";
 import { expire } from "#server/session/lifecycle.ts";
@@ -36,13 +37,6 @@ export type Throttled = {
   /** Failures only, or every call (what sends an e-mail). */
   counts: "failures" | "every";
 };
-
-/** An operation the portal answers by its own call of the upstream, made by a function another route shares. */
-export type OwnCall = (input: {
-  context: AppContext;
-  request: FastifyRequest;
-  reply: FastifyReply;
-}) => Promise<unknown>;
 
 /** Forwarded by the proxy: the row says how often, what else is checked, and what the answer does. */
 export type ProxiedRule = {
