@@ -26,6 +26,21 @@ function otherSections(section: SignedInSection): RouteEntry[] {
     .filter((row): row is RouteEntry => row !== undefined);
 }
 
+/** A named list of links to pages, each by its title. */
+function PageLinks({ className, label, rows }: { className: string; label: string; rows: RouteEntry[] }) {
+  return (
+    <ul className={className} aria-label={label}>
+      {rows.map((row) => (
+        <li key={row.path}>
+          <a className="home-link" href={row.path}>
+            {row.title}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function HomeScreen({ context, section, entry, permissions, lastSignIn }: Props) {
   const purposes = areaPurposes[section];
   const groups = navigationFor(section, permissions);
@@ -41,15 +56,7 @@ export function HomeScreen({ context, section, entry, permissions, lastSignIn }:
         {lastSignIn ? <LastSignInNote last={lastSignIn} /> : null}
         {entry.about ? <p>{entry.about}</p> : null}
         {shortcuts.length > 0 ? (
-          <ul className="home-shortcuts" aria-label={sectionTexts.shortcuts}>
-            {shortcuts.map((row) => (
-              <li key={row.path}>
-                <a className="home-link" href={row.path}>
-                  {row.title}
-                </a>
-              </li>
-            ))}
-          </ul>
+          <PageLinks className="home-shortcuts" label={sectionTexts.shortcuts} rows={shortcuts} />
         ) : null}
       </header>
       <h2 className="home-areas-heading">{sectionTexts.areasHeading}</h2>
@@ -58,15 +65,7 @@ export function HomeScreen({ context, section, entry, permissions, lastSignIn }:
           <li key={group} className="area-card">
             <h3>{group}</h3>
             <p>{purposes[group]}</p>
-            <ul className="area-links" aria-label={sectionTexts.pagesOf(group)}>
-              {rows.map((row) => (
-                <li key={row.path}>
-                  <a className="home-link" href={row.path}>
-                    {row.title}
-                  </a>
-                </li>
-              ))}
-            </ul>
+            <PageLinks className="area-links" label={sectionTexts.pagesOf(group)} rows={rows} />
           </li>
         ))}
       </ul>
