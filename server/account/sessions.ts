@@ -7,8 +7,8 @@ import { type SecurityEvent, securityEvent, sessionDigest } from "#server/securi
 import { RESEAL_GRANULARITY_MS } from "#server/session/fields.ts";
 import type { SessionEntry } from "#server/stores/session-registry.ts";
 import { personKey } from "#server/throttle.ts";
-import { TIME_ZONE_HEADER } from "#web/api/held.ts";
 import { knownTimeZone } from "#web/components/when.ts";
+import { TIME_ZONE_HEADER } from "#web/protocol/headers.ts";
 
 /** Who a session belongs to, as the throttles count them. */
 export type Owner = { site: string; company?: string | undefined; userName: string };

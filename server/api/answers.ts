@@ -15,7 +15,7 @@ import { sessionId } from "#server/session/standing.ts";
 import { passwordChanged, rememberCodeSent } from "#server/session/writes.ts";
 import { serverTexts } from "#server/texts.ts";
 import { END_OTHERS_HEADER, ENDED_COUNT_HEADER } from "#web/api/end-others.ts";
-import type { CountedVerdict, HeldLinkLogin, HeldLogin } from "#web/api/held.ts";
+import type { CountedVerdict, HeldLinkLogin, HeldLogin } from "#web/protocol/held.ts";
 import type { Site } from "#web/site.ts";
 
 type Schemas = components["schemas"];
