@@ -2,6 +2,7 @@
 // server/session/ use them, so every write has a name (server/session/writes.ts, lifecycle.ts).
 import type { FastifyRequest } from "fastify";
 import { packToken, type StoredToken, unpackToken } from "#server/token-pack.ts";
+import type { EndReason } from "#web/protocol/session-end.ts";
 import type { LoginMessage, Site, UserInfo } from "#web/site.ts";
 
 /** The upstream token and who it belongs to. `pending` until a `Passed` MFA validation promotes it. */
@@ -15,8 +16,11 @@ export type Auth = {
   company?: string;
 };
 
-/** A notice for the next sign-in page; `ended` says why the session before it ended. */
-export type Flash = { error: string; pathname?: string; ended?: EndReason };
+/**
+ * A notice for the next sign-in page: `ended` says why the session before it ended, and the page words it. `error`
+ * is a notice already in words, as cookies sealed before the reason alone was kept carry it.
+ */
+export type Flash = { ended?: EndReason; error?: string; pathname?: string };
 
 /** What the session cookie holds. */
 export type SessionFields = {
@@ -52,19 +56,6 @@ declare module "fastify" {
     revocations: { revoke(sid: string): void | Promise<void>; has(sid: string | undefined): boolean };
   }
 }
-
-/** Why a session ended: each reason has its message on the sign-in page (none for a plain sign-out). */
-export type EndReason =
-  | "signed-out"
-  | "replaced"
-  | "revoked"
-  | "idle"
-  | "lifetime"
-  | "upstream-refused"
-  | "code-not-sent"
-  | "mfa-attempts"
-  | "too-large"
-  | "not-signed-in";
 
 /** A token longer than this is refused before any work on it (packing it could not fit a 4096-byte cookie anyway). */
 export const MAX_TOKEN_CHARACTERS = 8192;

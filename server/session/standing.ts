@@ -1,6 +1,7 @@
 // How far a session is signed in (its standing), and the other reads of what it holds.
 import type { FastifyRequest } from "fastify";
-import { type Auth, type EndReason, get } from "#server/session/fields.ts";
+import { type Auth, get } from "#server/session/fields.ts";
+import type { EndReason } from "#web/protocol/session-end.ts";
 
 /**
  * The one answer to "how far is this session signed in?": waiting for its MFA code, past it but allowed only its
