@@ -1,6 +1,7 @@
 // What the session cookie holds, and the one reader and writer of its fields (`get`, `set`): only the modules of
 // server/session/ use them, so every write has a name (server/session/writes.ts, lifecycle.ts).
 import type { FastifyRequest } from "fastify";
+import type { RevocationStore } from "#server/stores/revocations.ts";
 import { packToken, type StoredToken, unpackToken } from "#server/token-pack.ts";
 import type { EndReason } from "#web/protocol/session-end.ts";
 import type { LoginMessage, Site, UserInfo } from "#web/site.ts";
@@ -52,8 +53,11 @@ declare module "fastify" {
     auth: Auth | undefined;
   }
   interface FastifyInstance {
-    /** Where revoked session ids are kept: one store for the whole app (and, with Redis, every replica). */
-    revocations: { revoke(sid: string): void | Promise<void>; has(sid: string | undefined): boolean };
+    /**
+     * Where revoked session ids are kept: one store for the whole app (and, with Redis, every replica), reached only
+     * here (`request.server.revocations`). The stores own it for their start and close.
+     */
+    revocations: RevocationStore;
   }
 }
 
