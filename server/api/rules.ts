@@ -3,20 +3,20 @@
 // what its answer does to the session.
 import type { FastifyReply, FastifyRequest } from "fastify";
 import {
-  changedPassword,
-  codeSent,
-  type Effect,
-  holdLogin,
-  promoteOnPassed,
-  signInByLink,
-} from "#server/api/answers.ts";
-import {
   type Check,
   checkNewPassword,
   confirmReplace,
   oneValidateAtATime,
   skipRecentGenerate,
 } from "#server/api/checks.ts";
+import {
+  changedPassword,
+  codeSent,
+  type Effect,
+  holdLogin,
+  promoteOnPassed,
+  signInByLink,
+} from "#server/api/effects.ts";
 import { answerPasswordTest } from "#server/api/password-test.ts";
 import type { AppContext } from "#server/context.ts";
 import { expire } from "#server/session/lifecycle.ts";
