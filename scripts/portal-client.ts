@@ -3,7 +3,7 @@
 // running portal (real HTTP with fetch). The tests and the benchmarks both use it.
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from "node:http";
 import type { FastifyInstance } from "fastify";
-import { CSRF_HEADER } from "#web/api/held.ts";
+import { CSRF_HEADER } from "#web/protocol/headers.ts";
 
 /** Where the requests go: an app to inject them into, or the base URL of a listening portal. */
 export type PortalTarget = FastifyInstance | string;

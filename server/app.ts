@@ -47,11 +47,10 @@ export async function buildApp({ config, upstreamUrl, logger, ...options }: Buil
   });
   const context = await createContext(config, upstreamUrl, app.log, options);
   await preloadIslands();
-  app.decorate("revocations", context.revocations);
+  app.decorate("revocations", context.stores.revocations);
   app.decorate("account", {
     sessions: context.stores.sessions,
     activity: context.stores.activity,
-    revocations: context.revocations,
     now: context.now,
     idleMs: config.session.idleSeconds * 1000,
   });

@@ -7,7 +7,6 @@ import { Metrics } from "#server/metrics.ts";
 import type { CounterStore } from "#server/stores/counters.ts";
 import { createStores, type Stores } from "#server/stores/create-stores.ts";
 import type { LockStore } from "#server/stores/locks.ts";
-import type { RevocationStore } from "#server/stores/revocations.ts";
 import { Throttle } from "#server/throttle.ts";
 import { VisitTracker } from "#server/tracking.ts";
 import { createUpstreamClient, type UpstreamClient } from "#server/upstream/client.ts";
@@ -30,8 +29,6 @@ export type AppContext = {
   throttle: Throttle;
   /** The security state: in memory, or shared by every replica through Redis (REDIS_URL). */
   stores: Stores;
-  /** Session ids ended before their cookie expired. */
-  revocations: RevocationStore;
   /** Wrong MFA codes per pending session id. */
   strikes: CounterStore;
   /** One MFA validation in flight per pending session. */
@@ -88,7 +85,6 @@ export async function createContext(
       new DeviceCookies(config.sessionKeys, config.cookieSecure),
     ),
     stores,
-    revocations: stores.revocations,
     strikes: stores.counters,
     locks: stores.locks,
     now,

@@ -1,7 +1,6 @@
 // The signed-in user's permissions: fetched from the upstream when MFA passes, cached in the session, refreshed when
 // stale. A 401 ends the session (requirements 4.5); any other failure leaves the page to say it is still checking.
 import type { FastifyRequest } from "fastify";
-import type { components } from "#openapi/schema.d.ts";
 import type { AppContext } from "#server/context.ts";
 import { endIfRefused } from "#server/session/lifecycle.ts";
 import { cachedPermissions, signedIn } from "#server/session/standing.ts";
@@ -14,13 +13,11 @@ import type { Site, UserInfo } from "#web/site.ts";
 /** How long cached permissions are trusted: a change upstream takes effect within this period. */
 export const PERMISSIONS_TTL_MS = 5 * 60_000;
 
-type Answer = components["schemas"]["UserInfo"];
-
 /** requirements 3's User info, of the shape openapi/portal.yaml declares: an answer of another shape is not trusted. */
-function userInfoOf(context: AppContext, request: FastifyRequest, data: unknown): Answer | undefined {
+function userInfoOf(context: AppContext, request: FastifyRequest, data: unknown): UserInfo | undefined {
   const operation = context.operations.find((candidate) => candidate.operationId === "getUserInfo");
   const problem = operation ? answerProblem(operation, data) : { field: "", rule: "undeclared" };
-  if (!problem) return data as Answer;
+  if (!problem) return data as UserInfo;
   request.log.warn({ operation: "getUserInfo", fault: "wrong-shape", ...problem }, "permissions not usable");
   return undefined;
 }

@@ -1,14 +1,11 @@
 // The portal's own texts that docs/requirements.md does not give, each with a stable code that answers and tests refer to.
 
 import { answerCodes } from "#web/texts/errors.ts";
+import { loginNotices } from "#web/texts/login-notices.ts";
 import { mfaTexts } from "#web/texts/mfa.ts";
 
 export const serverTexts = {
-  sessionTooLarge: {
-    code: "session-too-large",
-    message:
-      "Sign-in could not be completed: the session is too large for this browser to keep. Please contact support.",
-  },
+  sessionTooLarge: { code: "session-too-large", message: loginNotices.sessionTooLarge },
   mfaAttemptsExhausted: { code: answerCodes.mfaAttemptsExhausted, message: mfaTexts.attemptsExhausted },
   sessionExists: { code: answerCodes.sessionExists, message: "A session is open in this browser." },
   /** The portal's own check of a request refused it (schema, body, address): the description is for developers. */

@@ -7,8 +7,8 @@ import { type SecurityEvent, securityEvent, sessionDigest } from "#server/securi
 import { RESEAL_GRANULARITY_MS } from "#server/session/fields.ts";
 import type { SessionEntry } from "#server/stores/session-registry.ts";
 import { personKey } from "#server/throttle.ts";
-import { TIME_ZONE_HEADER } from "#web/api/held.ts";
 import { knownTimeZone } from "#web/components/when.ts";
+import { TIME_ZONE_HEADER } from "#web/protocol/headers.ts";
 
 /** Who a session belongs to, as the throttles count them. */
 export type Owner = { site: string; company?: string | undefined; userName: string };
@@ -31,7 +31,7 @@ export function registerSession(request: FastifyRequest, owner: Owner, sid: stri
   if (typeof zone === "string" && zone.length <= 64 && knownTimeZone(zone) === zone) entry.timeZone = zone;
   void account.sessions.add(person, entry).then(async (dropped) => {
     for (const old of dropped) {
-      await account.revocations.revoke(old);
+      await request.server.revocations.revoke(old);
       securityEvent(request, "session-ended.limit", person, old);
     }
   });
@@ -59,8 +59,8 @@ export function sessionEnded(request: FastifyRequest, owner: Owner, sid: string,
 }
 
 /** A session neither revoked nor idle past the limit (its own next request would end it: it is not listed or counted). */
-const live = (account: AccountState, entry: SessionEntry) =>
-  !account.revocations.has(entry.sid) && account.now() - entry.seen <= account.idleMs + RESEAL_GRANULARITY_MS;
+const live = (request: FastifyRequest, account: AccountState, entry: SessionEntry) =>
+  !request.server.revocations.has(entry.sid) && account.now() - entry.seen <= account.idleMs + RESEAL_GRANULARITY_MS;
 
 /** One row of "Where you're signed in": the session named by its digest, never by its id. */
 export type ListedSession = Omit<SessionEntry, "sid"> & { id: string; current: boolean };
@@ -72,7 +72,7 @@ export async function listSessions(request: FastifyRequest, owner: Owner, sid: s
   if (!account) return { sessions: [], complete: true, trimmed: false } satisfies ListedSessions;
   const list = await account.sessions.list(personOf(owner));
   const sessions = list.sessions
-    .filter((entry) => entry.sid === sid || live(account, entry))
+    .filter((entry) => entry.sid === sid || live(request, account, entry))
     .map(({ sid: id, ...entry }) => ({ ...entry, id: sessionDigest(id), current: id === sid }));
   return { sessions, complete: list.complete, trimmed: list.trimmed } satisfies ListedSessions;
 }
@@ -92,11 +92,11 @@ export async function endOtherSessions(
   if (!account) return which === "all" ? 0 : undefined;
   const person = personOf(owner);
   const { sessions } = await account.sessions.list(person);
-  const others = sessions.filter((entry) => entry.sid !== sid && live(account, entry));
+  const others = sessions.filter((entry) => entry.sid !== sid && live(request, account, entry));
   const ending = which === "all" ? others : others.filter((entry) => sessionDigest(entry.sid) === which.id);
   if (which !== "all" && ending.length === 0) return undefined;
   for (const entry of ending) {
-    await account.revocations.revoke(entry.sid);
+    await request.server.revocations.revoke(entry.sid);
     await account.sessions.remove(person, entry.sid);
     securityEvent(request, event, person, entry.sid);
   }

@@ -1,14 +1,12 @@
-// The account-security state every route reaches through the app: the session registry, each person's security
-// activity, and the revocations that end a session on every replica.
+// The account-security state every route reaches through the app: the session registry and each person's security
+// activity (the revocations that end a session on every replica are the app's own, `app.revocations`).
 import type { FastifyRequest } from "fastify";
 import type { ActivityStore } from "#server/stores/activity.ts";
-import type { RevocationStore } from "#server/stores/revocations.ts";
 import type { SessionRegistry } from "#server/stores/session-registry.ts";
 
 export type AccountState = {
   sessions: SessionRegistry;
   activity: ActivityStore;
-  revocations: Pick<RevocationStore, "revoke" | "has">;
   now: () => number;
   /** The idle limit: a session not seen within it (and the minute `seen` may lag) has ended, listed or not. */
   idleMs: number;

@@ -6,12 +6,12 @@ import type { AppContext } from "#server/context.ts";
 import { lastCodeSentAt, sessionId } from "#server/session/standing.ts";
 import { PASSWORD_TEST_VALID_MS, spendPasswordTest } from "#server/session/writes.ts";
 import { serverTexts } from "#server/texts.ts";
-import { COOLDOWN_HEADER, REPLACE_SESSION_HEADER, SEND_AGAIN_COOLDOWN_MS } from "#web/api/held.ts";
 import { strongPassword } from "#web/password-rules.ts";
+import { COOLDOWN_HEADER, REPLACE_SESSION_HEADER, SEND_AGAIN_COOLDOWN_MS } from "#web/protocol/headers.ts";
 import { linkLoginTexts } from "#web/texts/link-login.ts";
 
-export type Answer = { status: number; body: unknown; headers?: Record<string, string> };
-export type Check = (input: { context: AppContext; request: FastifyRequest }) => Promise<Answer | undefined>;
+export type ReplyInstead = { status: number; body: unknown; headers?: Record<string, string> };
+export type Check = (input: { context: AppContext; request: FastifyRequest }) => Promise<ReplyInstead | undefined>;
 
 declare module "fastify" {
   interface FastifyRequest {

@@ -3,7 +3,7 @@
 // large, not JSON, another shape), each answered in requirements 8's terms and logged once.
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Call } from "#server/api/admit.ts";
-import type { Shaped } from "#server/api/answers.ts";
+import type { Shaped } from "#server/api/effects.ts";
 import { errorShape } from "#server/api/error-shape.ts";
 import type { ProxiedRule } from "#server/api/rules.ts";
 import type { AppContext } from "#server/context.ts";

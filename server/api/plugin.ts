@@ -16,7 +16,7 @@ import { sessionId } from "#server/session/standing.ts";
 import { serverTexts } from "#server/texts.ts";
 import { type Operation, routerPath } from "#server/upstream/operations.ts";
 import { proxyFault } from "#server/upstream/read-capped.ts";
-import { CSRF_HEADER } from "#web/api/held.ts";
+import { CSRF_HEADER } from "#web/protocol/headers.ts";
 import { errorTexts } from "#web/texts/errors.ts";
 
 declare module "fastify" {

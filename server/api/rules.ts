@@ -1,15 +1,7 @@
 // The one table of /api's rules: a row per operation of openapi/portal.yaml (the type makes a missing or renamed
 // operation a compile error), saying who may call it, how it is throttled, what is checked before it leaves, and
 // what its answer does to the session.
-import type { FastifyReply, FastifyRequest } from "fastify";
-import {
-  changedPassword,
-  codeSent,
-  type Effect,
-  holdLogin,
-  promoteOnPassed,
-  signInByLink,
-} from "#server/api/answers.ts";
+import type { FastifyRequest } from "fastify";
 import {
   type Check,
   checkNewPassword,
@@ -17,9 +9,16 @@ import {
   oneValidateAtATime,
   skipRecentGenerate,
 } from "#server/api/checks.ts";
+import {
+  changedPassword,
+  codeSent,
+  type Effect,
+  holdLogin,
+  promoteOnPassed,
+  signInByLink,
+} from "#server/api/effects.ts";
 import type { OwnCall } from "#server/api/own-call.ts";
 import { answerPasswordTest } from "#server/api/password-test.ts";
-import type { AppContext } from "#server/context.ts";
 import { expire } from "#server/session/lifecycle.ts";
 import type { ThrottleGroup, Whose } from "#server/throttle.ts";
 import { personKey } from "#server/throttle.ts";

@@ -28,8 +28,9 @@ export function loadLogin(screens: Screens, entry: RouteEntry, request: PageRequ
   if (state === "signed-in") return redirect(landingUrl(returnTo));
   // The one-time notice is used up by the document the person sees, never by an icon or a prefetch.
   const flash =
-    (isNavigation(request) ? sameOriginFlash(takeFlash(request)) : undefined) ??
-    ("signed-out" in request.query ? { error: loginTexts.signedOut } : undefined);
+    (isNavigation(request)
+      ? noticeOf(takeFlash(request), screens.context.config.session.idleSeconds / 60)
+      : undefined) ?? ("signed-out" in request.query ? { error: loginTexts.signedOut } : undefined);
   // The tab: as asked, else the audience of the page first asked for (a vendor's deep link opens the vendor tab).
   const asked = askedEntryOf(returnTo)?.section;
   const returnSite = asked && asked !== "public" ? sectionAudience[asked].toUpperCase() : undefined;
@@ -63,11 +64,15 @@ export function loadLogin(screens: Screens, entry: RouteEntry, request: PageRequ
   return { title, body: <LoginPage context={page} login={login} plainHttp={plainHttp} leadsTo={leadsTo} /> };
 }
 
-/** requirements 2.2's navigation-state pathname is followed only when it stays on this origin. */
-function sameOriginFlash(flash: Flash | undefined): Flash | undefined {
-  if (!flash) return undefined;
-  const pathname = flash.pathname ? safePath(flash.pathname) : undefined;
-  return pathname ? { error: flash.error, pathname } : { error: flash.error };
+/**
+ * The session's notice in words: why the session before ended, said here. requirements 2.2's navigation-state
+ * pathname is followed only when it stays on this origin.
+ */
+function noticeOf(flash: Flash | undefined, idleMinutes: number): { error: string; pathname?: string } | undefined {
+  const error = flash?.ended ? loginNotices.sessionEnded(flash.ended, idleMinutes) : flash?.error;
+  if (error === undefined) return undefined;
+  const pathname = flash?.pathname ? safePath(flash.pathname) : undefined;
+  return pathname ? { error, pathname } : { error };
 }
 
 /** The route table's row of the page a signed-out person first asked for. */

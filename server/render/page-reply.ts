@@ -1,32 +1,22 @@
 // `reply.page(view)`: the one way a page is sent. It owns the answer's nonce (the one the page's CSP names), the idle
-// warning's times, the kept render, and marks a signed-in navigation as a visit. (No cache keeps a page: the session
-// scope's hook in server/app.ts says so for every answer in it.)
+// warning's times and the kept render; it only renders (a visit is noted before it, server/tracking.ts). No cache
+// keeps a page: the session scope's hook in server/app.ts says so for every answer in it.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ReactElement } from "react";
 import type { AppContext } from "#server/context.ts";
 import type { PageView } from "#server/pages/screen.ts";
 import { nonceOf } from "#server/render/nonce.ts";
 import { renderPage } from "#server/render/render-page.ts";
-import { byItself, personActed } from "#server/session/activity.ts";
-import { pastMfa, sessionTimes, visitorOn } from "#server/session/standing.ts";
-import { rememberVisit } from "#server/session/writes.ts";
-import { isNavigation } from "#server/tracking.ts";
+import { byItself } from "#server/session/activity.ts";
+import { pastMfa, sessionTimes } from "#server/session/standing.ts";
 import { IDLE_CHECK_MARGIN_SECONDS, IDLE_WARNING_SECONDS, idleCheckUrl } from "#web/idle-timing.ts";
 import type { IdleSlots } from "#web/pages/document.tsx";
 import type { AssetManifest, PageContext } from "#web/pages/page-context.ts";
-import { pathnameOf } from "#web/site.ts";
 import { layoutTexts } from "#web/texts/layout.ts";
 
 export function decoratePage(app: FastifyInstance, context: AppContext, assets: AssetManifest): void {
-  app.decorateRequest("visit", undefined);
   app.decorateReply("page", function page(this: FastifyReply, view: PageView) {
     const request = this.request;
-    const path = pathnameOf(request.url);
-    const now = context.now();
-    // A navigation is a visit on a page of the person's own (server/session/standing.ts, `visitorOn`).
-    const auth = visitorOn(request, view.ownForm === true);
-    if (auth && isNavigation(request) && rememberVisit(request, path, now, personActed(request)))
-      request.visit = { token: auth.token, page: path };
     // The page asks again by itself: no activity (server/session/activity.ts).
     if (view.retryAfter !== undefined)
       this.header("refresh", `${view.retryAfter}; url=${byItself(request.url)}`).header(
@@ -34,7 +24,7 @@ export function decoratePage(app: FastifyInstance, context: AppContext, assets: 
         String(view.retryAfter),
       );
     // A signed-in page warns a minute before the idle limit, and at the limit asks whether the session has ended.
-    const left = idleLeft(request, context, now);
+    const left = idleLeft(request, context, context.now());
     return this.code(view.status ?? 200)
       .type("text/html; charset=utf-8")
       .send(
@@ -43,7 +33,7 @@ export function decoratePage(app: FastifyInstance, context: AppContext, assets: 
           title: layoutTexts.documentTitle(view.title),
           assets,
           nonce: nonceOf(this.raw),
-          idle: left === undefined ? undefined : idleTimes(left, path),
+          idle: left === undefined ? undefined : idleTimes(left, request.pagePath),
         }),
       );
   });
@@ -76,10 +66,6 @@ const pageKey = (body: ReactElement) => {
 };
 
 declare module "fastify" {
-  interface FastifyRequest {
-    /** The page visit this answer records once sent (requirements 4.8). */
-    visit: { token: string; page: string } | undefined;
-  }
   interface FastifyReply {
     page(view: PageView): FastifyReply;
   }

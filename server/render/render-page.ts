@@ -50,7 +50,7 @@ function render(body: ReactElement, title: string, assets: AssetManifest, signed
   return `<!DOCTYPE html>${renderToStaticMarkup(document)}`;
 }
 
-export type Answer = {
+export type RenderOptions = {
   /** What decides the page's HTML besides the answer's own values: the same key, the same HTML. */
   key: string;
   title: string;
@@ -61,7 +61,7 @@ export type Answer = {
   idle?: IdleSlots | undefined;
 };
 
-export function renderPage(body: ReactElement, { key, title, assets, nonce, idle }: Answer): Buffer {
+export function renderPage(body: ReactElement, { key, title, assets, nonce, idle }: RenderOptions): Buffer {
   const signedIn = idle !== undefined;
   const fullKey = `${title}\n${signedIn}\n${key}`;
   let page = kept.get(fullKey);

@@ -2,6 +2,7 @@
 // section's pages frame them only, never cached by the browser and never framed by another site.
 import httpProxy from "@fastify/http-proxy";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { UpstreamAnswer } from "#server/api/forwarded-answer.ts";
 import type { AppContext } from "#server/context.ts";
 import { signedIn } from "#server/session/standing.ts";
 import { serverTexts } from "#server/texts.ts";
@@ -65,7 +66,7 @@ async function pdfProxy(app: FastifyInstance, { context }: { context: AppContext
       rewriteRequestHeaders: (_request, headers) => ({ host: String(headers.host), accept: "application/pdf" }),
       rewriteHeaders: () => ({}),
       onResponse: (request, reply, answer) => {
-        void sendPdf(request as FastifyRequest, reply as FastifyReply, answer as unknown as Answer);
+        void sendPdf(request as FastifyRequest, reply as FastifyReply, answer as unknown as UpstreamAnswer);
       },
       onError: (reply, { error }) => {
         const fault = proxyFault(error);
@@ -76,9 +77,7 @@ async function pdfProxy(app: FastifyInstance, { context }: { context: AppContext
   });
 }
 
-type Answer = { statusCode: number; headers: Record<string, unknown>; stream: NodeJS.ReadableStream };
-
-async function sendPdf(request: FastifyRequest, reply: FastifyReply, answer: Answer) {
+async function sendPdf(request: FastifyRequest, reply: FastifyReply, answer: UpstreamAnswer) {
   const type = String(answer.headers["content-type"] ?? "");
   const stream = answer.stream as NodeJS.ReadableStream & AsyncIterable<Uint8Array> & { destroy(): void };
   if (answer.statusCode !== 200 || !type.startsWith("application/pdf")) {

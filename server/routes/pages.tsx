@@ -1,5 +1,5 @@
-// Every page of the route table: the row that matches, its screen's `load` (props or a redirect), then one
-// `reply.page`. Visit tracking is an onResponse hook, after the answer has gone.
+// Every page of the route table: the row that matches, its screen's `load` (props or a redirect), its visit noted
+// (server/tracking.ts, sent after the answer has gone), then one `reply.page`.
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "#server/context.ts";
 import { loadPublic } from "#server/pages/public.tsx";
@@ -7,6 +7,7 @@ import type { Loaded, PageRequest, Screens } from "#server/pages/screen.ts";
 import { loadSection } from "#server/pages/section.tsx";
 import { readManifest } from "#server/render/assets.ts";
 import { decoratePage } from "#server/render/page-reply.ts";
+import { noteVisit, sendVisits } from "#server/tracking.ts";
 import type { RouteEntry, SignedInSection } from "#web/routes/row.ts";
 import { matchRoute, sectionOf } from "#web/routes/table.ts";
 import { pathnameOf } from "#web/site.ts";
@@ -14,16 +15,12 @@ import { pathnameOf } from "#web/site.ts";
 export async function pageRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   const screens: Screens = { context, assets: readManifest() };
   decoratePage(app, context, screens.assets);
-
-  // requirements 4.8: a signed-in navigation is a visit, recorded once its answer has gone (never on the response path).
-  app.addHook("onResponse", (request, _reply, done) => {
-    const visit = request.visit;
-    if (visit) context.tracker.enqueue(visit);
-    done();
-  });
+  app.decorateRequest("pagePath", "/");
+  // requirements 4.8: a signed-in navigation is a visit.
+  sendVisits(app, context.tracker);
 
   const load = async (request: PageRequest): Promise<Loaded> => {
-    const pathname = pathnameOf(request.url);
+    const pathname = request.pagePath;
     const match = matchRoute(pathname);
     request.pageRoute = match?.entry.path;
     const section = match ? signedInSection(match.entry) : sectionOf(pathname);
@@ -36,10 +33,20 @@ export async function pageRoutes(app: FastifyInstance, context: AppContext): Pro
     // A repeated parameter counts once, by its first value: a hand-edited address never breaks a page.
     const query = request.query as Record<string, string | string[] | undefined>;
     request.query = Object.fromEntries(Object.entries(query).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
+    request.pagePath = pathnameOf(request.url);
     const loaded = await load(request);
-    return "redirect" in loaded ? reply.redirect(loaded.redirect, 302) : reply.page(loaded);
+    if ("redirect" in loaded) return reply.redirect(loaded.redirect, 302);
+    noteVisit(request, request.pagePath, loaded.ownForm === true, context.now());
+    return reply.page(loaded);
   });
 }
 
 const signedInSection = (entry: RouteEntry): SignedInSection | undefined =>
   entry.section === "public" ? undefined : entry.section;
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The page's path (its address without query or fragment), taken once from the address for all who read it. */
+    pagePath: string;
+  }
+}

@@ -4,6 +4,7 @@ import { registerAuthRoutes } from "#server/sandbox/auth-routes.ts";
 import { openDatabase } from "#server/sandbox/db.ts";
 import { installBodyParsers, installErrorHandling, type SandboxContext } from "#server/sandbox/http.ts";
 import { createMailbox, type StoredMail } from "#server/sandbox/mailbox.ts";
+import { loadPermissionsShape } from "#server/sandbox/permissions-shape.ts";
 import { registerResetRoutes } from "#server/sandbox/reset-routes.ts";
 import { registerSandboxRoutes } from "#server/sandbox/sandbox-routes.ts";
 import { seedIfEmpty } from "#server/sandbox/seed.ts";
@@ -30,6 +31,7 @@ export interface RunningSandbox {
 
 /** Builds the sandbox app (database opened, schema created, seeded once) without listening. */
 export async function buildSandbox(options: SandboxOptions): Promise<FastifyInstance> {
+  await loadPermissionsShape();
   const db = openDatabase(options.dbPath);
   try {
     await seedIfEmpty(db);

@@ -2,13 +2,14 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { sendHtml } from "#server/sandbox/html.ts";
-import { bodyObject, notFound, parseInput, type SandboxContext, textField } from "#server/sandbox/http.ts";
+import { badRequest, bodyObject, notFound, parseInput, type SandboxContext, textField } from "#server/sandbox/http.ts";
 import { type LinkNotice, renderMailPage } from "#server/sandbox/mail-page.ts";
+import { permissionsPatchProblem } from "#server/sandbox/permissions-shape.ts";
 import { SEED_PASSWORD, seedAccounts } from "#server/sandbox/seed.ts";
 import { mintLinkLogin, revokeTokens } from "#server/sandbox/sessions.ts";
 import {
   findUser,
-  permissionsSchema,
+  type Permissions,
   siteSchema,
   type UserInfo,
   type UserRecord,
@@ -28,8 +29,21 @@ const mailQuery = z.object({ to: z.string().optional(), link: z.string().optiona
 
 const permissionsParams = z.object({ site: siteSchema, shortname: z.string(), username: z.string() });
 
-// `loaded` is accepted (the body is "a partial UserInfo") but describes the answer, not the user.
-const permissionsPatch = permissionsSchema.extend({ loaded: z.boolean() }).partial();
+/** A partial UserInfo, checked against the spec's shape (server/sandbox/permissions-shape.ts); `loaded` is dropped. */
+function permissionsPatch(body: unknown): Partial<Permissions> {
+  const problem = permissionsPatchProblem(body);
+  if (problem) {
+    const field = problem.field.replace(/^\//, "").replaceAll("/", ".") || "body";
+    throw badRequest({
+      [field]:
+        problem.rule === "additionalProperties"
+          ? "This field is not accepted."
+          : `Not a valid value (${problem.rule}).`,
+    });
+  }
+  const { loaded: _loaded, ...patch } = body as Partial<UserInfo>;
+  return patch;
+}
 
 function selectUser(ctx: SandboxContext, body: unknown): UserRecord {
   const selector = parseInput(userSelector, body);
@@ -99,7 +113,7 @@ export function registerSandboxRoutes(app: FastifyInstance, ctx: SandboxContext)
       username: params.username,
     });
     if (user === undefined) throw notFound();
-    const { loaded: _loaded, ...patch } = parseInput(permissionsPatch, request.body);
+    const patch = permissionsPatch(request.body);
     const permissions = { ...user.permissions, ...patch };
     updatePermissions(ctx.db, user.id, permissions);
     return userInfo({ ...user, permissions });

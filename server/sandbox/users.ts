@@ -2,6 +2,7 @@
 import { z } from "zod";
 import type { components } from "#openapi/schema.d.ts";
 import type { SandboxDb } from "#server/sandbox/db.ts";
+import { asPermissions } from "#server/sandbox/permissions-shape.ts";
 
 export type Site = components["schemas"]["Site"];
 export type LoginMessage = components["schemas"]["LoginMessage"];
@@ -15,20 +16,6 @@ export const loginMessageSchema = z.enum([
   "Password Expired",
   "Deactivated",
 ]) satisfies z.ZodType<LoginMessage>;
-
-const tierSchema = z.union([z.boolean(), z.number(), z.string(), z.null()]);
-const numericString = z.string().regex(/^[0-9]+$/, 'Must be a numeric string such as "0" or "2".');
-
-export const permissionsSchema = z.strictObject({
-  viewOnly: z.boolean(),
-  isAdmin: z.boolean(),
-  clientServices: z.array(z.string()),
-  beneServices: z.array(z.string()),
-  paymentTier: tierSchema,
-  spotTier: tierSchema,
-  vipTier: numericString,
-  userTier: numericString,
-}) satisfies z.ZodType<Permissions>;
 
 export interface UserRecord {
   id: number;
@@ -76,7 +63,7 @@ export function toUser(row: unknown): UserRecord {
     email: user.email,
     passwordHash: user.password_hash,
     loginMessage: user.login_message,
-    permissions: permissionsSchema.parse(JSON.parse(user.permissions)),
+    permissions: asPermissions(JSON.parse(user.permissions)),
     rememberedCode: user.remembered_code,
   };
 }

@@ -1,7 +1,9 @@
 // What the session cookie holds, and the one reader and writer of its fields (`get`, `set`): only the modules of
 // server/session/ use them, so every write has a name (server/session/writes.ts, lifecycle.ts).
 import type { FastifyRequest } from "fastify";
+import type { RevocationStore } from "#server/stores/revocations.ts";
 import { packToken, type StoredToken, unpackToken } from "#server/token-pack.ts";
+import type { EndReason } from "#web/protocol/session-end.ts";
 import type { LoginMessage, Site, UserInfo } from "#web/site.ts";
 
 /** The upstream token and who it belongs to. `pending` until a `Passed` MFA validation promotes it. */
@@ -15,8 +17,11 @@ export type Auth = {
   company?: string;
 };
 
-/** A notice for the next sign-in page; `ended` says why the session before it ended. */
-export type Flash = { error: string; pathname?: string; ended?: EndReason };
+/**
+ * A notice for the next sign-in page: `ended` says why the session before it ended, and the page words it. `error`
+ * is a notice already in words, as cookies sealed before the reason alone was kept carry it.
+ */
+export type Flash = { ended?: EndReason; error?: string; pathname?: string };
 
 /** What the session cookie holds. */
 export type SessionFields = {
@@ -48,23 +53,13 @@ declare module "fastify" {
     auth: Auth | undefined;
   }
   interface FastifyInstance {
-    /** Where revoked session ids are kept: one store for the whole app (and, with Redis, every replica). */
-    revocations: { revoke(sid: string): void | Promise<void>; has(sid: string | undefined): boolean };
+    /**
+     * Where revoked session ids are kept: one store for the whole app (and, with Redis, every replica), reached only
+     * here (`request.server.revocations`). The stores own it for their start and close.
+     */
+    revocations: RevocationStore;
   }
 }
-
-/** Why a session ended: each reason has its message on the sign-in page (none for a plain sign-out). */
-export type EndReason =
-  | "signed-out"
-  | "replaced"
-  | "revoked"
-  | "idle"
-  | "lifetime"
-  | "upstream-refused"
-  | "code-not-sent"
-  | "mfa-attempts"
-  | "too-large"
-  | "not-signed-in";
 
 /** A token longer than this is refused before any work on it (packing it could not fit a 4096-byte cookie anyway). */
 export const MAX_TOKEN_CHARACTERS = 8192;

@@ -3,11 +3,9 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyRequest } from "fastify";
 import { registerSession, sessionEnded } from "#server/account/sessions.ts";
-import { type Auth, type EndReason, set, storeAuth } from "#server/session/fields.ts";
+import { type Auth, set, storeAuth } from "#server/session/fields.ts";
 import { sessionId, taxBridgeEntered } from "#server/session/standing.ts";
-import { serverTexts } from "#server/texts.ts";
-import { errorTexts } from "#web/texts/errors.ts";
-import { loginTexts } from "#web/texts/login.ts";
+import { type EndReason, unannounced } from "#web/protocol/session-end.ts";
 
 /**
  * A new session for a new sign-in (a login answer or a link sign-in). The previous session, whoever it was, is
@@ -40,23 +38,6 @@ function fresh(request: FastifyRequest, auth: Auth, now: number): void {
   if (auth.stage === "signed-in") registerSession(request, auth, sessionId(request) as string, now);
 }
 
-/** What the sign-in page says about each way a session ends. */
-export function endMessage(reason: EndReason, idleMinutes: number): string | undefined {
-  switch (reason) {
-    case "signed-out":
-    case "replaced":
-      return undefined;
-    case "idle":
-      return `${errorTexts.sessionExpired}. ${loginTexts.endedIdle(idleMinutes)}`;
-    case "mfa-attempts":
-      return serverTexts.mfaAttemptsExhausted.message;
-    case "too-large":
-      return serverTexts.sessionTooLarge.message;
-    default:
-      return errorTexts.sessionExpired;
-  }
-}
-
 /** requirements 4.5: a session whose token the upstream refused on one of the server's own calls ends now. */
 export function endIfRefused(request: FastifyRequest, refused: { has(token: string): boolean }): boolean {
   const token = request.auth?.token;
@@ -67,19 +48,19 @@ export function endIfRefused(request: FastifyRequest, refused: { has(token: stri
 
 /**
  * The only way a session ends: its id is revoked, everything it held is dropped (the tax-bridge mode the person
- * entered with stays), and the sign-in page says why.
+ * entered with stays), and the sign-in page is left the reason to say why (web/texts/login-notices.ts words it).
  */
-export function expire(request: FastifyRequest, reason: EndReason, idleMinutes = 0): void {
+export function expire(request: FastifyRequest, reason: EndReason): void {
   const sid = sessionId(request);
   if (sid) void request.server.revocations.revoke(sid);
   if (sid && request.auth?.stage === "signed-in") sessionEnded(request, request.auth, sid, reason);
   const taxBridge = taxBridgeEntered(request);
   request.session.regenerate([]);
   if (taxBridge) set(request, "taxBridge", true);
-  const message = endMessage(reason, idleMinutes);
-  if (message) set(request, "flash", { error: message, ended: reason });
+  const notice = !unannounced(reason);
+  if (notice) set(request, "flash", { ended: reason });
   // Nothing left to carry: the browser drops the cookie instead of keeping an empty one.
-  if (!taxBridge && !message) request.session.delete();
+  if (!taxBridge && !notice) request.session.delete();
   request.auth = undefined;
   request.log.info({ event: "session-ended", reason }, "session ended");
 }

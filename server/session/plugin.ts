@@ -6,11 +6,12 @@ import fp from "fastify-plugin";
 import type { AppContext } from "#server/context.ts";
 import { personActed } from "#server/session/activity.ts";
 import { cacheSessionDecoding } from "#server/session/decode-cache.ts";
-import { type EndReason, RESEAL_GRANULARITY_MS, readAuth } from "#server/session/fields.ts";
+import { RESEAL_GRANULARITY_MS, readAuth } from "#server/session/fields.ts";
 import { expire } from "#server/session/lifecycle.ts";
 import { sessionId, sessionTimes } from "#server/session/standing.ts";
 import { markSeen } from "#server/session/writes.ts";
 import { serverTexts } from "#server/texts.ts";
+import type { EndReason } from "#web/protocol/session-end.ts";
 
 export const sessionCookieName = (secure: boolean) => (secure ? "__Host-portal-session" : "portal-session");
 
@@ -105,7 +106,7 @@ export const sessionPlugin = fp<{ context: AppContext }>(async (app: FastifyInst
   /** A revoked, refused, timed-out or too old session ends here; a person's action marks it seen (once a minute). */
   function endIfOver(request: FastifyRequest): void {
     const reason = endReason(request);
-    if (reason) expire(request, reason, config.session.idleSeconds / 60);
+    if (reason) expire(request, reason);
     else if (request.auth) {
       const time = now();
       if (time - sessionTimes(request).seen > resealMs && personActed(request)) markSeen(request, time);

@@ -1,6 +1,11 @@
 // How far a session is signed in (its standing), and the other reads of what it holds.
 import type { FastifyRequest } from "fastify";
-import { type Auth, type EndReason, get } from "#server/session/fields.ts";
+import { type Auth, get } from "#server/session/fields.ts";
+import type { EndReason } from "#web/protocol/session-end.ts";
+
+// `standing`, `signedIn`, `visitorOn` and `pastMfa` derive from `request.auth`, which the session plugin reads from the
+// cookie once per request and the session's writes keep in step: asking again costs a comparison, so nothing is
+// cached beside it (a second copy would have to follow every write too).
 
 /**
  * The one answer to "how far is this session signed in?": waiting for its MFA code, past it but allowed only its

@@ -30,9 +30,13 @@ function fieldOf(error: ErrorObject): string {
  * field that is wrong. The value itself is never reported: it may be a token.
  */
 export function answerProblem(operation: Operation, body: unknown): ShapeProblem | undefined {
-  if (!operation.answer) return undefined;
-  const validate = validatorOf(operation.answer);
-  if (validate(body)) return undefined;
+  return operation.answer ? shapeProblem(operation.answer, body) : undefined;
+}
+
+/** Undefined when `value` fits `schema` (a schema of openapi/portal.yaml, maybe narrowed); else its first wrong field. */
+export function shapeProblem(schema: JsonSchema, value: unknown): ShapeProblem | undefined {
+  const validate = validatorOf(schema);
+  if (validate(value)) return undefined;
   const [error] = validate.errors ?? [];
   return error ? { field: fieldOf(error), rule: error.keyword } : { field: "", rule: "schema" };
 }

@@ -2,7 +2,7 @@
 import createClient, { type Middleware } from "openapi-fetch";
 import type { paths } from "#openapi/schema.d.ts";
 import { answerCode, answerMessage } from "#web/api/answer.ts";
-import { CSRF_HEADER, TIME_ZONE_HEADER } from "#web/api/held.ts";
+import { CSRF_HEADER, TIME_ZONE_HEADER } from "#web/protocol/headers.ts";
 import { answerCodes, errorTexts } from "#web/texts/errors.ts";
 
 /** What a failed call's `error` holds: section 8's message, and the portal's `code` when it set one. */

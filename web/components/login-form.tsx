@@ -2,10 +2,10 @@
 import { useSignals } from "@preact/signals-react/runtime";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { api } from "#web/api/client.ts";
-import { asHeld, type HeldLogin } from "#web/api/held.ts";
 import { CapsLockHint, useCapsLock } from "#web/components/caps-lock.tsx";
 import { BusyOverlay, Note, Notes } from "#web/components/note.tsx";
 import { useNoteFocus } from "#web/components/use-note-focus.ts";
+import { asHeld, type HeldLogin } from "#web/protocol/held.ts";
 import type { Site } from "#web/site.ts";
 import { rememberedLogin } from "#web/state/local-storage.ts";
 import { type LoginValues, type PendingSignIn, typedValues, typeValues, valuesOf } from "#web/state/login-page.ts";

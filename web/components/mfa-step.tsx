@@ -2,11 +2,11 @@
 
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from "react";
 import { api, failureCode } from "#web/api/client.ts";
-import { COOLDOWN_HEADER, SEND_AGAIN_COOLDOWN_MS } from "#web/api/held.ts";
 import { Note, type NoteKind, Notes } from "#web/components/note.tsx";
 import { UseAnotherAccount } from "#web/components/use-another-account.tsx";
 import { useCooldown } from "#web/components/use-cooldown.ts";
 import { useNoteFocus } from "#web/components/use-note-focus.ts";
+import { COOLDOWN_HEADER, SEND_AGAIN_COOLDOWN_MS } from "#web/protocol/headers.ts";
 import type { LoginMessage, Site } from "#web/site.ts";
 import { type Remembered, storedMfaCode, storeMfaCode } from "#web/state/local-storage.ts";
 import { keepPending, rememberPending } from "#web/state/sign-in-undo.ts";

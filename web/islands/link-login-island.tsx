@@ -2,9 +2,10 @@
 
 import { useEffect, useRef, useState } from "react";
 import { api, failureCode } from "#web/api/client.ts";
-import { asHeld, REPLACE_SESSION_HEADER } from "#web/api/held.ts";
 import { BusyOverlay, Note, Notes } from "#web/components/note.tsx";
 import { useNoteFocus } from "#web/components/use-note-focus.ts";
+import { REPLACE_SESSION_HEADER } from "#web/protocol/headers.ts";
+import { asHeld } from "#web/protocol/held.ts";
 import { landingUrl, type Site } from "#web/site.ts";
 import { answerCodes, errorTexts } from "#web/texts/errors.ts";
 import { linkLoginTexts } from "#web/texts/link-login.ts";

@@ -1,8 +1,33 @@
 // Texts the server writes around the login island, not in it: kept out of the island's chunk.
+import type { EndReason } from "#web/protocol/session-end.ts";
+import { errorTexts } from "#web/texts/errors.ts";
+import { loginTexts } from "#web/texts/login.ts";
+import { mfaTexts } from "#web/texts/mfa.ts";
+
+const sessionTooLarge =
+  "Sign-in could not be completed: the session is too large for this browser to keep. Please contact support.";
 export const loginNotices = {
   /** The portal opened over plain http at an address other than localhost. */
   plainHttp:
     "This page was opened over plain http, so your browser will not keep the sign-in. Open the portal's https address, or http://localhost on this machine.",
   /** Above the login form when a signed-out person's deep link was kept: where the sign-in leads. */
   continueTo: (title: string) => `Sign in to continue to ${title}`,
+  /** Also the answer of the call or page whose session outgrew the cookie (server/texts.ts). */
+  sessionTooLarge,
+  /** What the sign-in page says about the way the session before it ended (nothing when the person ended it). */
+  sessionEnded: (reason: EndReason, idleMinutes: number): string | undefined => {
+    switch (reason) {
+      case "signed-out":
+      case "replaced":
+        return undefined;
+      case "idle":
+        return `${errorTexts.sessionExpired}. ${loginTexts.endedIdle(idleMinutes)}`;
+      case "mfa-attempts":
+        return mfaTexts.attemptsExhausted;
+      case "too-large":
+        return sessionTooLarge;
+      default:
+        return errorTexts.sessionExpired;
+    }
+  },
 } as const;

@@ -1,7 +1,7 @@
-// What an upstream answer does to the session: held logins, link sign-ins, promotion, the password change, a sent
-// code (the password test's is server/api/password-test.ts's). Each takes the answer, already of the shape
-// openapi/portal.yaml declares (server/upstream/answer-shape.ts), and gives what the browser gets (a token never
-// reaches it).
+// The effects of /api's forwarded calls: what each upstream answer does to the session, and what the browser gets.
+// Held logins, link sign-ins, promotion, the password change, a sent code (the password test's is
+// server/api/password-test.ts's). Each takes the answer, already of the shape openapi/portal.yaml declares
+// (server/upstream/answer-shape.ts), and a token never reaches the browser.
 import type { FastifyRequest } from "fastify";
 import type { components } from "#openapi/schema.d.ts";
 import { endOtherSessions, personOf } from "#server/account/sessions.ts";
@@ -15,7 +15,7 @@ import { sessionId } from "#server/session/standing.ts";
 import { passwordChanged, rememberCodeSent } from "#server/session/writes.ts";
 import { serverTexts } from "#server/texts.ts";
 import { END_OTHERS_HEADER, ENDED_COUNT_HEADER } from "#web/api/end-others.ts";
-import type { CountedVerdict, HeldLinkLogin, HeldLogin } from "#web/api/held.ts";
+import type { CountedVerdict, HeldLinkLogin, HeldLogin } from "#web/protocol/held.ts";
 import type { Site } from "#web/site.ts";
 
 type Schemas = components["schemas"];

@@ -1,0 +1,47 @@
+// The sandbox's check of the permissions it stores and is given: the spec's UserInfo (openapi/portal.yaml), checked by
+// ajv as the portal checks upstream answers, with the sandbox's own stricter rules laid over it.
+import type { Permissions } from "#server/sandbox/users.ts";
+import { type ShapeProblem, shapeProblem } from "#server/upstream/answer-shape.ts";
+import { type JsonSchema, loadOperations } from "#server/upstream/operations.ts";
+
+type Shapes = { stored: JsonSchema; patch: JsonSchema };
+let shapes: Shapes | undefined;
+
+/**
+ * Reads UserInfo from the spec, once, before the sandbox serves. The sandbox refuses what the spec's wording asks
+ * but its schema leaves open (a real upstream may be looser, so the portal is): no field beyond UserInfo's, and the
+ * tiers numeric strings.
+ */
+export async function loadPermissionsShape(): Promise<void> {
+  if (shapes) return;
+  const userInfo = (await loadOperations()).find((operation) => operation.operationId === "getUserInfo")?.answer;
+  if (!userInfo) throw new Error("openapi/portal.yaml declares no getUserInfo answer");
+  const { loaded, ...given } = userInfo.properties as Record<string, JsonSchema>;
+  const numeric = (tier: JsonSchema | undefined) => ({ ...tier, type: "string", pattern: "^[0-9]+$" });
+  const properties = { ...given, vipTier: numeric(given.vipTier), userTier: numeric(given.userTier) };
+  const required = (userInfo.required as string[]).filter((name) => name !== "loaded");
+  const stored = { type: "object", additionalProperties: false, required, properties };
+  // A patch is "a partial UserInfo": its `loaded` is accepted, though it describes the answer, not the user.
+  const patch = { type: "object", additionalProperties: false, properties: { ...properties, loaded: loaded ?? {} } };
+  shapes = { stored, patch };
+}
+
+function shapesOf(): Shapes {
+  if (!shapes) throw new Error("the sandbox's permissions shape is not loaded (loadPermissionsShape)");
+  return shapes;
+}
+
+/** Undefined when `value` is a user's whole permissions; else the first field that is wrong. */
+export const storedPermissionsProblem = (value: unknown): ShapeProblem | undefined =>
+  shapeProblem(shapesOf().stored, value);
+
+/** Undefined when `value` is a partial UserInfo the sandbox takes; else the first field that is wrong. */
+export const permissionsPatchProblem = (value: unknown): ShapeProblem | undefined =>
+  shapeProblem(shapesOf().patch, value);
+
+/** `value` as whole permissions, once checked: the spec's generated type, never a second description of it. */
+export function asPermissions(value: unknown): Permissions {
+  const problem = storedPermissionsProblem(value);
+  if (problem) throw new Error(`stored permissions do not fit UserInfo: ${problem.field || "(whole)"} ${problem.rule}`);
+  return value as Permissions;
+}
