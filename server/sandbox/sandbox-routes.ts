@@ -4,12 +4,11 @@ import { z } from "zod";
 import { sendHtml } from "#server/sandbox/html.ts";
 import { badRequest, bodyObject, notFound, parseInput, type SandboxContext, textField } from "#server/sandbox/http.ts";
 import { type LinkNotice, renderMailPage } from "#server/sandbox/mail-page.ts";
-import { permissionsPatchProblem } from "#server/sandbox/permissions-shape.ts";
+import { type Permissions, permissionsPatchProblem } from "#server/sandbox/permissions-shape.ts";
 import { SEED_PASSWORD, seedAccounts } from "#server/sandbox/seed.ts";
 import { mintLinkLogin, revokeTokens } from "#server/sandbox/sessions.ts";
 import {
   findUser,
-  type Permissions,
   siteSchema,
   type UserInfo,
   type UserRecord,

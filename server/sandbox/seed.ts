@@ -1,7 +1,8 @@
 // The sandbox's seed accounts: one per situation a developer or a test needs to reach.
 import type { SandboxDb } from "#server/sandbox/db.ts";
 import { hashPassword } from "#server/sandbox/passwords.ts";
-import { countUsers, insertUser, type LoginMessage, type Permissions, type Site } from "#server/sandbox/users.ts";
+import type { Permissions } from "#server/sandbox/permissions-shape.ts";
+import { countUsers, insertUser, type LoginMessage, type Site } from "#server/sandbox/users.ts";
 
 /** The password of every seed account. */
 export const SEED_PASSWORD = "Portal-Demo-2026!";

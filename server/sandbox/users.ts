@@ -2,13 +2,11 @@
 import { z } from "zod";
 import type { components } from "#openapi/schema.d.ts";
 import type { SandboxDb } from "#server/sandbox/db.ts";
-import { asPermissions } from "#server/sandbox/permissions-shape.ts";
+import { asPermissions, type Permissions } from "#server/sandbox/permissions-shape.ts";
 
 export type Site = components["schemas"]["Site"];
 export type LoginMessage = components["schemas"]["LoginMessage"];
 export type UserInfo = components["schemas"]["UserInfo"];
-/** What the sandbox stores per user; `loaded` is a property of the answer, not of the user. */
-export type Permissions = Omit<UserInfo, "loaded">;
 
 export const siteSchema = z.enum(["client", "vendor"]) satisfies z.ZodType<Site>;
 export const loginMessageSchema = z.enum([
