@@ -5,7 +5,7 @@ import { personOf } from "#server/account/sessions.ts";
 import { accountOf } from "#server/account/state.ts";
 import { signInCompletions } from "#server/security-log.ts";
 import { sessionId, signedIn } from "#server/session/standing.ts";
-import type { LastSignIn } from "#web/components/last-sign-in.tsx";
+import type { LastSignIn } from "#web/components/last-sign-in-note.tsx";
 import { knownTimeZone } from "#web/components/when.ts";
 
 const completions: ReadonlySet<string> = new Set(signInCompletions);

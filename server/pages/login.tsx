@@ -12,8 +12,8 @@ import type { RouteEntry } from "#web/routes/row.ts";
 import { matchRoute, sectionAudience } from "#web/routes/table.ts";
 import { landingUrl, pathnameOf } from "#web/site.ts";
 import { documentTitle } from "#web/texts/document-title.ts";
-import { loginTexts } from "#web/texts/login.ts";
 import { loginNotices } from "#web/texts/login-notices.ts";
+import { loginTexts } from "#web/texts/login-screen.ts";
 import { mfaTexts } from "#web/texts/mfa.ts";
 import { resetTexts } from "#web/texts/reset.ts";
 

@@ -1,6 +1,6 @@
 // A section's home: who is signed in, and the areas this user may open as cards, built from the route
 // table and the gates alone; a client also finds the patent-fee and immigration-fee sections here.
-import { type LastSignIn, LastSignInNote } from "#web/components/last-sign-in.tsx";
+import { type LastSignIn, LastSignInNote } from "#web/components/last-sign-in-note.tsx";
 import { navigationFor } from "#web/components/section-nav.tsx";
 import type { PageContext } from "#web/pages/page-context.ts";
 import type { RouteEntry, SignedInSection } from "#web/routes/row.ts";

@@ -10,7 +10,7 @@ import type { Site } from "#web/site.ts";
 import { rememberedLogin } from "#web/state/local-storage.ts";
 import { type LoginValues, type PendingSignIn, typedValues, typeValues, valuesOf } from "#web/state/login-page.ts";
 import { errorTexts } from "#web/texts/errors.ts";
-import { loginTexts } from "#web/texts/login.ts";
+import { loginTexts } from "#web/texts/login-screen.ts";
 
 type Field = "shortName" | "userName" | "password";
 type Problem = { message: string; field?: Field };

@@ -1,7 +1,7 @@
 // The CLIENT LOGIN / VENDOR LOGIN toggle as an ARIA tablist (requirements 2.2), disabled while a token is held.
 import type { KeyboardEvent } from "react";
 import { type Site, sites } from "#web/site.ts";
-import { loginTexts } from "#web/texts/login.ts";
+import { loginTexts } from "#web/texts/login-screen.ts";
 
 const labels: Record<Site, string> = { client: loginTexts.clientTab, vendor: loginTexts.vendorTab };
 export const tabId = (site: Site) => `login-tab-${site}`;

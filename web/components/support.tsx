@@ -1,6 +1,6 @@
 // The support contacts as links: phone numbers as tel: links that never break inside, the address as a mailto: link.
 import { Fragment, type ReactNode } from "react";
-import { loginTexts } from "#web/texts/login.ts";
+import { loginTexts } from "#web/texts/login-screen.ts";
 
 /** A tel: address keeps the digits and a leading +, so "+1 (800) 555-0100" dials as +18005550100. */
 export const telHref = (phone: string): string =>

@@ -20,7 +20,7 @@ import {
   tokenHeld,
   valuesOf,
 } from "#web/state/login-page.ts";
-import { loginTexts } from "#web/texts/login.ts";
+import { loginTexts } from "#web/texts/login-screen.ts";
 
 export type LoginIslandProps = {
   /** The tab's text for each step the page shows (the server writes them: the island carries no titles of its own). */

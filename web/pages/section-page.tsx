@@ -5,7 +5,7 @@ import { EmptyScreen } from "#web/components/empty-screen.tsx";
 import { Frame } from "#web/components/frame.tsx";
 import { HomeScreen } from "#web/components/home-screen.tsx";
 import { Island } from "#web/components/island.tsx";
-import type { LastSignIn } from "#web/components/last-sign-in.tsx";
+import type { LastSignIn } from "#web/components/last-sign-in-note.tsx";
 import { PdfScreen } from "#web/components/pdf-screen.tsx";
 import { SectionNav } from "#web/components/section-nav.tsx";
 import { EmailLink, WithContacts } from "#web/components/support.tsx";

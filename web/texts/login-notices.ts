@@ -1,7 +1,7 @@
 // Texts the server writes around the login island, not in it: kept out of the island's chunk.
 import type { EndReason } from "#web/protocol/session-end.ts";
 import { errorTexts } from "#web/texts/errors.ts";
-import { loginTexts } from "#web/texts/login.ts";
+import { loginTexts } from "#web/texts/login-screen.ts";
 import { mfaTexts } from "#web/texts/mfa.ts";
 
 const sessionTooLarge =

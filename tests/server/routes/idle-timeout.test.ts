@@ -13,7 +13,7 @@ import { clockedPortal, IDLE_MINUTES, MINUTE } from "#tests/support/clocked-port
 import { portalOnFake } from "#tests/support/portal-on-fake.ts";
 import { errorTexts } from "#web/texts/errors.ts";
 import { layoutTexts } from "#web/texts/layout.ts";
-import { loginTexts } from "#web/texts/login.ts";
+import { loginTexts } from "#web/texts/login-screen.ts";
 
 const clocked = clockedPortal();
 

@@ -1,7 +1,7 @@
 // Counted words in the texts, by the plural rules.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { loginTexts } from "#web/texts/login.ts";
+import { loginTexts } from "#web/texts/login-screen.ts";
 import { mfaTexts } from "#web/texts/mfa.ts";
 
 describe("counted words (issue 14, #11)", () => {
