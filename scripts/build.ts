@@ -6,7 +6,7 @@ import { basename, extname, join, relative } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { type BuildOptions, build } from "esbuild";
 import { makeImages, webManifest } from "#scripts/images/make-images.ts";
-import type { AssetManifest } from "#web/pages/page-context.ts";
+import type { AssetManifest } from "#web/page-context.ts";
 import { layoutTexts } from "#web/texts/layout.ts";
 
 const root = new URL("..", import.meta.url).pathname;
@@ -35,7 +35,7 @@ export async function buildAssets(): Promise<void> {
   const islandsBuild = await build({
     ...browser,
     entryPoints: {
-      hydrate: "web/client/hydrate.ts",
+      hydrate: "web/islands/hydrate.ts",
       portal: "web/styles/portal.css",
       sections: "web/styles/sections.css",
     },
@@ -80,7 +80,7 @@ export async function buildAssets(): Promise<void> {
   const manifest: AssetManifest = {
     css: outputFor("web/styles/portal.css"),
     sectionsCss: outputFor("web/styles/sections.css"),
-    hydrate: outputFor("web/client/hydrate.ts"),
+    hydrate: outputFor("web/islands/hydrate.ts"),
     idleWarning: outputFor("web/client/idle-warning.ts"),
     islands,
     images,

@@ -3,7 +3,7 @@ import type { FastifyRequest } from "fastify";
 import type { ReactElement } from "react";
 import type { AppContext } from "#server/context.ts";
 import { signedIn, taxBridgeEntered } from "#server/session/standing.ts";
-import type { AssetManifest, PageContext } from "#web/pages/page-context.ts";
+import type { AssetManifest, PageContext } from "#web/page-context.ts";
 
 export type Query = Record<string, string | undefined>;
 export type PageRequest = FastifyRequest<{ Querystring: Query }>;

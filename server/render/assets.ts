@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { projectFile } from "#server/project-files.ts";
-import type { AssetManifest } from "#web/pages/page-context.ts";
+import type { AssetManifest } from "#web/page-context.ts";
 
 /** dist/assets/ from the project's root: the same folder whether the server runs from source or from dist/server/. */
 export const assetsDir = pathToFileURL(`${projectFile("dist/assets")}/`);

@@ -10,8 +10,8 @@ import { renderPage } from "#server/render/render-page.ts";
 import { byItself } from "#server/session/activity.ts";
 import { pastMfa, sessionTimes } from "#server/session/standing.ts";
 import { IDLE_CHECK_MARGIN_SECONDS, IDLE_WARNING_SECONDS, idleCheckUrl } from "#web/idle-timing.ts";
+import type { AssetManifest, PageContext } from "#web/page-context.ts";
 import type { IdleSlots } from "#web/pages/document.tsx";
-import type { AssetManifest, PageContext } from "#web/pages/page-context.ts";
 import { layoutTexts } from "#web/texts/layout.ts";
 
 export function decoratePage(app: FastifyInstance, context: AppContext, assets: AssetManifest): void {

@@ -3,7 +3,7 @@
 import type { ReactNode } from "react";
 import { IdleWarning } from "#web/components/idle-warning.tsx";
 import { Logo } from "#web/components/logo.tsx";
-import type { PageContext } from "#web/pages/page-context.ts";
+import type { PageContext } from "#web/page-context.ts";
 import { pathOf } from "#web/routes/table.ts";
 import { layoutTexts } from "#web/texts/layout.ts";
 

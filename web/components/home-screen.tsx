@@ -2,7 +2,7 @@
 // table and the gates alone; a client also finds the patent-fee and immigration-fee sections here.
 import { type LastSignIn, LastSignInNote } from "#web/components/last-sign-in-note.tsx";
 import { navigationFor } from "#web/components/section-nav.tsx";
-import type { PageContext } from "#web/pages/page-context.ts";
+import type { PageContext } from "#web/page-context.ts";
 import type { RouteEntry, SignedInSection } from "#web/routes/row.ts";
 import { areaPurposes, routes, sectionAudience } from "#web/routes/table.ts";
 import type { UserInfo } from "#web/site.ts";

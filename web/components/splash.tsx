@@ -1,7 +1,7 @@
 // The branding splash in four resolutions (low, medium, high, extra-large), an illustration drawn at build time
 // (scripts/images/splash-svg.ts). It shows beside the login form from 1024 px; narrower it steps aside, and no
 // image is fetched: the picture's only source is for wide screens, its fallback an empty data image.
-import type { AssetManifest } from "#web/pages/page-context.ts";
+import type { AssetManifest } from "#web/page-context.ts";
 
 const resolutions = [
   ["splash-low.png", 480],

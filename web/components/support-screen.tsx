@@ -1,6 +1,6 @@
 // The Support (client) and Contact Us (vendor) pages: the login page's support sentence and its contacts, each a link.
 import { EmailLink, PhoneLink, SupportSentence } from "#web/components/support.tsx";
-import type { PageContext } from "#web/pages/page-context.ts";
+import type { PageContext } from "#web/page-context.ts";
 import type { RouteEntry } from "#web/routes/row.ts";
 import { sectionTexts } from "#web/texts/sections.ts";
 

@@ -1,6 +1,6 @@
 // A public screen whose content docs/requirements.md does not show: its title and what it is for, nothing pretending to work.
 import { Frame } from "#web/components/frame.tsx";
-import type { PageContext } from "#web/pages/page-context.ts";
+import type { PageContext } from "#web/page-context.ts";
 import type { RouteEntry } from "#web/routes/row.ts";
 import { pathOf } from "#web/routes/table.ts";
 import { linkLoginTexts } from "#web/texts/link-login.ts";

@@ -1,6 +1,6 @@
 // The HTML document around every page: stylesheet, and the hydration script only when the page carries islands.
 import { idleWarningStyle } from "#web/components/idle-warning.tsx";
-import type { AssetManifest } from "#web/pages/page-context.ts";
+import type { AssetManifest } from "#web/page-context.ts";
 
 type DocumentProps = {
   title: string;

@@ -1,9 +1,9 @@
 // A page whose content is one island in a card: the MFA route, login by link, a forced password change. The island
 // carries the page's visible h1 (its own heading), so the page adds none.
 import { Frame } from "#web/components/frame.tsx";
-import { Island } from "#web/components/island.tsx";
+import { Island } from "#web/islands/island.tsx";
 import type { IslandName, IslandProps } from "#web/islands/registry.ts";
-import type { PageContext } from "#web/pages/page-context.ts";
+import type { PageContext } from "#web/page-context.ts";
 
 export function IslandPage<N extends IslandName>({
   context,

@@ -1,10 +1,10 @@
 // The login page (requirements 2.2): the splash beside the login island; also the tax-bridge login entry.
 import { Frame } from "#web/components/frame.tsx";
-import { Island } from "#web/components/island.tsx";
 import { Note } from "#web/components/note.tsx";
 import { Splash } from "#web/components/splash.tsx";
+import { Island } from "#web/islands/island.tsx";
 import type { IslandProps } from "#web/islands/registry.ts";
-import type { PageContext } from "#web/pages/page-context.ts";
+import type { PageContext } from "#web/page-context.ts";
 import { loginNotices } from "#web/texts/login-notices.ts";
 
 type Props = {

@@ -4,13 +4,13 @@ import { AccountSections, type AccountView } from "#web/components/account-secti
 import { EmptyScreen } from "#web/components/empty-screen.tsx";
 import { Frame } from "#web/components/frame.tsx";
 import { HomeScreen } from "#web/components/home-screen.tsx";
-import { Island } from "#web/components/island.tsx";
 import type { LastSignIn } from "#web/components/last-sign-in-note.tsx";
 import { PdfScreen } from "#web/components/pdf-screen.tsx";
 import { SectionNav } from "#web/components/section-nav.tsx";
 import { EmailLink, WithContacts } from "#web/components/support.tsx";
 import { SupportScreen } from "#web/components/support-screen.tsx";
-import type { PageContext } from "#web/pages/page-context.ts";
+import { Island } from "#web/islands/island.tsx";
+import type { PageContext } from "#web/page-context.ts";
 import type { RouteEntry, SignedInSection } from "#web/routes/row.ts";
 import { canonicalPath, pathOf } from "#web/routes/table.ts";
 import type { Site, UserInfo } from "#web/site.ts";
