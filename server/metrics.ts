@@ -1,7 +1,6 @@
 // Prometheus metrics of one portal process: requests by route pattern, upstream calls, sign-in outcomes, page visits.
 // Each app has its own registry, so tests can build many apps in one process.
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
-import type { Fault } from "#server/upstream/read-capped.ts";
 
 /** Seconds; a page answers in milliseconds, an upstream call may take up to its timeout. */
 const BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -57,7 +56,8 @@ export class Metrics {
     collectDefaultMetrics({ register: this.registry, prefix: "portal_" });
   }
 
-  upstreamCall(operation: string, result: number | Fault, seconds: number): void {
+  /** `result`: the upstream's status, or the name of the fault that took its place (timeout, unreachable, …). */
+  upstreamCall(operation: string, result: number | string, seconds: number): void {
     const outcome = typeof result === "number" ? `${Math.floor(result / 100)}xx` : result;
     this.upstreamCalls.observe({ operation, outcome }, seconds);
     if (typeof result !== "number" || result >= 500) this.upstreamErrors.inc({ operation, outcome });

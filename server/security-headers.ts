@@ -6,7 +6,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import helmet, { type HelmetOptions } from "helmet";
-import { nonceSource } from "#server/render/nonce.ts";
+import { nonceSource } from "#server/nonce.ts";
 
 declare module "fastify" {
   interface FastifyContextConfig {

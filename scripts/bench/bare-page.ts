@@ -6,7 +6,7 @@ import helmet from "@fastify/helmet";
 import Fastify from "fastify";
 import { openPortalCookie } from "#scripts/bench/portal-cookie.ts";
 import { loggerOptions, OneLinePerRequest } from "#server/logging.ts";
-import { nonceOf, nonceSource } from "#server/render/nonce.ts";
+import { nonceOf, nonceSource } from "#server/nonce.ts";
 import { securityHeaders } from "#server/security-headers.ts";
 
 const pageUrl = String(process.env.PAGE_URL);

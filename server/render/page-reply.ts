@@ -4,8 +4,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ReactElement } from "react";
 import type { AppContext } from "#server/context.ts";
+import { nonceOf } from "#server/nonce.ts";
 import type { PageView } from "#server/pages/screen.ts";
-import { nonceOf } from "#server/render/nonce.ts";
 import { renderPage } from "#server/render/render-page.ts";
 import { byItself } from "#server/session/activity.ts";
 import { pastMfa, sessionTimes } from "#server/session/standing.ts";

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import fastifyHelmet from "@fastify/helmet";
 import Fastify, { type FastifyInstance } from "fastify";
-import { nonceOf } from "#server/render/nonce.ts";
+import { nonceOf } from "#server/nonce.ts";
 import { pageDirectives, securityHeaders, securityHeadersPlugin } from "#server/security-headers.ts";
 
 function routes(app: FastifyInstance, pageOptions: object): void {
