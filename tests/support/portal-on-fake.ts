@@ -1,4 +1,4 @@
-// The real portal in front of the scriptable fake upstream (scripts/fake-upstream.ts, which the benchmarks use too):
+// The real portal in front of the scriptable fake upstream (harness/fake-upstream.ts, which the benchmarks use too):
 // signed-in and pending sessions for a test file, Set-Cookie headers, and raw HTTP requests.
 import { request as httpRequest, type IncomingHttpHeaders, type OutgoingHttpHeaders } from "node:http";
 import { after, before, beforeEach } from "node:test";
@@ -9,10 +9,10 @@ import {
   happyUpstream,
   startFakeUpstream,
   type UpstreamScript,
-} from "#scripts/fake-upstream.ts";
-import { PortalClient } from "#scripts/portal-client.ts";
-import { accounts, type CodeSource, fakeUpstreamCode, signIn } from "#scripts/sign-in.ts";
-import { type RunningPortal, startPortal } from "#tests/support/portal.ts";
+} from "#harness/fake-upstream.ts";
+import { PortalClient } from "#harness/portal-client.ts";
+import { accounts, type CodeSource, fakeUpstreamCode, signIn } from "#harness/sign-in.ts";
+import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
 
 export type PortalOnFake = {
   portal: RunningPortal;
@@ -31,7 +31,7 @@ export async function portalOnFake(
   options: { env?: NodeJS.ProcessEnv; now?: () => number; listen?: boolean } = {},
 ): Promise<PortalOnFake> {
   const upstream = await startFakeUpstream(answer);
-  const portal = await startPortal({
+  const portal = await startPortalInProcess({
     env: { UPSTREAM_URL: upstream.url, ...options.env },
     listen: options.listen ?? false,
     ...(options.now ? { now: options.now } : {}),

@@ -4,12 +4,12 @@ import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { after, before, describe, it } from "node:test";
 import type { FastifyInstance } from "fastify";
-import type { PortalClient } from "#scripts/portal-client.ts";
-import { RedisServer } from "#scripts/redis-server.ts";
-import { accounts, DEMO_PASSWORD, mailboxCode, signIn } from "#scripts/sign-in.ts";
+import type { PortalClient } from "#harness/portal-client.ts";
+import { RedisServer } from "#harness/redis-server.ts";
+import { accounts, DEMO_PASSWORD, mailboxCode, signIn } from "#harness/sign-in.ts";
 import { END_SESSIONS_PATH } from "#server/account/view.ts";
 import { startSandbox } from "#server/sandbox/app.ts";
-import { type RunningPortal, startPortal } from "#tests/support/portal.ts";
+import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
 import { until } from "#tests/support/stores.ts";
 import { END_OTHERS_HEADER } from "#web/api/end-others.ts";
 
@@ -28,8 +28,8 @@ describe("two replicas sharing the session registry", () => {
     sandbox = await startSandbox({ dbPath: ":memory:", portalUrl: "http://127.0.0.1" });
     const prefix = `test-${randomUUID()}:`;
     const env = { UPSTREAM_URL: sandbox.url, REDIS_URL: redis.url, REDIS_KEY_PREFIX: prefix };
-    a = await startPortal({ env, listen: false });
-    b = await startPortal({ env, listen: false });
+    a = await startPortalInProcess({ env, listen: false });
+    b = await startPortalInProcess({ env, listen: false });
   });
   after(async () => {
     await a.close();

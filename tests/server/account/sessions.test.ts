@@ -2,11 +2,11 @@
 // written at most once a minute, and a sign-out takes the session off the list.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { PortalClient } from "#scripts/portal-client.ts";
-import { accounts, signIn } from "#scripts/sign-in.ts";
+import { PortalClient } from "#harness/portal-client.ts";
+import { accounts, signIn } from "#harness/sign-in.ts";
 import { personOf } from "#server/account/sessions.ts";
 import type { AccountState } from "#server/account/state.ts";
-import { type RunningPortal, startPortal } from "#tests/support/portal.ts";
+import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
 import { until } from "#tests/support/stores.ts";
 
 const WINDOWS_CHROME =
@@ -19,7 +19,7 @@ describe("the session registry in a portal", () => {
   let time = Date.now();
   let account: AccountState;
   before(async () => {
-    portal = await startPortal({ listen: false, now: () => time });
+    portal = await startPortalInProcess({ listen: false, now: () => time });
     account = portal.app.account as AccountState;
   });
   after(() => portal.close());

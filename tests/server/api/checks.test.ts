@@ -1,8 +1,8 @@
 // The new password's checks before the change call leaves: none of the common or easily guessed passwords.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import type { PortalClient } from "#scripts/portal-client.ts";
-import { accounts, DEMO_PASSWORD, signIn } from "#scripts/sign-in.ts";
+import type { PortalClient } from "#harness/portal-client.ts";
+import { accounts, DEMO_PASSWORD, signIn } from "#harness/sign-in.ts";
 import { serverTexts } from "#server/texts.ts";
 import { portalOnFake } from "#tests/support/portal-on-fake.ts";
 import { answerMessage } from "#web/api/answer.ts";

@@ -1,7 +1,7 @@
 // Issue 4, items 4 and 5: what the BFF passes on to the upstream, and which calls it forwards at all.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { startFakeUpstream } from "#scripts/fake-upstream.ts";
+import { startFakeUpstream } from "#harness/fake-upstream.ts";
 import { loadOperations } from "#server/upstream/operations.ts";
 import { rawHttp, sessionsOnFake } from "#tests/support/portal-on-fake.ts";
 

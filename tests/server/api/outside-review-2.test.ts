@@ -2,9 +2,9 @@
 // outlived its session, a form body on /api, slot markers in what a page shows, and a malformed address's headers.
 import assert from "node:assert/strict";
 import { after, describe, it } from "node:test";
-import { happyUpstream, sendJson } from "#scripts/fake-upstream.ts";
-import { PortalClient } from "#scripts/portal-client.ts";
-import { accounts, signIn } from "#scripts/sign-in.ts";
+import { happyUpstream, sendJson } from "#harness/fake-upstream.ts";
+import { PortalClient } from "#harness/portal-client.ts";
+import { accounts, signIn } from "#harness/sign-in.ts";
 import { type PortalOnFake, portalOnFake } from "#tests/support/portal-on-fake.ts";
 
 const portals: PortalOnFake[] = [];

@@ -2,15 +2,15 @@
 // the forced change of an expired password at sign-in; the answer says how many ended.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import type { PortalClient } from "#scripts/portal-client.ts";
-import { accounts, DEMO_PASSWORD, signIn } from "#scripts/sign-in.ts";
-import { type RunningPortal, startPortal } from "#tests/support/portal.ts";
+import type { PortalClient } from "#harness/portal-client.ts";
+import { accounts, DEMO_PASSWORD, signIn } from "#harness/sign-in.ts";
+import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
 import { END_OTHERS_HEADER, ENDED_COUNT_HEADER } from "#web/api/end-others.ts";
 
 describe("a password change and the other sessions", () => {
   let portal: RunningPortal;
   before(async () => {
-    portal = await startPortal({ listen: false });
+    portal = await startPortalInProcess({ listen: false });
   });
   after(() => portal.close());
 

@@ -3,17 +3,17 @@ import assert from "node:assert/strict";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { after, before, describe, it } from "node:test";
-import { PortalClient } from "#scripts/portal-client.ts";
-import { accounts, DEMO_PASSWORD, latestCode, latestMail, signIn } from "#scripts/sign-in.ts";
+import { PortalClient } from "#harness/portal-client.ts";
+import { accounts, DEMO_PASSWORD, latestCode, latestMail, signIn } from "#harness/sign-in.ts";
 import { buildApp } from "#server/app.ts";
 import { loadConfig } from "#server/config.ts";
 import { loggerOptions } from "#server/logging.ts";
-import { type RunningPortal, sandboxPost, startPortal, TEST_SESSION_KEY } from "#tests/support/portal.ts";
+import { type RunningPortal, sandboxPost, startPortalInProcess, TEST_SESSION_KEY } from "#tests/support/portal.ts";
 import { resetLinkPath } from "#tests/support/reset-link.ts";
 
 let portal: RunningPortal;
 before(async () => {
-  portal = await startPortal();
+  portal = await startPortalInProcess();
 });
 after(() => portal.close());
 
@@ -298,7 +298,7 @@ describe("a failed generate (requirements 4.2)", () => {
     });
     await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
     const { port } = upstream.address() as AddressInfo;
-    const broken = await startPortal({ env: { UPSTREAM_URL: `http://127.0.0.1:${port}` } });
+    const broken = await startPortalInProcess({ env: { UPSTREAM_URL: `http://127.0.0.1:${port}` } });
     try {
       const client = new PortalClient(broken.url);
       await client.post("/api/auth/client", clientLogin("alice"));

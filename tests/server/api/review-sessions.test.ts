@@ -3,9 +3,9 @@
 // rebuild: a passed password test is spent once, even by a replayed cookie.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { type Answer, happyUpstream, sendJson } from "#scripts/fake-upstream.ts";
-import { PortalClient } from "#scripts/portal-client.ts";
-import { accounts, signIn } from "#scripts/sign-in.ts";
+import { type Answer, happyUpstream, sendJson } from "#harness/fake-upstream.ts";
+import { PortalClient } from "#harness/portal-client.ts";
+import { accounts, signIn } from "#harness/sign-in.ts";
 import { portalOnFake, setCookies } from "#tests/support/portal-on-fake.ts";
 import { sectionPaths } from "#tests/support/route-paths.ts";
 

@@ -1,7 +1,7 @@
 // Issue 4, item 6: every state-changing call needs the islands' header and this origin; nothing else reaches upstream.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { accounts, signIn } from "#scripts/sign-in.ts";
+import { accounts, signIn } from "#harness/sign-in.ts";
 import { rawHttp, sessionsOnFake } from "#tests/support/portal-on-fake.ts";
 
 const on = sessionsOnFake();

@@ -3,14 +3,14 @@ import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { after, before, describe, it } from "node:test";
 import { parse } from "yaml";
-import { type RunningPortal, startPortal } from "#tests/support/portal.ts";
+import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
 
 const spec: unknown = parse(await readFile(new URL("../../../openapi/portal.yaml", import.meta.url), "utf8"));
 
 describe("the API reference in development", () => {
   let portal: RunningPortal;
   before(async () => {
-    portal = await startPortal({ env: { NODE_ENV: "development" }, listen: false });
+    portal = await startPortalInProcess({ env: { NODE_ENV: "development" }, listen: false });
   });
   after(() => portal.close());
 
@@ -67,7 +67,7 @@ for (const mode of ["test", "production"]) {
     let portal: RunningPortal;
     before(async () => {
       // Production on the sandbox needs its deliberate opt-in (B1).
-      portal = await startPortal({ env: { NODE_ENV: mode, SANDBOX: "true" }, listen: false });
+      portal = await startPortalInProcess({ env: { NODE_ENV: mode, SANDBOX: "true" }, listen: false });
     });
     after(() => portal.close());
 

@@ -4,22 +4,22 @@ import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { after, before, describe, it } from "node:test";
 import { setTimeout as delay } from "node:timers/promises";
-import { sendJson } from "#scripts/fake-upstream.ts";
-import { PortalClient } from "#scripts/portal-client.ts";
-import { DEMO_PASSWORD, latestCode } from "#scripts/sign-in.ts";
+import { sendJson } from "#harness/fake-upstream.ts";
+import { PortalClient } from "#harness/portal-client.ts";
+import { DEMO_PASSWORD, latestCode } from "#harness/sign-in.ts";
 import { buildApp } from "#server/app.ts";
 import { loadConfig } from "#server/config.ts";
 import { loggerOptions } from "#server/logging.ts";
-import { type RunningPortal, startPortal, TEST_SESSION_KEY } from "#tests/support/portal.ts";
+import { type RunningPortal, startPortalInProcess, TEST_SESSION_KEY } from "#tests/support/portal.ts";
 import { portalOnFake } from "#tests/support/portal-on-fake.ts";
 import { sessionCodec } from "#tests/support/session-codec.ts";
 
 let first: RunningPortal;
 let second: RunningPortal;
 before(async () => {
-  first = await startPortal();
+  first = await startPortalInProcess();
   // The second replica shares the first one's upstream and its session keys, as replicas behind a load balancer do.
-  second = await startPortal({ env: { UPSTREAM_URL: first.sandboxUrl } });
+  second = await startPortalInProcess({ env: { UPSTREAM_URL: first.sandboxUrl } });
 });
 after(async () => {
   await second.close();
@@ -92,7 +92,7 @@ describe("health", () => {
   });
 
   it("/readyz stays 200 when the upstream is down: an upstream outage takes no replica out of the Service", async () => {
-    const orphan = await startPortal({ env: { UPSTREAM_URL: "http://127.0.0.1:9" } });
+    const orphan = await startPortalInProcess({ env: { UPSTREAM_URL: "http://127.0.0.1:9" } });
     try {
       const answer = await fetch(`${orphan.url}/readyz`);
       assert.equal(answer.status, 200);

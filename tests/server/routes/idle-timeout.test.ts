@@ -6,9 +6,9 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { InjectOptions } from "fastify";
-import { happyUpstream } from "#scripts/fake-upstream.ts";
-import { PortalClient } from "#scripts/portal-client.ts";
-import { accounts, signIn } from "#scripts/sign-in.ts";
+import { happyUpstream } from "#harness/fake-upstream.ts";
+import { PortalClient } from "#harness/portal-client.ts";
+import { accounts, signIn } from "#harness/sign-in.ts";
 import { clockedPortal, IDLE_MINUTES, MINUTE } from "#tests/support/clocked-portal.ts";
 import { portalOnFake } from "#tests/support/portal-on-fake.ts";
 import { errorTexts } from "#web/texts/errors.ts";

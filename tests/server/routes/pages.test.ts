@@ -2,10 +2,10 @@
 // audiences): the HTTP status, the texts of requirements 2.12, and a navigation that lists exactly the permitted pages.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { type PortalAnswer, PortalClient } from "#scripts/portal-client.ts";
-import { type Account, accounts, signIn } from "#scripts/sign-in.ts";
+import { type PortalAnswer, PortalClient } from "#harness/portal-client.ts";
+import { type Account, accounts, signIn } from "#harness/sign-in.ts";
 import { noPermissions } from "#tests/support/permissions.ts";
-import { type RunningPortal, sandboxPost, startPortal } from "#tests/support/portal.ts";
+import { type RunningPortal, sandboxPost, startPortalInProcess } from "#tests/support/portal.ts";
 import { sampleOf, section6, specAllows } from "#tests/support/spec-routes.ts";
 import type { RouteEntry, SignedInSection } from "#web/routes/row.ts";
 import { routes, sectionAudience } from "#web/routes/table.ts";
@@ -109,7 +109,7 @@ function setNamed(start: string): PermissionSet {
 }
 
 before(async () => {
-  portal = await startPortal({ listen: false, env: { SUPPORT_EMAIL } });
+  portal = await startPortalInProcess({ listen: false, env: { SUPPORT_EMAIL } });
   for (const set of permissionSets) visitors.set(set, await signInWith(set));
 });
 after(() => portal.close());

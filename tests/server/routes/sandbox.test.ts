@@ -1,9 +1,9 @@
 // The sandbox's pages through the portal in development (server/routes/sandbox.ts): the mailbox and the reset link.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { PortalClient } from "#scripts/portal-client.ts";
-import { DEMO_PASSWORD, latestMail } from "#scripts/sign-in.ts";
-import { startPortal } from "#tests/support/portal.ts";
+import { PortalClient } from "#harness/portal-client.ts";
+import { DEMO_PASSWORD, latestMail } from "#harness/sign-in.ts";
+import { startPortalInProcess } from "#tests/support/portal.ts";
 import { resetForm, resetLinkPath } from "#tests/support/reset-link.ts";
 
 const form = { "content-type": "application/x-www-form-urlencoded" };
@@ -16,7 +16,7 @@ const foreign: Record<string, string>[] = [
 
 describe("the mailbox through the portal (development)", () => {
   test("its form e-mails a sign-in link and the mailbox then says so", async () => {
-    const portal = await startPortal({ listen: false });
+    const portal = await startPortalInProcess({ listen: false });
     try {
       const sent = await portal.app.inject({
         method: "POST",
@@ -36,7 +36,7 @@ describe("the mailbox through the portal (development)", () => {
 
 describe("the mailbox's form and the CSRF rule", () => {
   test("another site's form cannot e-mail a sign-in link through the portal", async () => {
-    const portal = await startPortal({ listen: false });
+    const portal = await startPortalInProcess({ listen: false });
     try {
       for (const headers of foreign) {
         const sent = await portal.app.inject({
@@ -57,7 +57,7 @@ describe("the mailbox's form and the CSRF rule", () => {
 
 describe("the password-reset page through the portal", () => {
   test("comes with the pages' headers: no script, no framing elsewhere, not cached, its address never a referrer", async () => {
-    const portal = await startPortal({ listen: false });
+    const portal = await startPortalInProcess({ listen: false });
     try {
       const reset = { clientShortName: "", emailAddress: "vera@vendor.example" };
       await new PortalClient(portal.app).post("/api/web/reset-pwd", reset);
@@ -74,7 +74,7 @@ describe("the password-reset page through the portal", () => {
   });
 
   test("another site's form cannot set a password through the portal; the link stays unspent", async () => {
-    const portal = await startPortal({ listen: false });
+    const portal = await startPortalInProcess({ listen: false });
     try {
       const reset = { clientShortName: "ACME", emailAddress: "alice@acme.example" };
       await new PortalClient(portal.app).post("/api/web/reset-pwd", reset);

@@ -2,13 +2,13 @@
 // person starts afresh. Cancelling a sign-in ("Use another account") keeps the mode it began in.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { PortalClient } from "#scripts/portal-client.ts";
-import { accounts, DEMO_PASSWORD, signIn } from "#scripts/sign-in.ts";
-import { type RunningPortal, startPortal } from "#tests/support/portal.ts";
+import { PortalClient } from "#harness/portal-client.ts";
+import { accounts, DEMO_PASSWORD, signIn } from "#harness/sign-in.ts";
+import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
 
 let portal: RunningPortal;
 before(async () => {
-  portal = await startPortal({ listen: false });
+  portal = await startPortalInProcess({ listen: false });
 });
 after(() => portal.close());
 

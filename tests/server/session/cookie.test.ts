@@ -1,10 +1,10 @@
 // Issue 4, items 1 and 3: the session cookie's attributes and caching, tampering and rotation (item 2: cookie-size.test.ts).
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { type PortalAnswer, PortalClient } from "#scripts/portal-client.ts";
-import { accounts, DEMO_PASSWORD, latestCode, signIn } from "#scripts/sign-in.ts";
+import { type PortalAnswer, PortalClient } from "#harness/portal-client.ts";
+import { accounts, DEMO_PASSWORD, latestCode, signIn } from "#harness/sign-in.ts";
 import { deviceCookieName } from "#server/device-cookie.ts";
-import { type RunningPortal, startPortal } from "#tests/support/portal.ts";
+import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
 import { setCookies } from "#tests/support/portal-on-fake.ts";
 
 const COOKIE = "__Host-portal-session";
@@ -30,7 +30,7 @@ function assertSessionCookie(setCookie: string, where: string) {
 describe("session cookie attributes and caching (item 1)", () => {
   let portal: RunningPortal;
   before(async () => {
-    portal = await startPortal({ listen: false });
+    portal = await startPortalInProcess({ listen: false });
   });
   after(() => portal.close());
 
@@ -75,7 +75,7 @@ describe("session cookie attributes and caching (item 1)", () => {
   });
 
   it("1. behind a TLS-terminating proxy (TRUST_PROXY=true) the proxy's scheme and host count, and the client address is the one the proxy saw, not one the browser forged", async () => {
-    const proxied = await startPortal({
+    const proxied = await startPortalInProcess({
       env: { TRUST_PROXY: "true", RATE_LIMIT_IP_PER_MINUTE: "2" },
       listen: false,
     });
@@ -116,7 +116,7 @@ describe("session cookie attributes and caching (item 1)", () => {
     } finally {
       await proxied.close();
     }
-    const direct = await startPortal({ env: { RATE_LIMIT_IP_PER_MINUTE: "1" }, listen: false });
+    const direct = await startPortalInProcess({ env: { RATE_LIMIT_IP_PER_MINUTE: "1" }, listen: false });
     try {
       const attempt = (forged: string) =>
         direct.app.inject({
@@ -137,7 +137,7 @@ describe("tampering and key rotation (item 3)", () => {
   let portal: RunningPortal;
   let value: string;
   before(async () => {
-    portal = await startPortal({ env: { SESSION_KEY: OLD_KEY }, listen: false });
+    portal = await startPortalInProcess({ env: { SESSION_KEY: OLD_KEY }, listen: false });
     const visitor = await signIn(portal.app, accounts.alice, portal.code);
     value = visitor.cookies.get(COOKIE) ?? "";
   });
@@ -157,7 +157,10 @@ describe("tampering and key rotation (item 3)", () => {
     const [cipher = "", iv = ""] = value.split(";");
     const flip = (text: string, at: number) =>
       `${text.slice(0, at)}${text[at] === "A" ? "B" : "A"}${text.slice(at + 1)}`;
-    const other = await startPortal({ env: { SESSION_KEY: NEW_KEY, UPSTREAM_URL: portal.sandboxUrl }, listen: false });
+    const other = await startPortalInProcess({
+      env: { SESSION_KEY: NEW_KEY, UPSTREAM_URL: portal.sandboxUrl },
+      listen: false,
+    });
     const foreign = await signIn(other.app, accounts.alice, portal.code)
       .then((visitor) => visitor.cookies.get(COOKIE) ?? "")
       .finally(() => other.close());
@@ -189,11 +192,11 @@ describe("tampering and key rotation (item 3)", () => {
   });
 
   it("3. key rotation: a cookie of the previous key is accepted and re-issued under the new one; a removed key signs out", async () => {
-    const rotated = await startPortal({
+    const rotated = await startPortalInProcess({
       env: { SESSION_KEY: `${NEW_KEY},${OLD_KEY}`, UPSTREAM_URL: portal.sandboxUrl },
       listen: false,
     });
-    const newOnly = await startPortal({
+    const newOnly = await startPortalInProcess({
       env: { SESSION_KEY: NEW_KEY, UPSTREAM_URL: portal.sandboxUrl },
       listen: false,
     });

@@ -3,10 +3,10 @@
 import assert from "node:assert/strict";
 import { connect } from "node:net";
 import { describe, it } from "node:test";
-import { happyUpstream } from "#scripts/fake-upstream.ts";
-import { PortalClient } from "#scripts/portal-client.ts";
-import { accounts, DEMO_PASSWORD, latestCode, signIn } from "#scripts/sign-in.ts";
-import { type RunningPortal, startPortal } from "#tests/support/portal.ts";
+import { happyUpstream } from "#harness/fake-upstream.ts";
+import { PortalClient } from "#harness/portal-client.ts";
+import { accounts, DEMO_PASSWORD, latestCode, signIn } from "#harness/sign-in.ts";
+import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
 import { portalOnFake, setCookies } from "#tests/support/portal-on-fake.ts";
 import { sectionPaths } from "#tests/support/route-paths.ts";
 import { sessionCodec } from "#tests/support/session-codec.ts";
@@ -24,7 +24,7 @@ async function sidOf(portal: RunningPortal, visitor: PortalClient): Promise<stri
 
 describe("session lifecycle (item 7)", () => {
   it("7. lifecycle: a new session, with a new id, begins at each step (anonymous → pending MFA → signed in), so a planted cookie never becomes the signed-in one", async () => {
-    const portal = await startPortal({ listen: false });
+    const portal = await startPortalInProcess({ listen: false });
     try {
       const visitor = new PortalClient(portal.app);
       await visitor.get("/tax-bridge/login");
@@ -58,7 +58,7 @@ describe("session lifecycle (item 7)", () => {
 
   it("7. lifecycle: the idle timeout (SESSION_IDLE_MINUTES) ends a session left alone, by the app's clock", async () => {
     let clock = Date.now();
-    const portal = await startPortal({ env: { SESSION_IDLE_MINUTES: "30" }, now: () => clock, listen: false });
+    const portal = await startPortalInProcess({ env: { SESSION_IDLE_MINUTES: "30" }, now: () => clock, listen: false });
     try {
       const visitor = await signIn(portal.app, accounts.alice, portal.code);
       clock += 29 * MINUTE;
@@ -77,7 +77,7 @@ describe("session lifecycle (item 7)", () => {
 
   it("7. lifecycle: the absolute lifetime (SESSION_MAX_HOURS) ends even a busy session", async () => {
     let clock = Date.now();
-    const portal = await startPortal({
+    const portal = await startPortalInProcess({
       env: { SESSION_IDLE_MINUTES: "30", SESSION_MAX_HOURS: "1" },
       now: () => clock,
       listen: false,
@@ -98,7 +98,7 @@ describe("session lifecycle (item 7)", () => {
   });
 
   it("7. lifecycle: sign out sends Clear-Site-Data, clears the cookie, and an old copy of the cookie no longer works", async () => {
-    const portal = await startPortal({ listen: false });
+    const portal = await startPortalInProcess({ listen: false });
     try {
       const visitor = await signIn(portal.app, accounts.alice, portal.code);
       const stolen = visitor.copy();

@@ -4,9 +4,9 @@ import assert from "node:assert/strict";
 import { readdirSync } from "node:fs";
 import { describe, it } from "node:test";
 import type { FastifyInstance } from "fastify";
-import { happyUpstream } from "#scripts/fake-upstream.ts";
-import { PortalClient } from "#scripts/portal-client.ts";
-import { accounts, signIn } from "#scripts/sign-in.ts";
+import { happyUpstream } from "#harness/fake-upstream.ts";
+import { PortalClient } from "#harness/portal-client.ts";
+import { accounts, signIn } from "#harness/sign-in.ts";
 import { portalOnFake, setCookies } from "#tests/support/portal-on-fake.ts";
 
 const METRICS_TOKEN = "m".repeat(32);
