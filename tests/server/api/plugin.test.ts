@@ -9,6 +9,7 @@ import { buildApp } from "#server/app.ts";
 import { loadConfig } from "#server/config.ts";
 import { loggerOptions } from "#server/logging.ts";
 import { type RunningPortal, sandboxPost, startPortalInProcess, TEST_SESSION_KEY } from "#tests/support/portal.ts";
+import { type PortalOnFake, portalOnFake } from "#tests/support/portal-on-fake.ts";
 import { resetLinkPath } from "#tests/support/reset-link.ts";
 
 let portal: RunningPortal;
@@ -334,5 +335,29 @@ describe("a forward the upstream cannot take", () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+const fakes: PortalOnFake[] = [];
+after(() => Promise.all(fakes.map((portal) => portal.close())));
+/** A portal on a fake upstream, closed after the file's tests. */
+async function onFake(...args: Parameters<typeof portalOnFake>) {
+  const portal = await portalOnFake(...args);
+  fakes.push(portal);
+  return portal;
+}
+
+describe("a body on /api", () => {
+  it("a form-encoded body on /api is refused with 415 before anything is spent or forwarded", async () => {
+    const fakeUpstream = await onFake();
+    const client = await signIn(fakeUpstream.app, accounts.alice, fakeUpstream.code);
+    const calls = fakeUpstream.upstream.calls.length;
+    const answer = await client.post(
+      "/api/web/client/password/test",
+      new URLSearchParams({ userId: "alice", password: "x" }),
+    );
+    assert.equal(answer.status, 415);
+    assert.equal(answer.json().code, "invalid-request");
+    assert.equal(fakeUpstream.upstream.calls.length, calls, "nothing reached the upstream");
   });
 });

@@ -1,9 +1,9 @@
-// Issue 4, items 7, 8 and 10: sessions renewed at each step, timed out and revoked; MFA and expired passwords hold.
-// Outside review after the rebuild: a held-back body does not outlive its session.
+// server/session/lifecycle.ts: sessions renewed at each step (a link sign-in revokes the one it replaces), timed out
+// and revoked; MFA and expired passwords hold; a held-back body does not outlive its session.
 import assert from "node:assert/strict";
 import { connect } from "node:net";
 import { describe, it } from "node:test";
-import { happyUpstream } from "#harness/fake-upstream.ts";
+import { type Answer, happyUpstream, sendJson } from "#harness/fake-upstream.ts";
 import { PortalClient } from "#harness/portal-client.ts";
 import { accounts, DEMO_PASSWORD, latestCode, signIn } from "#harness/sign-in.ts";
 import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
@@ -49,7 +49,7 @@ describe("session lifecycle (item 7)", () => {
       assert.equal(
         (await pending.get("/client/home")).headers.location,
         "/?return=%2Fclient%2Fhome",
-        "the pending copy was revoked at promotion (B5)",
+        "the pending copy was revoked at promotion",
       );
     } finally {
       await portal.close();
@@ -246,7 +246,7 @@ describe("expired password (item 10)", () => {
   });
 });
 
-describe("limits that hold under races (outside review)", () => {
+describe("limits that hold under races", () => {
   it("7. lifecycle: a request that holds its body back until after sign-out is refused when the body arrives", async () => {
     const fake = await portalOnFake(happyUpstream(), { listen: true });
     try {
@@ -284,6 +284,111 @@ describe("limits that hold under races (outside review)", () => {
       socket.destroy();
       assert.match(head, /^HTTP\/1\.1 401/, "the signed-out session's held-back call is refused");
       assert.equal(fake.upstream.callsTo(/password\/test/).length, 0, "nothing reached the upstream");
+    } finally {
+      await fake.close();
+    }
+  });
+});
+
+describe("a link sign-in beside a session", () => {
+  it("a link sign-in revokes the session it replaces: the previous session's cookie opens nothing any more", async () => {
+    const fake = await portalOnFake(happyUpstream());
+    try {
+      const alice = await signIn(fake.app, accounts.alice, fake.code);
+      const kept = alice.copy();
+      assert.equal((await kept.get("/client/home")).status, 200, "alice's session works");
+      const url = "/api/auth/client-token?uuid=the-attackers-own-link";
+      assert.equal((await alice.post(url)).status, 409, "a link beside a session waits for the person's click");
+      const link = await alice.post(url, undefined, { "x-portal-replace-session": "1" });
+      assert.equal(link.json().tokenHeld, true, "the click's confirmed call signed this browser in");
+      assert.equal(
+        (await kept.get("/client/home")).headers.location,
+        "/?return=%2Fclient%2Fhome",
+        "the session the link replaced is revoked: a copy of its cookie opens no page",
+      );
+      assert.equal(
+        (await kept.post("/api/web/client/password/test", { userId: "alice", password: "pw" })).status,
+        401,
+        "and calls no API",
+      );
+    } finally {
+      await fake.close();
+    }
+  });
+});
+
+describe("a link sign-in to an account whose password expired", () => {
+  it("a link sign-in to an account whose password has expired reaches no section page and no PDF, only the change-password form", async () => {
+    const happy = happyUpstream();
+    const fake = await portalOnFake((call, response) =>
+      /^\/auth\/client-token/.test(call.path)
+        ? sendJson(response, 200, { token: "expired-link-token", message: "Password Expired", username: "victor" })
+        : happy(call, response),
+    );
+    try {
+      const visitor = new PortalClient(fake.app);
+      const link = await visitor.post("/api/auth/client-token?uuid=a-link-for-victor");
+      assert.equal(link.status, 200);
+      for (const path of [...sectionPaths.filter((path) => path.startsWith("/client/")), "/"]) {
+        const page = await visitor.get(path);
+        assert.equal(page.status, 302, path);
+        assert.equal(page.headers.location, "/mfa", `${path}: the expired password is changed first`);
+      }
+      assert.equal((await visitor.get("/pdfs/BankHolidays.pdf")).status, 401, "no document");
+      const form = await visitor.get("/mfa");
+      assert.equal(form.status, 200);
+      assert.match(form.text, /data-island="change-password"/, "the change-password form waits");
+    } finally {
+      await fake.close();
+    }
+  });
+});
+
+describe("the pending session and its code", () => {
+  it("a pending cookie kept past promotion and sign-out cannot validate the remembered code into a new session", async () => {
+    const fake = await portalOnFake(happyUpstream());
+    try {
+      const visitor = new PortalClient(fake.app);
+      await visitor.post("/api/auth/client", { shortname: "ACME", username: "alice", password: "pw" });
+      const pending = visitor.copy();
+      await visitor.post("/api/web/client/mfa/generate");
+      assert.deepEqual((await visitor.post("/api/web/client/mfa/validate/424242")).json(), [{ text: "Passed" }]);
+      assert.equal((await visitor.post("/session/logout")).status, 303);
+      fake.upstream.calls.length = 0;
+      // The device memory: the code this device accepted, replayed with the kept pending cookie.
+      const replay = await pending.post("/api/web/client/mfa/validate/424242");
+      assert.equal(replay.status, 401, "the pending cookie was revoked when it was promoted");
+      assert.equal(fake.upstream.callsTo(/mfa\/validate/).length, 0, "the remembered code never reached the upstream");
+      assert.equal(
+        (await pending.get("/client/home")).headers.location,
+        "/?return=%2Fclient%2Fhome",
+        "no signed-in session came of it",
+      );
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it("ten parallel wrong codes on one pending session reach the upstream no more often than MFA_MAX_WRONG_CODES allows", async () => {
+    const happy = happyUpstream();
+    const slowWrongCodes: Answer = (call, response) =>
+      /mfa\/validate/.test(call.path)
+        ? void setTimeout(() => sendJson(response, 200, [{ text: "Failed" }]), 100)
+        : happy(call, response);
+    const fake = await portalOnFake(slowWrongCodes, { env: { MFA_MAX_WRONG_CODES: "5" } });
+    try {
+      const visitor = new PortalClient(fake.app);
+      await visitor.post("/api/auth/client", { shortname: "ACME", username: "alice", password: "pw" });
+      const guess = (code: number) => visitor.copy().post(`/api/web/client/mfa/validate/${code}`);
+      const parallel = await Promise.all(Array.from({ length: 10 }, (_, index) => guess(900_000 + index)));
+      assert.ok(
+        parallel.every((answer) => answer.status < 500),
+        parallel.map((a) => a.status).join(),
+      );
+      const reached = () => fake.upstream.callsTo(/mfa\/validate/).length;
+      assert.ok(reached() <= 5, `${reached()} of 10 parallel codes reached the upstream`);
+      for (let round = 0; round < 10; round++) await guess(910_000 + round);
+      assert.ok(reached() <= 5, `${reached()} codes in all reached the upstream for one pending sign-in`);
     } finally {
       await fake.close();
     }
