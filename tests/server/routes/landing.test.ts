@@ -87,9 +87,9 @@ describe("notices", () => {
   it("the sign-in page over plain http at another address says why signing in cannot work there", async () => {
     // The text as HTML carries it (its apostrophe escaped).
     const notice = loginNotices.plainHttp.replaceAll("'", "&#x27;");
-    const at = (host: string) => portal.app.inject({ url: "/", headers: { host } });
-    assert.ok((await at("portal.example.com")).body.includes(notice));
-    assert.ok(!(await at("localhost:3000")).body.includes(notice));
-    assert.ok(!(await at("127.0.0.1:3000")).body.includes(notice));
+    const at = (host: string) => new PortalClient(portal.app).get("/", { host });
+    assert.ok((await at("portal.example.com")).text.includes(notice));
+    assert.ok(!(await at("localhost:3000")).text.includes(notice));
+    assert.ok(!(await at("127.0.0.1:3000")).text.includes(notice));
   });
 });
