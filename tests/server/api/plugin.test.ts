@@ -1,4 +1,5 @@
-// The BFF against the sandbox over real HTTP: every call of requirements 7, and the token kept from the browser.
+// server/api/plugin.ts against the sandbox over real HTTP: every call of requirements 7, the token kept from the
+// browser; and, on a fake upstream, what it refuses before any upstream call (a form body, a code that is not digits).
 import assert from "node:assert/strict";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -9,7 +10,7 @@ import { buildApp } from "#server/app.ts";
 import { loadConfig } from "#server/config.ts";
 import { loggerOptions } from "#server/logging.ts";
 import { type RunningPortal, sandboxPost, startPortalInProcess, TEST_SESSION_KEY } from "#tests/support/portal.ts";
-import { type PortalOnFake, portalOnFake } from "#tests/support/portal-on-fake.ts";
+import { type PortalOnFake, portalOnFake, sessionsOnFake } from "#tests/support/portal-on-fake.ts";
 import { resetLinkPath } from "#tests/support/reset-link.ts";
 
 let portal: RunningPortal;
@@ -351,5 +352,34 @@ describe("a body on /api", () => {
     assert.equal(answer.status, 415);
     assert.equal(answer.json().code, "invalid-request");
     assert.equal(fakeUpstream.upstream.calls.length, calls, "nothing reached the upstream");
+  });
+});
+
+/** A portal on a fake upstream, with a pending session, for what is refused before the upstream. */
+const on = sessionsOnFake();
+
+const validate = (code: string) =>
+  new PortalClient(on.fake.url).raw("POST", `/api/web/client/mfa/validate/${code}`, {
+    "x-portal-request": "1",
+    cookie: on.pendingCookie,
+  });
+
+describe("the MFA code's characters", () => {
+  it("refuses a code with anything but digits before any upstream call, saying which field is wrong", async () => {
+    const refused = ["12a456", "%E2%80%AE123456", "123%00456", "12%2034", "%20123456", "%EF%BC%91%EF%BC%92", "-12345"];
+    for (const code of refused) {
+      const answer = await validate(code);
+      assert.equal(answer.status, 400, `${code}: ${answer.text}`);
+      const body = JSON.parse(answer.text) as { code?: string; description?: string };
+      assert.equal(body.code, "invalid-request", code);
+      assert.match(String(body.description), /^Invalid request: params\/code must match pattern/, code);
+    }
+    assert.deepEqual(on.fake.upstream.calls, [], "no refused code reached the upstream");
+  });
+
+  it("sends a code of digits on", async () => {
+    const answer = await validate("424242");
+    assert.equal(answer.status, 200, answer.text);
+    assert.equal(on.fake.upstream.callsTo(/mfa\/validate\/424242$/).length, 1);
   });
 });
