@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { after, before, describe, it } from "node:test";
+import { sendJson, startFakeUpstream } from "#harness/fake-upstream.ts";
 import { PortalClient } from "#harness/portal-client.ts";
 import { accounts, DEMO_PASSWORD, latestCode, latestMail, signIn } from "#harness/sign-in.ts";
 import { buildApp } from "#server/app.ts";
@@ -285,14 +286,12 @@ describe("forwarding", () => {
 describe("a failed generate (requirements 4.2)", () => {
   it("clears the pending token when the upstream answers 500, so the next call finds the session expired", async () => {
     // An upstream that signs in but cannot send codes.
-    const upstream = createServer((request, response) => {
-      const login = request.url === "/auth/client";
-      response.writeHead(login ? 200 : 500, { "content-type": "application/json" });
-      response.end(JSON.stringify(login ? { token: "t-123", message: "Success" } : { detail: "mail server down" }));
-    });
-    await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
-    const { port } = upstream.address() as AddressInfo;
-    const broken = await startPortalInProcess({ env: { UPSTREAM_URL: `http://127.0.0.1:${port}` } });
+    const upstream = await startFakeUpstream((call, response) =>
+      call.path === "/auth/client"
+        ? sendJson(response, 200, { token: "t-123", message: "Success" })
+        : sendJson(response, 500, { detail: "mail server down" }),
+    );
+    const broken = await startPortalInProcess({ env: { UPSTREAM_URL: upstream.url } });
     try {
       const client = new PortalClient(broken.url);
       await client.post("/api/auth/client", clientLogin("alice"));
@@ -301,7 +300,7 @@ describe("a failed generate (requirements 4.2)", () => {
       assert.match((await client.get("/")).text, /Your session has expired. Please Login again/);
     } finally {
       await broken.close();
-      upstream.close();
+      await upstream.close();
     }
   });
 });

@@ -1,10 +1,9 @@
 // Operations: health and readiness, and two replicas with the same keys serving one user mid-session.
 import assert from "node:assert/strict";
-import { createServer, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { ServerResponse } from "node:http";
 import { after, before, describe, it } from "node:test";
 import { setTimeout as delay } from "node:timers/promises";
-import { sendJson } from "#harness/fake-upstream.ts";
+import { sendJson, startFakeUpstream } from "#harness/fake-upstream.ts";
 import { PortalClient } from "#harness/portal-client.ts";
 import { DEMO_PASSWORD, latestCode } from "#harness/sign-in.ts";
 import { buildApp } from "#server/app.ts";
@@ -103,10 +102,9 @@ describe("health", () => {
   });
 
   it("the upstream's state goes to /metrics and to one log line when it changes, never to readiness", async () => {
-    const upstream = { answers: false };
-    const server = createServer((_request, response) => response.writeHead(upstream.answers ? 200 : 500).end());
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    let answers = false;
+    const upstream = await startFakeUpstream((_call, response) => void response.writeHead(answers ? 200 : 500).end());
+    const url = upstream.url;
     const lines: Array<{ level: number; event?: string }> = [];
     const stream = { write: (line: string) => void lines.push(JSON.parse(line)) } as unknown as NodeJS.WritableStream;
     const env = { NODE_ENV: "test", SESSION_KEY: TEST_SESSION_KEY, UPSTREAM_URL: url, METRICS_TOKEN: "m".repeat(32) };
@@ -123,14 +121,14 @@ describe("health", () => {
     try {
       for (let probe = 0; probe < 3; probe++) assert.equal((await new PortalClient(app).get("/readyz")).status, 200);
       assert.equal(await gauge(), "0");
-      upstream.answers = true;
+      answers = true;
       await delay(5_100); // one probe serves five seconds
       for (let probe = 0; probe < 3; probe++) assert.equal((await new PortalClient(app).get("/readyz")).status, 200);
       assert.equal(await gauge(), "1");
       assert.deepEqual(events(), ["upstream-down", "upstream-up"]);
     } finally {
       await app.close();
-      server.close();
+      await upstream.close();
     }
   });
 });
