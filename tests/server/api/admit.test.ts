@@ -1,4 +1,5 @@
-// Issue 4, items 4 and 5: what the BFF passes on to the upstream, and which calls it forwards at all.
+// server/api/admit.ts with the /api plugin (items 4 and 5): what a forwarded call carries upstream, fresh headers with
+// the session's token and nothing of the browser's, and which calls are forwarded at all.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { startFakeUpstream } from "#harness/fake-upstream.ts";
