@@ -1,8 +1,10 @@
 // server/session/lifecycle.ts: sessions renewed at each step (a link sign-in revokes the one it replaces), timed out
-// and revoked; MFA and expired passwords hold; a held-back body does not outlive its session.
+// and revoked, and every way a session ends revokes its id, so a kept copy of the cookie opens nothing afterwards; MFA
+// and expired passwords hold; a held-back body does not outlive its session.
 import assert from "node:assert/strict";
 import { connect } from "node:net";
 import { describe, it } from "node:test";
+import type { FastifyInstance } from "fastify";
 import { happyUpstream, sendJson } from "#harness/fake-upstream.ts";
 import { PortalClient } from "#harness/portal-client.ts";
 import { accounts, DEMO_PASSWORD, latestCode, signIn } from "#harness/sign-in.ts";
@@ -15,6 +17,15 @@ import { mfaTexts } from "#web/texts/mfa.ts";
 
 const COOKIE = "__Host-portal-session";
 const MINUTE = 60_000;
+
+/** The same cookie, kept aside: what an attacker who copied it would replay. */
+function keptCopy(app: FastifyInstance, visitor: PortalClient): PortalClient {
+  const copy = new PortalClient(app);
+  copy.cookies = new Map(visitor.cookies);
+  return copy;
+}
+
+const opensHome = async (visitor: PortalClient) => (await visitor.get("/client/home")).status === 200;
 
 /** The session id inside a visitor's cookie, read with the portal's own keys. */
 async function sidOf(portal: RunningPortal, visitor: PortalClient): Promise<string | undefined> {
@@ -364,6 +375,62 @@ describe("the pending session and its code", () => {
         "/?return=%2Fclient%2Fhome",
         "no signed-in session came of it",
       );
+    } finally {
+      await fake.close();
+    }
+  });
+});
+
+describe("every end of a session revokes it (issue 11)", () => {
+  /** Each way a signed-in session can end, and what ends it. */
+  const ends: [string, (visitor: PortalClient, app: FastifyInstance) => Promise<unknown>][] = [
+    ["sign-out", (visitor) => visitor.post("/session/logout")],
+    [
+      "a new password sign-in",
+      (visitor) => visitor.post("/api/auth/client", { shortname: "ACME", username: "bob", password: "pw" }),
+    ],
+    [
+      "a link sign-in, once confirmed",
+      (visitor, app) =>
+        app.inject({
+          method: "POST",
+          url: "/api/auth/client-token?uuid=11111111-1111-4111-8111-111111111111",
+          headers: { cookie: visitor.cookieHeader, "x-portal-request": "1", "x-portal-replace-session": "1" },
+        }),
+    ],
+  ];
+  for (const [what, end] of ends) {
+    it(`11. ${what} revokes the session it ends: a kept copy of its cookie opens nothing`, async () => {
+      const fake = await portalOnFake(happyUpstream());
+      try {
+        const visitor = await signIn(fake.app, accounts.alice, fake.code);
+        const kept = keptCopy(fake.app, visitor);
+        assert.ok(await opensHome(kept), "the copy works while the session lives");
+        await end(visitor, fake.app);
+        assert.equal(await opensHome(kept), false, `after ${what}, the kept copy is refused`);
+      } finally {
+        await fake.close();
+      }
+    });
+  }
+
+  it("11. an upstream 401 on an /api call revokes the session: a kept copy of its cookie opens nothing", async () => {
+    let refuse = false;
+    const happy = happyUpstream();
+    const fake = await portalOnFake((call, response) => {
+      if (refuse && call.path.includes("/password/test")) {
+        response.writeHead(401, { "content-type": "application/json" }).end("{}");
+        return;
+      }
+      return happy(call, response);
+    });
+    try {
+      const visitor = await signIn(fake.app, accounts.alice, fake.code);
+      const kept = keptCopy(fake.app, visitor);
+      refuse = true;
+      const answer = await visitor.post("/api/web/client/password/test", { userId: "alice", password: "pw" });
+      assert.equal(answer.status, 401);
+      assert.equal(await opensHome(kept), false, "the kept copy is refused");
     } finally {
       await fake.close();
     }

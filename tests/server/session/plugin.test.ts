@@ -1,7 +1,9 @@
-// server/session/plugin.ts: the session cookie's attributes and caching (item 1), its size within what a browser keeps,
-// or a clear refusal (item 2), tampering and key rotation (item 3).
+// server/session/plugin.ts: the session runs only where a session is read (pages, /api, /session/*, /pdfs/*); its
+// cookie's attributes and caching (item 1), its size within what a browser keeps, or a clear refusal (item 2),
+// tampering and key rotation (item 3).
 import assert from "node:assert/strict";
 import { randomBytes, randomUUID } from "node:crypto";
+import { readdirSync } from "node:fs";
 import { after, before, describe, it } from "node:test";
 import fc from "fast-check";
 import { fullPermissions, happyUpstream, jwtLikeToken } from "#harness/fake-upstream.ts";
@@ -232,6 +234,7 @@ describe("tampering and key rotation (item 3)", () => {
   });
 });
 const BROWSER_COOKIE_LIMIT = 4096;
+const METRICS_TOKEN = "m".repeat(32);
 
 describe("cookie size (item 2)", () => {
   it("2. cookie size: a 4 KB JWT-like token and a full permission set still fit a cookie of at most 4096 bytes, and the session works", async (t) => {
@@ -404,6 +407,35 @@ describe("cookie size (item 2)", () => {
       assert.equal((await visitor.get("/mfa")).headers.location, "/", "the MFA step is not half open");
       const page = await visitor.get("/");
       assert.equal(page.status, 200, "the login page still opens");
+    } finally {
+      await fake.close();
+    }
+  });
+});
+
+describe("where the session runs (issue 11)", () => {
+  it("11. no answer for an asset, /healthz, /readyz, /metrics or /favicon.ico carries Set-Cookie, even when the session is due a renewal", async () => {
+    let clock = Date.now();
+    const fake = await portalOnFake(happyUpstream(), { env: { METRICS_TOKEN }, now: () => clock });
+    try {
+      const visitor = await signIn(fake.app, accounts.alice, fake.code);
+      clock += 5 * 60_000; // the session's "seen" time is now due to be written again
+      const asset = readdirSync(new URL("../../../dist/assets/", import.meta.url)).find((name) =>
+        name.endsWith(".css"),
+      );
+      assert.ok(asset, "the build has a stylesheet");
+      const quiet = [`/assets/${asset}`, "/healthz", "/readyz", "/metrics", "/favicon.ico"];
+      for (const url of quiet) {
+        const answer = await fake.app.inject({
+          url,
+          headers: { cookie: visitor.cookieHeader, authorization: `Bearer ${METRICS_TOKEN}` },
+        });
+        assert.ok(answer.statusCode < 400, `${url} answers (${answer.statusCode})`);
+        assert.deepEqual(setCookies(answer), [], `${url} sends no Set-Cookie`);
+      }
+      const page = await visitor.get("/client/home");
+      assert.equal(page.status, 200);
+      assert.equal(setCookies(page).length, 1, "a page does renew the session: the quiet answers above were due one");
     } finally {
       await fake.close();
     }
