@@ -5,10 +5,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import lighthouse, { desktopConfig, type Result as LighthouseResult } from "lighthouse";
+import { accounts, fakeUpstreamCode, signIn } from "#harness/sign-in.ts";
 import { startPortalOnUpstream } from "#scripts/bench/portal.ts";
 import { freePort } from "#scripts/bench/processes.ts";
 import type { Row } from "#scripts/bench/report.ts";
-import { accounts, fakeUpstreamCode, signIn } from "#scripts/sign-in.ts";
 
 export type LighthouseOptions = {
   /** Runs of each page and form factor; the row keeps the run of median score. */

@@ -2,10 +2,10 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import autocannon from "autocannon";
 import { WebSocket } from "undici";
+import { accounts, fakeUpstreamCode, signIn } from "#harness/sign-in.ts";
 import { startPortalOnUpstream } from "#scripts/bench/portal.ts";
 import { freePort, residentBytes } from "#scripts/bench/processes.ts";
 import type { Row } from "#scripts/bench/report.ts";
-import { accounts, fakeUpstreamCode, signIn } from "#scripts/sign-in.ts";
 
 export type MemoryOptions = {
   /** How long the mixed load runs; the baseline is taken before it, after the warm-up. */

@@ -1,8 +1,9 @@
 // The pages the benches view signed in, and a signed-in view of them as a browser makes it: with the cookie the
 // portal set last (autocannon never stores one).
+
+import type { PortalClient } from "#harness/portal-client.ts";
 import type { Target } from "#scripts/bench/load.ts";
 import type { Server } from "#scripts/bench/processes.ts";
-import type { PortalClient } from "#scripts/portal-client.ts";
 
 export const GATED_PAGE = "/client/invoice/entry"; // requirements 2.8, gate notViewOnly
 export const OTHER_PAGE = "/client/home";

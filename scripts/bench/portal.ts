@@ -1,16 +1,17 @@
-// The portal as the benches run it: compiled, NODE_ENV=production, in front of the bench's upstream.
+// The portal as the benches run it: compiled, NODE_ENV=production, in a process of its own, in front of the bench's
+// upstream. (The tests build theirs in their own process: tests/support/portal.ts's startPortalInProcess.)
 import { randomBytes } from "node:crypto";
 import { freePort, PORTAL_MAIN, type Server, startServer } from "#scripts/bench/processes.ts";
 
 export type PortalServers = { upstream: Server; portal: Server };
 
-/** The scriptable fake upstream (scripts/fake-upstream.ts) in a process of its own. */
+/** The scriptable fake upstream (harness/fake-upstream.ts) in a process of its own. */
 export async function startUpstream(): Promise<Server> {
   return startServer("scripts/bench/upstream.ts", await freePort(), {});
 }
 
-/** The built portal in front of `upstreamUrl`; `env` adds to its environment (e.g. REDIS_URL). */
-export async function startPortal(
+/** The compiled portal (dist/) in front of `upstreamUrl`; `env` adds to its environment (e.g. REDIS_URL). */
+export async function startBuiltPortal(
   upstreamUrl: string,
   env: NodeJS.ProcessEnv = {},
   nodeArgs: string[] = [],
@@ -38,7 +39,7 @@ export async function startPortal(
 export async function startPortalOnUpstream(env: NodeJS.ProcessEnv = {}): Promise<PortalServers> {
   const upstream = await startUpstream();
   try {
-    return { upstream, portal: await startPortal(upstream.url, env) };
+    return { upstream, portal: await startBuiltPortal(upstream.url, env) };
   } catch (error) {
     await upstream.stop();
     throw error;

@@ -1,15 +1,15 @@
 // Benchmarks 1–4 and 8: the proxy, a gated page, page tracking, the session and Redis, each beside its reference in
 // one run. The tracking rows (3 and 3b) are measured in scripts/bench/tracking.ts, on this group's portal.
 import { randomBytes } from "node:crypto";
+import type { PortalClient } from "#harness/portal-client.ts";
+import { RedisServer } from "#harness/redis-server.ts";
+import { accounts, fakeUpstreamCode, signIn } from "#harness/sign-in.ts";
 import { type LoadOptions, sideBySide, type Target } from "#scripts/bench/load.ts";
 import { cookieAfterVisiting, GATED_PAGE, gatedPageOf } from "#scripts/bench/page-views.ts";
-import { startPortal, startUpstream } from "#scripts/bench/portal.ts";
+import { startBuiltPortal, startUpstream } from "#scripts/bench/portal.ts";
 import { freePort, type Server, startServer } from "#scripts/bench/processes.ts";
 import { type Row, ratioRow } from "#scripts/bench/report.ts";
 import { trackingBenches } from "#scripts/bench/tracking.ts";
-import type { PortalClient } from "#scripts/portal-client.ts";
-import { RedisServer } from "#scripts/redis-server.ts";
-import { accounts, fakeUpstreamCode, signIn } from "#scripts/sign-in.ts";
 
 const PUBLIC_PAGE = "/register";
 const PROXIED = "/web/client/password/test";
@@ -39,7 +39,10 @@ async function startServers(started: Partial<Servers>): Promise<Servers> {
   const sessionKey = randomBytes(32).toString("hex");
   started.sessionKey = sessionKey;
   started.metricsToken = randomBytes(24).toString("hex");
-  started.portal = await startPortal(upstream.url, { SESSION_KEY: sessionKey, METRICS_TOKEN: started.metricsToken });
+  started.portal = await startBuiltPortal(upstream.url, {
+    SESSION_KEY: sessionKey,
+    METRICS_TOKEN: started.metricsToken,
+  });
   started.hello = await startServer("scripts/bench/hello-world.ts", await freePort(), {});
   // The token the upstream issues: the direct call and the bare proxy carry it, as the portal's forwarded call does.
   const issued = await fetch(`${upstream.url}/auth/client`, { method: "POST" });
@@ -52,7 +55,7 @@ async function startServers(started: Partial<Servers>): Promise<Servers> {
     "/healthz",
   );
   started.redis = await RedisServer.start();
-  started.portalOnRedis = await startPortal(upstream.url, { REDIS_URL: started.redis.url });
+  started.portalOnRedis = await startBuiltPortal(upstream.url, { REDIS_URL: started.redis.url });
   return started as Servers;
 }
 

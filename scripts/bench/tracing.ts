@@ -2,13 +2,13 @@
 // in this process that takes every export) and unset, on the /api call and the gated page.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { accounts, fakeUpstreamCode, signIn } from "#harness/sign-in.ts";
 import { type LoadOptions, sideBySide } from "#scripts/bench/load.ts";
 import { gatedPageOf } from "#scripts/bench/page-views.ts";
-import { startPortal, startUpstream } from "#scripts/bench/portal.ts";
+import { startBuiltPortal, startUpstream } from "#scripts/bench/portal.ts";
 import type { Server } from "#scripts/bench/processes.ts";
 import { type Row, ratioRow } from "#scripts/bench/report.ts";
 import { apiThrough } from "#scripts/bench/throughput.ts";
-import { accounts, fakeUpstreamCode, signIn } from "#scripts/sign-in.ts";
 
 export async function tracingBenches(options: LoadOptions): Promise<Row[]> {
   // A collector that reads each export to its end and accepts it.
@@ -21,9 +21,9 @@ export async function tracingBenches(options: LoadOptions): Promise<Row[]> {
   try {
     const upstream = await startUpstream();
     servers.push(upstream);
-    const on = await startPortal(upstream.url, { OTEL_EXPORTER_OTLP_ENDPOINT: endpoint });
+    const on = await startBuiltPortal(upstream.url, { OTEL_EXPORTER_OTLP_ENDPOINT: endpoint });
     servers.push(on);
-    const off = await startPortal(upstream.url);
+    const off = await startBuiltPortal(upstream.url);
     servers.push(off);
     const [onClient, offClient] = await Promise.all(
       [on, off].map((portal) => signIn(portal.url, accounts.alice, fakeUpstreamCode)),

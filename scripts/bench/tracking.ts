@@ -2,12 +2,13 @@
 // visit adds to a page at a fixed rate the workload holds; 3 is what a recorded visit costs the portal beside the bare
 // call it makes. Both come from the same rounds: the page viewed by 100 visitors, every view a visit, and the same
 // page and visitors viewed again (no visit).
+
+import { accounts, fakeUpstreamCode, signIn } from "#harness/sign-in.ts";
 import { alone, type LoadOptions, type Side, sideBySide, sideOf, type Target } from "#scripts/bench/load.ts";
 import { cookieAfterVisiting, GATED_PAGE, OTHER_PAGE } from "#scripts/bench/page-views.ts";
 import { runScript, type Server } from "#scripts/bench/processes.ts";
 import { type Row, ratioRow } from "#scripts/bench/report.ts";
 import { visitsSent } from "#scripts/bench/visits.ts";
-import { accounts, fakeUpstreamCode, signIn } from "#scripts/sign-in.ts";
 
 /** The visitors: one signed-in session (and upstream token) per connection of the load. */
 const VISITORS = 100;

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { Page } from "playwright-core";
-import { accounts } from "#scripts/sign-in.ts";
+import { accounts } from "#harness/sign-in.ts";
 import { DEMO_PASSWORD, readmeScreenshot } from "#tests/browser/harness.ts";
 import { browserSuite, signInAs } from "#tests/browser/steps.ts";
 import { assertAccessible } from "#tests/support/axe.ts";

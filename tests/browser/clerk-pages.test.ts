@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { before, describe, test } from "node:test";
 import type { Page } from "playwright-core";
-import { accounts, DEMO_PASSWORD } from "#scripts/sign-in.ts";
+import { accounts, DEMO_PASSWORD } from "#harness/sign-in.ts";
 import { screenshot } from "#tests/browser/harness.ts";
 import { browserSuite, hydrated, signInAs, submitLogin } from "#tests/browser/steps.ts";
 import { routes } from "#web/routes/table.ts";

@@ -1,7 +1,7 @@
 // A common password is refused on the change call, and the form says why; the password in use stays.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { accounts } from "#scripts/sign-in.ts";
+import { accounts } from "#harness/sign-in.ts";
 import { serverTexts } from "#server/texts.ts";
 import { DEMO_PASSWORD } from "#tests/browser/harness.ts";
 import { browserSuite, hydrated, signInAs } from "#tests/browser/steps.ts";

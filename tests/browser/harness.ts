@@ -1,5 +1,5 @@
 // What the browser tests share: the running portal and sandbox, chromium, mail, screenshots.
 
-export { DEMO_PASSWORD, latestCode, latestMail } from "#scripts/sign-in.ts";
+export { DEMO_PASSWORD, latestCode, latestMail } from "#harness/sign-in.ts";
 export { launchBrowser, readmeScreenshot, screenshot } from "#tests/support/browser.ts";
-export { sandboxPost, startPortal } from "#tests/support/portal.ts";
+export { sandboxPost, startPortalInProcess } from "#tests/support/portal.ts";

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Page } from "playwright-core";
-import { accounts } from "#scripts/sign-in.ts";
+import { accounts } from "#harness/sign-in.ts";
 import { browserSuite, signInAs } from "#tests/browser/steps.ts";
 import { layoutTexts } from "#web/texts/layout.ts";
 

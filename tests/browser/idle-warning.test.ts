@@ -9,7 +9,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { Page } from "playwright-core";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { accounts } from "#scripts/sign-in.ts";
+import { accounts } from "#harness/sign-in.ts";
 import { readManifest } from "#server/render/assets.ts";
 import { DEMO_PASSWORD, screenshot } from "#tests/browser/harness.ts";
 import { browserSuite, signIn, signInAs } from "#tests/browser/steps.ts";

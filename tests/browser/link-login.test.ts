@@ -4,7 +4,7 @@ import { once } from "node:events";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, test } from "node:test";
-import { DEMO_PASSWORD } from "#scripts/sign-in.ts";
+import { DEMO_PASSWORD } from "#harness/sign-in.ts";
 import { sandboxPost } from "#tests/browser/harness.ts";
 import { browserSuite, hydrated, signIn } from "#tests/browser/steps.ts";
 import { linkLoginTexts } from "#web/texts/link-login.ts";

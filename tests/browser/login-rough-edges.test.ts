@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { Page } from "playwright-core";
-import { accounts, DEMO_PASSWORD } from "#scripts/sign-in.ts";
+import { accounts, DEMO_PASSWORD } from "#harness/sign-in.ts";
 import { browserSuite, enterCode, lastMailId, openLogin, submitLogin } from "#tests/browser/steps.ts";
 
 const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };

@@ -1,7 +1,7 @@
 // Session expiry (requirements 4.5, 8): a 401 on any call sends the user to the login page with the expired message.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { accounts } from "#scripts/sign-in.ts";
+import { accounts } from "#harness/sign-in.ts";
 import { DEMO_PASSWORD, sandboxPost } from "#tests/browser/harness.ts";
 import {
   browserSuite,

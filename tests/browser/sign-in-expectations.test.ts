@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { Page } from "playwright-core";
-import { accounts } from "#scripts/sign-in.ts";
+import { accounts } from "#harness/sign-in.ts";
 import { DEMO_PASSWORD, screenshot } from "#tests/browser/harness.ts";
 import { alerts, browserSuite, enterCode, lastMailId, openLogin, signInAs, submitLogin } from "#tests/browser/steps.ts";
 import { mfaTexts } from "#web/texts/mfa.ts";

@@ -1,7 +1,7 @@
 // Signing in as a person does it (requirements 2.2, 2.4, 4.1, 4.2, 5): forms, messages, remember me, MFA by mail.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { accounts } from "#scripts/sign-in.ts";
+import { accounts } from "#harness/sign-in.ts";
 import { DEMO_PASSWORD, screenshot } from "#tests/browser/harness.ts";
 import {
   alerts,

@@ -2,8 +2,8 @@
 import assert from "node:assert/strict";
 import { after, before } from "node:test";
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
-import { type Account, DEMO_PASSWORD } from "#scripts/sign-in.ts";
-import { latestMail, launchBrowser, sandboxPost, startPortal } from "#tests/browser/harness.ts";
+import { type Account, DEMO_PASSWORD } from "#harness/sign-in.ts";
+import { latestMail, launchBrowser, sandboxPost, startPortalInProcess } from "#tests/browser/harness.ts";
 import type { PortalOptions, RunningPortal } from "#tests/support/portal.ts";
 import { resetLinkPath } from "#tests/support/reset-link.ts";
 
@@ -84,14 +84,14 @@ export async function signIn(page: Page, url: string, sandboxUrl: string, login:
   await enterCode(page, sandboxUrl, email, before);
 }
 
-/** The login of one of the sandbox's seed accounts (scripts/sign-in.ts), with its password unless another is given. */
+/** The login of one of the sandbox's seed accounts (harness/sign-in.ts), with its password unless another is given. */
 function loginOf(account: Account, password = DEMO_PASSWORD): Login {
   return account.site === "client"
     ? { site: "client", shortName: account.shortname, userName: account.username, password }
     : { site: "vendor", userName: account.username, password };
 }
 
-/** `signIn` as one of the sandbox's seed accounts (scripts/sign-in.ts), with its password unless another is given. */
+/** `signIn` as one of the sandbox's seed accounts (harness/sign-in.ts), with its password unless another is given. */
 export function signInAs(page: Page, portal: RunningPortal, account: Account, password = DEMO_PASSWORD): Promise<void> {
   return signIn(page, portal.url, portal.sandboxUrl, loginOf(account, password), account.email);
 }
@@ -166,7 +166,7 @@ export function browserSuite(
   const contexts: BrowserContext[] = [];
   const errors: string[][] = [];
   before(async () => {
-    portal = await startPortal(portalOptions);
+    portal = await startPortalInProcess(portalOptions);
     browser = await launchBrowser();
   });
   after(async () => {

@@ -1,10 +1,10 @@
 // Issue 4, item 12: the security headers of every HTML answer (CSP with a fresh nonce, HSTS, nosniff, referrer policy).
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { happyUpstream, sendJson } from "#scripts/fake-upstream.ts";
-import { type PortalAnswer, PortalClient } from "#scripts/portal-client.ts";
-import { accounts, signIn } from "#scripts/sign-in.ts";
-import { type RunningPortal, startPortal } from "#tests/support/portal.ts";
+import { happyUpstream, sendJson } from "#harness/fake-upstream.ts";
+import { type PortalAnswer, PortalClient } from "#harness/portal-client.ts";
+import { accounts, signIn } from "#harness/sign-in.ts";
+import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
 import { portalOnFake } from "#tests/support/portal-on-fake.ts";
 import { concrete } from "#tests/support/route-paths.ts";
 import { routes } from "#web/routes/table.ts";
@@ -54,7 +54,7 @@ function assertHtmlHeaders(answer: PortalAnswer, where: string): string {
 
 let portal: RunningPortal;
 before(async () => {
-  portal = await startPortal({ listen: false });
+  portal = await startPortalInProcess({ listen: false });
 });
 after(() => portal.close());
 

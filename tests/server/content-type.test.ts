@@ -2,7 +2,7 @@
 // read, forwarded or counted against a person's attempts.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { happyUpstream } from "#scripts/fake-upstream.ts";
+import { happyUpstream } from "#harness/fake-upstream.ts";
 import { hasBody, isJson, mediaType } from "#server/content-type.ts";
 import { serverTexts } from "#server/texts.ts";
 import { malformedContentTypes, wellFormedJsonTypes } from "#tests/support/content-types.ts";

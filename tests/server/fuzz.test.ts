@@ -3,8 +3,8 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import fc from "fast-check";
 import type { LightMyRequestResponse } from "fastify";
-import { PortalClient } from "#scripts/portal-client.ts";
-import { accounts, DEMO_PASSWORD, signIn } from "#scripts/sign-in.ts";
+import { PortalClient } from "#harness/portal-client.ts";
+import { accounts, DEMO_PASSWORD, signIn } from "#harness/sign-in.ts";
 import { seedAccounts } from "#server/sandbox/seed.ts";
 import type { FuzzRequest } from "#tests/support/fuzz-inputs.ts";
 import {
@@ -20,7 +20,7 @@ import {
   uuidQuery,
 } from "#tests/support/fuzz-requests.ts";
 import { sessionRoute } from "#tests/support/fuzz-session.ts";
-import { type RunningPortal, sandboxPost, startPortal } from "#tests/support/portal.ts";
+import { type RunningPortal, sandboxPost, startPortalInProcess } from "#tests/support/portal.ts";
 import { strongPassword } from "#web/password-rules.ts";
 import { matchRoute, sectionOf } from "#web/routes/table.ts";
 
@@ -38,7 +38,7 @@ const onCrash = (error: unknown) => crashes.push(error);
 before(async () => {
   process.on("unhandledRejection", onCrash);
   process.on("uncaughtException", onCrash);
-  portal = await startPortal({ env: { MFA_MAX_WRONG_CODES: "1000000", LOG_LEVEL: "warn" }, listen: false });
+  portal = await startPortalInProcess({ env: { MFA_MAX_WRONG_CODES: "1000000", LOG_LEVEL: "warn" }, listen: false });
   const alice = await signIn(portal.app, accounts.alice, portal.code);
   const vince = new PortalClient(portal.app);
   await vince.post("/api/auth/vendor", { username: "vince", password: DEMO_PASSWORD });

@@ -3,8 +3,8 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { FastifyInstance } from "fastify";
-import { PortalClient } from "#scripts/portal-client.ts";
-import { DEMO_PASSWORD } from "#scripts/sign-in.ts";
+import { PortalClient } from "#harness/portal-client.ts";
+import { DEMO_PASSWORD } from "#harness/sign-in.ts";
 import type { RunningSandbox } from "#server/sandbox/app.ts";
 import { type LoggedPortal, logCapture, startLoggedPortal } from "#tests/support/log-capture.ts";
 import { sandboxPost, TEST_SESSION_KEY } from "#tests/support/portal.ts";

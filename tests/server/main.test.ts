@@ -1,15 +1,16 @@
 // server/main.ts as a person starts it, in its own process: the refusals, the sandbox's banner and what it prints.
+
 import assert from "node:assert/strict";
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { createServer, type Server } from "node:net";
 import { after, before, describe, it } from "node:test";
 import { setTimeout as delay } from "node:timers/promises";
-import { PortalClient } from "#scripts/portal-client.ts";
-import { accounts, DEMO_PASSWORD, mailboxCode, signIn } from "#scripts/sign-in.ts";
+import { forwardTo, startFakeUpstream } from "#harness/fake-upstream.ts";
+import { PortalClient } from "#harness/portal-client.ts";
+import { accounts, DEMO_PASSWORD, mailboxCode, signIn } from "#harness/sign-in.ts";
 import { startSandbox } from "#server/sandbox/app.ts";
 import { shutdownGraceMs } from "#server/shutdown.ts";
-import { startFaultyUpstream } from "#tests/support/faulty-upstream.ts";
 import { TEST_SESSION_KEY } from "#tests/support/portal.ts";
 
 const root = new URL("../..", import.meta.url).pathname;
@@ -211,8 +212,8 @@ describe("starting the portal (server/main.ts)", () => {
 
   it("SIGTERM in front of an upstream that never records a visit: one line with the number not sent, exit 0 in time", async () => {
     const sandbox = await startSandbox({ dbPath: ":memory:", portalUrl: "http://127.0.0.1" });
-    const upstream = await startFaultyUpstream();
-    upstream.target = sandbox.url;
+    const upstream = await startFakeUpstream();
+    upstream.answer = forwardTo(sandbox.url);
     try {
       const port = await freePort();
       const started = startMain({
@@ -225,13 +226,13 @@ describe("starting the portal (server/main.ts)", () => {
       running.push(started);
       await waitFor(started, /Server listening/);
       const alice = await signIn(`http://127.0.0.1:${port}`, accounts.alice, mailboxCode(sandbox.url));
-      upstream.behaviours.track = { kind: "hang" };
-      const received = upstream.calls.track.received;
+      upstream.faults.track = { kind: "hang" };
+      const received = upstream.watched.track.received;
       for (const path of ["/client/home", "/client/inbox", "/client/support"]) {
         assert.equal((await alice.get(path)).status, 200);
       }
       const deadline = Date.now() + 5_000;
-      while (upstream.calls.track.received === received && Date.now() < deadline) await delay(20);
+      while (upstream.watched.track.received === received && Date.now() < deadline) await delay(20);
       const stopped = performance.now();
       started.child.kill("SIGTERM");
       const grace = shutdownGraceMs(60_000);
@@ -253,8 +254,8 @@ describe("starting the portal (server/main.ts)", () => {
 
   it("SIGTERM while a sign-in waits for an upstream that never answers: it is answered after its deadline, exit 0", async () => {
     const sandbox = await startSandbox({ dbPath: ":memory:", portalUrl: "http://127.0.0.1" });
-    const upstream = await startFaultyUpstream();
-    upstream.target = sandbox.url;
+    const upstream = await startFakeUpstream();
+    upstream.answer = forwardTo(sandbox.url);
     try {
       const port = await freePort();
       // A deadline longer than the least grace (10 s): the stop must wait for it.
@@ -278,11 +279,11 @@ describe("starting the portal (server/main.ts)", () => {
       const code = await mailboxCode(sandbox.url)(accounts.alice);
       // The code passes; the permissions call that completes the sign-in then waits for its whole deadline (a sign-in
       // without them still passes: the pages fetch them again).
-      upstream.behaviours["user-info"] = { kind: "hang" };
+      upstream.faults["user-info"] = { kind: "hang" };
       const validating = alice.post(`/api/web/client/mfa/validate/${code}`);
       const deadline = Date.now() + 5_000;
-      while (upstream.calls["user-info"].received === 0 && Date.now() < deadline) await delay(20);
-      assert.equal(upstream.calls["user-info"].received, 1, "the permissions call is in flight");
+      while (upstream.watched["user-info"].received === 0 && Date.now() < deadline) await delay(20);
+      assert.equal(upstream.watched["user-info"].received, 1, "the permissions call is in flight");
       started.child.kill("SIGTERM");
       const stopped = performance.now();
       const answer = await validating;

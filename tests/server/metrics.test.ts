@@ -3,16 +3,16 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
-import { PortalClient } from "#scripts/portal-client.ts";
-import { accounts, signIn } from "#scripts/sign-in.ts";
-import { type RunningPortal, startPortal } from "#tests/support/portal.ts";
+import { PortalClient } from "#harness/portal-client.ts";
+import { accounts, signIn } from "#harness/sign-in.ts";
+import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
 
 const METRICS_TOKEN = "metrics-token-for-the-tests-0123";
 
 let portal: RunningPortal;
 
 before(async () => {
-  portal = await startPortal({ listen: false, env: { METRICS_TOKEN } });
+  portal = await startPortalInProcess({ listen: false, env: { METRICS_TOKEN } });
 });
 after(() => portal.close());
 
@@ -71,7 +71,10 @@ describe("/metrics", () => {
   });
 
   it("counts upstream faults as errors by operation", async () => {
-    const down = await startPortal({ listen: false, env: { METRICS_TOKEN, UPSTREAM_URL: "http://127.0.0.1:9" } });
+    const down = await startPortalInProcess({
+      listen: false,
+      env: { METRICS_TOKEN, UPSTREAM_URL: "http://127.0.0.1:9" },
+    });
     try {
       await new PortalClient(down.app).post("/api/auth/vendor", { username: "vera", password: "Whatever-1!" });
       const text = (await down.app.inject({ url: "/metrics", headers: { authorization: `Bearer ${METRICS_TOKEN}` } }))
@@ -86,7 +89,7 @@ describe("/metrics", () => {
   });
 
   it("is not served at all when METRICS_TOKEN is unset", async () => {
-    const plain = await startPortal({ listen: false });
+    const plain = await startPortalInProcess({ listen: false });
     try {
       const answer = await plain.app.inject({ url: "/metrics", headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
       assert.notEqual(answer.statusCode, 200);

@@ -3,15 +3,14 @@
 // Issue 4, item 11: permission gates decided on the server.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { happyUpstream } from "#scripts/fake-upstream.ts";
-import { PortalClient } from "#scripts/portal-client.ts";
-import { accounts, signIn } from "#scripts/sign-in.ts";
+import { type FakeUpstream, forwardTo, happyUpstream, startFakeUpstream } from "#harness/fake-upstream.ts";
+import { PortalClient } from "#harness/portal-client.ts";
+import { accounts, signIn } from "#harness/sign-in.ts";
 import { CHECKING_RETRY_SECONDS } from "#server/pages/section.tsx";
 import { PERMISSIONS_TTL_MS } from "#server/permissions.ts";
 import { BY_ITSELF } from "#server/session/activity.ts";
-import { type FaultyUpstream, startFaultyUpstream } from "#tests/support/faulty-upstream.ts";
 import { permissionsWith } from "#tests/support/permissions.ts";
-import { type RunningPortal, sandboxPost, startPortal } from "#tests/support/portal.ts";
+import { type RunningPortal, sandboxPost, startPortalInProcess } from "#tests/support/portal.ts";
 import { portalOnFake } from "#tests/support/portal-on-fake.ts";
 import { concrete } from "#tests/support/route-paths.ts";
 import { gates } from "#web/gates.ts";
@@ -22,19 +21,19 @@ const nothing = permissionsWith({ viewOnly: true });
 
 let clock = Date.now();
 let portal: RunningPortal;
-let upstream: FaultyUpstream;
-const fetches = () => upstream.calls["user-info"].received;
+let upstream: FakeUpstream;
+const fetches = () => upstream.watched["user-info"].received;
 const setGary = (permissions: Record<string, unknown>) =>
   sandboxPost(portal.sandboxUrl, "/sandbox/users/client/GLOBEX/gary/permissions", permissions, "PUT");
 
 before(async () => {
-  upstream = await startFaultyUpstream();
-  portal = await startPortal({
+  upstream = await startFakeUpstream();
+  portal = await startPortalInProcess({
     listen: false,
     now: () => clock,
     env: { UPSTREAM_URL: upstream.url, UPSTREAM_TIMEOUT_MS: "800" },
   });
-  upstream.target = portal.sandboxUrl;
+  upstream.answer = forwardTo(portal.sandboxUrl);
 });
 after(async () => {
   await portal.close();
@@ -67,17 +66,17 @@ describe("the permissions of a signed-in user", () => {
 });
 
 describe("when the permissions cannot be had", () => {
-  for (const [name, behaviour] of [
+  for (const [name, fault] of [
     ["the upstream answers 500", { kind: "status", status: 500 }],
     ["the upstream never answers", { kind: "hang" }],
   ] as const) {
     it(`a section page answers 503 "Checking User Permissions..." and asks again, when ${name}`, async () => {
       const gary = await signIn(portal.app, accounts.gary, portal.code);
       clock += PERMISSIONS_TTL_MS;
-      upstream.behaviours["user-info"] = behaviour;
+      upstream.faults["user-info"] = fault;
       const before = fetches();
       const waiting = await gary.get("/client/vip/dashboard");
-      upstream.behaviours["user-info"] = { kind: "forward" };
+      delete upstream.faults["user-info"];
       assert.equal(waiting.status, 503);
       // Asked again by the browser itself, marked so that its load does not restart the idle time.
       assert.equal(waiting.headers.refresh, `${CHECKING_RETRY_SECONDS}; url=/client/vip/dashboard?${BY_ITSELF}`);
@@ -157,7 +156,7 @@ describe("permission gates (item 11)", () => {
 
   it("11. gates: a change of permissions upstream takes effect within the refresh period", async () => {
     let clock = Date.now();
-    const portal = await startPortal({ now: () => clock, listen: false });
+    const portal = await startPortalInProcess({ now: () => clock, listen: false });
     try {
       const admin = routes.find((entry) => entry.section === "client" && entry.gate === "isAdmin");
       assert.ok(admin);

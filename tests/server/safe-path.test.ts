@@ -2,10 +2,10 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import fc from "fast-check";
-import { PortalClient } from "#scripts/portal-client.ts";
-import { accounts, signIn } from "#scripts/sign-in.ts";
+import { PortalClient } from "#harness/portal-client.ts";
+import { accounts, signIn } from "#harness/sign-in.ts";
 import { safePath } from "#server/safe-path.ts";
-import { startPortal } from "#tests/support/portal.ts";
+import { startPortalInProcess } from "#tests/support/portal.ts";
 import { sessionCodec } from "#tests/support/session-codec.ts";
 
 const COOKIE = "__Host-portal-session";
@@ -105,7 +105,7 @@ describe("redirects (item 13)", () => {
   });
 
   it("13. redirects: the navigation-state pathname in the session reaches the login page only when it is a same-origin path", async () => {
-    const portal = await startPortal({ listen: false });
+    const portal = await startPortalInProcess({ listen: false });
     try {
       const codec = await sessionCodec(portal.config);
       const loginWith = async (pathname: string) => {
@@ -129,7 +129,7 @@ describe("redirects (item 13)", () => {
   });
 
   it("13. redirects: every redirect the portal answers points to a path on this origin", async () => {
-    const portal = await startPortal({ listen: false });
+    const portal = await startPortalInProcess({ listen: false });
     try {
       const visitor = await signIn(portal.app, accounts.vera, portal.code);
       const anonymous = new PortalClient(portal.app);

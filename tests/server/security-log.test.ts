@@ -4,8 +4,8 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { FastifyInstance } from "fastify";
-import { PortalClient } from "#scripts/portal-client.ts";
-import { DEMO_PASSWORD } from "#scripts/sign-in.ts";
+import { PortalClient } from "#harness/portal-client.ts";
+import { DEMO_PASSWORD } from "#harness/sign-in.ts";
 import { personOf } from "#server/account/sessions.ts";
 import { END_SESSIONS_PATH } from "#server/account/view.ts";
 import type { RunningSandbox } from "#server/sandbox/app.ts";

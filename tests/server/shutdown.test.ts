@@ -6,13 +6,13 @@ import { connect } from "node:net";
 import { after, before, describe, it } from "node:test";
 import { setTimeout as delay } from "node:timers/promises";
 import { serverTexts } from "#server/texts.ts";
-import { type RunningPortal, startPortal } from "#tests/support/portal.ts";
+import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
 
 describe("a request that arrives while the portal stops", () => {
   let portal: RunningPortal;
   let port: number;
   before(async () => {
-    portal = await startPortal({ listen: false });
+    portal = await startPortalInProcess({ listen: false });
     // A request that is still in flight when the stop begins, so its connection stays open.
     portal.app.get("/slow-for-test", async () => {
       await delay(1_000);

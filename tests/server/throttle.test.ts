@@ -8,14 +8,14 @@ import type { AddressInfo } from "node:net";
 import { after, before, describe, it } from "node:test";
 import { setTimeout as delay } from "node:timers/promises";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { type Answer, happyUpstream, sendJson } from "#scripts/fake-upstream.ts";
-import { PortalClient } from "#scripts/portal-client.ts";
-import { RedisServer } from "#scripts/redis-server.ts";
-import { accounts, DEMO_PASSWORD, signIn } from "#scripts/sign-in.ts";
+import { type Answer, happyUpstream, sendJson } from "#harness/fake-upstream.ts";
+import { PortalClient } from "#harness/portal-client.ts";
+import { RedisServer } from "#harness/redis-server.ts";
+import { accounts, DEMO_PASSWORD, signIn } from "#harness/sign-in.ts";
 import { MemoryCounters } from "#server/stores/counters.ts";
 import { serverTexts } from "#server/texts.ts";
 import { Throttle } from "#server/throttle.ts";
-import { startPortal } from "#tests/support/portal.ts";
+import { startPortalInProcess } from "#tests/support/portal.ts";
 import { portalOnFake } from "#tests/support/portal-on-fake.ts";
 import { answerMessage } from "#web/api/answer.ts";
 
@@ -184,7 +184,7 @@ describe("throttling (item 9)", () => {
   });
 
   it("9. throttling: an unknown user and a wrong password get the same status, the same body and similar timing", async () => {
-    const portal = await startPortal({ listen: false });
+    const portal = await startPortalInProcess({ listen: false });
     try {
       const wrong = login("alice", "Not-The-Password-1!");
       const unknown = login("nobody-here", DEMO_PASSWORD);
@@ -472,7 +472,7 @@ describe("a call that never reached the upstream", () => {
     await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
     const { port } = closed.address() as AddressInfo;
     await new Promise((resolve) => closed.close(resolve));
-    const portal = await startPortal({
+    const portal = await startPortalInProcess({
       listen: false,
       env: { UPSTREAM_URL: `http://127.0.0.1:${port}`, RATE_LIMIT_USER_PER_MINUTE: "2", RATE_LIMIT_IP_PER_MINUTE: "3" },
     });

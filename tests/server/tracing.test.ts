@@ -5,9 +5,9 @@ import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { after, before, describe, it } from "node:test";
-import type { RecordedCall } from "#scripts/fake-upstream.ts";
-import { PortalClient } from "#scripts/portal-client.ts";
-import { accounts, DEMO_PASSWORD, signIn } from "#scripts/sign-in.ts";
+import type { RecordedCall } from "#harness/fake-upstream.ts";
+import { PortalClient } from "#harness/portal-client.ts";
+import { accounts, DEMO_PASSWORD, signIn } from "#harness/sign-in.ts";
 import { startTracing, type Tracing } from "#server/tracing.ts";
 import { TEST_LOGS } from "#tests/support/portal.ts";
 import { type PortalOnFake, portalOnFake } from "#tests/support/portal-on-fake.ts";
@@ -156,11 +156,12 @@ describe("tracing", () => {
   it("exports no token, password, code, cookie or link id", async () => {
     await client.copy().post(`/api/auth/client-token?uuid=${LINK_UUID}`);
     // A body that is not JSON: a parser's error message may quote it, and an error is recorded on the span.
-    const broken = await fetch(`${fake.url}/api/auth/client`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-portal-request": "1" },
-      body: `{"shortname":"ACME","username":"alice","password":"${BROKEN_BODY_PASSWORD}"`,
-    });
+    const broken = await new PortalClient(fake.url).raw(
+      "POST",
+      "/api/auth/client",
+      { "content-type": "application/json", "x-portal-request": "1" },
+      `{"shortname":"ACME","username":"alice","password":"${BROKEN_BODY_PASSWORD}"`,
+    );
     assert.equal(broken.status, 400);
     await tracing.flush();
     const cookie = client.cookieHeader.split("=").slice(1).join("=");

@@ -1,6 +1,7 @@
 // Page tracking (requirements 4.8): one record per navigation, never `/`, never a repeat of the previous path; it never
 // delays or breaks a page; a 401 on it expires the session at the next request; nothing is lost when the app closes.
 // And what counts as a navigation.
+
 import assert from "node:assert/strict";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -8,14 +9,14 @@ import { after, before, describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { FastifyRequest } from "fastify";
 import pino from "pino";
-import { PortalClient } from "#scripts/portal-client.ts";
-import { accounts, signIn } from "#scripts/sign-in.ts";
+import { type FakeUpstream, forwardTo, startFakeUpstream } from "#harness/fake-upstream.ts";
+import { PortalClient } from "#harness/portal-client.ts";
+import { accounts, signIn } from "#harness/sign-in.ts";
 import { Metrics } from "#server/metrics.ts";
 import { isNavigation, MAX_QUEUED_VISITS_PER_SESSION, VisitTracker } from "#server/tracking.ts";
 import { createUpstreamClient } from "#server/upstream/client.ts";
 import { RefusedTokens } from "#server/upstream/refused-tokens.ts";
-import { type FaultyUpstream, startFaultyUpstream } from "#tests/support/faulty-upstream.ts";
-import { type RunningPortal, sandboxPost, startPortal } from "#tests/support/portal.ts";
+import { type RunningPortal, sandboxPost, startPortalInProcess } from "#tests/support/portal.ts";
 
 type Visit = { username: string; site: string; page: string; at: string };
 
@@ -45,15 +46,15 @@ const UPSTREAM_TIMEOUT_MS = 800;
 
 /** The portal, with its upstream behind a proxy whose track call can be made to misbehave. */
 let portal: RunningPortal;
-let upstream: FaultyUpstream;
+let upstream: FakeUpstream;
 
 before(async () => {
-  upstream = await startFaultyUpstream();
-  portal = await startPortal({
+  upstream = await startFakeUpstream();
+  portal = await startPortalInProcess({
     listen: false,
     env: { UPSTREAM_URL: upstream.url, UPSTREAM_TIMEOUT_MS: String(UPSTREAM_TIMEOUT_MS) },
   });
-  upstream.target = portal.sandboxUrl;
+  upstream.answer = forwardTo(portal.sandboxUrl);
 });
 after(async () => {
   await portal.close();
@@ -76,7 +77,7 @@ describe("isNavigation (what page tracking counts as a visit)", () => {
 
 describe("page tracking", () => {
   it("sends one record per navigation, but none for a repeat of the previous path: A, A, B, A gives A, B, A", async () => {
-    upstream.behaviours.track = { kind: "forward" };
+    delete upstream.faults.track;
     const alice = await signIn(portal.app, accounts.alice, portal.code);
     for (const path of ["/client/home", "/client/home", "/client/inbox", "/client/home"]) {
       assert.equal((await alice.get(path)).status, 200, path);
@@ -116,18 +117,18 @@ describe("page tracking", () => {
 
   it("sends nothing for a visitor who is not signed in", async () => {
     const before = (await (await fetch(`${portal.sandboxUrl}/sandbox/visits.json`)).json()) as Visit[];
-    const received = upstream.calls.track.received;
+    const received = upstream.watched.track.received;
     const anonymous = new PortalClient(portal.app);
     for (const path of ["/register", "/videos/intro", "/login", "/"]) await anonymous.get(path);
     await sleep(100);
-    assert.equal(upstream.calls.track.received, received);
+    assert.equal(upstream.watched.track.received, received);
     const now = (await (await fetch(`${portal.sandboxUrl}/sandbox/visits.json`)).json()) as Visit[];
     assert.equal(now.length, before.length);
   });
 });
 
 describe("a failing track call", () => {
-  for (const [name, behaviour] of [
+  for (const [name, fault] of [
     ["answers 500", { kind: "status", status: 500 }],
     ["answers 403", { kind: "status", status: 403 }],
     ["drops the connection", { kind: "drop" }],
@@ -135,40 +136,40 @@ describe("a failing track call", () => {
   ] as const) {
     it(`does not fail the page or end the session when it ${name}`, async () => {
       const gary = await signIn(portal.app, accounts.gary, portal.code);
-      upstream.behaviours.track = behaviour;
-      const received = upstream.calls.track.received;
+      upstream.faults.track = fault;
+      const received = upstream.watched.track.received;
       const first = await gary.get("/client/vip/dashboard");
       assert.equal(first.status, 200);
-      await until(() => upstream.calls.track.received > received, "the track call");
-      await sleep(behaviour.kind === "hang" ? UPSTREAM_TIMEOUT_MS + 100 : 50);
+      await until(() => upstream.watched.track.received > received, "the track call");
+      await sleep(fault.kind === "hang" ? UPSTREAM_TIMEOUT_MS + 100 : 50);
       const next = await gary.get("/client/vip/profile");
       assert.equal(next.status, 200, "the session goes on");
-      upstream.behaviours.track = { kind: "forward" };
+      delete upstream.faults.track;
     });
   }
 
   it("never delays the page's answer: a track call that takes 1.5 s leaves the page as fast as ever", async () => {
     const gary = await signIn(portal.app, accounts.gary, portal.code);
-    upstream.behaviours.track = { kind: "forward", delayMs: 1_500 };
+    upstream.faults.track = { kind: "slow", delayMs: 1_500 };
     const started = performance.now();
     const answer = await gary.get("/client/vip/templates");
     const elapsed = performance.now() - started;
     assert.equal(answer.status, 200);
     assert.ok(elapsed < 500, `answered in ${Math.round(elapsed)} ms`);
-    upstream.behaviours.track = { kind: "forward" };
+    delete upstream.faults.track;
   });
 });
 
 describe("a 401 on tracking", () => {
   it("expires the session at the next request: / then shows 'Your session has expired. Please Login again'", async () => {
-    upstream.behaviours.track = { kind: "forward" };
+    delete upstream.faults.track;
     const vera = await signIn(portal.app, accounts.vera, portal.code);
     assert.equal((await vera.get("/vendor/home")).status, 200);
     await sandboxPost(portal.sandboxUrl, "/sandbox/tokens/revoke", { site: "vendor", username: "vera" });
-    const answered = upstream.calls.track.answered;
+    const answered = upstream.watched.track.answered;
     // Permissions are cached, so this page still renders; its track call is the one that meets the 401.
     assert.equal((await vera.get("/vendor/inbox")).status, 200);
-    await until(() => upstream.calls.track.answered > answered, "the refused track call");
+    await until(() => upstream.watched.track.answered > answered, "the refused track call");
     await sleep(50);
     const next = await vera.get("/vendor/contact-us");
     assert.deepEqual([next.status, next.headers.location], [302, "/?return=%2Fvendor%2Fcontact-us"]);
@@ -181,12 +182,12 @@ describe("a 401 on tracking", () => {
 
 describe("closing the app", () => {
   it("sends every queued record before it finishes, even slow ones", async () => {
-    const closing = await startPortal({ listen: false, env: { UPSTREAM_URL: upstream.url } });
-    const previousTarget = upstream.target;
-    upstream.target = closing.sandboxUrl;
+    const closing = await startPortalInProcess({ listen: false, env: { UPSTREAM_URL: upstream.url } });
+    const previous = upstream.answer;
+    upstream.answer = forwardTo(closing.sandboxUrl);
     try {
       const alice = await signIn(closing.app, accounts.alice, closing.code);
-      upstream.behaviours.track = { kind: "forward", delayMs: 300 };
+      upstream.faults.track = { kind: "slow", delayMs: 300 };
       for (const path of ["/client/home", "/client/inbox", "/client/support"]) await alice.get(path);
       await closing.app.close();
       assert.deepEqual(await visitsOf(closing.sandboxUrl, "alice"), [
@@ -195,8 +196,8 @@ describe("closing the app", () => {
         "/client/support",
       ]);
     } finally {
-      upstream.behaviours.track = { kind: "forward" };
-      upstream.target = previousTarget;
+      delete upstream.faults.track;
+      upstream.answer = previous;
       await closing.close();
     }
   });

@@ -1,7 +1,7 @@
 // The portal the idle-time tests share: injected (not listening), with a 30-minute idle limit, on a clock each test
 // moves on. Started before the file's tests and closed after them.
 import { after, before } from "node:test";
-import { type RunningPortal, startPortal } from "#tests/support/portal.ts";
+import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
 
 export const MINUTE = 60_000;
 export const IDLE_MINUTES = 30;
@@ -24,7 +24,7 @@ export function clockedPortal(): ClockedPortal {
   };
   before(async () => {
     const env = { SESSION_IDLE_MINUTES: String(IDLE_MINUTES) };
-    running = await startPortal({ env, now: () => clocked.now, listen: false });
+    running = await startPortalInProcess({ env, now: () => clocked.now, listen: false });
   });
   after(() => running?.close());
   return clocked;

@@ -1,6 +1,6 @@
-// The real portal in front of the scriptable fake upstream (scripts/fake-upstream.ts, which the benchmarks use too):
-// signed-in and pending sessions for a test file, Set-Cookie headers, and raw HTTP requests.
-import { request as httpRequest, type IncomingHttpHeaders, type OutgoingHttpHeaders } from "node:http";
+// The real portal in front of the scriptable fake upstream (harness/fake-upstream.ts, which the benchmarks use too):
+// signed-in and pending sessions for a test file, and Set-Cookie headers.
+import type { IncomingHttpHeaders, OutgoingHttpHeaders } from "node:http";
 import { after, before, beforeEach } from "node:test";
 import type { FastifyInstance } from "fastify";
 import {
@@ -9,10 +9,10 @@ import {
   happyUpstream,
   startFakeUpstream,
   type UpstreamScript,
-} from "#scripts/fake-upstream.ts";
-import { PortalClient } from "#scripts/portal-client.ts";
-import { accounts, type CodeSource, fakeUpstreamCode, signIn } from "#scripts/sign-in.ts";
-import { type RunningPortal, startPortal } from "#tests/support/portal.ts";
+} from "#harness/fake-upstream.ts";
+import { PortalClient } from "#harness/portal-client.ts";
+import { accounts, type CodeSource, fakeUpstreamCode, signIn } from "#harness/sign-in.ts";
+import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
 
 export type PortalOnFake = {
   portal: RunningPortal;
@@ -31,7 +31,7 @@ export async function portalOnFake(
   options: { env?: NodeJS.ProcessEnv; now?: () => number; listen?: boolean } = {},
 ): Promise<PortalOnFake> {
   const upstream = await startFakeUpstream(answer);
-  const portal = await startPortal({
+  const portal = await startPortalInProcess({
     env: { UPSTREAM_URL: upstream.url, ...options.env },
     listen: options.listen ?? false,
     ...(options.now ? { now: options.now } : {}),
@@ -93,34 +93,4 @@ export function setCookies(answer: { headers: IncomingHttpHeaders | OutgoingHttp
   const header = answer.headers["set-cookie"];
   if (header === undefined) return [];
   return Array.isArray(header) ? header : [String(header)];
-}
-
-export type RawAnswer = { status: number; headers: IncomingHttpHeaders; body: string };
-
-/** One HTTP request with the path sent exactly as written (fetch and inject would normalise `..` and the like). */
-export function rawHttp(
-  baseUrl: string,
-  method: string,
-  path: string,
-  headers: Record<string, string> = {},
-  body?: string,
-): Promise<RawAnswer> {
-  const { hostname, port } = new URL(baseUrl);
-  const framed = body === undefined ? headers : { "content-length": String(Buffer.byteLength(body)), ...headers };
-  return new Promise((resolve, reject) => {
-    const request = httpRequest({ host: hostname, port, method, path, headers: framed }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () =>
-        resolve({
-          status: response.statusCode ?? 0,
-          headers: response.headers,
-          body: Buffer.concat(chunks).toString(),
-        }),
-      );
-      response.on("error", reject);
-    });
-    request.on("error", reject);
-    request.end(body);
-  });
 }

@@ -1,15 +1,20 @@
-// Starts the real portal against the real sandbox upstream over HTTP, on free ports, for a test file.
+// The one way a test starts the portal: built in the test's own process (server/app.ts), in front of an in-memory
+// sandbox of its own, or of the upstream an option names; the benchmarks' compiled portal in a process of its own is
+// scripts/bench/portal.ts's startBuiltPortal.
 import { createWriteStream, mkdirSync } from "node:fs";
+import type { Writable } from "node:stream";
 import type { FastifyInstance } from "fastify";
-import { type CodeSource, mailboxCode } from "#scripts/sign-in.ts";
+import type { FakeUpstream } from "#harness/fake-upstream.ts";
+import { type CodeSource, mailboxCode } from "#harness/sign-in.ts";
 import { buildApp } from "#server/app.ts";
 import { type Config, loadConfig } from "#server/config.ts";
 import { loggerOptions } from "#server/logging.ts";
-import { startSandbox } from "#server/sandbox/app.ts";
+import { type RunningSandbox, startSandbox } from "#server/sandbox/app.ts";
 
 export type RunningPortal = {
   url: string;
   sandboxUrl: string;
+  sandbox: RunningSandbox;
   app: FastifyInstance;
   config: Config;
   /** Where a sign-in finds its code: the mailbox of the sandbox started here (the upstream unless UPSTREAM_URL). */
@@ -26,6 +31,13 @@ export type PortalOptions = {
   /** The sandbox's clock, which expires its codes, tokens and links; the real time when absent. */
   sandboxNow?: () => number;
   listen?: boolean;
+  /** Where its log lines go; the run's log file (TEST_LOGS) when absent. */
+  logs?: Writable;
+  /**
+   * An upstream double started in front of the portal's own sandbox (forwarding to it, harness/fake-upstream.ts's
+   * forwardTo): the portal calls it instead of the sandbox, and it closes with the portal.
+   */
+  inFrontOfSandbox?: (sandboxUrl: string) => Promise<FakeUpstream>;
 };
 
 /** Every portal a test starts logs here, so a check after the run can prove no secret was ever logged. */
@@ -39,39 +51,49 @@ const testDefaults = {
   RATE_LIMIT_USER_PER_MINUTE: "100000",
 };
 
-export async function startPortal({
+/** The portal in this process; it listens on a free port unless `listen` is false (injection is faster). */
+export async function startPortalInProcess({
   env = {},
   now,
   sandboxNow,
   listen = true,
+  logs,
+  inFrontOfSandbox,
 }: PortalOptions = {}): Promise<RunningPortal> {
-  const config = loadConfig({ ...testDefaults, ...env }, () => {});
-  mkdirSync(TEST_LOGS, { recursive: true });
-  const logStream = createWriteStream(`${TEST_LOGS}portal-${process.pid}.log`, { flags: "a" });
   const sandbox = await startSandbox({
     dbPath: ":memory:",
     portalUrl: "http://127.0.0.1",
     ...(sandboxNow ? { now: sandboxNow } : {}),
   });
+  const inFront = inFrontOfSandbox ? await inFrontOfSandbox(sandbox.url) : undefined;
+  const config = loadConfig({ ...testDefaults, ...(inFront ? { UPSTREAM_URL: inFront.url } : {}), ...env }, () => {});
   const app = await buildApp({
     config,
     upstreamUrl: config.upstreamUrl ?? sandbox.url,
     sandbox: !config.upstreamUrl,
-    logger: loggerOptions("info", logStream),
+    logger: loggerOptions("info", logs ?? runLog()),
     ...(now ? { now } : {}),
   });
   const url = listen ? await app.listen({ host: "127.0.0.1", port: 0 }) : "http://127.0.0.1";
   return {
     url,
     sandboxUrl: sandbox.url,
+    sandbox,
     app,
     config,
     code: mailboxCode(sandbox.url),
     async close() {
       await app.close();
+      await inFront?.close();
       await sandbox.close();
     },
   };
+}
+
+/** This test process's file in the run's logs. */
+function runLog(): Writable {
+  mkdirSync(TEST_LOGS, { recursive: true });
+  return createWriteStream(`${TEST_LOGS}portal-${process.pid}.log`, { flags: "a" });
 }
 
 export async function sandboxPost(sandboxUrl: string, path: string, body: unknown, method = "POST") {

@@ -2,9 +2,9 @@
 // change the password; nothing on a first sign-in.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { PortalClient } from "#scripts/portal-client.ts";
-import { accounts, signIn } from "#scripts/sign-in.ts";
-import { type RunningPortal, startPortal } from "#tests/support/portal.ts";
+import { PortalClient } from "#harness/portal-client.ts";
+import { accounts, signIn } from "#harness/sign-in.ts";
+import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
 
 const WINDOWS_CHROME =
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36";
@@ -14,7 +14,7 @@ describe("the last sign-in on the home page", () => {
   // Tuesday 24 November 2026, 01:42 UTC: 10:42 in Tokyo.
   let time = Date.UTC(2026, 10, 24, 1, 42);
   before(async () => {
-    portal = await startPortal({ listen: false, now: () => time });
+    portal = await startPortalInProcess({ listen: false, now: () => time });
   });
   after(() => portal.close());
 

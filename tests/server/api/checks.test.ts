@@ -1,8 +1,10 @@
-// The new password's checks before the change call leaves: none of the common or easily guessed passwords.
+// server/api/checks.ts: what is checked before a call leaves: a new password is none of the common or easily guessed
+// ones and follows a passed test of the current one, spent once; one code is validated at a time per pending sign-in.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import type { PortalClient } from "#scripts/portal-client.ts";
-import { accounts, DEMO_PASSWORD, signIn } from "#scripts/sign-in.ts";
+import { type Answer, happyUpstream, sendJson } from "#harness/fake-upstream.ts";
+import { PortalClient } from "#harness/portal-client.ts";
+import { accounts, DEMO_PASSWORD, signIn } from "#harness/sign-in.ts";
 import { serverTexts } from "#server/texts.ts";
 import { portalOnFake } from "#tests/support/portal-on-fake.ts";
 import { answerMessage } from "#web/api/answer.ts";
@@ -60,6 +62,97 @@ describe("checkNewPassword", () => {
         const answer = await alice.post("/api/web/client/password/change", { password });
         assert.equal(answer.status, 200, `${password}: ${answer.text}`);
       }
+    } finally {
+      await fake.close();
+    }
+  });
+});
+
+const MINUTE = 60_000;
+
+describe("a password change and the test of the current password", () => {
+  it("the password cannot be changed without the current password: no test call, a failed one, a spent one or a stale one is refused before the upstream", async () => {
+    let clock = Date.now();
+    const happy = happyUpstream();
+    let testPasses = true;
+    const fake = await portalOnFake(
+      (call, response) =>
+        /\/password\/test$/.test(call.path) && !testPasses
+          ? sendJson(response, 400, { description: "The current password is not correct." })
+          : happy(call, response),
+      { now: () => clock },
+    );
+    try {
+      const visitor = await signIn(fake.app, accounts.alice, fake.code);
+      const test = () => visitor.post("/api/web/client/password/test", { userId: "alice", password: "pw" });
+      const change = () => visitor.post("/api/web/client/password/change", { password: "Brand-New-Pass-2026!" });
+      const refused = async (what: string) => {
+        const answer = await change();
+        assert.equal(answer.status, 400, what);
+        assert.match(String(answer.json().detail), /current password/i, `${what}: the person is told why`);
+      };
+
+      await refused("no test call");
+      testPasses = false;
+      assert.equal((await test()).status, 400, "a wrong current password");
+      await refused("after a failed test call");
+      testPasses = true;
+      assert.equal((await test()).status, 200);
+      clock += 6 * MINUTE;
+      await refused("a test call six minutes old");
+      assert.equal((await test()).status, 200);
+      assert.equal((await change()).status, 200, "a test call just before: the change goes through");
+      await refused("the same test call a second time");
+      assert.equal(
+        fake.upstream.callsTo(/\/password\/change$/).length,
+        1,
+        "only the tested change reached the upstream",
+      );
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it("a passed password test is spent once, even by a replayed copy of the cookie", async () => {
+    const fake = await portalOnFake(happyUpstream());
+    try {
+      const visitor = await signIn(fake.app, accounts.alice, fake.code);
+      await visitor.post("/api/web/client/password/test", { userId: "alice", password: "pw" });
+      const copy = new PortalClient(fake.app);
+      copy.cookies = new Map(visitor.cookies);
+      const change = { password: "Brand-New-Passw0rd!" };
+      assert.equal((await visitor.post("/api/web/client/password/change", change)).status, 200);
+      const replay = await copy.post("/api/web/client/password/change", change);
+      assert.equal(replay.status, 400, "the copy's test was spent");
+      assert.equal(replay.json().code, "password-not-tested");
+      assert.equal(fake.upstream.callsTo(/password\/change/).length, 1);
+    } finally {
+      await fake.close();
+    }
+  });
+});
+
+describe("one code validated at a time", () => {
+  it("ten parallel wrong codes on one pending session reach the upstream no more often than MFA_MAX_WRONG_CODES allows", async () => {
+    const happy = happyUpstream();
+    const slowWrongCodes: Answer = (call, response) =>
+      /mfa\/validate/.test(call.path)
+        ? void setTimeout(() => sendJson(response, 200, [{ text: "Failed" }]), 100)
+        : happy(call, response);
+    const fake = await portalOnFake(slowWrongCodes, { env: { MFA_MAX_WRONG_CODES: "5" } });
+    try {
+      const visitor = new PortalClient(fake.app);
+      await visitor.post("/api/auth/client", { shortname: "ACME", username: "alice", password: "pw" });
+      const guess = (code: number) => visitor.copy().post(`/api/web/client/mfa/validate/${code}`);
+      const parallel = await Promise.all(Array.from({ length: 10 }, (_, index) => guess(900_000 + index)));
+      assert.ok(
+        parallel.every((answer) => answer.status < 500),
+        parallel.map((a) => a.status).join(),
+      );
+      const reached = () => fake.upstream.callsTo(/mfa\/validate/).length;
+      assert.ok(reached() <= 5, `${reached()} of 10 parallel codes reached the upstream`);
+      for (let round = 0; round < 10; round++) await guess(910_000 + round);
+      assert.ok(reached() <= 5, `${reached()} codes in all reached the upstream for one pending sign-in`);
     } finally {
       await fake.close();
     }

@@ -1,19 +1,22 @@
-// The BFF against the sandbox over real HTTP: every call of requirements 7, and the token kept from the browser.
+// server/api/plugin.ts against the sandbox over real HTTP: every call of requirements 7, the token kept from the
+// browser; and, on a fake upstream, what it refuses before any upstream call (a form body, a code that is not digits).
 import assert from "node:assert/strict";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { after, before, describe, it } from "node:test";
-import { PortalClient } from "#scripts/portal-client.ts";
-import { accounts, DEMO_PASSWORD, latestCode, latestMail, signIn } from "#scripts/sign-in.ts";
+import { sendJson, startFakeUpstream } from "#harness/fake-upstream.ts";
+import { PortalClient } from "#harness/portal-client.ts";
+import { accounts, DEMO_PASSWORD, latestCode, latestMail, signIn } from "#harness/sign-in.ts";
 import { buildApp } from "#server/app.ts";
 import { loadConfig } from "#server/config.ts";
 import { loggerOptions } from "#server/logging.ts";
-import { type RunningPortal, sandboxPost, startPortal, TEST_SESSION_KEY } from "#tests/support/portal.ts";
+import { type RunningPortal, sandboxPost, startPortalInProcess, TEST_SESSION_KEY } from "#tests/support/portal.ts";
+import { type PortalOnFake, portalOnFake, sessionsOnFake } from "#tests/support/portal-on-fake.ts";
 import { resetLinkPath } from "#tests/support/reset-link.ts";
 
 let portal: RunningPortal;
 before(async () => {
-  portal = await startPortal();
+  portal = await startPortalInProcess();
 });
 after(() => portal.close());
 
@@ -203,21 +206,13 @@ describe("GET /pdfs/{fileName}", () => {
     const client = new PortalClient(portal.url);
     await signIn(client, accounts.alice, portal.code);
     for (const file of ["BankHolidays.pdf", "ExpiringInvoicesPolicy.pdf", "VendorLetter.pdf"]) {
-      const answer = await fetch(`${portal.url}/pdfs/${file}`, { headers: { cookie: client.cookieHeader } });
+      const answer = await client.get(`/pdfs/${file}`);
       assert.equal(answer.status, 200);
-      assert.equal(answer.headers.get("content-type"), "application/pdf");
-      assert.equal(
-        Buffer.from(await answer.arrayBuffer())
-          .subarray(0, 5)
-          .toString(),
-        "%PDF-",
-      );
+      assert.equal(answer.headers["content-type"], "application/pdf");
+      assert.equal(answer.text.slice(0, 5), "%PDF-");
     }
-    assert.equal(
-      (await fetch(`${portal.url}/pdfs/Other.pdf`, { headers: { cookie: client.cookieHeader } })).status,
-      404,
-    );
-    assert.equal((await fetch(`${portal.url}/pdfs/BankHolidays.pdf`)).status, 401);
+    assert.equal((await client.get("/pdfs/Other.pdf")).status, 404);
+    assert.equal((await new PortalClient(portal.url).get("/pdfs/BankHolidays.pdf")).status, 401);
   });
 });
 
@@ -291,14 +286,12 @@ describe("forwarding", () => {
 describe("a failed generate (requirements 4.2)", () => {
   it("clears the pending token when the upstream answers 500, so the next call finds the session expired", async () => {
     // An upstream that signs in but cannot send codes.
-    const upstream = createServer((request, response) => {
-      const login = request.url === "/auth/client";
-      response.writeHead(login ? 200 : 500, { "content-type": "application/json" });
-      response.end(JSON.stringify(login ? { token: "t-123", message: "Success" } : { detail: "mail server down" }));
-    });
-    await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
-    const { port } = upstream.address() as AddressInfo;
-    const broken = await startPortal({ env: { UPSTREAM_URL: `http://127.0.0.1:${port}` } });
+    const upstream = await startFakeUpstream((call, response) =>
+      call.path === "/auth/client"
+        ? sendJson(response, 200, { token: "t-123", message: "Success" })
+        : sendJson(response, 500, { detail: "mail server down" }),
+    );
+    const broken = await startPortalInProcess({ env: { UPSTREAM_URL: upstream.url } });
     try {
       const client = new PortalClient(broken.url);
       await client.post("/api/auth/client", clientLogin("alice"));
@@ -307,7 +300,7 @@ describe("a failed generate (requirements 4.2)", () => {
       assert.match((await client.get("/")).text, /Your session has expired. Please Login again/);
     } finally {
       await broken.close();
-      upstream.close();
+      await upstream.close();
     }
   });
 });
@@ -334,5 +327,58 @@ describe("a forward the upstream cannot take", () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+const fakes: PortalOnFake[] = [];
+after(() => Promise.all(fakes.map((portal) => portal.close())));
+/** A portal on a fake upstream, closed after the file's tests. */
+async function onFake(...args: Parameters<typeof portalOnFake>) {
+  const portal = await portalOnFake(...args);
+  fakes.push(portal);
+  return portal;
+}
+
+describe("a body on /api", () => {
+  it("a form-encoded body on /api is refused with 415 before anything is spent or forwarded", async () => {
+    const fakeUpstream = await onFake();
+    const client = await signIn(fakeUpstream.app, accounts.alice, fakeUpstream.code);
+    const calls = fakeUpstream.upstream.calls.length;
+    const answer = await client.post(
+      "/api/web/client/password/test",
+      new URLSearchParams({ userId: "alice", password: "x" }),
+    );
+    assert.equal(answer.status, 415);
+    assert.equal(answer.json().code, "invalid-request");
+    assert.equal(fakeUpstream.upstream.calls.length, calls, "nothing reached the upstream");
+  });
+});
+
+/** A portal on a fake upstream, with a pending session, for what is refused before the upstream. */
+const on = sessionsOnFake();
+
+const validate = (code: string) =>
+  new PortalClient(on.fake.url).raw("POST", `/api/web/client/mfa/validate/${code}`, {
+    "x-portal-request": "1",
+    cookie: on.pendingCookie,
+  });
+
+describe("the MFA code's characters", () => {
+  it("refuses a code with anything but digits before any upstream call, saying which field is wrong", async () => {
+    const refused = ["12a456", "%E2%80%AE123456", "123%00456", "12%2034", "%20123456", "%EF%BC%91%EF%BC%92", "-12345"];
+    for (const code of refused) {
+      const answer = await validate(code);
+      assert.equal(answer.status, 400, `${code}: ${answer.text}`);
+      const body = JSON.parse(answer.text) as { code?: string; description?: string };
+      assert.equal(body.code, "invalid-request", code);
+      assert.match(String(body.description), /^Invalid request: params\/code must match pattern/, code);
+    }
+    assert.deepEqual(on.fake.upstream.calls, [], "no refused code reached the upstream");
+  });
+
+  it("sends a code of digits on", async () => {
+    const answer = await validate("424242");
+    assert.equal(answer.status, 200, answer.text);
+    assert.equal(on.fake.upstream.callsTo(/mfa\/validate\/424242$/).length, 1);
   });
 });

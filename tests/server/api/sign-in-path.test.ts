@@ -1,14 +1,14 @@
 // Issue 14: what the server answers so the sign-in path can explain itself (docs/decisions.md, "the contract").
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { PortalClient } from "#scripts/portal-client.ts";
-import { accounts, DEMO_PASSWORD, signIn } from "#scripts/sign-in.ts";
-import { type RunningPortal, sandboxPost, startPortal } from "#tests/support/portal.ts";
+import { PortalClient } from "#harness/portal-client.ts";
+import { accounts, DEMO_PASSWORD, signIn } from "#harness/sign-in.ts";
+import { type RunningPortal, sandboxPost, startPortalInProcess } from "#tests/support/portal.ts";
 import { answerMessage } from "#web/api/answer.ts";
 
 let portal: RunningPortal;
 before(async () => {
-  portal = await startPortal({ listen: false });
+  portal = await startPortalInProcess({ listen: false });
 });
 after(() => portal.close());
 

@@ -1,13 +1,13 @@
 // A signed-out visit to a section page is sent to sign in, carrying the page only when it is short enough to carry.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { PortalClient } from "#scripts/portal-client.ts";
-import { type RunningPortal, startPortal } from "#tests/support/portal.ts";
+import { PortalClient } from "#harness/portal-client.ts";
+import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
 import { MAX_RETURN_LENGTH } from "#web/site.ts";
 
 let portal: RunningPortal;
 before(async () => {
-  portal = await startPortal({ listen: false });
+  portal = await startPortalInProcess({ listen: false });
 });
 after(() => portal.close());
 

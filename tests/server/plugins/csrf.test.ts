@@ -1,8 +1,9 @@
 // Issue 4, item 6: every state-changing call needs the islands' header and this origin; nothing else reaches upstream.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { accounts, signIn } from "#scripts/sign-in.ts";
-import { rawHttp, sessionsOnFake } from "#tests/support/portal-on-fake.ts";
+import { PortalClient } from "#harness/portal-client.ts";
+import { accounts, signIn } from "#harness/sign-in.ts";
+import { sessionsOnFake } from "#tests/support/portal-on-fake.ts";
 
 const on = sessionsOnFake();
 
@@ -28,7 +29,12 @@ describe("CSRF (item 6)", () => {
   ];
   const cookieFor = (needs: string) => (needs === "pending" ? on.pendingCookie : on.signedInCookie);
   const send = (path: string, body: string | undefined, headers: Record<string, string>) =>
-    rawHttp(on.fake.url, "POST", path, { ...(body ? { "content-type": "application/json" } : {}), ...headers }, body);
+    new PortalClient(on.fake.url).raw(
+      "POST",
+      path,
+      { ...(body ? { "content-type": "application/json" } : {}), ...headers },
+      body,
+    );
 
   it("6. CSRF: every state-changing API call without the islands' header, or from another site or origin, is 403 and calls nothing upstream", async () => {
     const refusals: [string, Record<string, string>][] = [
@@ -45,7 +51,7 @@ describe("CSRF (item 6)", () => {
     for (const [path, body, needs] of calls) {
       for (const [what, headers] of refusals) {
         const answer = await send(path, body, { ...headers, cookie: cookieFor(needs) });
-        assert.equal(answer.status, 403, `${path} with ${what}: ${answer.body}`);
+        assert.equal(answer.status, 403, `${path} with ${what}: ${answer.text}`);
       }
     }
     assert.deepEqual(on.fake.upstream.calls, []);
@@ -74,11 +80,11 @@ describe("CSRF (item 6)", () => {
       { origin: otherPort(on.fake.url) },
     ];
     for (const headers of foreign) {
-      const answer = await rawHttp(on.fake.url, "POST", "/session/logout", { ...form, ...headers }, "");
+      const answer = await new PortalClient(on.fake.url).raw("POST", "/session/logout", { ...form, ...headers }, "");
       assert.equal(answer.status, 403, JSON.stringify(headers));
       assert.equal(answer.headers["set-cookie"], undefined, "the session cookie is left alone");
     }
-    const page = await rawHttp(on.fake.url, "GET", "/client/home", { cookie });
+    const page = await new PortalClient(on.fake.url).raw("GET", "/client/home", { cookie });
     assert.equal(page.status, 200, "still signed in");
   });
 });

@@ -3,11 +3,11 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { MAX_QUERY_PARAMETERS } from "#server/plugins/query-limit.ts";
 import { serverTexts } from "#server/texts.ts";
-import { type RunningPortal, startPortal } from "#tests/support/portal.ts";
+import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
 
 let portal: RunningPortal;
 before(async () => {
-  portal = await startPortal({ listen: false });
+  portal = await startPortalInProcess({ listen: false });
 });
 after(() => portal.close());
 

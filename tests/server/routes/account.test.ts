@@ -2,10 +2,10 @@
 // with the current password checked by the test call, the bad inputs that end nothing, and the CSRF rule.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { PortalClient } from "#scripts/portal-client.ts";
-import { accounts, DEMO_PASSWORD, signIn } from "#scripts/sign-in.ts";
+import { PortalClient } from "#harness/portal-client.ts";
+import { accounts, DEMO_PASSWORD, signIn } from "#harness/sign-in.ts";
 import { END_SESSIONS_PATH } from "#server/account/view.ts";
-import { type RunningPortal, startPortal } from "#tests/support/portal.ts";
+import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
 
 const WINDOWS_CHROME =
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36";
@@ -15,7 +15,7 @@ const PAGE = "/client/users/change-password";
 describe("Where you're signed in", () => {
   let portal: RunningPortal;
   before(async () => {
-    portal = await startPortal({ listen: false });
+    portal = await startPortalInProcess({ listen: false });
   });
   after(() => portal.close());
 
@@ -138,7 +138,7 @@ describe("Where you're signed in", () => {
 
 describe("Where you're signed in, throttled", () => {
   it("throttles wrong passwords as the password test does: a wrong one counts, and past the limit nothing is tested", async () => {
-    const portal = await startPortal({ listen: false, env: { RATE_LIMIT_USER_PER_MINUTE: "3" } });
+    const portal = await startPortalInProcess({ listen: false, env: { RATE_LIMIT_USER_PER_MINUTE: "3" } });
     try {
       const laptop = await signIn(portal.app, accounts.victor, portal.code);
       const phone = await signIn(portal.app, accounts.victor, portal.code);

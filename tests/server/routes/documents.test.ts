@@ -1,14 +1,14 @@
 // A PDF is served only to the signed-in audiences whose section pages frame it (the route table says which).
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import type { PortalClient } from "#scripts/portal-client.ts";
-import { accounts, signIn } from "#scripts/sign-in.ts";
-import { type RunningPortal, startPortal } from "#tests/support/portal.ts";
+import type { PortalClient } from "#harness/portal-client.ts";
+import { accounts, signIn } from "#harness/sign-in.ts";
+import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
 import { routes, sectionAudience } from "#web/routes/table.ts";
 
 let portal: RunningPortal;
 before(async () => {
-  portal = await startPortal({ listen: false });
+  portal = await startPortalInProcess({ listen: false });
 });
 after(() => portal.close());
 

@@ -1,25 +1,24 @@
 // Operations: health and readiness, and two replicas with the same keys serving one user mid-session.
 import assert from "node:assert/strict";
-import { createServer, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { ServerResponse } from "node:http";
 import { after, before, describe, it } from "node:test";
 import { setTimeout as delay } from "node:timers/promises";
-import { sendJson } from "#scripts/fake-upstream.ts";
-import { PortalClient } from "#scripts/portal-client.ts";
-import { DEMO_PASSWORD, latestCode } from "#scripts/sign-in.ts";
+import { sendJson, startFakeUpstream } from "#harness/fake-upstream.ts";
+import { PortalClient } from "#harness/portal-client.ts";
+import { DEMO_PASSWORD, latestCode } from "#harness/sign-in.ts";
 import { buildApp } from "#server/app.ts";
 import { loadConfig } from "#server/config.ts";
 import { loggerOptions } from "#server/logging.ts";
-import { type RunningPortal, startPortal, TEST_SESSION_KEY } from "#tests/support/portal.ts";
+import { type RunningPortal, startPortalInProcess, TEST_SESSION_KEY } from "#tests/support/portal.ts";
 import { portalOnFake } from "#tests/support/portal-on-fake.ts";
 import { sessionCodec } from "#tests/support/session-codec.ts";
 
 let first: RunningPortal;
 let second: RunningPortal;
 before(async () => {
-  first = await startPortal();
+  first = await startPortalInProcess();
   // The second replica shares the first one's upstream and its session keys, as replicas behind a load balancer do.
-  second = await startPortal({ env: { UPSTREAM_URL: first.sandboxUrl } });
+  second = await startPortalInProcess({ env: { UPSTREAM_URL: first.sandboxUrl } });
 });
 after(async () => {
   await second.close();
@@ -28,15 +27,15 @@ after(async () => {
 
 describe("health", () => {
   it("/healthz says the process is alive", async () => {
-    const answer = await fetch(`${first.url}/healthz`);
+    const answer = await new PortalClient(first.url).get("/healthz");
     assert.equal(answer.status, 200);
-    assert.deepEqual(await answer.json(), { status: "ok" });
+    assert.deepEqual(answer.json(), { status: "ok" });
   });
 
   it("/readyz says the upstream answers and the keys are loaded", async () => {
-    const answer = await fetch(`${first.url}/readyz`);
+    const answer = await new PortalClient(first.url).get("/readyz");
     assert.equal(answer.status, 200);
-    assert.deepEqual(await answer.json(), { status: "ready", upstream: true, keys: true, stores: "memory" });
+    assert.deepEqual(answer.json(), { status: "ready", upstream: true, keys: true, stores: "memory" });
   });
 
   it("/readyz asks the upstream at most once in five seconds, however often it is asked, and never sets a cookie", async () => {
@@ -45,9 +44,9 @@ describe("health", () => {
       const codec = await sessionCodec(fake.portal.config);
       const cookie = `__Host-portal-session=${codec.encode({ flash: { error: "x" } })}`;
       const answers = await Promise.all(
-        Array.from({ length: 20 }, () => fake.app.inject({ url: "/readyz", headers: { cookie } })),
+        Array.from({ length: 20 }, () => new PortalClient(fake.app).get("/readyz", { cookie })),
       );
-      assert.ok(answers.every((answer) => answer.statusCode === 200));
+      assert.ok(answers.every((answer) => answer.status === 200));
       assert.ok(
         answers.every((answer) => answer.headers["set-cookie"] === undefined),
         "no Set-Cookie",
@@ -64,8 +63,8 @@ describe("health", () => {
       response.writeHead(302, { location: "/elsewhere" }).end();
     });
     try {
-      const answer = await fake.app.inject({ url: "/readyz" });
-      assert.equal(answer.statusCode, 200, "the replica stays ready");
+      const answer = await new PortalClient(fake.app).get("/readyz");
+      assert.equal(answer.status, 200, "the replica stays ready");
       assert.equal(answer.json().upstream, false);
       assert.equal(fake.upstream.callsTo(/^\/elsewhere/).length, 0, "the redirect was not followed");
     } finally {
@@ -80,9 +79,9 @@ describe("health", () => {
     });
     try {
       const started = performance.now();
-      const answer = await fake.app.inject({ url: "/readyz" });
+      const answer = await new PortalClient(fake.app).get("/readyz");
       const elapsed = performance.now() - started;
-      assert.equal(answer.statusCode, 200);
+      assert.equal(answer.status, 200);
       assert.equal(answer.json().upstream, false);
       assert.ok(elapsed < 3_500, `answered after ${elapsed.toFixed(0)} ms`);
     } finally {
@@ -92,21 +91,20 @@ describe("health", () => {
   });
 
   it("/readyz stays 200 when the upstream is down: an upstream outage takes no replica out of the Service", async () => {
-    const orphan = await startPortal({ env: { UPSTREAM_URL: "http://127.0.0.1:9" } });
+    const orphan = await startPortalInProcess({ env: { UPSTREAM_URL: "http://127.0.0.1:9" } });
     try {
-      const answer = await fetch(`${orphan.url}/readyz`);
+      const answer = await new PortalClient(orphan.url).get("/readyz");
       assert.equal(answer.status, 200);
-      assert.deepEqual(await answer.json(), { status: "ready", upstream: false, keys: true, stores: "memory" });
+      assert.deepEqual(answer.json(), { status: "ready", upstream: false, keys: true, stores: "memory" });
     } finally {
       await orphan.close();
     }
   });
 
   it("the upstream's state goes to /metrics and to one log line when it changes, never to readiness", async () => {
-    const upstream = { answers: false };
-    const server = createServer((_request, response) => response.writeHead(upstream.answers ? 200 : 500).end());
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    let answers = false;
+    const upstream = await startFakeUpstream((_call, response) => void response.writeHead(answers ? 200 : 500).end());
+    const url = upstream.url;
     const lines: Array<{ level: number; event?: string }> = [];
     const stream = { write: (line: string) => void lines.push(JSON.parse(line)) } as unknown as NodeJS.WritableStream;
     const env = { NODE_ENV: "test", SESSION_KEY: TEST_SESSION_KEY, UPSTREAM_URL: url, METRICS_TOKEN: "m".repeat(32) };
@@ -116,21 +114,21 @@ describe("health", () => {
       logger: loggerOptions("info", stream),
     });
     const gauge = async () => {
-      const metrics = await app.inject({ url: "/metrics", headers: { authorization: `Bearer ${env.METRICS_TOKEN}` } });
-      return /^portal_upstream_up (\d)$/m.exec(metrics.body)?.[1];
+      const metrics = await new PortalClient(app).get("/metrics", { authorization: `Bearer ${env.METRICS_TOKEN}` });
+      return /^portal_upstream_up (\d)$/m.exec(metrics.text)?.[1];
     };
     const events = () => lines.filter((line) => String(line.event).startsWith("upstream-")).map((line) => line.event);
     try {
-      for (let probe = 0; probe < 3; probe++) assert.equal((await app.inject({ url: "/readyz" })).statusCode, 200);
+      for (let probe = 0; probe < 3; probe++) assert.equal((await new PortalClient(app).get("/readyz")).status, 200);
       assert.equal(await gauge(), "0");
-      upstream.answers = true;
+      answers = true;
       await delay(5_100); // one probe serves five seconds
-      for (let probe = 0; probe < 3; probe++) assert.equal((await app.inject({ url: "/readyz" })).statusCode, 200);
+      for (let probe = 0; probe < 3; probe++) assert.equal((await new PortalClient(app).get("/readyz")).status, 200);
       assert.equal(await gauge(), "1");
       assert.deepEqual(events(), ["upstream-down", "upstream-up"]);
     } finally {
       await app.close();
-      server.close();
+      await upstream.close();
     }
   });
 });

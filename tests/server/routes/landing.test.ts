@@ -2,17 +2,17 @@
 // the home page when its gate is shut; the browser's own icon request never uses up a notice; plain http explains itself.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { PortalClient } from "#scripts/portal-client.ts";
-import { accounts, signIn } from "#scripts/sign-in.ts";
-import { type RunningPortal, startPortal } from "#tests/support/portal.ts";
+import { PortalClient } from "#harness/portal-client.ts";
+import { accounts, signIn } from "#harness/sign-in.ts";
+import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
 import { sessionCodec } from "#tests/support/session-codec.ts";
 import { loginNotices } from "#web/texts/login-notices.ts";
 
 let portal: RunningPortal;
 let taxBridge: RunningPortal;
 before(async () => {
-  portal = await startPortal({ listen: false });
-  taxBridge = await startPortal({ listen: false, env: { TAX_BRIDGE: "true" } });
+  portal = await startPortalInProcess({ listen: false });
+  taxBridge = await startPortalInProcess({ listen: false, env: { TAX_BRIDGE: "true" } });
 });
 after(async () => {
   await portal.close();
@@ -87,9 +87,9 @@ describe("notices", () => {
   it("the sign-in page over plain http at another address says why signing in cannot work there", async () => {
     // The text as HTML carries it (its apostrophe escaped).
     const notice = loginNotices.plainHttp.replaceAll("'", "&#x27;");
-    const at = (host: string) => portal.app.inject({ url: "/", headers: { host } });
-    assert.ok((await at("portal.example.com")).body.includes(notice));
-    assert.ok(!(await at("localhost:3000")).body.includes(notice));
-    assert.ok(!(await at("127.0.0.1:3000")).body.includes(notice));
+    const at = (host: string) => new PortalClient(portal.app).get("/", { host });
+    assert.ok((await at("portal.example.com")).text.includes(notice));
+    assert.ok(!(await at("localhost:3000")).text.includes(notice));
+    assert.ok(!(await at("127.0.0.1:3000")).text.includes(notice));
   });
 });

@@ -2,10 +2,12 @@
 // audiences): the HTTP status, the texts of requirements 2.12, and a navigation that lists exactly the permitted pages.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { type PortalAnswer, PortalClient } from "#scripts/portal-client.ts";
-import { type Account, accounts, signIn } from "#scripts/sign-in.ts";
+import { happyUpstream } from "#harness/fake-upstream.ts";
+import { type PortalAnswer, PortalClient } from "#harness/portal-client.ts";
+import { type Account, accounts, signIn } from "#harness/sign-in.ts";
 import { noPermissions } from "#tests/support/permissions.ts";
-import { type RunningPortal, sandboxPost, startPortal } from "#tests/support/portal.ts";
+import { type RunningPortal, sandboxPost, startPortalInProcess } from "#tests/support/portal.ts";
+import { portalOnFake, setCookies } from "#tests/support/portal-on-fake.ts";
 import { sampleOf, section6, specAllows } from "#tests/support/spec-routes.ts";
 import type { RouteEntry, SignedInSection } from "#web/routes/row.ts";
 import { routes, sectionAudience } from "#web/routes/table.ts";
@@ -109,7 +111,7 @@ function setNamed(start: string): PermissionSet {
 }
 
 before(async () => {
-  portal = await startPortal({ listen: false, env: { SUPPORT_EMAIL } });
+  portal = await startPortalInProcess({ listen: false, env: { SUPPORT_EMAIL } });
   for (const set of permissionSets) visitors.set(set, await signInWith(set));
 });
 after(() => portal.close());
@@ -304,5 +306,35 @@ describe("a session that is not through sign-in", () => {
     const mfa = await paula.get("/mfa");
     assert.equal(mfa.status, 200);
     assert.ok(textOf(mfa.text).includes("Your password has expired. Please enter a new password"));
+  });
+});
+
+describe("a GET from another site", () => {
+  it("a GET from another site never writes the session: /mfa and /tax-bridge/login set no cookie, and a signed-in session is not switched into tax-bridge mode", async () => {
+    const fake = await portalOnFake(happyUpstream());
+    try {
+      const visitor = await signIn(fake.app, accounts.alice, fake.code);
+      const crossSite = { "sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate", "sec-fetch-dest": "document" };
+      for (const url of ["/mfa", "/tax-bridge/login"]) {
+        // SameSite=Strict: a navigation from another site carries no cookie, and its answer must not replace one.
+        const answer = await fake.app.inject({ url, headers: crossSite });
+        assert.ok(answer.statusCode < 400, `${url}: ${answer.statusCode}`);
+        assert.deepEqual(setCookies(answer), [], `${url}: a cross-site GET sets no cookie`);
+      }
+      assert.equal((await visitor.get("/client/home")).status, 200, "the victim is still signed in");
+      const switched = await fake.app.inject({
+        url: "/tax-bridge/login",
+        headers: { ...crossSite, cookie: visitor.cookieHeader },
+      });
+      assert.deepEqual(setCookies(switched), [], "a signed-in session's cookie is not rewritten by it");
+      await visitor.get("/tax-bridge/login");
+      assert.equal(
+        (await visitor.get("/")).headers.location,
+        "/session/landing",
+        "a signed-in session stays out of tax-bridge mode, even visiting /tax-bridge/login itself",
+      );
+    } finally {
+      await fake.close();
+    }
   });
 });

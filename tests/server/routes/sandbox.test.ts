@@ -1,9 +1,9 @@
 // The sandbox's pages through the portal in development (server/routes/sandbox.ts): the mailbox and the reset link.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { PortalClient } from "#scripts/portal-client.ts";
-import { DEMO_PASSWORD, latestMail } from "#scripts/sign-in.ts";
-import { startPortal } from "#tests/support/portal.ts";
+import { PortalClient } from "#harness/portal-client.ts";
+import { DEMO_PASSWORD, latestMail } from "#harness/sign-in.ts";
+import { startPortalInProcess } from "#tests/support/portal.ts";
 import { resetForm, resetLinkPath } from "#tests/support/reset-link.ts";
 
 const form = { "content-type": "application/x-www-form-urlencoded" };
@@ -16,7 +16,7 @@ const foreign: Record<string, string>[] = [
 
 describe("the mailbox through the portal (development)", () => {
   test("its form e-mails a sign-in link and the mailbox then says so", async () => {
-    const portal = await startPortal({ listen: false });
+    const portal = await startPortalInProcess({ listen: false });
     try {
       const sent = await portal.app.inject({
         method: "POST",
@@ -26,8 +26,8 @@ describe("the mailbox through the portal (development)", () => {
       });
       assert.equal(sent.statusCode, 303, sent.body);
       assert.equal(sent.headers.location, "/sandbox/mail?link=sent");
-      const page = await portal.app.inject({ url: String(sent.headers.location) });
-      assert.ok(page.body.includes("A sign-in link was e-mailed"));
+      const page = await new PortalClient(portal.app).get(String(sent.headers.location));
+      assert.ok(page.text.includes("A sign-in link was e-mailed"));
     } finally {
       await portal.close();
     }
@@ -36,7 +36,7 @@ describe("the mailbox through the portal (development)", () => {
 
 describe("the mailbox's form and the CSRF rule", () => {
   test("another site's form cannot e-mail a sign-in link through the portal", async () => {
-    const portal = await startPortal({ listen: false });
+    const portal = await startPortalInProcess({ listen: false });
     try {
       for (const headers of foreign) {
         const sent = await portal.app.inject({
@@ -47,8 +47,8 @@ describe("the mailbox's form and the CSRF rule", () => {
         });
         assert.equal(sent.statusCode, 403, JSON.stringify(headers));
       }
-      const page = await portal.app.inject({ url: "/sandbox/mail" });
-      assert.ok(!page.body.includes("Your sign-in link"), "no link was e-mailed");
+      const page = await new PortalClient(portal.app).get("/sandbox/mail");
+      assert.ok(!page.text.includes("Your sign-in link"), "no link was e-mailed");
     } finally {
       await portal.close();
     }
@@ -57,13 +57,13 @@ describe("the mailbox's form and the CSRF rule", () => {
 
 describe("the password-reset page through the portal", () => {
   test("comes with the pages' headers: no script, no framing elsewhere, not cached, its address never a referrer", async () => {
-    const portal = await startPortal({ listen: false });
+    const portal = await startPortalInProcess({ listen: false });
     try {
       const reset = { clientShortName: "", emailAddress: "vera@vendor.example" };
       await new PortalClient(portal.app).post("/api/web/reset-pwd", reset);
       const path = resetLinkPath((await latestMail(portal.sandboxUrl, "vera@vendor.example")).body);
-      const page = await portal.app.inject({ url: path });
-      assert.equal(page.statusCode, 200, page.body);
+      const page = await new PortalClient(portal.app).get(path);
+      assert.equal(page.status, 200, page.text);
       assert.match(String(page.headers["content-security-policy"]), /default-src 'none'.*form-action 'self'/);
       assert.match(String(page.headers["content-security-policy"]), /frame-ancestors 'self'/);
       assert.equal(page.headers["cache-control"], "no-store");
@@ -74,7 +74,7 @@ describe("the password-reset page through the portal", () => {
   });
 
   test("another site's form cannot set a password through the portal; the link stays unspent", async () => {
-    const portal = await startPortal({ listen: false });
+    const portal = await startPortalInProcess({ listen: false });
     try {
       const reset = { clientShortName: "ACME", emailAddress: "alice@acme.example" };
       await new PortalClient(portal.app).post("/api/web/reset-pwd", reset);
@@ -89,7 +89,7 @@ describe("the password-reset page through the portal", () => {
         });
         assert.equal(sent.statusCode, 403, JSON.stringify(headers));
       }
-      assert.equal((await portal.app.inject({ url: path })).statusCode, 200, "the link still opens its form");
+      assert.equal((await new PortalClient(portal.app).get(path)).status, 200, "the link still opens its form");
       const login = { shortname: "ACME", username: "alice", password: DEMO_PASSWORD };
       const answer = await new PortalClient(portal.app).post("/api/auth/client", login);
       assert.equal(answer.json().message, "Success", "the password is unchanged");

@@ -1,14 +1,24 @@
-// Sign-out ends everything the browser held for the person, tax-bridge mode included: on a shared browser the next
-// person starts afresh. Cancelling a sign-in ("Use another account") keeps the mode it began in.
+// server/routes/session.ts: sign-out ends everything the browser held for the person, tax-bridge mode included (on a
+// shared browser the next person starts afresh), and cancelling a sign-in keeps the mode it began in. The idle-timeout
+// warning: a signed-in page warns a minute before the idle limit (no JavaScript: the delay is written into the answer),
+// "Stay signed in" restarts the idle time, and at the limit the page asks /session/idle (without scripts, a <noscript>
+// refresh), which is no activity: an ended session lands on the sign-in page saying why.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { PortalClient } from "#scripts/portal-client.ts";
-import { accounts, DEMO_PASSWORD, signIn } from "#scripts/sign-in.ts";
-import { type RunningPortal, startPortal } from "#tests/support/portal.ts";
+import type { InjectOptions } from "fastify";
+import { happyUpstream } from "#harness/fake-upstream.ts";
+import { PortalClient } from "#harness/portal-client.ts";
+import { accounts, DEMO_PASSWORD, signIn } from "#harness/sign-in.ts";
+import { clockedPortal, IDLE_MINUTES, MINUTE } from "#tests/support/clocked-portal.ts";
+import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
+import { portalOnFake } from "#tests/support/portal-on-fake.ts";
+import { errorTexts } from "#web/texts/errors.ts";
+import { layoutTexts } from "#web/texts/layout.ts";
+import { loginTexts } from "#web/texts/login-screen.ts";
 
 let portal: RunningPortal;
 before(async () => {
-  portal = await startPortal({ listen: false });
+  portal = await startPortalInProcess({ listen: false });
 });
 after(() => portal.close());
 
@@ -34,5 +44,173 @@ describe("sign-out and tax-bridge mode", () => {
     assert.equal(cancel.status, 303);
     await signIn(browser, accounts.vera, portal.code);
     assert.equal(await landing(browser), "/vendor/invoice/due");
+  });
+});
+
+const clocked = clockedPortal();
+
+describe("the idle-timeout warning", () => {
+  it("a signed-in page carries the warning, shown a minute before the idle limit, and a check at the limit", async () => {
+    const alice = await signIn(clocked.portal.app, accounts.alice, clocked.portal.code);
+    const page = await alice.get("/client/inbox");
+    assert.equal(page.status, 200);
+    const checkIn = IDLE_MINUTES * 60 + 2;
+    assert.ok(
+      page.text.includes(
+        `<noscript><meta http-equiv="refresh" content="${checkIn}; url=/session/idle?return=%2Fclient%2Finbox"/></noscript>`,
+      ),
+      "without scripts, the page asks by itself at the limit",
+    );
+    assert.ok(page.text.includes(`<body data-idle-check="${checkIn}">`), "the warning's script reads the same time");
+    assert.equal(page.headers.refresh, undefined, "a Refresh header would reload the page after a script's 'Stay'");
+    assert.ok(page.text.includes(layoutTexts.idleWarning), "the warning's text");
+    assert.match(page.text, /<form class="idle-stay" action="\/session\/stay" method="post">/);
+    assert.match(page.text, /<input type="hidden" name="return" value="\/client\/inbox"\/>/);
+    assert.ok(page.text.includes(`>${layoutTexts.staySignedIn}</button>`));
+    const nonce = /style-src 'self' 'nonce-([^']+)'/.exec(String(page.headers["content-security-policy"]))?.[1];
+    assert.ok(nonce, "the policy admits the page's own style element by its nonce");
+    assert.ok(page.text.includes(`<style nonce="${nonce}">`), "the style element carries this answer's nonce");
+    assert.match(
+      page.text,
+      new RegExp(`step-start ${IDLE_MINUTES * 60 - 60}s forwards`),
+      "shown 60 s before the limit",
+    );
+
+    clocked.now += 10 * MINUTE;
+    const later = await alice.get("/client/home");
+    assert.match(later.text, new RegExp(`step-start ${IDLE_MINUTES * 60 - 60}s forwards`), "each page counts anew");
+  });
+
+  it("a page visited (a new path) counts as activity to the second: its cookie is written anyway", async () => {
+    const alice = await signIn(clocked.portal.app, accounts.alice, clocked.portal.code);
+    clocked.now += 30_000;
+    assert.equal((await alice.get("/client/inbox")).status, 200);
+    clocked.now += IDLE_MINUTES * MINUTE - 10_000;
+    const page = await alice.get("/client/inbox");
+    assert.equal(page.status, 200, "within the idle limit from the visit, though past it from the sign-in");
+  });
+
+  it("a page without a session carries neither the warning nor a check", async () => {
+    const page = await new PortalClient(clocked.portal.app).get("/");
+    assert.equal(page.headers.refresh, undefined);
+    assert.ok(!page.text.includes("idle-check") && !page.text.includes("<noscript>"));
+    assert.ok(!page.text.includes(layoutTexts.idleWarning));
+    assert.ok(!page.text.includes("<style"));
+  });
+
+  it("'Stay signed in' restarts the idle time and comes back to the page", async () => {
+    const alice = await signIn(clocked.portal.app, accounts.alice, clocked.portal.code);
+    clocked.now += (IDLE_MINUTES - 1) * MINUTE;
+    const stay = await alice.post("/session/stay", { return: "/client/inbox" });
+    assert.equal(stay.status, 303);
+    assert.equal(stay.headers.location, "/client/inbox");
+    clocked.now += (IDLE_MINUTES - 1) * MINUTE;
+    assert.equal((await alice.get("/client/inbox")).status, 200, "still signed in 58 minutes after sign-in");
+  });
+
+  it("'Stay signed in' comes back only to a path of this site", async () => {
+    const alice = await signIn(clocked.portal.app, accounts.alice, clocked.portal.code);
+    for (const target of ["//evil.example/x", "https://evil.example/", "/..//evil.example"]) {
+      const stay = await alice.post("/session/stay", { return: target });
+      assert.equal(stay.headers.location, "/client/home", target);
+    }
+  });
+
+  it("the check at the limit is no activity: it returns to a live page, but does not keep the session alive", async () => {
+    const alice = await signIn(clocked.portal.app, accounts.alice, clocked.portal.code);
+    clocked.now += (IDLE_MINUTES - 5) * MINUTE;
+    const early = await alice.get("/session/idle?return=%2Fclient%2Fhome");
+    assert.equal(early.status, 303);
+    assert.equal(
+      early.headers.location,
+      "/client/home?by-itself",
+      "another tab kept the session alive: back to the page, a load the browser makes by itself",
+    );
+    clocked.now += 6 * MINUTE;
+    const ended = await alice.get("/session/idle?return=%2Fclient%2Fhome");
+    assert.equal(
+      ended.headers.location,
+      "/?return=%2Fclient%2Fhome",
+      "idle for 31 minutes: signed out, to sign in again and come back here",
+    );
+    const login = await alice.get("/");
+    assert.ok(login.text.includes(errorTexts.sessionExpired), "the requirements' session-expired message");
+    assert.ok(login.text.includes(loginTexts.endedIdle(IDLE_MINUTES)), "and why it ended");
+  });
+
+  it("the checking page keeps its own short Refresh", async () => {
+    const alice = await signIn(clocked.portal.app, accounts.alice, clocked.portal.code);
+    clocked.now += 6 * MINUTE; // cached permissions are stale; the upstream is asked again
+    const page = await alice.get("/client/home");
+    if (page.status === 503) assert.equal(page.headers.refresh, "5; url=/client/home?by-itself");
+    else assert.equal(page.headers.refresh, undefined);
+  });
+
+  it("issue 23: asked by the warning's script, 'Stay signed in' restarts the idle time and answers the seconds left, without moving the page", async () => {
+    const alice = await signIn(clocked.portal.app, accounts.alice, clocked.portal.code);
+    const json = { accept: "application/json" };
+    clocked.now += (IDLE_MINUTES - 1) * MINUTE;
+    const stay = await alice.post("/session/stay", { return: "/client/inbox" }, json);
+    assert.equal(stay.status, 200);
+    assert.deepEqual(JSON.parse(stay.text), { idleSeconds: IDLE_MINUTES * 60 });
+    assert.equal(stay.headers["cache-control"], "no-store");
+    clocked.now += (IDLE_MINUTES - 1) * MINUTE;
+    assert.equal((await alice.get("/client/inbox")).status, 200, "still signed in 58 minutes after sign-in");
+  });
+
+  it("issue 23: asked by the warning's script, the check at the limit answers the seconds left, and 401 once the session has ended", async () => {
+    const alice = await signIn(clocked.portal.app, accounts.alice, clocked.portal.code);
+    const json = { accept: "application/json" };
+    clocked.now += 10 * MINUTE;
+    const live = await alice.get("/session/idle?return=%2Fclient%2Fhome", json);
+    assert.equal(live.status, 200);
+    assert.deepEqual(JSON.parse(live.text), { idleSeconds: (IDLE_MINUTES - 10) * 60 }, "another tab's activity counts");
+    clocked.now += (IDLE_MINUTES - 9) * MINUTE;
+    const ended = await alice.get("/session/idle?return=%2Fclient%2Fhome", json);
+    assert.equal(ended.status, 401);
+    assert.equal(JSON.parse(ended.text).detail, errorTexts.sessionExpired);
+    const checked = await alice.get("/session/idle?return=%2Fclient%2Fhome");
+    assert.equal(checked.headers.location, "/?return=%2Fclient%2Fhome", "the page then goes to sign in again");
+    const login = await alice.get("/");
+    assert.ok(login.text.includes(loginTexts.endedIdle(IDLE_MINUTES)), "which says why the session ended");
+  });
+});
+
+describe("breaks of the outside review (issue 12)", () => {
+  it("B13: POST /session/stay or GET /session/idle with return given twice, as an array or as an object answers 400, never 500", async () => {
+    const fake = await portalOnFake(happyUpstream());
+    try {
+      const visitor = await signIn(fake.app, accounts.alice, fake.code);
+      const headers = { cookie: visitor.cookieHeader };
+      const form = { ...headers, "content-type": "application/x-www-form-urlencoded" };
+      const json = { ...headers, "content-type": "application/json" };
+      const hostile: [string, InjectOptions][] = [
+        ["idle, return twice", { url: "/session/idle?return=%2Fclient%2Fhome&return=%2Fclient%2Finbox", headers }],
+        ["idle, return twice, one empty", { url: "/session/idle?return=&return=%2Fclient%2Fhome", headers }],
+        [
+          "stay, return twice in the form",
+          { method: "POST", url: "/session/stay", headers: form, payload: "return=%2Fa&return=%2Fb" },
+        ],
+        [
+          "stay, return as an array",
+          { method: "POST", url: "/session/stay", headers: json, payload: '{"return":["/client/home"]}' },
+        ],
+        [
+          "stay, return as an object",
+          { method: "POST", url: "/session/stay", headers: json, payload: '{"return":{"toString":1}}' },
+        ],
+        ["stay, return as a number", { method: "POST", url: "/session/stay", headers: json, payload: '{"return":42}' }],
+      ];
+      for (const [what, request] of hostile) {
+        const answer = await fake.app.inject(request);
+        assert.equal(answer.statusCode, 400, `${what}: ${answer.statusCode} ${answer.body}`);
+        assert.ok(answer.json().description || answer.json().detail, `${what}: a clear message`);
+      }
+      const fine = await fake.app.inject({ url: "/session/idle?return=%2Fclient%2Finbox", headers });
+      assert.equal(fine.statusCode, 303, "one return is still followed");
+      assert.equal(fine.headers.location, "/client/inbox?by-itself");
+    } finally {
+      await fake.close();
+    }
   });
 });

@@ -2,17 +2,17 @@
 // reset changes nothing, and the mailed link sets a new password once, within its lifetime.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { PortalClient } from "#scripts/portal-client.ts";
-import { type Account, accounts, DEMO_PASSWORD, latestMail, signIn } from "#scripts/sign-in.ts";
+import { PortalClient } from "#harness/portal-client.ts";
+import { type Account, accounts, DEMO_PASSWORD, latestMail, signIn } from "#harness/sign-in.ts";
 import { meetsPasswordRules } from "#server/sandbox/passwords.ts";
 import { RESET_LINK_LIFETIME_MS } from "#server/sandbox/reset-links.ts";
-import { type RunningPortal, startPortal } from "#tests/support/portal.ts";
+import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
 import { resetForm, resetLinkPath } from "#tests/support/reset-link.ts";
 
 let clock = Date.parse("2026-03-02T09:00:00.000Z");
 let portal: RunningPortal;
 before(async () => {
-  portal = await startPortal({ listen: false, sandboxNow: () => clock });
+  portal = await startPortalInProcess({ listen: false, sandboxNow: () => clock });
 });
 after(() => portal.close());
 

@@ -2,7 +2,7 @@
 // live page, and the checking page asking again, leave the idle time running; a person's navigation restarts it.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { accounts, signIn } from "#scripts/sign-in.ts";
+import { accounts, signIn } from "#harness/sign-in.ts";
 import { BY_ITSELF, byItself } from "#server/session/activity.ts";
 import { clockedPortal, MINUTE } from "#tests/support/clocked-portal.ts";
 

@@ -1,12 +1,14 @@
-// Issue 4, items 7, 8 and 10: sessions renewed at each step, timed out and revoked; MFA and expired passwords hold.
-// Outside review after the rebuild: a held-back body does not outlive its session.
+// server/session/lifecycle.ts: sessions renewed at each step (a link sign-in revokes the one it replaces), timed out
+// and revoked, and every way a session ends revokes its id, so a kept copy of the cookie opens nothing afterwards; MFA
+// and expired passwords hold; a held-back body does not outlive its session.
 import assert from "node:assert/strict";
 import { connect } from "node:net";
 import { describe, it } from "node:test";
-import { happyUpstream } from "#scripts/fake-upstream.ts";
-import { PortalClient } from "#scripts/portal-client.ts";
-import { accounts, DEMO_PASSWORD, latestCode, signIn } from "#scripts/sign-in.ts";
-import { type RunningPortal, startPortal } from "#tests/support/portal.ts";
+import type { FastifyInstance } from "fastify";
+import { happyUpstream, sendJson } from "#harness/fake-upstream.ts";
+import { PortalClient } from "#harness/portal-client.ts";
+import { accounts, DEMO_PASSWORD, latestCode, signIn } from "#harness/sign-in.ts";
+import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
 import { portalOnFake, setCookies } from "#tests/support/portal-on-fake.ts";
 import { sectionPaths } from "#tests/support/route-paths.ts";
 import { sessionCodec } from "#tests/support/session-codec.ts";
@@ -16,6 +18,15 @@ import { mfaTexts } from "#web/texts/mfa.ts";
 const COOKIE = "__Host-portal-session";
 const MINUTE = 60_000;
 
+/** The same cookie, kept aside: what an attacker who copied it would replay. */
+function keptCopy(app: FastifyInstance, visitor: PortalClient): PortalClient {
+  const copy = new PortalClient(app);
+  copy.cookies = new Map(visitor.cookies);
+  return copy;
+}
+
+const opensHome = async (visitor: PortalClient) => (await visitor.get("/client/home")).status === 200;
+
 /** The session id inside a visitor's cookie, read with the portal's own keys. */
 async function sidOf(portal: RunningPortal, visitor: PortalClient): Promise<string | undefined> {
   const value = visitor.cookies.get(COOKIE);
@@ -24,7 +35,7 @@ async function sidOf(portal: RunningPortal, visitor: PortalClient): Promise<stri
 
 describe("session lifecycle (item 7)", () => {
   it("7. lifecycle: a new session, with a new id, begins at each step (anonymous → pending MFA → signed in), so a planted cookie never becomes the signed-in one", async () => {
-    const portal = await startPortal({ listen: false });
+    const portal = await startPortalInProcess({ listen: false });
     try {
       const visitor = new PortalClient(portal.app);
       await visitor.get("/tax-bridge/login");
@@ -49,7 +60,7 @@ describe("session lifecycle (item 7)", () => {
       assert.equal(
         (await pending.get("/client/home")).headers.location,
         "/?return=%2Fclient%2Fhome",
-        "the pending copy was revoked at promotion (B5)",
+        "the pending copy was revoked at promotion",
       );
     } finally {
       await portal.close();
@@ -58,7 +69,7 @@ describe("session lifecycle (item 7)", () => {
 
   it("7. lifecycle: the idle timeout (SESSION_IDLE_MINUTES) ends a session left alone, by the app's clock", async () => {
     let clock = Date.now();
-    const portal = await startPortal({ env: { SESSION_IDLE_MINUTES: "30" }, now: () => clock, listen: false });
+    const portal = await startPortalInProcess({ env: { SESSION_IDLE_MINUTES: "30" }, now: () => clock, listen: false });
     try {
       const visitor = await signIn(portal.app, accounts.alice, portal.code);
       clock += 29 * MINUTE;
@@ -77,7 +88,7 @@ describe("session lifecycle (item 7)", () => {
 
   it("7. lifecycle: the absolute lifetime (SESSION_MAX_HOURS) ends even a busy session", async () => {
     let clock = Date.now();
-    const portal = await startPortal({
+    const portal = await startPortalInProcess({
       env: { SESSION_IDLE_MINUTES: "30", SESSION_MAX_HOURS: "1" },
       now: () => clock,
       listen: false,
@@ -98,7 +109,7 @@ describe("session lifecycle (item 7)", () => {
   });
 
   it("7. lifecycle: sign out sends Clear-Site-Data, clears the cookie, and an old copy of the cookie no longer works", async () => {
-    const portal = await startPortal({ listen: false });
+    const portal = await startPortalInProcess({ listen: false });
     try {
       const visitor = await signIn(portal.app, accounts.alice, portal.code);
       const stolen = visitor.copy();
@@ -246,7 +257,7 @@ describe("expired password (item 10)", () => {
   });
 });
 
-describe("limits that hold under races (outside review)", () => {
+describe("limits that hold under races", () => {
   it("7. lifecycle: a request that holds its body back until after sign-out is refused when the body arrives", async () => {
     const fake = await portalOnFake(happyUpstream(), { listen: true });
     try {
@@ -284,6 +295,142 @@ describe("limits that hold under races (outside review)", () => {
       socket.destroy();
       assert.match(head, /^HTTP\/1\.1 401/, "the signed-out session's held-back call is refused");
       assert.equal(fake.upstream.callsTo(/password\/test/).length, 0, "nothing reached the upstream");
+    } finally {
+      await fake.close();
+    }
+  });
+});
+
+describe("a link sign-in beside a session", () => {
+  it("a link sign-in revokes the session it replaces: the previous session's cookie opens nothing any more", async () => {
+    const fake = await portalOnFake(happyUpstream());
+    try {
+      const alice = await signIn(fake.app, accounts.alice, fake.code);
+      const kept = alice.copy();
+      assert.equal((await kept.get("/client/home")).status, 200, "alice's session works");
+      const url = "/api/auth/client-token?uuid=the-attackers-own-link";
+      assert.equal((await alice.post(url)).status, 409, "a link beside a session waits for the person's click");
+      const link = await alice.post(url, undefined, { "x-portal-replace-session": "1" });
+      assert.equal(link.json().tokenHeld, true, "the click's confirmed call signed this browser in");
+      assert.equal(
+        (await kept.get("/client/home")).headers.location,
+        "/?return=%2Fclient%2Fhome",
+        "the session the link replaced is revoked: a copy of its cookie opens no page",
+      );
+      assert.equal(
+        (await kept.post("/api/web/client/password/test", { userId: "alice", password: "pw" })).status,
+        401,
+        "and calls no API",
+      );
+    } finally {
+      await fake.close();
+    }
+  });
+});
+
+describe("a link sign-in to an account whose password expired", () => {
+  it("a link sign-in to an account whose password has expired reaches no section page and no PDF, only the change-password form", async () => {
+    const happy = happyUpstream();
+    const fake = await portalOnFake((call, response) =>
+      /^\/auth\/client-token/.test(call.path)
+        ? sendJson(response, 200, { token: "expired-link-token", message: "Password Expired", username: "victor" })
+        : happy(call, response),
+    );
+    try {
+      const visitor = new PortalClient(fake.app);
+      const link = await visitor.post("/api/auth/client-token?uuid=a-link-for-victor");
+      assert.equal(link.status, 200);
+      for (const path of [...sectionPaths.filter((path) => path.startsWith("/client/")), "/"]) {
+        const page = await visitor.get(path);
+        assert.equal(page.status, 302, path);
+        assert.equal(page.headers.location, "/mfa", `${path}: the expired password is changed first`);
+      }
+      assert.equal((await visitor.get("/pdfs/BankHolidays.pdf")).status, 401, "no document");
+      const form = await visitor.get("/mfa");
+      assert.equal(form.status, 200);
+      assert.match(form.text, /data-island="change-password"/, "the change-password form waits");
+    } finally {
+      await fake.close();
+    }
+  });
+});
+
+describe("the pending session and its code", () => {
+  it("a pending cookie kept past promotion and sign-out cannot validate the remembered code into a new session", async () => {
+    const fake = await portalOnFake(happyUpstream());
+    try {
+      const visitor = new PortalClient(fake.app);
+      await visitor.post("/api/auth/client", { shortname: "ACME", username: "alice", password: "pw" });
+      const pending = visitor.copy();
+      await visitor.post("/api/web/client/mfa/generate");
+      assert.deepEqual((await visitor.post("/api/web/client/mfa/validate/424242")).json(), [{ text: "Passed" }]);
+      assert.equal((await visitor.post("/session/logout")).status, 303);
+      fake.upstream.calls.length = 0;
+      // The device memory: the code this device accepted, replayed with the kept pending cookie.
+      const replay = await pending.post("/api/web/client/mfa/validate/424242");
+      assert.equal(replay.status, 401, "the pending cookie was revoked when it was promoted");
+      assert.equal(fake.upstream.callsTo(/mfa\/validate/).length, 0, "the remembered code never reached the upstream");
+      assert.equal(
+        (await pending.get("/client/home")).headers.location,
+        "/?return=%2Fclient%2Fhome",
+        "no signed-in session came of it",
+      );
+    } finally {
+      await fake.close();
+    }
+  });
+});
+
+describe("every end of a session revokes it (issue 11)", () => {
+  /** Each way a signed-in session can end, and what ends it. */
+  const ends: [string, (visitor: PortalClient, app: FastifyInstance) => Promise<unknown>][] = [
+    ["sign-out", (visitor) => visitor.post("/session/logout")],
+    [
+      "a new password sign-in",
+      (visitor) => visitor.post("/api/auth/client", { shortname: "ACME", username: "bob", password: "pw" }),
+    ],
+    [
+      "a link sign-in, once confirmed",
+      (visitor, app) =>
+        app.inject({
+          method: "POST",
+          url: "/api/auth/client-token?uuid=11111111-1111-4111-8111-111111111111",
+          headers: { cookie: visitor.cookieHeader, "x-portal-request": "1", "x-portal-replace-session": "1" },
+        }),
+    ],
+  ];
+  for (const [what, end] of ends) {
+    it(`11. ${what} revokes the session it ends: a kept copy of its cookie opens nothing`, async () => {
+      const fake = await portalOnFake(happyUpstream());
+      try {
+        const visitor = await signIn(fake.app, accounts.alice, fake.code);
+        const kept = keptCopy(fake.app, visitor);
+        assert.ok(await opensHome(kept), "the copy works while the session lives");
+        await end(visitor, fake.app);
+        assert.equal(await opensHome(kept), false, `after ${what}, the kept copy is refused`);
+      } finally {
+        await fake.close();
+      }
+    });
+  }
+
+  it("11. an upstream 401 on an /api call revokes the session: a kept copy of its cookie opens nothing", async () => {
+    let refuse = false;
+    const happy = happyUpstream();
+    const fake = await portalOnFake((call, response) => {
+      if (refuse && call.path.includes("/password/test")) {
+        response.writeHead(401, { "content-type": "application/json" }).end("{}");
+        return;
+      }
+      return happy(call, response);
+    });
+    try {
+      const visitor = await signIn(fake.app, accounts.alice, fake.code);
+      const kept = keptCopy(fake.app, visitor);
+      refuse = true;
+      const answer = await visitor.post("/api/web/client/password/test", { userId: "alice", password: "pw" });
+      assert.equal(answer.status, 401);
+      assert.equal(await opensHome(kept), false, "the kept copy is refused");
     } finally {
       await fake.close();
     }

@@ -4,9 +4,9 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { setTimeout } from "node:timers/promises";
-import { happyUpstream } from "#scripts/fake-upstream.ts";
-import type { PortalClient } from "#scripts/portal-client.ts";
-import { accounts, signIn } from "#scripts/sign-in.ts";
+import { happyUpstream } from "#harness/fake-upstream.ts";
+import type { PortalClient } from "#harness/portal-client.ts";
+import { accounts, signIn } from "#harness/sign-in.ts";
 import { type PortalOnFake, portalOnFake } from "#tests/support/portal-on-fake.ts";
 import { layoutTexts } from "#web/texts/layout.ts";
 import { mfaTexts } from "#web/texts/mfa.ts";

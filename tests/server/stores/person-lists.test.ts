@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { after, before, describe, it } from "node:test";
-import { RedisServer } from "#scripts/redis-server.ts";
+import { RedisServer } from "#harness/redis-server.ts";
 import type { ListKind, PersonLists } from "#server/stores/person-lists.ts";
 import { redisKeys } from "#server/stores/redis-keys.ts";
 import { testPersonLists, until } from "#tests/support/stores.ts";

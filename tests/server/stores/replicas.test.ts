@@ -4,11 +4,11 @@ import { randomUUID } from "node:crypto";
 import { after, before, describe, it } from "node:test";
 import { setTimeout as delay } from "node:timers/promises";
 import type { FastifyInstance } from "fastify";
-import { PortalClient } from "#scripts/portal-client.ts";
-import { RedisServer } from "#scripts/redis-server.ts";
-import { accounts, DEMO_PASSWORD, mailboxCode, signIn } from "#scripts/sign-in.ts";
+import { PortalClient } from "#harness/portal-client.ts";
+import { RedisServer } from "#harness/redis-server.ts";
+import { accounts, DEMO_PASSWORD, mailboxCode, signIn } from "#harness/sign-in.ts";
 import { startSandbox } from "#server/sandbox/app.ts";
-import { type RunningPortal, startPortal } from "#tests/support/portal.ts";
+import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
 import { slowLink } from "#tests/support/slow-link.ts";
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
@@ -38,7 +38,7 @@ describe("replicas sharing one Redis (issue 13)", () => {
 
   /** One replica: the shared upstream, the shared Redis under this test's own prefix, the same session keys. */
   const replica = async (prefix: string, env: NodeJS.ProcessEnv = {}) => {
-    const portal = await startPortal({
+    const portal = await startPortalInProcess({
       env: { UPSTREAM_URL: sandbox.url, REDIS_URL: redis.url, REDIS_KEY_PREFIX: prefix, ...env },
       listen: false,
     });

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { after, before, describe, it } from "node:test";
-import { RedisServer } from "#scripts/redis-server.ts";
+import { RedisServer } from "#harness/redis-server.ts";
 import { ACTIVITY_PER_PERSON } from "#server/stores/activity.ts";
 import type { Stores } from "#server/stores/create-stores.ts";
 import { SESSIONS_PER_PERSON, type SessionEntry } from "#server/stores/session-registry.ts";

@@ -7,10 +7,10 @@ import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { after, before, describe, it } from "node:test";
-import { type Answer, happyUpstream, sendJson } from "#scripts/fake-upstream.ts";
-import { type PortalAnswer, PortalClient } from "#scripts/portal-client.ts";
-import { accounts, signIn } from "#scripts/sign-in.ts";
-import { startPortal } from "#tests/support/portal.ts";
+import { type Answer, happyUpstream, sendJson } from "#harness/fake-upstream.ts";
+import { type PortalAnswer, PortalClient } from "#harness/portal-client.ts";
+import { accounts, signIn } from "#harness/sign-in.ts";
+import { startPortalInProcess } from "#tests/support/portal.ts";
 import { type PortalOnFake, portalOnFake } from "#tests/support/portal-on-fake.ts";
 import { answerMessage } from "#web/api/answer.ts";
 import { errorTexts } from "#web/texts/errors.ts";
@@ -192,7 +192,7 @@ describe("upstream faults (item 14)", () => {
     await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const portal = await startPortal({
+    const portal = await startPortalInProcess({
       env: { UPSTREAM_URL: `http://127.0.0.1:${port}`, UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS) },
       listen: false,
     });

@@ -1,11 +1,15 @@
 // server/upstream/client.ts's middleware: a 401 to one of the server's own calls marks the call's token refused
 // (requirements 4.5: its session ends at once); anything else leaves it alone.
 import assert from "node:assert/strict";
-import { test } from "node:test";
+import { after, describe, it, test } from "node:test";
 import Fastify from "fastify";
+import { happyUpstream, sendJson } from "#harness/fake-upstream.ts";
+import { PortalClient } from "#harness/portal-client.ts";
+import { accounts, signIn } from "#harness/sign-in.ts";
 import { Metrics } from "#server/metrics.ts";
 import { bearer, createUpstreamClient } from "#server/upstream/client.ts";
 import { RefusedTokens } from "#server/upstream/refused-tokens.ts";
+import { type PortalOnFake, portalOnFake } from "#tests/support/portal-on-fake.ts";
 
 async function upstreamAnswering(status: number) {
   const upstream = Fastify();
@@ -53,4 +57,33 @@ test("other answers, and a 401 to a call without a token, refuse nothing", async
   } finally {
     await upstream.close();
   }
+});
+
+const portals: PortalOnFake[] = [];
+after(() => Promise.all(portals.map((portal) => portal.close())));
+/** A portal on a fake upstream, closed after the file's tests. */
+async function onFake(...args: Parameters<typeof portalOnFake>) {
+  const portal = await portalOnFake(...args);
+  portals.push(portal);
+  return portal;
+}
+
+describe("a refused token in the portal", () => {
+  it("a refused token ends its session, and a later sign-in the upstream issues the same token opens normally", async () => {
+    let refuse = true;
+    const happy = happyUpstream();
+    const { app, code } = await onFake((call, response) => {
+      if (refuse && call.method === "GET" && call.path.includes("/user-info")) return sendJson(response, 401, {});
+      return happy(call, response);
+    });
+    const first = new PortalClient(app);
+    await first.post("/api/auth/client", { shortname: "ACME", username: "alice", password: "pw" });
+    await first.post("/api/web/client/mfa/generate");
+    await first.post(`/api/web/client/mfa/validate/${await code(accounts.alice)}`);
+    const page = await first.get("/client/home");
+    assert.equal(page.status, 302, "the refused session ends");
+    refuse = false;
+    const again = await signIn(app, accounts.alice, code);
+    assert.equal((await again.get("/client/home")).status, 200, "the token issued again is not still refused");
+  });
 });

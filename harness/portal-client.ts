@@ -1,7 +1,7 @@
 // A browser-like HTTP client of the portal: keeps the session cookie as a browser does and sends the islands' header
 // on every request. Two transports, one answer: a Fastify app (requests injected, no port needed) or the address of a
 // running portal (real HTTP with fetch). The tests and the benchmarks both use it.
-import type { IncomingHttpHeaders, OutgoingHttpHeaders } from "node:http";
+import { request as httpRequest, type IncomingHttpHeaders, type OutgoingHttpHeaders } from "node:http";
 import type { FastifyInstance } from "fastify";
 import { CSRF_HEADER } from "#web/protocol/headers.ts";
 
@@ -97,6 +97,31 @@ export class PortalClient {
       if (cookie.value === "" || cookie.maxAge === 0) this.cookies.delete(cookie.name);
       else this.cookies.set(cookie.name, cookie.value);
     }
+    return answer;
+  }
+
+  /**
+   * One request written to the socket as given, which fetch and inject would not send: the path exactly as typed
+   * (`..`, `%`, an absolute URL), a method they refuse, a body they would reframe. Only `headers` are sent (not the
+   * jar's cookies, not the islands' header), and the answer does not touch the jar; over a URL only.
+   */
+  async raw(method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<PortalAnswer> {
+    if (typeof this.target !== "string") throw new Error("a raw request needs a listening portal");
+    const { hostname, port } = new URL(this.target);
+    const framed = body === undefined ? headers : { "content-length": String(Buffer.byteLength(body)), ...headers };
+    const answer = await new Promise<PortalAnswer>((resolve, reject) => {
+      const request = httpRequest({ host: hostname, port, method, path, headers: framed }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () =>
+          resolve(answerOf(response.statusCode ?? 0, response.headers, Buffer.concat(chunks).toString())),
+        );
+        response.on("error", reject);
+      });
+      request.on("error", reject);
+      request.end(body);
+    });
+    this.answers.push(answer);
     return answer;
   }
 

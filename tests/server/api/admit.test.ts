@@ -1,9 +1,11 @@
-// Issue 4, items 4 and 5: what the BFF passes on to the upstream, and which calls it forwards at all.
+// server/api/admit.ts with the /api plugin (items 4 and 5): what a forwarded call carries upstream, fresh headers with
+// the session's token and nothing of the browser's, and which calls are forwarded at all.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { startFakeUpstream } from "#scripts/fake-upstream.ts";
+import { startFakeUpstream } from "#harness/fake-upstream.ts";
+import { PortalClient } from "#harness/portal-client.ts";
 import { loadOperations } from "#server/upstream/operations.ts";
-import { rawHttp, sessionsOnFake } from "#tests/support/portal-on-fake.ts";
+import { sessionsOnFake } from "#tests/support/portal-on-fake.ts";
 
 const TOKEN = "session-token-from-the-upstream";
 /** What an upstream call may carry: what fetch itself sends, the JSON body's headers, and the session's bearer token. */
@@ -21,6 +23,8 @@ const allowedHeaders = new Set([
 ]);
 
 const on = sessionsOnFake({ token: TOKEN });
+/** A request sent to the listening portal exactly as written (PortalClient.raw). */
+const raw = (...args: Parameters<PortalClient["raw"]>) => new PortalClient(on.fake.url).raw(...args);
 
 const json = (body: unknown) => JSON.stringify(body);
 const islandHeaders = { "content-type": "application/json", "x-portal-request": "1" };
@@ -45,14 +49,13 @@ describe("forwarding (item 4)", () => {
   };
 
   it("4. forwarding: the browser's Cookie, Authorization, X-Forwarded-* and hop-by-hop headers are not passed on; a Connection header cannot strip what the BFF adds", async () => {
-    const answer = await rawHttp(
-      on.fake.url,
+    const answer = await raw(
       "POST",
       "/api/web/client/password/test",
       { ...browserHeaders, cookie: `${on.signedInCookie}; other=browser-cookie` },
       json({ userId: "alice", password: "pw" }),
     );
-    assert.equal(answer.status, 200, answer.body);
+    assert.equal(answer.status, 200, answer.text);
     const [call] = on.fake.upstream.callsTo(/^\/web\/client\/password\/test$/);
     assert.ok(call, "the call was forwarded");
     const names = Object.keys(call.headers);
@@ -68,14 +71,8 @@ describe("forwarding (item 4)", () => {
   });
 
   it("4. forwarding: a call that needs no session carries no Authorization, even when the browser sends one", async () => {
-    const answer = await rawHttp(
-      on.fake.url,
-      "POST",
-      "/api/auth/vendor",
-      browserHeaders,
-      json({ username: "vera", password: "pw" }),
-    );
-    assert.equal(answer.status, 200, answer.body);
+    const answer = await raw("POST", "/api/auth/vendor", browserHeaders, json({ username: "vera", password: "pw" }));
+    assert.equal(answer.status, 200, answer.text);
     const [call] = on.fake.upstream.callsTo(/^\/auth\/vendor$/);
     assert.ok(call);
     assert.equal(call.headers.authorization, undefined);
@@ -87,8 +84,8 @@ describe("forwarding (item 4)", () => {
 
   it("4. forwarding: the portal's own calls (permissions, tracking, PDFs) carry the session's token or none, never the browser's headers", async () => {
     const headers = { ...browserHeaders, cookie: on.signedInCookie };
-    await rawHttp(on.fake.url, "GET", "/client/activity", headers);
-    await rawHttp(on.fake.url, "GET", "/pdfs/BankHolidays.pdf", headers);
+    await raw("GET", "/client/activity", headers);
+    await raw("GET", "/pdfs/BankHolidays.pdf", headers);
     await new Promise((resolve) => setTimeout(resolve, 100));
     assert.ok(on.fake.upstream.calls.length >= 2, "the page visit and the PDF reached the upstream");
     for (const call of on.fake.upstream.calls) {
@@ -129,14 +126,14 @@ describe("allowlist (item 5)", () => {
       const isExposed = exposed.includes(operation.operationId);
       for (const method of ["GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"]) {
         if (isExposed && method === operation.method) continue;
-        const answer = await rawHttp(on.fake.url, method, path, { ...islandHeaders, cookie: on.signedInCookie }, "{}");
+        const answer = await raw(method, path, { ...islandHeaders, cookie: on.signedInCookie }, "{}");
         const expected = isExposed ? 405 : 404;
-        assert.equal(answer.status, expected, `${method} ${path}: ${answer.body}`);
+        assert.equal(answer.status, expected, `${method} ${path}: ${answer.text}`);
         if (expected === 405) assert.equal(answer.headers.allow, operation.method);
       }
     }
     for (const path of ["/api/admin/drop", "/api/web/track", "/api/web/client/user-info", "/api/pdfs/BankHolidays.pdf"])
-      assert.equal((await rawHttp(on.fake.url, "POST", path, islandHeaders, "{}")).status, 404, path);
+      assert.equal((await raw("POST", path, islandHeaders, "{}")).status, 404, path);
     assert.deepEqual(on.fake.upstream.calls, []);
   });
 
@@ -170,8 +167,8 @@ describe("allowlist (item 5)", () => {
       "/api/AUTH/vendor",
     ];
     for (const path of paths) {
-      const answer = await rawHttp(on.fake.url, "POST", path, { ...islandHeaders, cookie: on.pendingCookie }, "{}");
-      assert.ok([404, 405].includes(answer.status), `${path}: ${answer.status} ${answer.body}`);
+      const answer = await raw("POST", path, { ...islandHeaders, cookie: on.pendingCookie }, "{}");
+      assert.ok([404, 405].includes(answer.status), `${path}: ${answer.status} ${answer.text}`);
     }
     assert.deepEqual(
       on.fake.upstream.calls.map((call) => call.path),
@@ -183,16 +180,10 @@ describe("allowlist (item 5)", () => {
     const elsewhere = await startFakeUpstream();
     try {
       const target = `${elsewhere.url}/api/auth/vendor`;
-      const answer = await rawHttp(
-        on.fake.url,
-        "POST",
-        target,
-        islandHeaders,
-        json({ username: "vera", password: "pw" }),
-      );
-      assert.ok(answer.status < 500, answer.body);
+      const answer = await raw("POST", target, islandHeaders, json({ username: "vera", password: "pw" }));
+      assert.ok(answer.status < 500, answer.text);
       assert.deepEqual(elsewhere.calls, [], "the named host got nothing");
-      const beyond = await rawHttp(on.fake.url, "POST", `${elsewhere.url}/web/track`, islandHeaders, "{}");
+      const beyond = await raw("POST", `${elsewhere.url}/web/track`, islandHeaders, "{}");
       assert.equal(beyond.status, 404);
       assert.deepEqual(elsewhere.calls, []);
     } finally {
@@ -226,15 +217,14 @@ describe("allowlist (item 5)", () => {
     ];
     for (const [path, body, what] of cases) {
       const headers = { ...islandHeaders, cookie: on.signedInCookie };
-      const answer = await rawHttp(
-        on.fake.url,
+      const answer = await raw(
         "POST",
         path,
         body ? headers : { "x-portal-request": "1", cookie: on.signedInCookie },
         body || undefined,
       );
-      assert.equal(answer.status, 400, `${what}: ${answer.status} ${answer.body}`);
-      const parsed = JSON.parse(answer.body) as { description?: string; errors?: unknown; detail?: string };
+      assert.equal(answer.status, 400, `${what}: ${answer.status} ${answer.text}`);
+      const parsed = JSON.parse(answer.text) as { description?: string; errors?: unknown; detail?: string };
       assert.ok(parsed.description ?? parsed.detail, `${what}: a clear message`);
     }
     assert.deepEqual(
@@ -248,13 +238,7 @@ describe("allowlist (item 5)", () => {
       ["/api/auth/client-token?uuid=abc", ""],
       ["/api/web/client/mfa/generate", on.pendingCookie],
     ] as const) {
-      const answer = await rawHttp(
-        on.fake.url,
-        "POST",
-        path,
-        { ...islandHeaders, cookie },
-        json({ userId: "admin", role: "x" }),
-      );
+      const answer = await raw("POST", path, { ...islandHeaders, cookie }, json({ userId: "admin", role: "x" }));
       assert.ok(answer.status < 500, `${path}: ${answer.status}`);
     }
     const forwarded = on.fake.upstream.calls.filter((call) => call.method === "POST");
@@ -264,11 +248,10 @@ describe("allowlist (item 5)", () => {
 
   it("5. allowlist: a body over the size limit is refused with 413 before the upstream is called", async () => {
     const big = json({ username: "v".repeat(20_000), password: "pw" });
-    const answer = await rawHttp(on.fake.url, "POST", "/api/auth/vendor", islandHeaders, big);
+    const answer = await raw("POST", "/api/auth/vendor", islandHeaders, big);
     assert.equal(answer.status, 413);
-    assert.match(answer.body, /too large/);
-    const form = await rawHttp(
-      on.fake.url,
+    assert.match(answer.text, /too large/);
+    const form = await raw(
       "POST",
       "/session/logout",
       { "content-type": "application/x-www-form-urlencoded", cookie: on.signedInCookie },

@@ -1,7 +1,7 @@
 // Signs a user in over HTTP without a browser, as the islands do: password, then the code, which must pass. The code
-// comes from the sandbox's mailbox, or is the fixed code the fake upstream (scripts/fake-upstream.ts) passes.
+// comes from the sandbox's mailbox, or is the fixed code the fake upstream (harness/fake-upstream.ts) passes.
 import assert from "node:assert/strict";
-import { PortalClient, type PortalTarget } from "#scripts/portal-client.ts";
+import { PortalClient, type PortalTarget } from "#harness/portal-client.ts";
 
 /** The password of every seed account of the sandbox (server/sandbox/seed.ts). */
 export const DEMO_PASSWORD = "Portal-Demo-2026!";

@@ -1,0 +1,44 @@
+// server/api/password-test.ts: the test of the current password is made for the session's own user, and a wrong
+// answer cancels a test passed before it.
+import assert from "node:assert/strict";
+import { after, describe, it } from "node:test";
+import { happyUpstream, sendJson } from "#harness/fake-upstream.ts";
+import { accounts, signIn } from "#harness/sign-in.ts";
+import { type PortalOnFake, portalOnFake } from "#tests/support/portal-on-fake.ts";
+
+const portals: PortalOnFake[] = [];
+after(() => Promise.all(portals.map((portal) => portal.close())));
+/** A portal on a fake upstream, closed after the file's tests. */
+async function onFake(...args: Parameters<typeof portalOnFake>) {
+  const portal = await portalOnFake(...args);
+  portals.push(portal);
+  return portal;
+}
+
+describe("the test of the current password", () => {
+  it("the password test names the session's own user, whatever the browser sends", async () => {
+    const fakeUpstream = await onFake();
+    const client = await signIn(fakeUpstream.app, accounts.alice, fakeUpstream.code);
+    const test = await client.post("/api/web/client/password/test", { userId: "someone-else", password: "pw" });
+    assert.equal(test.status, 200);
+    const [sent] = fakeUpstream.upstream.callsTo(/\/password\/test$/).slice(-1);
+    assert.equal(JSON.parse(sent?.body ?? "{}").userId, "alice");
+  });
+
+  it("a wrong current password cancels a test passed before it", async () => {
+    let wrong = false;
+    const happy = happyUpstream();
+    const fakeUpstream = await onFake((call, response) => {
+      if (wrong && call.path.endsWith("/password/test")) return sendJson(response, 400, { detail: "Wrong password" });
+      return happy(call, response);
+    });
+    const client = await signIn(fakeUpstream.app, accounts.alice, fakeUpstream.code);
+    const test = { userId: "alice", password: "pw" };
+    assert.equal((await client.post("/api/web/client/password/test", test)).status, 200);
+    wrong = true;
+    assert.equal((await client.post("/api/web/client/password/test", test)).status, 400);
+    const change = await client.post("/api/web/client/password/change", { password: "New-Portal-2026!x" });
+    assert.equal(change.status, 400);
+    assert.equal((change.json() as { code: string }).code, "password-not-tested");
+  });
+});

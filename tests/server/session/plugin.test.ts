@@ -1,0 +1,443 @@
+// server/session/plugin.ts: the session runs only where a session is read (pages, /api, /session/*, /pdfs/*); its
+// cookie's attributes and caching (item 1), its size within what a browser keeps, or a clear refusal (item 2),
+// tampering and key rotation (item 3).
+import assert from "node:assert/strict";
+import { randomBytes, randomUUID } from "node:crypto";
+import { readdirSync } from "node:fs";
+import { after, before, describe, it } from "node:test";
+import fc from "fast-check";
+import { fullPermissions, happyUpstream, jwtLikeToken } from "#harness/fake-upstream.ts";
+import { type PortalAnswer, PortalClient } from "#harness/portal-client.ts";
+import { accounts, DEMO_PASSWORD, latestCode, signIn } from "#harness/sign-in.ts";
+import { deviceCookieName } from "#server/device-cookie.ts";
+import { forGates } from "#server/permissions.ts";
+import { MAX_SEALED_SESSION } from "#server/session/plugin.ts";
+import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
+import { portalOnFake, setCookies } from "#tests/support/portal-on-fake.ts";
+import { sessionCodec } from "#tests/support/session-codec.ts";
+import { answerMessage } from "#web/api/answer.ts";
+import { gatedServices, gates } from "#web/gates.ts";
+import type { UserInfo } from "#web/site.ts";
+
+const COOKIE = "__Host-portal-session";
+const DEVICE_COOKIE = deviceCookieName(true);
+const OLD_KEY = "0".repeat(64);
+const NEW_KEY = "1".repeat(64);
+
+/** A cookie's attributes as written, name first: `["__Host-portal-session=…", "Path=/", "HttpOnly", …]`. */
+const attributesOf = (setCookie: string) => setCookie.split(";").map((part) => part.trim());
+
+function assertSessionCookie(setCookie: string, where: string) {
+  const [pair = "", ...attributes] = attributesOf(setCookie);
+  // The session's cookie, or the device cookie a passed sign-in leaves beside it (server/device-cookie.ts).
+  assert.ok(
+    pair.startsWith(`${COOKIE}=`) || pair.startsWith(`${DEVICE_COOKIE}=`),
+    `${where}: the cookie is named ${COOKIE} or ${DEVICE_COOKIE}: ${pair.slice(0, 40)}`,
+  );
+  for (const required of ["Secure", "HttpOnly", "SameSite=Strict", "Path=/"])
+    assert.ok(attributes.includes(required), `${where}: ${required} in ${attributes.join("; ")}`);
+  assert.ok(!attributes.some((attribute) => /^domain=/i.test(attribute)), `${where}: no Domain attribute`);
+}
+
+describe("session cookie attributes and caching (item 1)", () => {
+  let portal: RunningPortal;
+  before(async () => {
+    portal = await startPortalInProcess({ listen: false });
+  });
+  after(() => portal.close());
+
+  it("1. cookie: every Set-Cookie of a sign-in and sign-out is __Host- named, Secure, HttpOnly, SameSite=Strict, Path=/ and has no Domain", async () => {
+    const visitor = new PortalClient(portal.app);
+    const answers: [string, PortalAnswer][] = [];
+    const record = async (what: string, answer: Promise<PortalAnswer>) => answers.push([what, await answer]);
+    await record("tax-bridge entry", visitor.get("/tax-bridge/login"));
+    await record(
+      "login",
+      visitor.post("/api/auth/client", { shortname: "ACME", username: "alice", password: DEMO_PASSWORD }),
+    );
+    await record("generate", visitor.post("/api/web/client/mfa/generate"));
+    const code = await latestCode(portal.sandboxUrl, accounts.alice.email);
+    await record("validate", visitor.post(`/api/web/client/mfa/validate/${code}`));
+    await record("home", visitor.get("/client/submission/report"));
+    await record("sign out", visitor.post("/session/logout"));
+    const written = answers.flatMap(([what, answer]) => setCookies(answer).map((cookie) => [what, cookie] as const));
+    assert.ok(written.length >= 4, `cookies were written at each step: ${written.map(([what]) => what).join(", ")}`);
+    for (const [what, cookie] of written) assertSessionCookie(cookie, what);
+  });
+
+  it("1. no-store: pages, documents, redirects and API answers that carry session state are never cached", async () => {
+    const visitor = await signIn(portal.app, accounts.victor, portal.code);
+    const answers = [
+      await visitor.get("/client/home"),
+      await visitor.get("/client/batch/upload"),
+      await visitor.get("/client/no-such-page"),
+      await visitor.get("/"),
+      await visitor.get("/mfa"),
+      await visitor.post("/api/web/client/password/test", { userId: "victor", password: DEMO_PASSWORD }),
+      await new PortalClient(portal.app).post("/api/auth/vendor", { username: "vera", password: "wrong" }),
+      await visitor.get("/pdfs/BankHolidays.pdf"),
+      await visitor.get("/session/idle?return=%2Fclient%2Fhome"),
+      await visitor.post("/session/stay", { return: "/client/home" }, { accept: "application/json" }),
+      await visitor.post("/session/logout"),
+      await visitor.get("/client/home"),
+    ];
+    for (const answer of answers) {
+      assert.match(String(answer.headers["cache-control"]), /no-store/, `${answer.status} ${answer.text.slice(0, 60)}`);
+    }
+  });
+
+  it("1. behind a TLS-terminating proxy (TRUST_PROXY=true) the proxy's scheme and host count, and the client address is the one the proxy saw, not one the browser forged", async () => {
+    const proxied = await startPortalInProcess({
+      env: { TRUST_PROXY: "true", RATE_LIMIT_IP_PER_MINUTE: "2" },
+      listen: false,
+    });
+    try {
+      const attempt = (forged: string, client: string, password = "a wrong password") =>
+        proxied.app.inject({
+          method: "POST",
+          url: "/api/auth/vendor",
+          remoteAddress: "10.0.0.2",
+          headers: {
+            "content-type": "application/json",
+            "x-portal-request": "1",
+            host: "10.0.0.5:3000",
+            origin: "https://portal.example",
+            "sec-fetch-site": "same-origin",
+            "x-forwarded-proto": "https",
+            "x-forwarded-host": "portal.example",
+            "x-forwarded-for": `${forged}, ${client}`,
+          },
+          payload: { username: "vera", password },
+        });
+      // Failed sign-ins count against the address: a success first, then two failures use up the limit of 2.
+      const first = await attempt("198.51.100.1", "203.0.113.7", DEMO_PASSWORD);
+      assert.equal(first.statusCode, 200, "the proxy's Origin/Host pair passes the same-origin check");
+      assertSessionCookie(setCookies(first)[0] ?? "", "proxied login");
+      assert.equal((await attempt("198.51.100.2", "203.0.113.7")).statusCode, 200);
+      assert.equal((await attempt("198.51.100.4", "203.0.113.7")).statusCode, 200);
+      assert.equal(
+        (await attempt("198.51.100.3", "203.0.113.7")).statusCode,
+        429,
+        "a forged X-Forwarded-For entry does not make a new client",
+      );
+      assert.equal(
+        (await attempt("198.51.100.3", "203.0.113.8")).statusCode,
+        200,
+        "another real client is not throttled",
+      );
+    } finally {
+      await proxied.close();
+    }
+    const direct = await startPortalInProcess({ env: { RATE_LIMIT_IP_PER_MINUTE: "1" }, listen: false });
+    try {
+      const attempt = (forged: string) =>
+        direct.app.inject({
+          method: "POST",
+          url: "/api/auth/vendor",
+          headers: { "content-type": "application/json", "x-portal-request": "1", "x-forwarded-for": forged },
+          payload: { username: "vera", password: "wrong" },
+        });
+      assert.equal((await attempt("203.0.113.1")).statusCode, 200);
+      assert.equal((await attempt("203.0.113.2")).statusCode, 429, "without TRUST_PROXY, X-Forwarded-For is ignored");
+    } finally {
+      await direct.close();
+    }
+  });
+});
+
+describe("tampering and key rotation (item 3)", () => {
+  let portal: RunningPortal;
+  let value: string;
+  before(async () => {
+    portal = await startPortalInProcess({ env: { SESSION_KEY: OLD_KEY }, listen: false });
+    const visitor = await signIn(portal.app, accounts.alice, portal.code);
+    value = visitor.cookies.get(COOKIE) ?? "";
+  });
+  after(() => portal.close());
+
+  const withCookie = (app: RunningPortal["app"], cookieValue: string, url: string, method: "GET" | "POST" = "GET") =>
+    app.inject({
+      method,
+      url,
+      headers: { cookie: `${COOKIE}=${encodeURIComponent(cookieValue)}`, "x-portal-request": "1" },
+      ...(method === "POST" ? { payload: { userId: "alice", password: DEMO_PASSWORD } } : {}),
+    });
+
+  it("3. tampering: a flipped byte, a truncated cookie, another key's cookie or garbage is no session, never a 500", async () => {
+    assert.equal((await withCookie(portal.app, value, "/client/home")).statusCode, 200, "the untouched cookie works");
+    // @fastify/secure-session's value: the ciphertext and its nonce, base64, joined by ";".
+    const [cipher = "", iv = ""] = value.split(";");
+    const flip = (text: string, at: number) =>
+      `${text.slice(0, at)}${text[at] === "A" ? "B" : "A"}${text.slice(at + 1)}`;
+    const other = await startPortalInProcess({
+      env: { SESSION_KEY: NEW_KEY, UPSTREAM_URL: portal.sandboxUrl },
+      listen: false,
+    });
+    const foreign = await signIn(other.app, accounts.alice, portal.code)
+      .then((visitor) => visitor.cookies.get(COOKIE) ?? "")
+      .finally(() => other.close());
+    const tampered: Record<string, string> = {
+      "a flipped byte in the ciphertext": `${flip(cipher, 40)};${iv}`,
+      "a flipped byte in the IV": `${cipher};${flip(iv, 5)}`,
+      "the last byte flipped": `${flip(cipher, cipher.length - 3)};${iv}`,
+      "truncated to half": value.slice(0, value.length / 2),
+      "the IV cut short": `${cipher};${iv.slice(0, 10)}`,
+      "no IV": cipher,
+      "another key's cookie": foreign,
+      empty: "",
+      garbage: "not-a-session-at-all",
+      "bad base64": "@@@@;@@@@",
+      "JSON instead of a cipher": '{"auth":{"stage":"signed-in"}}',
+      huge: "A".repeat(3900),
+    };
+    for (const [what, cookie] of Object.entries(tampered)) {
+      const page = await withCookie(portal.app, cookie, "/client/home");
+      assert.equal(page.statusCode, 302, `${what}: no section page`);
+      assert.equal(page.headers.location, "/?return=%2Fclient%2Fhome", what);
+      const api = await withCookie(portal.app, cookie, "/api/web/client/password/test", "POST");
+      assert.equal(api.statusCode, 401, `${what}: the API sees no session`);
+      const login = await withCookie(portal.app, cookie, "/");
+      assert.equal(login.statusCode, 200, `${what}: the login page opens`);
+    }
+    const raw = await portal.app.inject({ url: "/client/home", headers: { cookie: `${COOKIE}=%E0%A4%A; x=%` } });
+    assert.equal(raw.statusCode, 302, "malformed percent-encoding is no session");
+  });
+
+  it("3. key rotation: a cookie of the previous key is accepted and re-issued under the new one; a removed key signs out", async () => {
+    const rotated = await startPortalInProcess({
+      env: { SESSION_KEY: `${NEW_KEY},${OLD_KEY}`, UPSTREAM_URL: portal.sandboxUrl },
+      listen: false,
+    });
+    const newOnly = await startPortalInProcess({
+      env: { SESSION_KEY: NEW_KEY, UPSTREAM_URL: portal.sandboxUrl },
+      listen: false,
+    });
+    try {
+      const health = await withCookie(rotated.app, value, "/healthz");
+      assert.equal(health.headers["set-cookie"], undefined, "/healthz never touches the session");
+      const login = await withCookie(rotated.app, value, "/vendor/home");
+      const reissued = login.cookies.find((cookie) => cookie.name === COOKIE)?.value;
+      assert.ok(reissued, "even an answer that does not change the session re-issues it under the new key");
+      assert.equal(
+        (await withCookie(rotated.app, value, "/client/home")).statusCode,
+        200,
+        "the old cookie is accepted",
+      );
+      assert.equal((await withCookie(newOnly.app, reissued, "/client/home")).statusCode, 200, "re-issued: new key");
+      const removed = await withCookie(newOnly.app, value, "/client/home");
+      assert.equal(removed.statusCode, 302, "once the old key is removed, its cookies are signed out");
+      assert.equal(removed.headers.location, "/?return=%2Fclient%2Fhome");
+    } finally {
+      await rotated.close();
+      await newOnly.close();
+    }
+  });
+});
+const BROWSER_COOKIE_LIMIT = 4096;
+const METRICS_TOKEN = "m".repeat(32);
+
+describe("cookie size (item 2)", () => {
+  it("2. cookie size: a 4 KB JWT-like token and a full permission set still fit a cookie of at most 4096 bytes, and the session works", async (t) => {
+    const token = jwtLikeToken(4096);
+    const fake = await portalOnFake(happyUpstream({ token }));
+    try {
+      const visitor = await signIn(fake.app, accounts.alice, fake.code);
+      const answers = [...visitor.answers];
+      const pages = [await visitor.get("/client/home"), await visitor.get(`/client/${"x".repeat(6000)}`)];
+      const sizes = [...answers, ...pages].flatMap((answer) => setCookies(answer).map((c) => Buffer.byteLength(c)));
+      t.diagnostic(`token ${token.length} characters; Set-Cookie sizes ${sizes.join(", ")} bytes`);
+      assert.ok(sizes.length >= 3, "the session was written at each step");
+      for (const size of sizes) assert.ok(size <= BROWSER_COOKIE_LIMIT, `Set-Cookie of ${size} bytes`);
+      const home = await visitor.get("/client/vip/dashboard");
+      assert.equal(home.status, 200, "signed in, permissions kept: a VIP page opens");
+      await visitor.post("/api/web/client/password/test", { userId: "alice", password: "pw" });
+      const bearers = fake.upstream.calls.map((call) => call.headers.authorization).filter(Boolean);
+      assert.ok(bearers.length >= 3, "generate, validate, user-info and the test call carry the token");
+      for (const bearer of bearers) assert.equal(bearer, `Bearer ${token}`, "the token comes back whole");
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it("2. cookie size: the permissions the session keeps give every gate the same answer as the upstream's full set", async () => {
+    // The codes the gates may read (web/gates.ts: a gate can name no other), so a gate added with a new code is
+    // exercised too.
+    const gateCodes = [...gatedServices.clientServices, ...gatedServices.beneServices];
+    const code = fc.oneof(fc.constantFrom(...gateCodes), fc.stringMatching(/^\d{1,6}$/));
+    const tier = fc.oneof(
+      fc.boolean(),
+      fc.integer(),
+      fc.string(),
+      fc.stringMatching(/^-?\d{0,20}$/),
+      fc.constant(null),
+    );
+    const numeric = fc.oneof(fc.string(), fc.stringMatching(/^ ?-?\d{0,30}(\.\d{0,3})? ?$/));
+    const info = fc.record({
+      loaded: fc.constant(true),
+      viewOnly: fc.boolean(),
+      isAdmin: fc.boolean(),
+      clientServices: fc.array(code, { maxLength: 40 }),
+      beneServices: fc.array(code, { maxLength: 20 }),
+      paymentTier: tier,
+      spotTier: tier,
+      vipTier: numeric,
+      userTier: numeric,
+    }) satisfies fc.Arbitrary<UserInfo>;
+    fc.assert(
+      fc.property(info, (full) => {
+        const kept = forGates(full);
+        for (const [name, gate] of Object.entries(gates)) assert.equal(gate(kept), gate(full), name);
+        assert.ok(JSON.stringify(kept).length <= 400, "the kept set is small whatever the upstream sends");
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("2. cookie size: whatever the token's size, every cookie of a session stays within 4096 bytes, or the sign-in is refused with a clear error", async (t) => {
+    const outcomes: string[] = [];
+    for (let length = 3_900; length <= 5_200; length += 100) {
+      const token = jwtLikeToken(length);
+      const fake = await portalOnFake(happyUpstream({ token }));
+      try {
+        const visitor = new PortalClient(fake.app);
+        const answers = [
+          await visitor.post("/api/auth/client", { shortname: "ACME", username: "alice", password: "pw" }),
+          await visitor.post("/api/web/client/mfa/generate"),
+          await visitor.post("/api/web/client/mfa/validate/123456"),
+          // What a signed-in session adds to its cookie: the longest path it keeps whole, a passed password test.
+          await visitor.get(`/client/${"x".repeat(56)}`),
+          await visitor.post("/api/web/client/password/test", { userId: "alice", password: "pw" }),
+          await visitor.get("/client/home"),
+        ];
+        for (const answer of answers)
+          for (const cookie of setCookies(answer))
+            assert.ok(
+              Buffer.byteLength(cookie) <= BROWSER_COOKIE_LIMIT,
+              `a ${token.length}-character token: a Set-Cookie of ${Buffer.byteLength(cookie)} bytes`,
+            );
+        const steps = ["sign-in", "generate", "MFA", "a page", "the password test", "a page"];
+        const refused = answers.findIndex((answer) => answer.status === 502);
+        if (refused >= 0) {
+          const answer = answers[refused] as PortalAnswer;
+          assert.match(answerMessage(answer.status, answer.json()), /too large/i, `${token.length}: the message`);
+          assert.ok(
+            refused === 0 || refused === 2,
+            `${token.length}: refused at sign-in or MFA, not at ${steps[refused]}`,
+          );
+          assert.equal(
+            (await visitor.get("/client/home")).headers.location,
+            "/?return=%2Fclient%2Fhome",
+            `${token.length}: no session is left`,
+          );
+          outcomes.push(`${token.length} refused at ${steps[refused]}`);
+        } else {
+          assert.equal((await visitor.get("/client/home")).status, 200, `${token.length}: signed in`);
+          outcomes.push(`${token.length} fits`);
+        }
+      } finally {
+        await fake.close();
+      }
+    }
+    t.diagnostic(outcomes.join("; "));
+  });
+
+  it("2. cookie size: a session that grows past what a browser keeps ends with the clear message, never a cookie over 4096 bytes", async () => {
+    const fake = await portalOnFake(happyUpstream());
+    try {
+      const now = Date.now();
+      const codec = await sessionCodec(fake.portal.config);
+      const cookieOf = (length: number) =>
+        codec.encode({
+          auth: {
+            stage: "signed-in",
+            site: "client",
+            userName: "alice",
+            loginMessage: "Success",
+            token: "t".repeat(length),
+          },
+          perms: { info: forGates({ loaded: true, ...fullPermissions }), at: now },
+          sid: randomUUID(),
+          born: now,
+          seen: now,
+        });
+      // The largest session a browser still keeps; a page visit then adds the path it remembers.
+      let [length, over] = [0, 4_096];
+      while (over - length > 1) {
+        const middle = Math.floor((length + over) / 2);
+        if (cookieOf(middle).length <= MAX_SEALED_SESSION) length = middle;
+        else over = middle;
+      }
+      const cookie = `${COOKIE}=${cookieOf(length)}`;
+      const idle = await fake.app.inject({ url: "/session/idle?return=%2Fclient%2Fhome", headers: { cookie } });
+      assert.equal(
+        idle.headers.location,
+        "/client/home?by-itself",
+        "the session works (a request that writes nothing)",
+      );
+      const page = await fake.app.inject({ url: `/client/${"x".repeat(56)}`, headers: { cookie } });
+      for (const written of setCookies(page))
+        assert.ok(Buffer.byteLength(written) <= BROWSER_COOKIE_LIMIT, `a Set-Cookie of ${Buffer.byteLength(written)}`);
+      assert.equal(page.statusCode, 303, "the grown session is not written");
+      assert.equal(page.headers.location, "/");
+      const visitor = new PortalClient(fake.app);
+      for (const written of page.cookies) visitor.cookies.set(written.name, written.value);
+      assert.match((await visitor.get("/")).text, /too large/, "the sign-in page says why");
+      assert.equal(
+        (await fake.app.inject({ url: "/client/home", headers: { cookie } })).headers.location,
+        "/?return=%2Fclient%2Fhome",
+        "the session ended: its id is revoked",
+      );
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it("2. cookie size: a token too large for any cookie gives a clear error and no broken session", async () => {
+    const token = randomBytes(6000).toString("base64url");
+    const fake = await portalOnFake(happyUpstream({ token }));
+    try {
+      const visitor = new PortalClient(fake.app);
+      const login = await visitor.post("/api/auth/client", { shortname: "ACME", username: "alice", password: "pw" });
+      for (const cookie of setCookies(login))
+        assert.ok(Buffer.byteLength(cookie) <= BROWSER_COOKIE_LIMIT, `Set-Cookie of ${Buffer.byteLength(cookie)}`);
+      assert.ok(login.status >= 400, `an error status, not ${login.status}`);
+      const message = answerMessage(login.status, login.json());
+      assert.match(message, /too large/i, `a clear message: ${message}`);
+      assert.equal((await visitor.post("/api/web/client/mfa/generate")).status, 401, "no pending sign-in is left");
+      assert.equal((await visitor.get("/mfa")).headers.location, "/", "the MFA step is not half open");
+      const page = await visitor.get("/");
+      assert.equal(page.status, 200, "the login page still opens");
+    } finally {
+      await fake.close();
+    }
+  });
+});
+
+describe("where the session runs (issue 11)", () => {
+  it("11. no answer for an asset, /healthz, /readyz, /metrics or /favicon.ico carries Set-Cookie, even when the session is due a renewal", async () => {
+    let clock = Date.now();
+    const fake = await portalOnFake(happyUpstream(), { env: { METRICS_TOKEN }, now: () => clock });
+    try {
+      const visitor = await signIn(fake.app, accounts.alice, fake.code);
+      clock += 5 * 60_000; // the session's "seen" time is now due to be written again
+      const asset = readdirSync(new URL("../../../dist/assets/", import.meta.url)).find((name) =>
+        name.endsWith(".css"),
+      );
+      assert.ok(asset, "the build has a stylesheet");
+      const quiet = [`/assets/${asset}`, "/healthz", "/readyz", "/metrics", "/favicon.ico"];
+      for (const url of quiet) {
+        const answer = await fake.app.inject({
+          url,
+          headers: { cookie: visitor.cookieHeader, authorization: `Bearer ${METRICS_TOKEN}` },
+        });
+        assert.ok(answer.statusCode < 400, `${url} answers (${answer.statusCode})`);
+        assert.deepEqual(setCookies(answer), [], `${url} sends no Set-Cookie`);
+      }
+      const page = await visitor.get("/client/home");
+      assert.equal(page.status, 200);
+      assert.equal(setCookies(page).length, 1, "a page does renew the session: the quiet answers above were due one");
+    } finally {
+      await fake.close();
+    }
+  });
+});
