@@ -21,6 +21,7 @@ import { pageRoutes } from "#server/routes/pages.tsx";
 import { sandboxRoutes } from "#server/routes/sandbox.ts";
 import { sessionRoutes } from "#server/routes/session.ts";
 import { securityHeadersPlugin } from "#server/security-headers.ts";
+import { RESEAL_GRANULARITY_MS } from "#server/session/fields.ts";
 import { sessionPlugin } from "#server/session/plugin.ts";
 import { installShutdown } from "#server/shutdown.ts";
 import { preloadIslands } from "#web/islands/registry.ts";
@@ -52,7 +53,7 @@ export async function buildApp({ config, upstreamUrl, logger, ...options }: Buil
     sessions: context.stores.sessions,
     activity: context.stores.activity,
     now: context.now,
-    idleMs: config.session.idleSeconds * 1000,
+    liveMs: config.session.idleSeconds * 1000 + RESEAL_GRANULARITY_MS,
   });
 
   installErrorHandling(app);

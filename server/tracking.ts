@@ -1,22 +1,13 @@
 // Page tracking (requirements 4.8), sent by the server off the response path: queued, sent in the background, flushed at close.
 import { AsyncResource } from "node:async_hooks";
 import { setTimeout as delay } from "node:timers/promises";
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyBaseLogger, FastifyRequest } from "fastify";
 import type { Metrics } from "#server/metrics.ts";
-import { personActed } from "#server/session/activity.ts";
-import { visitorOn } from "#server/session/standing.ts";
-import { rememberVisit } from "#server/session/writes.ts";
 import { bearer, faultOf, type UpstreamClient } from "#server/upstream/client.ts";
 import type { RefusedTokens } from "#server/upstream/refused-tokens.ts";
 
-type Visit = { token: string; page: string };
+export type Visit = { token: string; page: string };
 
-declare module "fastify" {
-  interface FastifyRequest {
-    /** The page visit this answer records once sent (requirements 4.8). */
-    visit: Visit | undefined;
-  }
-}
 /** A visit and the async context of the request that queued it: a trace follows the visit to its page view. */
 type Queued = Visit & { queuedIn: AsyncResource };
 
@@ -171,24 +162,4 @@ export function isNavigation(request: FastifyRequest): boolean {
   const { "sec-purpose": secPurpose, purpose } = request.headers;
   if (secPurpose === undefined && purpose === undefined) return true;
   return !/prefetch|prerender/i.test(`${secPurpose ?? ""} ${purpose ?? ""}`);
-}
-
-/**
- * A navigation to a page of the person's own (server/session/standing.ts, `visitorOn`) that is not the previous one
- * is a visit: the session remembers it (`rememberVisit`), and it is sent once the page's answer has gone.
- */
-export function noteVisit(request: FastifyRequest, page: string, ownForm: boolean, now: number): void {
-  const auth = visitorOn(request, ownForm);
-  if (auth && isNavigation(request) && rememberVisit(request, page, now, personActed(request)))
-    request.visit = { token: auth.token, page };
-}
-
-/** Sends the visits `noteVisit` found once their answers have gone: never on the response path. */
-export function sendVisits(app: FastifyInstance, tracker: VisitTracker): void {
-  app.decorateRequest("visit", undefined);
-  app.addHook("onResponse", (request, _reply, done) => {
-    const visit = request.visit;
-    if (visit) tracker.enqueue(visit);
-    done();
-  });
 }

@@ -2,9 +2,8 @@
 // they end, listed for "Where you're signed in", and ended from another device or by a password change.
 import type { FastifyRequest } from "fastify";
 import { deviceLabel } from "#server/account/device.ts";
+import { type SecurityEvent, securityEvent, sessionDigest } from "#server/account/security-log.ts";
 import { type AccountState, accountOf } from "#server/account/state.ts";
-import { type SecurityEvent, securityEvent, sessionDigest } from "#server/security-log.ts";
-import { RESEAL_GRANULARITY_MS } from "#server/session/fields.ts";
 import type { SessionEntry } from "#server/stores/session-registry.ts";
 import { personKey } from "#server/throttle.ts";
 import { knownTimeZone } from "#web/components/when.ts";
@@ -60,7 +59,7 @@ export function sessionEnded(request: FastifyRequest, owner: Owner, sid: string,
 
 /** A session neither revoked nor idle past the limit (its own next request would end it: it is not listed or counted). */
 const live = (request: FastifyRequest, account: AccountState, entry: SessionEntry) =>
-  !request.server.revocations.has(entry.sid) && account.now() - entry.seen <= account.idleMs + RESEAL_GRANULARITY_MS;
+  !request.server.revocations.has(entry.sid) && account.now() - entry.seen <= account.liveMs;
 
 /** One row of "Where you're signed in": the session named by its digest, never by its id. */
 export type ListedSession = Omit<SessionEntry, "sid"> & { id: string; current: boolean };

@@ -8,8 +8,8 @@ export type AccountState = {
   sessions: SessionRegistry;
   activity: ActivityStore;
   now: () => number;
-  /** The idle limit: a session not seen within it (and the minute `seen` may lag) has ended, listed or not. */
-  idleMs: number;
+  /** The idle limit and the time a session's `seen` may lag behind it: a session not seen within it has ended. */
+  liveMs: number;
 };
 
 declare module "fastify" {

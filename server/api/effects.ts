@@ -4,10 +4,10 @@
 // (server/upstream/answer-shape.ts), and a token never reaches the browser.
 import type { FastifyRequest } from "fastify";
 import type { components } from "#openapi/schema.d.ts";
+import { securityEvent } from "#server/account/security-log.ts";
 import { endOtherSessions, personOf } from "#server/account/sessions.ts";
 import type { AppContext } from "#server/context.ts";
 import { loadPermissions } from "#server/permissions.ts";
-import { securityEvent } from "#server/security-log.ts";
 import { MAX_TOKEN_CHARACTERS, sendableToken } from "#server/session/fields.ts";
 import { beginSignIn, expire, promote } from "#server/session/lifecycle.ts";
 import { fitsCookie } from "#server/session/plugin.ts";

@@ -1,8 +1,8 @@
 // requirements 2.8–2.12 and 6: a section page needs a session of the section's audience, its permissions known, and the
 // row's gate passed; otherwise the sign-in page, the MFA step, or the forbidden, checking or not-found screen.
 
-import { loadLastSignIn } from "#server/account/last-sign-in.ts";
-import { loadAccountView } from "#server/account/view.ts";
+import { loadAccountView } from "#server/pages/account-view.ts";
+import { loadLastSignIn } from "#server/pages/last-sign-in.ts";
 import { type Loaded, type PageRequest, pageContextOf, redirect, type Screens } from "#server/pages/screen.ts";
 import { permissionsFor } from "#server/permissions.ts";
 import { signedIn, standing } from "#server/session/standing.ts";

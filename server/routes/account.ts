@@ -4,9 +4,9 @@
 // happened.
 import type { FastifyInstance } from "fastify";
 import { endOtherSessions } from "#server/account/sessions.ts";
-import { END_SESSIONS_PATH, type EndOutcome, outcomeQuery } from "#server/account/view.ts";
 import { testPassword } from "#server/api/password-test.ts";
 import type { AppContext } from "#server/context.ts";
+import { END_SESSIONS_PATH, type EndOutcome, outcomeQuery } from "#server/pages/account-view.ts";
 import type { Auth } from "#server/session/fields.ts";
 import { sessionId, signedIn } from "#server/session/standing.ts";
 import { matchRoute, sectionAudience } from "#web/routes/table.ts";
@@ -26,7 +26,7 @@ const bodySchema = {
 /** What the page says of a password test that did not pass. */
 const testOutcomes = { wrong: "wrong-password", throttled: "throttled", failed: "failed" } as const;
 
-/** A session named by its digest (server/security-log.ts), or all the others. */
+/** A session named by its digest (server/account/security-log.ts), or all the others. */
 const sessionChoice = /^(all|[\w-]{22})$/;
 
 /** The change-password page the form came from, when it is one of this person's; else their own section's. */

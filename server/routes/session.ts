@@ -2,13 +2,13 @@
 // And the idle timeout's two routes: "Stay signed in", and the check a signed-in page makes at its idle limit. Asked
 // by the warning's script (Accept: application/json), each answers the seconds left instead of moving the page.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { securityEvent } from "#server/account/security-log.ts";
 import { personOf } from "#server/account/sessions.ts";
 import type { AppContext } from "#server/context.ts";
 import { taxBridgeOn } from "#server/pages/screen.ts";
 import { permissionsFor } from "#server/permissions.ts";
 import { idleLeft } from "#server/render/page-reply.ts";
 import { safePath } from "#server/safe-path.ts";
-import { securityEvent } from "#server/security-log.ts";
 import { byItself } from "#server/session/activity.ts";
 import { expire } from "#server/session/lifecycle.ts";
 import { pastMfa, sessionId, signedIn } from "#server/session/standing.ts";

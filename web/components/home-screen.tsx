@@ -13,7 +13,7 @@ type Props = {
   section: SignedInSection;
   entry: RouteEntry;
   permissions: UserInfo;
-  /** The sign-in before this one (server/account/last-sign-in.ts); none on a first sign-in. */
+  /** The sign-in before this one (server/pages/last-sign-in.ts); none on a first sign-in. */
   lastSignIn?: LastSignIn;
 };
 

@@ -30,7 +30,7 @@ type Props = {
   /** Unset while they are not known (the checking state) or when the section is not this user's: no navigation. */
   permissions: UserInfo | undefined;
   screen: SectionScreen;
-  /** The account sections of the change-password page (server/account/view.ts). */
+  /** The account sections of the change-password page (server/pages/account-view.ts). */
   account?: AccountView | undefined;
 };
 

@@ -10,7 +10,7 @@ import { RedisServer } from "#harness/redis-server.ts";
 import { accounts, DEMO_PASSWORD, mailboxCode, signIn } from "#harness/sign-in.ts";
 import { personOf } from "#server/account/sessions.ts";
 import type { AccountState } from "#server/account/state.ts";
-import { END_SESSIONS_PATH } from "#server/account/view.ts";
+import { END_SESSIONS_PATH } from "#server/pages/account-view.ts";
 import { startSandbox } from "#server/sandbox/app.ts";
 import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
 import { until } from "#tests/support/stores.ts";

@@ -6,10 +6,10 @@ import { after, before, describe, it } from "node:test";
 import type { FastifyInstance } from "fastify";
 import { PortalClient } from "#harness/portal-client.ts";
 import { DEMO_PASSWORD } from "#harness/sign-in.ts";
+import { type SecurityEvent, securityEvents, sessionDigest } from "#server/account/security-log.ts";
 import { personOf } from "#server/account/sessions.ts";
-import { END_SESSIONS_PATH } from "#server/account/view.ts";
+import { END_SESSIONS_PATH } from "#server/pages/account-view.ts";
 import type { RunningSandbox } from "#server/sandbox/app.ts";
-import { type SecurityEvent, securityEvents, sessionDigest } from "#server/security-log.ts";
 import { SESSIONS_PER_PERSON } from "#server/stores/session-registry.ts";
 import { type LoggedPortal, logCapture, startLoggedPortal } from "#tests/support/log-capture.ts";
 import { sandboxPost, TEST_SESSION_KEY } from "#tests/support/portal.ts";
@@ -107,7 +107,7 @@ const victor = personOf({ site: "client", company: "ACME", userName: "victor" })
 describe("the security log", () => {
   it("names each event once, and each name is documented", async () => {
     const { readFile } = await import("node:fs/promises");
-    const docs = await readFile(new URL("../../docs/security-log.md", import.meta.url), "utf8");
+    const docs = await readFile(new URL("../../../docs/security-log.md", import.meta.url), "utf8");
     for (const event of Object.keys(securityEvents)) assert.ok(docs.includes(`\`${event}\``), `${event} documented`);
   });
 
