@@ -190,27 +190,20 @@ export async function throughputBenches(options: LoadOptions): Promise<Row[]> {
     );
 
     // The security stores shared through a real redis-server, beside the same build with them in memory.
+    const redisRow = async (name: string, through: typeof apiThrough, atLeast: number) =>
+      ratioRow(
+        name,
+        await sideBySide(
+          through("with Redis", portalOnRedis, redisClient),
+          through("in memory", portal, client),
+          options,
+        ),
+        "throughput",
+        { atLeast },
+      );
     rows.push(
-      ratioRow(
-        "8a. Redis: gated page with REDIS_URL ÷ without (req/s)",
-        await sideBySide(
-          gatedPageOf("with Redis", portalOnRedis, redisClient),
-          gatedPageOf("in memory", portal, client),
-          options,
-        ),
-        "throughput",
-        { atLeast: 0.9 },
-      ),
-      ratioRow(
-        "8b. Redis: /api call with REDIS_URL ÷ without (req/s)",
-        await sideBySide(
-          apiThrough("with Redis", portalOnRedis, redisClient),
-          apiThrough("in memory", portal, client),
-          options,
-        ),
-        "throughput",
-        { atLeast: 0.8 },
-      ),
+      await redisRow("8a. Redis: gated page with REDIS_URL ÷ without (req/s)", gatedPageOf, 0.9),
+      await redisRow("8b. Redis: /api call with REDIS_URL ÷ without (req/s)", apiThrough, 0.8),
     );
     return rows;
   } finally {

@@ -18,18 +18,20 @@ export interface SeedAccount {
   permissions: Permissions;
 }
 
+/** A user allowed nothing: every seed user's starting point, and the tests' too. */
+export const noPermissions: Permissions = {
+  viewOnly: false,
+  isAdmin: false,
+  clientServices: [],
+  beneServices: [],
+  paymentTier: false,
+  spotTier: false,
+  vipTier: "0",
+  userTier: "0",
+};
+
 function clientPermissions(overrides: Partial<Permissions>): Permissions {
-  return {
-    viewOnly: false,
-    isAdmin: false,
-    clientServices: [],
-    beneServices: [],
-    paymentTier: false,
-    spotTier: false,
-    vipTier: "0",
-    userTier: "0",
-    ...overrides,
-  };
+  return { ...noPermissions, ...overrides };
 }
 
 // Vendors share the client shape: the fields that do not apply to them stay empty or "0".

@@ -15,8 +15,7 @@ export const loginMessageSchema = z.enum([
   "Deactivated",
 ]) satisfies z.ZodType<LoginMessage>;
 
-export interface UserRecord {
-  id: number;
+export interface NewUser {
   site: Site;
   /** The company short name; "" for vendors. */
   shortname: string;
@@ -25,17 +24,12 @@ export interface UserRecord {
   passwordHash: string;
   loginMessage: LoginMessage;
   permissions: Permissions;
-  rememberedCode: string | null;
 }
 
-export interface NewUser {
-  site: Site;
-  shortname: string;
-  username: string;
-  email: string;
-  passwordHash: string;
-  loginMessage: LoginMessage;
-  permissions: Permissions;
+/** A stored user: what it was created with, plus what the store gives it. */
+export interface UserRecord extends NewUser {
+  id: number;
+  rememberedCode: string | null;
 }
 
 const userRow = z.object({

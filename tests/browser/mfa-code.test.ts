@@ -3,20 +3,17 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { DEMO_PASSWORD } from "#tests/browser/harness.ts";
-import { browserSuite, lastMailId, nextCode, openLogin, submitLogin } from "#tests/browser/steps.ts";
+import { browserSuite, type Login, openLogin, reachCode, submitLogin } from "#tests/browser/steps.ts";
 import { mfaTexts } from "#web/texts/mfa.ts";
+
+const vera: Login = { site: "vendor", userName: "vera", password: DEMO_PASSWORD };
 
 describe("the MFA code field", () => {
   const suite = browserSuite();
 
   test("a right code typed with a space in it signs the person in; the field still shows eight places", async () => {
     const page = await suite.newPage();
-    const email = "vera@vendor.example";
-    const before = await lastMailId(suite.portal.sandboxUrl, email);
-    await openLogin(page, suite.portal.url);
-    await submitLogin(page, { site: "vendor", userName: "vera", password: DEMO_PASSWORD });
-    await page.getByRole("heading", { name: "Verify This Device" }).waitFor();
-    const code = await nextCode(suite.portal.sandboxUrl, email, before);
+    const code = await reachCode(page, suite.portal.url, suite.portal.sandboxUrl, vera, "vera@vendor.example");
     const field = page.getByLabel("Code");
     assert.equal(await field.getAttribute("placeholder"), "________");
     await field.fill(`${code.slice(0, 3)} ${code.slice(3)}`);
@@ -43,12 +40,7 @@ describe("the MFA code field", () => {
 
   test("a code with a hyphen is sent as digits; one with letters is not sent, and the step says the code is digits only", async () => {
     const page = await suite.newPage();
-    const email = "vera@vendor.example";
-    const before = await lastMailId(suite.portal.sandboxUrl, email);
-    await openLogin(page, suite.portal.url);
-    await submitLogin(page, { site: "vendor", userName: "vera", password: DEMO_PASSWORD });
-    await page.getByRole("heading", { name: "Verify This Device" }).waitFor();
-    const code = await nextCode(suite.portal.sandboxUrl, email, before);
+    const code = await reachCode(page, suite.portal.url, suite.portal.sandboxUrl, vera, "vera@vendor.example");
     const field = page.getByLabel("Code");
     await field.fill("abc123");
     await field.press("Enter");

@@ -12,6 +12,7 @@ import {
   nextMail,
   openLogin,
   openResetLink,
+  openResetPanel,
   setNewPassword,
   signInAs,
   submitLogin,
@@ -213,14 +214,7 @@ describe("passwords", () => {
 
   test("the reset panel: both views, the alert 5 s later, then the mailed link's page sets the next sign-in's password", async () => {
     const page = await newPage();
-    await page.clock.install();
-    const dialogs: string[] = [];
-    page.on("dialog", (dialog) => {
-      dialogs.push(dialog.message());
-      void dialog.accept();
-    });
-    await openLogin(page, suite.portal.url);
-    await page.getByRole("button", { name: "Reset Password" }).click();
+    const dialogs = await openResetPanel(page, suite.portal.url);
     await page.getByRole("heading", { name: "Password Reset" }).waitFor();
     await page.getByText("Enter the company short name and email address associated with your account.").waitFor();
 
@@ -281,14 +275,7 @@ describe("passwords", () => {
 
   test("#6 leaving the reset panel cancels its 'Reset Password Email Sent.' alert", async () => {
     const page = await newPage();
-    await page.clock.install();
-    const dialogs: string[] = [];
-    page.on("dialog", (dialog) => {
-      dialogs.push(dialog.message());
-      void dialog.accept();
-    });
-    await openLogin(page, suite.portal.url);
-    await page.getByRole("button", { name: "Reset Password" }).click();
+    const dialogs = await openResetPanel(page, suite.portal.url);
     await page.getByLabel("Company Short Name").fill("ACME");
     await page.getByLabel("Email Address").fill("victor@acme.example");
     await page.getByRole("button", { name: "Reset Password" }).click();

@@ -75,13 +75,29 @@ export async function enterCode(page: Page, sandboxUrl: string, email: string, a
   await page.getByLabel("Code").press("Enter");
 }
 
-/** A full sign-in through the multi-factor step by code from the mail. */
-export async function signIn(page: Page, url: string, sandboxUrl: string, login: Login, email: string): Promise<void> {
+/**
+ * Signs in up to the multi-factor step and returns the code mailed for it, entering nothing: the caller decides how
+ * the code is typed, or what happens before it is.
+ */
+export async function reachCode(
+  page: Page,
+  url: string,
+  sandboxUrl: string,
+  login: Login,
+  email: string,
+): Promise<string> {
   const before = await lastMailId(sandboxUrl, email);
   await openLogin(page, url);
   await submitLogin(page, login);
   await page.getByRole("heading", { name: "Verify This Device" }).waitFor();
-  await enterCode(page, sandboxUrl, email, before);
+  return nextCode(sandboxUrl, email, before);
+}
+
+/** A full sign-in through the multi-factor step by code from the mail. */
+export async function signIn(page: Page, url: string, sandboxUrl: string, login: Login, email: string): Promise<void> {
+  const code = await reachCode(page, url, sandboxUrl, login, email);
+  await page.getByLabel("Code").fill(code);
+  await page.getByLabel("Code").press("Enter");
 }
 
 /** The login of one of the sandbox's seed accounts (harness/sign-in.ts), with its password unless another is given. */
@@ -101,16 +117,28 @@ export function signInAs(page: Page, portal: RunningPortal, account: Account, pa
  * is accepted, its token revoked upstream while the MFA step waits, then its code submitted.
  */
 export async function expireWhileVerifying(page: Page, portal: RunningPortal, account: Account): Promise<void> {
-  const before = await lastMailId(portal.sandboxUrl, account.email);
-  await openLogin(page, portal.url);
-  await submitLogin(page, loginOf(account));
-  await page.getByRole("heading", { name: "Verify This Device" }).waitFor();
-  const code = await nextCode(portal.sandboxUrl, account.email, before);
+  const code = await reachCode(page, portal.url, portal.sandboxUrl, loginOf(account), account.email);
   await sandboxPost(portal.sandboxUrl, "/sandbox/tokens/revoke", { site: account.site, username: account.username });
   await page.getByLabel("Code").fill(code);
   await page.getByRole("button", { name: "Submit Code" }).click();
   await page.getByRole("alert").filter({ hasText: "Your session has expired. Please Login again" }).waitFor();
   await hydrated(page);
+}
+
+/**
+ * Opens the login page's reset panel on a page whose clock the test drives (the panel's alert comes on a timer), and
+ * returns the texts of the alerts (dialogs) the page shows from then on, each accepted.
+ */
+export async function openResetPanel(page: Page, url: string): Promise<string[]> {
+  await page.clock.install();
+  const dialogs: string[] = [];
+  page.on("dialog", (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.accept();
+  });
+  await openLogin(page, url);
+  await page.getByRole("button", { name: "Reset Password" }).click();
+  return dialogs;
 }
 
 /** Fills a form's New Password and Confirm Password (the change-password form, the reset page) and submits it. */

@@ -8,6 +8,7 @@ import { DEMO_PASSWORD } from "#harness/sign-in.ts";
 import type { RunningSandbox } from "#server/sandbox/app.ts";
 import { type LoggedPortal, logCapture, startLoggedPortal } from "#tests/support/log-capture.ts";
 import { sandboxPost, TEST_SESSION_KEY } from "#tests/support/portal.ts";
+import { lockOutVince } from "#tests/support/vendor-lockout.ts";
 
 const WRONG_PASSWORD = "Wrong-Password-4-Logs!";
 const NEW_PASSWORD = "Brand-New-Logs-2026!";
@@ -68,13 +69,7 @@ describe("logs (item 15)", () => {
     await paula.post("/api/web/client/password/change", { password: NEW_PASSWORD });
 
     const vince = visitor();
-    await vince.post("/api/auth/vendor", { username: "vince", password: DEMO_PASSWORD });
-    await vince.post("/api/web/vendor/mfa/generate");
-    const right = await code("vince@vendor.example");
-    const wrong = right === "000000" ? "111111" : "000000";
-    secrets.add(wrong);
-    await vince.post(`/api/web/vendor/mfa/validate/${wrong}`);
-    await vince.post(`/api/web/vendor/mfa/validate/${wrong}`);
+    await lockOutVince(vince, code, secrets);
 
     const { uuid } = (await sandboxPost(sandbox.url, "/sandbox/link-login", { site: "vendor", username: "vera" })) as {
       uuid: string;

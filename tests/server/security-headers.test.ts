@@ -1,22 +1,16 @@
 // server/security-headers.ts: every answer carries the security headers, even the refusal of an address that cannot
 // be read; helmet's middleware built once per policy gives each kind of answer what @fastify/helmet would give it.
 import assert from "node:assert/strict";
-import { after, describe, it, test } from "node:test";
+import { describe, it, test } from "node:test";
 import fastifyHelmet from "@fastify/helmet";
 import Fastify, { type FastifyInstance } from "fastify";
 import { PortalClient } from "#harness/portal-client.ts";
 import { nonceOf } from "#server/nonce.ts";
 import { pageDirectives, securityHeaders, securityHeadersPlugin } from "#server/security-headers.ts";
-import { type PortalOnFake, portalOnFake } from "#tests/support/portal-on-fake.ts";
+import { portalsOnFakeForFile } from "#tests/support/portal-on-fake.ts";
 
-const portals: PortalOnFake[] = [];
-after(() => Promise.all(portals.map((portal) => portal.close())));
 /** A portal on a fake upstream, closed after the file's tests. */
-async function onFake(...args: Parameters<typeof portalOnFake>) {
-  const portal = await portalOnFake(...args);
-  portals.push(portal);
-  return portal;
-}
+const onFake = portalsOnFakeForFile();
 
 describe("the security headers", () => {
   it("a malformed address is refused with the security headers of every answer", async () => {

@@ -1,16 +1,8 @@
 // A user with no permission at all, and one with chosen permissions: the starting point of every gate test.
+import { noPermissions as sandboxNoPermissions } from "#server/sandbox/seed.ts";
 import type { UserInfo } from "#web/site.ts";
 
-export const noPermissions: UserInfo = {
-  loaded: true,
-  viewOnly: false,
-  isAdmin: false,
-  clientServices: [],
-  beneServices: [],
-  paymentTier: false,
-  spotTier: false,
-  vipTier: "0",
-  userTier: "0",
-};
+// The sandbox's own starting point, so the gate tests and the seed users cannot drift apart.
+export const noPermissions: UserInfo = { loaded: true, ...sandboxNoPermissions };
 
 export const permissionsWith = (changes: Partial<UserInfo>): UserInfo => ({ ...noPermissions, ...changes });

@@ -49,6 +49,20 @@ export async function portalOnFake(
   };
 }
 
+/**
+ * For a test file: a function that starts a portal on a fake upstream as `portalOnFake` does, registering an `after`
+ * hook that closes every portal it started once the file's tests are done (so a test need not close its own).
+ */
+export function portalsOnFakeForFile(): typeof portalOnFake {
+  const portals: PortalOnFake[] = [];
+  after(() => Promise.all(portals.map((portal) => portal.close())));
+  return async (...args) => {
+    const portal = await portalOnFake(...args);
+    portals.push(portal);
+    return portal;
+  };
+}
+
 export type SessionsOnFake = {
   readonly fake: PortalOnFake;
   readonly signedInCookie: string;

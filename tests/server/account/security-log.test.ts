@@ -15,6 +15,7 @@ import { type LoggedPortal, logCapture, startLoggedPortal } from "#tests/support
 import { sandboxPost, TEST_SESSION_KEY } from "#tests/support/portal.ts";
 import { type SessionCodec, sessionCodec } from "#tests/support/session-codec.ts";
 import { until } from "#tests/support/stores.ts";
+import { lockOutVince } from "#tests/support/vendor-lockout.ts";
 import { END_OTHERS_HEADER } from "#web/api/end-others.ts";
 
 const WRONG_PASSWORD = "Wrong-Password-4-Security!";
@@ -131,13 +132,7 @@ describe("the security log", () => {
 
   it("MFA code wrong, and locked out", async () => {
     const vince = visitor();
-    await vince.post("/api/auth/vendor", { username: "vince", password: DEMO_PASSWORD });
-    await vince.post("/api/web/vendor/mfa/generate");
-    const right = await code("vince@vendor.example");
-    const wrong = right === "000000" ? "111111" : "000000";
-    secrets.add(wrong);
-    await vince.post(`/api/web/vendor/mfa/validate/${wrong}`);
-    await vince.post(`/api/web/vendor/mfa/validate/${wrong}`);
+    await lockOutVince(vince, code, secrets);
     const person = personOf({ site: "vendor", userName: "vince" });
     await readLine("mfa.code-wrong", person);
     await readLine("mfa.locked-out", person);

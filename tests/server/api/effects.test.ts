@@ -8,17 +8,11 @@ import { happyUpstream, sendJson } from "#harness/fake-upstream.ts";
 import { PortalClient } from "#harness/portal-client.ts";
 import { accounts, DEMO_PASSWORD, signIn } from "#harness/sign-in.ts";
 import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
-import { type PortalOnFake, portalOnFake } from "#tests/support/portal-on-fake.ts";
+import { portalOnFake, portalsOnFakeForFile } from "#tests/support/portal-on-fake.ts";
 import { END_OTHERS_HEADER, ENDED_COUNT_HEADER } from "#web/api/end-others.ts";
 
-const portals: PortalOnFake[] = [];
-after(() => Promise.all(portals.map((portal) => portal.close())));
 /** A portal on a fake upstream, closed after the file's tests. */
-async function onFake(...args: Parameters<typeof portalOnFake>) {
-  const portal = await portalOnFake(...args);
-  portals.push(portal);
-  return portal;
-}
+const onFake = portalsOnFakeForFile();
 
 describe("the token a sign-in answer hands over", () => {
   for (const [what, token] of [

@@ -1,19 +1,13 @@
 // server/api/password-test.ts: the test of the current password is made for the session's own user, and a wrong
 // answer cancels a test passed before it.
 import assert from "node:assert/strict";
-import { after, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { happyUpstream, sendJson } from "#harness/fake-upstream.ts";
 import { accounts, signIn } from "#harness/sign-in.ts";
-import { type PortalOnFake, portalOnFake } from "#tests/support/portal-on-fake.ts";
+import { portalsOnFakeForFile } from "#tests/support/portal-on-fake.ts";
 
-const portals: PortalOnFake[] = [];
-after(() => Promise.all(portals.map((portal) => portal.close())));
 /** A portal on a fake upstream, closed after the file's tests. */
-async function onFake(...args: Parameters<typeof portalOnFake>) {
-  const portal = await portalOnFake(...args);
-  portals.push(portal);
-  return portal;
-}
+const onFake = portalsOnFakeForFile();
 
 describe("the test of the current password", () => {
   it("the password test names the session's own user, whatever the browser sends", async () => {

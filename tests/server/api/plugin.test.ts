@@ -11,7 +11,7 @@ import { buildApp } from "#server/app.ts";
 import { loadConfig } from "#server/config.ts";
 import { loggerOptions } from "#server/logging.ts";
 import { type RunningPortal, sandboxPost, startPortalInProcess, TEST_SESSION_KEY } from "#tests/support/portal.ts";
-import { type PortalOnFake, portalOnFake, sessionsOnFake } from "#tests/support/portal-on-fake.ts";
+import { portalsOnFakeForFile, sessionsOnFake } from "#tests/support/portal-on-fake.ts";
 import { resetLinkPath } from "#tests/support/reset-link.ts";
 
 let portal: RunningPortal;
@@ -330,14 +330,8 @@ describe("a forward the upstream cannot take", () => {
   });
 });
 
-const fakes: PortalOnFake[] = [];
-after(() => Promise.all(fakes.map((portal) => portal.close())));
 /** A portal on a fake upstream, closed after the file's tests. */
-async function onFake(...args: Parameters<typeof portalOnFake>) {
-  const portal = await portalOnFake(...args);
-  fakes.push(portal);
-  return portal;
-}
+const onFake = portalsOnFakeForFile();
 
 describe("a body on /api", () => {
   it("a form-encoded body on /api is refused with 415 before anything is spent or forwarded", async () => {

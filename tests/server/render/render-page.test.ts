@@ -1,19 +1,13 @@
 // server/render/render-page.ts: what a page shows is written into the kept HTML as typed, never mistaken for one of
 // its slots.
 import assert from "node:assert/strict";
-import { after, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { PortalClient } from "#harness/portal-client.ts";
 import { accounts, signIn } from "#harness/sign-in.ts";
-import { type PortalOnFake, portalOnFake } from "#tests/support/portal-on-fake.ts";
+import { portalsOnFakeForFile } from "#tests/support/portal-on-fake.ts";
 
-const portals: PortalOnFake[] = [];
-after(() => Promise.all(portals.map((portal) => portal.close())));
 /** A portal on a fake upstream, closed after the file's tests. */
-async function onFake(...args: Parameters<typeof portalOnFake>) {
-  const portal = await portalOnFake(...args);
-  portals.push(portal);
-  return portal;
-}
+const onFake = portalsOnFakeForFile();
 
 describe("a rendered page", () => {
   it("a path that spells a slot of the kept HTML shows as typed, never as the answer's nonce", async () => {

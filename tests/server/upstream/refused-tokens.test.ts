@@ -1,7 +1,7 @@
 // server/upstream/client.ts's middleware: a 401 to one of the server's own calls marks the call's token refused
 // (requirements 4.5: its session ends at once); anything else leaves it alone.
 import assert from "node:assert/strict";
-import { after, describe, it, test } from "node:test";
+import { describe, it, test } from "node:test";
 import Fastify from "fastify";
 import { happyUpstream, sendJson } from "#harness/fake-upstream.ts";
 import { PortalClient } from "#harness/portal-client.ts";
@@ -9,7 +9,7 @@ import { accounts, signIn } from "#harness/sign-in.ts";
 import { Metrics } from "#server/metrics.ts";
 import { bearer, createUpstreamClient } from "#server/upstream/client.ts";
 import { RefusedTokens } from "#server/upstream/refused-tokens.ts";
-import { type PortalOnFake, portalOnFake } from "#tests/support/portal-on-fake.ts";
+import { portalsOnFakeForFile } from "#tests/support/portal-on-fake.ts";
 
 async function upstreamAnswering(status: number) {
   const upstream = Fastify();
@@ -59,14 +59,8 @@ test("other answers, and a 401 to a call without a token, refuse nothing", async
   }
 });
 
-const portals: PortalOnFake[] = [];
-after(() => Promise.all(portals.map((portal) => portal.close())));
 /** A portal on a fake upstream, closed after the file's tests. */
-async function onFake(...args: Parameters<typeof portalOnFake>) {
-  const portal = await portalOnFake(...args);
-  portals.push(portal);
-  return portal;
-}
+const onFake = portalsOnFakeForFile();
 
 describe("a refused token in the portal", () => {
   it("a refused token ends its session, and a later sign-in the upstream issues the same token opens normally", async () => {
