@@ -1,7 +1,7 @@
-// Issue 14's layout, measured in the browser: on a phone (360×740) the Login button shows without scrolling in both
+// Layout, measured in the browser: on a phone (360×740) the Login button shows without scrolling in both
 // tabs, the header is compact and never wraps "Sign out", touch targets are at least 44 px; on a desktop the header
 // is about 64 px and body text 16 px; the header names the user; support contacts are tel: and mailto: links; the
-// splash beside the form shows its whole picture, however tall the card beside it. Issue 23: from 768 to 1023 px the
+// splash beside the form shows its whole picture, however tall the card beside it. From 768 to 1023 px the
 // card stands alone, centred, with no small splash over an empty column; every checkbox sits as close to its words as
 // "Remember me"; a primary button stands out more than a secondary one beside it; on a phone the session-expired
 // notice leaves the Login button in the first screen.
@@ -76,7 +76,7 @@ const inFirstScreen = (page: Page, name: string) =>
     .getByRole("button", { name, exact: true })
     .evaluate((element) => element.getBoundingClientRect().bottom <= window.innerHeight && window.scrollY === 0);
 
-/** How far the portal's clock has been moved on, to end a session for being idle without waiting (issue 23 #4). */
+/** How far the portal's clock has been moved on, to end a session for being idle without waiting. */
 let skipped = 0;
 
 describe("layout on a phone and a desktop", () => {
@@ -209,7 +209,7 @@ describe("layout on a phone and a desktop", () => {
     assert.ok(!invoices.includes("Invoice Entry") && !invoices.includes("Pending Invoices"), invoices.join(", "));
   });
 
-  test("issue 23 #1: from 768 to 1023 px no small splash beside an empty column; the card stands alone, centred", async () => {
+  test("from 768 to 1023 px no small splash beside an empty column; the card stands alone, centred", async () => {
     for (const viewport of [TABLET, { width: 1000, height: 800 }]) {
       const page = await newPage({ viewport });
       const images: string[] = [];
@@ -249,7 +249,7 @@ describe("layout on a phone and a desktop", () => {
     }
   });
 
-  test("issue 23 #2: 'Show passwords' on the change-password page sits as close to its box as 'Remember me'", async () => {
+  test("'Show passwords' on the change-password page sits as close to its box as 'Remember me'", async () => {
     const page = await newPage({ viewport: DESKTOP });
     await openLogin(page, suite.portal.url);
     const remember = await page.getByLabel("Remember me").evaluate(gapToWords);
@@ -269,7 +269,7 @@ describe("layout on a phone and a desktop", () => {
     }
   });
 
-  test("issue 23 #3: in the reset panel the primary Reset Password stands out more than Return To Login, light and dark", async () => {
+  test("in the reset panel the primary Reset Password stands out more than Return To Login, light and dark", async () => {
     const page = await newPage({ viewport: DESKTOP });
     await openLogin(page, suite.portal.url);
     await page.getByRole("button", { name: "Reset Password" }).click();
@@ -322,7 +322,7 @@ describe("layout on a phone and a desktop", () => {
     }
   });
 
-  test("issue 23 #4: on a phone the session-expired notice, however it came, leaves the Login button in the first screen", async () => {
+  test("on a phone the session-expired notice, however it came, leaves the Login button in the first screen", async () => {
     const ways: [string, string, () => Promise<Page>][] = [
       [
         "a client left idle",

@@ -82,7 +82,7 @@ describe("passwords", () => {
     await page.getByLabel("Current Password").fill(DEMO_PASSWORD);
     await changeTo(page, NEW_PASSWORD);
     await page.getByText("Password Successfully Changed!").waitFor();
-    // The answer's message takes the focus, so it is read and scrolled into view (outside review).
+    // The answer's message takes the focus, so it is read and scrolled into view.
     await page.waitForFunction(() => document.activeElement?.textContent?.includes("Password Successfully Changed!"));
     for (const label of ["Current Password", "New Password", "Confirm Password"]) {
       assert.equal(await page.getByLabel(label).inputValue(), "", `${label} is empty`);
@@ -301,7 +301,7 @@ describe("passwords", () => {
   });
 });
 
-describe("a reload during the forced password change (issue 23, #8)", () => {
+describe("a reload during the forced password change", () => {
   const suite = browserSuite();
 
   test("#8 a reload shows the same sign-in step, unframed, with 'Use another account', and asks for the current password again", async () => {

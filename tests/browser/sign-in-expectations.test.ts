@@ -1,4 +1,4 @@
-// Issue 14 on the sign-in path, in the browser: failed requests in section 8's words, the MFA step's way out and its
+// The sign-in path in the browser: failed requests in section 8's words, the MFA step's way out and its
 // counts, typed values kept across tabs and the last site remembered, headings and where the focus goes (and that it
 // shows), remember me when a sign-in is cancelled.
 

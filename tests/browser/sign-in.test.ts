@@ -91,7 +91,7 @@ describe("sign-in", () => {
     const sent = await lastMailId(suite.portal.sandboxUrl, email);
     await openLogin(page, suite.portal.url, "/mfa");
     await page.getByRole("heading", { name: "Verify This Device", level: 1 }).waitFor();
-    // Issue 14 #5: a reload within the Send Again cooldown sends no new code, so the one received still works.
+    // A reload within the Send Again cooldown sends no new code, so the one received still works.
     await enterCode(page, suite.portal.sandboxUrl, email, before);
     await page.waitForURL(`${suite.portal.url}/vendor/home`);
     assert.equal(await lastMailId(suite.portal.sandboxUrl, email), sent, "#5: the reload sent no second code");

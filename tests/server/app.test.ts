@@ -1,4 +1,4 @@
-// Issue 4, item 12: the security headers of every HTML answer (CSP with a fresh nonce, HSTS, nosniff, referrer policy).
+// SECURITY.md item 12: the security headers of every HTML answer (CSP with a fresh nonce, HSTS, nosniff, referrer policy).
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { happyUpstream, sendJson } from "#harness/fake-upstream.ts";

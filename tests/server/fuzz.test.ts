@@ -1,4 +1,4 @@
-// Issue 4, item 16: 10,000 generated malformed inputs per BFF endpoint: 4xx (never 5xx), no crash, no wrong write.
+// SECURITY.md item 16: 10,000 generated malformed inputs per BFF endpoint: 4xx (never 5xx), no crash, no wrong write.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import fc from "fast-check";

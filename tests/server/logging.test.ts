@@ -1,5 +1,5 @@
-// Issue 4, item 15: every sign-in outcome is logged as a JSON line with a request id, and no secret ever is.
-// Issue 12, B14: a path is logged as the route it matched, so an encoded path cannot carry a code into the log.
+// SECURITY.md item 15: every sign-in outcome is logged as a JSON line with a request id, and no secret ever is.
+// SECURITY.md's break B14: a path is logged as the route it matched, so an encoded path cannot carry a code into the log.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { FastifyInstance } from "fastify";
@@ -140,7 +140,7 @@ describe("logs (item 15)", () => {
   });
 });
 
-describe("breaks of the outside review (issue 12)", () => {
+describe("the breaks SECURITY.md numbers B1 to B15", () => {
   it("B14: a code sent to /mfa/validat%65/{code} reaches the validate operation, and no log line carries it", async () => {
     const written = lines.length;
     const gary = visitor();

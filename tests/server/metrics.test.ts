@@ -1,4 +1,4 @@
-// Issue 6: Prometheus metrics at /metrics, for the bearer of METRICS_TOKEN only: requests by route pattern, upstream
+// Prometheus metrics at /metrics, for the bearer of METRICS_TOKEN only: requests by route pattern, upstream
 // calls and their errors, sign-in outcomes and tracked visits.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";

@@ -1,6 +1,6 @@
 // The permissions behind the gates (requirements 4.7, docs/requirements.md): fetched when MFA passes, cached in the session, fetched
 // again when stale, never twice for one page; "Checking User Permissions..." with 503 when they cannot be had.
-// Issue 4, item 11: permission gates decided on the server.
+// SECURITY.md item 11: permission gates decided on the server.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { type FakeUpstream, forwardTo, happyUpstream, startFakeUpstream } from "#harness/fake-upstream.ts";

@@ -1,4 +1,4 @@
-// Same-origin redirect targets (server/safe-path.ts). Issue 4, item 13: redirects that never leave this origin.
+// Same-origin redirect targets (server/safe-path.ts). SECURITY.md item 13: redirects that never leave this origin.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import fc from "fast-check";

@@ -1,5 +1,5 @@
-// Issue 4, item 9: sign-in, reset and MFA throttled per client IP and per user; unknown user and wrong password alike.
-// Issue 12, B11 and B12: throttles keyed by the whole person, and a cost per attempt that a flood does not grow.
+// SECURITY.md item 9: sign-in, reset and MFA throttled per client IP and per user; unknown user and wrong password alike.
+// SECURITY.md's breaks B11 and B12: throttles keyed by the whole person, and a cost per attempt that a flood does not grow.
 // Outside review after the rebuild: limits that a burst of parallel requests must not get round.
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
@@ -210,7 +210,7 @@ describe("throttling (item 9)", () => {
   });
 });
 
-describe("breaks of the outside review (issue 12)", () => {
+describe("the breaks SECURITY.md numbers B1 to B15", () => {
   it("B11: EVILCORP/bob's attempts do not lock out ACME/bob: throttles are keyed by site, company and user, trimmed and case-folded", async () => {
     const fake = await portalOnFake(happyUpstream({ verdict: "Failed" }), {
       env: { RATE_LIMIT_IP_PER_MINUTE: "100", RATE_LIMIT_USER_PER_MINUTE: "2", MFA_MAX_WRONG_CODES: "50" },
@@ -270,7 +270,7 @@ describe("breaks of the outside review (issue 12)", () => {
   });
 });
 
-describe("limits that hold under races (outside review)", () => {
+describe("limits that hold under races", () => {
   it("12. throttling: fifty parallel wrong passwords for one user reach the upstream only as often as the limit allows", async () => {
     const fake = await portalOnFake(happyUpstream({ refuseLogins: true }), {
       env: { RATE_LIMIT_USER_PER_MINUTE: "3", RATE_LIMIT_IP_PER_MINUTE: "1000" },

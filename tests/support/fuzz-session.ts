@@ -1,5 +1,5 @@
 // The fuzz test's requests for /session/* (item 16): sign out, "Stay signed in" and the idle check, with hostile
-// `return` targets in their query or body (issue 12, B13: doubled, arrays, objects, huge, encoded).
+// `return` targets in their query or body (SECURITY.md's B13: doubled, arrays, objects, huge, encoded).
 import fc from "fast-check";
 import {
   combine,

@@ -1,4 +1,4 @@
-// Issue 14: what the server answers so the sign-in path can explain itself (docs/decisions.md, "the contract").
+// What the server answers so the sign-in path can explain itself (docs/decisions.md, "the contract").
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { PortalClient } from "#harness/portal-client.ts";
@@ -12,7 +12,7 @@ before(async () => {
 });
 after(() => portal.close());
 
-describe("the sign-in path's answers (issue 14)", () => {
+describe("the sign-in path's answers", () => {
   it("#3: the portal's own refusal of a request is marked invalid-request, so people read 'Action Failed'", async () => {
     const visitor = new PortalClient(portal.app);
     const empty = await visitor.post("/api/auth/client", { shortname: "ACME", username: "alice", password: "" });

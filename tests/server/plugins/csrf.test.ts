@@ -1,4 +1,4 @@
-// Issue 4, item 6: every state-changing call needs the islands' header and this origin; nothing else reaches upstream.
+// SECURITY.md item 6: every state-changing call needs the islands' header and this origin; nothing else reaches upstream.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { PortalClient } from "#harness/portal-client.ts";

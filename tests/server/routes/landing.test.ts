@@ -1,4 +1,4 @@
-// Issue 14: after sign-in, the page first asked for (when the user may open it); the tax-bridge landing falls back to
+// After sign-in, the page first asked for (when the user may open it); the tax-bridge landing falls back to
 // the home page when its gate is shut; the browser's own icon request never uses up a notice; plain http explains itself.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
@@ -56,7 +56,7 @@ describe("after sign-in, the page first asked for", () => {
   });
 });
 
-describe("tax-bridge mode (issue 14 #12)", () => {
+describe("tax-bridge mode", () => {
   it("lands on 2.7's landing when its gate opens, and falls back to the home page when it is shut", async () => {
     assert.equal(await landing(await signIn(taxBridge.app, accounts.vera, taxBridge.code)), "/vendor/invoice/due");
     assert.equal(

@@ -254,7 +254,7 @@ describe("the sections of another audience", () => {
 });
 
 describe("without a session", () => {
-  it("every section page redirects to /, which brings the person back to it once signed in (issue 14)", async () => {
+  it("every section page redirects to /, which brings the person back to it once signed in", async () => {
     const anonymous = new PortalClient(portal.app);
     for (const path of [
       ...routes.filter((row) => row.section !== "public").map((row) => sampleOf(row.path)),

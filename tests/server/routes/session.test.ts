@@ -146,7 +146,7 @@ describe("the idle-timeout warning", () => {
     else assert.equal(page.headers.refresh, undefined);
   });
 
-  it("issue 23: asked by the warning's script, 'Stay signed in' restarts the idle time and answers the seconds left, without moving the page", async () => {
+  it("asked by the warning's script, 'Stay signed in' restarts the idle time and answers the seconds left, without moving the page", async () => {
     const alice = await signIn(clocked.portal.app, accounts.alice, clocked.portal.code);
     const json = { accept: "application/json" };
     clocked.now += (IDLE_MINUTES - 1) * MINUTE;
@@ -158,7 +158,7 @@ describe("the idle-timeout warning", () => {
     assert.equal((await alice.get("/client/inbox")).status, 200, "still signed in 58 minutes after sign-in");
   });
 
-  it("issue 23: asked by the warning's script, the check at the limit answers the seconds left, and 401 once the session has ended", async () => {
+  it("asked by the warning's script, the check at the limit answers the seconds left, and 401 once the session has ended", async () => {
     const alice = await signIn(clocked.portal.app, accounts.alice, clocked.portal.code);
     const json = { accept: "application/json" };
     clocked.now += 10 * MINUTE;
@@ -176,7 +176,7 @@ describe("the idle-timeout warning", () => {
   });
 });
 
-describe("breaks of the outside review (issue 12)", () => {
+describe("the breaks SECURITY.md numbers B1 to B15", () => {
   it("B13: POST /session/stay or GET /session/idle with return given twice, as an array or as an object answers 400, never 500", async () => {
     const fake = await portalOnFake(happyUpstream());
     try {

@@ -190,7 +190,7 @@ describe("MFA cannot be skipped (item 8)", () => {
       assert.deepEqual(
         fourth.json(),
         { detail: errorTexts.sessionExpired, code: "mfa-attempts-exhausted" },
-        "the island can tell this end from an expired session (issue 14 #4)",
+        "the island can tell this end from an expired session",
       );
       assert.equal(fake.upstream.callsTo(/mfa\/validate/).length, 3, "the fourth code never reached the upstream");
       assert.ok(
@@ -381,7 +381,7 @@ describe("the pending session and its code", () => {
   });
 });
 
-describe("every end of a session revokes it (issue 11)", () => {
+describe("every end of a session revokes it", () => {
   /** Each way a signed-in session can end, and what ends it. */
   const ends: [string, (visitor: PortalClient, app: FastifyInstance) => Promise<unknown>][] = [
     ["sign-out", (visitor) => visitor.post("/session/logout")],

@@ -413,7 +413,7 @@ describe("cookie size (item 2)", () => {
   });
 });
 
-describe("where the session runs (issue 11)", () => {
+describe("where the session runs", () => {
   it("11. no answer for an asset, /healthz, /readyz, /metrics or /favicon.ico carries Set-Cookie, even when the session is due a renewal", async () => {
     let clock = Date.now();
     const fake = await portalOnFake(happyUpstream(), { env: { METRICS_TOKEN }, now: () => clock });

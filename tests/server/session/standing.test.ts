@@ -1,5 +1,5 @@
 // A session whose password expired is one state everywhere: past its MFA step it has only the change-password form,
-// the sign-in's own step (issue 23, #8). Every page, that form too, frames it as signed out (no name, no Sign out);
+// the sign-in's own step. Every page, that form too, frames it as signed out (no name, no Sign out);
 // no other page sends a visit upstream with its token, and a section page sends it to its form.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";

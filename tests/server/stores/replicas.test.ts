@@ -1,4 +1,4 @@
-// Issue 13: two portal replicas with the same keys and one real redis-server share their security state.
+// Two portal replicas with the same keys and one real redis-server share their security state.
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { after, before, describe, it } from "node:test";
@@ -31,7 +31,7 @@ function copyOnto(app: FastifyInstance, visitor: PortalClient): PortalClient {
 
 const opensHome = async (visitor: PortalClient) => (await visitor.get("/client/home")).status === 200;
 
-describe("replicas sharing one Redis (issue 13)", () => {
+describe("replicas sharing one Redis", () => {
   let redis: RedisServer;
   let sandbox: Sandbox;
   const started: RunningPortal[] = [];

@@ -1,5 +1,5 @@
-// Issue 4, item 14: an upstream that is down, hangs, fails or answers garbage gives section 8's messages, in bounded time.
-// Issue 12, B7, B8 and B9: a whole-call deadline, a cap on the answer's size, and a token refused before any work.
+// SECURITY.md item 14: an upstream that is down, hangs, fails or answers garbage gives section 8's messages, in bounded time.
+// SECURITY.md's breaks B7, B8 and B9: a whole-call deadline, a cap on the answer's size, and a token refused before any work.
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { once } from "node:events";
@@ -214,7 +214,7 @@ describe("upstream faults (item 14)", () => {
   });
 });
 
-describe("breaks of the outside review (issue 12)", () => {
+describe("the breaks SECURITY.md numbers B1 to B15", () => {
   it("B7: an upstream that drips one byte every 2 s is cut off at the whole-call deadline", async () => {
     const deadline = 2_500;
     /** An answer whose head comes at once, then one byte every 2 s: no single wait is longer than the deadline. */

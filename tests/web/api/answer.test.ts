@@ -32,7 +32,7 @@ describe("the message of a non-OK answer", () => {
     assert.equal(answerMessage(404, {}), "Endpoint Not Found");
   });
 
-  it("for the portal's own refusal of a request is 'Action Failed', never the schema's text (issue 14, #3)", () => {
+  it("for the portal's own refusal of a request is 'Action Failed', never the schema's text", () => {
     const schema = "Invalid request: body/password must NOT have fewer than 1 characters";
     assert.equal(answerMessage(400, { code: "invalid-request", description: schema }), "Action Failed");
     assert.equal(

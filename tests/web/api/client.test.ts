@@ -48,7 +48,7 @@ describe("the islands' client", () => {
     assert.equal(result.error, undefined);
   });
 
-  it("keeps the browser on the page for a 401 the island explains, with its code (issue 14, #4)", async () => {
+  it("keeps the browser on the page for a 401 the island explains, with its code", async () => {
     let expired = 0;
     const body = JSON.stringify({
       detail: "Your session has expired. Please Login again",
@@ -70,7 +70,7 @@ describe("the islands' client", () => {
     assert.deepEqual(data, [{ text: "Passed" }]);
   });
 
-  it("reports a network failure with section 8's message, never the browser's own text (issue 14, #3)", async () => {
+  it("reports a network failure with section 8's message, never the browser's own text", async () => {
     const failing = async () => {
       throw new TypeError("Failed to fetch");
     };

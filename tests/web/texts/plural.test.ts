@@ -4,7 +4,7 @@ import { describe, it } from "node:test";
 import { loginTexts } from "#web/texts/login-screen.ts";
 import { mfaTexts } from "#web/texts/mfa.ts";
 
-describe("counted words (issue 14, #11)", () => {
+describe("counted words", () => {
   it("follow the plural rules", () => {
     assert.equal(loginTexts.endedIdle(1), "It ended after 1 minute without activity.");
     assert.equal(loginTexts.endedIdle(30), "It ended after 30 minutes without activity.");
