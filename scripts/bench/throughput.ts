@@ -141,7 +141,7 @@ export async function throughputBenches(options: LoadOptions): Promise<Row[]> {
           options,
         ),
         "cpu",
-        { atMost: 1.15 },
+        { atMost: 1.3 },
       ),
     );
 
