@@ -1,5 +1,5 @@
 // `reply.page(view)`: the one way a page is sent. It owns the answer's nonce (the one the page's CSP names), the idle
-// warning's times and the kept render; it only renders (a visit is noted before it, server/tracking.ts). No cache
+// warning's times and the kept render; it only renders (a visit is noted before it, server/pages/visits.ts). No cache
 // keeps a page: the session scope's hook in server/app.ts says so for every answer in it.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ReactElement } from "react";

@@ -1,5 +1,5 @@
 // Every page of the route table: the row that matches, its screen's `load` (props or a redirect), its visit noted
-// (server/tracking.ts, sent after the answer has gone), then one `reply.page`.
+// (server/pages/visits.ts, sent after the answer has gone), then one `reply.page`.
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "#server/context.ts";
 import { loadPublic } from "#server/pages/public.tsx";
