@@ -17,7 +17,8 @@ declare module "fastify" {
  * A navigation to a page of the person's own (server/session/standing.ts, `visitorOn`) that is not the previous one
  * is a visit: the session remembers it (`rememberVisit`), and it is sent once the page's answer has gone.
  */
-export function noteVisit(request: FastifyRequest, page: string, ownForm: boolean, now: number): void {
+export function noteVisit(request: FastifyRequest, ownForm: boolean, now: number): void {
+  const page = request.pagePath;
   const auth = visitorOn(request, ownForm);
   if (auth && isNavigation(request) && rememberVisit(request, page, now, personActed(request)))
     request.visit = { token: auth.token, page };

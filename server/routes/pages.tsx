@@ -36,7 +36,7 @@ export async function pageRoutes(app: FastifyInstance, context: AppContext): Pro
     request.pagePath = pathnameOf(request.url);
     const loaded = await load(request);
     if ("redirect" in loaded) return reply.redirect(loaded.redirect, 302);
-    noteVisit(request, request.pagePath, loaded.ownForm === true, context.now());
+    noteVisit(request, loaded.ownForm === true, context.now());
     return reply.page(loaded);
   });
 }
