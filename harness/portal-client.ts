@@ -38,6 +38,17 @@ export type Method = "GET" | "POST" | "PUT" | "DELETE" | "HEAD";
 
 const csrfHeader = CSRF_HEADER.toLowerCase();
 
+/** Who the client is, beyond its cookies. */
+export type PortalClientOptions = {
+  /**
+   * Send the islands' header (default true). A page's own HTML form, a link followed, or a cross-site page posting
+   * to the portal sends none.
+   */
+  islandsHeader?: boolean;
+  /** The address the request comes from, as the socket shows it (injected requests only; default 127.0.0.1). */
+  remoteAddress?: string;
+};
+
 export class PortalClient {
   /** The cookie jar: each cookie's name and its value as the portal set it (URL-decoded, as `SetCookie.value`). */
   cookies = new Map<string, string>();
@@ -46,7 +57,13 @@ export class PortalClient {
   /** Sent with every request, before a request's own: a browser's User-Agent, say. */
   headers: Record<string, string> = {};
 
-  constructor(readonly target: PortalTarget) {}
+  constructor(
+    readonly target: PortalTarget,
+    readonly options: PortalClientOptions = {},
+  ) {
+    if (options.remoteAddress !== undefined && typeof target === "string")
+      throw new Error("a chosen remote address needs an injected portal: a real socket shows its own");
+  }
 
   /** Every Set-Cookie and body seen, so tests can assert that no token ever reached the browser. */
   get seen(): string[] {
@@ -62,15 +79,16 @@ export class PortalClient {
    * Another client of `target` (this one's by default) holding a copy of this one's cookies: a second tab, or what
    * someone who copied the cookie replays.
    */
-  copy(target: PortalTarget = this.target): PortalClient {
-    const copy = new PortalClient(target);
+  copy(target: PortalTarget = this.target, options: PortalClientOptions = this.options): PortalClient {
+    const copy = new PortalClient(target, options);
     copy.cookies = new Map(this.cookies);
     return copy;
   }
 
   /**
-   * A request with the jar's cookies and the islands' header; `headers` adds to them or replaces them. A body is sent
-   * as JSON, as the islands send it, or, given as `URLSearchParams`, as a page's HTML form posts it.
+   * A request with the jar's cookies and the islands' header (unless the options leave it out); `headers` adds to
+   * them or replaces them. A body is sent as JSON, as the islands send it, or, given as `URLSearchParams`, as a
+   * page's HTML form posts it.
    */
   async request(
     method: Method,
@@ -81,7 +99,7 @@ export class PortalClient {
     const form = body instanceof URLSearchParams;
     const contentType = form ? "application/x-www-form-urlencoded" : "application/json";
     const sent: Record<string, string> = {
-      [csrfHeader]: "1",
+      ...(this.options.islandsHeader === false ? {} : { [csrfHeader]: "1" }),
       ...(body === undefined ? {} : { "content-type": contentType }),
       ...(this.cookies.size > 0 ? { cookie: this.cookieHeader } : {}),
       ...this.headers,
@@ -91,7 +109,7 @@ export class PortalClient {
     const answer =
       typeof this.target === "string"
         ? await fetched(this.target, method, path, sent, payload)
-        : await injected(this.target, method, path, sent, payload);
+        : await injected(this.target, method, path, sent, payload, this.options.remoteAddress);
     this.answers.push(answer);
     for (const cookie of answer.cookies) {
       if (cookie.value === "" || cookie.maxAge === 0) this.cookies.delete(cookie.name);
@@ -140,8 +158,15 @@ async function injected(
   url: string,
   headers: Record<string, string>,
   payload: string | undefined,
+  remoteAddress: string | undefined,
 ): Promise<PortalAnswer> {
-  const response = await app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
+  const response = await app.inject({
+    method,
+    url,
+    headers,
+    ...(payload === undefined ? {} : { payload }),
+    ...(remoteAddress === undefined ? {} : { remoteAddress }),
+  });
   return answerOf(response.statusCode, headersOf(response.headers), response.body);
 }
 
