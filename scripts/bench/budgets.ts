@@ -21,7 +21,7 @@ export const LOGIN_JS_FACTOR = 1.172;
 
 export function budgetFailures(pages: PageBytes[], react: number): string[] {
   return budgetRows(pages, react)
-    .filter((row) => !row.met)
+    .filter((row) => row.met === false)
     .map((row) => `${row.name}: ${row.subject} (${row.goal})`);
 }
 

@@ -7,7 +7,8 @@ export type Row = {
   reference: string;
   result: string;
   goal: string;
-  met: boolean;
+  /** Whether the goal is met; undefined for a row with no goal, there to be read. */
+  met: boolean | undefined;
 };
 
 export const describeSide = ({ label, requestsPerSecond, cpuMicrosPerRequest, p99Ms }: Side, latency = false) =>
@@ -43,7 +44,10 @@ export function ratioRow(
         : atMost !== undefined
           ? `≤ ${atMost.toFixed(2)}`
           : "none (for reading)",
-    met: (atLeast === undefined || ratio >= atLeast) && (atMost === undefined || ratio <= atMost),
+    met:
+      atLeast === undefined && atMost === undefined
+        ? undefined
+        : (atLeast === undefined || ratio >= atLeast) && (atMost === undefined || ratio <= atMost),
   };
 }
 
@@ -54,7 +58,7 @@ export function markdownTable(rows: Row[]): string {
     "|---|---|---|---|---|---|",
     ...rows
       .map((row) =>
-        [row.name, row.subject, row.reference, row.result, row.goal, row.met ? "yes" : "**no**"].map(cell).join(" | "),
+        [row.name, row.subject, row.reference, row.result, row.goal, row.met === undefined ? "—" : row.met ? "yes" : "**no**"].map(cell).join(" | "),
       )
       .map((line) => `| ${line} |`),
   ].join("\n");

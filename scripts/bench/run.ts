@@ -61,4 +61,4 @@ const out = new URL("../../artifacts/bench/", import.meta.url).pathname;
 mkdirSync(out, { recursive: true });
 writeFileSync(`${out}latest.md`, table);
 writeFileSync(`${out}latest.json`, `${JSON.stringify({ machine, quick, left, rows }, null, 2)}\n`);
-process.exitCode = rows.every((row) => row.met) ? 0 : 1;
+process.exitCode = rows.every((row) => row.met !== false) ? 0 : 1;
