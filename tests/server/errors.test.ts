@@ -1,0 +1,87 @@
+// One error handler: clear 4xx answers in requirements 8's shapes, and never internals for a 5xx.
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import Fastify, { type FastifyInstance } from "fastify";
+import { frameworkErrors, installErrorHandling, invalidRequest } from "#server/errors.ts";
+import { serverTexts } from "#server/texts.ts";
+import { errorTexts } from "#web/texts/errors.ts";
+
+/** A bare app with the portal's handlers: errors raised by routes, by a schema and by the framework. */
+async function appWithErrors(logged: string[]): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: "error", stream: { write: (line: string) => logged.push(line) } },
+    frameworkErrors,
+    bodyLimit: 64,
+    ajv: { customOptions: { coerceTypes: false } },
+    routerOptions: { maxParamLength: 16 },
+  });
+  installErrorHandling(app);
+  app.post(
+    "/schema",
+    { schema: { body: { type: "object", required: ["code"], properties: { code: { type: "string" } } } } },
+    async () => ({}),
+  );
+  app.get("/crash", async () => {
+    throw new Error("secret internals at /srv/app.js:12");
+  });
+  app.get("/bad", async () => {
+    throw Object.assign(new Error("the value of x is wrong"), { statusCode: 400 });
+  });
+  app.get("/gone", async () => {
+    throw Object.assign(new Error("Gone away"), { statusCode: 410 });
+  });
+  app.get("/item/:id", async () => ({}));
+  await app.ready();
+  return app;
+}
+
+describe("the portal's error answers", () => {
+  it("names the part of the request a schema refused, as an invalid request", async () => {
+    const app = await appWithErrors([]);
+    const answer = await app.inject({ method: "POST", url: "/schema", payload: { code: 5 } });
+    assert.equal(answer.statusCode, 400);
+    const body = answer.json() as { code: string; description: string };
+    assert.equal(body.code, serverTexts.invalidRequest.code);
+    assert.equal(body.description, `${serverTexts.invalidRequest.message}: body/code must be string`);
+  });
+
+  it("answers a 5xx with an empty object and logs the error, never the internals to the browser", async () => {
+    const logged: string[] = [];
+    const app = await appWithErrors(logged);
+    const answer = await app.inject({ url: "/crash" });
+    assert.equal(answer.statusCode, 500);
+    assert.equal(answer.body, "{}");
+    assert.ok(logged.some((line) => line.includes("request failed") && line.includes("secret internals")));
+  });
+
+  it("gives a 400 the invalid-request shape, other 4xx their message as detail, a 413 its own words", async () => {
+    const app = await appWithErrors([]);
+    assert.deepEqual((await app.inject({ url: "/bad" })).json(), invalidRequest("the value of x is wrong"));
+    const gone = await app.inject({ url: "/gone" });
+    assert.equal(gone.statusCode, 410);
+    assert.deepEqual(gone.json(), { detail: "Gone away" });
+    const large = await app.inject({ method: "POST", url: "/schema", payload: { code: "x".repeat(100) } });
+    assert.equal(large.statusCode, 413);
+    assert.deepEqual(large.json(), { detail: serverTexts.requestTooLarge.message });
+  });
+
+  it("tells an unknown /api endpoint from any other unknown address", async () => {
+    const app = await appWithErrors([]);
+    const api = await app.inject({ url: "/api/nowhere" });
+    assert.equal(api.statusCode, 404);
+    assert.deepEqual(api.json(), { detail: errorTexts.endpointNotFound });
+    assert.deepEqual((await app.inject({ url: "/nowhere" })).json(), { detail: serverTexts.notFound.message });
+  });
+
+  it("answers the framework's own refusals in the same shapes, with security headers and without echoing the URL", async () => {
+    const app = await appWithErrors([]);
+    const long = await app.inject({ url: `/item/${"x".repeat(40)}` });
+    assert.equal(long.statusCode, 414);
+    assert.deepEqual(long.json(), { detail: serverTexts.addressTooLong.message });
+    assert.ok(long.headers["content-security-policy"], "the security headers are written");
+    const malformed = await app.inject({ url: "/item/%E0%A4%A" });
+    assert.equal(malformed.statusCode, 400);
+    assert.deepEqual(malformed.json(), invalidRequest(serverTexts.addressInvalid.message));
+    assert.ok(!malformed.body.includes("%E0"), "the address is not echoed");
+  });
+});
