@@ -9,14 +9,7 @@ import type { ProxiedRule } from "#server/api/rules.ts";
 import type { AppContext } from "#server/context.ts";
 import { expire } from "#server/session/lifecycle.ts";
 import { answerProblem, type ShapeProblem } from "#server/upstream/answer-shape.ts";
-import {
-  type Fault,
-  faultStatus,
-  MAX_JSON_ANSWER_BYTES,
-  parseJsonAnswer,
-  readCapped,
-  UpstreamFault,
-} from "#server/upstream/read-capped.ts";
+import { type Fault, faultOfError, faultStatus, readJsonAnswer, UpstreamFault } from "#server/upstream/read-capped.ts";
 import { errorTexts } from "#web/texts/errors.ts";
 
 export type UpstreamAnswer = { statusCode: number; headers: Record<string, unknown>; stream: NodeJS.ReadableStream };
@@ -32,22 +25,22 @@ export async function answered(
   const { operation, rule } = call;
   const status = answer.statusCode;
   const contentType = String(answer.headers["content-type"] ?? "");
-  let raw: Buffer;
   let body: unknown;
   try {
-    raw = await readCapped(
+    const { raw, json } = await readJsonAnswer(
       answer.stream as AsyncIterable<Uint8Array>,
-      MAX_JSON_ANSWER_BYTES,
+      status,
+      contentType,
       call.signal,
       answer.headers["content-length"] as string | undefined,
     );
     if (status < 200 || status >= 400) body = tryJson(raw);
     else if (status >= 300)
       throw new UpstreamFault("not-json"); // the API answers, it never redirects
-    else body = parseJsonAnswer(raw, contentType);
+    else body = json;
   } catch (error) {
     (answer.stream as NodeJS.ReadableStream & { destroy(): void }).destroy();
-    return fault(context, request, reply, error instanceof UpstreamFault ? error.fault : "unreachable");
+    return fault(context, request, reply, faultOfError(error));
   }
   // Nothing of a success answer reaches the session before it has the declared shape: another shape is a fault.
   const problem = status >= 200 && status < 300 ? answerProblem(operation, body) : undefined;

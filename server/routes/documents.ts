@@ -7,11 +7,11 @@ import type { AppContext } from "#server/context.ts";
 import { signedIn } from "#server/session/standing.ts";
 import { serverTexts } from "#server/texts.ts";
 import {
+  faultOfError,
   faultStatus,
   MAX_PDF_ANSWER_BYTES,
   proxyFault,
   readCapped,
-  UpstreamFault,
 } from "#server/upstream/read-capped.ts";
 import { routes, sectionAudience } from "#web/routes/table.ts";
 import type { Site } from "#web/site.ts";
@@ -98,6 +98,6 @@ async function sendPdf(request: FastifyRequest, reply: FastifyReply, answer: Ups
       .send(pdf);
   } catch (error) {
     stream.destroy();
-    return reply.code(error instanceof UpstreamFault ? faultStatus(error.fault) : 502).send({});
+    return reply.code(faultStatus(faultOfError(error))).send({});
   }
 }

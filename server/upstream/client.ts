@@ -5,14 +5,7 @@ import createClient, { type Middleware } from "openapi-fetch";
 import { type Dispatcher, request } from "undici";
 import type { paths } from "#openapi/schema.d.ts";
 import type { Metrics } from "#server/metrics.ts";
-import {
-  type Fault,
-  faultStatus,
-  MAX_JSON_ANSWER_BYTES,
-  parseJsonAnswer,
-  readCapped,
-  UpstreamFault,
-} from "#server/upstream/read-capped.ts";
+import { type Fault, faultOfError, faultStatus, readJsonAnswer } from "#server/upstream/read-capped.ts";
 import type { RefusedTokens } from "#server/upstream/refused-tokens.ts";
 
 export type UpstreamClient = ReturnType<typeof createClient<paths>>;
@@ -97,19 +90,19 @@ async function responseOf(call: UpstreamCall, answer: Dispatcher.ResponseData, s
     // A HEAD's (or a 204's or 304's) Content-Length is the resource's, not a body's.
     const bodiless = call.method === "HEAD" || status === 204 || status === 304;
     const length = headers["content-length"];
-    const raw = await readCapped(
+    const { raw } = await readJsonAnswer(
       body,
-      MAX_JSON_ANSWER_BYTES,
+      status,
+      contentType,
       signal,
       !bodiless && typeof length === "string" ? length : null,
     );
-    if (status >= 200 && status < 300) parseJsonAnswer(raw, contentType);
     const empty = raw.length === 0 || bodiless;
     return new Response(empty ? null : new Uint8Array(raw), { status, headers: { "content-type": contentType } });
   } catch (error) {
     // A 401's head is the refusal (requirements 4.5), whatever its body does.
     if (status === 401) return new Response(null, { status });
-    return faultAnswer(error instanceof UpstreamFault ? error.fault : "unreachable");
+    return faultAnswer(faultOfError(error));
   }
 }
 

@@ -67,3 +67,21 @@ export function parseJsonAnswer(raw: Buffer, contentType: string): unknown {
     throw new UpstreamFault("not-json");
   }
 }
+
+/**
+ * A JSON API's answer read whole within the JSON cap and the deadline (`readCapped`); a success's body must be JSON
+ * (requirements 7) and comes back parsed. Throws an `UpstreamFault`.
+ */
+export async function readJsonAnswer(
+  body: AsyncIterable<Uint8Array> | null,
+  status: number,
+  contentType: string,
+  signal: AbortSignal,
+  declaredLength?: string | null,
+): Promise<{ raw: Buffer; json: unknown }> {
+  const raw = await readCapped(body, MAX_JSON_ANSWER_BYTES, signal, declaredLength);
+  return { raw, json: status >= 200 && status < 300 ? parseJsonAnswer(raw, contentType) : undefined };
+}
+
+/** The fault a failed read stands for: its own, or an upstream that went away. */
+export const faultOfError = (error: unknown): Fault => (error instanceof UpstreamFault ? error.fault : "unreachable");

@@ -46,7 +46,11 @@ export function Frame({
       </a>
       <header className="site-header">
         <div className="site-header-bar container-fluid">
-          <a href={user ? pathOf(user.site, "Home") : pathOf("public", "Login")} className="brand">
+          <a
+            href={user ? pathOf(user.site, "Home") : pathOf("public", "Login")}
+            className="brand"
+            aria-label={layoutTexts.brand}
+          >
             <Logo />
             <span className="brand-name">{layoutTexts.brand}</span>
           </a>
