@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { happyUpstream } from "#harness/fake-upstream.ts";
+import { PortalClient } from "#harness/portal-client.ts";
 import { hasBody, isJson, mediaType } from "#server/content-type.ts";
 import { serverTexts } from "#server/texts.ts";
 import { malformedContentTypes, wellFormedJsonTypes } from "#tests/support/content-types.ts";
@@ -43,13 +44,7 @@ describe("/api with a malformed Content-Type", () => {
   after(() => fake.close());
 
   const send = (url: string, type: string, payload: unknown) =>
-    fake.app.inject({
-      method: "POST",
-      url,
-      remoteAddress: "198.51.100.40",
-      headers: { "x-portal-request": "1", "content-type": type },
-      payload: JSON.stringify(payload),
-    });
+    new PortalClient(fake.app, { remoteAddress: "198.51.100.40" }).post(url, payload, { "content-type": type });
 
   it("answers 415 with a clear error on sign-in and reset, forwards nothing and counts no attempt", async () => {
     const login = { shortname: "ACME", username: "bob", password: "guess" };
@@ -60,13 +55,13 @@ describe("/api with a malformed Content-Type", () => {
         ["/api/web/reset-pwd", reset],
       ] as const) {
         const answer = await send(url, type, body);
-        assert.equal(answer.statusCode, 415, `${url} ${JSON.stringify(type)}`);
+        assert.equal(answer.status, 415, `${url} ${JSON.stringify(type)}`);
         assert.match(String(answer.json().description), new RegExp(serverTexts.jsonOnly.message), "says why");
       }
     }
     assert.equal(fake.upstream.calls.length, 0, "nothing reached the upstream");
     const counted = await send("/api/auth/client", "application/json", login);
-    assert.equal(counted.statusCode, 200, "bob's own attempt still goes: none of the refused ones counted");
+    assert.equal(counted.status, 200, "bob's own attempt still goes: none of the refused ones counted");
     assert.equal(fake.upstream.calls.length, 1);
   });
 });

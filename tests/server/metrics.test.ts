@@ -16,8 +16,11 @@ before(async () => {
 });
 after(() => portal.close());
 
+/** Without the islands' header, as a scraper or a followed link asks. */
+const bare = (app: RunningPortal["app"]) => new PortalClient(app, { islandsHeader: false });
+
 const scrape = async (authorization?: string) =>
-  portal.app.inject({ method: "GET", url: "/metrics", headers: authorization ? { authorization } : {} });
+  bare(portal.app).get("/metrics", authorization ? { authorization } : {});
 
 /** The value of one sample line of the exposition text, or undefined when the series is absent. */
 function sample(text: string, name: string, labels: Record<string, string>): number | undefined {
@@ -32,8 +35,8 @@ describe("/metrics", () => {
   it("answers 401 without the token and with a wrong one, and nothing of the metrics leaks", async () => {
     for (const authorization of [undefined, "Bearer wrong-token", `Basic ${METRICS_TOKEN}`]) {
       const answer = await scrape(authorization);
-      assert.equal(answer.statusCode, 401, String(authorization));
-      assert.ok(!answer.body.includes("portal_"), answer.body);
+      assert.equal(answer.status, 401, String(authorization));
+      assert.ok(!answer.text.includes("portal_"), answer.text);
     }
   });
 
@@ -46,9 +49,9 @@ describe("/metrics", () => {
     await sleep(200); // visits are sent after their answers
 
     const answer = await scrape(`Bearer ${METRICS_TOKEN}`);
-    assert.equal(answer.statusCode, 200);
+    assert.equal(answer.status, 200);
     assert.match(String(answer.headers["content-type"]), /^text\/plain/);
-    const text = answer.body;
+    const text = answer.text;
     const count = "portal_http_request_duration_seconds_count";
     assert.equal(sample(text, count, { method: "GET", route: "/client/inbox", status: "200" }), 1);
     assert.ok((sample(text, count, { method: "POST", route: "/api/auth/client", status: "200" }) ?? 0) >= 1);
@@ -64,8 +67,8 @@ describe("/metrics", () => {
   });
 
   it("labels an unknown path by its pattern, never by the raw path (bounded series)", async () => {
-    await portal.app.inject({ method: "GET", url: "/no/such/page-12345" });
-    const text = (await scrape(`Bearer ${METRICS_TOKEN}`)).body;
+    await bare(portal.app).get("/no/such/page-12345");
+    const text = (await scrape(`Bearer ${METRICS_TOKEN}`)).text;
     assert.ok(!text.includes("page-12345"));
     assert.ok((sample(text, "portal_http_request_duration_seconds_count", { route: "(other page)" }) ?? 0) >= 1);
   });
@@ -77,8 +80,7 @@ describe("/metrics", () => {
     });
     try {
       await new PortalClient(down.app).post("/api/auth/vendor", { username: "vera", password: "Whatever-1!" });
-      const text = (await down.app.inject({ url: "/metrics", headers: { authorization: `Bearer ${METRICS_TOKEN}` } }))
-        .body;
+      const text = (await bare(down.app).get("/metrics", { authorization: `Bearer ${METRICS_TOKEN}` })).text;
       assert.equal(
         sample(text, "portal_upstream_errors_total", { operation: "loginVendor", outcome: "unreachable" }),
         1,
@@ -91,9 +93,9 @@ describe("/metrics", () => {
   it("is not served at all when METRICS_TOKEN is unset", async () => {
     const plain = await startPortalInProcess({ listen: false });
     try {
-      const answer = await plain.app.inject({ url: "/metrics", headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
-      assert.notEqual(answer.statusCode, 200);
-      assert.ok(!answer.body.includes("portal_http"));
+      const answer = await bare(plain.app).get("/metrics", { authorization: `Bearer ${METRICS_TOKEN}` });
+      assert.notEqual(answer.status, 200);
+      assert.ok(!answer.text.includes("portal_http"));
     } finally {
       await plain.close();
     }

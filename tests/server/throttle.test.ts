@@ -19,18 +19,11 @@ import { startPortalInProcess } from "#tests/support/portal.ts";
 import { portalOnFake } from "#tests/support/portal-on-fake.ts";
 import { answerMessage } from "#web/api/answer.ts";
 
+// Answered in inject's words too (statusCode, body), which the assertions below read.
 const post = (app: FastifyInstance, url: string, payload: unknown, ip: string, cookie?: string) =>
-  app.inject({
-    method: "POST",
-    url,
-    remoteAddress: ip,
-    headers: {
-      "x-portal-request": "1",
-      ...(payload === undefined ? {} : { "content-type": "application/json" }),
-      ...(cookie ? { cookie } : {}),
-    },
-    ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
-  });
+  new PortalClient(app, { remoteAddress: ip })
+    .post(url, payload, cookie ? { cookie } : {})
+    .then((answer) => ({ ...answer, statusCode: answer.status, body: answer.text }));
 
 /** The session's cookie of an answer, as a Cookie header carries it (the device cookie may come beside it). */
 const sessionCookie = (answer: { headers: Record<string, unknown> }) =>

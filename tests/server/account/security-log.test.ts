@@ -190,16 +190,12 @@ describe("the security log", () => {
     };
     await signInGary();
     const here = await signInGary();
-    const form = await app.inject({
-      method: "POST",
-      url: END_SESSIONS_PATH,
-      headers: {
-        cookie: here.cookieHeader,
-        "content-type": "application/x-www-form-urlencoded",
-        "user-agent": USER_AGENT,
-      },
-      payload: new URLSearchParams({ session: "all", password: DEMO_PASSWORD }).toString(),
-    });
+    // The page's own form: no islands' header.
+    const form = await new PortalClient(app, { islandsHeader: false }).post(
+      END_SESSIONS_PATH,
+      new URLSearchParams({ session: "all", password: DEMO_PASSWORD }),
+      { cookie: here.cookieHeader, "user-agent": USER_AGENT },
+    );
     assert.equal(form.headers.location, "/client/users/change-password?sessions=ended&count=1");
     await readLine("session-ended.by-person", gary);
     await signInGary();

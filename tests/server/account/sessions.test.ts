@@ -136,13 +136,13 @@ describe("two replicas sharing the session registry", () => {
   const on = (app: FastifyInstance, client: PortalClient) => client.copy(app);
   const opensHome = async (app: FastifyInstance, client: PortalClient) =>
     (await on(app, client).get("/client/home")).status === 200;
+  /** The page's own form: no islands' header. */
   const endForm = (app: FastifyInstance, client: PortalClient, session: string, password: string) =>
-    app.inject({
-      method: "POST",
-      url: END_SESSIONS_PATH,
-      headers: { cookie: client.cookieHeader, "content-type": "application/x-www-form-urlencoded" },
-      payload: new URLSearchParams({ session, password, return: PAGE }).toString(),
-    });
+    new PortalClient(app, { islandsHeader: false }).post(
+      END_SESSIONS_PATH,
+      new URLSearchParams({ session, password, return: PAGE }),
+      { cookie: client.cookieHeader },
+    );
 
   it("sign in on A and on B: either replica lists both", async () => {
     const onA = await signIn(a.app, accounts.alice, code());

@@ -24,18 +24,12 @@ describe("Where you're signed in", () => {
     client.headers = { "user-agent": userAgent };
     return signIn(client, account, portal.code);
   };
-  /** The form as a browser posts it: urlencoded, same-origin. */
+  /** The form as a browser posts it: urlencoded, same-origin, without the islands' header. */
   const post = (client: PortalClient, fields: Record<string, string>, headers: Record<string, string> = {}) =>
-    portal.app.inject({
-      method: "POST",
-      url: END_SESSIONS_PATH,
-      headers: {
-        cookie: client.cookieHeader,
-        "content-type": "application/x-www-form-urlencoded",
-        "sec-fetch-site": "same-origin",
-        ...headers,
-      },
-      payload: new URLSearchParams(fields).toString(),
+    new PortalClient(portal.app, { islandsHeader: false }).post(END_SESSIONS_PATH, new URLSearchParams(fields), {
+      cookie: client.cookieHeader,
+      "sec-fetch-site": "same-origin",
+      ...headers,
     });
   const ids = (html: string) => [...html.matchAll(/name="session" value="([\w-]{22})"/g)].map((match) => match[1]);
   const opensHome = async (client: PortalClient) => (await client.copy().get("/client/home")).status === 200;
@@ -64,7 +58,7 @@ describe("Where you're signed in", () => {
     const [laptopId] = ids((await phone.get(PAGE)).text);
     assert.ok(laptopId);
     const wrong = await post(phone, { session: laptopId, password: "Not-The-Password-1!", return: PAGE });
-    assert.equal(wrong.statusCode, 303);
+    assert.equal(wrong.status, 303);
     assert.equal(wrong.headers.location, `${PAGE}?sessions=wrong-password`);
     assert.ok(await opensHome(laptop), "a wrong password ends nothing");
     assert.match((await phone.get(wrong.headers.location as string)).text, /The current password is not right/);
@@ -121,7 +115,7 @@ describe("Where you're signed in", () => {
       { session: laptopId, password: DEMO_PASSWORD },
       { "sec-fetch-site": "cross-site", origin: "https://evil.example" },
     );
-    assert.equal(forged.statusCode, 403);
+    assert.equal(forged.status, 403);
     assert.ok(await opensHome(laptop), "nothing ended");
     await laptop.post("/session/logout");
     await phone.post("/session/logout");
@@ -143,25 +137,18 @@ describe("Where you're signed in, throttled", () => {
       const laptop = await signIn(portal.app, accounts.victor, portal.code);
       const phone = await signIn(portal.app, accounts.victor, portal.code);
       const outcomes: string[] = [];
-      const post = (password: string) =>
-        portal.app.inject({
-          method: "POST",
-          url: END_SESSIONS_PATH,
-          headers: { cookie: phone.cookieHeader, "content-type": "application/x-www-form-urlencoded" },
-          payload: new URLSearchParams({ session: "all", password, return: PAGE }).toString(),
-        });
+      const post = (password: string, remoteAddress = "127.0.0.1") =>
+        new PortalClient(portal.app, { islandsHeader: false, remoteAddress }).post(
+          END_SESSIONS_PATH,
+          new URLSearchParams({ session: "all", password, return: PAGE }),
+          { cookie: phone.cookieHeader },
+        );
       for (let attempt = 0; attempt < 4; attempt += 1)
         outcomes.push(String((await post(`Wrong-${attempt}-Password!`)).headers.location));
       assert.deepEqual(outcomes.slice(0, 3), Array(3).fill(`${PAGE}?sessions=wrong-password`));
       assert.equal(outcomes[3], `${PAGE}?sessions=throttled`);
       // The session's own budget, whatever address its requests come from (a stolen cookie moves between addresses).
-      const elsewhere = await portal.app.inject({
-        method: "POST",
-        url: END_SESSIONS_PATH,
-        remoteAddress: "127.0.0.77",
-        headers: { cookie: phone.cookieHeader, "content-type": "application/x-www-form-urlencoded" },
-        payload: new URLSearchParams({ session: "all", password: "Wrong-9-Password!", return: PAGE }).toString(),
-      });
+      const elsewhere = await post("Wrong-9-Password!", "127.0.0.77");
       assert.equal(elsewhere.headers.location, `${PAGE}?sessions=throttled`, "another address shares the budget");
       const right = await post(DEMO_PASSWORD);
       assert.equal(right.headers.location, `${PAGE}?sessions=throttled`, "the right password waits too");

@@ -5,9 +5,8 @@
 // refresh), which is no activity: an ended session lands on the sign-in page saying why.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import type { InjectOptions } from "fastify";
 import { happyUpstream } from "#harness/fake-upstream.ts";
-import { PortalClient } from "#harness/portal-client.ts";
+import { type PortalAnswer, PortalClient } from "#harness/portal-client.ts";
 import { accounts, DEMO_PASSWORD, signIn } from "#harness/sign-in.ts";
 import { clockedPortal, IDLE_MINUTES, MINUTE } from "#tests/support/clocked-portal.ts";
 import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
@@ -182,32 +181,27 @@ describe("the breaks SECURITY.md numbers B1 to B15", () => {
     try {
       const visitor = await signIn(fake.app, accounts.alice, fake.code);
       const headers = { cookie: visitor.cookieHeader };
-      const form = { ...headers, "content-type": "application/x-www-form-urlencoded" };
-      const json = { ...headers, "content-type": "application/json" };
-      const hostile: [string, InjectOptions][] = [
-        ["idle, return twice", { url: "/session/idle?return=%2Fclient%2Fhome&return=%2Fclient%2Finbox", headers }],
-        ["idle, return twice, one empty", { url: "/session/idle?return=&return=%2Fclient%2Fhome", headers }],
+      // The page's own form and refresh: no islands' header.
+      const page = new PortalClient(fake.app, { islandsHeader: false });
+      const stay = (body: unknown) => page.post("/session/stay", body, headers);
+      const hostile: [string, () => Promise<PortalAnswer>][] = [
         [
-          "stay, return twice in the form",
-          { method: "POST", url: "/session/stay", headers: form, payload: "return=%2Fa&return=%2Fb" },
+          "idle, return twice",
+          () => page.get("/session/idle?return=%2Fclient%2Fhome&return=%2Fclient%2Finbox", headers),
         ],
-        [
-          "stay, return as an array",
-          { method: "POST", url: "/session/stay", headers: json, payload: '{"return":["/client/home"]}' },
-        ],
-        [
-          "stay, return as an object",
-          { method: "POST", url: "/session/stay", headers: json, payload: '{"return":{"toString":1}}' },
-        ],
-        ["stay, return as a number", { method: "POST", url: "/session/stay", headers: json, payload: '{"return":42}' }],
+        ["idle, return twice, one empty", () => page.get("/session/idle?return=&return=%2Fclient%2Fhome", headers)],
+        ["stay, return twice in the form", () => stay(new URLSearchParams("return=%2Fa&return=%2Fb"))],
+        ["stay, return as an array", () => stay({ return: ["/client/home"] })],
+        ["stay, return as an object", () => stay({ return: { toString: 1 } })],
+        ["stay, return as a number", () => stay({ return: 42 })],
       ];
-      for (const [what, request] of hostile) {
-        const answer = await fake.app.inject(request);
-        assert.equal(answer.statusCode, 400, `${what}: ${answer.statusCode} ${answer.body}`);
+      for (const [what, send] of hostile) {
+        const answer = await send();
+        assert.equal(answer.status, 400, `${what}: ${answer.status} ${answer.text}`);
         assert.ok(answer.json().description || answer.json().detail, `${what}: a clear message`);
       }
-      const fine = await fake.app.inject({ url: "/session/idle?return=%2Fclient%2Finbox", headers });
-      assert.equal(fine.statusCode, 303, "one return is still followed");
+      const fine = await page.get("/session/idle?return=%2Fclient%2Finbox", headers);
+      assert.equal(fine.status, 303, "one return is still followed");
       assert.equal(fine.headers.location, "/client/inbox?by-itself");
     } finally {
       await fake.close();

@@ -383,7 +383,7 @@ describe("the pending session and its code", () => {
 
 describe("every end of a session revokes it", () => {
   /** Each way a signed-in session can end, and what ends it. */
-  const ends: [string, (visitor: PortalClient, app: FastifyInstance) => Promise<unknown>][] = [
+  const ends: [string, (visitor: PortalClient) => Promise<unknown>][] = [
     ["sign-out", (visitor) => visitor.post("/session/logout")],
     [
       "a new password sign-in",
@@ -391,11 +391,9 @@ describe("every end of a session revokes it", () => {
     ],
     [
       "a link sign-in, once confirmed",
-      (visitor, app) =>
-        app.inject({
-          method: "POST",
-          url: "/api/auth/client-token?uuid=11111111-1111-4111-8111-111111111111",
-          headers: { cookie: visitor.cookieHeader, "x-portal-request": "1", "x-portal-replace-session": "1" },
+      (visitor) =>
+        visitor.post("/api/auth/client-token?uuid=11111111-1111-4111-8111-111111111111", undefined, {
+          "x-portal-replace-session": "1",
         }),
     ],
   ];
@@ -406,7 +404,7 @@ describe("every end of a session revokes it", () => {
         const visitor = await signIn(fake.app, accounts.alice, fake.code);
         const kept = keptCopy(fake.app, visitor);
         assert.ok(await opensHome(kept), "the copy works while the session lives");
-        await end(visitor, fake.app);
+        await end(visitor);
         assert.equal(await opensHome(kept), false, `after ${what}, the kept copy is refused`);
       } finally {
         await fake.close();

@@ -92,14 +92,12 @@ describe("session cookie attributes and caching (item 1)", () => {
       listen: false,
     });
     try {
+      // A client of its own each time: a cookie from the sign-in that passes is not sent again.
       const attempt = (forged: string, client: string, password = "a wrong password") =>
-        proxied.app.inject({
-          method: "POST",
-          url: "/api/auth/vendor",
-          remoteAddress: "10.0.0.2",
-          headers: {
-            "content-type": "application/json",
-            "x-portal-request": "1",
+        new PortalClient(proxied.app, { remoteAddress: "10.0.0.2" }).post(
+          "/api/auth/vendor",
+          { username: "vera", password },
+          {
             host: "10.0.0.5:3000",
             origin: "https://portal.example",
             "sec-fetch-site": "same-origin",
@@ -107,38 +105,32 @@ describe("session cookie attributes and caching (item 1)", () => {
             "x-forwarded-host": "portal.example",
             "x-forwarded-for": `${forged}, ${client}`,
           },
-          payload: { username: "vera", password },
-        });
+        );
       // Failed sign-ins count against the address: a success first, then two failures use up the limit of 2.
       const first = await attempt("198.51.100.1", "203.0.113.7", DEMO_PASSWORD);
-      assert.equal(first.statusCode, 200, "the proxy's Origin/Host pair passes the same-origin check");
+      assert.equal(first.status, 200, "the proxy's Origin/Host pair passes the same-origin check");
       assertSessionCookie(setCookies(first)[0] ?? "", "proxied login");
-      assert.equal((await attempt("198.51.100.2", "203.0.113.7")).statusCode, 200);
-      assert.equal((await attempt("198.51.100.4", "203.0.113.7")).statusCode, 200);
+      assert.equal((await attempt("198.51.100.2", "203.0.113.7")).status, 200);
+      assert.equal((await attempt("198.51.100.4", "203.0.113.7")).status, 200);
       assert.equal(
-        (await attempt("198.51.100.3", "203.0.113.7")).statusCode,
+        (await attempt("198.51.100.3", "203.0.113.7")).status,
         429,
         "a forged X-Forwarded-For entry does not make a new client",
       );
-      assert.equal(
-        (await attempt("198.51.100.3", "203.0.113.8")).statusCode,
-        200,
-        "another real client is not throttled",
-      );
+      assert.equal((await attempt("198.51.100.3", "203.0.113.8")).status, 200, "another real client is not throttled");
     } finally {
       await proxied.close();
     }
     const direct = await startPortalInProcess({ env: { RATE_LIMIT_IP_PER_MINUTE: "1" }, listen: false });
     try {
       const attempt = (forged: string) =>
-        direct.app.inject({
-          method: "POST",
-          url: "/api/auth/vendor",
-          headers: { "content-type": "application/json", "x-portal-request": "1", "x-forwarded-for": forged },
-          payload: { username: "vera", password: "wrong" },
-        });
-      assert.equal((await attempt("203.0.113.1")).statusCode, 200);
-      assert.equal((await attempt("203.0.113.2")).statusCode, 429, "without TRUST_PROXY, X-Forwarded-For is ignored");
+        new PortalClient(direct.app).post(
+          "/api/auth/vendor",
+          { username: "vera", password: "wrong" },
+          { "x-forwarded-for": forged },
+        );
+      assert.equal((await attempt("203.0.113.1")).status, 200);
+      assert.equal((await attempt("203.0.113.2")).status, 429, "without TRUST_PROXY, X-Forwarded-For is ignored");
     } finally {
       await direct.close();
     }
@@ -156,15 +148,15 @@ describe("tampering and key rotation (item 3)", () => {
   after(() => portal.close());
 
   const withCookie = (app: RunningPortal["app"], cookieValue: string, url: string, method: "GET" | "POST" = "GET") =>
-    app.inject({
+    new PortalClient(app).request(
       method,
       url,
-      headers: { cookie: `${COOKIE}=${encodeURIComponent(cookieValue)}`, "x-portal-request": "1" },
-      ...(method === "POST" ? { payload: { userId: "alice", password: DEMO_PASSWORD } } : {}),
-    });
+      method === "POST" ? { userId: "alice", password: DEMO_PASSWORD } : undefined,
+      { cookie: `${COOKIE}=${encodeURIComponent(cookieValue)}` },
+    );
 
   it("3. tampering: a flipped byte, a truncated cookie, another key's cookie or garbage is no session, never a 500", async () => {
-    assert.equal((await withCookie(portal.app, value, "/client/home")).statusCode, 200, "the untouched cookie works");
+    assert.equal((await withCookie(portal.app, value, "/client/home")).status, 200, "the untouched cookie works");
     // @fastify/secure-session's value: the ciphertext and its nonce, base64, joined by ";".
     const [cipher = "", iv = ""] = value.split(";");
     const flip = (text: string, at: number) =>
@@ -192,15 +184,17 @@ describe("tampering and key rotation (item 3)", () => {
     };
     for (const [what, cookie] of Object.entries(tampered)) {
       const page = await withCookie(portal.app, cookie, "/client/home");
-      assert.equal(page.statusCode, 302, `${what}: no section page`);
+      assert.equal(page.status, 302, `${what}: no section page`);
       assert.equal(page.headers.location, "/?return=%2Fclient%2Fhome", what);
       const api = await withCookie(portal.app, cookie, "/api/web/client/password/test", "POST");
-      assert.equal(api.statusCode, 401, `${what}: the API sees no session`);
+      assert.equal(api.status, 401, `${what}: the API sees no session`);
       const login = await withCookie(portal.app, cookie, "/");
-      assert.equal(login.statusCode, 200, `${what}: the login page opens`);
+      assert.equal(login.status, 200, `${what}: the login page opens`);
     }
-    const raw = await portal.app.inject({ url: "/client/home", headers: { cookie: `${COOKIE}=%E0%A4%A; x=%` } });
-    assert.equal(raw.statusCode, 302, "malformed percent-encoding is no session");
+    const raw = await new PortalClient(portal.app, { islandsHeader: false }).get("/client/home", {
+      cookie: `${COOKIE}=%E0%A4%A; x=%`,
+    });
+    assert.equal(raw.status, 302, "malformed percent-encoding is no session");
   });
 
   it("3. key rotation: a cookie of the previous key is accepted and re-issued under the new one; a removed key signs out", async () => {
@@ -218,14 +212,10 @@ describe("tampering and key rotation (item 3)", () => {
       const login = await withCookie(rotated.app, value, "/vendor/home");
       const reissued = login.cookies.find((cookie) => cookie.name === COOKIE)?.value;
       assert.ok(reissued, "even an answer that does not change the session re-issues it under the new key");
-      assert.equal(
-        (await withCookie(rotated.app, value, "/client/home")).statusCode,
-        200,
-        "the old cookie is accepted",
-      );
-      assert.equal((await withCookie(newOnly.app, reissued, "/client/home")).statusCode, 200, "re-issued: new key");
+      assert.equal((await withCookie(rotated.app, value, "/client/home")).status, 200, "the old cookie is accepted");
+      assert.equal((await withCookie(newOnly.app, reissued, "/client/home")).status, 200, "re-issued: new key");
       const removed = await withCookie(newOnly.app, value, "/client/home");
-      assert.equal(removed.statusCode, 302, "once the old key is removed, its cookies are signed out");
+      assert.equal(removed.status, 302, "once the old key is removed, its cookies are signed out");
       assert.equal(removed.headers.location, "/?return=%2Fclient%2Fhome");
     } finally {
       await rotated.close();
@@ -368,22 +358,24 @@ describe("cookie size (item 2)", () => {
         else over = middle;
       }
       const cookie = `${COOKIE}=${cookieOf(length)}`;
-      const idle = await fake.app.inject({ url: "/session/idle?return=%2Fclient%2Fhome", headers: { cookie } });
+      // The cookie as sealed, not as the jar would encode it: its size is what is tested.
+      const browser = new PortalClient(fake.app, { islandsHeader: false });
+      const idle = await browser.get("/session/idle?return=%2Fclient%2Fhome", { cookie });
       assert.equal(
         idle.headers.location,
         "/client/home?by-itself",
         "the session works (a request that writes nothing)",
       );
-      const page = await fake.app.inject({ url: `/client/${"x".repeat(56)}`, headers: { cookie } });
+      const page = await browser.get(`/client/${"x".repeat(56)}`, { cookie });
       for (const written of setCookies(page))
         assert.ok(Buffer.byteLength(written) <= BROWSER_COOKIE_LIMIT, `a Set-Cookie of ${Buffer.byteLength(written)}`);
-      assert.equal(page.statusCode, 303, "the grown session is not written");
+      assert.equal(page.status, 303, "the grown session is not written");
       assert.equal(page.headers.location, "/");
       const visitor = new PortalClient(fake.app);
       for (const written of page.cookies) visitor.cookies.set(written.name, written.value);
       assert.match((await visitor.get("/")).text, /too large/, "the sign-in page says why");
       assert.equal(
-        (await fake.app.inject({ url: "/client/home", headers: { cookie } })).headers.location,
+        (await browser.get("/client/home", { cookie })).headers.location,
         "/?return=%2Fclient%2Fhome",
         "the session ended: its id is revoked",
       );
@@ -425,12 +417,13 @@ describe("where the session runs", () => {
       );
       assert.ok(asset, "the build has a stylesheet");
       const quiet = [`/assets/${asset}`, "/healthz", "/readyz", "/metrics", "/favicon.ico"];
+      const quietly = new PortalClient(fake.app, { islandsHeader: false });
       for (const url of quiet) {
-        const answer = await fake.app.inject({
-          url,
-          headers: { cookie: visitor.cookieHeader, authorization: `Bearer ${METRICS_TOKEN}` },
+        const answer = await quietly.get(url, {
+          cookie: visitor.cookieHeader,
+          authorization: `Bearer ${METRICS_TOKEN}`,
         });
-        assert.ok(answer.statusCode < 400, `${url} answers (${answer.statusCode})`);
+        assert.ok(answer.status < 400, `${url} answers (${answer.status})`);
         assert.deepEqual(setCookies(answer), [], `${url} sends no Set-Cookie`);
       }
       const page = await visitor.get("/client/home");
