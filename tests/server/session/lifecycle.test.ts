@@ -12,6 +12,7 @@ import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.
 import { portalOnFake, setCookies } from "#tests/support/portal-on-fake.ts";
 import { sectionPaths } from "#tests/support/route-paths.ts";
 import { sessionCodec } from "#tests/support/session-codec.ts";
+import { until } from "#tests/support/stores.ts";
 import { errorTexts } from "#web/texts/errors.ts";
 import { mfaTexts } from "#web/texts/mfa.ts";
 
@@ -164,7 +165,7 @@ describe("MFA cannot be skipped (item 8)", () => {
         const answer = await visitor.copy().post(path, body);
         assert.equal(answer.status, 401, path);
       }
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await until(() => fake.upstream.watched.track.answered >= 1, 5_000, "the visit record");
       assert.deepEqual(
         fake.upstream.calls.map((call) => call.path),
         [],
@@ -238,7 +239,7 @@ describe("expired password (item 10)", () => {
       assert.equal((await visitor.get("/pdfs/BankHolidays.pdf")).status, 401, "no document");
       for (const path of ["/api/web/client/mfa/generate", "/api/web/client/mfa/validate/123456"])
         assert.equal((await visitor.copy().post(path)).status, 401, path);
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await until(() => fake.upstream.watched.track.answered >= 1, 5_000, "the visit record");
       assert.deepEqual(
         fake.upstream.calls.map((call) => `${call.method} ${call.path} ${call.body}`),
         ['POST /web/track {"page":"/mfa"}'],
