@@ -1,12 +1,22 @@
 // The MFA code as a person may type or paste it: a right code typed in two groups ("850 894") passes, and a pasted
 // "1234 5678" keeps its eight digits.
+// And what the step answers: an empty code named, the attempts left once a code has failed, and after the last allowed
+// wrong code why the sign-in ended and the way back to sign in.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import type { Page } from "playwright-core";
 import { DEMO_PASSWORD } from "#tests/browser/harness.ts";
-import { browserSuite, type Login, openLogin, reachCode, submitLogin } from "#tests/browser/steps.ts";
+import { alerts, browserSuite, type Login, openLogin, reachCode, submitLogin } from "#tests/browser/steps.ts";
 import { mfaTexts } from "#web/texts/mfa.ts";
 
 const vera: Login = { site: "vendor", userName: "vera", password: DEMO_PASSWORD };
+
+/** Answers the next code validations of this page with `status` and `body`, as a portal would. */
+async function validateAnswers(page: Page, status: number, body: unknown): Promise<void> {
+  await page.route("**/api/web/*/mfa/validate/**", (route) =>
+    route.fulfill({ status, contentType: "application/json", body: JSON.stringify(body) }),
+  );
+}
 
 describe("the MFA code field", () => {
   const suite = browserSuite();
@@ -48,5 +58,77 @@ describe("the MFA code field", () => {
     await field.fill(`${code.slice(0, 3)}-${code.slice(3)}`);
     await field.press("Enter");
     await page.waitForURL(`${suite.portal.url}/vendor/home`);
+  });
+
+  test("an empty code is named in the browser: 'Code is required.'", async () => {
+    const page = await suite.newPage();
+    await openLogin(page, suite.portal.url);
+    await submitLogin(page, { site: "vendor", userName: "vince", password: DEMO_PASSWORD });
+    await page.getByRole("button", { name: /^Send Again \(/ }).waitFor();
+    await page.getByRole("button", { name: "Submit Code" }).click();
+    await page.getByRole("alert").filter({ hasText: "Code is required." }).waitFor();
+  });
+
+  test("after the last allowed wrong code the step says why the sign-in ended and what to do", async () => {
+    const page = await suite.newPage();
+    await openLogin(page, suite.portal.url);
+    await submitLogin(page, { site: "client", shortName: "ACME", userName: "victor", password: DEMO_PASSWORD });
+    await page.getByRole("button", { name: /^Send Again \(/ }).waitFor();
+    await validateAnswers(page, 401, {
+      detail: "Your session has expired. Please Login again",
+      code: "mfa-attempts-exhausted",
+    });
+    await page.getByLabel("Code").fill("000000");
+    await page.getByRole("button", { name: "Submit Code" }).click();
+    await page.getByRole("alert").filter({ hasText: mfaTexts.attemptsExhausted }).waitFor();
+    assert.equal(new URL(page.url()).pathname, "/", "no trip through a redirect");
+    assert.doesNotMatch(await alerts(page), /session has expired/);
+    // Back on the login form, tabs working again, ready for a new sign-in.
+    assert.ok(await page.getByRole("tab", { name: "VENDOR LOGIN" }).isEnabled());
+    await page.getByRole("button", { name: "Login", exact: true }).waitFor();
+  });
+
+  test("the last allowed wrong code on the /mfa route ends the step there too, with the way back to sign in", async () => {
+    const page = await suite.newPage();
+    await openLogin(page, suite.portal.url);
+    await submitLogin(page, { site: "vendor", userName: "vince", password: DEMO_PASSWORD });
+    await page.getByRole("button", { name: /^Send Again \(/ }).waitFor();
+    await openLogin(page, suite.portal.url, "/mfa");
+    await page.getByRole("button", { name: /^Send Again/ }).waitFor();
+    // The portal says no tries are left with the last wrong code's answer.
+    await validateAnswers(page, 200, [{ text: "Failed", attemptsLeft: 0 }]);
+    await page.getByLabel("Code").fill("000000");
+    await page.getByLabel("Code").press("Enter");
+    await page.getByRole("alert").filter({ hasText: mfaTexts.attemptsExhausted }).waitFor();
+    assert.equal(await page.getByRole("link", { name: mfaTexts.signInAgain }).getAttribute("href"), "/");
+    assert.equal(await page.getByLabel("Code").count(), 0, "no code field left to try");
+  });
+
+  test("the MFA step says how many attempts are left once a code has failed", async () => {
+    const page = await suite.newPage();
+    await openLogin(page, suite.portal.url);
+    await submitLogin(page, { site: "vendor", userName: "vera", password: DEMO_PASSWORD });
+    await page.getByRole("button", { name: /^Send Again \(/ }).waitFor();
+    assert.doesNotMatch(
+      (await page.locator(".mfa-step").textContent()) ?? "",
+      /attempt/,
+      "nothing said before a failure",
+    );
+    await validateAnswers(page, 200, [{ text: "Failed", attemptsLeft: 2 }]);
+    await page.getByLabel("Code").fill("000000");
+    await page.getByRole("button", { name: "Submit Code" }).click();
+    await page
+      .getByRole("alert")
+      .filter({ hasText: "Incorrect. Please try again with the most recent code. 2 attempts left." })
+      .waitFor();
+    assert.equal(
+      await page.getByLabel("Code").inputValue(),
+      "",
+      "the refused code leaves the field, ready for the next",
+    );
+    await validateAnswers(page, 200, [{ text: "Failed", attemptsLeft: 1 }]);
+    await page.getByLabel("Code").fill("000001");
+    await page.getByRole("button", { name: "Submit Code" }).click();
+    await page.getByRole("alert").filter({ hasText: "1 attempt left." }).waitFor();
   });
 });

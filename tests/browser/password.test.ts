@@ -26,6 +26,8 @@ const NEW_PASSWORD = "Fresh-Start-2026!";
 /** Fills the change-password form's new passwords and submits it. */
 const changeTo = (page: Page, next: string, confirm = next) => setNewPassword(page, "Change Password", next, confirm);
 
+const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
+
 describe("passwords", () => {
   const suite = browserSuite();
   const { newPage } = suite;
@@ -298,6 +300,18 @@ describe("passwords", () => {
     assert.doesNotMatch((await page.locator("main").textContent()) ?? "", /Invalid request|must NOT|characters/);
     assert.ok(await page.getByLabel("Email Address").isVisible(), "the entry view stays");
     assert.ok(await page.getByRole("button", { name: "Reset Password" }).isEnabled());
+  });
+
+  test("the reset panel keeps the company short name typed on the login form, on a phone too", async () => {
+    for (const options of [{}, PHONE]) {
+      const page = await suite.newPage(options);
+      await openLogin(page, suite.portal.url);
+      await page.getByLabel("Company Short Name").fill("ACME");
+      await page.getByRole("button", { name: "Reset Password" }).click();
+      await page.getByRole("heading", { name: "Password Reset" }).waitFor();
+      assert.equal(await page.getByLabel("Company Short Name").inputValue(), "ACME");
+      assert.equal(await page.getByLabel("Email Address").inputValue(), "");
+    }
   });
 });
 

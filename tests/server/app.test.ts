@@ -1,4 +1,5 @@
 // SECURITY.md item 12: the security headers of every HTML answer (CSP with a fresh nonce, HSTS, nosniff, referrer policy).
+// And the browser's own /favicon.ico request, answered outside the session: it never uses up a page's notice.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { happyUpstream, sendJson } from "#harness/fake-upstream.ts";
@@ -7,6 +8,7 @@ import { accounts, signIn } from "#harness/sign-in.ts";
 import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
 import { portalOnFake } from "#tests/support/portal-on-fake.ts";
 import { concrete } from "#tests/support/route-paths.ts";
+import { sessionCodec } from "#tests/support/session-codec.ts";
 import { routes } from "#web/routes/table.ts";
 
 const ONE_YEAR = 31_536_000;
@@ -147,5 +149,18 @@ describe("security headers (item 12)", () => {
       assert.ok(!pdfAncestors || pdfAncestors.includes("'self'"), "framing by this origin allowed");
       assert.equal(pdf.headers["x-content-type-options"], "nosniff");
     }
+  });
+});
+
+describe("the browser's own icon request", () => {
+  it("/favicon.ico sets no cookie and leaves the notice for the page", async () => {
+    const visitor = new PortalClient(portal.app);
+    const sealed = (await sessionCodec(portal.config)).encode({ flash: { error: "Kept for the page" } });
+    visitor.cookies.set("__Host-portal-session", decodeURIComponent(sealed));
+    const icon = await visitor.get("/favicon.ico");
+    assert.equal(icon.status, 301);
+    assert.match(String(icon.headers.location), /^\/assets\/.+\.png$/);
+    assert.equal(icon.headers["set-cookie"], undefined);
+    assert.match((await visitor.get("/")).text, /Kept for the page/);
   });
 });

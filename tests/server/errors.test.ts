@@ -1,9 +1,12 @@
 // One error handler: clear 4xx answers in requirements 8's shapes, and never internals for a 5xx.
 import assert from "node:assert/strict";
-import { describe, it } from "node:test";
+import { after, before, describe, it } from "node:test";
 import Fastify, { type FastifyInstance } from "fastify";
+import { PortalClient } from "#harness/portal-client.ts";
 import { frameworkErrors, installErrorHandling, invalidRequest } from "#server/errors.ts";
 import { serverTexts } from "#server/texts.ts";
+import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
+import { answerMessage } from "#web/api/answer.ts";
 import { errorTexts } from "#web/texts/errors.ts";
 
 /** A bare app with the portal's handlers: errors raised by routes, by a schema and by the framework. */
@@ -83,5 +86,30 @@ describe("the portal's error answers", () => {
     assert.equal(malformed.statusCode, 400);
     assert.deepEqual(malformed.json(), invalidRequest(serverTexts.addressInvalid.message));
     assert.ok(!malformed.body.includes("%E0"), "the address is not echoed");
+  });
+});
+
+describe("the portal's own refusal of a request, in the portal", () => {
+  let portal: RunningPortal;
+  before(async () => {
+    portal = await startPortalInProcess({ listen: false });
+  });
+  after(() => portal.close());
+
+  it("is marked invalid-request, so people read 'Action Failed'", async () => {
+    const visitor = new PortalClient(portal.app);
+    const empty = await visitor.post("/api/auth/client", { shortname: "ACME", username: "alice", password: "" });
+    assert.equal(empty.status, 400);
+    assert.equal(empty.json().code, "invalid-request");
+    assert.equal(answerMessage(400, empty.json()), "Action Failed");
+    // Injected: the client sends every body as JSON, and this one must not be.
+    const broken = await portal.app.inject({
+      method: "POST",
+      url: "/api/auth/client",
+      headers: { "content-type": "application/json", "x-portal-request": "1" },
+      payload: "{not json",
+    });
+    assert.equal(broken.statusCode, 400);
+    assert.equal(broken.json().code, "invalid-request", "a body that is not JSON too");
   });
 });

@@ -1,11 +1,12 @@
 // server/api/checks.ts: what is checked before a call leaves: a new password is none of the common or easily guessed
 // ones and follows a passed test of the current one, spent once; one code is validated at a time per pending sign-in.
 import assert from "node:assert/strict";
-import { describe, it } from "node:test";
+import { after, before, describe, it } from "node:test";
 import { type Answer, happyUpstream, sendJson } from "#harness/fake-upstream.ts";
 import { PortalClient } from "#harness/portal-client.ts";
 import { accounts, DEMO_PASSWORD, signIn } from "#harness/sign-in.ts";
 import { serverTexts } from "#server/texts.ts";
+import { type RunningPortal, sandboxPost, startPortalInProcess } from "#tests/support/portal.ts";
 import { portalOnFake } from "#tests/support/portal-on-fake.ts";
 import { answerMessage } from "#web/api/answer.ts";
 
@@ -156,5 +157,29 @@ describe("one code validated at a time", () => {
     } finally {
       await fake.close();
     }
+  });
+});
+
+describe("a link spent beside a session", () => {
+  let portal: RunningPortal;
+  before(async () => {
+    portal = await startPortalInProcess({ listen: false });
+  });
+  after(() => portal.close());
+
+  it("is refused (409, naming that session) until the person's click sends the confirmation", async () => {
+    const alice = await signIn(portal.app, accounts.alice, portal.code);
+    const { uuid } = await sandboxPost(portal.sandboxUrl, "/sandbox/link-login", { site: "vendor", username: "vera" });
+    const url = `/api/auth/vendor-token?uuid=${uuid}`;
+    const refused = await alice.post(url);
+    assert.equal(refused.status, 409);
+    assert.deepEqual(refused.json(), { detail: "You are signed in as alice, ACME.", code: "session-exists" });
+    assert.equal((await alice.get("/client/home")).status, 200, "alice's session is untouched");
+    const confirmed = await alice.post(url, undefined, { "x-portal-replace-session": "1" });
+    assert.deepEqual(
+      confirmed.json(),
+      { tokenHeld: true, message: "Success" },
+      "the link was not spent by the refusal",
+    );
   });
 });

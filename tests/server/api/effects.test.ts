@@ -105,3 +105,21 @@ describe("a password change and the other sessions", () => {
     assert.ok(await opens(here), "the changed session is signed in");
   });
 });
+
+describe("a link spent beside a session", () => {
+  let portal: RunningPortal;
+  before(async () => {
+    portal = await startPortalInProcess({ listen: false });
+  });
+  after(() => portal.close());
+
+  it("a used or unknown link says so (tokenHeld false), and leaves that session as it was", async () => {
+    const alice = await signIn(portal.app, accounts.alice, portal.code);
+    const answer = await alice.post("/api/auth/vendor-token?uuid=00000000-0000-4000-8000-000000000000", undefined, {
+      "x-portal-replace-session": "1",
+    });
+    assert.equal(answer.status, 200);
+    assert.deepEqual(answer.json(), { tokenHeld: false }, "the island shows Invalid Login");
+    assert.equal((await alice.get("/client/home")).status, 200, "alice is still signed in");
+  });
+});

@@ -27,3 +27,15 @@ describe("the sign-in redirect of a signed-out section visit", () => {
     }
   });
 });
+
+describe("after sign-in, the page first asked for", () => {
+  it("a signed-out person who opens a section page is sent to sign in, and the sign-in page carries the page", async () => {
+    const visitor = new PortalClient(portal.app);
+    const answer = await visitor.get("/vendor/reports/invoices");
+    assert.equal(answer.status, 302);
+    assert.equal(answer.headers.location, "/?return=%2Fvendor%2Freports%2Finvoices");
+    const login = await visitor.get(String(answer.headers.location));
+    assert.ok(login.text.includes("/session/landing?return=%2Fvendor%2Freports%2Finvoices"), "the island lands there");
+    assert.ok(login.text.includes('"activeSite":"VENDOR"'), "on the vendor tab, the page's audience");
+  });
+});

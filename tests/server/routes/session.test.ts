@@ -3,6 +3,7 @@
 // warning: a signed-in page warns a minute before the idle limit (no JavaScript: the delay is written into the answer),
 // "Stay signed in" restarts the idle time, and at the limit the page asks /session/idle (without scripts, a <noscript>
 // refresh), which is no activity: an ended session lands on the sign-in page saying why.
+// Where a sign-in lands: the page first asked for when the user's gate opens it, else the mode's landing, else home.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { happyUpstream } from "#harness/fake-upstream.ts";
@@ -206,5 +207,75 @@ describe("the breaks SECURITY.md numbers B1 to B15", () => {
     } finally {
       await fake.close();
     }
+  });
+});
+
+describe("sign-out", () => {
+  it("'Use another account' cancels the pending sign-in and returns to its tab, without the signed-out notice", async () => {
+    const visitor = new PortalClient(portal.app);
+    await visitor.post("/api/auth/vendor", { username: "vera", password: DEMO_PASSWORD });
+    const pending = visitor.copy();
+    // The MFA step's own HTML form posts it, without the islands' header.
+    const step = visitor.copy(portal.app, { islandsHeader: false });
+    const answer = await step.post("/session/logout", new URLSearchParams({ intent: "use-another-account" }));
+    assert.equal(answer.status, 303);
+    assert.equal(answer.headers.location, "/?activeSite=VENDOR");
+    assert.equal((await pending.post("/api/web/vendor/mfa/generate")).status, 401, "the pending sign-in is over");
+  });
+
+  it("a plain sign-out still says so", async () => {
+    const visitor = await signIn(portal.app, accounts.vera, portal.code);
+    const answer = await visitor.post("/session/logout");
+    assert.equal(answer.headers.location, "/?signed-out");
+  });
+});
+
+/** Where /session/landing sends this visitor, for the page first asked for (`target`). */
+const landsOn = async (visitor: PortalClient, target?: string) => {
+  const answer = await visitor.get(`/session/landing${target ? `?return=${encodeURIComponent(target)}` : ""}`);
+  assert.equal(answer.status, 303);
+  return answer.headers.location;
+};
+
+describe("after sign-in, the page first asked for", () => {
+  it("lands there when the gate lets the user in, and on the home page when it does not", async () => {
+    const vera = await signIn(portal.app, accounts.vera, portal.code); // user tier 1
+    const vince = await signIn(portal.app, accounts.vince, portal.code); // user tier 0
+    assert.equal(await landsOn(vera, "/vendor/invoice/rejected"), "/vendor/invoice/rejected");
+    assert.equal(await landsOn(vince, "/vendor/invoice/rejected"), "/vendor/home");
+    assert.equal(await landsOn(vera, "/vendor/reports/invoices?page=2"), "/vendor/reports/invoices?page=2");
+    assert.equal(await landsOn(vera), "/vendor/home");
+  });
+
+  it("only a path of this site, in the user's own section", async () => {
+    const vera = await signIn(portal.app, accounts.vera, portal.code);
+    for (const target of ["//evil.example/x", "https://evil.example/", "/\\evil.example", "/client/home", "/nowhere"])
+      assert.equal(await landsOn(vera, target), "/vendor/home", target);
+  });
+
+  it("a signed-out landing is the sign-in page", async () => {
+    assert.equal(await landsOn(new PortalClient(portal.app), "/vendor/home"), "/");
+  });
+});
+
+describe("after sign-in in tax-bridge mode", () => {
+  let taxBridge: RunningPortal;
+  before(async () => {
+    taxBridge = await startPortalInProcess({ listen: false, env: { TAX_BRIDGE: "true" } });
+  });
+  after(() => taxBridge.close());
+
+  it("lands on 2.7's landing when its gate opens, and falls back to the home page when it is shut", async () => {
+    assert.equal(await landsOn(await signIn(taxBridge.app, accounts.vera, taxBridge.code)), "/vendor/invoice/due");
+    assert.equal(
+      await landsOn(await signIn(taxBridge.app, accounts.vince, taxBridge.code)),
+      "/vendor/home",
+      "never Access Denied at once",
+    );
+    assert.equal(
+      await landsOn(await signIn(taxBridge.app, accounts.alice, taxBridge.code)),
+      "/client/submission/report",
+    );
+    assert.equal(await landsOn(await signIn(taxBridge.app, accounts.gary, taxBridge.code)), "/client/home");
   });
 });

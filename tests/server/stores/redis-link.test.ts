@@ -1,4 +1,5 @@
-// Redis stopped, hung or restarted empty mid-run: the stores answer in bounded time, fall back, and recover.
+// server/stores/redis-link.ts: Redis stopped, hung or restarted empty mid-run: every call through the link is bounded
+// by its timeouts, the stores fall back to memory, the outage is logged once, and the link reconnects and recovers.
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { after, before, describe, it } from "node:test";

@@ -1,4 +1,5 @@
-// Two portal replicas with the same keys and one real redis-server share their security state.
+// server/stores/create-stores.ts: the stores are the backend asked for: in memory without REDIS_URL, and with it
+// shared through Redis, so that portal replicas with the same keys and one real redis-server share their security state.
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { after, before, describe, it } from "node:test";
@@ -8,8 +9,10 @@ import { PortalClient } from "#harness/portal-client.ts";
 import { RedisServer } from "#harness/redis-server.ts";
 import { accounts, DEMO_PASSWORD, mailboxCode, signIn } from "#harness/sign-in.ts";
 import { startSandbox } from "#server/sandbox/app.ts";
+import type { Stores } from "#server/stores/create-stores.ts";
 import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
 import { slowLink } from "#tests/support/slow-link.ts";
+import { testStores } from "#tests/support/stores.ts";
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 
@@ -30,6 +33,28 @@ function copyOnto(app: FastifyInstance, visitor: PortalClient): PortalClient {
 }
 
 const opensHome = async (visitor: PortalClient) => (await visitor.get("/client/home")).status === 200;
+
+for (const backend of ["memory", "redis"] as const) {
+  describe(`${backend} stores`, () => {
+    let server: RedisServer | undefined;
+    let stores: Stores;
+    before(async () => {
+      server = backend === "redis" ? await RedisServer.start() : undefined;
+      stores = testStores(server?.url, { keyPrefix: `create-stores-${randomUUID()}:` });
+      await stores.ready();
+    });
+    after(async () => {
+      await stores.close();
+      await server?.stop();
+    });
+
+    it("is the backend asked for, and healthy", async () => {
+      assert.equal(stores.backend, backend);
+      const health = await stores.health();
+      assert.deepEqual(health, backend === "memory" ? { backend } : { backend, up: true, pendingRevocations: 0 });
+    });
+  });
+}
 
 describe("replicas sharing one Redis", () => {
   let redis: RedisServer;
@@ -158,8 +183,8 @@ describe("replicas sharing one Redis", () => {
       const started = performance.now();
       assert.ok(await opensHome(copyOnto(b.app, onA)), "B still serves a signed-in page");
       assert.ok(performance.now() - started < 2_000, "without waiting on the dead Redis");
-      const ready = await a.app.inject({ url: "/readyz" });
-      assert.equal(ready.statusCode, 200, "the replica stays ready: it can serve alone");
+      const ready = await new PortalClient(a.app).get("/readyz");
+      assert.equal(ready.status, 200, "the replica stays ready: it can serve alone");
       assert.equal(ready.json().redis, "down", "and reports Redis down");
       assert.equal((await onA.post("/session/logout")).status, 303, "sign-out never fails for the user");
       assert.equal(onA.cookies.has("__Host-portal-session"), false, "the browser's session cookie is cleared");
@@ -181,7 +206,7 @@ describe("replicas sharing one Redis", () => {
     assert.ok(await opensHome(copyOnto(b.app, other)), "other sessions are untouched");
     await eventually(
       "/readyz says Redis is up again",
-      async () => (await a.app.inject({ url: "/readyz" })).json().redis === "up",
+      async () => (await new PortalClient(a.app).get("/readyz")).json().redis === "up",
       10_000,
     );
   });
