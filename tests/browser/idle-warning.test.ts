@@ -46,7 +46,7 @@ describe("the idle-timeout warning", () => {
     }
   });
 
-  test("UX #3 the warning keeps a 16 px margin from the screen's edges: all round on a phone, in the corner on a desktop", async () => {
+  test("the warning keeps a 16 px margin from the screen's edges: all round on a phone, in the corner on a desktop", async () => {
     for (const viewport of [
       { width: 360, height: 740 },
       { width: 1280, height: 800 },
@@ -72,7 +72,7 @@ describe("the idle-timeout warning", () => {
     }
   });
 
-  test("#11 shows a minute before the limit; 'Stay signed in' keeps the page; at the limit, the sign-in page says why in words that count right", async () => {
+  test("shows a minute before the limit; 'Stay signed in' keeps the page; at the limit, the sign-in page says why in words that count right", async () => {
     const page = await suite.newPage();
     const { url, sandboxUrl } = suite.portal;
     await signIn(
@@ -96,11 +96,11 @@ describe("the idle-timeout warning", () => {
     // The sign-in page, which brings the person back to the page they were on once signed in again.
     await page.waitForURL(`${url}/?return=%2Fvendor%2Finbox`, { timeout: 90_000 });
     const notice = await page.getByRole("alert").filter({ hasText: errorTexts.sessionExpired }).textContent();
-    // #11: the plural rules say "1 minute", not "1 minutes".
+    // The plural rules say "1 minute", not "1 minutes".
     assert.ok(notice?.includes("It ended after 1 minute without activity."), String(notice));
   });
 
-  test("#11 'Stay signed in' restarts the countdown without leaving the page: three half-typed passwords are kept", async () => {
+  test("'Stay signed in' restarts the countdown without leaving the page: three half-typed passwords are kept", async () => {
     const page = await suite.newPage();
     await signInAs(page, suite.portal, accounts.vince);
     await page.waitForURL(/\/vendor\//);
@@ -130,7 +130,7 @@ describe("the idle-timeout warning", () => {
     assert.equal(await page.getByLabel(passwordTexts.confirmPassword, { exact: true }).inputValue(), typed.confirm);
   });
 
-  test("#11 the warning can be dismissed, by its button or by Escape, and offers 'Sign out now'", async () => {
+  test("the warning can be dismissed, by its button or by Escape, and offers 'Sign out now'", async () => {
     const page = await suite.newPage();
     await signInAs(page, suite.portal, accounts.vince);
     await page.waitForURL(/\/vendor\//);
@@ -148,7 +148,7 @@ describe("the idle-timeout warning", () => {
     await page.getByRole("heading", { name: "Sign In" }).waitFor();
   });
 
-  test("#11 on a phone, the warning never covers the field being typed in, and stands out from the card behind it", async () => {
+  test("on a phone, the warning never covers the field being typed in, and stands out from the card behind it", async () => {
     const page = await suite.newPage({ viewport: { width: 360, height: 740 } });
     await signInAs(page, suite.portal, accounts.vince);
     await page.waitForURL(/\/vendor\//);

@@ -100,7 +100,7 @@ describe("layout on a phone and a desktop", () => {
     assert.ok(header && header.height <= 64, `a compact header: ${header?.height}`);
   });
 
-  test("UX #1 the splash shows its whole picture, uncropped, beside a tall card: both tabs, an error, the reset panel", async () => {
+  test("the splash shows its whole picture, uncropped, beside a tall card: both tabs, an error, the reset panel", async () => {
     for (const viewport of [DESKTOP, SPLASH_FROM]) {
       const page = await newPage({ viewport });
       await openLogin(page, suite.portal.url);

@@ -97,7 +97,7 @@ describe("login by link", () => {
     }
   });
 
-  test("#10 a bare /login says plainly that the link is incomplete and offers the sign-in page", async () => {
+  test("a bare /login says plainly that the link is incomplete and offers the sign-in page", async () => {
     const page = await newPage();
     let calls = 0;
     page.on("request", (request) => {

@@ -32,7 +32,7 @@ describe("passwords", () => {
   const suite = browserSuite();
   const { newPage } = suite;
 
-  test("#8 an expired password is changed at /mfa under a visible Change Password heading, with no hidden Verify This Device", async () => {
+  test("an expired password is changed at /mfa under a visible Change Password heading, with no hidden Verify This Device", async () => {
     const page = await newPage();
     await signInAs(page, suite.portal, accounts.paula);
     await page.getByText("Your password has expired. Please enter a new password").waitFor();
@@ -58,7 +58,7 @@ describe("passwords", () => {
     await page.waitForURL(`${suite.portal.url}/client/home`);
   });
 
-  test("#2 'Password Successfully Changed!' stays in view long enough to read before the page moves on", async () => {
+  test("'Password Successfully Changed!' stays in view long enough to read before the page moves on", async () => {
     const page = await newPage();
     await signInAs(page, suite.portal, accounts.petra);
     await page.getByText("Your password has expired. Please enter a new password").waitFor();
@@ -75,7 +75,7 @@ describe("passwords", () => {
     assert.ok(Date.now() - shownAt >= 3000, "shown for a few seconds");
   });
 
-  test("#7 change password on a section page: the form empties and the button works again after a success", async () => {
+  test("change password on a section page: the form empties and the button works again after a success", async () => {
     const page = await newPage();
     await signInAs(page, suite.portal, accounts.gary);
     await page.waitForURL(`${suite.portal.url}/client/home`);
@@ -93,7 +93,7 @@ describe("passwords", () => {
     assert.equal(new URL(page.url()).pathname, "/client/users/change-password", "no redirect on this page");
   });
 
-  test("UX #2 on a phone (360 px) the password requirements read well: no overflow, wrapped lines under their words, ranges unbroken, the special characters on a line of their own", async () => {
+  test("on a phone (360 px) the password requirements read well: no overflow, wrapped lines under their words, ranges unbroken, the special characters on a line of their own", async () => {
     const page = await newPage({ viewport: { width: 360, height: 740 } });
     await signInAs(page, suite.portal, accounts.vince);
     await page.waitForURL(`${suite.portal.url}/vendor/home`);
@@ -157,7 +157,7 @@ describe("passwords", () => {
     await screenshot(page, "password-requirements-360");
   });
 
-  test("#3 an empty Current Password is named in the browser, and nothing is sent", async () => {
+  test("an empty Current Password is named in the browser, and nothing is sent", async () => {
     const page = await newPage();
     await signInAs(page, suite.portal, accounts.alice);
     await page.waitForURL(`${suite.portal.url}/client/home`);
@@ -226,7 +226,7 @@ describe("passwords", () => {
     assert.equal(await page.getByLabel("Company Short Name").count(), 0);
     await page.getByRole("tab", { name: "CLIENT LOGIN" }).click();
 
-    // Only a required check applies, in the requirements' words (#3): an empty submit sends nothing.
+    // Only a required check applies, in the requirements' words: an empty submit sends nothing.
     const before = await lastMailId(suite.portal.sandboxUrl, "gary@globex.example");
     await page.getByRole("button", { name: "Reset Password" }).click();
     assert.ok(await page.getByLabel("Company Short Name").evaluate((input: HTMLInputElement) => !input.validity.valid));
@@ -275,7 +275,7 @@ describe("passwords", () => {
     await page.waitForURL(`${suite.portal.url}/client/home`);
   });
 
-  test("#6 leaving the reset panel cancels its 'Reset Password Email Sent.' alert", async () => {
+  test("leaving the reset panel cancels its 'Reset Password Email Sent.' alert", async () => {
     const page = await newPage();
     const dialogs = await openResetPanel(page, suite.portal.url);
     await page.getByLabel("Company Short Name").fill("ACME");
@@ -289,7 +289,7 @@ describe("passwords", () => {
     assert.deepEqual(dialogs, [], "no alert over the login form");
   });
 
-  test("#3 a failed reset call shows section 8's message, never the schema's text, and keeps the form", async () => {
+  test("a failed reset call shows section 8's message, never the schema's text, and keeps the form", async () => {
     const page = await newPage();
     await openLogin(page, suite.portal.url);
     await page.getByRole("button", { name: "Reset Password" }).click();
@@ -318,7 +318,7 @@ describe("passwords", () => {
 describe("a reload during the forced password change", () => {
   const suite = browserSuite();
 
-  test("#8 a reload shows the same sign-in step, unframed, with 'Use another account', and asks for the current password again", async () => {
+  test("a reload shows the same sign-in step, unframed, with 'Use another account', and asks for the current password again", async () => {
     const page = await suite.newPage();
     await signInAs(page, suite.portal, accounts.paula);
     await page.getByText(mfaTexts.passwordExpired).waitFor();
@@ -342,7 +342,7 @@ describe("a reload during the forced password change", () => {
     await page.waitForURL(`${suite.portal.url}/client/home`);
   });
 
-  test("#8 'Use another account' after a reload ends the sign-in and opens the login page", async () => {
+  test("'Use another account' after a reload ends the sign-in and opens the login page", async () => {
     const page = await suite.newPage();
     await signInAs(page, suite.portal, accounts.petra);
     await page.getByText(mfaTexts.passwordExpired).waitFor();

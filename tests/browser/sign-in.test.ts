@@ -144,10 +144,10 @@ describe("sign-in", () => {
     // A reload within the Send Again cooldown sends no new code, so the one received still works.
     await enterCode(page, suite.portal.sandboxUrl, email, before);
     await page.waitForURL(`${suite.portal.url}/vendor/home`);
-    assert.equal(await lastMailId(suite.portal.sandboxUrl, email), sent, "#5: the reload sent no second code");
+    assert.equal(await lastMailId(suite.portal.sandboxUrl, email), sent, "the reload sent no second code");
   });
 
-  test("UX #5 a reload within the Send Again window counts down the seconds actually left, not 20 again", async () => {
+  test("a reload within the Send Again window counts down the seconds actually left, not 20 again", async () => {
     const page = await newPage();
     await openLogin(page, suite.portal.url);
     await submitLogin(page, { site: "vendor", userName: "petra", password: DEMO_PASSWORD });
