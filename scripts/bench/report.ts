@@ -58,7 +58,16 @@ export function markdownTable(rows: Row[]): string {
     "|---|---|---|---|---|---|",
     ...rows
       .map((row) =>
-        [row.name, row.subject, row.reference, row.result, row.goal, row.met === undefined ? "—" : row.met ? "yes" : "**no**"].map(cell).join(" | "),
+        [
+          row.name,
+          row.subject,
+          row.reference,
+          row.result,
+          row.goal,
+          row.met === undefined ? "—" : row.met ? "yes" : "**no**",
+        ]
+          .map(cell)
+          .join(" | "),
       )
       .map((line) => `| ${line} |`),
   ].join("\n");
