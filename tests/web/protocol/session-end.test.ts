@@ -1,0 +1,25 @@
+// Why a session ended, and which ends the sign-in page tells the person about.
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { type EndReason, unannounced } from "#web/protocol/session-end.ts";
+
+describe("the end of a session", () => {
+  it("goes unannounced when the person chose it: signed out, or replaced by their own new sign-in", () => {
+    assert.equal(unannounced("signed-out"), true);
+    assert.equal(unannounced("replaced"), true);
+  });
+
+  it("is announced for every end the person did not choose", () => {
+    const notChosen: EndReason[] = [
+      "revoked",
+      "idle",
+      "lifetime",
+      "upstream-refused",
+      "code-not-sent",
+      "mfa-attempts",
+      "too-large",
+      "not-signed-in",
+    ];
+    for (const reason of notChosen) assert.equal(unannounced(reason), false, reason);
+  });
+});

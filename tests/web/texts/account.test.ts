@@ -1,0 +1,26 @@
+// The account-security sections' words with blanks: the throttle, the last sign-in, the sessions ended (requirements 11.3).
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { accountTexts } from "#web/texts/account.ts";
+import { endOthersTexts } from "#web/texts/end-others.ts";
+
+describe("the account sections", () => {
+  it("say how long a throttled person waits, counted by the plural rules", () => {
+    assert.equal(accountTexts.throttled(1), "Too many attempts. Try again in 1 second.");
+    assert.equal(accountTexts.throttled(30), "Too many attempts. Try again in 30 seconds.");
+  });
+
+  it("tell the last sign-in, and the failed attempts since", () => {
+    assert.equal(
+      accountTexts.lastSignIn("Tuesday 24 November at 10:42", "Firefox on Linux"),
+      "Last signed in Tuesday 24 November at 10:42 from Firefox on Linux.",
+    );
+    assert.equal(accountTexts.failedSince(1), "1 failed sign-in attempt since then.");
+    assert.equal(accountTexts.failedSince(4), "4 failed sign-in attempts since then.");
+  });
+
+  it("say the sessions ended as a password change says them", () => {
+    assert.equal(accountTexts.ended, endOthersTexts.ended);
+    assert.equal(accountTexts.ended(2), "2 other sessions were signed out.");
+  });
+});
