@@ -1,0 +1,50 @@
+// Tests mirror the code: every module of server/ and web/ with behaviour of its own has a test at its mirrored path
+// (`server/x/y.ts` → `tests/server/x/y.test.ts`). The kinds that need none, and the few modules whose behaviour is
+// tested elsewhere, are named below with the reason; each named test must exist. CONTRIBUTING.md states the rule.
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+
+/** Kinds of module that have no test file of their own, and why. */
+const exemptKinds: [RegExp, string][] = [
+  [/^web\/(components|pages)\/.+\.tsx$/, "screens and their parts: tests/browser/, named after what a person does"],
+  [/^web\/components\/use-.+\.ts$/, "hooks: tests/browser/"],
+  [/^web\/islands\/.+\.tsx$/, "islands: tests/browser/"],
+  [/^web\/client\/|^web\/islands\/hydrate\.ts$/, "scripts that run only in a page: tests/browser/"],
+  [/^web\/routes\/(client|vendor|uspto|uscis|public)\.ts$/, "rows of the route table: tests/web/routes/table.test.ts"],
+];
+
+/** Modules whose behaviour is tested in another module's test file, and where. */
+export const testedElsewhere: Record<string, string> = {};
+
+const sources = execFileSync("git", ["ls-files", "server", "web"], { encoding: "utf8" })
+  .split("\n")
+  .filter((path) => /\.tsx?$/.test(path) && !path.endsWith(".d.ts"));
+
+/**
+ * Types only (every export a type, an interface or a declaration), or constants and words only (no function in it):
+ * nothing that decides, so nothing to test on its own.
+ */
+function nothingRuns(path: string): boolean {
+  const text = readFileSync(path, "utf8");
+  return !/^export\s+(?!type\b|interface\b|declare\b)/m.test(text) || !/=>|\bfunction\b|\bclass\b/.test(text);
+}
+
+const mirrorOf = (path: string) => `tests/${path.replace(/\.tsx?$/, "")}.test.ts`;
+
+const missing: string[] = [];
+for (const path of sources) {
+  if (existsSync(mirrorOf(path)) || exemptKinds.some(([kind]) => kind.test(path)) || nothingRuns(path)) continue;
+  const elsewhere = testedElsewhere[path];
+  if (elsewhere === undefined) missing.push(`${path}: no ${mirrorOf(path)}`);
+  else if (!existsSync(elsewhere)) missing.push(`${path}: ${elsewhere} does not exist`);
+}
+for (const [path, elsewhere] of Object.entries(testedElsewhere)) {
+  if (!sources.includes(path)) missing.push(`${path} (tested in ${elsewhere}) is no module any more`);
+  else if (existsSync(mirrorOf(path))) missing.push(`${path} has ${mirrorOf(path)} now: drop it from the list`);
+}
+if (missing.length > 0) {
+  console.error(`check-tests-mirror: ${missing.length} modules without a test where a newcomer looks:`);
+  for (const line of missing) console.error(`  ${line}`);
+  process.exit(1);
+}
+console.log(`check-tests-mirror: ${sources.length} modules, each tested at its mirrored path or named here`);
