@@ -1,0 +1,20 @@
+// The built assets' URLs come from the build's manifest; without a build the start says what to run.
+import assert from "node:assert/strict";
+import { existsSync } from "node:fs";
+import { describe, it } from "node:test";
+import { fileURLToPath } from "node:url";
+import { projectFile } from "#server/project-files.ts";
+import { assetsDir, readManifest } from "#server/render/assets.ts";
+
+describe("the built assets", () => {
+  it("live in dist/assets/ of the project, and the manifest names content-hashed files there", () => {
+    assert.equal(fileURLToPath(assetsDir), `${projectFile("dist/assets")}/`);
+    const manifest = readManifest();
+    const files = JSON.stringify(manifest).match(/\/assets\/[^"]+\.(js|css)/g) ?? [];
+    assert.ok(files.length > 0, "the manifest names assets");
+    for (const file of files) {
+      assert.match(file, /[-.][A-Za-z0-9_-]{8,}\.(js|css)$/, `${file} carries its content hash`);
+      assert.ok(existsSync(projectFile(`dist${file}`)), `${file} is built`);
+    }
+  });
+});
