@@ -2,8 +2,7 @@
 // (requirements 4.5: its session ends at once); anything else leaves it alone.
 import assert from "node:assert/strict";
 import { describe, it, test } from "node:test";
-import Fastify from "fastify";
-import { happyUpstream, sendJson } from "#harness/fake-upstream.ts";
+import { happyUpstream, sendJson, startFakeUpstream } from "#harness/fake-upstream.ts";
 import { PortalClient } from "#harness/portal-client.ts";
 import { accounts, signIn } from "#harness/sign-in.ts";
 import { Metrics } from "#server/metrics.ts";
@@ -12,12 +11,10 @@ import { RefusedTokens } from "#server/upstream/refused-tokens.ts";
 import { portalsOnFakeForFile } from "#tests/support/portal-on-fake.ts";
 
 async function upstreamAnswering(status: number) {
-  const upstream = Fastify();
-  upstream.get("/web/:site/user-info", async (_request, reply) => reply.code(status).send({}));
-  const url = await upstream.listen({ host: "127.0.0.1", port: 0 });
+  const upstream = await startFakeUpstream((_call, response) => sendJson(response, status, {}));
   const refused = new RefusedTokens(60_000);
   const client = createUpstreamClient({
-    baseUrl: url,
+    baseUrl: upstream.url,
     timeoutMs: 2000,
     metrics: new Metrics(),
     operationOf: () => "getUserInfo",
