@@ -1,10 +1,11 @@
 // The one upstream double of the tests and the benchmarks: it records every call it receives and answers as its script
 // decides (a happy upstream, or forwarding to a sandbox), and the calls the portal makes on its own can be given a
-// fault (a status, slowness, no answer, a dropped connection). The tests start it in process (tests/support/); the
-// benchmarks run it in a process of its own (scripts/bench/upstream.ts).
+// fault (a status, slowness, no answer, a dropped connection). An answer may also be written byte by byte past the
+// HTTP server's framing (`writeRaw`), and `downUpstreamUrl` is an upstream that is down. The tests start it in process
+// (tests/support/); the benchmarks run it in a process of its own (scripts/bench/upstream.ts).
 import { randomBytes, randomUUID } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 import { setTimeout as delay } from "node:timers/promises";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import type { LoginMessage, UserInfo } from "#web/site.ts";
@@ -72,11 +73,35 @@ export type FakeUpstream = {
   watched: Record<WatchedCall, { received: number; answered: number }>;
   /** The calls whose path (without the query) matches. */
   callsTo(path: RegExp): RecordedCall[];
+  /** Ends every open connection, answered or not, and goes on listening: the next call comes on a fresh one. */
+  dropConnections(): void;
   close(): Promise<void>;
 };
 
 export function sendJson(response: ServerResponse, status: number, body: unknown): void {
   response.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+}
+
+/**
+ * The connection a call came on, to answer it byte by byte or end it as a test chooses. `response.socket` will not
+ * do: it is null for a call that came after one left unanswered on the same kept-alive connection.
+ */
+export const connectionOf = (response: ServerResponse): Socket => response.req.socket;
+
+/**
+ * Writes `bytes` on the call's connection exactly as given, past the HTTP server's own framing: answers no conforming
+ * server sends (a status out of range, lengths that lie, headers by the thousand, a body after a HEAD's head). The
+ * call's response object itself is never ended; `dropConnections` or `close` ends its connection.
+ */
+export function writeRaw(response: ServerResponse, bytes: string | Buffer): void {
+  connectionOf(response).write(bytes);
+}
+
+/** The address of an upstream that is down: nothing listens on its port, so every connection is refused at once. */
+export async function downUpstreamUrl(): Promise<string> {
+  const upstream = await startFakeUpstream();
+  await upstream.close();
+  return upstream.url;
 }
 
 export type FakeUpstreamOptions = {
@@ -104,6 +129,7 @@ export async function startFakeUpstream(
     faults: {},
     watched: { track: { received: 0, answered: 0 }, "user-info": { received: 0, answered: 0 } },
     callsTo: (path) => upstream.calls.filter((call) => path.test(call.path.split("?")[0] ?? "")),
+    dropConnections: () => {},
     close: async () => {},
   };
   async function receive(call: RecordedCall, response: ServerResponse): Promise<void> {
@@ -136,6 +162,7 @@ export async function startFakeUpstream(
       await receive({ method: request.method, path: request.url, headers: request.headers, body }, reply.raw);
     });
     upstream.url = (await app.listen({ host, port })).replace("localhost", "127.0.0.1");
+    upstream.dropConnections = () => app.server.closeAllConnections();
     upstream.close = () => app.close();
     return upstream;
   }
@@ -147,6 +174,7 @@ export async function startFakeUpstream(
   });
   await new Promise<void>((resolve) => server.listen(port, host, resolve));
   upstream.url = `http://${host}:${(server.address() as AddressInfo).port}`;
+  upstream.dropConnections = () => server.closeAllConnections();
   upstream.close = async () => {
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeAllConnections();

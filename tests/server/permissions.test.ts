@@ -9,6 +9,7 @@ import { accounts, signIn } from "#harness/sign-in.ts";
 import { CHECKING_RETRY_SECONDS } from "#server/pages/section.tsx";
 import { PERMISSIONS_TTL_MS } from "#server/permissions.ts";
 import { BY_ITSELF } from "#server/session/activity.ts";
+import { BOUND_MS, TIMEOUT_MS, timed } from "#tests/support/failing-upstream.ts";
 import { permissionsWith } from "#tests/support/permissions.ts";
 import { type RunningPortal, sandboxPost, startPortalInProcess } from "#tests/support/portal.ts";
 import { portalOnFake } from "#tests/support/portal-on-fake.ts";
@@ -172,6 +173,28 @@ describe("permission gates (item 11)", () => {
       assert.equal((await visitor.get(admin.path)).status, 200, "granted: open once the period has passed");
     } finally {
       await portal.close();
+    }
+  });
+});
+
+describe("permissions from a hung upstream", () => {
+  it("14. faults: a page needing fresh permissions from a hung upstream shows the checking page in bounded time", async () => {
+    let clock = Date.now();
+    const slow = await portalOnFake(happyUpstream(), {
+      env: { UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS) },
+      now: () => clock,
+    });
+    try {
+      const visitor = await signIn(slow.app, accounts.alice, slow.code);
+      slow.upstream.answer = () => {}; // hung until its connection is dropped
+      clock += 10 * 60_000;
+      const page = await timed(() => visitor.get("/client/home"));
+      assert.ok(page.elapsed < BOUND_MS, `answered in ${page.elapsed.toFixed(0)} ms`);
+      assert.equal(page.answer.status, 503);
+      assert.match(page.answer.text, /Checking User Permissions/);
+    } finally {
+      slow.upstream.dropConnections();
+      await slow.close();
     }
   });
 });

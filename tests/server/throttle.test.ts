@@ -3,12 +3,10 @@
 // Outside review after the rebuild: limits that a burst of parallel requests must not get round.
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { after, before, describe, it } from "node:test";
 import { setTimeout as delay } from "node:timers/promises";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { type Answer, happyUpstream, sendJson } from "#harness/fake-upstream.ts";
+import { type Answer, downUpstreamUrl, happyUpstream, sendJson } from "#harness/fake-upstream.ts";
 import { PortalClient } from "#harness/portal-client.ts";
 import { RedisServer } from "#harness/redis-server.ts";
 import { accounts, DEMO_PASSWORD, signIn } from "#harness/sign-in.ts";
@@ -461,13 +459,9 @@ describe("others cannot lock a person out, and one /64 is one address", () => {
 
 describe("a call that never reached the upstream", () => {
   it("never counts as a failed attempt: sign-ins to an unreachable upstream answer 502 every time, never 429", async () => {
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
-    const { port } = closed.address() as AddressInfo;
-    await new Promise((resolve) => closed.close(resolve));
     const portal = await startPortalInProcess({
       listen: false,
-      env: { UPSTREAM_URL: `http://127.0.0.1:${port}`, RATE_LIMIT_USER_PER_MINUTE: "2", RATE_LIMIT_IP_PER_MINUTE: "3" },
+      env: { UPSTREAM_URL: await downUpstreamUrl(), RATE_LIMIT_USER_PER_MINUTE: "2", RATE_LIMIT_IP_PER_MINUTE: "3" },
     });
     try {
       const statuses: number[] = [];

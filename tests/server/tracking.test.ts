@@ -331,3 +331,37 @@ describe("a flush with a deadline (the shutdown's)", () => {
     }
   });
 });
+
+describe("a silent upstream", () => {
+  /** The server's own calls' deadline here, and time for a slow machine. */
+  const DEADLINE_MS = 500;
+  const BOUND_MS = DEADLINE_MS + 400;
+
+  it("page tracking against a silent upstream flushes within the deadline and never throws", async () => {
+    const silent = await startFakeUpstream();
+    silent.faults.track = { kind: "hang" };
+    try {
+      const refused = new RefusedTokens(60_000);
+      const client = createUpstreamClient({
+        baseUrl: silent.url,
+        timeoutMs: DEADLINE_MS,
+        metrics: new Metrics(),
+        operationOf: () => "test",
+        refused,
+      });
+      const tracker = new VisitTracker(client, refused, new Metrics(), pino({ level: "silent" }));
+      for (let i = 0; i < 50; i++) tracker.enqueue({ token: `token-${i % 10}`, page: "/client/home" });
+      const started = performance.now();
+      const flushed = await Promise.race([
+        tracker.flush().then(() => "flushed"),
+        new Promise<"hung">((resolve) => setTimeout(() => resolve("hung"), 5 * BOUND_MS + 2_000)),
+      ]);
+      const elapsed = performance.now() - started;
+      assert.notEqual(flushed, "hung");
+      // Ten tokens side by side, five visits each one after another: five deadlines at most.
+      assert.ok(elapsed < 5 * BOUND_MS, `${elapsed.toFixed(0)} ms`);
+    } finally {
+      await silent.close();
+    }
+  });
+});

@@ -1,5 +1,6 @@
 // A TCP relay that holds each chunk a client sends for a while before passing it on: a replica whose link to Redis is
 // slow, so that work it leaves to Redis after answering visibly lands after its answer.
+// A raw TCP relay, not the fake upstream: what it carries is Redis's protocol, not the upstream's HTTP.
 import { once } from "node:events";
 import { createConnection, createServer, type Socket } from "node:net";
 

@@ -3,12 +3,15 @@
 // answers for it; a password change ends the person's other sessions when the form's box is checked (the default),
 // and always on the forced change of an expired password, saying how many ended.
 import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { after, before, describe, it } from "node:test";
 import { happyUpstream, sendJson } from "#harness/fake-upstream.ts";
 import { PortalClient } from "#harness/portal-client.ts";
 import { accounts, DEMO_PASSWORD, signIn } from "#harness/sign-in.ts";
 import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
 import { portalOnFake, portalsOnFakeForFile } from "#tests/support/portal-on-fake.ts";
+import { answerMessage } from "#web/api/answer.ts";
 import { END_OTHERS_HEADER, ENDED_COUNT_HEADER } from "#web/api/end-others.ts";
 
 /** A portal on a fake upstream, closed after the file's tests. */
@@ -121,5 +124,28 @@ describe("a link spent beside a session", () => {
     assert.equal(answer.status, 200);
     assert.deepEqual(answer.json(), { tokenHeld: false }, "the island shows Invalid Login");
     assert.equal((await alice.get("/client/home")).status, 200, "alice is still signed in");
+  });
+});
+
+describe("a token too large for a session (SECURITY.md's break B9)", () => {
+  it("B9: a 1 MB token is refused before any work on it: the event loop never stalls, the person is told, no session is held", async () => {
+    const token = randomBytes(750_000).toString("base64url"); // 1,000,000 characters
+    const big = await portalOnFake(happyUpstream({ token }));
+    try {
+      const stalls = monitorEventLoopDelay({ resolution: 10 });
+      stalls.enable();
+      const visitor = new PortalClient(big.app);
+      const answer = await visitor.post("/api/auth/client", { shortname: "ACME", username: "alice", password: "pw" });
+      // The monitor's timer must fire once more: a stall just before the answer is recorded only then.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      stalls.disable();
+      const worst = stalls.max / 1e6;
+      assert.ok(worst < 250, `the event loop stalled for ${worst.toFixed(0)} ms`);
+      assert.equal(answer.status, 502);
+      assert.match(answerMessage(answer.status, answer.json()), /session is too large/);
+      assert.equal((await visitor.get("/mfa")).headers.location, "/", "no token is held");
+    } finally {
+      await big.close();
+    }
   });
 });

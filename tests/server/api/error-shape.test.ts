@@ -1,7 +1,12 @@
-// What of an upstream's failed answer reaches the browser (requirements 8): the fields of a 4xx, as text, bounded.
+// What of an upstream's failed answer reaches the browser (requirements 8): the fields of a 4xx, as text, bounded; a
+// 5xx's own words never do (SECURITY.md item 14).
 import assert from "node:assert/strict";
-import { describe, it } from "node:test";
+import { after, before, describe, it } from "node:test";
+import { sendJson } from "#harness/fake-upstream.ts";
+import { PortalClient } from "#harness/portal-client.ts";
 import { errorShape } from "#server/api/error-shape.ts";
+import { assertShown, assertStillServing, TIMEOUT_MS, timed } from "#tests/support/failing-upstream.ts";
+import { type PortalOnFake, portalOnFake } from "#tests/support/portal-on-fake.ts";
 
 describe("an upstream error's shape in the browser", () => {
   it("passes a 4xx's detail, description and field errors", () => {
@@ -37,5 +42,22 @@ describe("an upstream error's shape in the browser", () => {
     const kept = shape.errors as Record<string, string>;
     assert.equal(Object.keys(kept).length, 50);
     assert.ok(Object.values(kept).every((text) => text.length === 500));
+  });
+});
+
+describe("an upstream error's shape, through the portal", () => {
+  let fake: PortalOnFake;
+  before(async () => {
+    fake = await portalOnFake(undefined, { env: { UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS) } });
+  });
+  after(() => fake.close());
+
+  it("14. faults: a 5xx's own words never reach the browser: a 503 with a detail shows section 8's default", async () => {
+    fake.upstream.answer = (_call, response) => sendJson(response, 503, { detail: "Payments are paused until 6 am." });
+    const { answer, elapsed } = await timed(() =>
+      new PortalClient(fake.app).post("/api/web/reset-pwd", { clientShortName: "", emailAddress: "a@b.example" }),
+    );
+    assertShown(answer, elapsed, "Action Failed", "503 with detail");
+    await assertStillServing(fake);
   });
 });

@@ -2,22 +2,21 @@
 // (requirements 4.5: its session ends at once); anything else leaves it alone.
 import assert from "node:assert/strict";
 import { describe, it, test } from "node:test";
-import Fastify from "fastify";
-import { happyUpstream, sendJson } from "#harness/fake-upstream.ts";
+import { happyUpstream, sendJson, startFakeUpstream } from "#harness/fake-upstream.ts";
 import { PortalClient } from "#harness/portal-client.ts";
 import { accounts, signIn } from "#harness/sign-in.ts";
 import { Metrics } from "#server/metrics.ts";
 import { bearer, createUpstreamClient } from "#server/upstream/client.ts";
 import { RefusedTokens } from "#server/upstream/refused-tokens.ts";
+import { assertStillServing, BOUND_MS, TIMEOUT_MS } from "#tests/support/failing-upstream.ts";
 import { portalsOnFakeForFile } from "#tests/support/portal-on-fake.ts";
+import { errorTexts } from "#web/texts/errors.ts";
 
 async function upstreamAnswering(status: number) {
-  const upstream = Fastify();
-  upstream.get("/web/:site/user-info", async (_request, reply) => reply.code(status).send({}));
-  const url = await upstream.listen({ host: "127.0.0.1", port: 0 });
+  const upstream = await startFakeUpstream((_call, response) => sendJson(response, status, {}));
   const refused = new RefusedTokens(60_000);
   const client = createUpstreamClient({
-    baseUrl: url,
+    baseUrl: upstream.url,
     timeoutMs: 2000,
     metrics: new Metrics(),
     operationOf: () => "getUserInfo",
@@ -79,5 +78,40 @@ describe("a refused token in the portal", () => {
     refuse = false;
     const again = await signIn(app, accounts.alice, code);
     assert.equal((await again.get("/client/home")).status, 200, "the token issued again is not still refused");
+  });
+
+  it("14. faults: a storm of parallel 401s is one clean expiry: every call 401, the session ends once, later calls never reach the upstream", async () => {
+    const fake = await onFake(happyUpstream(), { env: { UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS) } });
+    const visitor = await signIn(fake.app, accounts.alice, fake.code);
+    const copy = () => {
+      const tab = new PortalClient(fake.app);
+      for (const [name, value] of visitor.cookies) tab.cookies.set(name, value);
+      return tab;
+    };
+    fake.upstream.answer = (_call, response) =>
+      void setTimeout(() => sendJson(response, 401, { detail: "Unauthorized" }), 30);
+    fake.upstream.calls.length = 0;
+    const tabs = Array.from({ length: 20 }, copy);
+    const started = performance.now();
+    const answers = await Promise.all(
+      tabs.map((tab) => tab.post("/api/web/client/password/test", { userId: "alice", password: "pw" })),
+    );
+    assert.ok(performance.now() - started < BOUND_MS * 2, "the storm was answered in bounded time");
+    for (const answer of answers) {
+      assert.equal(answer.status, 401);
+      assert.deepEqual(answer.json(), { detail: errorTexts.sessionExpired });
+    }
+    assert.ok(fake.upstream.calls.length <= 20, "one upstream call per browser call at most, never retried");
+    const inFlight = fake.upstream.calls.length;
+    for (const late of [copy(), copy()]) {
+      assert.equal((await late.post("/api/web/client/password/test", { userId: "alice", password: "pw" })).status, 401);
+      assert.equal((await late.get("/client/home")).headers.location, "/?return=%2Fclient%2Fhome");
+    }
+    assert.equal(fake.upstream.calls.length, inFlight, "an old copy of the cookie reaches the upstream no more");
+    const browser = tabs.at(-1) ?? visitor;
+    const login = await browser.get("/");
+    assert.match(login.text, new RegExp(errorTexts.sessionExpired), "the login page says the session expired");
+    assert.doesNotMatch((await browser.get("/")).text, new RegExp(errorTexts.sessionExpired), "and not again");
+    await assertStillServing(fake);
   });
 });

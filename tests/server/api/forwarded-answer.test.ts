@@ -1,0 +1,66 @@
+// server/api/forwarded-answer.ts: an /api call whose upstream hangs, fails, answers garbage or is down gets section
+// 8's message in bounded time, with nothing of the upstream's, sent once and never retried (SECURITY.md item 14).
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import { downUpstreamUrl } from "#harness/fake-upstream.ts";
+import { PortalClient } from "#harness/portal-client.ts";
+import { assertShown, assertStillServing, failingAnswers, TIMEOUT_MS, timed } from "#tests/support/failing-upstream.ts";
+import { startPortalInProcess } from "#tests/support/portal.ts";
+import { type PortalOnFake, portalOnFake } from "#tests/support/portal-on-fake.ts";
+import { errorTexts } from "#web/texts/errors.ts";
+
+let fake: PortalOnFake;
+before(async () => {
+  fake = await portalOnFake(undefined, { env: { UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS) } });
+});
+after(() => fake.close());
+
+describe("a forwarded call meeting a failing upstream", () => {
+  it("14. faults: a POST meeting a hung, failing or garbled upstream gives section 8's message in bounded time, no stack trace, exactly one upstream call, and the portal keeps serving", async () => {
+    const expected: Record<string, string> = {
+      "hung past the timeout": errorTexts.actionFailed,
+      "a 500 with a stack trace": errorTexts.internalServerError,
+      "a 500 error page in HTML": errorTexts.internalServerError,
+      "a 502 from its gateway": errorTexts.actionFailed,
+      "a 503 with no body": errorTexts.actionFailed,
+      "a 200 that is not JSON": errorTexts.actionFailed,
+      "a 200 JSON cut short": errorTexts.actionFailed,
+      "a body truncated mid-stream": errorTexts.actionFailed,
+      "a connection reset": errorTexts.actionFailed,
+    };
+    for (const [what, answer] of Object.entries(failingAnswers)) {
+      fake.upstream.answer = answer;
+      fake.upstream.calls.length = 0;
+      const visitor = new PortalClient(fake.app);
+      const { answer: login, elapsed } = await timed(() =>
+        visitor.post("/api/auth/client", { shortname: "ACME", username: "alice", password: "pw" }),
+      );
+      assertShown(login, elapsed, expected[what] ?? "", what);
+      assert.equal(fake.upstream.calls.length, 1, `${what}: the POST was sent once, never retried`);
+      assert.equal((await visitor.get("/mfa")).headers.location, "/", `${what}: no token is held`);
+      await assertStillServing(fake);
+    }
+  });
+
+  it("14. faults: an upstream that is down (closed port) gives Action Failed at once and the portal keeps serving", async () => {
+    const portal = await startPortalInProcess({
+      env: { UPSTREAM_URL: await downUpstreamUrl(), UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS) },
+      listen: false,
+    });
+    try {
+      for (const [path, body] of [
+        ["/api/auth/client", { shortname: "ACME", username: "alice", password: "pw" }],
+        ["/api/auth/vendor-token?uuid=abc", undefined],
+        ["/api/web/reset-pwd", { clientShortName: "", emailAddress: "a@b.example" }],
+      ] as const) {
+        const { answer, elapsed } = await timed(() => new PortalClient(portal.app).post(path, body));
+        assertShown(answer, elapsed, errorTexts.actionFailed, `down: ${path}`);
+      }
+      assert.equal((await new PortalClient(portal.app).get("/")).status, 200);
+      const ready = await new PortalClient(portal.app).get("/readyz");
+      assert.deepEqual([ready.status, ready.json().upstream], [200, false], "ready, and reports the upstream down");
+    } finally {
+      await portal.close();
+    }
+  });
+});
