@@ -2,6 +2,7 @@
 // keys loaded), and reports the upstream and the shared stores. Neither one's outage makes a replica unready: every
 // replica shares them, so taking replicas out of the Service would leave users with no answer at all, not even
 // "Action Failed". Both sit outside the session scope: no cookie is read or written.
+import { setTimeout as delay } from "node:timers/promises";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "#server/context.ts";
 import { faultOf } from "#server/upstream/client.ts";
@@ -9,9 +10,20 @@ import { faultOf } from "#server/upstream/client.ts";
 /** One upstream probe serves every /readyz within this time, so a flood of probes is not a flood upstream. */
 const PROBE_KEPT_MS = 5_000;
 const PROBE_TIMEOUT_MS = 2_000;
+/**
+ * /readyz answers within this, whatever the upstream and Redis do: an orchestrator's probe gives up after 1 s by
+ * default, and a probe that timed out on every replica would take them all out of the Service. A check still running
+ * then is reported as its last known result (the upstream) or as down (Redis: it did not answer in time).
+ */
+export const READINESS_ANSWER_MS = 300;
+
+const within = <T>(work: Promise<T>, late: T): Promise<T> =>
+  Promise.race([work, delay(READINESS_ANSWER_MS, late, { ref: false })]);
 
 export async function healthRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   let probe: { at: number; answer: Promise<boolean> } | undefined;
+  /** What the last finished probe found; false before one has. */
+  let upstreamUp = false;
   // The typed client: a deadline, a size cap and no redirects (a 3xx is not an answer from the upstream itself).
   const upstreamAnswers = async () => {
     const { response } = await context.upstream.HEAD("/pdfs/{fileName}", {
@@ -20,15 +32,23 @@ export async function healthRoutes(app: FastifyInstance, context: AppContext): P
     });
     return !faultOf(response) && response.status < 300;
   };
+  const probeUpstream = () =>
+    upstreamAnswers()
+      .catch(() => false)
+      .then((up) => {
+        upstreamUp = up;
+        context.upstreamHealth.probed(up);
+        return up;
+      });
 
   app.get("/healthz", async (_request, reply) => reply.header("cache-control", "no-store").send({ status: "ok" }));
   app.get("/readyz", async (_request, reply) => {
     const time = performance.now();
-    if (!probe || time - probe.at > PROBE_KEPT_MS) {
-      probe = { at: time, answer: upstreamAnswers().catch(() => false) };
-    }
-    const [upstream, stores] = await Promise.all([probe.answer, context.stores.health()]);
-    context.upstreamHealth.probed(upstream);
+    if (!probe || time - probe.at > PROBE_KEPT_MS) probe = { at: time, answer: probeUpstream() };
+    const [upstream, stores] = await Promise.all([
+      within(probe.answer, upstreamUp),
+      within(context.stores.health(), undefined),
+    ]);
     const keys = context.config.sessionKeys.length > 0;
     // The upstream and Redis are reported, not required (docs/decisions.md, "Readiness, stopping and faults").
     const ready = keys;
@@ -39,7 +59,9 @@ export async function healthRoutes(app: FastifyInstance, context: AppContext): P
         status: ready ? "ready" : "not ready",
         upstream,
         keys,
-        ...(stores.backend === "redis" ? { redis: stores.up ? "up" : "down" } : { stores: "memory" }),
+        ...(context.stores.backend === "redis"
+          ? { redis: stores?.backend === "redis" && stores.up ? "up" : "down" }
+          : { stores: "memory" }),
       });
   });
 }

@@ -5,6 +5,7 @@ import { after, before, describe, it } from "node:test";
 import { setTimeout as delay } from "node:timers/promises";
 import { sendJson, startFakeUpstream } from "#harness/fake-upstream.ts";
 import { PortalClient } from "#harness/portal-client.ts";
+import { RedisServer } from "#harness/redis-server.ts";
 import { DEMO_PASSWORD, latestCode } from "#harness/sign-in.ts";
 import { buildApp } from "#server/app.ts";
 import { loadConfig } from "#server/config.ts";
@@ -72,7 +73,7 @@ describe("health", () => {
     }
   });
 
-  it("/readyz waits 2 s at most for a hung upstream, whatever UPSTREAM_TIMEOUT_MS allows a call", async () => {
+  it("/readyz answers within a second for a hung upstream, as the orchestrator's probe needs, and reports it down", async () => {
     const hung: ServerResponse[] = [];
     const fake = await portalOnFake((_call, response) => void hung.push(response), {
       env: { UPSTREAM_TIMEOUT_MS: "10000" },
@@ -83,10 +84,32 @@ describe("health", () => {
       const elapsed = performance.now() - started;
       assert.equal(answer.status, 200);
       assert.equal(answer.json().upstream, false);
-      assert.ok(elapsed < 3_500, `answered after ${elapsed.toFixed(0)} ms`);
+      assert.ok(elapsed < 1_000, `answered after ${elapsed.toFixed(0)} ms`);
+      const again = performance.now();
+      assert.equal((await new PortalClient(fake.app).get("/readyz")).status, 200);
+      assert.ok(performance.now() - again < 1_000, "a probe still running holds back no later answer");
     } finally {
       for (const response of hung) response.destroy();
       await fake.close();
+    }
+  });
+
+  it("/readyz answers within a second while Redis is frozen, ready, with Redis reported down", async () => {
+    const redis = await RedisServer.start();
+    const replica = await startPortalInProcess({ listen: false, env: { REDIS_URL: redis.url } });
+    try {
+      assert.equal((await new PortalClient(replica.app).get("/readyz")).json().redis, "up");
+      redis.freeze();
+      const started = performance.now();
+      const answer = await new PortalClient(replica.app).get("/readyz");
+      const elapsed = performance.now() - started;
+      assert.equal(answer.status, 200);
+      assert.equal(answer.json().redis, "down");
+      assert.ok(elapsed < 1_000, `answered after ${elapsed.toFixed(0)} ms`);
+    } finally {
+      redis.thaw();
+      await replica.close();
+      await redis.stop();
     }
   });
 
