@@ -2,13 +2,15 @@
 import { SEED_PASSWORD } from "#server/sandbox/seed.ts";
 
 export function sandboxBanner(portalUrl: string): string {
+  // PUBLIC_URL may end in a slash; the mailbox's address must not then hold two.
+  const base = portalUrl.replace(/\/+$/, "");
   const lines = [
     "",
     "  Payments Portal, on its embedded sandbox (no real upstream, no real e-mail)",
     "",
-    `  Open      ${portalUrl}`,
+    `  Open      ${base}`,
     `  Sign in   CLIENT tab, company ACME, user alice, password ${SEED_PASSWORD}`,
-    `  Mail      ${portalUrl}/sandbox/mail  (MFA codes, reset links, sign-in links)`,
+    `  Mail      ${base}/sandbox/mail  (MFA codes, reset links, sign-in links)`,
     '  Accounts  README.md, "Signing in on the sandbox"',
     "  Stop      Ctrl+C",
     "",

@@ -1,0 +1,129 @@
+// The sandbox upstream on a clock the test moves, and the calls its tests make to it over real HTTP: sign-ins, codes
+// read from its mailbox, tokens verified by code or by link.
+import assert from "node:assert/strict";
+import type { components } from "#openapi/schema.d.ts";
+import { startSandbox } from "#server/sandbox/app.ts";
+import type { StoredMail } from "#server/sandbox/mailbox.ts";
+import { SEED_PASSWORD } from "#server/sandbox/seed.ts";
+
+type Schemas = components["schemas"];
+export type Site = Schemas["Site"];
+
+export const MINUTE = 60_000;
+/** The portal's address the sandbox writes into the links it mails. */
+export const PORTAL_URL = "http://portal.test";
+
+export interface Answer<T> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface CallOptions {
+  body?: unknown;
+  token?: string;
+  /** Sent as is, for bodies that are not valid JSON. */
+  raw?: string;
+  contentType?: string;
+}
+
+/** Time as the sandbox sees it: starts at a fixed instant and moves only when the test says. */
+export class TestClock {
+  now = Date.parse("2026-03-02T09:00:00.000Z");
+  advance(ms: number): void {
+    this.now += ms;
+  }
+}
+
+/** A code that is none of the given ones. */
+export function otherCode(...codes: string[]): string {
+  let candidate = 0;
+  while (codes.includes(String(candidate).padStart(6, "0"))) candidate++;
+  return String(candidate).padStart(6, "0");
+}
+
+export class SandboxUnderTest {
+  constructor(
+    readonly url: string,
+    readonly clock: TestClock,
+    readonly close: () => Promise<void>,
+  ) {}
+
+  async call<T = unknown>(method: string, path: string, options: CallOptions = {}): Promise<Answer<T>> {
+    const headers: Record<string, string> = {};
+    if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
+    const payload = options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+    if (payload !== undefined) headers["content-type"] = options.contentType ?? "application/json";
+    const response = await fetch(`${this.url}${path}`, { method, headers, body: payload, redirect: "manual" });
+    const text = await response.text();
+    const json = (response.headers.get("content-type") ?? "").includes("json") && text !== "";
+    return { status: response.status, headers: response.headers, body: (json ? JSON.parse(text) : text) as T };
+  }
+
+  signIn(site: Site, username: string, password = SEED_PASSWORD, shortname = "ACME") {
+    const body = site === "client" ? { shortname, username, password } : { username, password };
+    return this.call<Schemas["LoginResponse"]>("POST", `/auth/${site}`, { body });
+  }
+
+  async mailsTo(to: string): Promise<StoredMail[]> {
+    return (await this.call<StoredMail[]>("GET", `/sandbox/mail.json?to=${encodeURIComponent(to)}`)).body;
+  }
+
+  async latestCode(to: string): Promise<string> {
+    const [mail] = await this.mailsTo(to);
+    const code = /Your verification code is (\d{6})\. It expires in 10 minutes\./.exec(mail?.body ?? "")?.[1];
+    assert.ok(code, `a verification code was e-mailed to ${to}`);
+    return code;
+  }
+
+  generate(site: Site, token: string) {
+    return this.call<Schemas["Acknowledgement"]>("POST", `/web/${site}/mfa/generate`, { token });
+  }
+
+  validate(site: Site, token: string, code: string) {
+    return this.call<Schemas["MfaVerdict"]>("POST", `/web/${site}/mfa/validate/${code}`, { token });
+  }
+
+  async unverifiedToken(site: Site, username: string, password = SEED_PASSWORD, shortname = "ACME") {
+    const { body } = await this.signIn(site, username, password, shortname);
+    assert.ok(body.token, `${username} signed in`);
+    return body.token;
+  }
+
+  /** Password sign-in, then the e-mailed code: the full path a user takes. */
+  async verifiedBySignIn(site: Site, username: string, email: string, password = SEED_PASSWORD) {
+    const token = await this.unverifiedToken(site, username, password);
+    assert.equal((await this.generate(site, token)).status, 200);
+    assert.deepEqual((await this.validate(site, token, await this.latestCode(email))).body, [{ text: "Passed" }]);
+    return token;
+  }
+
+  async linkLogin(site: Site, username: string) {
+    const minted = await this.call<{ uuid: string; url: string }>("POST", "/sandbox/link-login", {
+      body: { site, username },
+    });
+    assert.equal(minted.status, 200);
+    return minted.body;
+  }
+
+  /** A verified token without a scrypt: the link-login way. */
+  async verifiedByLink(site: Site, username: string): Promise<string> {
+    const { uuid } = await this.linkLogin(site, username);
+    const { body } = await this.call<Schemas["LinkLoginResponse"]>("POST", `/auth/${site}-token?uuid=${uuid}`);
+    assert.ok(body.token);
+    return body.token;
+  }
+}
+
+/** A listening sandbox, seeded, on `clock`; in memory unless a database file is given. */
+export async function startSandboxUnderTest(
+  options: { dbPath?: string; clock?: TestClock } = {},
+): Promise<SandboxUnderTest> {
+  const clock = options.clock ?? new TestClock();
+  const running = await startSandbox({
+    dbPath: options.dbPath ?? ":memory:",
+    portalUrl: `${PORTAL_URL}/`,
+    now: () => clock.now,
+  });
+  return new SandboxUnderTest(running.url, clock, running.close);
+}

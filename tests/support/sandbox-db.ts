@@ -1,0 +1,20 @@
+// A seeded sandbox database in memory, for tests of the sandbox's stores without its HTTP app.
+import { openDatabase, type SandboxDb } from "#server/sandbox/db.ts";
+import { loadPermissionsShape } from "#server/sandbox/permissions-shape.ts";
+import { seedIfEmpty } from "#server/sandbox/seed.ts";
+import { findUser, type UserIdentity, type UserRecord } from "#server/sandbox/users.ts";
+
+/** The seed accounts in a fresh in-memory database; the stored permissions' shape is loaded, as the app does first. */
+export async function seededDatabase(): Promise<SandboxDb> {
+  await loadPermissionsShape();
+  const db = openDatabase(":memory:");
+  await seedIfEmpty(db);
+  return db;
+}
+
+/** A seed user who must exist. */
+export function seedUser(db: SandboxDb, identity: UserIdentity): UserRecord {
+  const user = findUser(db, identity);
+  if (user === undefined) throw new Error(`no seed user ${JSON.stringify(identity)}`);
+  return user;
+}
