@@ -97,7 +97,7 @@ const schema = environment
     support: { phone: values.SUPPORT_PHONE, phoneUk: values.SUPPORT_PHONE_UK, email: values.SUPPORT_EMAIL },
     providerName: values.PROVIDER_NAME,
     sandboxDb: values.SANDBOX_DB,
-    publicUrl: values.PUBLIC_URL,
+    publicUrl: values.PUBLIC_URL?.replace(/\/+$/, ""),
     trustProxy: values.TRUST_PROXY,
     /** Secure, `__Host-` cookie; browsers accept it on https and on http://localhost. */
     cookieSecure: values.COOKIE_SECURE,

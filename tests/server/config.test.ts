@@ -17,6 +17,15 @@ describe("configuration", () => {
     assert.match(warnings.join(), /SESSION_KEY is not set/);
   });
 
+  it("reads the portal's and the upstream's addresses without a trailing slash, so links never get two", () => {
+    const config = loadConfig(
+      { UPSTREAM_URL: "https://api.provider.example/v1//", PUBLIC_URL: "https://portal.example/" },
+      quiet,
+    );
+    assert.equal(config.upstreamUrl, "https://api.provider.example/v1");
+    assert.equal(config.publicUrl, "https://portal.example");
+  });
+
   it("stops a production start without SESSION_KEY", () => {
     assert.throws(
       () => loadConfig({ NODE_ENV: "production", UPSTREAM_URL: "https://api.provider.example" }, quiet),
