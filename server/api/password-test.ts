@@ -61,13 +61,13 @@ export async function testPassword(
   try {
     answer = await ask(context, auth, auth.userName || named, password);
   } catch (error) {
-    return unmade(request, person, attempt, "unreachable", { err: error });
+    return unmade(request, attempt, "unreachable", { err: error });
   }
   const { response, data, error } = answer;
   const status = response.status;
   // The API answers, it never redirects.
   const fault = faultOf(response) ?? (status >= 300 && status < 400 ? "not-json" : undefined);
-  if (fault) return unmade(request, person, attempt, fault);
+  if (fault) return unmade(request, attempt, fault);
   if (status === 401) {
     request.log.info({ event: "session-expired", operation: OPERATION }, "upstream refused the token");
     expire(request, "upstream-refused");
@@ -75,14 +75,16 @@ export async function testPassword(
     return { outcome: "ended" };
   }
   if (status < 200 || status >= 300) {
-    attempt.keep(); // the upstream refused it: it counts
-    testFailed(request, person);
-    return status >= 500 ? { outcome: "failed", status } : { outcome: "wrong", status, body: error };
+    attempt.keep(); // the upstream refused it, or failed on it: it counts
+    if (status >= 500) return notTested(request, { outcome: "failed", status });
+    forgetPasswordTest(request);
+    securityEvent(request, "password.test-failed", person, sessionId(request));
+    return { outcome: "wrong", status, body: error };
   }
   // Nothing of a success answer counts before it has the declared shape: another shape is a fault.
   const operation = context.operations.find((candidate) => candidate.operationId === OPERATION);
   const problem = operation ? answerProblem(operation, data) : { field: "", rule: "undeclared" };
-  if (problem) return unmade(request, person, attempt, "wrong-shape", problem);
+  if (problem) return unmade(request, attempt, "wrong-shape", problem);
   await attempt.giveBack(); // only failures count
   return { outcome: "right", status, body: data };
 }
@@ -94,26 +96,27 @@ const ask = (context: AppContext, auth: Auth, userId: string, password: string) 
     headers: bearer(auth.token),
   });
 
-/** A wrong current password (or a test that could not be made) cancels a test passed before it, and is logged. */
-function testFailed(request: FastifyRequest, person: string): void {
+/**
+ * A test that could not be made cancels a test passed before it, as a wrong password does; but it is no wrong password,
+ * so the person's security activity does not say so (the upstream fault has its own log line and metrics).
+ */
+function notTested(request: FastifyRequest, failed: PasswordTest): PasswordTest {
   forgetPasswordTest(request);
-  securityEvent(request, "password.test-failed", person, sessionId(request));
+  return failed;
 }
 
 /** An upstream that did not answer in time, could not be reached, or answered more or other than JSON. */
 async function unmade(
   request: FastifyRequest,
-  person: string,
   attempt: Attempt,
   fault: Fault,
   detail: Record<string, unknown> = {},
 ): Promise<PasswordTest> {
   request.log.warn({ operation: OPERATION, fault, ...detail }, "upstream fault");
-  // An unreachable upstream never saw the test: not an attempt. Any other fault counts.
+  // An unreachable upstream never saw the test: not an attempt. Any other fault counts: the upstream may have tested it.
   if (fault === "unreachable") await attempt.giveBack();
   else attempt.keep();
-  testFailed(request, person);
-  return { outcome: "failed", status: faultStatus(fault) };
+  return notTested(request, { outcome: "failed", status: faultStatus(fault) });
 }
 
 /**

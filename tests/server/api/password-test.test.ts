@@ -5,6 +5,7 @@ import { describe, it } from "node:test";
 import { happyUpstream, sendJson } from "#harness/fake-upstream.ts";
 import { accounts, signIn } from "#harness/sign-in.ts";
 import { portalsOnFakeForFile } from "#tests/support/portal-on-fake.ts";
+import { accountTexts } from "#web/texts/account.ts";
 
 /** A portal on a fake upstream, closed after the file's tests. */
 const onFake = portalsOnFakeForFile();
@@ -34,5 +35,27 @@ describe("the test of the current password", () => {
     const change = await client.post("/api/web/client/password/change", { password: "New-Portal-2026!x" });
     assert.equal(change.status, 400);
     assert.equal((change.json() as { code: string }).code, "password-not-tested");
+  });
+
+  it("a test the upstream could not make is no wrong password: the security activity does not say so", async () => {
+    let answer: "fail" | "hang up" | "refuse" = "fail";
+    const happy = happyUpstream();
+    const fakeUpstream = await onFake((call, response) => {
+      if (!call.path.endsWith("/password/test")) return happy(call, response);
+      if (answer === "fail") return sendJson(response, 500, { detail: "database down" });
+      if (answer === "hang up") return void response.socket?.destroy();
+      return sendJson(response, 400, { detail: "Wrong password" });
+    });
+    const client = await signIn(fakeUpstream.app, accounts.alice, fakeUpstream.code);
+    const test = { userId: "alice", password: "pw" };
+    const wrongPassword = String(accountTexts.events["password.test-failed"]);
+    const activity = async () => (await client.get("/client/users/change-password")).text;
+    assert.equal((await client.post("/api/web/client/password/test", test)).status, 500);
+    answer = "hang up";
+    assert.equal((await client.post("/api/web/client/password/test", test)).status, 502);
+    assert.doesNotMatch(await activity(), new RegExp(wrongPassword));
+    answer = "refuse";
+    assert.equal((await client.post("/api/web/client/password/test", test)).status, 400);
+    assert.match(await activity(), new RegExp(wrongPassword));
   });
 });
