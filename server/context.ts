@@ -3,6 +3,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "#server/config.ts";
 import { DeviceCookies } from "#server/device-cookie.ts";
+import { FailureRun } from "#server/failure-run.ts";
 import { Metrics } from "#server/metrics.ts";
 import type { CounterStore } from "#server/stores/counters.ts";
 import { createStores, type Stores } from "#server/stores/create-stores.ts";
@@ -23,6 +24,8 @@ export type AppContext = {
   metrics: Metrics;
   /** The upstream's state as /readyz's probe last found it. */
   upstreamHealth: UpstreamHealth;
+  /** Permissions fetches that failed since the last one that did not: logged when they start failing and end. */
+  permissionFaults: FailureRun;
   /** Tokens the upstream refused on the server's own calls: their sessions end. */
   refusedTokens: RefusedTokens;
   tracker: VisitTracker;
@@ -77,6 +80,11 @@ export async function createContext(
     operations,
     metrics,
     upstreamHealth: new UpstreamHealth(metrics, log),
+    permissionFaults: new FailureRun(
+      log,
+      "permissions not usable: pages that need them say they are still checking until the upstream answers",
+      "permissions usable again",
+    ),
     refusedTokens,
     tracker: new VisitTracker(upstream, refusedTokens, metrics, log),
     throttle: new Throttle(

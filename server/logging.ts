@@ -79,12 +79,22 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream): Fa
   };
 }
 
+const notes = new WeakMap<FastifyRequest, Record<string, unknown>>();
+
+/**
+ * Fields said on the request's own line rather than on a line of their own: for an event that can come as often as
+ * requests do (a throttled attempt), so that a flood of them adds nothing to the log's volume.
+ */
+export function noteOnRequestLine(request: FastifyRequest, fields: Record<string, unknown>): void {
+  notes.set(request, { ...notes.get(request), ...fields });
+}
+
 /** One line per request, written when its answer has gone (Fastify's own logging writes two: incoming, completed). */
 export class OneLinePerRequest extends LogController {
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    const line = { ...notes.get(request), req: request, res: reply, responseTime: reply.elapsedTime };
     if (error) reply.log.error({ ...line, err: error }, "request errored");
     else reply.log.info(line, "request completed");
   }

@@ -14,11 +14,11 @@ import type { Site, UserInfo } from "#web/site.ts";
 export const PERMISSIONS_TTL_MS = 5 * 60_000;
 
 /** requirements 3's User info, of the shape openapi/portal.yaml declares: an answer of another shape is not trusted. */
-function userInfoOf(context: AppContext, request: FastifyRequest, data: unknown): UserInfo | undefined {
+function userInfoOf(context: AppContext, data: unknown): UserInfo | undefined {
   const operation = context.operations.find((candidate) => candidate.operationId === "getUserInfo");
   const problem = operation ? answerProblem(operation, data) : { field: "", rule: "undeclared" };
   if (!problem) return data as UserInfo;
-  request.log.warn({ operation: "getUserInfo", fault: "wrong-shape", ...problem }, "permissions not usable");
+  context.permissionFaults.failed({ operation: "getUserInfo", fault: "wrong-shape", ...problem });
   return undefined;
 }
 
@@ -30,22 +30,23 @@ export async function loadPermissions(context: AppContext, request: FastifyReque
   try {
     answer = await askUserInfo(context, auth.site, auth.token);
   } catch (error) {
-    request.log.warn({ err: error }, "permissions not usable");
+    context.permissionFaults.failed({ err: error });
     return undefined;
   }
   const { data, response } = answer;
   // A 401 marked the token refused (the client's middleware): the session ends here, in this request.
   if (endIfRefused(request, context.refusedTokens)) return undefined;
   if (!response.ok) {
-    request.log.warn({ status: response.status, fault: faultOf(response) }, "permissions not usable");
+    context.permissionFaults.failed({ status: response.status, fault: faultOf(response) });
     return undefined;
   }
-  const shaped = userInfoOf(context, request, data);
+  const shaped = userInfoOf(context, data);
   if (!shaped) return undefined;
   // Only the fields the gates read: anything else the answer carried never reaches the cookie.
   const { viewOnly, isAdmin, clientServices, beneServices, paymentTier, spotTier, vipTier, userTier } = shaped;
   const fields = { viewOnly, isAdmin, clientServices, beneServices, paymentTier, spotTier, vipTier, userTier };
   const info = forGates({ loaded: true, ...fields });
+  context.permissionFaults.succeeded();
   cachePermissions(request, info, context.now());
   return info;
 }

@@ -2,6 +2,7 @@
 import { AsyncResource } from "node:async_hooks";
 import { setTimeout as delay } from "node:timers/promises";
 import type { FastifyBaseLogger, FastifyRequest } from "fastify";
+import { FailureRun } from "#server/failure-run.ts";
 import type { Metrics } from "#server/metrics.ts";
 import { bearer, faultOf, type UpstreamClient } from "#server/upstream/client.ts";
 import type { RefusedTokens } from "#server/upstream/refused-tokens.ts";
@@ -27,11 +28,10 @@ export class VisitTracker {
   /** Tokens whose newest visits are being dropped: logged once, when the session reaches its limit. */
   #overLimit = new Set<string>();
   #sending: Promise<void> | undefined;
-  /**
-   * Visits failed since the last one the upstream took. An outage is logged when it starts and when it ends, with its
-   * count: a line per visit would flood the log at the rate of page views; /metrics counts each one.
-   */
-  #failing = 0;
+  /** Visits failed since the last one the upstream took: logged when an outage starts and when it ends. */
+  #outage: FailureRun;
+  /** Visits dropped from a full queue: logged when it fills, and when it has drained to half. */
+  #overflow: FailureRun;
   /** Set when a flush gave up: answers that come after it change nothing, its count already holds them. */
   #abandoned = false;
 
@@ -41,7 +41,18 @@ export class VisitTracker {
     private readonly refused: RefusedTokens,
     private readonly metrics: Metrics,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.#outage = new FailureRun(
+      log,
+      "page tracking failing: visits are not recorded until it recovers",
+      "page tracking recovered: the upstream records visits again",
+    );
+    this.#overflow = new FailureRun(
+      log,
+      "page tracking queue full: the oldest visits are dropped until it drains",
+      "page tracking queue drained: no visit is dropped now",
+    );
+  }
 
   /** Queues a visit; it is sent after the current answer has gone out. */
   enqueue(visit: Visit): void {
@@ -59,8 +70,8 @@ export class VisitTracker {
       const oldest = this.#queue.shift() as Queued;
       this.#done(oldest.token);
       this.metrics.visit("dropped");
-      this.log.warn("page tracking queue full: the oldest visit was dropped");
-    }
+      this.#overflow.failed({ queued: this.#queue.length });
+    } else if (this.#queue.length < MAX_QUEUED_VISITS / 2) this.#overflow.succeeded();
     this.#pending.set(visit.token, pending + 1);
     this.#queue.push({ token: visit.token, page: visit.page, queuedIn: new AsyncResource("PortalVisit") });
     this.metrics.visit("queued");
@@ -139,15 +150,13 @@ export class VisitTracker {
     if (response.status === 401) return this.metrics.visit("failed"); // the session's own end, not an outage
     if (!response.ok) return this.#failed({ status: response.status });
     this.metrics.visit("sent");
-    if (this.#failing === 0) return;
-    this.log.info({ failed: this.#failing }, "page tracking recovered: the upstream records visits again");
-    this.#failing = 0;
+    this.#outage.succeeded();
   }
 
   #failed(why: Record<string, unknown>): void {
     if (this.#abandoned) return;
     this.metrics.visit("failed");
-    if (this.#failing++ === 0) this.log.warn(why, "page tracking failing: visits are not recorded until it recovers");
+    this.#outage.failed(why);
   }
 }
 

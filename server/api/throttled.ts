@@ -1,12 +1,13 @@
-// A throttled attempt, wherever it is refused: one log line and one count in portal_sign_in_outcomes_total, and on
-// /api a 429 that says how many seconds to wait.
+// A throttled attempt, wherever it is refused: said on its request's log line (an attacker's flood of attempts adds no
+// line of its own), one count in portal_sign_in_outcomes_total, and on /api a 429 that says how many seconds to wait.
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "#server/context.ts";
+import { noteOnRequestLine } from "#server/logging.ts";
 import { serverTexts } from "#server/texts.ts";
 import type { ThrottleGroup } from "#server/throttle.ts";
 
 export function countThrottled(context: AppContext, request: FastifyRequest, group: ThrottleGroup): void {
-  request.log.warn({ event: "throttled", group }, "too many attempts");
+  noteOnRequestLine(request, { event: "throttled", group });
   context.metrics.signIns.inc({ event: group, outcome: "throttled" });
 }
 

@@ -110,7 +110,8 @@ describe("logs (item 15)", () => {
     find("too many refused codes", is("mfa", "limit", "vince"));
     find("a link sign-in", is("link-sign-in", "signed-in"));
     find("a refused link", is("link-sign-in", "invalid"));
-    find("a throttled attempt", is("throttled"));
+    const throttled = find("a throttled attempt", is("throttled"));
+    assert.equal(throttled.msg, "request completed", "said on its request's own line: a flood adds no line");
     find("a sign out", is("sign-out"));
     find("a session the upstream expired", is("session-expired"));
     assert.ok(

@@ -2,10 +2,11 @@
 // again when stale, never twice for one page; "Checking User Permissions..." with 503 when they cannot be had.
 // SECURITY.md item 11: permission gates decided on the server.
 import assert from "node:assert/strict";
+import { Writable } from "node:stream";
 import { after, before, describe, it } from "node:test";
 import { type FakeUpstream, forwardTo, happyUpstream, startFakeUpstream } from "#harness/fake-upstream.ts";
 import { PortalClient } from "#harness/portal-client.ts";
-import { accounts, signIn } from "#harness/sign-in.ts";
+import { accounts, fakeUpstreamCode, signIn } from "#harness/sign-in.ts";
 import { CHECKING_RETRY_SECONDS } from "#server/pages/section.tsx";
 import { PERMISSIONS_TTL_MS } from "#server/permissions.ts";
 import { BY_ITSELF } from "#server/session/activity.ts";
@@ -195,6 +196,40 @@ describe("permissions from a hung upstream", () => {
     } finally {
       slow.upstream.dropConnections();
       await slow.close();
+    }
+  });
+});
+
+describe("permissions during an upstream outage", () => {
+  it("an outage of the permissions call writes two log lines, not one per page view", async () => {
+    const lines: Array<{ level: number; msg: string; failed?: number }> = [];
+    const logs = new Writable({
+      write(chunk, _encoding, done) {
+        for (const line of String(chunk).split("\n").filter(Boolean)) lines.push(JSON.parse(line));
+        done();
+      },
+    });
+    const failing = await startFakeUpstream(happyUpstream());
+    const replica = await startPortalInProcess({ env: { UPSTREAM_URL: failing.url }, listen: false, logs });
+    try {
+      failing.faults["user-info"] = { kind: "status", status: 500 };
+      const alice = await signIn(replica.app, accounts.alice, fakeUpstreamCode);
+      for (let view = 0; view < 5; view++) assert.equal((await alice.get("/client/home")).status, 503);
+      delete failing.faults["user-info"];
+      assert.equal((await alice.get("/client/home")).status, 200);
+      assert.deepEqual(
+        lines
+          .filter((line) => line.msg.startsWith("permissions "))
+          .map((line) => [line.level, line.msg.split(":")[0], line.failed]),
+        [
+          [40, "permissions not usable", undefined],
+          [30, "permissions usable again", 6],
+        ],
+        "the sign-in's fetch and five page views failed",
+      );
+    } finally {
+      await replica.close();
+      await failing.close();
     }
   });
 });

@@ -13,7 +13,7 @@ import { type FakeUpstream, forwardTo, startFakeUpstream } from "#harness/fake-u
 import { PortalClient } from "#harness/portal-client.ts";
 import { accounts, signIn } from "#harness/sign-in.ts";
 import { Metrics } from "#server/metrics.ts";
-import { isNavigation, MAX_QUEUED_VISITS_PER_SESSION, VisitTracker } from "#server/tracking.ts";
+import { isNavigation, MAX_QUEUED_VISITS, MAX_QUEUED_VISITS_PER_SESSION, VisitTracker } from "#server/tracking.ts";
 import { createUpstreamClient } from "#server/upstream/client.ts";
 import { RefusedTokens } from "#server/upstream/refused-tokens.ts";
 import { type RunningPortal, sandboxPost, startPortalInProcess } from "#tests/support/portal.ts";
@@ -299,6 +299,28 @@ describe("an upstream that fails every visit", () => {
       }
     });
   }
+});
+
+describe("a full queue", () => {
+  it("drops the oldest visits, each counted, and says so in one line, not one per visit", async () => {
+    const { lines, tracker, visits, close } = await trackerOn("hang");
+    try {
+      const over = 250;
+      const visitors = Math.ceil((MAX_QUEUED_VISITS + over) / MAX_QUEUED_VISITS_PER_SESSION) + 1;
+      for (let visit = 0; visit < MAX_QUEUED_VISITS + over; visit++)
+        tracker.enqueue({ token: `t${visit % visitors}`, page: `/client/page-${visit}` });
+      assert.ok((await visits("dropped")) >= over - visitors, "the oldest were dropped and counted");
+      assert.deepEqual(
+        lines
+          .filter((line) => line.msg.startsWith("page tracking queue"))
+          .map((line) => [line.level, line.msg.split(":")[0]]),
+        [[40, "page tracking queue full"]],
+      );
+    } finally {
+      close();
+      await tracker.flush(100);
+    }
+  });
 });
 
 describe("a flush with a deadline (the shutdown's)", () => {

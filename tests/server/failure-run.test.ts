@@ -1,0 +1,47 @@
+// A run of failures is logged as two lines, when it starts and when it ends with its count, however long it lasts.
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import pino from "pino";
+import { FailureRun } from "#server/failure-run.ts";
+
+function logged() {
+  const lines: Array<{ level: number; msg: string } & Record<string, unknown>> = [];
+  const log = pino({ level: "info" }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+  return { lines, run: new FailureRun(log, "things failing", "things work again") };
+}
+
+describe("a run of failures", () => {
+  it("says when it starts, with what the first failure was, and when it ends, with the count", () => {
+    const { lines, run } = logged();
+    run.succeeded();
+    for (let failure = 0; failure < 1_000; failure++) run.failed({ status: 500 + (failure % 4) });
+    assert.equal(run.count, 1_000);
+    run.succeeded();
+    run.succeeded();
+    assert.deepEqual(
+      lines.map(({ level, msg, status, failed }) => [level, msg, status, failed]),
+      [
+        [40, "things failing", 500, undefined],
+        [30, "things work again", undefined, 1_000],
+      ],
+    );
+    assert.equal(run.count, 0);
+  });
+
+  it("says each later run again", () => {
+    const { lines, run } = logged();
+    for (const outage of [3, 2]) {
+      for (let failure = 0; failure < outage; failure++) run.failed({});
+      run.succeeded();
+    }
+    assert.deepEqual(
+      lines.map(({ msg, failed }) => [msg, failed]),
+      [
+        ["things failing", undefined],
+        ["things work again", 3],
+        ["things failing", undefined],
+        ["things work again", 2],
+      ],
+    );
+  });
+});
