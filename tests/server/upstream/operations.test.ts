@@ -1,0 +1,66 @@
+// The upstream operations, read from openapi/portal.yaml: the only calls the portal makes or forwards, each with the
+// schemas its input and its success answer are checked by.
+import assert from "node:assert/strict";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, it } from "node:test";
+import { loadOperations, routerPath } from "#server/upstream/operations.ts";
+
+describe("the upstream operations", () => {
+  it("are every operation of the description, once each, by method and path", async () => {
+    const operations = await loadOperations();
+    const ids = operations.map((operation) => operation.operationId);
+    assert.equal(new Set(ids).size, ids.length, "each operation once");
+    const validate = operations.find((operation) => operation.operationId === "validateMfaCode");
+    assert.equal(validate?.method, "POST");
+    assert.equal(validate?.path, "/web/{site}/mfa/validate/{code}");
+    assert.deepEqual(Object.keys(((validate?.params ?? {}) as { properties: object }).properties).sort(), [
+      "code",
+      "site",
+    ]);
+    assert.ok(ids.includes("getPdf"));
+  });
+
+  it("carry their schemas with every $ref resolved, closed to parameters the description does not name", async () => {
+    const operations = await loadOperations();
+    const login = operations.find((operation) => operation.operationId === "loginClient");
+    assert.ok(login?.body && !JSON.stringify(login.body).includes("$ref"), "the body's schema, resolved");
+    assert.ok(login?.answer && !JSON.stringify(login.answer).includes("$ref"), "the answer's schema, resolved");
+    const userInfo = operations.find((operation) => operation.operationId === "getUserInfo");
+    assert.equal(((userInfo?.params ?? {}) as { additionalProperties?: boolean }).additionalProperties, false);
+  });
+
+  it("never reach outside the description: a $ref to another file is not read", async () => {
+    const folder = await mkdtemp(join(tmpdir(), "operations-"));
+    try {
+      await writeFile(join(folder, "elsewhere.yaml"), "Thing: { type: object, title: read from elsewhere }\n");
+      const file = join(folder, "spec.yaml");
+      await writeFile(
+        file,
+        [
+          "openapi: 3.1.0",
+          "info: { title: t, version: '1' }",
+          "paths:",
+          "  /x:",
+          "    get:",
+          "      operationId: x",
+          "      responses:",
+          "        '200':",
+          "          content:",
+          "            application/json:",
+          "              schema: { $ref: 'elsewhere.yaml#/Thing' }",
+        ].join("\n"),
+      );
+      const [operation] = await loadOperations(file);
+      assert.deepEqual(operation?.answer, { $ref: "elsewhere.yaml#/Thing" });
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
+  it("name their path parameters as Fastify's router does", () => {
+    assert.equal(routerPath("/web/{site}/mfa/validate/{code}"), "/web/:site/mfa/validate/:code");
+    assert.equal(routerPath("/auth/client"), "/auth/client");
+  });
+});
