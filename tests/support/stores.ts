@@ -1,5 +1,8 @@
-// What the store tests share: stores with short test timeouts, a log that keeps its lines, and waiting for a condition.
+// What the store tests share: stores with short test timeouts, replicas on one Redis, a log that keeps its lines, and
+// waiting for a condition.
+import { after, before } from "node:test";
 import { setTimeout as delay } from "node:timers/promises";
+import { RedisServer } from "#harness/redis-server.ts";
 import { createStores, type StoreOptions, type Stores } from "#server/stores/create-stores.ts";
 import { type ListKind, MemoryPersonLists, type PersonLists } from "#server/stores/person-lists.ts";
 import { RedisPersonLists } from "#server/stores/person-lists-redis.ts";
@@ -36,6 +39,49 @@ export function testStores(redisUrl: string | undefined, options: Partial<StoreO
     commandTimeoutMs: 200,
     ...options,
   });
+}
+
+/**
+ * For a describe block: two replicas' stores, A and B, on one real redis-server started before its tests and stopped
+ * after them. `open` gives one more replica's, under `prefix` (another prefix is another portal).
+ */
+export function replicasOnOneRedis(): {
+  readonly a: Stores;
+  readonly b: Stores;
+  open(prefix?: string): Promise<Stores>;
+} {
+  let server: RedisServer | undefined;
+  const opened: Stores[] = [];
+  const open = async (prefix = "shared:") => {
+    if (!server) throw new Error("the replicas' redis-server starts before the tests");
+    const stores = testStores(server.url, { keyPrefix: prefix });
+    opened.push(stores);
+    await stores.ready();
+    return stores;
+  };
+  before(async () => {
+    server = await RedisServer.start();
+    await open();
+    await open();
+  });
+  after(async () => {
+    await Promise.all(opened.map((stores) => stores.close()));
+    await server?.stop();
+  });
+  const replica = (index: number) => {
+    const stores = opened[index];
+    if (!stores) throw new Error("the replicas start before the tests");
+    return stores;
+  };
+  return {
+    get a() {
+      return replica(0);
+    },
+    get b() {
+      return replica(1);
+    },
+    open,
+  };
 }
 
 /**

@@ -2,34 +2,14 @@
 // redis-server share nothing.
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import { after, before, describe, it } from "node:test";
-import { RedisServer } from "#harness/redis-server.ts";
-import type { Stores } from "#server/stores/create-stores.ts";
-import { testStores, until } from "#tests/support/stores.ts";
+import { describe, it } from "node:test";
+import { replicasOnOneRedis, until } from "#tests/support/stores.ts";
 
 describe("two replicas on one redis", () => {
-  let server: RedisServer;
-  let a: Stores;
-  let b: Stores;
-  const opened: Stores[] = [];
-  const open = async (prefix = "shared:") => {
-    const stores = testStores(server.url, { keyPrefix: prefix });
-    opened.push(stores);
-    await stores.ready();
-    return stores;
-  };
-
-  before(async () => {
-    server = await RedisServer.start();
-    a = await open();
-    b = await open();
-  });
-  after(async () => {
-    await Promise.all(opened.map((stores) => stores.close()));
-    await server.stop();
-  });
+  const replicas = replicasOnOneRedis();
 
   it("another key prefix is another portal: nothing is shared with it", async () => {
+    const { a, b, open } = replicas;
     const other = await open("billing:");
     const sid = randomUUID();
     const key = `sign-in|ip|${randomUUID()}`;

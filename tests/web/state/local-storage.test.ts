@@ -1,6 +1,7 @@
 // What the device remembers between visits (requirements 3.5 and 5.1), on an in-memory local storage.
 import assert from "node:assert/strict";
 import { afterEach, beforeEach, describe, it } from "node:test";
+import { MemoryStorage } from "#tests/support/memory-storage.ts";
 import {
   forgetLogin,
   lastSite,
@@ -10,20 +11,6 @@ import {
   storedMfaCode,
   storeMfaCode,
 } from "#web/state/local-storage.ts";
-
-/** The part of the Web Storage API the module uses, over a Map; `entries` shows the keys as the browser would. */
-class MemoryStorage {
-  readonly entries = new Map<string, string>();
-  getItem(key: string): string | null {
-    return this.entries.get(key) ?? null;
-  }
-  setItem(key: string, value: string): void {
-    this.entries.set(key, String(value));
-  }
-  removeItem(key: string): void {
-    this.entries.delete(key);
-  }
-}
 
 const scope = globalThis as { window?: unknown };
 let storage: MemoryStorage;

@@ -2,21 +2,9 @@
 // (docs/decisions.md), on in-memory local and session storages.
 import assert from "node:assert/strict";
 import { afterEach, beforeEach, describe, it } from "node:test";
+import { MemoryStorage } from "#tests/support/memory-storage.ts";
 import { lastSite, rememberedLogin, rememberLogin, rememberSite } from "#web/state/local-storage.ts";
 import { forgetPending, keepPending, rememberPending } from "#web/state/sign-in-undo.ts";
-
-class MemoryStorage {
-  readonly entries = new Map<string, string>();
-  getItem(key: string): string | null {
-    return this.entries.get(key) ?? null;
-  }
-  setItem(key: string, value: string): void {
-    this.entries.set(key, String(value));
-  }
-  removeItem(key: string): void {
-    this.entries.delete(key);
-  }
-}
 
 const scope = globalThis as { window?: unknown };
 let tab: MemoryStorage;

@@ -1,26 +1,13 @@
 // What the sign-in page says around the login island: where a kept deep link leads, and how the last session ended.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { type EndReason, unannounced } from "#web/protocol/session-end.ts";
+import { endReasons, unannounced } from "#web/protocol/session-end.ts";
 import { loginNotices } from "#web/texts/login-notices.ts";
 import { mfaTexts } from "#web/texts/mfa.ts";
 
-const reasons: EndReason[] = [
-  "signed-out",
-  "replaced",
-  "revoked",
-  "idle",
-  "lifetime",
-  "upstream-refused",
-  "code-not-sent",
-  "mfa-attempts",
-  "too-large",
-  "not-signed-in",
-];
-
 describe("the notice of how the session before ended", () => {
   it("is nothing exactly for the ends the person chose", () => {
-    for (const reason of reasons) {
+    for (const reason of endReasons) {
       assert.equal(loginNotices.sessionEnded(reason, 30) === undefined, unannounced(reason), reason);
     }
   });
