@@ -1,16 +1,8 @@
 // The fuzz test's requests for /session/* (item 16): sign out, "Stay signed in" and the idle check, with hostile
 // `return` targets in their query or body (SECURITY.md's B13: doubled, arrays, objects, huge, encoded).
 import fc from "fast-check";
-import {
-  combine,
-  type FuzzRequest,
-  noiseHeaders,
-  oddText,
-  type Part,
-  part,
-  sessionCookie,
-  siteHeaders,
-} from "#tests/support/fuzz-inputs.ts";
+import type { FuzzRequest, Part } from "#tests/support/fuzz-inputs.ts";
+import { combine, noiseHeaders, oddText, part, sessionCookie, siteHeaders } from "#tests/support/fuzz-inputs.ts";
 import { type Sessions, withCookie } from "#tests/support/fuzz-requests.ts";
 
 const COOKIE = "__Host-portal-session";
