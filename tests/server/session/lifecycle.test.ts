@@ -165,7 +165,8 @@ describe("MFA cannot be skipped (item 8)", () => {
         const answer = await visitor.copy().post(path, body);
         assert.equal(answer.status, 401, path);
       }
-      await until(() => fake.upstream.watched.track.answered >= 1, 5_000, "the visit record");
+      // Nothing is awaited: visits leave after their answers, so a moment is given for one that should not come.
+      await new Promise((resolve) => setTimeout(resolve, 200));
       assert.deepEqual(
         fake.upstream.calls.map((call) => call.path),
         [],
