@@ -2,6 +2,7 @@
 // password test and change (requirements 4.4), tax-bridge mode and the sign-in page's notice.
 import assert from "node:assert/strict";
 import { after, before, beforeEach, describe, it } from "node:test";
+import { accounts, signIn } from "#harness/sign-in.ts";
 import type { Auth } from "#server/session/fields.ts";
 import { storeAuth } from "#server/session/fields.ts";
 import {
@@ -16,6 +17,7 @@ import {
   spendPasswordTest,
   takeFlash,
 } from "#server/session/writes.ts";
+import { clockedPortal, IDLE_MINUTES, MINUTE } from "#tests/support/clocked-portal.ts";
 import { type SessionApp, startSessionApp } from "#tests/support/session-app.ts";
 
 let session: SessionApp;
@@ -26,7 +28,7 @@ after(() => session.close());
 beforeEach(() => session.seed(undefined));
 
 const T = 1_700_000_000_000;
-const MINUTE = 60_000;
+const clocked = clockedPortal();
 
 /** Whether each path in turn is a visit, as the session remembers them. */
 async function visits(paths: string[]): Promise<boolean[]> {
@@ -76,6 +78,15 @@ describe("a visit (requirements 4.8)", () => {
     assert.equal((await session.run(() => undefined)).held.seen, T, "by itself: not seen");
     await session.run((r) => rememberVisit(r, "/client/inbox", T + 9_000, true));
     assert.equal((await session.run(() => undefined)).held.seen, T + 9_000, "the person's: seen now");
+  });
+
+  it("a page visited (a new path) counts as activity to the second: its cookie is written anyway", async () => {
+    const alice = await signIn(clocked.portal.app, accounts.alice, clocked.portal.code);
+    clocked.now += 30_000;
+    assert.equal((await alice.get("/client/inbox")).status, 200);
+    clocked.now += IDLE_MINUTES * MINUTE - 10_000;
+    const page = await alice.get("/client/inbox");
+    assert.equal(page.status, 200, "within the idle limit from the visit, though past it from the sign-in");
   });
 
   it("a repeat of the previous path writes nothing, not even seen", async () => {
