@@ -1,11 +1,13 @@
 // The session's named writes, read back from the cookie a browser would keep: a visit (requirements 4.8), seen, the
-// password test and change (requirements 4.4), tax-bridge mode and the sign-in page's notice.
+// permissions and a sent code, the password test and change (requirements 4.4), tax-bridge mode and the sign-in page's
+// notice.
 import assert from "node:assert/strict";
 import { after, before, beforeEach, describe, it } from "node:test";
 import { accounts, signIn } from "#harness/sign-in.ts";
 import type { Auth } from "#server/session/fields.ts";
 import { storeAuth } from "#server/session/fields.ts";
 import {
+  cachePermissions,
   enterTaxBridge,
   forgetPasswordTest,
   leaveTaxBridge,
@@ -13,11 +15,13 @@ import {
   PASSWORD_TEST_VALID_MS,
   passwordChanged,
   recordPasswordTest,
+  rememberCodeSent,
   rememberVisit,
   spendPasswordTest,
   takeFlash,
 } from "#server/session/writes.ts";
 import { clockedPortal, IDLE_MINUTES, MINUTE } from "#tests/support/clocked-portal.ts";
+import { noPermissions, permissionsWith } from "#tests/support/permissions.ts";
 import { type SessionApp, startSessionApp } from "#tests/support/session-app.ts";
 
 let session: SessionApp;
@@ -101,6 +105,20 @@ describe("seen", () => {
     session.seed({ born: T, seen: T, lastPage: "/client/home" });
     const { held } = await session.run((r) => markSeen(r, T + 7 * MINUTE));
     assert.deepEqual(held, { born: T, seen: T + 7 * MINUTE, lastPage: "/client/home" });
+  });
+});
+
+describe("permissions and a sent code", () => {
+  it("the permissions are kept with the time they were fetched, replacing the ones before", async () => {
+    const info = permissionsWith({ vipTier: "2", clientServices: ["60542"] });
+    await session.run((r) => cachePermissions(r, noPermissions, T));
+    const { held } = await session.run((r) => cachePermissions(r, info, T + MINUTE));
+    assert.deepEqual(held.perms, { info, at: T + MINUTE });
+  });
+
+  it("a sent code's time is kept, the latest one counting", async () => {
+    await session.run((r) => rememberCodeSent(r, T));
+    assert.equal((await session.run((r) => rememberCodeSent(r, T + 20_000))).held.codeSentAt, T + 20_000);
   });
 });
 
