@@ -10,7 +10,6 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { FastifyRequest } from "fastify";
 import pino from "pino";
 import { type FakeUpstream, forwardTo, startFakeUpstream } from "#harness/fake-upstream.ts";
-import { PortalClient } from "#harness/portal-client.ts";
 import { accounts, signIn } from "#harness/sign-in.ts";
 import { Metrics } from "#server/metrics.ts";
 import { isNavigation, MAX_QUEUED_VISITS, MAX_QUEUED_VISITS_PER_SESSION, VisitTracker } from "#server/tracking.ts";
@@ -23,14 +22,6 @@ type Visit = { username: string; site: string; page: string; at: string };
 async function visitsOf(sandboxUrl: string, username: string): Promise<string[]> {
   const visits = (await (await fetch(`${sandboxUrl}/sandbox/visits.json`)).json()) as Visit[];
   return visits.filter((visit) => visit.username === username).map((visit) => visit.page);
-}
-
-/** Waits until the user has `count` records, then a little longer, so a record too many would show too. */
-async function settledVisits(sandboxUrl: string, username: string, count: number): Promise<string[]> {
-  const deadline = Date.now() + 5_000;
-  while ((await visitsOf(sandboxUrl, username)).length < count && Date.now() < deadline) await sleep(20);
-  await sleep(100);
-  return visitsOf(sandboxUrl, username);
 }
 
 async function until(condition: () => boolean, what: string): Promise<void> {
@@ -72,59 +63,6 @@ describe("isNavigation (what page tracking counts as a visit)", () => {
     assert.equal(isNavigation(request("HEAD", {})), false);
     assert.equal(isNavigation(request("GET", { "sec-fetch-dest": "image" })), false);
     assert.equal(isNavigation(request("GET", { "sec-purpose": "prefetch" })), false);
-  });
-});
-
-describe("page tracking", () => {
-  it("sends one record per navigation, but none for a repeat of the previous path: A, A, B, A gives A, B, A", async () => {
-    delete upstream.faults.track;
-    const alice = await signIn(portal.app, accounts.alice, portal.code);
-    for (const path of ["/client/home", "/client/home", "/client/inbox", "/client/home"]) {
-      assert.equal((await alice.get(path)).status, 200, path);
-    }
-    assert.deepEqual(await settledVisits(portal.sandboxUrl, "alice", 3), [
-      "/client/home",
-      "/client/inbox",
-      "/client/home",
-    ]);
-  });
-
-  it("never sends a record for /, which sends a signed-in user on to the landing", async () => {
-    const victor = await signIn(portal.app, accounts.victor, portal.code);
-    const root = await victor.get("/");
-    assert.deepEqual([root.status, root.headers.location], [302, "/session/landing"]);
-    const landing = await victor.get("/session/landing");
-    assert.deepEqual([landing.status, landing.headers.location], [303, "/client/home"]);
-    await victor.get("/?activeSite=VENDOR");
-    await victor.get("/client/home");
-    await victor.get("/");
-    await victor.get("/client/home");
-    assert.deepEqual(await settledVisits(portal.sandboxUrl, "victor", 1), ["/client/home"]);
-  });
-
-  it("records forbidden and not-found pages too (they are navigations), but not HEAD requests or prefetches", async () => {
-    const vince = await signIn(portal.app, accounts.vince, portal.code);
-    assert.equal((await vince.get("/vendor/invoice/entry")).status, 403);
-    assert.equal((await vince.request("HEAD", "/vendor/inbox")).status, 200);
-    // The browser's own prefetch: no islands' header, and its answer does not reach vince's jar.
-    const prefetch = await new PortalClient(portal.app, { islandsHeader: false }).get("/vendor/contact-us", {
-      cookie: vince.cookieHeader,
-      "sec-purpose": "prefetch",
-    });
-    assert.equal(prefetch.status, 200);
-    assert.equal((await vince.get("/vendor/nowhere")).status, 404);
-    assert.deepEqual(await settledVisits(portal.sandboxUrl, "vince", 2), ["/vendor/invoice/entry", "/vendor/nowhere"]);
-  });
-
-  it("sends nothing for a visitor who is not signed in", async () => {
-    const before = (await (await fetch(`${portal.sandboxUrl}/sandbox/visits.json`)).json()) as Visit[];
-    const received = upstream.watched.track.received;
-    const anonymous = new PortalClient(portal.app);
-    for (const path of ["/register", "/videos/intro", "/login", "/"]) await anonymous.get(path);
-    await sleep(100);
-    assert.equal(upstream.watched.track.received, received);
-    const now = (await (await fetch(`${portal.sandboxUrl}/sandbox/visits.json`)).json()) as Visit[];
-    assert.equal(now.length, before.length);
   });
 });
 

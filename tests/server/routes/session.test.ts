@@ -13,7 +13,6 @@ import { clockedPortal, IDLE_MINUTES, MINUTE } from "#tests/support/clocked-port
 import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
 import { portalOnFake } from "#tests/support/portal-on-fake.ts";
 import { errorTexts } from "#web/texts/errors.ts";
-import { layoutTexts } from "#web/texts/layout.ts";
 import { loginTexts } from "#web/texts/login-screen.ts";
 
 let portal: RunningPortal;
@@ -50,54 +49,6 @@ describe("sign-out and tax-bridge mode", () => {
 const clocked = clockedPortal();
 
 describe("the idle-timeout warning", () => {
-  it("a signed-in page carries the warning, shown a minute before the idle limit, and a check at the limit", async () => {
-    const alice = await signIn(clocked.portal.app, accounts.alice, clocked.portal.code);
-    const page = await alice.get("/client/inbox");
-    assert.equal(page.status, 200);
-    const checkIn = IDLE_MINUTES * 60 + 2;
-    assert.ok(
-      page.text.includes(
-        `<noscript><meta http-equiv="refresh" content="${checkIn}; url=/session/idle?return=%2Fclient%2Finbox"/></noscript>`,
-      ),
-      "without scripts, the page asks by itself at the limit",
-    );
-    assert.ok(page.text.includes(`<body data-idle-check="${checkIn}">`), "the warning's script reads the same time");
-    assert.equal(page.headers.refresh, undefined, "a Refresh header would reload the page after a script's 'Stay'");
-    assert.ok(page.text.includes(layoutTexts.idleWarning), "the warning's text");
-    assert.match(page.text, /<form class="idle-stay" action="\/session\/stay" method="post">/);
-    assert.match(page.text, /<input type="hidden" name="return" value="\/client\/inbox"\/>/);
-    assert.ok(page.text.includes(`>${layoutTexts.staySignedIn}</button>`));
-    const nonce = /style-src 'self' 'nonce-([^']+)'/.exec(String(page.headers["content-security-policy"]))?.[1];
-    assert.ok(nonce, "the policy admits the page's own style element by its nonce");
-    assert.ok(page.text.includes(`<style nonce="${nonce}">`), "the style element carries this answer's nonce");
-    assert.match(
-      page.text,
-      new RegExp(`step-start ${IDLE_MINUTES * 60 - 60}s forwards`),
-      "shown 60 s before the limit",
-    );
-
-    clocked.now += 10 * MINUTE;
-    const later = await alice.get("/client/home");
-    assert.match(later.text, new RegExp(`step-start ${IDLE_MINUTES * 60 - 60}s forwards`), "each page counts anew");
-  });
-
-  it("a page visited (a new path) counts as activity to the second: its cookie is written anyway", async () => {
-    const alice = await signIn(clocked.portal.app, accounts.alice, clocked.portal.code);
-    clocked.now += 30_000;
-    assert.equal((await alice.get("/client/inbox")).status, 200);
-    clocked.now += IDLE_MINUTES * MINUTE - 10_000;
-    const page = await alice.get("/client/inbox");
-    assert.equal(page.status, 200, "within the idle limit from the visit, though past it from the sign-in");
-  });
-
-  it("a page without a session carries neither the warning nor a check", async () => {
-    const page = await new PortalClient(clocked.portal.app).get("/");
-    assert.equal(page.headers.refresh, undefined);
-    assert.ok(!page.text.includes("idle-check") && !page.text.includes("<noscript>"));
-    assert.ok(!page.text.includes(layoutTexts.idleWarning));
-    assert.ok(!page.text.includes("<style"));
-  });
-
   it("'Stay signed in' restarts the idle time and comes back to the page", async () => {
     const alice = await signIn(clocked.portal.app, accounts.alice, clocked.portal.code);
     clocked.now += (IDLE_MINUTES - 1) * MINUTE;
@@ -136,14 +87,6 @@ describe("the idle-timeout warning", () => {
     const login = await alice.get("/");
     assert.ok(login.text.includes(errorTexts.sessionExpired), "the requirements' session-expired message");
     assert.ok(login.text.includes(loginTexts.endedIdle(IDLE_MINUTES)), "and why it ended");
-  });
-
-  it("the checking page keeps its own short Refresh", async () => {
-    const alice = await signIn(clocked.portal.app, accounts.alice, clocked.portal.code);
-    clocked.now += 6 * MINUTE; // cached permissions are stale; the upstream is asked again
-    const page = await alice.get("/client/home");
-    if (page.status === 503) assert.equal(page.headers.refresh, "5; url=/client/home?by-itself");
-    else assert.equal(page.headers.refresh, undefined);
   });
 
   it("asked by the warning's script, 'Stay signed in' restarts the idle time and answers the seconds left, without moving the page", async () => {

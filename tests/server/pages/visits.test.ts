@@ -1,0 +1,140 @@
+// Which page views are visits (requirements 4.8): a signed-in navigation to a page, never `/`, never the previous path,
+// is sent upstream once its answer has gone, with the page's whole path and the session's own token.
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import { setTimeout as sleep } from "node:timers/promises";
+import { type FakeUpstream, forwardTo, startFakeUpstream } from "#harness/fake-upstream.ts";
+import { PortalClient } from "#harness/portal-client.ts";
+import { accounts, DEMO_PASSWORD, signIn } from "#harness/sign-in.ts";
+import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
+
+type Visit = { username: string; site: string; page: string; at: string };
+
+async function allVisits(sandboxUrl: string): Promise<Visit[]> {
+  return (await (await fetch(`${sandboxUrl}/sandbox/visits.json`)).json()) as Visit[];
+}
+
+async function visitsOf(sandboxUrl: string, username: string): Promise<string[]> {
+  return (await allVisits(sandboxUrl)).filter((visit) => visit.username === username).map((visit) => visit.page);
+}
+
+/** Waits until the user has `count` records, then a little longer, so a record too many would show too. */
+async function settledVisits(sandboxUrl: string, username: string, count: number): Promise<string[]> {
+  const deadline = Date.now() + 5_000;
+  while ((await visitsOf(sandboxUrl, username)).length < count && Date.now() < deadline) await sleep(20);
+  await sleep(100);
+  return visitsOf(sandboxUrl, username);
+}
+
+/** The portal, with its upstream behind a proxy that counts the track calls. */
+let portal: RunningPortal;
+let upstream: FakeUpstream;
+
+before(async () => {
+  upstream = await startFakeUpstream();
+  portal = await startPortalInProcess({ listen: false, env: { UPSTREAM_URL: upstream.url } });
+  upstream.answer = forwardTo(portal.sandboxUrl);
+});
+after(async () => {
+  await portal.close();
+  await upstream.close();
+});
+
+describe("page tracking", () => {
+  it("sends one record per navigation, but none for a repeat of the previous path: A, A, B, A gives A, B, A", async () => {
+    delete upstream.faults.track;
+    const alice = await signIn(portal.app, accounts.alice, portal.code);
+    for (const path of ["/client/home", "/client/home", "/client/inbox", "/client/home"]) {
+      assert.equal((await alice.get(path)).status, 200, path);
+    }
+    assert.deepEqual(await settledVisits(portal.sandboxUrl, "alice", 3), [
+      "/client/home",
+      "/client/inbox",
+      "/client/home",
+    ]);
+  });
+
+  it("never sends a record for /, which sends a signed-in user on to the landing", async () => {
+    const victor = await signIn(portal.app, accounts.victor, portal.code);
+    const root = await victor.get("/");
+    assert.deepEqual([root.status, root.headers.location], [302, "/session/landing"]);
+    const landing = await victor.get("/session/landing");
+    assert.deepEqual([landing.status, landing.headers.location], [303, "/client/home"]);
+    await victor.get("/?activeSite=VENDOR");
+    await victor.get("/client/home");
+    await victor.get("/");
+    await victor.get("/client/home");
+    assert.deepEqual(await settledVisits(portal.sandboxUrl, "victor", 1), ["/client/home"]);
+  });
+
+  it("records forbidden and not-found pages too (they are navigations), but not HEAD requests or prefetches", async () => {
+    const vince = await signIn(portal.app, accounts.vince, portal.code);
+    assert.equal((await vince.get("/vendor/invoice/entry")).status, 403);
+    assert.equal((await vince.request("HEAD", "/vendor/inbox")).status, 200);
+    // The browser's own prefetch: no islands' header, and its answer does not reach vince's jar.
+    const prefetch = await new PortalClient(portal.app, { islandsHeader: false }).get("/vendor/contact-us", {
+      cookie: vince.cookieHeader,
+      "sec-purpose": "prefetch",
+    });
+    assert.equal(prefetch.status, 200);
+    assert.equal((await vince.get("/vendor/nowhere")).status, 404);
+    assert.deepEqual(await settledVisits(portal.sandboxUrl, "vince", 2), ["/vendor/invoice/entry", "/vendor/nowhere"]);
+  });
+
+  it("sends nothing for a visitor who is not signed in", async () => {
+    const before = (await (await fetch(`${portal.sandboxUrl}/sandbox/visits.json`)).json()) as Visit[];
+    const received = upstream.watched.track.received;
+    const anonymous = new PortalClient(portal.app);
+    for (const path of ["/register", "/videos/intro", "/login", "/"]) await anonymous.get(path);
+    await sleep(100);
+    assert.equal(upstream.watched.track.received, received);
+    const now = (await (await fetch(`${portal.sandboxUrl}/sandbox/visits.json`)).json()) as Visit[];
+    assert.equal(now.length, before.length);
+  });
+});
+
+describe("what a visit is", () => {
+  it("a page is its path: the same page with another query is no new visit", async () => {
+    const gary = await signIn(portal.app, accounts.gary, portal.code);
+    for (const path of ["/client/home", "/client/home?tab=2", "/client/home?by-itself", "/client/inbox?tab=1"])
+      assert.equal((await gary.get(path)).status, 200, path);
+    assert.deepEqual(await settledVisits(portal.sandboxUrl, "gary", 2), ["/client/home", "/client/inbox"]);
+  });
+
+  it("an address that redirects is no visit: an unknown top-level path goes to / and records nothing", async () => {
+    const gary = await signIn(portal.app, accounts.gary, portal.code);
+    await sleep(100);
+    const received = upstream.watched.track.received;
+    for (const path of ["/nowhere", "/client/../nowhere", "/"]) assert.equal((await gary.get(path)).status, 302, path);
+    await sleep(100);
+    assert.equal(upstream.watched.track.received, received, "no track call");
+    assert.equal((await gary.get("/client/home")).status, 200);
+    const deadline = Date.now() + 5_000;
+    while (upstream.watched.track.received === received && Date.now() < deadline) await sleep(20);
+    assert.equal(upstream.watched.track.received, received + 1, "the next page is a visit");
+  });
+
+  it("a long or non-ASCII path is sent whole, though the session keeps only a digest of it, and not twice in a row", async () => {
+    const vera = await signIn(portal.app, accounts.vera, portal.code);
+    const long = `/vendor/${"x".repeat(120)}`;
+    const accented = `/vendor/caf%C3%A9`;
+    for (const path of [long, long, accented, accented, "/vendor/home"]) await vera.get(path);
+    const sent = await settledVisits(portal.sandboxUrl, "vera", 3);
+    assert.equal(sent.length, 3, JSON.stringify(sent));
+    assert.equal(sent[0], long);
+    assert.match(sent[1] ?? "", /^\/vendor\/caf/);
+    assert.equal(sent[2], "/vendor/home");
+  });
+
+  it("a session still waiting for its code sends no visit", async () => {
+    const before = (await allVisits(portal.sandboxUrl)).length;
+    const received = upstream.watched.track.received;
+    const pending = new PortalClient(portal.app);
+    const login = await pending.post("/api/auth/vendor", { username: "vince", password: DEMO_PASSWORD });
+    assert.equal(login.status, 200, login.text);
+    for (const path of ["/mfa", "/register", "/vendor/home"]) await pending.get(path);
+    await sleep(100);
+    assert.equal(upstream.watched.track.received, received);
+    assert.equal((await allVisits(portal.sandboxUrl)).length, before);
+  });
+});

@@ -1,0 +1,224 @@
+// The session's named writes, read back from the cookie a browser would keep: a visit (requirements 4.8), seen, the
+// permissions and a sent code, the password test and change (requirements 4.4), tax-bridge mode and the sign-in page's
+// notice.
+import assert from "node:assert/strict";
+import { after, before, beforeEach, describe, it } from "node:test";
+import { accounts, signIn } from "#harness/sign-in.ts";
+import type { Auth } from "#server/session/fields.ts";
+import { storeAuth } from "#server/session/fields.ts";
+import {
+  cachePermissions,
+  enterTaxBridge,
+  forgetPasswordTest,
+  leaveTaxBridge,
+  markSeen,
+  PASSWORD_TEST_VALID_MS,
+  passwordChanged,
+  recordPasswordTest,
+  rememberCodeSent,
+  rememberVisit,
+  spendPasswordTest,
+  takeFlash,
+} from "#server/session/writes.ts";
+import { clockedPortal, IDLE_MINUTES, MINUTE } from "#tests/support/clocked-portal.ts";
+import { noPermissions, permissionsWith } from "#tests/support/permissions.ts";
+import { type SessionApp, startSessionApp } from "#tests/support/session-app.ts";
+
+let session: SessionApp;
+before(async () => {
+  session = await startSessionApp();
+});
+after(() => session.close());
+beforeEach(() => session.seed(undefined));
+
+const T = 1_700_000_000_000;
+const clocked = clockedPortal();
+
+/** Whether each path in turn is a visit, as the session remembers them. */
+async function visits(paths: string[]): Promise<boolean[]> {
+  const answers: boolean[] = [];
+  for (const path of paths) answers.push((await session.run((r) => rememberVisit(r, path, T, false))).result);
+  return answers;
+}
+
+describe("a visit (requirements 4.8)", () => {
+  it("each navigation is a visit, except a repeat of the previous path: A, A, B, A gives A, B, A", async () => {
+    assert.deepEqual(await visits(["/client/home", "/client/home", "/client/inbox", "/client/home"]), [
+      true,
+      false,
+      true,
+      true,
+    ]);
+    assert.equal((await session.run(() => undefined)).held.lastPage, "/client/home");
+  });
+
+  it("the path / is never a visit, and does not count as the previous path", async () => {
+    assert.deepEqual(await visits(["/client/home", "/", "/client/home", "/", "/"]), [true, false, false, false, false]);
+    assert.equal((await session.run(() => undefined)).held.lastPage, "/client/home");
+  });
+
+  it("a long path, or one with a quote or a non-ASCII character, is kept as a short digest, and still not sent twice", async () => {
+    for (const path of [`/client/${"x".repeat(200)}`, "/client/caf\u00e9", '/client/a"b', "/client/a\\b"]) {
+      assert.deepEqual(await visits([path, path]), [true, false], path);
+      const kept = (await session.run(() => undefined)).held.lastPage ?? "";
+      assert.match(kept, /^[A-Za-z0-9_-]{22}$/, "a digest of 22 base64url characters, never the path");
+    }
+    // Two long paths that differ only at their end are two visits.
+    const long = `/client/${"y".repeat(100)}`;
+    assert.deepEqual(await visits([`${long}1`, `${long}2`]), [true, true]);
+  });
+
+  it("a path of 64 plain characters is kept as it is; one of 65 as a digest", async () => {
+    const sixtyFour = `/${"p".repeat(63)}`;
+    await visits([sixtyFour]);
+    assert.equal((await session.run(() => undefined)).held.lastPage, sixtyFour);
+    await visits([`${sixtyFour}q`]);
+    assert.notEqual((await session.run(() => undefined)).held.lastPage, `${sixtyFour}q`);
+  });
+
+  it("a person's visit is seen now; a load the browser makes by itself leaves the idle clock alone", async () => {
+    session.seed({ seen: T });
+    await session.run((r) => rememberVisit(r, "/client/home", T + 5_000, false));
+    assert.equal((await session.run(() => undefined)).held.seen, T, "by itself: not seen");
+    await session.run((r) => rememberVisit(r, "/client/inbox", T + 9_000, true));
+    assert.equal((await session.run(() => undefined)).held.seen, T + 9_000, "the person's: seen now");
+  });
+
+  it("a page visited (a new path) counts as activity to the second: its cookie is written anyway", async () => {
+    const alice = await signIn(clocked.portal.app, accounts.alice, clocked.portal.code);
+    clocked.now += 30_000;
+    assert.equal((await alice.get("/client/inbox")).status, 200);
+    clocked.now += IDLE_MINUTES * MINUTE - 10_000;
+    const page = await alice.get("/client/inbox");
+    assert.equal(page.status, 200, "within the idle limit from the visit, though past it from the sign-in");
+  });
+
+  it("a repeat of the previous path writes nothing, not even seen", async () => {
+    session.seed({ lastPage: "/client/home", seen: T });
+    const repeat = await session.run((r) => rememberVisit(r, "/client/home", T + MINUTE * 5, true));
+    assert.deepEqual([repeat.result, repeat.written], [false, false]);
+  });
+});
+
+describe("seen", () => {
+  it("markSeen restarts the idle time at the time given, and leaves the rest of the session as it was", async () => {
+    session.seed({ born: T, seen: T, lastPage: "/client/home" });
+    const { held } = await session.run((r) => markSeen(r, T + 7 * MINUTE));
+    assert.deepEqual(held, { born: T, seen: T + 7 * MINUTE, lastPage: "/client/home" });
+  });
+});
+
+describe("permissions and a sent code", () => {
+  it("the permissions are kept with the time they were fetched, replacing the ones before", async () => {
+    const info = permissionsWith({ vipTier: "2", clientServices: ["60542"] });
+    await session.run((r) => cachePermissions(r, noPermissions, T));
+    const { held } = await session.run((r) => cachePermissions(r, info, T + MINUTE));
+    assert.deepEqual(held.perms, { info, at: T + MINUTE });
+  });
+
+  it("a sent code's time is kept, the latest one counting", async () => {
+    await session.run((r) => rememberCodeSent(r, T));
+    assert.equal((await session.run((r) => rememberCodeSent(r, T + 20_000))).held.codeSentAt, T + 20_000);
+  });
+});
+
+describe("the password test (requirements 4.4)", () => {
+  it("a passed test is written at most once a minute: a repeat within the minute keeps the earlier time", async () => {
+    await session.run((r) => recordPasswordTest(r, T));
+    const repeat = await session.run((r) => recordPasswordTest(r, T + MINUTE - 1));
+    assert.deepEqual([repeat.written, repeat.held.passwordTested], [false, T]);
+    const later = await session.run((r) => recordPasswordTest(r, T + MINUTE));
+    assert.equal(later.held.passwordTested, T + MINUTE);
+  });
+
+  it("allows the change call for 5 minutes, once: a second change call finds no test", async () => {
+    assert.equal(PASSWORD_TEST_VALID_MS, 5 * MINUTE);
+    session.seed({ passwordTested: T });
+    const spent = await session.run((r) => spendPasswordTest(r, T + PASSWORD_TEST_VALID_MS));
+    assert.equal(spent.result, T, "at 5 minutes exactly, still valid");
+    assert.equal(spent.held.passwordTested, undefined);
+    assert.equal((await session.run((r) => spendPasswordTest(r, T + 1))).result, undefined, "spent once");
+  });
+
+  it("a test older than 5 minutes allows nothing, and is used up all the same", async () => {
+    session.seed({ passwordTested: T });
+    const late = await session.run((r) => spendPasswordTest(r, T + PASSWORD_TEST_VALID_MS + 1));
+    assert.deepEqual([late.result, late.held.passwordTested], [undefined, undefined]);
+  });
+
+  it("without a passed test there is nothing to spend or forget, and the cookie is not written", async () => {
+    session.seed({ seen: T });
+    const spent = await session.run((r) => spendPasswordTest(r, T));
+    assert.deepEqual([spent.result, spent.written], [undefined, false]);
+    assert.equal((await session.run((r) => forgetPasswordTest(r))).written, false);
+  });
+
+  it("a forgotten test allows no change call", async () => {
+    session.seed({ passwordTested: T });
+    assert.equal((await session.run((r) => forgetPasswordTest(r))).held.passwordTested, undefined);
+    assert.equal((await session.run((r) => spendPasswordTest(r, T + 1))).result, undefined);
+  });
+});
+
+describe("a changed password (requirements 4.4)", () => {
+  const expired: Auth = {
+    stage: "signed-in",
+    site: "client",
+    userName: "paula",
+    loginMessage: "Password Expired",
+    token: "token-of-paula",
+    company: "ACME",
+  };
+
+  it("ends the expired-password state and uses up the passed test; the rest of the auth stays", async () => {
+    await session.run((r) => storeAuth(r, expired));
+    await session.run((r) => recordPasswordTest(r, T));
+    const changed = await session.run((r) => {
+      passwordChanged(r);
+      return r.auth;
+    });
+    assert.deepEqual(changed.result, { ...expired, loginMessage: "Success" }, "request.auth is kept in step");
+    assert.deepEqual(changed.held.auth, { ...expired, loginMessage: "Success" });
+    assert.equal(changed.held.passwordTested, undefined);
+  });
+
+  it("leaves a session that was not expired signed in as it was", async () => {
+    const signedIn: Auth = { ...expired, loginMessage: "Success" };
+    await session.run((r) => storeAuth(r, signedIn));
+    const changed = await session.run((r) => passwordChanged(r));
+    assert.deepEqual(changed.held.auth, signedIn);
+  });
+});
+
+describe("tax-bridge mode (requirements 10.6)", () => {
+  it("a session that enters it is in it; entering again writes nothing", async () => {
+    assert.equal((await session.run((r) => enterTaxBridge(r))).held.taxBridge, true);
+    assert.equal((await session.run((r) => enterTaxBridge(r))).written, false);
+  });
+
+  it("leaving it drops a cookie that holds nothing else, and keeps the sign-in page's notice", async () => {
+    session.seed({ taxBridge: true });
+    await session.run((r) => leaveTaxBridge(r));
+    assert.equal(session.cookie(), undefined, "the emptied cookie goes");
+
+    session.seed({ taxBridge: true, flash: { ended: "signed-out" } });
+    const left = await session.run((r) => leaveTaxBridge(r));
+    assert.deepEqual(left.held, { flash: { ended: "signed-out" } });
+  });
+
+  it("leaving writes nothing for a session that never entered it", async () => {
+    session.seed({ seen: T });
+    const left = await session.run((r) => leaveTaxBridge(r));
+    assert.deepEqual([left.written, left.held], [false, { seen: T }]);
+  });
+});
+
+describe("the sign-in page's notice", () => {
+  it("is taken once: the next page finds none", async () => {
+    session.seed({ flash: { ended: "idle", pathname: "/client/home" } });
+    const first = await session.run((r) => takeFlash(r));
+    assert.deepEqual(first.result, { ended: "idle", pathname: "/client/home" });
+    assert.equal(first.held.flash, undefined);
+    assert.equal((await session.run((r) => takeFlash(r))).result, undefined);
+  });
+});
