@@ -58,4 +58,4 @@ if (missing.length > 0) {
   for (const line of missing) console.error(`  ${line}`);
   process.exit(1);
 }
-console.log(`check-tests-mirror: ${sources.length} modules, each tested at its mirrored path or named here`);
+console.log(`check-tests-mirror: ${sources.length} modules, each tested at its mirrored path, of a kind that needs none, or named here`);
