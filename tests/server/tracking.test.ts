@@ -1,10 +1,9 @@
-// Page tracking (requirements 4.8): one record per navigation, never `/`, never a repeat of the previous path; it never
-// delays or breaks a page; a 401 on it expires the session at the next request; nothing is lost when the app closes.
-// And what counts as a navigation.
+// server/tracking.ts: page visits (requirements 4.8) sent off the response path, which views are visits being
+// server/pages/visits.ts's: what counts as a navigation; a failing or refused track call never breaks a page, and a 401
+// ends its session at the next request; a queue bounded per session and in all; an outage logged by its start and end;
+// nothing lost when the app closes, within the shutdown's deadline.
 
 import assert from "node:assert/strict";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { after, before, describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { FastifyRequest } from "fastify";
@@ -144,61 +143,37 @@ describe("closing the app", () => {
 
 describe("one session viewing pages faster than the upstream records them", () => {
   it(`keeps at most ${MAX_QUEUED_VISITS_PER_SESSION} of its visits waiting: its newest are dropped (logged once), never another session's`, async () => {
-    const received: string[] = [];
-    const track = createServer((request, response) => {
-      request.resume();
-      request.on("end", () => {
-        received.push(String(request.headers.authorization));
-        response.writeHead(200, { "content-type": "application/json" }).end("{}");
-      });
-    });
-    await new Promise<void>((resolve) => track.listen(0, "127.0.0.1", resolve));
-    const lines: string[] = [];
-    const log = pino({ level: "warn" }, { write: (line: string) => void lines.push(line) });
-    const metrics = new Metrics();
-    const refused = new RefusedTokens(60_000);
-    const client = createUpstreamClient({
-      baseUrl: `http://127.0.0.1:${(track.address() as AddressInfo).port}`,
-      timeoutMs: 2_000,
-      metrics,
-      operationOf: () => "trackPage",
-      refused,
-    });
-    const tracker = new VisitTracker(client, refused, metrics, log);
+    const { upstream, lines, tracker, visits, close } = await trackerOn({ status: 200 });
     try {
       for (let page = 0; page < MAX_QUEUED_VISITS_PER_SESSION + 50; page++)
         tracker.enqueue({ token: "script", page: `/client/page-${page}` });
       for (const page of ["/client/home", "/client/inbox"]) tracker.enqueue({ token: "alice", page });
       await tracker.flush();
-      const count = (token: string) => received.filter((header) => header === `Bearer ${token}`).length;
+      const count = (token: string) =>
+        upstream.calls.filter((call) => call.headers.authorization === `Bearer ${token}`).length;
       assert.equal(count("script"), MAX_QUEUED_VISITS_PER_SESSION);
       assert.equal(count("alice"), 2);
-      const dropped = (await metrics.visits.get()).values.find((value) => value.labels.state === "dropped");
-      assert.equal(dropped?.value, 50);
-      assert.equal(lines.filter((line) => line.includes("faster than they are recorded")).length, 1);
+      assert.equal(await visits("dropped"), 50);
+      assert.equal(lines.filter((line) => line.msg.includes("faster than they are recorded")).length, 1);
     } finally {
-      track.close();
+      await close();
     }
   });
 });
 
-/** A tracker on its own track endpoint, whose answer the test sets; the tracker's log lines are kept. */
+/** A tracker on its own fake upstream, whose answer to each visit the test sets; the tracker's log lines are kept. */
 async function trackerOn(answer: { status: number } | "hang") {
   const setting = { answer };
-  const track = createServer((request, response) => {
-    request.resume();
-    request.on("end", () => {
-      if (setting.answer === "hang") return;
-      response.writeHead(setting.answer.status, { "content-type": "application/json" }).end("{}");
-    });
+  const upstream = await startFakeUpstream((_call, response) => {
+    if (setting.answer === "hang") return;
+    response.writeHead(setting.answer.status, { "content-type": "application/json" }).end("{}");
   });
-  await new Promise<void>((resolve) => track.listen(0, "127.0.0.1", resolve));
   const lines: Array<{ level: number; msg: string } & Record<string, unknown>> = [];
   const log = pino({ level: "info" }, { write: (line: string) => void lines.push(JSON.parse(line)) });
   const metrics = new Metrics();
   const refused = new RefusedTokens(60_000);
   const client = createUpstreamClient({
-    baseUrl: `http://127.0.0.1:${(track.address() as AddressInfo).port}`,
+    baseUrl: upstream.url,
     timeoutMs: 5_000,
     metrics,
     operationOf: () => "trackPage",
@@ -207,11 +182,7 @@ async function trackerOn(answer: { status: number } | "hang") {
   const tracker = new VisitTracker(client, refused, metrics, log);
   const visits = async (state: string) =>
     (await metrics.visits.get()).values.find((value) => value.labels.state === state)?.value ?? 0;
-  const close = () => {
-    track.closeAllConnections();
-    track.close();
-  };
-  return { setting, lines, tracker, visits, close };
+  return { setting, upstream, lines, tracker, visits, close: () => upstream.close() };
 }
 
 describe("an upstream that fails every visit", () => {
@@ -255,7 +226,7 @@ describe("a full queue", () => {
         [[40, "page tracking queue full"]],
       );
     } finally {
-      close();
+      await close();
       await tracker.flush(100);
     }
   });
@@ -276,7 +247,7 @@ describe("a flush with a deadline (the shutdown's)", () => {
       assert.equal(said.length, 1);
       assert.equal(said[0]?.unsent, 6);
     } finally {
-      close();
+      await close();
     }
   });
 
@@ -287,7 +258,7 @@ describe("a flush with a deadline (the shutdown's)", () => {
       assert.equal(await tracker.flush(2_000), 0);
       assert.equal(await visits("sent"), 1);
     } finally {
-      close();
+      await close();
     }
   });
 });

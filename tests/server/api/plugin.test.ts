@@ -1,10 +1,8 @@
 // server/api/plugin.ts against the sandbox over real HTTP: every call of requirements 7, the token kept from the
 // browser; and, on a fake upstream, what it refuses before any upstream call (a form body, a code that is not digits).
 import assert from "node:assert/strict";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { after, before, describe, it } from "node:test";
-import { sendJson, startFakeUpstream } from "#harness/fake-upstream.ts";
+import { downUpstreamUrl, sendJson, startFakeUpstream } from "#harness/fake-upstream.ts";
 import { PortalClient } from "#harness/portal-client.ts";
 import { accounts, DEMO_PASSWORD, latestCode, latestMail, signIn } from "#harness/sign-in.ts";
 import { buildApp } from "#server/app.ts";
@@ -307,11 +305,7 @@ describe("a failed generate (requirements 4.2)", () => {
 
 describe("a forward the upstream cannot take", () => {
   it("writes one warn line, the portal's own, not the proxy's beside it", async () => {
-    // A port that was free a moment ago: nothing answers there.
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
-    const deadUrl = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
-    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const deadUrl = await downUpstreamUrl();
     const lines: Array<{ level: number; msg: string; reqId?: string }> = [];
     const stream = { write: (line: string) => void lines.push(JSON.parse(line)) } as unknown as NodeJS.WritableStream;
     const config = loadConfig({ NODE_ENV: "test", SESSION_KEY: TEST_SESSION_KEY, UPSTREAM_URL: deadUrl }, () => {});

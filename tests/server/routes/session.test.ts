@@ -1,8 +1,7 @@
 // server/routes/session.ts: sign-out ends everything the browser held for the person, tax-bridge mode included (on a
-// shared browser the next person starts afresh), and cancelling a sign-in keeps the mode it began in. The idle-timeout
-// warning: a signed-in page warns a minute before the idle limit (no JavaScript: the delay is written into the answer),
-// "Stay signed in" restarts the idle time, and at the limit the page asks /session/idle (without scripts, a <noscript>
-// refresh), which is no activity: an ended session lands on the sign-in page saying why.
+// shared browser the next person starts afresh), and cancelling a sign-in keeps the mode it began in. "Stay signed in"
+// restarts the idle time, and at the limit the page asks /session/idle (the delays a page carries are
+// server/render/page-reply.ts's), which is no activity: an ended session lands on the sign-in page saying why.
 // Where a sign-in lands: the page first asked for when the user's gate opens it, else the mode's landing, else home.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
