@@ -1,6 +1,7 @@
 // Tests mirror the code: every module of server/ and web/ with behaviour of its own has a test at its mirrored path
-// (`server/x/y.ts` → `tests/server/x/y.test.ts`). The kinds that need none, and the few modules whose behaviour is
-// tested elsewhere, are named below with the reason; each named test must exist. CONTRIBUTING.md states the rule.
+// (`server/x/y.ts` → `tests/server/x/y.test.ts`), and the npm scripts run every test file. The kinds that need none,
+// and the few modules whose behaviour is tested elsewhere, are named below with the reason; each named test must
+// exist. CONTRIBUTING.md states the rule.
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 
@@ -27,9 +28,21 @@ const testedElsewhere: Record<string, string> = {
   "server/stores/redis-scripts.ts": "tests/server/stores/counters-redis.test.ts",
 };
 
-const sources = execFileSync("git", ["ls-files", "server", "web"], { encoding: "utf8" })
-  .split("\n")
-  .filter((path) => /\.tsx?$/.test(path) && !path.endsWith(".d.ts"));
+/** The project's files under `folders`, committed or not yet (a new module is checked before it is added). */
+const filesIn = (...folders: string[]) =>
+  execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard", ...folders], { encoding: "utf8" })
+    .split("\n")
+    .filter((path) => path !== "" && existsSync(path));
+
+const sources = filesIn("server", "web").filter((path) => /\.tsx?$/.test(path) && !path.endsWith(".d.ts"));
+
+/** The test files the npm scripts run: a test at a depth their globs do not reach would never run. */
+const scripts = (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: Record<string, string> }).scripts;
+const globs = ["test:web", "test:server", "test:browser"].flatMap((name) =>
+  (scripts[name] ?? "").split(/\s+/).filter((word) => word.startsWith("tests/")),
+);
+const pattern = (glob: string) => new RegExp(`^${glob.replaceAll(".", "\\.").replaceAll("*", "[^/]*")}$`);
+const run = (test: string) => globs.some((glob) => pattern(glob).test(test));
 
 /**
  * Types only (every export a type, an interface or a declaration), or constants and words only (no function in it):
@@ -49,13 +62,17 @@ for (const path of sources) {
   if (elsewhere === undefined) missing.push(`${path}: no ${mirrorOf(path)}`);
   else if (!existsSync(elsewhere)) missing.push(`${path}: ${elsewhere} does not exist`);
 }
+for (const test of filesIn("tests").filter((path) => path.endsWith(".test.ts")))
+  if (!run(test)) missing.push(`${test} is run by no test script: its folder is deeper than their globs reach`);
 for (const [path, elsewhere] of Object.entries(testedElsewhere)) {
   if (!sources.includes(path)) missing.push(`${path} (tested in ${elsewhere}) is no module any more`);
   else if (existsSync(mirrorOf(path))) missing.push(`${path} has ${mirrorOf(path)} now: drop it from the list`);
 }
 if (missing.length > 0) {
-  console.error(`check-tests-mirror: ${missing.length} modules without a test where a newcomer looks:`);
+  console.error(`check-tests-mirror: ${missing.length} of the tests a newcomer looks for are missing or never run:`);
   for (const line of missing) console.error(`  ${line}`);
   process.exit(1);
 }
-console.log(`check-tests-mirror: ${sources.length} modules, each tested at its mirrored path, of a kind that needs none, or named here`);
+console.log(
+  `check-tests-mirror: ${sources.length} modules, each tested at its mirrored path, of a kind that needs none, or named here`,
+);

@@ -1,6 +1,6 @@
 // SECURITY.md item 9: sign-in, reset and MFA throttled per client IP and per user; unknown user and wrong password alike.
 // SECURITY.md's breaks B11 and B12: throttles keyed by the whole person, and a cost per attempt that a flood does not grow.
-// Outside review after the rebuild: limits that a burst of parallel requests must not get round.
+// Limits that a burst of parallel requests must not get round.
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { after, before, describe, it } from "node:test";

@@ -15,20 +15,13 @@ import { isNavigation, MAX_QUEUED_VISITS, MAX_QUEUED_VISITS_PER_SESSION, VisitTr
 import { createUpstreamClient } from "#server/upstream/client.ts";
 import { RefusedTokens } from "#server/upstream/refused-tokens.ts";
 import { type RunningPortal, sandboxPost, startPortalInProcess } from "#tests/support/portal.ts";
+import { until } from "#tests/support/waiting.ts";
 
 type Visit = { username: string; site: string; page: string; at: string };
 
 async function visitsOf(sandboxUrl: string, username: string): Promise<string[]> {
   const visits = (await (await fetch(`${sandboxUrl}/sandbox/visits.json`)).json()) as Visit[];
   return visits.filter((visit) => visit.username === username).map((visit) => visit.page);
-}
-
-async function until(condition: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 5_000;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(10);
-  }
 }
 
 /** How long the portal waits for an upstream call, here for a track call that never answers. */
@@ -78,7 +71,7 @@ describe("a failing track call", () => {
       const received = upstream.watched.track.received;
       const first = await gary.get("/client/vip/dashboard");
       assert.equal(first.status, 200);
-      await until(() => upstream.watched.track.received > received, "the track call");
+      await until(() => upstream.watched.track.received > received, 5_000, "the track call");
       await sleep(fault.kind === "hang" ? UPSTREAM_TIMEOUT_MS + 100 : 50);
       const next = await gary.get("/client/vip/profile");
       assert.equal(next.status, 200, "the session goes on");
@@ -107,7 +100,7 @@ describe("a 401 on tracking", () => {
     const answered = upstream.watched.track.answered;
     // Permissions are cached, so this page still renders; its track call is the one that meets the 401.
     assert.equal((await vera.get("/vendor/inbox")).status, 200);
-    await until(() => upstream.watched.track.answered > answered, "the refused track call");
+    await until(() => upstream.watched.track.answered > answered, 5_000, "the refused track call");
     await sleep(50);
     const next = await vera.get("/vendor/contact-us");
     assert.deepEqual([next.status, next.headers.location], [302, "/?return=%2Fvendor%2Fcontact-us"]);

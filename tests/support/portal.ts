@@ -19,6 +19,8 @@ export type RunningPortal = {
   config: Config;
   /** Where a sign-in finds its code: the mailbox of the sandbox started here (the upstream unless UPSTREAM_URL). */
   code: CodeSource;
+  /** The double `inFrontOfSandbox` started, whose faults and recorded calls the test sets and reads. */
+  upstream: FakeUpstream | undefined;
   close(): Promise<void>;
 };
 
@@ -82,6 +84,7 @@ export async function startPortalInProcess({
     app,
     config,
     code: mailboxCode(sandbox.url),
+    upstream: inFront,
     async close() {
       await app.close();
       await inFront?.close();

@@ -1,13 +1,12 @@
-// What the store tests share: stores with short test timeouts, replicas on one Redis, a log that keeps its lines, and
-// waiting for a condition.
+// What the store tests share: stores with short test timeouts, replicas on one Redis, and a log that keeps its lines.
 import { after, before } from "node:test";
-import { setTimeout as delay } from "node:timers/promises";
 import { RedisServer } from "#harness/redis-server.ts";
 import { createStores, type StoreOptions, type Stores } from "#server/stores/create-stores.ts";
 import { type ListKind, MemoryPersonLists, type PersonLists } from "#server/stores/person-lists.ts";
 import { RedisPersonLists } from "#server/stores/person-lists-redis.ts";
 import { redisKeys } from "#server/stores/redis-keys.ts";
 import { RedisLink, type StoreLog } from "#server/stores/redis-link.ts";
+import { until } from "#tests/support/waiting.ts";
 
 export type LogLine = { level: "info" | "warn"; event: unknown; message: string; fields: unknown };
 
@@ -108,24 +107,4 @@ export function testPersonLists<T extends object>(
     ready: () => until(() => link.usable, 3_000, "the redis link"),
     close: () => link.close(),
   };
-}
-
-/** Waits until `check` holds, polling; fails after `timeoutMs`. */
-export async function until(
-  check: () => boolean | Promise<boolean>,
-  timeoutMs = 5_000,
-  what = "condition",
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await delay(20);
-  }
-}
-
-/** How long `work` took, in milliseconds. */
-export async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> {
-  const start = performance.now();
-  const value = await work();
-  return { value, ms: performance.now() - start };
 }

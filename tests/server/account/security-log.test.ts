@@ -14,8 +14,8 @@ import { SESSIONS_PER_PERSON } from "#server/stores/session-registry.ts";
 import { type LoggedPortal, logCapture, startLoggedPortal } from "#tests/support/log-capture.ts";
 import { sandboxPost, TEST_SESSION_KEY } from "#tests/support/portal.ts";
 import { type SessionCodec, sessionCodec } from "#tests/support/session-codec.ts";
-import { until } from "#tests/support/stores.ts";
 import { lockOutVince } from "#tests/support/vendor-lockout.ts";
+import { until } from "#tests/support/waiting.ts";
 import { END_OTHERS_HEADER } from "#web/api/end-others.ts";
 
 const WRONG_PASSWORD = "Wrong-Password-4-Security!";

@@ -13,7 +13,7 @@ import type { AccountState } from "#server/account/state.ts";
 import { END_SESSIONS_PATH } from "#server/pages/account-view.ts";
 import { startSandbox } from "#server/sandbox/app.ts";
 import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
-import { until } from "#tests/support/stores.ts";
+import { until } from "#tests/support/waiting.ts";
 import { END_OTHERS_HEADER } from "#web/api/end-others.ts";
 
 const WINDOWS_CHROME =

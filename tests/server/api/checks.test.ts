@@ -72,7 +72,7 @@ describe("checkNewPassword", () => {
 const MINUTE = 60_000;
 
 describe("a password change and the test of the current password", () => {
-  it("the password cannot be changed without the current password: no test call, a failed one, a spent one or a stale one is refused before the upstream", async () => {
+  it("B4: the password cannot be changed without the current password: no test call, a failed one, a spent one or a stale one is refused before the upstream", async () => {
     let clock = Date.now();
     const happy = happyUpstream();
     let testPasses = true;
@@ -134,7 +134,7 @@ describe("a password change and the test of the current password", () => {
 });
 
 describe("one code validated at a time", () => {
-  it("ten parallel wrong codes on one pending session reach the upstream no more often than MFA_MAX_WRONG_CODES allows", async () => {
+  it("B6: ten parallel wrong codes on one pending session reach the upstream no more often than MFA_MAX_WRONG_CODES allows", async () => {
     const happy = happyUpstream();
     const slowWrongCodes: Answer = (call, response) =>
       /mfa\/validate/.test(call.path)
@@ -167,7 +167,7 @@ describe("a link spent beside a session", () => {
   });
   after(() => portal.close());
 
-  it("is refused (409, naming that session) until the person's click sends the confirmation", async () => {
+  it("B2: a link spent beside a session is refused (409, naming that session) until the person's click sends the confirmation", async () => {
     const alice = await signIn(portal.app, accounts.alice, portal.code);
     const { uuid } = await sandboxPost(portal.sandboxUrl, "/sandbox/link-login", { site: "vendor", username: "vera" });
     const url = `/api/auth/vendor-token?uuid=${uuid}`;

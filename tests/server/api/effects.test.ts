@@ -39,7 +39,7 @@ describe("the token a sign-in answer hands over", () => {
 });
 
 describe("a link sign-in", () => {
-  it("whose answer does not give the account's state opens no section until the permissions call answers for it", async () => {
+  it("B3: whose answer does not give the account's state opens no section until the permissions call answers for it", async () => {
     const happy = happyUpstream();
     const fake = await portalOnFake((call, response) =>
       /\/user-info$/.test(call.path) ? sendJson(response, 403, { detail: "Password Expired" }) : happy(call, response),

@@ -310,7 +310,7 @@ describe("a session that is not through sign-in", () => {
 });
 
 describe("a GET from another site", () => {
-  it("a GET from another site never writes the session: /mfa and /tax-bridge/login set no cookie, and a signed-in session is not switched into tax-bridge mode", async () => {
+  it("B10: a GET from another site never writes the session: /mfa and /tax-bridge/login set no cookie, and a signed-in session is not switched into tax-bridge mode", async () => {
     const fake = await portalOnFake(happyUpstream());
     try {
       const visitor = await signIn(fake.app, accounts.alice, fake.code);

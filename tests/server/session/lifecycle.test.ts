@@ -12,7 +12,7 @@ import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.
 import { portalOnFake, setCookies } from "#tests/support/portal-on-fake.ts";
 import { sectionPaths } from "#tests/support/route-paths.ts";
 import { sessionCodec } from "#tests/support/session-codec.ts";
-import { until } from "#tests/support/stores.ts";
+import { until } from "#tests/support/waiting.ts";
 import { errorTexts } from "#web/texts/errors.ts";
 import { mfaTexts } from "#web/texts/mfa.ts";
 
@@ -304,7 +304,7 @@ describe("limits that hold under races", () => {
 });
 
 describe("a link sign-in beside a session", () => {
-  it("a link sign-in revokes the session it replaces: the previous session's cookie opens nothing any more", async () => {
+  it("B2: a link sign-in revokes the session it replaces: the previous session's cookie opens nothing any more", async () => {
     const fake = await portalOnFake(happyUpstream());
     try {
       const alice = await signIn(fake.app, accounts.alice, fake.code);
@@ -331,7 +331,7 @@ describe("a link sign-in beside a session", () => {
 });
 
 describe("a link sign-in to an account whose password expired", () => {
-  it("a link sign-in to an account whose password has expired reaches no section page and no PDF, only the change-password form", async () => {
+  it("B3: a link sign-in to an account whose password has expired reaches no section page and no PDF, only the change-password form", async () => {
     const happy = happyUpstream();
     const fake = await portalOnFake((call, response) =>
       /^\/auth\/client-token/.test(call.path)
@@ -358,7 +358,7 @@ describe("a link sign-in to an account whose password expired", () => {
 });
 
 describe("the pending session and its code", () => {
-  it("a pending cookie kept past promotion and sign-out cannot validate the remembered code into a new session", async () => {
+  it("B5: a pending cookie kept past promotion and sign-out cannot validate the remembered code into a new session", async () => {
     const fake = await portalOnFake(happyUpstream());
     try {
       const visitor = new PortalClient(fake.app);

@@ -5,7 +5,8 @@ import { after, before, describe, it } from "node:test";
 import { RedisServer } from "#harness/redis-server.ts";
 import { ACTIVITY_PER_PERSON } from "#server/stores/activity.ts";
 import type { Stores } from "#server/stores/create-stores.ts";
-import { testStores, until } from "#tests/support/stores.ts";
+import { testStores } from "#tests/support/stores.ts";
+import { until } from "#tests/support/waiting.ts";
 
 let server: RedisServer;
 before(async () => {

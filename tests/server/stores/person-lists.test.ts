@@ -6,7 +6,8 @@ import { after, before, describe, it } from "node:test";
 import { RedisServer } from "#harness/redis-server.ts";
 import type { ListKind, PersonLists } from "#server/stores/person-lists.ts";
 import { redisKeys } from "#server/stores/redis-keys.ts";
-import { testPersonLists, until } from "#tests/support/stores.ts";
+import { testPersonLists } from "#tests/support/stores.ts";
+import { until } from "#tests/support/waiting.ts";
 
 type Thing = { at: number; label: string };
 

@@ -3,7 +3,8 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { describe, it } from "node:test";
-import { replicasOnOneRedis, until } from "#tests/support/stores.ts";
+import { replicasOnOneRedis } from "#tests/support/stores.ts";
+import { until } from "#tests/support/waiting.ts";
 
 describe("two replicas on one redis", () => {
   const replicas = replicasOnOneRedis();

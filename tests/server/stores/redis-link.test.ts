@@ -5,7 +5,8 @@ import { randomUUID } from "node:crypto";
 import { after, before, describe, it } from "node:test";
 import { RedisServer } from "#harness/redis-server.ts";
 import type { Stores } from "#server/stores/create-stores.ts";
-import { keptLog, testStores, timed, until } from "#tests/support/stores.ts";
+import { keptLog, testStores } from "#tests/support/stores.ts";
+import { timed, until } from "#tests/support/waiting.ts";
 
 /** Commands time out after 200 ms in these tests; an answer within this is "no hang". */
 const BOUNDED_MS = 700;

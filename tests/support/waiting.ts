@@ -1,0 +1,22 @@
+// Waiting in tests: for a condition that comes about in the background, and how long some work took.
+import { setTimeout as delay } from "node:timers/promises";
+
+/** Waits until `check` holds, polling; fails after `timeoutMs`. */
+export async function until(
+  check: () => boolean | Promise<boolean>,
+  timeoutMs = 5_000,
+  what = "condition",
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await delay(20);
+  }
+}
+
+/** How long `work` took, in milliseconds. */
+export async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> {
+  const start = performance.now();
+  const value = await work();
+  return { value, ms: performance.now() - start };
+}
