@@ -2,7 +2,6 @@
 // again when stale, never twice for one page; "Checking User Permissions..." with 503 when they cannot be had.
 // SECURITY.md item 11: permission gates decided on the server.
 import assert from "node:assert/strict";
-import { Writable } from "node:stream";
 import { after, before, describe, it } from "node:test";
 import { type FakeUpstream, forwardTo, happyUpstream, startFakeUpstream } from "#harness/fake-upstream.ts";
 import { PortalClient } from "#harness/portal-client.ts";
@@ -11,6 +10,7 @@ import { CHECKING_RETRY_SECONDS } from "#server/pages/section.tsx";
 import { PERMISSIONS_TTL_MS } from "#server/permissions.ts";
 import { BY_ITSELF } from "#server/session/activity.ts";
 import { BOUND_MS, TIMEOUT_MS, timed } from "#tests/support/failing-upstream.ts";
+import { logCapture } from "#tests/support/log-capture.ts";
 import { permissionsWith } from "#tests/support/permissions.ts";
 import { type RunningPortal, sandboxPost, startPortalInProcess } from "#tests/support/portal.ts";
 import { portalOnFake } from "#tests/support/portal-on-fake.ts";
@@ -202,15 +202,14 @@ describe("permissions from a hung upstream", () => {
 
 describe("permissions during an upstream outage", () => {
   it("an outage of the permissions call writes two log lines, not one per page view", async () => {
-    const lines: Array<{ level: number; msg: string; failed?: number }> = [];
-    const logs = new Writable({
-      write(chunk, _encoding, done) {
-        for (const line of String(chunk).split("\n").filter(Boolean)) lines.push(JSON.parse(line));
-        done();
-      },
-    });
+    const logs = logCapture("permissions-outage");
+    const lines = () => logs.lines.map((line) => JSON.parse(line) as { level: number; msg: string; failed?: number });
     const failing = await startFakeUpstream(happyUpstream());
-    const replica = await startPortalInProcess({ env: { UPSTREAM_URL: failing.url }, listen: false, logs });
+    const replica = await startPortalInProcess({
+      env: { UPSTREAM_URL: failing.url },
+      listen: false,
+      logs: logs.stream,
+    });
     try {
       failing.faults["user-info"] = { kind: "status", status: 500 };
       const alice = await signIn(replica.app, accounts.alice, fakeUpstreamCode);
@@ -218,7 +217,7 @@ describe("permissions during an upstream outage", () => {
       delete failing.faults["user-info"];
       assert.equal((await alice.get("/client/home")).status, 200);
       assert.deepEqual(
-        lines
+        lines()
           .filter((line) => line.msg.startsWith("permissions "))
           .map((line) => [line.level, line.msg.split(":")[0], line.failed]),
         [

@@ -5,10 +5,8 @@ import { after, before, describe, it } from "node:test";
 import { downUpstreamUrl, sendJson, startFakeUpstream } from "#harness/fake-upstream.ts";
 import { PortalClient } from "#harness/portal-client.ts";
 import { accounts, DEMO_PASSWORD, latestCode, latestMail, signIn } from "#harness/sign-in.ts";
-import { buildApp } from "#server/app.ts";
-import { loadConfig } from "#server/config.ts";
-import { loggerOptions } from "#server/logging.ts";
-import { type RunningPortal, sandboxPost, startPortalInProcess, TEST_SESSION_KEY } from "#tests/support/portal.ts";
+import { logCapture } from "#tests/support/log-capture.ts";
+import { type RunningPortal, sandboxPost, startPortalInProcess } from "#tests/support/portal.ts";
 import { portalsOnFakeForFile, sessionsOnFake } from "#tests/support/portal-on-fake.ts";
 import { resetLinkPath } from "#tests/support/reset-link.ts";
 
@@ -305,21 +303,24 @@ describe("a failed generate (requirements 4.2)", () => {
 
 describe("a forward the upstream cannot take", () => {
   it("writes one warn line, the portal's own, not the proxy's beside it", async () => {
-    const deadUrl = await downUpstreamUrl();
-    const lines: Array<{ level: number; msg: string; reqId?: string }> = [];
-    const stream = { write: (line: string) => void lines.push(JSON.parse(line)) } as unknown as NodeJS.WritableStream;
-    const config = loadConfig({ NODE_ENV: "test", SESSION_KEY: TEST_SESSION_KEY, UPSTREAM_URL: deadUrl }, () => {});
-    const app = await buildApp({ config, upstreamUrl: deadUrl, logger: loggerOptions("info", stream) });
+    const logs = logCapture("dead-upstream");
+    const portal = await startPortalInProcess({
+      env: { UPSTREAM_URL: await downUpstreamUrl() },
+      listen: false,
+      logs: logs.stream,
+    });
     try {
-      const answer = await new PortalClient(app).post("/api/auth/client", clientLogin("alice"));
+      const answer = await new PortalClient(portal.app).post("/api/auth/client", clientLogin("alice"));
       assert.equal(answer.status, 502);
-      const warned = lines.filter((line) => line.level === 40);
+      const warned = logs.lines
+        .map((line) => JSON.parse(line) as { level: number; msg: string })
+        .filter((line) => line.level === 40);
       assert.deepEqual(
         warned.map((line) => line.msg),
         ["upstream fault"],
       );
     } finally {
-      await app.close();
+      await portal.close();
     }
   });
 });

@@ -7,10 +7,8 @@ import { sendJson, startFakeUpstream } from "#harness/fake-upstream.ts";
 import { PortalClient } from "#harness/portal-client.ts";
 import { RedisServer } from "#harness/redis-server.ts";
 import { DEMO_PASSWORD, latestCode } from "#harness/sign-in.ts";
-import { buildApp } from "#server/app.ts";
-import { loadConfig } from "#server/config.ts";
-import { loggerOptions } from "#server/logging.ts";
-import { type RunningPortal, startPortalInProcess, TEST_SESSION_KEY } from "#tests/support/portal.ts";
+import { logCapture } from "#tests/support/log-capture.ts";
+import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
 import { portalOnFake } from "#tests/support/portal-on-fake.ts";
 import { sessionCodec } from "#tests/support/session-codec.ts";
 
@@ -127,20 +125,18 @@ describe("health", () => {
   it("the upstream's state goes to /metrics and to one log line when it changes, never to readiness", async () => {
     let answers = false;
     const upstream = await startFakeUpstream((_call, response) => void response.writeHead(answers ? 200 : 500).end());
-    const url = upstream.url;
-    const lines: Array<{ level: number; event?: string }> = [];
-    const stream = { write: (line: string) => void lines.push(JSON.parse(line)) } as unknown as NodeJS.WritableStream;
-    const env = { NODE_ENV: "test", SESSION_KEY: TEST_SESSION_KEY, UPSTREAM_URL: url, METRICS_TOKEN: "m".repeat(32) };
-    const app = await buildApp({
-      config: loadConfig(env, () => {}),
-      upstreamUrl: url,
-      logger: loggerOptions("info", stream),
-    });
+    const logs = logCapture("upstream-health");
+    const env = { UPSTREAM_URL: upstream.url, METRICS_TOKEN: "m".repeat(32) };
+    const { app, close } = await startPortalInProcess({ env, listen: false, logs: logs.stream });
     const gauge = async () => {
       const metrics = await new PortalClient(app).get("/metrics", { authorization: `Bearer ${env.METRICS_TOKEN}` });
       return /^portal_upstream_up (\d)$/m.exec(metrics.text)?.[1];
     };
-    const events = () => lines.filter((line) => String(line.event).startsWith("upstream-")).map((line) => line.event);
+    const events = () =>
+      logs.lines
+        .map((line) => JSON.parse(line) as { event?: string })
+        .filter((line) => String(line.event).startsWith("upstream-"))
+        .map((line) => line.event);
     try {
       for (let probe = 0; probe < 3; probe++) assert.equal((await new PortalClient(app).get("/readyz")).status, 200);
       assert.equal(await gauge(), "0");
@@ -150,7 +146,7 @@ describe("health", () => {
       assert.equal(await gauge(), "1");
       assert.deepEqual(events(), ["upstream-down", "upstream-up"]);
     } finally {
-      await app.close();
+      await close();
       await upstream.close();
     }
   });
