@@ -2,9 +2,10 @@
 // comes from the sandbox's mailbox, or is the fixed code the fake upstream (harness/fake-upstream.ts) passes.
 import assert from "node:assert/strict";
 import { PortalClient, type PortalTarget } from "#harness/portal-client.ts";
+import { SEED_PASSWORD } from "#server/sandbox/seed.ts";
 
-/** The password of every seed account of the sandbox (server/sandbox/seed.ts). */
-export const DEMO_PASSWORD = "Portal-Demo-2026!";
+/** The password of every seed account of the sandbox, which the fake upstream takes too. */
+export const DEMO_PASSWORD = SEED_PASSWORD;
 
 export type Account =
   | { site: "client"; shortname: string; username: string; email: string }

@@ -21,7 +21,7 @@ import {
   uuidQuery,
 } from "#tests/support/fuzz-requests.ts";
 import { sessionRoute } from "#tests/support/fuzz-session.ts";
-import { type RunningPortal, sandboxPost, startPortalInProcess } from "#tests/support/portal.ts";
+import { type RunningPortal, sandboxPost, sandboxVisits, startPortalInProcess } from "#tests/support/portal.ts";
 import { strongPassword } from "#web/password-rules.ts";
 import { matchRoute, sectionOf } from "#web/routes/table.ts";
 
@@ -188,10 +188,7 @@ describe("fuzzing (item 16)", () => {
       assert.equal(typeof answer.token, "string", `${account.username} still signs in`);
       assert.equal(answer.message, account.loginMessage, `${account.username} is still ${account.loginMessage}`);
     }
-    const visits = (await (await fetch(`${portal.sandboxUrl}/sandbox/visits.json`)).json()) as {
-      username: string;
-      page: string;
-    }[];
+    const visits = await sandboxVisits(portal.sandboxUrl);
     for (const visit of visits) {
       assert.equal(visit.username, "alice", "only the signed-in fuzz session navigated");
       const page = `a page the portal renders: ${visit.page.slice(0, 80)}`;

@@ -14,15 +14,8 @@ import { Metrics } from "#server/metrics.ts";
 import { isNavigation, MAX_QUEUED_VISITS, MAX_QUEUED_VISITS_PER_SESSION, VisitTracker } from "#server/tracking.ts";
 import { createUpstreamClient } from "#server/upstream/client.ts";
 import { RefusedTokens } from "#server/upstream/refused-tokens.ts";
-import { type RunningPortal, sandboxPost, startPortalInProcess } from "#tests/support/portal.ts";
+import { type RunningPortal, sandboxPost, startPortalInProcess, visitsOf } from "#tests/support/portal.ts";
 import { until } from "#tests/support/waiting.ts";
-
-type Visit = { username: string; site: string; page: string; at: string };
-
-async function visitsOf(sandboxUrl: string, username: string): Promise<string[]> {
-  const visits = (await (await fetch(`${sandboxUrl}/sandbox/visits.json`)).json()) as Visit[];
-  return visits.filter((visit) => visit.username === username).map((visit) => visit.page);
-}
 
 /** How long the portal waits for an upstream call, here for a track call that never answers. */
 const UPSTREAM_TIMEOUT_MS = 800;

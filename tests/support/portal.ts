@@ -107,3 +107,16 @@ export async function sandboxPost(sandboxUrl: string, path: string, body: unknow
   });
   return response.json() as Promise<Record<string, unknown>>;
 }
+
+/** A page visit as the sandbox recorded it (requirements 4.8). */
+export type SandboxVisit = { username: string; site: string; page: string; at: string };
+
+/** Every page visit the sandbox recorded, oldest first. */
+export async function sandboxVisits(sandboxUrl: string): Promise<SandboxVisit[]> {
+  return (await (await fetch(`${sandboxUrl}/sandbox/visits.json`)).json()) as SandboxVisit[];
+}
+
+/** The pages the sandbox recorded as visited by `username`, oldest first. */
+export async function visitsOf(sandboxUrl: string, username: string): Promise<string[]> {
+  return (await sandboxVisits(sandboxUrl)).filter((visit) => visit.username === username).map((visit) => visit.page);
+}

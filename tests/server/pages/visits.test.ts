@@ -6,17 +6,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { type FakeUpstream, forwardTo, startFakeUpstream } from "#harness/fake-upstream.ts";
 import { PortalClient } from "#harness/portal-client.ts";
 import { accounts, DEMO_PASSWORD, signIn } from "#harness/sign-in.ts";
-import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
-
-type Visit = { username: string; site: string; page: string; at: string };
-
-async function allVisits(sandboxUrl: string): Promise<Visit[]> {
-  return (await (await fetch(`${sandboxUrl}/sandbox/visits.json`)).json()) as Visit[];
-}
-
-async function visitsOf(sandboxUrl: string, username: string): Promise<string[]> {
-  return (await allVisits(sandboxUrl)).filter((visit) => visit.username === username).map((visit) => visit.page);
-}
+import { type RunningPortal, sandboxVisits, startPortalInProcess, visitsOf } from "#tests/support/portal.ts";
 
 /** Waits until the user has `count` records, then a little longer, so a record too many would show too. */
 async function settledVisits(sandboxUrl: string, username: string, count: number): Promise<string[]> {
@@ -82,13 +72,13 @@ describe("page tracking", () => {
   });
 
   it("sends nothing for a visitor who is not signed in", async () => {
-    const before = (await (await fetch(`${portal.sandboxUrl}/sandbox/visits.json`)).json()) as Visit[];
+    const before = await sandboxVisits(portal.sandboxUrl);
     const received = upstream.watched.track.received;
     const anonymous = new PortalClient(portal.app);
     for (const path of ["/register", "/videos/intro", "/login", "/"]) await anonymous.get(path);
     await sleep(100);
     assert.equal(upstream.watched.track.received, received);
-    const now = (await (await fetch(`${portal.sandboxUrl}/sandbox/visits.json`)).json()) as Visit[];
+    const now = await sandboxVisits(portal.sandboxUrl);
     assert.equal(now.length, before.length);
   });
 });
@@ -127,7 +117,7 @@ describe("what a visit is", () => {
   });
 
   it("a session still waiting for its code sends no visit", async () => {
-    const before = (await allVisits(portal.sandboxUrl)).length;
+    const before = (await sandboxVisits(portal.sandboxUrl)).length;
     const received = upstream.watched.track.received;
     const pending = new PortalClient(portal.app);
     const login = await pending.post("/api/auth/vendor", { username: "vince", password: DEMO_PASSWORD });
@@ -135,6 +125,6 @@ describe("what a visit is", () => {
     for (const path of ["/mfa", "/register", "/vendor/home"]) await pending.get(path);
     await sleep(100);
     assert.equal(upstream.watched.track.received, received);
-    assert.equal((await allVisits(portal.sandboxUrl)).length, before);
+    assert.equal((await sandboxVisits(portal.sandboxUrl)).length, before);
   });
 });
