@@ -1,7 +1,7 @@
-// server/tracking.ts: page visits (requirements 4.8) sent off the response path, which views are visits being
-// server/pages/visits.ts's: what counts as a navigation; a failing or refused track call never breaks a page, and a 401
-// ends its session at the next request; a queue bounded per session and in all; an outage logged by its start and end;
-// nothing lost when the app closes, within the shutdown's deadline.
+// server/tracking.ts sends page visits (requirements 4.8) off the response path. Its tests: what counts as a navigation;
+// a failing or refused track call never breaks a page, and a 401 ends its session at the next request; the queue is
+// bounded per session and in all; an outage is logged by its start and its end; nothing is lost when the app closes,
+// within the shutdown's deadline. Which page views are visits is server/pages/visits.ts's, tested beside it.
 
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
