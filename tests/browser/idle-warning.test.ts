@@ -1,6 +1,7 @@
 // The idle-timeout warning in a real browser, with an idle limit of one minute (so the warning, due a
 // minute before the limit, shows at once): "Stay signed in" keeps the person on the page, and at the limit the
-// page moves by itself to the sign-in page, which says why the session ended. It keeps clear of the screen's edges
+// page moves by itself to the sign-in page, which says why the session ended. Time passes on clocks the tests move
+// (the portal's and the pages'), not by waiting. It keeps clear of the screen's edges
 // on a phone as on a desktop. Where scripts run, it counts down, "Stay signed in" keeps everything typed
 // (no reload), it can be dismissed by its button or Escape, and it never covers the field being typed in.
 import assert from "node:assert/strict";
@@ -11,8 +12,9 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { accounts } from "#harness/sign-in.ts";
 import { readManifest } from "#server/render/assets.ts";
+import { clockedBrowserSuite } from "#tests/browser/clocked-suite.ts";
 import { DEMO_PASSWORD, screenshot } from "#tests/browser/harness.ts";
-import { browserSuite, signIn, signInAs } from "#tests/browser/steps.ts";
+import { signIn, signInAs } from "#tests/browser/steps.ts";
 import { IdleWarning, idleWarningStyle } from "#web/components/idle-warning.tsx";
 import { errorTexts } from "#web/texts/errors.ts";
 import { layoutTexts } from "#web/texts/layout.ts";
@@ -27,7 +29,7 @@ async function countdown(page: Page): Promise<number> {
 }
 
 describe("the idle-timeout warning", () => {
-  const suite = browserSuite({ env: { SESSION_IDLE_MINUTES: "1" } });
+  const suite = clockedBrowserSuite({ env: { SESSION_IDLE_MINUTES: "1" } });
 
   test("UX review: the warning waits for its delay, then shows, with or without reduced motion", async () => {
     // The idle limit of this suite puts the delay at 0 s; a page with the pages' stylesheet and a 2 s delay shows the
@@ -88,13 +90,18 @@ describe("the idle-timeout warning", () => {
     await warning.waitFor({ state: "visible" });
     await screenshot(page, "idle-warning");
 
+    const stayed = page.waitForResponse(`${url}/session/stay`);
     await warning.getByRole("button", { name: layoutTexts.staySignedIn }).click();
+    await stayed;
     await page.waitForURL(`${url}/vendor/inbox`);
     await page.getByRole("heading", { name: "Inbox" }).waitFor();
 
-    // Left alone: the page's Refresh asks at the limit (60 s + 2 s), and the session has ended.
+    // Left alone: the page's Refresh asks at the limit (60 s + 2 s), and the session has ended; not before.
     // The sign-in page, which brings the person back to the page they were on once signed in again.
-    await page.waitForURL(`${url}/?return=%2Fvendor%2Finbox`, { timeout: 90_000 });
+    await suite.pass(page, 59_000);
+    assert.equal(page.url(), `${url}/vendor/inbox`, "still on the page a second before the limit");
+    await suite.pass(page, 4_000);
+    await page.waitForURL(`${url}/?return=%2Fvendor%2Finbox`);
     const notice = await page.getByRole("alert").filter({ hasText: errorTexts.sessionExpired }).textContent();
     // The plural rules say "1 minute", not "1 minutes".
     assert.ok(notice?.includes("It ended after 1 minute without activity."), String(notice));
@@ -105,14 +112,17 @@ describe("the idle-timeout warning", () => {
     await signInAs(page, suite.portal, accounts.vince);
     await page.waitForURL(/\/vendor\//);
     await page.goto(`${suite.portal.url}/vendor/users/change-password`);
+    // The change-password form's fields: the page also lists vince's other sessions still live (earlier tests'),
+    // each with a password field of its own to end it.
+    const form = page.locator("form:has(#change-password-current)");
     const typed = { current: "half-typed-1", next: "half-typed-2", confirm: "half-typed-3" };
-    await page.getByLabel(passwordTexts.currentPassword, { exact: true }).fill(typed.current);
-    await page.getByLabel(passwordTexts.newPassword, { exact: true }).fill(typed.next);
-    await page.getByLabel(passwordTexts.confirmPassword, { exact: true }).fill(typed.confirm);
+    await form.getByLabel(passwordTexts.currentPassword, { exact: true }).fill(typed.current);
+    await form.getByLabel(passwordTexts.newPassword, { exact: true }).fill(typed.next);
+    await form.getByLabel(passwordTexts.confirmPassword, { exact: true }).fill(typed.confirm);
     const warning = page.getByRole("alert").filter({ hasText: layoutTexts.idleWarning });
     await warning.waitFor({ state: "visible" });
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
-    await sleep(3_000);
+    await suite.pass(page, 3_000);
     const before = await countdown(page);
     assert.ok(before <= 58, `counting down: ${before} s`);
     await screenshot(page, "idle-warning-countdown");
@@ -125,9 +135,9 @@ describe("the idle-timeout warning", () => {
     }, before);
     assert.ok((await countdown(page)) >= 58, "the idle time started again");
     assert.equal(await page.evaluate(() => "sameDocument" in window), true, "the page was not loaded again");
-    assert.equal(await page.getByLabel(passwordTexts.currentPassword, { exact: true }).inputValue(), typed.current);
-    assert.equal(await page.getByLabel(passwordTexts.newPassword, { exact: true }).inputValue(), typed.next);
-    assert.equal(await page.getByLabel(passwordTexts.confirmPassword, { exact: true }).inputValue(), typed.confirm);
+    assert.equal(await form.getByLabel(passwordTexts.currentPassword, { exact: true }).inputValue(), typed.current);
+    assert.equal(await form.getByLabel(passwordTexts.newPassword, { exact: true }).inputValue(), typed.next);
+    assert.equal(await form.getByLabel(passwordTexts.confirmPassword, { exact: true }).inputValue(), typed.confirm);
   });
 
   test("the warning can be dismissed, by its button or by Escape, and offers 'Sign out now'", async () => {
@@ -158,7 +168,11 @@ describe("the idle-timeout warning", () => {
     const confirm = page.getByLabel(passwordTexts.confirmPassword, { exact: true });
     await confirm.focus();
     await page.keyboard.type("abc");
-    await sleep(300); // the scroll
+    await page.waitForFunction(() => {
+      const field = document.activeElement?.getBoundingClientRect();
+      const warning = document.querySelector(".idle-warning")?.getBoundingClientRect();
+      return field && warning && field.bottom <= warning.top;
+    }); // the scroll
     const field = await confirm.boundingBox();
     const box = await warning.boundingBox();
     assert.ok(field && box, "both laid out");
@@ -176,7 +190,7 @@ describe("the idle-timeout warning", () => {
     await signInAs(first, suite.portal, accounts.vince);
     await first.waitForURL(/\/vendor\//);
     await first.getByRole("alert").filter({ hasText: layoutTexts.idleWarning }).waitFor({ state: "visible" });
-    await sleep(4_000);
+    await suite.pass(first, 4_000);
     const before = await countdown(first);
     const second = await first.context().newPage();
     await second.goto(`${suite.portal.url}/vendor/inbox`);
