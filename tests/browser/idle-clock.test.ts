@@ -1,38 +1,51 @@
 // Only a person restarts the idle clock, in a real browser with two tabs and a 12 s idle limit: each tab's own
 // Refresh (to /session/idle, and back to its page while the session lives) never keeps the session alive, so it ends
-// at the limit after the last action, in every tab; "Stay signed in" in either tab still restarts it.
+// at the limit after the last action, in every tab; "Stay signed in" in either tab still restarts it. Time passes on
+// clocks the tests move (the portal's and the tabs'), half a second at a time, not by waiting.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { setTimeout as sleep } from "node:timers/promises";
 import type { Page } from "playwright-core";
 import { accounts } from "#harness/sign-in.ts";
-import { browserSuite, signInAs } from "#tests/browser/steps.ts";
+import { clockedBrowserSuite } from "#tests/browser/clocked-suite.ts";
+import { signInAs } from "#tests/browser/steps.ts";
 import { layoutTexts } from "#web/texts/layout.ts";
 
 const IDLE_MS = 12_000;
 /** A Refresh asks 2 s after the limit it was written for; a tab may need one more round to learn of a later action. */
 const LATE_MS = 8_000;
+/** How much time each step lets pass: the precision of the times measured. */
+const STEP_MS = 500;
 
 describe("the idle clock with two tabs", () => {
-  const suite = browserSuite({ env: { SESSION_IDLE_MINUTES: String(IDLE_MS / 60_000) } });
+  const suite = clockedBrowserSuite({ env: { SESSION_IDLE_MINUTES: String(IDLE_MS / 60_000) } });
 
   /** Signed in in one tab, then (5 s later, so the first tab's Refresh falls inside the limit) a second tab. */
   async function twoTabs(): Promise<{ first: Page; second: Page; opened: number }> {
     const first = await suite.newPage();
     await signInAs(first, suite.portal, accounts.vince);
     await first.waitForURL(/\/vendor\//);
-    await sleep(5_000);
+    await suite.pass(first, 5_000);
     const second = await first.context().newPage();
     await second.goto(`${suite.portal.url}/vendor/home`);
-    const opened = Date.now();
+    const opened = suite.now();
     return { first, second, opened };
   }
 
-  /** When both tabs have reached the sign-in page by themselves, in ms since `from`. */
+  const signedOut = (tab: Page) => /\/\?return=/.test(tab.url());
+
+  /** When both tabs have reached the sign-in page by themselves, in ms since `from` (on the clocks the test moves). */
   async function bothSignedOut(tabs: Page[], from: number): Promise<number> {
-    await Promise.all(tabs.map((tab) => tab.waitForURL(/\/\?return=/, { timeout: IDLE_MS * 3 })));
-    return Date.now() - from;
+    await suite.passUntil(tabs[0] as Page, () => tabs.every(signedOut), {
+      stepMs: STEP_MS,
+      limitMs: IDLE_MS * 3,
+      what: "both tabs on the sign-in page",
+    });
+    return suite.now() - from;
   }
+
+  /** Lets time pass, a step at a time, until `at` on the clocks the test moves. */
+  const passTo = (tab: Page, at: number) =>
+    suite.passUntil(tab, () => suite.now() >= at, { stepMs: STEP_MS, limitMs: IDLE_MS * 3, what: `time ${at}` });
 
   test("the session ends at the limit after the last action, in every tab, though each tab's Refresh comes back to a live session", async () => {
     const { first, second, opened } = await twoTabs();
@@ -46,13 +59,15 @@ describe("the idle clock with two tabs", () => {
   for (const which of ["first", "second"] as const) {
     test(`"Stay signed in" in the ${which} tab restarts the idle time`, async () => {
       const tabs = await twoTabs();
-      await sleep(IDLE_MS / 2);
+      await passTo(tabs.first, tabs.opened + IDLE_MS / 2);
       const tab = tabs[which];
+      const kept = tab.waitForResponse(`${suite.portal.url}/session/stay`);
       await tab.getByRole("button", { name: layoutTexts.staySignedIn }).click();
+      await kept;
       await tab.waitForURL(/\/vendor\//);
-      const stayed = Date.now();
+      const stayed = suite.now();
       // Past the limit the second tab's opening set, the session lives: both tabs are still on their pages.
-      await sleep(Math.max(0, tabs.opened + IDLE_MS + 2_500 - Date.now()));
+      await passTo(tabs.first, tabs.opened + IDLE_MS + 2_500);
       for (const page of [tabs.first, tabs.second]) assert.match(page.url(), /\/vendor\//, "still signed in");
       const ended = await bothSignedOut([tabs.first, tabs.second], stayed);
       assert.ok(ended >= IDLE_MS - 1_000, `not before the limit after "Stay signed in": ${ended} ms`);
