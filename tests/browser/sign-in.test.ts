@@ -1,21 +1,14 @@
 // Signing in as a person does it (requirements 2.2, 2.4, 4.1, 4.2, 5): forms, messages, remember me, MFA by mail.
 // Failed requests in section 8's words, "Use another account" and what the device remembers after it, typed values
-// kept across tabs and the last site remembered, headings and where the focus goes (and that it shows).
+// kept across tabs and the last site remembered, headings and where the focus goes (and that it shows). The Send
+// Again cooldown passes on clocks the tests move (the portal's and the page's), not by waiting.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { Page } from "playwright-core";
 import { accounts } from "#harness/sign-in.ts";
+import { clockedBrowserSuite } from "#tests/browser/clocked-suite.ts";
 import { DEMO_PASSWORD, screenshot } from "#tests/browser/harness.ts";
-import {
-  alerts,
-  browserSuite,
-  enterCode,
-  lastMailId,
-  nextMail,
-  openLogin,
-  signInAs,
-  submitLogin,
-} from "#tests/browser/steps.ts";
+import { alerts, enterCode, lastMailId, nextMail, openLogin, signInAs, submitLogin } from "#tests/browser/steps.ts";
 
 /** The id and name of the element that has the focus. */
 const focused = (page: Page) =>
@@ -65,7 +58,7 @@ const vendorForm = async (page: Page) => ({
 });
 
 describe("sign-in", () => {
-  const suite = browserSuite();
+  const suite = clockedBrowserSuite();
   const { newPage } = suite;
 
   test("a client signs in through MFA to the client home, then again silently on the same device", async () => {
@@ -152,8 +145,8 @@ describe("sign-in", () => {
     await openLogin(page, suite.portal.url);
     await submitLogin(page, { site: "vendor", userName: "petra", password: DEMO_PASSWORD });
     await page.getByRole("button", { name: "Send Again (20s)" }).waitFor();
-    const sentAt = Date.now();
-    await new Promise((resolve) => setTimeout(resolve, 6000));
+    const sentAt = suite.now();
+    await suite.pass(page, 6000);
     for (const path of ["/", "/mfa"]) {
       const generated = page.waitForResponse((response) => response.url().includes("/mfa/generate"));
       await openLogin(page, suite.portal.url, path);
@@ -161,7 +154,7 @@ describe("sign-in", () => {
       const sendAgain = page.getByRole("button", { name: /^Send Again \(\d+s\)$/ });
       await sendAgain.waitFor();
       const shown = Number(/\((\d+)s\)/.exec((await sendAgain.textContent()) ?? "")?.[1]);
-      const left = 20 - Math.floor((Date.now() - sentAt) / 1000);
+      const left = 20 - Math.floor((suite.now() - sentAt) / 1000);
       assert.ok(shown <= left + 1 && shown >= left - 2, `${path}: ${shown}s shown, about ${left}s left`);
       assert.ok(await sendAgain.isDisabled());
     }
@@ -273,25 +266,24 @@ describe("sign-in", () => {
 
   test("Send Again is disabled for 20 s after each generate, with a countdown", async () => {
     const page = await newPage();
-    await page.clock.install();
     const email = "gary@globex.example";
     const first = await lastMailId(suite.portal.sandboxUrl, email);
     await openLogin(page, suite.portal.url);
-    const loginAt = Date.now();
+    const loginAt = suite.now();
     await submitLogin(page, { site: "client", shortName: "GLOBEX", userName: "gary", password: DEMO_PASSWORD });
     const sendAgain = page.getByRole("button", { name: /^Send Again/ });
     await page.getByRole("button", { name: "Send Again (20s)" }).waitFor();
     assert.ok(await sendAgain.isDisabled());
-    await page.clock.fastForward(10_000);
+    await suite.pass(page, 10_000);
     await page.getByRole("button", { name: "Send Again (10s)" }).waitFor();
-    await page.clock.fastForward(10_000);
+    await suite.pass(page, 10_000);
     await page.getByRole("button", { name: "Send Again", exact: true }).waitFor();
     assert.ok(await sendAgain.isEnabled());
 
     const second = await lastMailId(suite.portal.sandboxUrl, email);
     assert.ok(second > first, "opening the step sent a code");
-    // The server keeps the same 20 s by its own clock: wait them out for real before asking again.
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, 22_000 - (Date.now() - loginAt))));
+    // The server keeps the same 20 s by its own clock: let them pass there too before asking again.
+    await suite.pass(page, Math.max(0, 22_000 - (suite.now() - loginAt)));
     await sendAgain.click();
     await page.getByRole("button", { name: "Send Again (20s)" }).waitFor();
     await page.getByText("A new code has been sent. Use the code in the newest email.").waitFor();
