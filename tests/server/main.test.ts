@@ -123,91 +123,13 @@ function secretsOf(mails: Mail[]): string[] {
 const sandboxUrlIn = (output: string, portalPort: number): string | undefined =>
   [...output.matchAll(/http:\/\/127\.0\.0\.1:(\d+)/g)].find(([, port]) => Number(port) !== portalPort)?.[0];
 
-describe("starting the portal (server/main.ts)", () => {
+// Each case has a process of its own. The two stops spend most of their time waiting (for the visits' deadline, 7 s,
+// and an upstream's, 12 s), not working: they start first, and the other cases run meanwhile, three at a time, so
+// the file takes about as long as its longest case.
+describe("starting the portal (server/main.ts)", { concurrency: 3 }, () => {
   const running: Started[] = [];
   after(async () => {
     for (const started of running) await stop(started);
-  });
-
-  it("B1: a production start without UPSTREAM_URL stops, naming UPSTREAM_URL and the SANDBOX opt-in", async () => {
-    const started = startMain({
-      NODE_ENV: "production",
-      SESSION_KEY: TEST_SESSION_KEY,
-      PORT: String(await freePort()),
-    });
-    running.push(started);
-    assert.equal(await exitWithin(started, 15_000), 1, started.output());
-    assert.match(started.output(), /UPSTREAM_URL: required in production/);
-    assert.match(started.output(), /SANDBOX=true/);
-  });
-
-  it("B15: a production sandbox (SANDBOX=true) prints no MFA code, reset link or sign-in link", async () => {
-    const port = await freePort();
-    const started = startMain({
-      NODE_ENV: "production",
-      SANDBOX: "true",
-      SESSION_KEY: TEST_SESSION_KEY,
-      PORT: String(port),
-    });
-    running.push(started);
-    await waitFor(started, (output) => sandboxUrlIn(output, port) !== undefined && output.includes(`:${port}`));
-    const sandboxUrl = sandboxUrlIn(started.output(), port);
-    assert.ok(sandboxUrl, started.output());
-    const secrets = secretsOf(await sendEveryKindOfMail(sandboxUrl));
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    await stop(started);
-    const output = started.output();
-    for (const secret of secrets) assert.ok(!output.includes(secret), `printed ${secret}:\n${output}`);
-    assert.doesNotMatch(output, new RegExp(DEMO_PASSWORD.replace(/[!-]/g, "\\$&")), "no banner in production");
-    for (const line of output.split("\n").filter(Boolean)) assert.doesNotThrow(() => JSON.parse(line), line);
-  });
-
-  it("a busy port gives one line naming the port and PORT, and exit code 1", async () => {
-    const busy = await heldPort();
-    try {
-      const port = portOf(busy);
-      const started = startMain({ NODE_ENV: "development", PORT: String(port), SESSION_KEY: TEST_SESSION_KEY });
-      running.push(started);
-      assert.equal(await exitWithin(started, 20_000), 1, started.output());
-      const lines = started.output().trim().split("\n");
-      assert.equal(lines.at(-1), `Port ${port} is in use; set PORT to another port.`, started.output());
-      assert.doesNotMatch(started.output(), /EADDRINUSE|\n\s+at /, "no stack trace");
-    } finally {
-      busy.close();
-    }
-  });
-
-  describe("on the sandbox in development", () => {
-    let started: Started;
-    let port: number;
-    before(async () => {
-      port = await freePort();
-      started = startMain({ NODE_ENV: "development", PORT: String(port), SESSION_KEY: TEST_SESSION_KEY });
-      running.push(started);
-      await waitFor(started, (output) => output.includes("Ctrl+C") && sandboxUrlIn(output, port) !== undefined);
-    });
-
-    it("prints a short banner: the portal's address, a demo account with its password, the mailbox", () => {
-      const output = started.output();
-      assert.match(output, new RegExp(`Open\\s+http://localhost:${port}\\n`));
-      assert.match(output, /Sign in\s+CLIENT tab, company ACME, user alice, password Portal-Demo-2026!/);
-      assert.match(output, new RegExp(`Mail\\s+http://localhost:${port}/sandbox/mail\\s`));
-    });
-
-    it("B15: the development sandbox announces each mail as a sandbox-only line, without what the mail holds", async () => {
-      const sandboxUrl = sandboxUrlIn(started.output(), port);
-      assert.ok(sandboxUrl, started.output());
-      const secrets = secretsOf(await sendEveryKindOfMail(sandboxUrl));
-      const mailLines = (output: string) => output.split("\n").filter((line) => line.includes("sandbox mail"));
-      await waitFor(started, (output) => mailLines(output).length >= 3);
-      const output = started.output();
-      for (const secret of secrets) assert.ok(!output.includes(secret), `printed ${secret}:\n${output}`);
-      assert.equal(mailLines(output).length, 3, output);
-      for (const line of mailLines(output)) {
-        assert.match(line, /"sandboxOnly":true/, line);
-        assert.match(line, new RegExp(`read it at http://localhost:${port}/sandbox/mail`), line);
-      }
-    });
   });
 
   it("SIGTERM in front of an upstream that never records a visit: one line with the number not sent, exit 0 in time", async () => {
@@ -294,5 +216,86 @@ describe("starting the portal (server/main.ts)", () => {
       await upstream.close();
       await sandbox.close();
     }
+  });
+
+  it("B1: a production start without UPSTREAM_URL stops, naming UPSTREAM_URL and the SANDBOX opt-in", async () => {
+    const started = startMain({
+      NODE_ENV: "production",
+      SESSION_KEY: TEST_SESSION_KEY,
+      PORT: String(await freePort()),
+    });
+    running.push(started);
+    assert.equal(await exitWithin(started, 15_000), 1, started.output());
+    assert.match(started.output(), /UPSTREAM_URL: required in production/);
+    assert.match(started.output(), /SANDBOX=true/);
+  });
+
+  it("B15: a production sandbox (SANDBOX=true) prints no MFA code, reset link or sign-in link", async () => {
+    const port = await freePort();
+    const started = startMain({
+      NODE_ENV: "production",
+      SANDBOX: "true",
+      SESSION_KEY: TEST_SESSION_KEY,
+      PORT: String(port),
+    });
+    running.push(started);
+    await waitFor(started, (output) => sandboxUrlIn(output, port) !== undefined && output.includes(`:${port}`));
+    const sandboxUrl = sandboxUrlIn(started.output(), port);
+    assert.ok(sandboxUrl, started.output());
+    const secrets = secretsOf(await sendEveryKindOfMail(sandboxUrl));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await stop(started);
+    const output = started.output();
+    for (const secret of secrets) assert.ok(!output.includes(secret), `printed ${secret}:\n${output}`);
+    assert.doesNotMatch(output, new RegExp(DEMO_PASSWORD.replace(/[!-]/g, "\\$&")), "no banner in production");
+    for (const line of output.split("\n").filter(Boolean)) assert.doesNotThrow(() => JSON.parse(line), line);
+  });
+
+  it("a busy port gives one line naming the port and PORT, and exit code 1", async () => {
+    const busy = await heldPort();
+    try {
+      const port = portOf(busy);
+      const started = startMain({ NODE_ENV: "development", PORT: String(port), SESSION_KEY: TEST_SESSION_KEY });
+      running.push(started);
+      assert.equal(await exitWithin(started, 20_000), 1, started.output());
+      const lines = started.output().trim().split("\n");
+      assert.equal(lines.at(-1), `Port ${port} is in use; set PORT to another port.`, started.output());
+      assert.doesNotMatch(started.output(), /EADDRINUSE|\n\s+at /, "no stack trace");
+    } finally {
+      busy.close();
+    }
+  });
+
+  describe("on the sandbox in development", () => {
+    let started: Started;
+    let port: number;
+    before(async () => {
+      port = await freePort();
+      started = startMain({ NODE_ENV: "development", PORT: String(port), SESSION_KEY: TEST_SESSION_KEY });
+      running.push(started);
+      await waitFor(started, (output) => output.includes("Ctrl+C") && sandboxUrlIn(output, port) !== undefined);
+    });
+
+    it("prints a short banner: the portal's address, a demo account with its password, the mailbox", () => {
+      const output = started.output();
+      assert.match(output, new RegExp(`Open\\s+http://localhost:${port}\\n`));
+      assert.match(output, /Sign in\s+CLIENT tab, company ACME, user alice, password Portal-Demo-2026!/);
+      assert.match(output, new RegExp(`Mail\\s+http://localhost:${port}/sandbox/mail\\s`));
+    });
+
+    it("B15: the development sandbox announces each mail as a sandbox-only line, without what the mail holds", async () => {
+      const sandboxUrl = sandboxUrlIn(started.output(), port);
+      assert.ok(sandboxUrl, started.output());
+      const secrets = secretsOf(await sendEveryKindOfMail(sandboxUrl));
+      const mailLines = (output: string) => output.split("\n").filter((line) => line.includes("sandbox mail"));
+      await waitFor(started, (output) => mailLines(output).length >= 3);
+      const output = started.output();
+      for (const secret of secrets) assert.ok(!output.includes(secret), `printed ${secret}:\n${output}`);
+      assert.equal(mailLines(output).length, 3, output);
+      for (const line of mailLines(output)) {
+        assert.match(line, /"sandboxOnly":true/, line);
+        assert.match(line, new RegExp(`read it at http://localhost:${port}/sandbox/mail`), line);
+      }
+    });
   });
 });
