@@ -1,9 +1,9 @@
 // The idle-timeout warning in a real browser, with an idle limit of one minute (so the warning, due a
 // minute before the limit, shows at once): "Stay signed in" keeps the person on the page, and at the limit the
-// page moves by itself to the sign-in page, which says why the session ended. Time passes on clocks the tests move
-// (the portal's and the pages'), not by waiting. It keeps clear of the screen's edges
+// page moves by itself to the sign-in page, which says why the session ended. It keeps clear of the screen's edges
 // on a phone as on a desktop. Where scripts run, it counts down, "Stay signed in" keeps everything typed
-// (no reload), it can be dismissed by its button or Escape, and it never covers the field being typed in.
+// (no reload), it can be dismissed by its button or Escape, and it never covers the field being typed in. Time
+// passes on clocks the tests move (the portal's and the pages'), not by waiting.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
