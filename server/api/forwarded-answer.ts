@@ -24,13 +24,11 @@ export async function answered(
   const call = request.upstreamCall as Call;
   const { operation, rule } = call;
   const status = answer.statusCode;
-  const contentType = String(answer.headers["content-type"] ?? "");
   let body: unknown;
   try {
     const { raw, json } = await readJsonAnswer(
       answer.stream as AsyncIterable<Uint8Array>,
       status,
-      contentType,
       call.signal,
       answer.headers["content-length"] as string | undefined,
     );
