@@ -219,7 +219,7 @@ export interface components {
          */
         Site: "client" | "vendor";
         /**
-         * @description The login messages the portal knows (requirements 9, "Login messages"), as the sandbox sends them. A sign-in answer's `message` may be any other string (requirements 4.1: the token decides); no answer schema constrains it to these.
+         * @description The login messages the portal knows (requirements 9, "Login messages"), as the sandbox sends them. A sign-in answer's `message` may be any other string (requirements 4.1: the token decides): the answers name these beside any string.
          * @enum {string}
          */
         LoginMessage: "Success" | "Password Expired" | "Deactivated";
@@ -237,14 +237,14 @@ export interface components {
             /** @description Requirements 4.1: the token decides (none: "Invalid Login"). A string, because the portal sends it back as `Authorization: Bearer {token}` (requirements 6). */
             token?: string;
             /** @description Requirements 4.1: `Deactivated` keeps no token; any other message with a token is held (step 3). A string, compared with the login messages of requirements 9; one the portal does not know opens no section before the permissions call succeeds. */
-            message?: string;
+            message?: components["schemas"]["LoginMessage"] | string;
         };
         /** @description Requirements 3.2 and 4.6: the answer's `token` is read; `message` and `username` are read as a password login's are (docs/decisions.md); every other field is ignored. */
         LinkLoginResponse: {
             /** @description Requirements 4.6: no token is "Invalid Login". A string, for the bearer of requirements 6. */
             token?: string;
             /** @description The account's state, as a password login answers it (requirements 4.1 and 9: compared with the login messages). An upstream that omits it, or sends one the portal does not know, leaves the portal to find it out before it opens a section (SECURITY.md). */
-            message?: string;
+            message?: components["schemas"]["LoginMessage"] | string;
             /** @description Whose account the link opened: the Username the change-password form shows (requirements 2.5) and whose sessions the person sees (requirements 11.3). A string. */
             username?: string;
         };
@@ -295,8 +295,10 @@ export interface components {
             detail?: unknown;
             /** @description A 400's message when it has no `errors` (requirements 8.1); a string or an array of strings. */
             description?: unknown;
-            /** @description A 400's field errors (requirements 8.1: "the value of its last entry"); each value a string or an array of strings. */
-            errors?: Record<string, never>;
+            /** @description A 400's field errors, an object (requirements 8.1: "if an errors object is present, the value of its last entry"); each value a string or an array of strings. */
+            errors?: {
+                [key: string]: unknown;
+            };
         };
     };
     responses: {
