@@ -71,7 +71,7 @@ async function refused(
 const clientLogin = { shortname: "ACME", username: "alice", password: "pw" };
 
 describe("an upstream answer of the wrong shape", () => {
-  it("a password sign-in whose message is not one of the listed values holds no token", async () => {
+  it("a password sign-in whose message or token is not a string holds no token", async () => {
     const client = new PortalClient(fake.app);
     await refused(client, {
       path: "/api/auth/client",
