@@ -4,16 +4,19 @@
 // call answers for it; a password change ends the person's other sessions when the form's box is checked (the
 // default), and always on the forced change of an expired password, saying how many ended.
 import assert from "node:assert/strict";
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { after, before, describe, it } from "node:test";
-import { happyUpstream, sendJson, type UpstreamScript } from "#harness/fake-upstream.ts";
+import { type Answer, happyUpstream, sendJson, type UpstreamScript } from "#harness/fake-upstream.ts";
 import { PortalClient } from "#harness/portal-client.ts";
+import { RedisServer } from "#harness/redis-server.ts";
 import { accounts, DEMO_PASSWORD, signIn } from "#harness/sign-in.ts";
 import { dialects } from "#harness/upstream-dialect.ts";
+import { personOf } from "#server/account/sessions.ts";
 import { signInAnswer } from "#server/api/effects.ts";
 import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
 import { portalOnFake, portalsOnFakeForFile } from "#tests/support/portal-on-fake.ts";
+import { until } from "#tests/support/waiting.ts";
 import { answerMessage } from "#web/api/answer.ts";
 import { END_OTHERS_HEADER, ENDED_COUNT_HEADER } from "#web/api/end-others.ts";
 
@@ -152,6 +155,49 @@ for (const dialect of dialects) {
     });
   });
 }
+
+describe("a wrong password from a problem-details upstream, on two replicas sharing one Redis", () => {
+  let redis: RedisServer;
+  before(async () => {
+    redis = await RedisServer.start();
+  });
+  after(() => redis.stop());
+
+  it("is a failed sign-in for the throttles and the person's security activity, on every replica", async () => {
+    const right = happyUpstream({ dialect: "problem-details" });
+    const wrong = happyUpstream({ dialect: "problem-details", refuseLogins: true });
+    const upstream: Answer = (call, response) =>
+      (JSON.parse(call.body || "{}").password === DEMO_PASSWORD ? right : wrong)(call, response);
+    const env = {
+      REDIS_URL: redis.url,
+      REDIS_KEY_PREFIX: `dialect-${randomUUID()}:`,
+      RATE_LIMIT_USER_PER_MINUTE: "2",
+      RATE_LIMIT_IP_PER_MINUTE: "100",
+    };
+    const [a, b] = [await onFake(upstream, { env }), await onFake(upstream, { env })];
+    const attempt = (replica: typeof a, username: string) =>
+      new PortalClient(replica.app, { remoteAddress: "198.51.100.7" }).post("/api/auth/client", {
+        shortname: "ACME",
+        username,
+        password: "Wrong-Password-2026!",
+      });
+    for (const replica of [a, b]) {
+      const answer = await attempt(replica, "bob");
+      assert.deepEqual([answer.status, answer.json()], [200, { tokenHeld: false }], "Invalid Login");
+    }
+    assert.equal((await attempt(a, "bob")).status, 429, "the two failures, one on each replica, used bob's limit");
+
+    await signIn(a.app, accounts.alice, a.code);
+    assert.deepEqual((await attempt(b, "alice")).json(), { tokenHeld: false });
+    const alice = personOf({ site: "client", company: "ACME", userName: "alice" });
+    for (const replica of [a, b])
+      await until(
+        async () => (await replica.app.account?.activity.recent(alice))?.events[0]?.event === "sign-in.failed",
+        5_000,
+        "the failed sign-in in alice's activity",
+      );
+  });
+});
 
 describe("a link sign-in", () => {
   it("B3: whose answer does not give the account's state opens no section until the permissions call answers for it", async () => {
