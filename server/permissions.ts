@@ -62,8 +62,11 @@ const gated = {
 /** A tier longer than this is kept as what the gates read of it. */
 const SHORT = 16;
 const tierText = (value: string) => (value.length <= SHORT ? value : Number(value) > 0 ? "1" : "0");
+/** A truthy-or-falsy tier (requirements 3.3: of any type) kept as what the gates read of it when long or not a scalar. */
 const tierValue = (value: UserInfo["paymentTier"]) =>
-  typeof value === "string" && value.length > SHORT ? Boolean(value) : value;
+  (typeof value === "string" && value.length > SHORT) || (typeof value === "object" && value !== null)
+    ? Boolean(value)
+    : value;
 
 /** The permissions as the session keeps them: every gate answers the same as with the upstream's full set. */
 export function forGates(info: UserInfo): UserInfo {
