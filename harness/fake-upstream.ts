@@ -2,8 +2,8 @@
 // decides (a happy upstream in either dialect of harness/upstream-dialect.ts, or forwarding to a sandbox), and the
 // calls the portal makes on its own can be given a fault (a status, slowness, no answer, a dropped connection). An
 // answer may also be written byte by byte past the HTTP server's framing (`writeRaw`), and `downUpstreamUrl` is an
-// upstream that is down. The tests start it in process
-// (tests/support/); the benchmarks run it in a process of its own (scripts/bench/upstream.ts).
+// upstream that is down. The tests start it in process (tests/support/); the benchmarks run it in a process of its own
+// (scripts/bench/upstream.ts).
 import { randomBytes, randomUUID } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
