@@ -13,8 +13,15 @@ import type { Site, UserInfo } from "#web/site.ts";
 /** How long cached permissions are trusted: a change upstream takes effect within this period. */
 export const PERMISSIONS_TTL_MS = 5 * 60_000;
 
-/** requirements 3's User info, of the shape openapi/portal.yaml declares: an answer of another shape is not trusted. */
+/**
+ * requirements 3's User info, of the shape openapi/portal.yaml declares: an answer of another shape is not trusted, and
+ * an empty one holds no permissions (both a failure of the call, as for a page that still checks).
+ */
 function userInfoOf(context: AppContext, data: unknown): UserInfo | undefined {
+  if (data === undefined) {
+    context.permissionFaults.failed({ operation: "getUserInfo", fault: "empty" });
+    return undefined;
+  }
   const operation = context.operations.find((candidate) => candidate.operationId === "getUserInfo");
   const problem = operation ? answerProblem(operation, data) : { field: "", rule: "undeclared" };
   if (!problem) return data as UserInfo;

@@ -78,6 +78,23 @@ describe("the permissions the session keeps", () => {
   });
 });
 
+describe("an empty permissions answer", () => {
+  it("holds no permissions: the page says it is still checking, and asks again", async () => {
+    const fake = await portalOnFake();
+    try {
+      const client = await signIn(fake.app, accounts.alice, fake.code);
+      const happy = fake.upstream.answer;
+      fake.upstream.answer = (call, response) =>
+        /\/user-info$/.test(call.path) ? void response.writeHead(200).end() : happy(call, response);
+      const fresh = await signIn(fake.app, accounts.alice, fake.code);
+      assert.equal((await fresh.get("/client/home")).status, 503, "Checking User Permissions...");
+      assert.equal((await client.get("/client/home")).status, 200, "a session that has them keeps them");
+    } finally {
+      await fake.close();
+    }
+  });
+});
+
 describe("when the permissions cannot be had", () => {
   for (const [name, fault] of [
     ["the upstream answers 500", { kind: "status", status: 500 }],
