@@ -270,6 +270,26 @@ describe("a password change and the other sessions", () => {
   });
 });
 
+describe("a link sign-in whose message the portal does not know", () => {
+  it("opens no section when the permissions call fails, and the section when it answers", async () => {
+    const happy = happyUpstream();
+    let permissions = false;
+    const fake = await onFake((call, response) => {
+      if (/-token$/.test(call.path.split("?")[0] ?? ""))
+        return sendJson(response, 200, { token: "tok-link", message: "Welcome back" });
+      if (/\/user-info$/.test(call.path) && !permissions) return sendJson(response, 503, {});
+      return happy(call, response);
+    });
+    const refused = new PortalClient(fake.app);
+    assert.deepEqual((await refused.post("/api/auth/client-token?uuid=link-1")).json(), { tokenHeld: false });
+    assert.equal((await refused.get("/client/home")).status, 302, "no section");
+    permissions = true;
+    const opened = new PortalClient(fake.app);
+    assert.deepEqual((await opened.post("/api/auth/client-token?uuid=link-2")).json(), { tokenHeld: true });
+    assert.equal((await opened.get("/client/home")).status, 200);
+  });
+});
+
 describe("a link spent beside a session", () => {
   let portal: RunningPortal;
   before(async () => {
