@@ -1,6 +1,6 @@
 // A person signs in through a portal pointed at an upstream no one here wrote, one that speaks problem details
 // (harness/upstream-dialect.ts): a wrong password reads "Invalid Login", a refused reset shows the upstream's own text
-// (requirements 8), and the right password and code open the section.
+// (requirements 8), and the right password and code lead to the expired password's change, then the section.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import type { Browser, Page } from "playwright-core";
@@ -10,9 +10,16 @@ import { launchBrowser, screenshot } from "#tests/browser/harness.ts";
 import { alerts, openLogin, submitLogin, watchErrors } from "#tests/browser/steps.ts";
 import { type PortalOnFake, portalOnFake } from "#tests/support/portal-on-fake.ts";
 
-/** Right password: a token; any other: the upstream's own message and no token. A reset is refused, in arrays. */
+/**
+ * Right password: a token, the password expired; any other: the upstream's own message and no token. A reset is
+ * refused, its texts in arrays.
+ */
 const refusedReset = { status: 400, detail: "Validation failed.", errors: { EmailAddress: "No account uses it." } };
-const right = happyUpstream({ dialect: "problem-details", refuse: { reset: refusedReset } });
+const right = happyUpstream({
+  dialect: "problem-details",
+  message: "Password Expired",
+  refuse: { reset: refusedReset },
+});
 const wrong = happyUpstream({ dialect: "problem-details", refuseLogins: true });
 const upstream: Answer = (call, response) => {
   const login = /^\/auth\/(client|vendor)$/.test(call.path);
@@ -36,7 +43,7 @@ describe("a sign-in against a problem-details upstream", () => {
     await fake?.close();
   });
 
-  test("a wrong password is Invalid Login, a refused reset shows its text, the right one signs in", async () => {
+  test("a wrong password is Invalid Login, a refused reset shows its text, the right one signs in and changes the password", async () => {
     const alice = { site: "client", shortName: "ACME", userName: "alice" } as const;
     await openLogin(page, fake.url);
     await submitLogin(page, { ...alice, password: "Wrong-Password-2026!" });
@@ -55,7 +62,13 @@ describe("a sign-in against a problem-details upstream", () => {
     await page.getByRole("heading", { name: "Verify This Device" }).waitFor();
     await page.getByLabel("Code").fill(FAKE_UPSTREAM_CODE);
     await page.getByLabel("Code").press("Enter");
+    await page.getByText("Your password has expired. Please enter a new password").waitFor();
+    assert.equal(await page.getByLabel("Current Password").inputValue(), DEMO_PASSWORD, "prefilled from the login");
+    await page.getByLabel("New Password").fill("Brand-New-Upstream-2026!");
+    await page.getByLabel("Confirm Password").fill("Brand-New-Upstream-2026!");
+    await page.getByRole("button", { name: "Change Password" }).click();
     await page.waitForURL(/\/client\/home$/);
+    assert.equal(fake.upstream.callsTo(/^\/web\/client\/password\/change$/).length, 1, "the password was changed");
     await screenshot(page, "other-upstream-signed-in");
     assert.ok(fake.upstream.callsTo(/^\/web\/client\/mfa\/generate$/).length > 0, "a code was sent (an empty 204)");
     assert.deepEqual(errors, [], "no script or hydration error");
