@@ -1,14 +1,16 @@
 // The one upstream double of the tests and the benchmarks: it records every call it receives and answers as its script
-// decides (a happy upstream, or forwarding to a sandbox), and the calls the portal makes on its own can be given a
-// fault (a status, slowness, no answer, a dropped connection). An answer may also be written byte by byte past the
-// HTTP server's framing (`writeRaw`), and `downUpstreamUrl` is an upstream that is down. The tests start it in process
-// (tests/support/); the benchmarks run it in a process of its own (scripts/bench/upstream.ts).
+// decides (a happy upstream in either dialect of harness/upstream-dialect.ts, or forwarding to a sandbox), and the
+// calls the portal makes on its own can be given a fault (a status, slowness, no answer, a dropped connection). An
+// answer may also be written byte by byte past the HTTP server's framing (`writeRaw`), and `downUpstreamUrl` is an
+// upstream that is down. The tests start it in process (tests/support/); the benchmarks run it in a process of its own
+// (scripts/bench/upstream.ts).
 import { randomBytes, randomUUID } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { setTimeout as delay } from "node:timers/promises";
 import Fastify, { type FastifyServerOptions } from "fastify";
-import type { LoginMessage, UserInfo } from "#web/site.ts";
+import { type Dialect, type Refusal, speakerOf } from "#harness/upstream-dialect.ts";
+import type { UserInfo } from "#web/site.ts";
 
 /** A JWT-like token of about `length` characters: RS256 header, realistic claims, random group ids, 2048-bit signature. */
 export function jwtLikeToken(length: number): string {
@@ -195,36 +197,74 @@ export const fullPermissions: Omit<UserInfo, "loaded"> = {
   userTier: "1",
 };
 
+/** The calls a script can refuse with an error answer (requirements 8), worded by its dialect. */
+export type ScriptedCall = "login" | "link" | "generate" | "validate" | "reset" | "test" | "change";
+
 export type UpstreamScript = {
   /** The token every login answers, or a function giving each login its own (as a real upstream does). */
   token?: string | (() => string);
-  message?: LoginMessage;
+  /** The message beside a sign-in's token: requirements 9's, or any other an upstream may send. */
+  message?: string;
   verdict?: "Passed" | "Failed";
   permissions?: Omit<UserInfo, "loaded">;
   /** Logins answer no token (a wrong password): what the sign-in throttle counts. */
   refuseLogins?: boolean;
+  /** Link sign-ins answer no token (a used or unknown link). */
+  refuseLinks?: boolean;
+  /** Calls answered with an error instead. */
+  refuse?: Partial<Record<ScriptedCall, Refusal>>;
+  /** How the answers are worded (harness/upstream-dialect.ts): the description's dialect by default. */
+  dialect?: Dialect;
 };
+
+/** Which scripted call a request is, by its method and path. */
+function scriptedCall(route: string): ScriptedCall | "user-info" | "track" | undefined {
+  if (/^POST \/auth\/(client|vendor)$/.test(route)) return "login";
+  if (/^POST \/auth\/(client|vendor)-token$/.test(route)) return "link";
+  if (/^POST \/web\/(client|vendor)\/mfa\/generate$/.test(route)) return "generate";
+  if (/^POST \/web\/(client|vendor)\/mfa\/validate\/[^/]+$/.test(route)) return "validate";
+  if (/^GET \/web\/(client|vendor)\/user-info$/.test(route)) return "user-info";
+  if (route === "POST /web/reset-pwd") return "reset";
+  if (/^POST \/web\/(client|vendor)\/password\/test$/.test(route)) return "test";
+  if (/^POST \/web\/(client|vendor)\/password\/change$/.test(route)) return "change";
+  if (route === "POST /web/track") return "track";
+  return undefined;
+}
 
 export const MINIMAL_PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
 
-/** A working upstream: every operation of openapi/portal.yaml answered as the sandbox would, for one user. */
+/**
+ * A working upstream: every operation of openapi/portal.yaml answered as the sandbox would, for one user, in the
+ * script's dialect (the description's own by default).
+ */
 export function happyUpstream(script: UpstreamScript = {}): Answer {
   const { token: issue = "upstream-token-0123456789" } = script;
   const token = () => (typeof issue === "function" ? issue() : issue);
+  const speak = speakerOf(script.dialect ?? "description");
   return (call, response) => {
     const path = call.path.split("?")[0] ?? "";
     const route = `${call.method} ${path}`;
-    if (/^POST \/auth\/(client|vendor)$/.test(route))
-      return sendJson(
-        response,
-        200,
-        script.refuseLogins ? {} : { token: token(), message: script.message ?? "Success" },
-      );
-    if (/^POST \/auth\/(client|vendor)-token$/.test(route)) return sendJson(response, 200, { token: token() });
-    if (/^POST \/web\/(client|vendor)\/mfa\/validate\/[^/]+$/.test(route))
-      return sendJson(response, 200, [{ text: script.verdict ?? "Passed" }]);
-    if (/^GET \/web\/(client|vendor)\/user-info$/.test(route))
-      return sendJson(response, 200, { loaded: true, ...(script.permissions ?? fullPermissions) });
+    const scripted = scriptedCall(route);
+    const refusal =
+      scripted && scripted !== "user-info" && scripted !== "track" ? script.refuse?.[scripted] : undefined;
+    if (refusal) return speak.refused(response, refusal);
+    switch (scripted) {
+      case "login":
+        return speak.login(response, script.refuseLogins ? undefined : token(), script.message ?? "Success");
+      case "link":
+        return speak.link(response, script.refuseLinks ? undefined : token());
+      case "generate":
+        return speak.generated(response);
+      case "validate":
+        return speak.verdict(response, script.verdict ?? "Passed");
+      case "user-info":
+        return speak.permissions(response, script.permissions ?? fullPermissions);
+      case "reset":
+      case "test":
+      case "change":
+      case "track":
+        return speak.accepted(response, scripted);
+    }
     if (/^(GET|HEAD) \/pdfs\/[\w.]+\.pdf$/.test(route)) {
       response.writeHead(200, { "content-type": "application/pdf" }).end(MINIMAL_PDF);
       return;

@@ -218,7 +218,10 @@ export interface components {
          * @enum {string}
          */
         Site: "client" | "vendor";
-        /** @enum {string} */
+        /**
+         * @description The login messages the portal knows (requirements 9, "Login messages"), as the sandbox sends them. A sign-in answer's `message` may be any other string (requirements 4.1: the token decides): the answers name these beside any string.
+         * @enum {string}
+         */
         LoginMessage: "Success" | "Password Expired" | "Deactivated";
         ClientLoginRequest: {
             shortname: string;
@@ -229,17 +232,23 @@ export interface components {
             username: string;
             password: string;
         };
+        /** @description Requirements 3.2 and 7.2: the answer's `token` and `message` are read; every other field is ignored. An empty answer has no token. */
         LoginResponse: {
+            /** @description Requirements 4.1: the token decides (none: "Invalid Login"). A string, because the portal sends it back as `Authorization: Bearer {token}` (requirements 6). */
             token?: string;
-            message?: components["schemas"]["LoginMessage"];
+            /** @description Requirements 4.1: `Deactivated` keeps no token; any other message with a token is held (step 3). A string, compared with the login messages of requirements 9; one the portal does not know opens no section before the permissions call succeeds. */
+            message?: components["schemas"]["LoginMessage"] | string;
         };
+        /** @description Requirements 3.2 and 4.6: the answer's `token` is read; `message` and `username` are read as a password login's are (docs/decisions.md); every other field is ignored. */
         LinkLoginResponse: {
+            /** @description Requirements 4.6: no token is "Invalid Login". A string, for the bearer of requirements 6. */
             token?: string;
-            /** @description The account's state, as a password login answers it. An upstream that omits it leaves the portal to find it out before it opens a section (SECURITY.md). */
-            message?: components["schemas"]["LoginMessage"];
-            /** @description Whose account the link opened, for the portal's header. */
+            /** @description The account's state, as a password login answers it (requirements 4.1 and 9: compared with the login messages). An upstream that omits it, or sends one the portal does not know, leaves the portal to find it out before it opens a section (SECURITY.md). */
+            message?: components["schemas"]["LoginMessage"] | string;
+            /** @description Whose account the link opened: the Username the change-password form shows (requirements 2.5) and whose sessions the person sees (requirements 11.3). A string. */
             username?: string;
         };
+        /** @description Requirements 3.2 and 7.2: "an array of objects with a text field"; the first one's text `Passed` means success. Parsed as JSON whatever its label (7.2: "text parsed as JSON"); other fields of each object are ignored. */
         MfaVerdict: {
             text: string;
         }[];
@@ -258,37 +267,42 @@ export interface components {
         PageVisit: {
             page: string;
         };
+        /** @description Requirements 3.3's User info, each field of the type its table gives. The gates of requirements 6 read every field but `loaded`, so each of those is required: a missing one would open or shut a gate by accident. `loaded` is the portal's own (it is set once the answer is read); other fields are ignored. */
         UserInfo: {
-            loaded: boolean;
+            loaded?: boolean;
             viewOnly: boolean;
             isAdmin: boolean;
+            /** @description A list of service-code strings (requirements 3.3). */
             clientServices: string[];
+            /** @description A list of service-code strings (requirements 3.3). */
             beneServices: string[];
-            /** @description Truthy when the client may pay from the invoice cart. */
-            paymentTier: boolean | number | string | null;
-            /** @description Truthy when the client may send spot wires. */
-            spotTier: boolean | number | string | null;
-            /** @description A numeric string; above 0 opens the VIP pages. */
+            /** @description Truthy or falsy (requirements 3.3), so of any type: truthy when the client may pay from the invoice cart. */
+            paymentTier: unknown;
+            /** @description Truthy or falsy (requirements 3.3), so of any type; truthy when the client may send spot wires. */
+            spotTier: unknown;
+            /** @description A numeric string (requirements 3.3); above 0 opens the VIP pages. */
             vipTier: string;
-            /** @description A numeric string; above 0 opens the vendor's invoice pages. */
+            /** @description A numeric string (requirements 3.3); above 0 opens the vendor's invoice pages. */
             userTier: string;
         };
         /** @enum {string} */
         PdfFileName: "BankHolidays.pdf" | "ExpiringInvoicesPolicy.pdf" | "VendorLetter.pdf";
-        Acknowledgement: {
-            ok?: boolean;
-        };
-        /** @description The error shapes of requirements 8. */
+        /** @description An answer the portal does not read (requirements 7.2: "answer not read", or only its success counts: generate, the password test and change). Any JSON, or no body at all (a 204); the sandbox answers `{"ok": true}`. */
+        Acknowledgement: unknown;
+        /** @description The error shapes of requirements 8.1, of any label (`application/json`, `application/problem+json` or another, requirements 7.1). The portal reads `detail`, `description` and the last entry of `errors`, each as text when it is a string or an array of strings (whose texts it shows one after another), and ignores every other field (`type`, `title`, `status`, `traceId`, ...). */
         ErrorAnswer: {
-            detail?: string;
-            description?: string;
+            /** @description Any non-OK answer's message (requirements 8.1); a string or an array of strings. */
+            detail?: unknown;
+            /** @description A 400's message when it has no `errors` (requirements 8.1); a string or an array of strings. */
+            description?: unknown;
+            /** @description A 400's field errors, an object (requirements 8.1: "if an errors object is present, the value of its last entry"); each value a string or an array of strings. */
             errors?: {
-                [key: string]: string;
+                [key: string]: unknown;
             };
         };
     };
     responses: {
-        /** @description The request was not accepted. */
+        /** @description The request was not accepted. Requirements 8: the last entry of `errors`, else `description`, else `detail`, as `application/json`, `application/problem+json` or any other label. */
         BadRequest: {
             headers: {
                 [name: string]: unknown;

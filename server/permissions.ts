@@ -13,8 +13,15 @@ import type { Site, UserInfo } from "#web/site.ts";
 /** How long cached permissions are trusted: a change upstream takes effect within this period. */
 export const PERMISSIONS_TTL_MS = 5 * 60_000;
 
-/** requirements 3's User info, of the shape openapi/portal.yaml declares: an answer of another shape is not trusted. */
+/**
+ * requirements 3's User info, of the shape openapi/portal.yaml declares: an answer of another shape is not trusted, and
+ * an empty one holds no permissions (both a failure of the call, as for a page that still checks).
+ */
 function userInfoOf(context: AppContext, data: unknown): UserInfo | undefined {
+  if (data === undefined) {
+    context.permissionFaults.failed({ operation: "getUserInfo", fault: "empty" });
+    return undefined;
+  }
   const operation = context.operations.find((candidate) => candidate.operationId === "getUserInfo");
   const problem = operation ? answerProblem(operation, data) : { field: "", rule: "undeclared" };
   if (!problem) return data as UserInfo;
@@ -62,8 +69,11 @@ const gated = {
 /** A tier longer than this is kept as what the gates read of it. */
 const SHORT = 16;
 const tierText = (value: string) => (value.length <= SHORT ? value : Number(value) > 0 ? "1" : "0");
+/** A truthy-or-falsy tier (requirements 3.3: of any type) kept as what the gates read of it when long or not a scalar. */
 const tierValue = (value: UserInfo["paymentTier"]) =>
-  typeof value === "string" && value.length > SHORT ? Boolean(value) : value;
+  (typeof value === "string" && value.length > SHORT) || (typeof value === "object" && value !== null)
+    ? Boolean(value)
+    : value;
 
 /** The permissions as the session keeps them: every gate answers the same as with the upstream's full set. */
 export function forGates(info: UserInfo): UserInfo {

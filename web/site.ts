@@ -7,6 +7,12 @@ export type LoginMessage = components["schemas"]["LoginMessage"];
 export type UserInfo = components["schemas"]["UserInfo"];
 
 export const sites = ["client", "vendor"] as const satisfies readonly Site[];
+
+/** requirements 9: the login messages the portal knows; a sign-in answer may carry any other (4.1: the token decides). */
+export const loginMessages = ["Success", "Password Expired", "Deactivated"] as const satisfies readonly LoginMessage[];
+/** The login message an answer carried, when it is one the portal knows; undefined for none and for any other. */
+export const knownLoginMessage = (message: unknown): LoginMessage | undefined =>
+  loginMessages.find((known) => known === message);
 export const siteValue = (site: Site): SiteValue => (site === "client" ? "CLIENT" : "VENDOR");
 
 /** requirements 2.7: where a signed-in user lands. */

@@ -1,7 +1,8 @@
 // The effects of /api's forwarded calls: what each upstream answer does to the session, and what the browser gets.
 // Held logins, link sign-ins, promotion, the password change, a sent code (the password test's is
 // server/api/password-test.ts's). Each takes the answer, already of the shape openapi/portal.yaml declares
-// (server/upstream/answer-shape.ts), and a token never reaches the browser.
+// (server/upstream/answer-shape.ts) or empty, reads only the fields the requirements read, and a token never reaches
+// the browser: what the browser gets is the portal's own answer, never the upstream's body.
 import type { FastifyRequest } from "fastify";
 import type { components } from "#openapi/schema.d.ts";
 import { securityEvent } from "#server/account/security-log.ts";
@@ -12,11 +13,11 @@ import { MAX_TOKEN_CHARACTERS, sendableToken } from "#server/session/fields.ts";
 import { beginSignIn, expire, promote } from "#server/session/lifecycle.ts";
 import { fitsCookie } from "#server/session/plugin.ts";
 import { sessionId } from "#server/session/standing.ts";
-import { passwordChanged, rememberCodeSent } from "#server/session/writes.ts";
+import { passwordChanged, rememberCodeSent, untoldSignInVouched } from "#server/session/writes.ts";
 import { serverTexts } from "#server/texts.ts";
 import { END_OTHERS_HEADER, ENDED_COUNT_HEADER } from "#web/api/end-others.ts";
 import type { CountedVerdict, HeldLinkLogin, HeldLogin } from "#web/protocol/held.ts";
-import type { Site } from "#web/site.ts";
+import { knownLoginMessage, type LoginMessage, type Site } from "#web/site.ts";
 
 type Schemas = components["schemas"];
 
@@ -49,29 +50,46 @@ const SIGNED_IN_ROOM = 224;
 /** What a pending session may still add: the time its code was sent. */
 const PENDING_ROOM = 64;
 
+/**
+ * What a sign-in answer says, as requirements 4.1 reads it: the token decides (none is a failed sign-in, whatever the
+ * message); with one, `Deactivated` keeps none, and any other message is held (step 3). A message the portal does not
+ * know (requirements 9 lists three) is `untold`: it opens no section before the permissions call succeeds.
+ */
+export function signInAnswer(body: unknown): {
+  token?: string;
+  message?: LoginMessage;
+  untold: boolean;
+} {
+  const token = tokenOf(body);
+  if (!token) return { untold: false };
+  const { message } = asObject(body) as Schemas["LoginResponse"];
+  const known = knownLoginMessage(message);
+  return { token, ...(known ? { message: known } : {}), untold: message !== undefined && !known };
+}
+
 /** requirements 4.1: a token is held as pending until MFA passes; a deactivated account keeps none. */
 export const holdLogin =
   (site: Site): Effect =>
   async ({ context, request, body }) => {
-    const { message } = asObject(body) as Schemas["LoginResponse"];
-    const token = tokenOf(body);
+    const { token, message, untold } = signInAnswer(body);
     const form = asObject(request.body);
     const userName = String(form.username ?? "");
     const held = Boolean(token) && message !== "Deactivated";
     if (token && token.length > MAX_TOKEN_CHARACTERS) return tooLarge; // refused before any work on it
     if (token && !sendableToken(token)) return unusable(request);
     const outcome = held ? "pending-mfa" : message === "Deactivated" ? "deactivated" : "invalid";
-    const fields = { event: "sign-in", site, user: userName, outcome, loginMessage: message };
-    signInStep(context, request, fields, "sign-in attempt");
+    const loginMessage = untold ? "unknown" : message;
+    signInStep(context, request, { event: "sign-in", site, user: userName, outcome, loginMessage }, "sign-in attempt");
     const company = site === "client" ? String(form.shortname ?? "") : "";
     const person = personOf({ site, company, userName });
     if (held && token) {
-      const loginMessage = message ?? "Success";
-      beginSignIn(request, { stage: "pending", site, userName, company, loginMessage, token }, context.now());
+      const auth = { stage: "pending", site, userName, company, loginMessage: message ?? "Success", token } as const;
+      beginSignIn(request, { ...auth, ...(untold ? { untold } : {}) }, context.now());
       context.refusedTokens.forgive(token); // issued again: the upstream takes it now
       if (!fitsCookie(request, PENDING_ROOM)) return tooLarge;
       securityEvent(request, "sign-in.passed", person, sessionId(request));
     } else securityEvent(request, message === "Deactivated" ? "sign-in.deactivated" : "sign-in.failed", person);
+    // Only a message the portal knows, and only beside a token, reaches the browser: no token reads "Invalid Login".
     return { body: { ...(message ? { message } : {}), tokenHeld: held } satisfies HeldLogin, failed: !held };
   };
 
@@ -82,8 +100,8 @@ export const holdLogin =
 export const signInByLink =
   (site: Site): Effect =>
   async ({ context, request, body }) => {
-    const { message, username } = asObject(body) as Schemas["LinkLoginResponse"];
-    const token = tokenOf(body);
+    const { username } = asObject(body) as Schemas["LinkLoginResponse"];
+    const { token, message } = signInAnswer(body);
     if (token && token.length > MAX_TOKEN_CHARACTERS) return tooLarge;
     if (token && !sendableToken(token)) return unusable(request);
     const usable = Boolean(token) && message !== "Deactivated";
@@ -94,7 +112,8 @@ export const signInByLink =
       beginSignIn(request, { stage: "signed-in", site, userName, company: "", loginMessage, token }, context.now());
       context.refusedTokens.forgive(token);
       if (!fitsCookie(request)) return tooLarge;
-      // One permissions call: it loads the gates, and answers for a link whose state the upstream did not give.
+      // One permissions call: it loads the gates, and answers for a link whose state the upstream did not give (no
+      // message, or one the portal does not know).
       const info = loginMessage === "Success" ? await loadPermissions(context, request) : undefined;
       if (message === undefined && info === undefined) expire(request, "upstream-refused");
       else if (!fitsCookie(request, SIGNED_IN_ROOM)) return tooLarge;
@@ -109,15 +128,25 @@ export const signInByLink =
     return { body: answer, failed: !held };
   };
 
-/** requirements 4.2: only a `Passed` verdict promotes the pending token; wrong codes are counted, and end the sign-in. */
+/**
+ * requirements 4.2: only a `Passed` verdict promotes the pending token; wrong codes are counted, and end the sign-in.
+ * The verdict reaches the browser as its texts only; an empty answer is no verdict, so no `Passed`.
+ */
 export const promoteOnPassed: Effect = async ({ context, request, body }) => {
-  const verdict = Array.isArray(body) ? (body as Schemas["MfaVerdict"]) : [];
+  const verdict = (Array.isArray(body) ? (body as Schemas["MfaVerdict"]) : []).map(({ text }) => ({ text }));
   const auth = request.auth;
   if (auth?.stage !== "pending") return { body: verdict };
   const who = { site: auth.site, user: auth.userName };
   if (verdict[0]?.text === "Passed") {
     promote(request, context.now());
-    await loadPermissions(context, request);
+    const info = await loadPermissions(context, request);
+    // A sign-in whose message the portal did not know opens a section only on the upstream's word for the token.
+    if (auth.untold && !info) {
+      signInStep(context, request, { event: "mfa", ...who, outcome: "untold" }, "account state not told");
+      if (request.auth) expire(request, "upstream-refused");
+      return { body: verdict };
+    }
+    if (auth.untold) untoldSignInVouched(request);
     // Signed in, with its permissions: a session that leaves no room for a page visit ends here, with the reason.
     if (!fitsCookie(request, SIGNED_IN_ROOM)) return tooLarge;
     signInStep(context, request, { event: "mfa", ...who, outcome: "passed" }, "device verified");
@@ -141,26 +170,27 @@ export const promoteOnPassed: Effect = async ({ context, request, body }) => {
   return { body: counted, failed: true };
 };
 
-export const codeSent: Effect = async ({ context, request, body }) => {
+/** requirements 4.2: an OK answer is a sent code, whatever its body (it is not read; none is fine). */
+export const codeSent: Effect = async ({ context, request }) => {
   rememberCodeSent(request, context.now());
   if (request.auth) securityEvent(request, "mfa.code-sent", personOf(request.auth), sessionId(request));
-  return { body: body ?? {} };
+  return { body: {} };
 };
 
 /**
  * A changed password ends the person's other sessions when the form asks (its box is checked by default), and always
  * when it was the forced change of an expired password at sign-in; the answer says how many ended.
  */
-export const changedPassword: Effect = async ({ request, body }) => {
+export const changedPassword: Effect = async ({ request }) => {
   const auth = request.auth;
   const forced = auth?.loginMessage === "Password Expired";
   passwordChanged(request);
   const sid = sessionId(request);
-  if (!auth || !sid) return { body: body ?? {} };
+  if (!auth || !sid) return { body: {} };
   securityEvent(request, "password.changed", personOf(auth), sid);
-  if (!forced && request.headers[END_OTHERS_HEADER.toLowerCase()] !== "1") return { body: body ?? {} };
+  if (!forced && request.headers[END_OTHERS_HEADER.toLowerCase()] !== "1") return { body: {} };
   const ended = await endOtherSessions(request, auth, sid, "all", "session-ended.password-changed");
-  return { body: body ?? {}, headers: { [ENDED_COUNT_HEADER]: String(ended ?? 0) } };
+  return { body: {}, headers: { [ENDED_COUNT_HEADER]: String(ended ?? 0) } };
 };
 
 /** A step of signing in: logged, and counted for the metrics by event and outcome. */

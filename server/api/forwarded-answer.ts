@@ -24,13 +24,11 @@ export async function answered(
   const call = request.upstreamCall as Call;
   const { operation, rule } = call;
   const status = answer.statusCode;
-  const contentType = String(answer.headers["content-type"] ?? "");
   let body: unknown;
   try {
     const { raw, json } = await readJsonAnswer(
       answer.stream as AsyncIterable<Uint8Array>,
       status,
-      contentType,
       call.signal,
       answer.headers["content-length"] as string | undefined,
     );
@@ -57,12 +55,13 @@ export async function answered(
     await failed(request, rule);
     return reply.code(status).send(errorShape(status, body));
   }
-  const shaped: Shaped = rule.effect ? await rule.effect({ context, request, body }) : { body: body ?? {} };
+  const shaped: Shaped = rule.effect ? await rule.effect({ context, request, body }) : { body: {} }; // not read
   if (shaped.failed || rule.throttle?.counts === "every") call.attempt?.keep();
   else await call.attempt?.giveBack(); // only failures count
   if (!shaped.failed) await call.attempt?.passed(reply);
+  // The browser gets the portal's own answer: 200 for any success (a 204 too), with the body the effect made.
   return reply
-    .code(shaped.status ?? status)
+    .code(shaped.status ?? 200)
     .headers(shaped.headers ?? {})
     .send(shaped.body ?? {});
 }

@@ -1,12 +1,12 @@
 // HTTP plumbing of the sandbox: the requirements 8 error shapes, input validation and bearer auth.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
-import type { components } from "#openapi/schema.d.ts";
 import type { SandboxDb } from "#server/sandbox/db.ts";
 import type { Mailbox } from "#server/sandbox/mailbox.ts";
 import { findSession, type Session } from "#server/sandbox/sessions.ts";
 
-export type ErrorAnswer = components["schemas"]["ErrorAnswer"];
+/** The error shapes the sandbox sends: requirements 8's fields, as plain strings. */
+export type ErrorAnswer = { detail?: string; description?: string; errors?: Record<string, string> };
 
 /** What every route of the sandbox works with. */
 export interface SandboxContext {

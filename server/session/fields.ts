@@ -15,6 +15,11 @@ export type Auth = {
   token: string;
   /** The company short name a client signed in with (empty for vendors and link sign-ins). */
   company?: string;
+  /**
+   * The sign-in answer's message was none the portal knows (requirements 9 lists three): the account's state was not
+   * told, so no section opens before the permissions call succeeds with the token (docs/decisions.md).
+   */
+  untold?: true;
 };
 
 /**
@@ -93,8 +98,8 @@ export function readAuth(request: FastifyRequest): Auth | undefined {
   if (!stored) return undefined;
   const token = unpackToken(stored);
   if (token === undefined) return undefined;
-  const { stage, site, userName, loginMessage, company } = stored;
-  return { stage, site, userName, loginMessage, token, ...(company ? { company } : {}) };
+  const { stage, site, userName, loginMessage, company, untold } = stored;
+  return { stage, site, userName, loginMessage, token, ...(company ? { company } : {}), ...(untold ? { untold } : {}) };
 }
 
 /** The auth written, its token packed when large, and `request.auth` kept in step. */

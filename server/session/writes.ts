@@ -72,6 +72,14 @@ export function passwordChanged(request: FastifyRequest): void {
   storeAuth(request, { ...auth, loginMessage: "Success" });
 }
 
+/** A sign-in whose message the portal did not know, vouched for by the upstream's permissions: a session like any. */
+export function untoldSignInVouched(request: FastifyRequest): void {
+  const auth = request.auth;
+  if (!auth?.untold) return;
+  const { untold: _vouched, ...told } = auth;
+  storeAuth(request, told);
+}
+
 /**
  * A passed test is written at most once a minute, like `seen`: a repeated test within the minute does not re-seal the
  * cookie. The earlier time counts, which can only shorten the window the change call has.

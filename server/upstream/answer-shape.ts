@@ -26,11 +26,12 @@ function fieldOf(error: ErrorObject): string {
 }
 
 /**
- * Undefined when `body` has the shape the operation's success answer declares (or it declares none); else the first
+ * Undefined when `body` has the shape the operation's success answer declares (or it declares none), or is no body at
+ * all (an empty answer, requirements 7.1: what reads it finds no token, no verdict, no permissions); else the first
  * field that is wrong. The value itself is never reported: it may be a token.
  */
 export function answerProblem(operation: Operation, body: unknown): ShapeProblem | undefined {
-  return operation.answer ? shapeProblem(operation.answer, body) : undefined;
+  return operation.answer && body !== undefined ? shapeProblem(operation.answer, body) : undefined;
 }
 
 /** Undefined when `value` fits `schema` (a schema of openapi/portal.yaml, maybe narrowed); else its first wrong field. */

@@ -90,13 +90,7 @@ async function responseOf(call: UpstreamCall, answer: Dispatcher.ResponseData, s
     // A HEAD's (or a 204's or 304's) Content-Length is the resource's, not a body's.
     const bodiless = call.method === "HEAD" || status === 204 || status === 304;
     const length = headers["content-length"];
-    const { raw } = await readJsonAnswer(
-      body,
-      status,
-      contentType,
-      signal,
-      !bodiless && typeof length === "string" ? length : null,
-    );
+    const { raw } = await readJsonAnswer(body, status, signal, !bodiless && typeof length === "string" ? length : null);
     const empty = raw.length === 0 || bodiless;
     return new Response(empty ? null : new Uint8Array(raw), { status, headers: { "content-type": contentType } });
   } catch (error) {

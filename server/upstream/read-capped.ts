@@ -57,10 +57,13 @@ export async function readCapped(
   return Buffer.concat(chunks, total);
 }
 
-/** requirements 7: a non-empty JSON answer must parse; anything else is an upstream fault. */
-export function parseJsonAnswer(raw: Buffer, contentType: string): unknown {
+/**
+ * requirements 7.1: a non-empty answer is parsed as JSON, whatever its `Content-Type` says (`application/json`,
+ * `application/problem+json`, `text/plain`, none); an empty one is no body (undefined), never a fault. A non-empty body
+ * that is not JSON is an upstream fault.
+ */
+export function parseJsonAnswer(raw: Buffer): unknown {
   if (raw.length === 0) return undefined;
-  if (!/json/i.test(contentType)) throw new UpstreamFault("not-json");
   try {
     return JSON.parse(raw.toString("utf8"));
   } catch {
@@ -69,18 +72,17 @@ export function parseJsonAnswer(raw: Buffer, contentType: string): unknown {
 }
 
 /**
- * A JSON API's answer read whole within the JSON cap and the deadline (`readCapped`); a success's body must be JSON
- * (requirements 7) and comes back parsed. Throws an `UpstreamFault`.
+ * A JSON API's answer read whole within the JSON cap and the deadline (`readCapped`); a success's body, when it has
+ * one, must be JSON (requirements 7.1) and comes back parsed. Throws an `UpstreamFault`.
  */
 export async function readJsonAnswer(
   body: AsyncIterable<Uint8Array> | null,
   status: number,
-  contentType: string,
   signal: AbortSignal,
   declaredLength?: string | null,
 ): Promise<{ raw: Buffer; json: unknown }> {
   const raw = await readCapped(body, MAX_JSON_ANSWER_BYTES, signal, declaredLength);
-  return { raw, json: status >= 200 && status < 300 ? parseJsonAnswer(raw, contentType) : undefined };
+  return { raw, json: status >= 200 && status < 300 ? parseJsonAnswer(raw) : undefined };
 }
 
 /** The fault a failed read stands for: its own, or an upstream that went away. */

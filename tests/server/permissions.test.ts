@@ -7,7 +7,7 @@ import { type FakeUpstream, forwardTo, happyUpstream, startFakeUpstream } from "
 import { PortalClient } from "#harness/portal-client.ts";
 import { accounts, fakeUpstreamCode, signIn } from "#harness/sign-in.ts";
 import { CHECKING_RETRY_SECONDS } from "#server/pages/section.tsx";
-import { PERMISSIONS_TTL_MS } from "#server/permissions.ts";
+import { forGates, PERMISSIONS_TTL_MS } from "#server/permissions.ts";
 import { BY_ITSELF } from "#server/session/activity.ts";
 import { BOUND_MS, TIMEOUT_MS, timed } from "#tests/support/failing-upstream.ts";
 import { logCapture } from "#tests/support/log-capture.ts";
@@ -64,6 +64,34 @@ describe("the permissions of a signed-in user", () => {
     assert.equal((await gary.get("/client/vip/profile")).status, 403);
     assert.equal(fetches(), before + 1, "one fetch for the stale cache, none after");
     await setGary({ vipTier: "1" });
+  });
+});
+
+describe("the permissions the session keeps", () => {
+  it("keep a truthy-or-falsy tier of any type (requirements 3.3) as what the gates read of it", () => {
+    const base = permissionsWith({});
+    const kept = forGates({ ...base, paymentTier: { plan: "gold", limits: ["x".repeat(500)] }, spotTier: [] });
+    assert.equal(kept.paymentTier, true);
+    assert.equal(kept.spotTier, true);
+    const scalars = forGates({ ...base, paymentTier: 0, spotTier: "Y" });
+    assert.deepEqual([scalars.paymentTier, scalars.spotTier], [0, "Y"]);
+  });
+});
+
+describe("an empty permissions answer", () => {
+  it("holds no permissions: the page says it is still checking, and asks again", async () => {
+    const fake = await portalOnFake();
+    try {
+      const client = await signIn(fake.app, accounts.alice, fake.code);
+      const happy = fake.upstream.answer;
+      fake.upstream.answer = (call, response) =>
+        /\/user-info$/.test(call.path) ? void response.writeHead(200).end() : happy(call, response);
+      const fresh = await signIn(fake.app, accounts.alice, fake.code);
+      assert.equal((await fresh.get("/client/home")).status, 503, "Checking User Permissions...");
+      assert.equal((await client.get("/client/home")).status, 200, "a session that has them keeps them");
+    } finally {
+      await fake.close();
+    }
   });
 });
 

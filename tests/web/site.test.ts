@@ -1,7 +1,7 @@
 // The values docs/requirements.md gives the two sites: their landings, the device key, the link-login type.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { deviceKey, landingPath, linkSite, siteValue } from "#web/site.ts";
+import { deviceKey, knownLoginMessage, landingPath, linkSite, siteValue } from "#web/site.ts";
 
 describe("the sites", () => {
   it("land on /{site}/home, or the tax-bridge landings in tax-bridge mode", () => {
@@ -21,5 +21,12 @@ describe("the sites", () => {
     assert.equal(linkSite(null), "client");
     assert.equal(siteValue("client"), "CLIENT");
     assert.equal(siteValue("vendor"), "VENDOR");
+  });
+
+  it("know requirements 9's login messages as spelled, and no other", () => {
+    for (const message of ["Success", "Password Expired", "Deactivated"])
+      assert.equal(knownLoginMessage(message), message);
+    for (const message of ["success", "Invalid", "", undefined, ["Success"], 1])
+      assert.equal(knownLoginMessage(message), undefined);
   });
 });

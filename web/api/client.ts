@@ -59,6 +59,15 @@ export function createApi(baseUrl: string, fetchImpl?: typeof fetch, onExpired =
 /** The islands' client: same-origin `/api`, where the portal forwards to the upstream. */
 export const api = createApi("/api");
 
+/**
+ * The section 8 message of a failed call, read from its typed error: `answerHandling` made it a `Failure`, whatever the
+ * upstream's error shape the generated types describe.
+ */
+export const failureText = (error: unknown): string => {
+  const detail = error && typeof error === "object" ? (error as Partial<Failure>).detail : undefined;
+  return typeof detail === "string" && detail ? detail : errorTexts.actionFailed;
+};
+
 /** The portal's `code` of a failed call, read from its typed error (the generated types do not name the field). */
 export const failureCode = (error: unknown): string | undefined =>
   error && typeof error === "object" ? answerCode(error) : undefined;

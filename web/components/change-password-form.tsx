@@ -1,7 +1,7 @@
 // The change-password form of requirements 2.5 / 4.4: local checks, the test call, then the change call.
 
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { api } from "#web/api/client.ts";
+import { api, failureText } from "#web/api/client.ts";
 import { END_OTHERS_HEADER, ENDED_COUNT_HEADER } from "#web/api/end-others.ts";
 import { CapsLockHint, useCapsLock } from "#web/components/caps-lock.tsx";
 import { Note, type NoteKind, Notes } from "#web/components/note.tsx";
@@ -10,7 +10,6 @@ import { useNoteFocus } from "#web/components/use-note-focus.ts";
 import { newPasswordProblem } from "#web/password-rules.ts";
 import type { Site } from "#web/site.ts";
 import { endOthersTexts } from "#web/texts/end-others.ts";
-import { errorTexts } from "#web/texts/errors.ts";
 import { passwordTexts } from "#web/texts/password.ts";
 
 /** How long "Password Successfully Changed!" stays in view before the page moves to the home page. */
@@ -95,7 +94,7 @@ export function ChangePasswordForm(props: ChangePasswordFormProps) {
       params: { path },
       body: { userId: userName ?? "", password: values.current },
     });
-    if (test.error) return fail(test.error.detail ?? errorTexts.actionFailed);
+    if (test.error) return fail(failureText(test.error));
     if (!test.data) return; // a 401: the browser is on its way to the login page
 
     const change = await api.POST("/web/{audience}/password/change", {
@@ -103,7 +102,7 @@ export function ChangePasswordForm(props: ChangePasswordFormProps) {
       body: { password: values.next },
       headers: { [END_OTHERS_HEADER]: redirect || endOthers ? "1" : "0" },
     });
-    if (change.error) return fail(change.error.detail ?? errorTexts.actionFailed);
+    if (change.error) return fail(failureText(change.error));
     if (!change.data) return;
     const ended = Number(change.response.headers.get(ENDED_COUNT_HEADER) ?? "");
     if (Number.isSafeInteger(ended) && change.response.headers.has(ENDED_COUNT_HEADER))

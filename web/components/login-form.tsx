@@ -1,7 +1,7 @@
 // The client or vendor login form of requirements 2.2 / 4.1: required checks, remember me, the login call.
 import { useSignals } from "@preact/signals-react/runtime";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { api } from "#web/api/client.ts";
+import { api, failureText } from "#web/api/client.ts";
 import { CapsLockHint, useCapsLock } from "#web/components/caps-lock.tsx";
 import { BusyOverlay, Note, Notes } from "#web/components/note.tsx";
 import { useNoteFocus } from "#web/components/use-note-focus.ts";
@@ -9,7 +9,6 @@ import { asHeld, type HeldLogin } from "#web/protocol/held.ts";
 import type { Site } from "#web/site.ts";
 import { rememberedLogin } from "#web/state/local-storage.ts";
 import { type LoginValues, type PendingSignIn, typedValues, typeValues, valuesOf } from "#web/state/login-page.ts";
-import { errorTexts } from "#web/texts/errors.ts";
 import { loginTexts } from "#web/texts/login-screen.ts";
 
 type Field = "shortName" | "userName" | "password";
@@ -86,7 +85,7 @@ export function LoginForm({ site, providerName, onHeld, onAttempt, focusFirstEmp
       site === "client"
         ? await api.POST("/auth/client", { body: { shortname: shortName.trim(), username: userName.trim(), password } })
         : await api.POST("/auth/vendor", { body: { username: userName.trim(), password } });
-    if (error) return { failed: error.detail ?? errorTexts.actionFailed };
+    if (error) return { failed: failureText(error) };
     return { held: asHeld(data) };
   };
 

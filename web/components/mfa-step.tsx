@@ -1,7 +1,7 @@
 // The multi-factor step of requirements 2.4 / 4.2: silent check of this device's code, generate, validate, expired password.
 
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from "react";
-import { api, failureCode } from "#web/api/client.ts";
+import { api, failureCode, failureText } from "#web/api/client.ts";
 import { Note, type NoteKind, Notes } from "#web/components/note.tsx";
 import { UseAnotherAccount } from "#web/components/use-another-account.tsx";
 import { useCooldown } from "#web/components/use-cooldown.ts";
@@ -114,7 +114,7 @@ export function MfaStep({ site, userName, loginMessage, password, landing, remem
     // since the user can do nothing with the stored code anyway.
     if (silent) return void generate(false);
     const text = error
-      ? (error.detail ?? errorTexts.actionFailed)
+      ? failureText(error)
       : left === undefined
         ? mfaTexts.incorrect
         : `${mfaTexts.incorrect} ${mfaTexts.attemptsLeft(left)}`;

@@ -1,10 +1,9 @@
 // The Password Reset panel of requirements 2.3 / 4.3: entry view, confirmation view, and the alert 5 s after success.
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { api } from "#web/api/client.ts";
+import { api, failureText } from "#web/api/client.ts";
 import { Note, Notes } from "#web/components/note.tsx";
 import { useNoteFocus } from "#web/components/use-note-focus.ts";
 import type { Site } from "#web/site.ts";
-import { errorTexts } from "#web/texts/errors.ts";
 import { resetTexts } from "#web/texts/reset.ts";
 
 /** requirements 9: the alert appears this long after a successful submit. */
@@ -63,7 +62,7 @@ export function ResetPanel({ site, onReturn, shortName: typed = "" }: Props) {
     setBusy(false);
     // docs/requirements.md is silent on a failed reset call: we show its message and keep the entry view with what was
     // typed, so the user can correct it or retry; the confirmation is only for an accepted request.
-    if (error) return fail({ text: error.detail ?? errorTexts.actionFailed });
+    if (error) return fail({ text: failureText(error) });
     if (!data) return;
     setSent(true);
     alertTimer.current = window.setTimeout(() => window.alert(resetTexts.alert), RESET_ALERT_DELAY_MS);

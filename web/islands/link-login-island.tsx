@@ -1,13 +1,13 @@
 // Login by link (requirements 2.6 / 4.6): spends the link's uuid, then lands on the audience's home.
 
 import { useEffect, useRef, useState } from "react";
-import { api, failureCode } from "#web/api/client.ts";
+import { api, failureCode, failureText } from "#web/api/client.ts";
 import { BusyOverlay, Note, Notes } from "#web/components/note.tsx";
 import { useNoteFocus } from "#web/components/use-note-focus.ts";
 import { REPLACE_SESSION_HEADER } from "#web/protocol/headers.ts";
 import { asHeld } from "#web/protocol/held.ts";
 import { landingUrl, type Site } from "#web/site.ts";
-import { answerCodes, errorTexts } from "#web/texts/errors.ts";
+import { answerCodes } from "#web/texts/errors.ts";
 import { linkLoginTexts } from "#web/texts/link-login.ts";
 
 /** The session this browser already has, when it has one: the link then waits for a click. */
@@ -35,9 +35,9 @@ export default function LinkLoginIsland({ uuid, site, current }: LinkLoginIsland
     void spendLink(uuid, site, confirmed).then(({ data, error }) => {
       if (failureCode(error) === answerCodes.sessionExists && error) {
         started.current = false;
-        return setBeside(error.detail);
+        return setBeside(failureText(error));
       }
-      if (error) setFailure(linkLoginTexts.failed(error.detail ?? errorTexts.actionFailed));
+      if (error) setFailure(linkLoginTexts.failed(failureText(error)));
       else if (!data)
         return; // a 401: the browser is on its way to the login page
       else if (asHeld(data)?.tokenHeld)

@@ -1,11 +1,15 @@
 // What the portal answers in place of upstream answers that carry a token: the token stays in the session.
 import type { components } from "#openapi/schema.d.ts";
+import type { LoginMessage } from "#web/site.ts";
 
 /** A refused MFA code's verdict, as the portal answers it: how many more codes this sign-in may try. */
 export type CountedVerdict = components["schemas"]["MfaVerdict"][number] & { attemptsLeft?: number };
 
-/** An upstream answer with its `token` kept by the portal and replaced by whether one is held. */
-export type Held<T> = Omit<T, "token"> & { tokenHeld: boolean };
+/**
+ * An upstream answer with its `token` kept by the portal and replaced by whether one is held, and its `message` only
+ * when it is one the portal knows and came with a token (server/api/effects.ts `signInAnswer`).
+ */
+export type Held<T> = Omit<T, "token" | "message"> & { tokenHeld: boolean; message?: LoginMessage };
 export type HeldLogin = Held<components["schemas"]["LoginResponse"]>;
 export type HeldLinkLogin = Held<components["schemas"]["LinkLoginResponse"]>;
 

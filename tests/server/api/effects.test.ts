@@ -1,16 +1,22 @@
-// server/api/effects.ts: what a sign-in or password-change answer does to the session: a token the portal could not
-// send back is refused; a link answer that does not say the account's state opens nothing until the permissions call
-// answers for it; a password change ends the person's other sessions when the form's box is checked (the default),
-// and always on the forced change of an expired password, saying how many ended.
+// server/api/effects.ts: what a sign-in or password-change answer does to the session: the token decides a sign-in,
+// whatever message comes with it and whichever dialect the upstream speaks; a token the portal could not send back is
+// refused; a message, or a link answer, that does not say the account's state opens nothing until the permissions
+// call answers for it; a password change ends the person's other sessions when the form's box is checked (the
+// default), and always on the forced change of an expired password, saying how many ended.
 import assert from "node:assert/strict";
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { after, before, describe, it } from "node:test";
-import { happyUpstream, sendJson } from "#harness/fake-upstream.ts";
+import { type Answer, happyUpstream, sendJson, type UpstreamScript } from "#harness/fake-upstream.ts";
 import { PortalClient } from "#harness/portal-client.ts";
+import { RedisServer } from "#harness/redis-server.ts";
 import { accounts, DEMO_PASSWORD, signIn } from "#harness/sign-in.ts";
+import { dialects } from "#harness/upstream-dialect.ts";
+import { personOf } from "#server/account/sessions.ts";
+import { signInAnswer } from "#server/api/effects.ts";
 import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
 import { portalOnFake, portalsOnFakeForFile } from "#tests/support/portal-on-fake.ts";
+import { until } from "#tests/support/waiting.ts";
 import { answerMessage } from "#web/api/answer.ts";
 import { END_OTHERS_HEADER, ENDED_COUNT_HEADER } from "#web/api/end-others.ts";
 
@@ -36,6 +42,161 @@ describe("the token a sign-in answer hands over", () => {
       assert.equal((await client.get("/healthz")).status, 200);
     });
   }
+});
+
+describe("a sign-in answer, as requirements 4.1 reads it", () => {
+  it("the token decides: no token is a failed sign-in, whatever the message", () => {
+    for (const body of [{}, undefined, { message: "Invalid" }, { message: "Success" }, { message: "Deactivated" }])
+      assert.deepEqual(signInAnswer(body), { untold: false }, JSON.stringify(body));
+    assert.deepEqual(signInAnswer({ token: "", message: "Success" }), { untold: false }, "an empty token is none");
+  });
+
+  it("with a token, a known message keeps its meaning, none is none, and any other is untold", () => {
+    assert.deepEqual(signInAnswer({ token: "t", message: "Password Expired", extra: 1 }), {
+      token: "t",
+      message: "Password Expired",
+      untold: false,
+    });
+    assert.deepEqual(signInAnswer({ token: "t" }), { token: "t", untold: false });
+    assert.deepEqual(signInAnswer({ token: "t", message: "Welcome back" }), { token: "t", untold: true });
+    assert.deepEqual(
+      signInAnswer({ token: "t", message: "success" }),
+      { token: "t", untold: true },
+      "spelled as given",
+    );
+  });
+});
+
+for (const dialect of dialects) {
+  describe(`a sign-in against an upstream speaking the ${dialect} dialect`, () => {
+    const on = (script: UpstreamScript = {}) => onFake(happyUpstream({ dialect, ...script }));
+    const login = (client: PortalClient) =>
+      client.post("/api/auth/client", { shortname: "ACME", username: "alice", password: DEMO_PASSWORD });
+
+    it("signs a person in: password, a code sent, the verdict, the permissions, the section", async () => {
+      const fake = await on();
+      const client = await signIn(fake.app, accounts.alice, fake.code);
+      assert.equal((await client.get("/client/home")).status, 200);
+      assert.equal((await client.get("/client/vip/dashboard")).status, 200, "the permissions were read");
+    });
+
+    it("a wrong password is Invalid Login, with no pending sign-in, whatever message comes with no token", async () => {
+      const fake = await on({ refuseLogins: true });
+      const client = new PortalClient(fake.app);
+      const answer = await login(client);
+      assert.deepEqual([answer.status, answer.json()], [200, { tokenHeld: false }], "the island shows Invalid Login");
+      assert.equal((await client.get("/mfa")).headers.location, "/", "no sign-in is pending");
+    });
+
+    it("a token with Deactivated keeps none; Deactivated with no token is Invalid Login", async () => {
+      const deactivated = new PortalClient((await on({ message: "Deactivated" })).app);
+      assert.deepEqual((await login(deactivated)).json(), { message: "Deactivated", tokenHeld: false });
+      assert.equal((await deactivated.get("/mfa")).headers.location, "/");
+      const fake = await on({ refuseLogins: true });
+      fake.upstream.answer = (_call, response) => sendJson(response, 200, { message: "Deactivated" });
+      assert.deepEqual((await login(new PortalClient(fake.app))).json(), { tokenHeld: false });
+    });
+
+    it("a message the portal does not know, with a token, goes to the MFA step and opens the section once the permissions answer", async () => {
+      const fake = await on({ message: "Welcome back" });
+      const client = new PortalClient(fake.app);
+      assert.deepEqual((await login(client)).json(), { tokenHeld: true }, "held; the message is not passed on");
+      assert.equal((await client.get("/client/home")).headers.location, "/mfa", "the MFA step replaces the form");
+      await client.post("/api/web/client/mfa/generate");
+      await client.post("/api/web/client/mfa/validate/123456");
+      assert.equal((await client.get("/client/home")).status, 200);
+    });
+
+    it("a message the portal does not know opens nothing when the permissions call fails: the sign-in ends", async () => {
+      const fake = await on({ message: "Account Locked" });
+      const happy = fake.upstream.answer;
+      fake.upstream.answer = (call, response) =>
+        /\/user-info$/.test(call.path) ? sendJson(response, 503, {}) : happy(call, response);
+      const client = new PortalClient(fake.app);
+      await login(client);
+      await client.post("/api/web/client/mfa/generate");
+      const verdict = await client.post("/api/web/client/mfa/validate/123456");
+      assert.deepEqual(verdict.json(), [{ text: "Passed" }]);
+      const home = await client.get("/client/home");
+      assert.equal(home.status, 302);
+      assert.equal(home.headers.location, "/?return=%2Fclient%2Fhome", "signed out, not in the section");
+    });
+
+    it("a link signs a person in; a link answered with no token is Invalid Login", async () => {
+      const fake = await on();
+      const client = new PortalClient(fake.app);
+      assert.deepEqual((await client.post("/api/auth/vendor-token?uuid=link-0001")).json(), { tokenHeld: true });
+      assert.equal((await client.get("/vendor/home")).status, 200);
+      const refused = await on({ refuseLinks: true });
+      const visitor = new PortalClient(refused.app);
+      const answer = await visitor.post("/api/auth/client-token?uuid=link-0002");
+      assert.deepEqual([answer.status, answer.json()], [200, { tokenHeld: false }]);
+      assert.equal((await visitor.get("/client/home")).status, 302);
+    });
+
+    it("a password change: the test and the change pass, and a refused change shows its message", async () => {
+      const fake = await on({ message: "Password Expired" });
+      const client = await signIn(fake.app, accounts.alice, fake.code);
+      assert.equal((await client.get("/client/home")).headers.location, "/mfa", "the password is to be changed");
+      const test = () => client.post("/api/web/client/password/test", { userId: "alice", password: DEMO_PASSWORD });
+      assert.equal((await test()).status, 200);
+      const happy = fake.upstream.answer;
+      fake.upstream.answer = happyUpstream({
+        dialect,
+        refuse: { change: { status: 400, errors: { P: "Too weak." } } },
+      });
+      const refused = await client.post("/api/web/client/password/change", { password: "Brand-New-Dialect-2026!" });
+      assert.equal(answerMessage(refused.status, refused.json()), "Too weak.");
+      fake.upstream.answer = happy;
+      assert.equal((await test()).status, 200);
+      const changed = await client.post("/api/web/client/password/change", { password: "Brand-New-Dialect-2026!" });
+      assert.deepEqual([changed.status, changed.json()], [200, {}], "Password Successfully Changed!");
+      assert.equal((await client.get("/client/home")).status, 200);
+    });
+  });
+}
+
+describe("a wrong password from a problem-details upstream, on two replicas sharing one Redis", () => {
+  let redis: RedisServer;
+  before(async () => {
+    redis = await RedisServer.start();
+  });
+  after(() => redis.stop());
+
+  it("is a failed sign-in for the throttles and the person's security activity, on every replica", async () => {
+    const right = happyUpstream({ dialect: "problem-details" });
+    const wrong = happyUpstream({ dialect: "problem-details", refuseLogins: true });
+    const upstream: Answer = (call, response) =>
+      (JSON.parse(call.body || "{}").password === DEMO_PASSWORD ? right : wrong)(call, response);
+    const env = {
+      REDIS_URL: redis.url,
+      REDIS_KEY_PREFIX: `dialect-${randomUUID()}:`,
+      RATE_LIMIT_USER_PER_MINUTE: "2",
+      RATE_LIMIT_IP_PER_MINUTE: "100",
+    };
+    const [a, b] = [await onFake(upstream, { env }), await onFake(upstream, { env })];
+    const attempt = (replica: typeof a, username: string) =>
+      new PortalClient(replica.app, { remoteAddress: "198.51.100.7" }).post("/api/auth/client", {
+        shortname: "ACME",
+        username,
+        password: "Wrong-Password-2026!",
+      });
+    for (const replica of [a, b]) {
+      const answer = await attempt(replica, "bob");
+      assert.deepEqual([answer.status, answer.json()], [200, { tokenHeld: false }], "Invalid Login");
+    }
+    assert.equal((await attempt(a, "bob")).status, 429, "the two failures, one on each replica, used bob's limit");
+
+    await signIn(a.app, accounts.alice, a.code);
+    assert.deepEqual((await attempt(b, "alice")).json(), { tokenHeld: false });
+    const alice = personOf({ site: "client", company: "ACME", userName: "alice" });
+    for (const replica of [a, b])
+      await until(
+        async () => (await replica.app.account?.activity.recent(alice))?.events[0]?.event === "sign-in.failed",
+        5_000,
+        "the failed sign-in in alice's activity",
+      );
+  });
 });
 
 describe("a link sign-in", () => {
@@ -106,6 +267,26 @@ describe("a password change and the other sessions", () => {
     assert.equal(answer.headers[ENDED_COUNT_HEADER], "1");
     assert.equal((await other.copy().get("/client/home")).headers.location, "/?return=%2Fclient%2Fhome");
     assert.ok(await opens(here), "the changed session is signed in");
+  });
+});
+
+describe("a link sign-in whose message the portal does not know", () => {
+  it("opens no section when the permissions call fails, and the section when it answers", async () => {
+    const happy = happyUpstream();
+    let permissions = false;
+    const fake = await onFake((call, response) => {
+      if (/-token$/.test(call.path.split("?")[0] ?? ""))
+        return sendJson(response, 200, { token: "tok-link", message: "Welcome back" });
+      if (/\/user-info$/.test(call.path) && !permissions) return sendJson(response, 503, {});
+      return happy(call, response);
+    });
+    const refused = new PortalClient(fake.app);
+    assert.deepEqual((await refused.post("/api/auth/client-token?uuid=link-1")).json(), { tokenHeld: false });
+    assert.equal((await refused.get("/client/home")).status, 302, "no section");
+    permissions = true;
+    const opened = new PortalClient(fake.app);
+    assert.deepEqual((await opened.post("/api/auth/client-token?uuid=link-2")).json(), { tokenHeld: true });
+    assert.equal((await opened.get("/client/home")).status, 200);
   });
 });
 

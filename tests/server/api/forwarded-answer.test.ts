@@ -1,8 +1,9 @@
 // server/api/forwarded-answer.ts: an /api call whose upstream hangs, fails, answers garbage or is down gets section
-// 8's message in bounded time, with nothing of the upstream's, sent once and never retried (SECURITY.md item 14).
+// 8's message in bounded time, with nothing of the upstream's, sent once and never retried (SECURITY.md item 14); an
+// answer is read as requirements 7.1 reads it: JSON whatever its label, and an empty one is no body, never a fault.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { downUpstreamUrl } from "#harness/fake-upstream.ts";
+import { downUpstreamUrl, happyUpstream } from "#harness/fake-upstream.ts";
 import { PortalClient } from "#harness/portal-client.ts";
 import { assertShown, assertStillServing, failingAnswers, TIMEOUT_MS, timed } from "#tests/support/failing-upstream.ts";
 import { startPortalInProcess } from "#tests/support/portal.ts";
@@ -62,5 +63,46 @@ describe("a forwarded call meeting a failing upstream", () => {
     } finally {
       await portal.close();
     }
+  });
+});
+
+describe("an answer read as requirements 7.1 reads it", () => {
+  const login = { shortname: "ACME", username: "alice", password: "pw" };
+  const pending = async () => {
+    fake.upstream.answer = happyUpstream();
+    const client = new PortalClient(fake.app);
+    await client.post("/api/auth/client", login);
+    return client;
+  };
+
+  it("a code generated with an empty 204 is a sent code (requirements 4.2: an OK answer), not a fault", async () => {
+    const client = await pending();
+    fake.upstream.answer = (_call, response) => void response.writeHead(204).end();
+    const answer = await client.post("/api/web/client/mfa/generate");
+    assert.deepEqual([answer.status, answer.json()], [200, {}]);
+    assert.equal((await client.get("/client/home")).headers.location, "/mfa", "the sign-in goes on");
+  });
+
+  it("a verdict labelled text/plain, or not labelled, is parsed as JSON and passes", async () => {
+    for (const type of ["text/plain", undefined]) {
+      const client = await pending();
+      fake.upstream.answer = (_call, response) =>
+        void response.writeHead(200, type ? { "content-type": type } : {}).end('[{"text":"Passed"}]');
+      const answer = await client.post("/api/web/client/mfa/validate/123456");
+      assert.deepEqual(answer.json(), [{ text: "Passed" }], `${type}`);
+      fake.upstream.answer = happyUpstream();
+      assert.equal((await client.get("/client/home")).status, 200, `${type}: signed in`);
+    }
+  });
+
+  it("a verdict that is not JSON is a fault, whatever its label, and an empty one passes no code", async () => {
+    const client = await pending();
+    fake.upstream.answer = (_call, response) =>
+      void response.writeHead(200, { "content-type": "text/plain" }).end("Passed");
+    assert.equal((await client.post("/api/web/client/mfa/validate/123456")).status, 502);
+    fake.upstream.answer = (_call, response) => void response.writeHead(200).end();
+    const empty = await client.post("/api/web/client/mfa/validate/123456");
+    assert.equal(empty.json()[0]?.text, "Failed", "no verdict: the code did not pass");
+    assert.equal((await client.get("/client/home")).headers.location, "/mfa", "still waiting for its code");
   });
 });

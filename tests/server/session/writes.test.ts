@@ -19,6 +19,7 @@ import {
   rememberVisit,
   spendPasswordTest,
   takeFlash,
+  untoldSignInVouched,
 } from "#server/session/writes.ts";
 import { clockedPortal, IDLE_MINUTES, MINUTE } from "#tests/support/clocked-portal.ts";
 import { noPermissions, permissionsWith } from "#tests/support/permissions.ts";
@@ -187,6 +188,30 @@ describe("a changed password (requirements 4.4)", () => {
     await session.run((r) => storeAuth(r, signedIn));
     const changed = await session.run((r) => passwordChanged(r));
     assert.deepEqual(changed.held.auth, signedIn);
+  });
+});
+
+describe("a sign-in whose message the portal did not know", () => {
+  const untold: Auth = {
+    stage: "signed-in",
+    site: "vendor",
+    userName: "vera",
+    loginMessage: "Success",
+    token: "token-of-vera",
+    untold: true,
+  };
+
+  it("is kept untold until the permissions vouch for it, then is a session like any", async () => {
+    await session.run((r) => storeAuth(r, untold));
+    const { untold: _dropped, ...told } = untold;
+    assert.deepEqual((await session.run((r) => r.auth)).result, untold, "read back untold");
+    const vouched = await session.run((r) => {
+      untoldSignInVouched(r);
+      return r.auth;
+    });
+    assert.deepEqual(vouched.result, told, "request.auth is kept in step");
+    assert.deepEqual(vouched.held.auth, told);
+    assert.equal((await session.run((r) => untoldSignInVouched(r))).written, false, "a told one is left as it is");
   });
 });
 

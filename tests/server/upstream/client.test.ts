@@ -168,6 +168,20 @@ describe("the server's own upstream calls", () => {
     assert.equal(faultOf(response), undefined);
   });
 
+  it("read a success as JSON whatever its Content-Type says, and an empty one as no body", async () => {
+    for (const type of ["text/plain", "application/problem+json", undefined]) {
+      upstream.answer = (_call, response) =>
+        void response.writeHead(200, type ? { "content-type": type } : {}).end('{"isAdmin":true}');
+      const { data, response } = await userInfo();
+      assert.equal(faultOf(response), undefined, `${type}: no fault`);
+      assert.deepEqual(data, { isAdmin: true }, `${type}: parsed`);
+    }
+    upstream.answer = (_call, response) => void response.writeHead(200, { "content-type": "application/json" }).end();
+    const empty = await userInfo();
+    assert.equal(faultOf(empty.response), undefined, "an empty success is no fault");
+    assert.equal(empty.data, undefined);
+  });
+
   it("answer an upstream that is away as unreachable, at once", async () => {
     const { response } = await userInfo(clientOf({ baseUrl: await downUpstreamUrl() }));
     assert.equal(faultOf(response), "unreachable");

@@ -1,7 +1,7 @@
 // requirements 8, "Shared answer handling", through the browser client's one middleware.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { createApi } from "#web/api/client.ts";
+import { createApi, failureText } from "#web/api/client.ts";
 
 /** A client whose fetch answers with the given status and body. */
 function clientAnswering(status: number, body: string | null, onExpired: () => void = () => {}) {
@@ -91,5 +91,11 @@ describe("the islands' client", () => {
       body: { clientShortName: "", emailAddress: "a@b.c" },
     });
     assert.equal(seen, "1");
+  });
+
+  it("reads a failed call's message as text, or Action Failed when it has none", () => {
+    assert.equal(failureText({ detail: "Too weak." }), "Too weak.");
+    for (const error of [undefined, {}, { detail: "" }, { detail: ["Too weak."] }, "text"])
+      assert.equal(failureText(error), "Action Failed");
   });
 });

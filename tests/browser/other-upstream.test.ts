@@ -1,0 +1,76 @@
+// A person signs in through a portal pointed at an upstream no one here wrote, one that speaks problem details
+// (harness/upstream-dialect.ts): a wrong password reads "Invalid Login", a refused reset shows the upstream's own text
+// (requirements 8), and the right password and code lead to the expired password's change, then the section.
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import type { Browser, Page } from "playwright-core";
+import { type Answer, happyUpstream } from "#harness/fake-upstream.ts";
+import { DEMO_PASSWORD, FAKE_UPSTREAM_CODE } from "#harness/sign-in.ts";
+import { launchBrowser, screenshot } from "#tests/browser/harness.ts";
+import { alerts, openLogin, submitLogin, watchErrors } from "#tests/browser/steps.ts";
+import { type PortalOnFake, portalOnFake } from "#tests/support/portal-on-fake.ts";
+
+/**
+ * Right password: a token, the password expired; any other: the upstream's own message and no token. A reset is
+ * refused, its texts in arrays.
+ */
+const refusedReset = { status: 400, detail: "Validation failed.", errors: { EmailAddress: "No account uses it." } };
+const right = happyUpstream({
+  dialect: "problem-details",
+  message: "Password Expired",
+  refuse: { reset: refusedReset },
+});
+const wrong = happyUpstream({ dialect: "problem-details", refuseLogins: true });
+const upstream: Answer = (call, response) => {
+  const login = /^\/auth\/(client|vendor)$/.test(call.path);
+  const password = login ? (JSON.parse(call.body || "{}") as { password?: string }).password : DEMO_PASSWORD;
+  return (password === DEMO_PASSWORD ? right : wrong)(call, response);
+};
+
+describe("a sign-in against a problem-details upstream", () => {
+  let fake: PortalOnFake;
+  let browser: Browser;
+  let page: Page;
+  let errors: string[];
+  before(async () => {
+    fake = await portalOnFake(upstream, { listen: true });
+    browser = await launchBrowser();
+    page = await (await browser.newContext()).newPage();
+    errors = watchErrors(page);
+  });
+  after(async () => {
+    await browser?.close();
+    await fake?.close();
+  });
+
+  test("a wrong password is Invalid Login, a refused reset shows its text, the right one signs in and changes the password", async () => {
+    const alice = { site: "client", shortName: "ACME", userName: "alice" } as const;
+    await openLogin(page, fake.url);
+    await submitLogin(page, { ...alice, password: "Wrong-Password-2026!" });
+    await page.getByRole("alert").filter({ hasText: "Invalid Login" }).waitFor();
+    assert.doesNotMatch(await alerts(page), /Action Failed|Invalid username/);
+    await screenshot(page, "other-upstream-invalid-login");
+
+    await page.getByRole("button", { name: "Reset Password" }).click();
+    await page.getByLabel("Company Short Name").fill("ACME");
+    await page.getByLabel("Email Address").fill("alice@acme.example");
+    await page.getByRole("button", { name: "Reset Password" }).click();
+    await page.getByRole("alert").filter({ hasText: "No account uses it." }).waitFor();
+    await page.getByRole("button", { name: "Return To Login" }).click();
+
+    await submitLogin(page, { ...alice, password: DEMO_PASSWORD });
+    await page.getByRole("heading", { name: "Verify This Device" }).waitFor();
+    await page.getByLabel("Code").fill(FAKE_UPSTREAM_CODE);
+    await page.getByLabel("Code").press("Enter");
+    await page.getByText("Your password has expired. Please enter a new password").waitFor();
+    assert.equal(await page.getByLabel("Current Password").inputValue(), DEMO_PASSWORD, "prefilled from the login");
+    await page.getByLabel("New Password").fill("Brand-New-Upstream-2026!");
+    await page.getByLabel("Confirm Password").fill("Brand-New-Upstream-2026!");
+    await page.getByRole("button", { name: "Change Password" }).click();
+    await page.waitForURL(/\/client\/home$/);
+    assert.equal(fake.upstream.callsTo(/^\/web\/client\/password\/change$/).length, 1, "the password was changed");
+    await screenshot(page, "other-upstream-signed-in");
+    assert.ok(fake.upstream.callsTo(/^\/web\/client\/mfa\/generate$/).length > 0, "a code was sent (an empty 204)");
+    assert.deepEqual(errors, [], "no script or hydration error");
+  });
+});
