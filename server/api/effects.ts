@@ -160,7 +160,7 @@ export const changedPassword: Effect = async ({ request, body }) => {
   securityEvent(request, "password.changed", personOf(auth), sid);
   if (!forced && request.headers[END_OTHERS_HEADER.toLowerCase()] !== "1") return { body: body ?? {} };
   const ended = await endOtherSessions(request, auth, sid, "all", "session-ended.password-changed");
-  return { body: body ?? {}, headers: { [ENDED_COUNT_HEADER]: String(ended ?? 0) } };
+  return { body: body ?? {}, headers: { [ENDED_COUNT_HEADER]: String(ended?.count ?? 0) } };
 };
 
 /** A step of signing in: logged, and counted for the metrics by event and outcome. */
