@@ -99,6 +99,20 @@ export class RedisServer {
     await exited;
   }
 
+  /** `CONFIG SET name value` on the running server (`maxmemory`, say), over a connection of its own. */
+  async config(name: string, value: string): Promise<void> {
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = createConnection({ port: this.port, host: "127.0.0.1" });
+      socket.on("error", reject);
+      socket.on("connect", () => socket.write(`CONFIG SET ${name} ${value}\r\n`));
+      socket.on("data", (data) => {
+        socket.destroy();
+        resolve(data.toString());
+      });
+    });
+    if (!answer.startsWith("+OK")) throw new Error(`CONFIG SET ${name}: ${answer.trim()}`);
+  }
+
   /** A hung Redis: connections stay open, nothing answers (SIGSTOP), until `thaw`. */
   freeze(): void {
     this.#child?.kill("SIGSTOP");

@@ -1,10 +1,12 @@
 // server/api/forwarded-answer.ts: an /api call whose upstream hangs, fails, answers garbage or is down gets section
-// 8's message in bounded time, with nothing of the upstream's, sent once and never retried (SECURITY.md item 14).
+// 8's message in bounded time, with nothing of the upstream's, sent once and never retried (SECURITY.md item 14); a
+// run of faults is logged when it starts and when it ends.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { downUpstreamUrl } from "#harness/fake-upstream.ts";
+import { downUpstreamUrl, happyUpstream, startFakeUpstream } from "#harness/fake-upstream.ts";
 import { PortalClient } from "#harness/portal-client.ts";
 import { assertShown, assertStillServing, failingAnswers, TIMEOUT_MS, timed } from "#tests/support/failing-upstream.ts";
+import { logCapture } from "#tests/support/log-capture.ts";
 import { startPortalInProcess } from "#tests/support/portal.ts";
 import { type PortalOnFake, portalOnFake } from "#tests/support/portal-on-fake.ts";
 import { errorTexts } from "#web/texts/errors.ts";
@@ -61,6 +63,43 @@ describe("a forwarded call meeting a failing upstream", () => {
       assert.deepEqual([ready.status, ready.json().upstream], [200, false], "ready, and reports the upstream down");
     } finally {
       await portal.close();
+    }
+  });
+});
+
+describe("a run of upstream faults on sign-in", () => {
+  it("is logged when it starts and when sign-ins are answered again, not once per attempt", async () => {
+    let broken = true;
+    const happy = happyUpstream();
+    const upstream = await startFakeUpstream((call, response) =>
+      broken ? failingAnswers["a 200 that is not JSON"]?.(call, response) : happy(call, response),
+    );
+    const logs = logCapture("sign-in-faults");
+    const token = "metrics-token-for-the-tests-0123";
+    const portal = await startPortalInProcess({
+      env: { UPSTREAM_URL: upstream.url, METRICS_TOKEN: token },
+      listen: false,
+      logs: logs.stream,
+    });
+    try {
+      const attempt = (user: string) =>
+        new PortalClient(portal.app).post("/api/auth/client", { shortname: "ACME", username: user, password: "pw" });
+      for (let index = 0; index < 30; index++) assert.equal((await attempt(`user-${index}`)).status, 502);
+      broken = false;
+      assert.equal((await attempt("alice")).status, 200);
+      const lines = logs.lines.map((line) => JSON.parse(line) as { level: number; msg: string; failed?: number });
+      assert.deepEqual(
+        lines.filter((line) => line.msg.startsWith("upstream")).map(({ level, msg, failed }) => [level, msg, failed]),
+        [
+          [40, "upstream fault", undefined],
+          [30, "upstream answers again", 30],
+        ],
+      );
+      const metrics = await portal.app.inject({ url: "/metrics", headers: { authorization: `Bearer ${token}` } });
+      assert.match(metrics.body, /portal_upstream_errors_total\{[^}]*outcome="not-json"[^}]*\} 30/);
+    } finally {
+      await portal.close();
+      await upstream.close();
     }
   });
 });
