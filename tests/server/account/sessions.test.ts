@@ -14,7 +14,7 @@ import { END_SESSIONS_PATH } from "#server/pages/account-view.ts";
 import { startSandbox } from "#server/sandbox/app.ts";
 import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
 import { until } from "#tests/support/waiting.ts";
-import { END_OTHERS_HEADER } from "#web/api/end-others.ts";
+import { END_OTHERS_HEADER, ENDING_HEADER } from "#web/api/end-others.ts";
 
 const WINDOWS_CHROME =
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36";
@@ -265,5 +265,25 @@ describe("two replicas through a Redis outage", () => {
     await until(async () => !(await opensHome(b.app, elsewhere)), 5_000, "B to end the session only it knew");
     assert.ok(await opensHome(b.app, here), "the session that asked goes on, on B");
     assert.ok(await opensHome(a.app, here), "and on A");
+  });
+
+  it("a password change that signs out the other devices during an outage says the ending is on its way, and it arrives", async () => {
+    const here = await signIn(a.app, accounts.gary, code());
+    await redis.stop();
+    const elsewhere = await signIn(b.app, accounts.gary, code());
+    const tested = await here.post("/api/web/client/password/test", { userId: "gary", password: DEMO_PASSWORD });
+    assert.equal(tested.status, 200, tested.text);
+    const changed = await here.request(
+      "POST",
+      "/api/web/client/password/change",
+      { password: "Outage-Changed-2026!" },
+      { [END_OTHERS_HEADER]: "1" },
+    );
+    assert.equal(changed.status, 200, changed.text);
+    assert.equal(changed.headers[ENDING_HEADER], "1", "the island says it is still on its way");
+    await redis.restart();
+    await bothUp();
+    await until(async () => !(await opensHome(b.app, elsewhere)), 5_000, "B to end the session only it knew");
+    assert.ok(await opensHome(a.app, here));
   });
 });
