@@ -91,7 +91,7 @@ export async function createContext(
       "permissions not usable: pages that need them say they are still checking until the upstream answers",
       "permissions usable again",
     ),
-    forwardFaults: new FailureRuns(log, "upstream fault", "upstream answers again"),
+    forwardFaults: new FailureRuns(log, "upstream fault", "upstream answers again", "operation"),
     refusedTokens,
     tracker: new VisitTracker(upstream, refusedTokens, metrics, log),
     throttle: new Throttle(

@@ -13,6 +13,8 @@ export class FailureRun {
     private readonly started: string,
     /** Said once when one goes through again, with the number that failed. */
     private readonly ended: string,
+    /** Said with both lines (which operation, say). */
+    private readonly about: Record<string, unknown> = {},
   ) {}
 
   /** The failures since the last success. */
@@ -21,12 +23,12 @@ export class FailureRun {
   }
 
   failed(why: Record<string, unknown>): void {
-    if (this.#failed++ === 0) this.log.warn(why, this.started);
+    if (this.#failed++ === 0) this.log.warn({ ...this.about, ...why }, this.started);
   }
 
   succeeded(): void {
     if (this.#failed === 0) return;
-    this.log.info({ failed: this.#failed }, this.ended);
+    this.log.info({ ...this.about, failed: this.#failed }, this.ended);
     this.#failed = 0;
   }
 }
@@ -39,12 +41,14 @@ export class FailureRuns {
     private readonly log: RunLog,
     private readonly started: string,
     private readonly ended: string,
+    /** The field that names the key in both lines ("operation"). */
+    private readonly keyName: string,
   ) {}
 
   failed(key: string, why: Record<string, unknown>): void {
     let run = this.#runs.get(key);
     if (!run) {
-      run = new FailureRun(this.log, this.started, this.ended);
+      run = new FailureRun(this.log, this.started, this.ended, { [this.keyName]: key });
       this.#runs.set(key, run);
     }
     run.failed(why);

@@ -80,7 +80,7 @@ export async function fault(
   const operation = call?.operation.operationId ?? "unknown";
   if (call) context.metrics.upstreamCall(operation, kind, (performance.now() - call.started) / 1000);
   // Once when a run of them starts, once when the operation is answered again: not a line per request.
-  context.forwardFaults.failed(operation, { operation, fault: kind, reqId: request.id, ...shape });
+  context.forwardFaults.failed(operation, { fault: kind, reqId: request.id, ...shape });
   // An unreachable upstream never saw the call: not counted (given back once answered); any other fault counts.
   if (call && kind !== "unreachable") call.attempt?.keep();
   if (call) await failed(request, call.rule);

@@ -87,7 +87,8 @@ export class RedisPersonLists<T extends object> implements PersonLists<T> {
         this.link.failed(error);
       }
     }
-    return { ...(await this.#local.list(person)), complete: false };
+    // The copy's own bound is no ending (see `add`): it never says older items were pushed out.
+    return { ...(await this.#local.list(person)), complete: false, trimmed: false };
   }
 
   async #read(person: string): Promise<PersonList<T>> {

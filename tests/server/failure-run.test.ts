@@ -48,9 +48,9 @@ describe("a run of failures", () => {
   it("keeps a run per key: one operation's faults neither start nor end another's", () => {
     const lines: Array<{ msg: string; operation?: string; failed?: number }> = [];
     const log = pino({ level: "info" }, { write: (line: string) => void lines.push(JSON.parse(line)) });
-    const runs = new FailureRuns(log, "upstream fault", "upstream answers again");
-    for (let failure = 0; failure < 50; failure++) runs.failed("login", { operation: "login" });
-    runs.failed("track", { operation: "track" });
+    const runs = new FailureRuns(log, "upstream fault", "upstream answers again", "operation");
+    for (let failure = 0; failure < 50; failure++) runs.failed("login", { fault: "timeout" });
+    runs.failed("track", { fault: "unreachable" });
     runs.succeeded("track");
     assert.equal(runs.count("login"), 50);
     runs.succeeded("login");
@@ -60,8 +60,8 @@ describe("a run of failures", () => {
       [
         ["upstream fault", "login", undefined],
         ["upstream fault", "track", undefined],
-        ["upstream answers again", undefined, 1],
-        ["upstream answers again", undefined, 50],
+        ["upstream answers again", "track", 1],
+        ["upstream answers again", "login", 50],
       ],
     );
   });
