@@ -38,11 +38,17 @@ function answers(port: number): Promise<boolean> {
 export class RedisServer {
   #child: ChildProcess | undefined;
 
-  private constructor(readonly port: number) {}
+  private constructor(
+    readonly port: number,
+    private readonly extraArgs: string[],
+  ) {}
 
-  /** Starts Debian's redis-server (scripts/ensure-redis.sh installs it) on a free port. */
-  static async start(): Promise<RedisServer> {
-    const server = new RedisServer(await freePort());
+  /**
+   * Starts Debian's redis-server (scripts/ensure-redis.sh installs it) on a free port; `extraArgs` are its own
+   * options (`["--maxmemory", "4mb"]`), kept for every restart.
+   */
+  static async start(extraArgs: string[] = []): Promise<RedisServer> {
+    const server = new RedisServer(await freePort(), extraArgs);
     await server.restart();
     return server;
   }
@@ -54,7 +60,17 @@ export class RedisServer {
   /** Starts it again on the same port, empty: nothing is saved. */
   async restart(): Promise<void> {
     if (this.#child) throw new Error("redis-server is running");
-    const args = ["--port", String(this.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"];
+    const args = [
+      "--port",
+      String(this.port),
+      "--bind",
+      "127.0.0.1",
+      "--save",
+      "",
+      "--appendonly",
+      "no",
+      ...this.extraArgs,
+    ];
     const child = spawn("redis-server", args, { stdio: "ignore" });
     let failure: Error | undefined;
     child.on("error", (error) => {
@@ -81,6 +97,20 @@ export class RedisServer {
     const exited = once(child, "exit");
     child.kill("SIGKILL");
     await exited;
+  }
+
+  /** `CONFIG SET name value` on the running server (`maxmemory`, say), over a connection of its own. */
+  async config(name: string, value: string): Promise<void> {
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = createConnection({ port: this.port, host: "127.0.0.1" });
+      socket.on("error", reject);
+      socket.on("connect", () => socket.write(`CONFIG SET ${name} ${value}\r\n`));
+      socket.on("data", (data) => {
+        socket.destroy();
+        resolve(data.toString());
+      });
+    });
+    if (!answer.startsWith("+OK")) throw new Error(`CONFIG SET ${name}: ${answer.trim()}`);
   }
 
   /** A hung Redis: connections stay open, nothing answers (SIGSTOP), until `thaw`. */

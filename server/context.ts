@@ -3,7 +3,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "#server/config.ts";
 import { DeviceCookies } from "#server/device-cookie.ts";
-import { FailureRun } from "#server/failure-run.ts";
+import { FailureRun, FailureRuns } from "#server/failure-run.ts";
 import { Metrics } from "#server/metrics.ts";
 import type { CounterStore } from "#server/stores/counters.ts";
 import { createStores, type Stores } from "#server/stores/create-stores.ts";
@@ -26,6 +26,11 @@ export type AppContext = {
   upstreamHealth: UpstreamHealth;
   /** Permissions fetches that failed since the last one that did not: logged when they start failing and end. */
   permissionFaults: FailureRun;
+  /**
+   * Forwarded calls (a sign-in among them) the upstream failed, per operation: logged when they start and when the
+   * operation is answered again; /metrics counts each (`portal_upstream_errors_total`).
+   */
+  forwardFaults: FailureRuns;
   /** Tokens the upstream refused on the server's own calls: their sessions end. */
   refusedTokens: RefusedTokens;
   tracker: VisitTracker;
@@ -70,6 +75,7 @@ export async function createContext(
     log,
     now,
     onRedisState: (up) => metrics.redisState(up),
+    onRedisRefused: () => metrics.redisRefused(),
   });
   // Revocations made before this replica started are loaded first (a bounded wait: Redis may be down).
   await stores.ready();
@@ -85,6 +91,7 @@ export async function createContext(
       "permissions not usable: pages that need them say they are still checking until the upstream answers",
       "permissions usable again",
     ),
+    forwardFaults: new FailureRuns(log, "upstream fault", "upstream answers again", "operation"),
     refusedTokens,
     tracker: new VisitTracker(upstream, refusedTokens, metrics, log),
     throttle: new Throttle(

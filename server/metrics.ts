@@ -51,6 +51,8 @@ export class Metrics {
   #upstreamUp: Gauge | undefined;
   /** Registered at its first change, so that a portal without REDIS_URL does not report Redis as down. */
   #redisUp: Gauge | undefined;
+  #redisDrops: Counter | undefined;
+  #redisRefused: Counter | undefined;
 
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: "portal_" });
@@ -84,5 +86,21 @@ export class Metrics {
       registers: [this.registry],
     });
     this.#redisUp.set(up ? 1 : 0);
+    this.#redisDrops ??= new Counter({
+      name: "portal_redis_drops_total",
+      help: "Times the link to Redis went down (each drop of a flapping outage too; the log says only its start and end).",
+      registers: [this.registry],
+    });
+    if (!up) this.#redisDrops.inc();
+  }
+
+  /** The shared stores' hook (`onRedisRefused`): a write Redis refused for its maxmemory, counted in this replica. */
+  redisRefused(): void {
+    this.#redisRefused ??= new Counter({
+      name: "portal_redis_refused_writes_total",
+      help: "Throttle counts and locks Redis refused at its maxmemory, kept in this replica instead.",
+      registers: [this.registry],
+    });
+    this.#redisRefused.inc();
   }
 }

@@ -25,6 +25,12 @@ export const PERSON_HOURLY_FACTOR = 10;
 export const MAX_PACE_S = 60;
 /** How long an address where a person's attempt passed stays known for that person. */
 export const KNOWN_ADDRESS_MS = 30 * 24 * HOUR_MS;
+/**
+ * A name the upstream never accepted (none of its attempts passed within KNOWN_ADDRESS_MS) is counted across
+ * addresses in windows this short, with the hourly bound cut in proportion: the same pace, but what a failed attempt
+ * under a made-up name leaves in Redis is gone in minutes, not an hour (docs/decisions.md, "Shared state").
+ */
+export const UNACCEPTED_WINDOW_MS = HOUR_MS / 10;
 
 /** The person an attempt counts against: site, company and user, each trimmed and case-folded. */
 export const personKey = (...parts: (string | undefined)[]) =>
@@ -119,7 +125,10 @@ export class Throttle {
     if (wait !== undefined) await giveBack();
     const passed = async (reply: FastifyReply) => {
       if (!person || whose !== "named") return;
-      await this.counters.hit(known, KNOWN_ADDRESS_MS);
+      await Promise.all([
+        this.counters.hit(known, KNOWN_ADDRESS_MS),
+        this.counters.hit(acceptedKey(group, person), KNOWN_ADDRESS_MS),
+      ]);
       if (group === "sign-in") this.devices?.remember(request, reply, person);
     };
     return new Attempt(wait, giveBack, passed);
@@ -131,9 +140,11 @@ export class Throttle {
    */
   async #pace(group: ThrottleGroup, person: string, perUser: number, taken: string[]): Promise<number | undefined> {
     const across = `${group}|person|${person}`;
-    const { count } = await this.counters.hit(across, HOUR_MS);
+    const { count: accepted } = await this.counters.peek(acceptedKey(group, person));
+    const windowMs = accepted > 0 ? HOUR_MS : UNACCEPTED_WINDOW_MS;
+    const { count } = await this.counters.hit(across, windowMs);
     taken.push(across);
-    const past = count - perUser * PERSON_HOURLY_FACTOR;
+    const past = count - Math.ceil((perUser * PERSON_HOURLY_FACTOR * windowMs) / HOUR_MS);
     if (past <= 0) return undefined;
     const gate = `${group}|pace|${person}`;
     const { count: waiting, resetInMs } = await this.counters.hit(gate, paceSeconds(past) * 1000);
@@ -141,5 +152,8 @@ export class Throttle {
     return waiting > 1 ? seconds(resetInMs) : undefined;
   }
 }
+
+/** Set when the upstream accepts an attempt of the person's: from then on their counts across addresses are hourly. */
+const acceptedKey = (group: ThrottleGroup, person: string) => `${group}|accepted|${person}`;
 
 const seconds = (ms: number) => Math.ceil(ms / 1000) || 1;

@@ -2,10 +2,13 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import autocannon from "autocannon";
 import { WebSocket } from "undici";
+import { PortalClient } from "#harness/portal-client.ts";
 import { accounts, fakeUpstreamCode, signIn } from "#harness/sign-in.ts";
 import { startPortalOnUpstream } from "#scripts/bench/portal.ts";
 import { freePort, residentBytes } from "#scripts/bench/processes.ts";
 import type { Row } from "#scripts/bench/report.ts";
+import { SESSIONS_PER_PERSON } from "#server/stores/session-registry.ts";
+import { TIME_ZONE_HEADER } from "#web/protocol/headers.ts";
 
 export type MemoryOptions = {
   /** How long the mixed load runs; the baseline is taken before it, after the warm-up. */
@@ -23,6 +26,12 @@ const SETTLE_MS = 3_000;
 /** Retained memory growing this much over the second half is a leak, not the heap finding its size. */
 const MAX_SECOND_HALF_GROWTH = 1.1;
 const MAX_GROWTH = 1.5;
+/** What a replica may hold resident under the load: deploy/k8s limits a pod to 512 Mi. */
+const MAX_RESIDENT_BYTES = 300 * 2 ** 20;
+/** The account page's address, with a count that differs between requests (see `signedInKinds`). */
+const ACCOUNT_PAGE = "/client/users/change-password";
+/** The zones the person's sessions were begun in: each writes its times in its own. */
+const ZONES = ["Europe/London", "America/New_York", "Asia/Tokyo", "Pacific/Auckland", "Europe/Berlin"];
 
 type Manifest = { css: string; hydrate: string; images: Record<string, string> };
 
@@ -35,6 +44,8 @@ type Kind = {
   signedIn?: boolean;
   headers?: Record<string, string>;
   body?: string;
+  /** A path of its own for each request (autocannon's `[<id>]` gives only letters). */
+  nextPath?: () => string;
 };
 
 const MANIFEST = new URL("../../dist/manifest.json", import.meta.url);
@@ -48,7 +59,19 @@ function kinds(manifestText: string): Kind[] {
   const compressed = { "accept-encoding": "br, gzip" };
   return [
     // The session's last page is /client/home (see `refresh` below): a repeat view, not tracked; the others are visits.
+    // The home page writes the last sign-in's time.
     { name: "section page, repeat view", method: "GET", path: "/client/home", expect: 200, signedIn: true },
+    // The person's 20 sessions and their activity, each time written in the session's zone. A page is kept once
+    // rendered (server/render/render-page.ts): the note's count, cycling past the pages kept, makes each answer a
+    // new render, as the many people of a real load would.
+    {
+      name: "account page, full session list and activity",
+      method: "GET",
+      path: ACCOUNT_PAGE,
+      expect: 200,
+      signedIn: true,
+      nextPath: cycling(),
+    },
     { name: "gated section page, tracked", method: "GET", path: "/client/invoice/entry", expect: 200, signedIn: true },
     { name: "section page, tracked", method: "GET", path: "/client/reports/aging", expect: 200, signedIn: true },
     { name: "login page", method: "GET", path: "/", expect: 200 },
@@ -69,6 +92,11 @@ function kinds(manifestText: string): Kind[] {
     { name: "unknown public path", method: "GET", path: "/no-such-page-[<id>]", expect: 302 },
     { name: "unknown asset", method: "GET", path: "/assets/no-such-file-[<id>].js", expect: 404 },
   ];
+}
+
+function cycling(): () => string {
+  let count = 0;
+  return () => `${ACCOUNT_PAGE}?sessions=ended&count=${count++ % 1001}`;
 }
 
 type Tally = { responses: number; unexpected: Map<string, number> };
@@ -93,6 +121,7 @@ function mixedLoad(
       ? {
           setupRequest: (request: autocannon.Request) => ({
             ...request,
+            ...(kind.nextPath ? { path: kind.nextPath() } : {}),
             headers: { ...request.headers, cookie: cookie() },
           }),
         }
@@ -183,16 +212,24 @@ export async function memoryBenches(options: MemoryOptions): Promise<Row[]> {
       await gc.collectGarbage();
       return residentBytes(portal.pid);
     };
-    const client = await signIn(portal.url, accounts.alice, fakeUpstreamCode);
+    // A full session list: the person signed in on as many devices as the registry keeps, each in its own zone.
+    let client: PortalClient | undefined;
+    for (let index = 0; index < SESSIONS_PER_PERSON; index++) {
+      const device = new PortalClient(portal.url);
+      device.headers = { [TIME_ZONE_HEADER]: ZONES[index % ZONES.length] as string };
+      client = await signIn(device, accounts.alice, fakeUpstreamCode);
+    }
+    if (!client) throw new Error("no session to load with");
+    const session = client;
     // A browser keeps the cookie each answer sets (its "last seen", permissions refreshed after their TTL, last page):
     // visiting the repeat-view page from time to time does the same, so the load stays alike from start to end.
     const refresh = async () => {
-      const answer = await client.get("/client/home");
+      const answer = await session.get("/client/home");
       if (answer.status !== 200) throw new Error(`refreshing the session: ${answer.status}`);
     };
     await refresh();
 
-    const load = { kinds: kinds(manifestText), cookie: () => client.cookieHeader };
+    const load = { kinds: kinds(manifestText), cookie: () => session.cookieHeader };
     const warmupTally: Tally = { responses: 0, unexpected: new Map() };
     check(
       "warm-up",
@@ -244,6 +281,7 @@ export async function memoryBenches(options: MemoryOptions): Promise<Row[]> {
     if (!halfWay || !end) throw new Error("the load ended before its samples were taken");
 
     const peak = Math.max(...samples.map((sample) => sample.rssBytes));
+    const lastUnderLoad = samples.at(-1)?.rssBytes ?? peak;
     const secondHalfRequests = end.responses - halfWay.responses;
     const growth = afterRetained / baselineRetained;
     const flatness = end.rssBytes / halfWay.rssBytes;
@@ -274,6 +312,14 @@ export async function memoryBenches(options: MemoryOptions): Promise<Row[]> {
         result: `${flatness.toFixed(2)} (${bytesPerRequest >= 0 ? "+" : ""}${bytesPerRequest.toFixed(1)} B/req over ${secondHalfRequests.toLocaleString("en")} requests)`,
         goal: `≤ ${MAX_SECOND_HALF_GROWTH.toFixed(2)}`,
         met: flatness <= MAX_SECOND_HALF_GROWTH,
+      },
+      {
+        name: `7c. Memory: the replica's highest RSS under the load, read every second${shortened}`,
+        subject: `peak ${mib(peak)}; at ${duration(end.second)} under load ${mib(lastUnderLoad)}`,
+        reference: "deploy/k8s limits a pod to 512 Mi",
+        result: mib(peak),
+        goal: `< ${mib(MAX_RESIDENT_BYTES)}`,
+        met: peak < MAX_RESIDENT_BYTES,
       },
     ];
   } finally {

@@ -1,7 +1,8 @@
 // `npm run bench`: every benchmark of docs/performance.md in one run, printed as one table and kept in artifacts/.
 // `--quick` shortens the rounds (a smoke run); `--only=throughput,tracing,bytes,lighthouse,memory` picks groups;
-// `--skip=lighthouse,memory` (or BENCH_SKIP=lighthouse,memory) leaves groups out while iterating. The full run is
-// every group: a run that left one out says so above its table.
+// `--skip=lighthouse,memory` (or BENCH_SKIP=lighthouse,memory) leaves groups out while iterating;
+// `--memory-seconds=120` runs the memory load that long instead of 10 minutes. The full run is every group: a run that
+// left one out says so above its table.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { bytesBenches } from "#scripts/bench/budgets.ts";
@@ -29,9 +30,13 @@ const load: LoadOptions = quick
   ? { rounds: 3, seconds: 3, warmupSeconds: 2 }
   : { rounds: 10, seconds: 4, warmupSeconds: 5 };
 
-const memory: MemoryOptions = quick
-  ? { seconds: 60, warmupSeconds: 5, sampleSeconds: 10, quick }
-  : { seconds: 600, warmupSeconds: 10, sampleSeconds: 30, quick };
+const memorySeconds = Number(list("memory-seconds")?.[0] ?? Number.NaN);
+const memory: MemoryOptions =
+  Number.isInteger(memorySeconds) && memorySeconds >= 10
+    ? { seconds: memorySeconds, warmupSeconds: 10, sampleSeconds: 10, quick: memorySeconds < 600 }
+    : quick
+      ? { seconds: 60, warmupSeconds: 5, sampleSeconds: 10, quick }
+      : { seconds: 600, warmupSeconds: 10, sampleSeconds: 30, quick };
 
 const groups: [string, () => Promise<Row[]>][] = [
   ["throughput", () => throughputBenches(load)],

@@ -76,9 +76,18 @@ export async function listSessions(request: FastifyRequest, owner: Owner, sid: s
   return { sessions, complete: list.complete, trimmed: list.trimmed } satisfies ListedSessions;
 }
 
+/** What ending other sessions did: how many this replica ended, and whether the ending is still on its way. */
+export type Ended = {
+  count: number;
+  /** "All" while Redis could not take the person's mark: sessions this replica does not know end when it returns. */
+  onItsWay: boolean;
+};
+
 /**
  * Ends the person's sessions other than `sid`: the one named by `id` (its digest), or all. Answers how many ended;
- * an id that is not one of the person's other live sessions ends nothing and answers undefined.
+ * an id that is not one of the person's other live sessions ends nothing and answers undefined. "All" also marks the
+ * person (sessions begun before now are ended, but this one): every replica then ends the sessions it alone knows,
+ * those signed in while Redis was away included.
  */
 export async function endOtherSessions(
   request: FastifyRequest,
@@ -86,10 +95,11 @@ export async function endOtherSessions(
   sid: string,
   which: { id: string } | "all",
   event: "session-ended.by-person" | "session-ended.password-changed",
-): Promise<number | undefined> {
+): Promise<Ended | undefined> {
   const account = accountOf(request);
-  if (!account) return which === "all" ? 0 : undefined;
+  if (!account) return which === "all" ? { count: 0, onItsWay: false } : undefined;
   const person = personOf(owner);
+  const shared = which === "all" ? account.marks.mark(person, { before: account.now(), except: sid }) : true;
   const { sessions } = await account.sessions.list(person);
   const others = sessions.filter((entry) => entry.sid !== sid && live(request, account, entry));
   const ending = which === "all" ? others : others.filter((entry) => sessionDigest(entry.sid) === which.id);
@@ -99,5 +109,5 @@ export async function endOtherSessions(
     await account.sessions.remove(person, entry.sid);
     securityEvent(request, event, person, entry.sid);
   }
-  return ending.length;
+  return { count: ending.length, onItsWay: !(await shared) };
 }

@@ -2,11 +2,14 @@
 // activity (the revocations that end a session on every replica are the app's own, `app.revocations`).
 import type { FastifyRequest } from "fastify";
 import type { ActivityStore } from "#server/stores/activity.ts";
+import type { PersonMarks } from "#server/stores/person-marks.ts";
 import type { SessionRegistry } from "#server/stores/session-registry.ts";
 
 export type AccountState = {
   sessions: SessionRegistry;
   activity: ActivityStore;
+  /** "Sessions begun before T are ended", per person: checked on every request of a signed-in session. */
+  marks: PersonMarks;
   now: () => number;
   /** The idle limit and the time a session's `seen` may lag behind it: a session not seen within it has ended. */
   liveMs: number;

@@ -15,7 +15,7 @@ import { fitsCookie } from "#server/session/plugin.ts";
 import { sessionId } from "#server/session/standing.ts";
 import { passwordChanged, rememberCodeSent, untoldSignInVouched } from "#server/session/writes.ts";
 import { serverTexts } from "#server/texts.ts";
-import { END_OTHERS_HEADER, ENDED_COUNT_HEADER } from "#web/api/end-others.ts";
+import { END_OTHERS_HEADER, ENDED_COUNT_HEADER, ENDING_HEADER } from "#web/api/end-others.ts";
 import type { CountedVerdict, HeldLinkLogin, HeldLogin } from "#web/protocol/held.ts";
 import { knownLoginMessage, type LoginMessage, type Site } from "#web/site.ts";
 
@@ -190,7 +190,9 @@ export const changedPassword: Effect = async ({ request }) => {
   securityEvent(request, "password.changed", personOf(auth), sid);
   if (!forced && request.headers[END_OTHERS_HEADER.toLowerCase()] !== "1") return { body: {} };
   const ended = await endOtherSessions(request, auth, sid, "all", "session-ended.password-changed");
-  return { body: {}, headers: { [ENDED_COUNT_HEADER]: String(ended ?? 0) } };
+  const headers: Record<string, string> = { [ENDED_COUNT_HEADER]: String(ended?.count ?? 0) };
+  if (ended?.onItsWay) headers[ENDING_HEADER] = "1"; // the island says the ending is still on its way
+  return { body: {}, headers };
 };
 
 /** A step of signing in: logged, and counted for the metrics by event and outcome. */

@@ -1,6 +1,6 @@
 // A forwarded call's answer: read whole within its size cap and deadline, checked against the declared shape, its
 // row's effect on the session applied, and reshaped for the browser; and the faults (too slow, unreachable, too
-// large, not JSON, another shape), each answered in requirements 8's terms and logged once.
+// large, not JSON, another shape), each answered in requirements 8's terms and logged when a run of them starts.
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Call } from "#server/api/admit.ts";
 import type { Shaped } from "#server/api/effects.ts";
@@ -44,6 +44,7 @@ export async function answered(
   const problem = status >= 200 && status < 300 ? answerProblem(operation, body) : undefined;
   if (problem) return fault(context, request, reply, "wrong-shape", problem);
   context.metrics.upstreamCall(operation.operationId, status, (performance.now() - call.started) / 1000);
+  context.forwardFaults.succeeded(operation.operationId);
 
   if (status === 401 && call.token) {
     request.log.info({ event: "session-expired", operation: operation.operationId }, "upstream refused the token");
@@ -77,7 +78,8 @@ export async function fault(
   const call = request.upstreamCall;
   const operation = call?.operation.operationId ?? "unknown";
   if (call) context.metrics.upstreamCall(operation, kind, (performance.now() - call.started) / 1000);
-  request.log.warn({ operation, fault: kind, ...shape }, "upstream fault");
+  // Once when a run of them starts, once when the operation is answered again: not a line per request.
+  context.forwardFaults.failed(operation, { fault: kind, reqId: request.id, ...shape });
   // An unreachable upstream never saw the call: not counted (given back once answered); any other fault counts.
   if (call && kind !== "unreachable") call.attempt?.keep();
   if (call) await failed(request, call.rule);

@@ -15,6 +15,7 @@ export const END_SESSIONS_PATH = "/session/sign-out-others";
 /** What an end request did, as its answer's address says it: `?sessions=<outcome>[&count=n]`. */
 export type EndOutcome =
   | "ended"
+  | "ending"
   | "changed"
   | "wrong-password"
   | "password-required"
@@ -33,6 +34,8 @@ function resultOf(query: Record<string, string | undefined>): { kind: NoteKind; 
   switch (query.sessions) {
     case "ended":
       return { kind: "success", text: accountTexts.ended(number) };
+    case "ending":
+      return { kind: "info", text: accountTexts.ending(number) };
     case "wrong-password":
       return { kind: "error", text: accountTexts.wrongPassword };
     case "password-required":

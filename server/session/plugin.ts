@@ -3,6 +3,7 @@
 import secureSession from "@fastify/secure-session";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { personOf } from "#server/account/sessions.ts";
 import type { AppContext } from "#server/context.ts";
 import { personActed } from "#server/session/activity.ts";
 import { cacheSessionDecoding } from "#server/session/decode-cache.ts";
@@ -99,7 +100,7 @@ export const sessionPlugin = fp<{ context: AppContext }>(async (app: FastifyInst
   // Asked again once the body has arrived: a request can hold its body back while its session is signed out elsewhere.
   app.addHook("preHandler", (request, _reply, done) => {
     const sid = sessionId(request);
-    if (sid && request.auth && app.revocations.has(sid)) expire(request, "revoked");
+    if (sid && request.auth && (app.revocations.has(sid) || markedEnded(request, sid))) expire(request, "revoked");
     done();
   });
 
@@ -113,6 +114,12 @@ export const sessionPlugin = fp<{ context: AppContext }>(async (app: FastifyInst
     }
   }
 
+  /** "Sign out of all other devices" from another of the person's sessions: their mark, held by every replica. */
+  function markedEnded(request: FastifyRequest, sid: string): boolean {
+    const auth = request.auth;
+    return auth !== undefined && app.account?.marks.ends(personOf(auth), sid, sessionTimes(request).born) === true;
+  }
+
   function endReason(request: FastifyRequest): EndReason | undefined {
     const sid = sessionId(request);
     if (sid && app.revocations.has(sid)) return "revoked";
@@ -122,6 +129,7 @@ export const sessionPlugin = fp<{ context: AppContext }>(async (app: FastifyInst
     if (refusedTokens.has(auth.token)) return "upstream-refused";
     const time = now();
     const { born, seen } = sessionTimes(request);
+    if (sid && markedEnded(request, sid)) return "revoked";
     if (time - born > maxSeconds * 1000) return "lifetime";
     if (time - seen > config.session.idleSeconds * 1000) return "idle";
     return undefined;

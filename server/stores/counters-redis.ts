@@ -1,4 +1,5 @@
-// Counters shared by every replica through Redis; while Redis is unreachable or slow, this replica counts alone.
+// Counters shared by every replica through Redis; while Redis is unreachable or slow, or refuses a new count for its
+// maxmemory, this replica counts alone.
 import { type Count, type CounterStore, MemoryCounters } from "#server/stores/counters.ts";
 import { type RedisKeys, wholeMs } from "#server/stores/redis-keys.ts";
 import type { RedisLink } from "#server/stores/redis-link.ts";
@@ -16,6 +17,7 @@ export class RedisCounters implements CounterStore {
     if (this.link.usable) {
       try {
         const [count, left] = await this.link.commands.portalHit(this.keys.count(key), wholeMs(windowMs));
+        this.link.wrote();
         return { count, resetInMs: left };
       } catch (error) {
         this.link.failed(error);

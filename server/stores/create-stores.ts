@@ -6,6 +6,8 @@ import { type LockStore, MemoryLocks } from "#server/stores/locks.ts";
 import { RedisLocks } from "#server/stores/locks-redis.ts";
 import { MemoryPersonLists } from "#server/stores/person-lists.ts";
 import { RedisPersonLists } from "#server/stores/person-lists-redis.ts";
+import { MemoryPersonMarks, type PersonMarks } from "#server/stores/person-marks.ts";
+import { RedisPersonMarks } from "#server/stores/person-marks-redis.ts";
 import { redisKeys } from "#server/stores/redis-keys.ts";
 import { CONNECT_TIMEOUT_MS, RedisLink, redactUrl, type StoreLog } from "#server/stores/redis-link.ts";
 import { MemoryRevocations, type RevocationStore } from "#server/stores/revocations.ts";
@@ -26,6 +28,8 @@ export type StoreOptions = {
   now?: () => number;
   /** Called on every change between Redis up and down, for example to set `portal_redis_up`. */
   onRedisState?: (up: boolean) => void;
+  /** Called for each write Redis refused at its maxmemory (kept in this replica instead). */
+  onRedisRefused?: () => void;
   /** Bounds on Redis; the defaults are 1,000 ms to connect and 500 ms per command. */
   connectTimeoutMs?: number;
   commandTimeoutMs?: number;
@@ -47,6 +51,8 @@ export type Stores = {
   sessions: SessionRegistry;
   /** Each person's recent security events, kept for `activityMs`. */
   activity: ActivityStore;
+  /** Each person's "sessions begun before T are ended", kept for the sessions' lifetime. */
+  marks: PersonMarks;
   /** Resolves when the revoked ids have been loaded from Redis, or after `timeoutMs`; at once in memory. */
   ready(timeoutMs?: number): Promise<void>;
   /** For /readyz: report it, but an unreachable Redis need not take the replica out (it keeps serving). */
@@ -70,6 +76,7 @@ export function createStores(options: StoreOptions): Stores {
       locks: new MemoryLocks(options.now),
       sessions: new SessionRegistry(new MemoryPersonLists(sessionListKind(options.sessionMaxMs), options.now)),
       activity: new ActivityStore(new MemoryPersonLists(activityListKind(activityMs), options.now)),
+      marks: new MemoryPersonMarks(options.sessionMaxMs, options.now),
       ready: async () => {},
       health: async () => ({ backend: "memory" }),
       close: async () => {},
@@ -80,7 +87,9 @@ export function createStores(options: StoreOptions): Stores {
     url: options.redisUrl,
     log: options.log,
     channel: keys.channel,
+    moreChannels: [keys.markChannel],
     onState: options.onRedisState,
+    onRefused: options.onRedisRefused,
     connectTimeoutMs: options.connectTimeoutMs,
     commandTimeoutMs: options.commandTimeoutMs,
   });
@@ -89,6 +98,7 @@ export function createStores(options: StoreOptions): Stores {
     "revocations, throttles and wrong-code counts are shared through redis",
   );
   const revocations = new RedisRevocations(link, keys, options.sessionMaxMs);
+  const marks = new RedisPersonMarks(link, keys, options.sessionMaxMs, options.now);
   return {
     backend: "redis",
     revocations,
@@ -96,11 +106,13 @@ export function createStores(options: StoreOptions): Stores {
     locks: new RedisLocks(link, keys),
     sessions: new SessionRegistry(new RedisPersonLists(link, keys, sessionListKind(options.sessionMaxMs), options.now)),
     activity: new ActivityStore(new RedisPersonLists(link, keys, activityListKind(activityMs), options.now)),
+    marks,
     ready: (timeoutMs = 2 * (options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS)) => revocations.ready(timeoutMs),
     health: async () => ({ backend: "redis", up: await link.ping(), pendingRevocations: revocations.pending }),
     close: async () => {
       // A revocation still pending gets one last, bounded, try.
       if (revocations.pending > 0 && link.usable) await revocations.sync();
+      if (marks.pending > 0 && link.usable) await marks.sync();
       await link.close();
     },
   };

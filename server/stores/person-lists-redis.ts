@@ -1,6 +1,7 @@
 // The per-person lists shared through Redis: per person a sorted set of ids by time, a hash of items and a hash of
 // "last seen" times, all three expiring with the newest item; this replica keeps a copy of what it wrote, to answer
-// while Redis cannot.
+// while Redis cannot. The bound is applied by Redis only: the copy misses what other replicas removed, and a bound
+// applied to it would end sessions that are alive.
 import {
   type AddOptions,
   type Listed,
@@ -28,9 +29,10 @@ export class RedisPersonLists<T extends object> implements PersonLists<T> {
     this.#local = new MemoryPersonLists(kind, now);
   }
 
+  /** While Redis is away the bound waits (nothing is answered as dropped): the next addition Redis takes applies it. */
   async add(person: string, id: string, item: T, options: AddOptions = {}): Promise<string[]> {
-    const droppedHere = this.#local.addNow(person, id, item, options);
-    if (!this.link.usable) return droppedHere;
+    this.#local.addNow(person, id, item, options);
+    if (!this.link.usable) return [];
     try {
       const { order, entries, seen } = this.keys.list(this.kind.name, person);
       const time = this.kind.timeOf(item);
@@ -49,7 +51,7 @@ export class RedisPersonLists<T extends object> implements PersonLists<T> {
       );
     } catch (error) {
       this.link.failed(error);
-      return droppedHere;
+      return [];
     }
   }
 
@@ -85,7 +87,8 @@ export class RedisPersonLists<T extends object> implements PersonLists<T> {
         this.link.failed(error);
       }
     }
-    return { ...(await this.#local.list(person)), complete: false };
+    // The copy's own bound is no ending (see `add`): it never says older items were pushed out.
+    return { ...(await this.#local.list(person)), complete: false, trimmed: false };
   }
 
   async #read(person: string): Promise<PersonList<T>> {

@@ -6,6 +6,11 @@ export type RedisKeys = {
   revokedPattern: string;
   /** Where a revoked id is announced to the other replicas. */
   channel: string;
+  /** A person's mark "sessions begun before T are ended" (server/stores/person-marks-redis.ts), and its pattern. */
+  mark(person: string): string;
+  markPattern: string;
+  /** Where a new mark is announced. */
+  markChannel: string;
   count(key: string): string;
   lock(key: string): string;
   /**
@@ -23,6 +28,9 @@ export function redisKeys(prefix: string): RedisKeys {
     revoked: (sid) => `${prefix}revoked:${sid}`,
     revokedPattern: `${literal(prefix)}revoked:*`,
     channel: `${prefix}revocations`,
+    mark: (person) => `${prefix}ended-before:${person}`,
+    markPattern: `${literal(prefix)}ended-before:*`,
+    markChannel: `${prefix}person-marks`,
     count: (key) => `${prefix}count:${key}`,
     lock: (key) => `${prefix}lock:${key}`,
     list: (name, person) => ({

@@ -1,6 +1,8 @@
-// The shared stores' two Redis connections: bounded timeouts, reconnect with backoff, up and down logged once each.
+// The shared stores' two Redis connections: bounded timeouts, reconnect with backoff; an outage logged when it starts
+// and when it ends, however often the link drops within it.
 import type { FastifyBaseLogger } from "fastify";
 import { Redis, type RedisOptions } from "ioredis";
+import { FailureRun } from "#server/failure-run.ts";
 import { defineScripts } from "#server/stores/redis-scripts.ts";
 
 export type StoreLog = Pick<FastifyBaseLogger, "info" | "warn">;
@@ -10,8 +12,12 @@ export type LinkOptions = {
   log: StoreLog;
   /** The pub/sub channel the link subscribes to on every (re)connect. */
   channel: string;
+  /** Other channels it subscribes to as well (a listener names its channel in `onMessage`). */
+  moreChannels?: string[];
   /** Called on every change between up and down, for a gauge such as `portal_redis_up`. */
   onState?: (up: boolean) => void;
+  /** Called for each write Redis refused at its maxmemory, for a counter such as `portal_redis_refused_writes_total`. */
+  onRefused?: () => void;
   connectTimeoutMs?: number;
   commandTimeoutMs?: number;
 };
@@ -21,6 +27,14 @@ export const CONNECT_TIMEOUT_MS = 1_000;
 export const COMMAND_TIMEOUT_MS = 500;
 /** While Redis answers too slowly, one PING this often tells when it is back. */
 const PROBE_MS = 1_000;
+/**
+ * Back up after an outage, drops within this long belong to the same outage (a flapping Redis): not logged again, but
+ * counted, and said once it has stayed up this long.
+ */
+export const STEADY_MS = 60_000;
+
+/** Redis refused a write for its maxmemory: the link is up, only that write is kept in the replica. */
+export const outOfMemory = (error: unknown): boolean => /^OOM\b/.test(errorText(error));
 
 /** Reconnects forever: 100 ms, 200 ms, … up to 2 s between tries. */
 export const backoff = (times: number): number => Math.min(times * 100, 2_000);
@@ -47,10 +61,21 @@ export class RedisLink {
   #probe: NodeJS.Timeout | undefined;
   #closed = false;
   #upListeners: Array<() => void> = [];
-  #messageListeners: Array<(message: string) => void> = [];
+  #messageListeners: Array<{ channel: string; listener: (message: string) => void }> = [];
+  /** The outage going on (down, or up again but not yet for STEADY_MS): how many times the link dropped in it. */
+  #outage: { drops: number } | undefined;
+  #steady: NodeJS.Timeout | undefined;
+  /** Writes Redis refused for its maxmemory since the last one it took. */
+  readonly #full: FailureRun;
+  #lastRefused = 0;
 
   constructor(options: LinkOptions) {
     this.#options = options;
+    this.#full = new FailureRun(
+      options.log,
+      "redis refuses writes (maxmemory): throttle counts and locks are kept in each replica until it takes them again; revocations, sessions and marks are still written",
+      "redis takes writes again",
+    );
     const common: RedisOptions = {
       connectTimeout: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
       commandTimeout: options.commandTimeoutMs ?? COMMAND_TIMEOUT_MS,
@@ -81,8 +106,8 @@ export class RedisLink {
       this.#update();
     });
     this.subscriber.on("ready", () => this.#subscribe());
-    this.subscriber.on("message", (_channel: string, message: string) => {
-      for (const listener of this.#messageListeners) listener(message);
+    this.subscriber.on("message", (channel: string, message: string) => {
+      for (const heard of this.#messageListeners) if (heard.channel === channel) heard.listener(message);
     });
   }
 
@@ -100,17 +125,35 @@ export class RedisLink {
     this.#upListeners.push(listener);
   }
 
-  onMessage(listener: (message: string) => void): void {
-    this.#messageListeners.push(listener);
+  /** What is announced on `channel` (the link's own channel unless named). */
+  onMessage(listener: (message: string) => void, channel = this.#options.channel): void {
+    this.#messageListeners.push({ channel, listener });
   }
 
-  /** A command failed (timed out, connection lost): the stores count in memory until a PING answers in time. */
+  /**
+   * A command failed (timed out, connection lost): the stores count in memory until a PING answers in time. A write
+   * refused for Redis's maxmemory leaves the link up: only that write is kept in the replica.
+   */
   failed(error: unknown): void {
     if (this.#closed) return;
+    if (outOfMemory(error)) {
+      this.#full.failed({ event: "redis-full", redis: redactUrl(this.#options.url), err: errorText(error) });
+      this.#lastRefused = Date.now();
+      this.#options.onRefused?.();
+      return;
+    }
     this.#reason = errorText(error);
     this.#failing = true;
     this.#update();
     this.#probe ??= setInterval(() => void this.#ping(), PROBE_MS).unref();
+  }
+
+  /**
+   * A write Redis took: a run of refused ones ends, once none was refused for STEADY_MS (at its maxmemory, Redis
+   * takes one write and refuses the next as keys expire).
+   */
+  wrote(): void {
+    if (this.#full.count > 0 && Date.now() - this.#lastRefused >= STEADY_MS) this.#full.succeeded();
   }
 
   async ping(): Promise<boolean> {
@@ -125,6 +168,7 @@ export class RedisLink {
   async close(): Promise<void> {
     this.#closed = true;
     clearInterval(this.#probe);
+    clearTimeout(this.#steady);
     this.commands.disconnect();
     this.subscriber.disconnect();
   }
@@ -139,7 +183,7 @@ export class RedisLink {
 
   async #subscribe(): Promise<void> {
     try {
-      await this.subscriber.subscribe(this.#options.channel);
+      await this.subscriber.subscribe(this.#options.channel, ...(this.#options.moreChannels ?? []));
       this.#subscribed = true;
     } catch (error) {
       // The subscriber reconnects on its own; a subscribe that timed out is tried again on its next ready.
@@ -149,6 +193,36 @@ export class RedisLink {
     this.#update();
   }
 
+  /** One line when an outage starts, one when the link is back, one more if it dropped again before it was steady. */
+  #say(up: boolean): void {
+    const redis = redactUrl(this.#options.url);
+    const log = this.#options.log;
+    if (!up) {
+      if (this.#outage && this.#steady) {
+        clearTimeout(this.#steady);
+        this.#steady = undefined;
+        this.#outage.drops++;
+        return;
+      }
+      this.#outage = { drops: 1 };
+      log.warn(
+        { event: "redis-down", redis, err: this.#reason },
+        "redis unreachable: revocations answered from this replica, counts kept in it until redis returns",
+      );
+      return;
+    }
+    const outage = this.#outage;
+    if (!outage || outage.drops === 1)
+      log.info({ event: "redis-up", redis }, "redis reachable: security state is shared");
+    if (!outage) return;
+    this.#steady = setTimeout(() => {
+      this.#steady = undefined;
+      this.#outage = undefined;
+      if (outage.drops > 1)
+        log.info({ event: "redis-steady", redis, drops: outage.drops }, "redis reachable and steady again");
+    }, STEADY_MS).unref();
+  }
+
   #update(): void {
     if (this.#closed) return;
     const up = this.commands.status === "ready" && this.#subscribed && !this.#failing;
@@ -156,13 +230,7 @@ export class RedisLink {
     // At start, down is only said once a connection has failed, not while both are still connecting.
     if (!up && this.#up === undefined && !this.#failing && [this.commands, this.subscriber].every(starting)) return;
     this.#up = up;
-    const redis = redactUrl(this.#options.url);
-    if (up) this.#options.log.info({ event: "redis-up", redis }, "redis reachable: security state is shared");
-    else
-      this.#options.log.warn(
-        { event: "redis-down", redis, err: this.#reason },
-        "redis unreachable: revocations answered from this replica, counts kept in it until redis returns",
-      );
+    this.#say(up);
     this.#options.onState?.(up);
     if (up) for (const listener of this.#upListeners) listener();
   }

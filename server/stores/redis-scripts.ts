@@ -1,4 +1,6 @@
-// The Lua scripts the shared stores run: each is one atomic step in Redis, never a read followed by a write.
+// The Lua scripts the shared stores run: each is one atomic step in Redis, never a read followed by a write. Those that
+// write what must never be refused (revocations, the session registry, the person marks) carry `allow-oom` (Redis 7,
+// Valkey): a Redis full of what unauthenticated clients made still takes them (docs/decisions.md, "Shared state").
 import type { Redis, Result } from "ioredis";
 
 declare module "ioredis" {
@@ -32,6 +34,20 @@ declare module "ioredis" {
     ): Result<string[], Context>;
     /** Writes an item's "last seen" only while it is listed. */
     portalListSeen(entries: string, seen: string, id: string, at: string): Result<number, Context>;
+    /** SET key "1" PX ms, then PUBLISH the message on the channel unless the channel is "". Even when Redis is full. */
+    portalRevoke(key: string, ms: string, channel: string, message: string): Result<number, Context>;
+    /**
+     * A person's mark "sessions begun before T are ended" (server/stores/person-marks-redis.ts): kept only when its T
+     * is later than the stored one's, for `ms`; announced when kept. Answers 1 when kept. Even when Redis is full.
+     */
+    portalMark(
+      key: string,
+      before: string,
+      value: string,
+      ms: string,
+      channel: string,
+      message: string,
+    ): Result<number, Context>;
   }
 }
 
@@ -63,8 +79,30 @@ if redis.call('GET', KEYS[1]) == ARGV[1] then
 end
 return 0`;
 
+/** The first line of a script that may write while Redis is at its `maxmemory`. */
+const ALLOW_OOM = "#!lua flags=allow-oom";
+
+const REVOKE = `${ALLOW_OOM}
+redis.call('SET', KEYS[1], '1', 'PX', ARGV[1])
+if ARGV[2] ~= '' then
+  redis.call('PUBLISH', ARGV[2], ARGV[3])
+end
+return 1`;
+
+// The stored value is "<before> <rest>": the number first, compared as a number.
+const MARK = `${ALLOW_OOM}
+local stored = redis.call('GET', KEYS[1])
+if stored and tonumber(string.match(stored, '^%d+')) >= tonumber(ARGV[1]) then
+  return 0
+end
+redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])
+if ARGV[4] ~= '' then
+  redis.call('PUBLISH', ARGV[4], ARGV[5])
+end
+return 1`;
+
 // The trimmed mark is the entries hash's empty field: no id is empty.
-const LIST_ADD = `
+const LIST_ADD = `${ALLOW_OOM}
 if ARGV[8] == '1' and redis.call('EXISTS', KEYS[1]) == 0 then
   return {}
 end
@@ -94,7 +132,7 @@ end
 for i = 1, 3 do redis.call('PEXPIRE', KEYS[i], ARGV[7]) end
 return dropped`;
 
-const LIST_SEEN = `
+const LIST_SEEN = `${ALLOW_OOM}
 if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 then
   return redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
 end
@@ -108,4 +146,6 @@ export function defineScripts(client: Redis): void {
   client.defineCommand("portalRelease", { numberOfKeys: 1, lua: RELEASE });
   client.defineCommand("portalListAdd", { numberOfKeys: 3, lua: LIST_ADD });
   client.defineCommand("portalListSeen", { numberOfKeys: 2, lua: LIST_SEEN });
+  client.defineCommand("portalRevoke", { numberOfKeys: 1, lua: REVOKE });
+  client.defineCommand("portalMark", { numberOfKeys: 1, lua: MARK });
 }

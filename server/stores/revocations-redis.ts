@@ -94,17 +94,20 @@ export class RedisRevocations implements RevocationStore {
     return this.#syncing;
   }
 
-  /** SET with what is left of each id's lifetime, then PUBLISH, in one MULTI per batch. */
+  /**
+   * SET with what is left of each id's lifetime, then PUBLISH, one script per id (which a full Redis still runs), in
+   * one pipeline per batch.
+   */
   async #share(sids: string[]): Promise<void> {
     const now = Date.now();
     for (let start = 0; start < sids.length; start += SCAN_COUNT) {
       const batch = sids.slice(start, start + SCAN_COUNT);
-      const multi = this.link.commands.multi();
+      const pipeline = this.link.commands.pipeline();
       for (const sid of batch) {
         const left = this.lifetimeMs - (now - (this.#pending.get(sid) ?? now));
-        if (left > 0) multi.set(this.keys.revoked(sid), "1", "PX", wholeMs(left)).publish(this.keys.channel, sid);
+        if (left > 0) pipeline.portalRevoke(this.keys.revoked(sid), String(wholeMs(left)), this.keys.channel, sid);
       }
-      await this.#run(multi);
+      if (pipeline.length > 0) await this.#run(pipeline);
       for (const sid of batch) this.#pending.delete(sid);
     }
   }
@@ -118,7 +121,7 @@ export class RedisRevocations implements RevocationStore {
   async #restore(): Promise<void> {
     let pipeline = this.link.commands.pipeline();
     for (const [sid, left] of this.#local.entries()) {
-      pipeline.set(this.keys.revoked(sid), "1", "PX", wholeMs(left));
+      pipeline.portalRevoke(this.keys.revoked(sid), String(wholeMs(left)), "", "");
       if (pipeline.length < SCAN_COUNT) continue;
       await this.#run(pipeline);
       pipeline = this.link.commands.pipeline();

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import pino from "pino";
-import { FailureRun } from "#server/failure-run.ts";
+import { FailureRun, FailureRuns } from "#server/failure-run.ts";
 
 function logged() {
   const lines: Array<{ level: number; msg: string } & Record<string, unknown>> = [];
@@ -41,6 +41,27 @@ describe("a run of failures", () => {
         ["things work again", 3],
         ["things failing", undefined],
         ["things work again", 2],
+      ],
+    );
+  });
+
+  it("keeps a run per key: one operation's faults neither start nor end another's", () => {
+    const lines: Array<{ msg: string; operation?: string; failed?: number }> = [];
+    const log = pino({ level: "info" }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+    const runs = new FailureRuns(log, "upstream fault", "upstream answers again", "operation");
+    for (let failure = 0; failure < 50; failure++) runs.failed("login", { fault: "timeout" });
+    runs.failed("track", { fault: "unreachable" });
+    runs.succeeded("track");
+    assert.equal(runs.count("login"), 50);
+    runs.succeeded("login");
+    runs.succeeded("never-failed");
+    assert.deepEqual(
+      lines.map(({ msg, operation, failed }) => [msg, operation, failed]),
+      [
+        ["upstream fault", "login", undefined],
+        ["upstream fault", "track", undefined],
+        ["upstream answers again", "track", 1],
+        ["upstream answers again", "login", 50],
       ],
     );
   });

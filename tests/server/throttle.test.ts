@@ -5,16 +5,18 @@ import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { after, before, describe, it } from "node:test";
 import { setTimeout as delay } from "node:timers/promises";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { Redis } from "ioredis";
 import { type Answer, downUpstreamUrl, happyUpstream, sendJson } from "#harness/fake-upstream.ts";
 import { PortalClient } from "#harness/portal-client.ts";
 import { RedisServer } from "#harness/redis-server.ts";
 import { accounts, DEMO_PASSWORD, signIn } from "#harness/sign-in.ts";
 import { MemoryCounters } from "#server/stores/counters.ts";
 import { serverTexts } from "#server/texts.ts";
-import { Throttle } from "#server/throttle.ts";
+import { HOUR_MS, KNOWN_ADDRESS_MS, Throttle, UNACCEPTED_WINDOW_MS } from "#server/throttle.ts";
 import { startPortalInProcess } from "#tests/support/portal.ts";
 import { portalOnFake } from "#tests/support/portal-on-fake.ts";
+import { testStores } from "#tests/support/stores.ts";
 import { answerMessage } from "#web/api/answer.ts";
 
 /** A post from `ip`, with `cookie` as the Cookie header when given. */
@@ -237,6 +239,40 @@ describe("the breaks SECURITY.md numbers B1 to B15", () => {
   });
 });
 
+describe("what failed sign-ins leave in Redis", () => {
+  it("a name the upstream never accepted leaves only counts that end within minutes, per address at most a few per attempt; an accepted one's are hourly", async () => {
+    const redis = await RedisServer.start();
+    const stores = testStores(redis.url, { keyPrefix: "leave:" });
+    const raw = new Redis(redis.url);
+    try {
+      await stores.ready();
+      const throttle = new Throttle(stores.counters, { perIp: 30, perUser: 10 });
+      const request = { ip: "198.51.100.40" } as FastifyRequest;
+      for (let index = 0; index < 30; index++) await throttle.take("sign-in", request, `client/acme/made-up-${index}`);
+      const keys = await raw.keys("leave:*");
+      assert.ok(keys.length <= 2 * 30 + 1, `${keys.length} keys for 30 failed names from one address`);
+      const lives = await Promise.all(keys.map((key) => raw.pttl(key)));
+      assert.ok(Math.max(...lives) <= UNACCEPTED_WINDOW_MS, `the longest lives ${Math.max(...lives)} ms`);
+      assert.ok(
+        lives.every((life) => life > 0),
+        "every one ends on its own",
+      );
+
+      // A person the upstream accepted once: their counts across addresses are hourly again.
+      const accepted = await throttle.take("sign-in", request, "client/acme/erin");
+      await accepted.passed({ setCookie: () => undefined } as unknown as FastifyReply);
+      await throttle.take("sign-in", { ip: "203.0.113.41" } as FastifyRequest, "client/acme/erin");
+      const across = await raw.pttl("leave:count:sign-in|person|client/acme/erin");
+      assert.ok(across > UNACCEPTED_WINDOW_MS && across <= HOUR_MS, `erin's count across addresses lives ${across} ms`);
+      assert.ok((await raw.pttl("leave:count:sign-in|accepted|client/acme/erin")) <= KNOWN_ADDRESS_MS);
+    } finally {
+      raw.disconnect();
+      await stores.close();
+      await redis.stop();
+    }
+  });
+});
+
 describe("limits that hold under races", () => {
   it("12. throttling: fifty parallel wrong passwords for one user reach the upstream only as often as the limit allows", async () => {
     const fake = await portalOnFake(happyUpstream({ refuseLogins: true }), {
@@ -366,10 +402,11 @@ describe("others cannot lock a person out, and one /64 is one address", () => {
       }
     });
 
-    it(`${backend}: past a person's hourly bound each further attempt waits longer than the one before`, async () => {
+    it(`${backend}: past a person's bound across addresses each further attempt waits longer than the one before`, async () => {
+      // A name never accepted is counted across addresses per 6 minutes, with a tenth of the hourly bound: 10 here.
       const fake = await start(happyUpstream({ refuseLogins: true }), {
         RATE_LIMIT_IP_PER_MINUTE: "100",
-        RATE_LIMIT_USER_PER_MINUTE: "1",
+        RATE_LIMIT_USER_PER_MINUTE: "10",
       });
       try {
         const guess = (index: number) => post(fake.app, "/api/auth/client", login("dave"), `198.51.100.${index}`);

@@ -2,7 +2,7 @@
 
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { api, failureText } from "#web/api/client.ts";
-import { END_OTHERS_HEADER, ENDED_COUNT_HEADER } from "#web/api/end-others.ts";
+import { END_OTHERS_HEADER, ENDED_COUNT_HEADER, ENDING_HEADER } from "#web/api/end-others.ts";
 import { CapsLockHint, useCapsLock } from "#web/components/caps-lock.tsx";
 import { Note, type NoteKind, Notes } from "#web/components/note.tsx";
 import { PasswordChecklist } from "#web/components/password-checklist.tsx";
@@ -106,7 +106,9 @@ export function ChangePasswordForm(props: ChangePasswordFormProps) {
     if (!change.data) return;
     const ended = Number(change.response.headers.get(ENDED_COUNT_HEADER) ?? "");
     if (Number.isSafeInteger(ended) && change.response.headers.has(ENDED_COUNT_HEADER))
-      setEndedNote(endOthersTexts.ended(ended));
+      setEndedNote(
+        change.response.headers.get(ENDING_HEADER) === "1" ? endOthersTexts.ending(ended) : endOthersTexts.ended(ended),
+      );
 
     say("success", passwordTexts.changed);
     if (redirect) {

@@ -14,6 +14,7 @@ export const accountTexts = {
   incomplete: "This list may be incomplete: some sessions could not be read just now.",
   trimmed: "Older sessions were signed out: at most 20 are kept.",
   ended: endOthersTexts.ended,
+  ending: endOthersTexts.ending,
   wrongPassword: "The current password is not right. No session was signed out.",
   passwordRequired: "Enter your current password to sign out of another device.",
   unknownSession: "That session is not one of yours, or has already ended. No session was signed out.",

@@ -14,7 +14,7 @@ import { END_SESSIONS_PATH } from "#server/pages/account-view.ts";
 import { startSandbox } from "#server/sandbox/app.ts";
 import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
 import { until } from "#tests/support/waiting.ts";
-import { END_OTHERS_HEADER } from "#web/api/end-others.ts";
+import { END_OTHERS_HEADER, ENDING_HEADER } from "#web/api/end-others.ts";
 
 const WINDOWS_CHROME =
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36";
@@ -199,5 +199,91 @@ describe("two replicas sharing the session registry", () => {
     assert.equal(changed.status, 200, changed.text);
     await until(async () => !(await opensHome(b.app, onB)), 2_000, "B refusing the session the change ended");
     assert.ok(await opensHome(a.app, onA));
+  });
+});
+
+describe("two replicas through a Redis outage", () => {
+  let redis: RedisServer;
+  let sandbox: Sandbox;
+  let a: RunningPortal;
+  let b: RunningPortal;
+
+  before(async () => {
+    redis = await RedisServer.start();
+    sandbox = await startSandbox({ dbPath: ":memory:", portalUrl: "http://127.0.0.1" });
+    const prefix = `test-${randomUUID()}:`;
+    const env = { UPSTREAM_URL: sandbox.url, REDIS_URL: redis.url, REDIS_KEY_PREFIX: prefix };
+    a = await startPortalInProcess({ env, listen: false });
+    b = await startPortalInProcess({ env, listen: false });
+  });
+  after(async () => {
+    await a.close();
+    await b.close();
+    await sandbox.close();
+    await redis.stop();
+  });
+
+  const code = () => mailboxCode(sandbox.url);
+  const opensHome = async (app: FastifyInstance, client: PortalClient) =>
+    (await client.copy(app).get("/client/home")).status === 200;
+  const redisUp = (portal: RunningPortal) => async () =>
+    ((await portal.app.inject({ url: "/readyz" })).json() as { redis?: string }).redis === "up";
+  const bothUp = async () => {
+    await until(redisUp(a), 8_000, "A's redis link");
+    await until(redisUp(b), 8_000, "B's redis link");
+  };
+
+  it("ends no live session by the 20-sessions bound applied to a replica's stale copy while Redis is away", async () => {
+    const kept = await signIn(a.app, accounts.alice, code());
+    await redis.stop();
+    // Sign in on A, sign out on B, 20 times: A's copy never hears of the sign-outs, and holds 21 sessions.
+    for (let round = 0; round < 20; round++) {
+      const passing = await signIn(a.app, accounts.alice, code());
+      assert.equal((await passing.copy(b.app).post("/session/logout")).status, 303);
+    }
+    assert.ok(await opensHome(a.app, kept), "the live session goes on during the outage");
+    await redis.restart();
+    await bothUp();
+    assert.ok(await opensHome(a.app, kept), "and after it, on A");
+    assert.ok(await opensHome(b.app, kept), "and on B");
+  });
+
+  it("Sign out of all other devices during an outage reaches the sessions another replica alone knows, once Redis returns, and says it is on its way", async () => {
+    const here = await signIn(a.app, accounts.victor, code());
+    await redis.stop();
+    const elsewhere = await signIn(b.app, accounts.victor, code()); // listed only in B's copy
+    const answer = await new PortalClient(a.app, { islandsHeader: false }).post(
+      END_SESSIONS_PATH,
+      new URLSearchParams({ session: "all", password: DEMO_PASSWORD, return: PAGE }),
+      { cookie: here.cookieHeader },
+    );
+    const location = String(answer.headers.location);
+    assert.match(location, /\?sessions=ending&count=0$/, "not reported as done");
+    assert.match((await here.get(location)).text, /still on its way/);
+    await redis.restart();
+    await bothUp();
+    await until(async () => !(await opensHome(b.app, elsewhere)), 5_000, "B to end the session only it knew");
+    assert.ok(await opensHome(b.app, here), "the session that asked goes on, on B");
+    assert.ok(await opensHome(a.app, here), "and on A");
+  });
+
+  it("a password change that signs out the other devices during an outage says the ending is on its way, and it arrives", async () => {
+    const here = await signIn(a.app, accounts.gary, code());
+    await redis.stop();
+    const elsewhere = await signIn(b.app, accounts.gary, code());
+    const tested = await here.post("/api/web/client/password/test", { userId: "gary", password: DEMO_PASSWORD });
+    assert.equal(tested.status, 200, tested.text);
+    const changed = await here.request(
+      "POST",
+      "/api/web/client/password/change",
+      { password: "Outage-Changed-2026!" },
+      { [END_OTHERS_HEADER]: "1" },
+    );
+    assert.equal(changed.status, 200, changed.text);
+    assert.equal(changed.headers[ENDING_HEADER], "1", "the island says it is still on its way");
+    await redis.restart();
+    await bothUp();
+    await until(async () => !(await opensHome(b.app, elsewhere)), 5_000, "B to end the session only it knew");
+    assert.ok(await opensHome(a.app, here));
   });
 });

@@ -18,7 +18,7 @@ import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.
 import { portalOnFake, portalsOnFakeForFile } from "#tests/support/portal-on-fake.ts";
 import { until } from "#tests/support/waiting.ts";
 import { answerMessage } from "#web/api/answer.ts";
-import { END_OTHERS_HEADER, ENDED_COUNT_HEADER } from "#web/api/end-others.ts";
+import { END_OTHERS_HEADER, ENDED_COUNT_HEADER, ENDING_HEADER } from "#web/api/end-others.ts";
 
 /** A portal on a fake upstream, closed after the file's tests. */
 const onFake = portalsOnFakeForFile();
@@ -244,6 +244,7 @@ describe("a password change and the other sessions", () => {
     const answer = await change(here, "client", DEMO_PASSWORD, "Changed-Once-2026!", "1");
     assert.equal(answer.status, 200, answer.text);
     assert.equal(answer.headers[ENDED_COUNT_HEADER], "2");
+    assert.equal(answer.headers[ENDING_HEADER], undefined, "done, not on its way");
     assert.equal(await opens(first), false);
     assert.equal(await opens(second), false);
     assert.ok(await opens(here), "this session goes on");

@@ -1,11 +1,13 @@
 // server/api/forwarded-answer.ts: an /api call whose upstream hangs, fails, answers garbage or is down gets section
 // 8's message in bounded time, with nothing of the upstream's, sent once and never retried (SECURITY.md item 14); an
-// answer is read as requirements 7.1 reads it: JSON whatever its label, and an empty one is no body, never a fault.
+// answer is read as requirements 7.1 reads it: JSON whatever its label, and an empty one is no body, never a fault;
+// a run of faults is logged when it starts and when it ends.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { downUpstreamUrl, happyUpstream } from "#harness/fake-upstream.ts";
+import { downUpstreamUrl, happyUpstream, startFakeUpstream } from "#harness/fake-upstream.ts";
 import { PortalClient } from "#harness/portal-client.ts";
 import { assertShown, assertStillServing, failingAnswers, TIMEOUT_MS, timed } from "#tests/support/failing-upstream.ts";
+import { logCapture } from "#tests/support/log-capture.ts";
 import { startPortalInProcess } from "#tests/support/portal.ts";
 import { type PortalOnFake, portalOnFake } from "#tests/support/portal-on-fake.ts";
 import { errorTexts } from "#web/texts/errors.ts";
@@ -104,5 +106,42 @@ describe("an answer read as requirements 7.1 reads it", () => {
     const empty = await client.post("/api/web/client/mfa/validate/123456");
     assert.equal(empty.json()[0]?.text, "Failed", "no verdict: the code did not pass");
     assert.equal((await client.get("/client/home")).headers.location, "/mfa", "still waiting for its code");
+  });
+});
+
+describe("a run of upstream faults on sign-in", () => {
+  it("is logged when it starts and when sign-ins are answered again, not once per attempt", async () => {
+    let broken = true;
+    const happy = happyUpstream();
+    const upstream = await startFakeUpstream((call, response) =>
+      broken ? failingAnswers["a 200 that is not JSON"]?.(call, response) : happy(call, response),
+    );
+    const logs = logCapture("sign-in-faults");
+    const token = "metrics-token-for-the-tests-0123";
+    const portal = await startPortalInProcess({
+      env: { UPSTREAM_URL: upstream.url, METRICS_TOKEN: token },
+      listen: false,
+      logs: logs.stream,
+    });
+    try {
+      const attempt = (user: string) =>
+        new PortalClient(portal.app).post("/api/auth/client", { shortname: "ACME", username: user, password: "pw" });
+      for (let index = 0; index < 30; index++) assert.equal((await attempt(`user-${index}`)).status, 502);
+      broken = false;
+      assert.equal((await attempt("alice")).status, 200);
+      const lines = logs.lines.map((line) => JSON.parse(line) as { level: number; msg: string; failed?: number });
+      assert.deepEqual(
+        lines.filter((line) => line.msg.startsWith("upstream")).map(({ level, msg, failed }) => [level, msg, failed]),
+        [
+          [40, "upstream fault", undefined],
+          [30, "upstream answers again", 30],
+        ],
+      );
+      const metrics = await portal.app.inject({ url: "/metrics", headers: { authorization: `Bearer ${token}` } });
+      assert.match(metrics.body, /portal_upstream_errors_total\{[^}]*outcome="not-json"[^}]*\} 30/);
+    } finally {
+      await portal.close();
+      await upstream.close();
+    }
   });
 });

@@ -162,4 +162,24 @@ describe("redis per-person lists", () => {
       await redis.stop();
     }
   });
+
+  it("with Redis down, the bound waits: nothing is answered as pushed out of this replica's copy", async () => {
+    const redis = await RedisServer.start();
+    const store = testPersonLists(things, redis.url, `bound-${randomUUID()}:`);
+    try {
+      await store.ready();
+      const who = person();
+      const now = Date.now();
+      await store.lists.add(who, "first", { at: now, label: "live elsewhere" });
+      await redis.stop();
+      const dropped: string[] = [];
+      for (let index = 1; index <= things.perPerson + 5; index++)
+        dropped.push(...(await store.lists.add(who, `later-${index}`, { at: now + index, label: "later" })));
+      assert.deepEqual(dropped, [], "no item ended by a bound applied to a copy");
+      assert.equal((await store.lists.list(who)).trimmed, false);
+    } finally {
+      await store.close();
+      await redis.stop();
+    }
+  });
 });

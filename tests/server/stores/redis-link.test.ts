@@ -138,3 +138,70 @@ describe("redis down, hung or restarted", () => {
     }
   });
 });
+
+describe("redis flapping", () => {
+  let server: RedisServer;
+  before(async () => {
+    server = await RedisServer.start();
+  });
+  after(() => server.stop());
+
+  it("refusing writes (maxmemory) for seconds: no outage at all, one line when it starts, each refusal counted", async () => {
+    const log = keptLog();
+    const states: boolean[] = [];
+    let refused = 0;
+    const stores = testStores(server.url, {
+      keyPrefix: "flap:",
+      log,
+      onRedisState: (up) => states.push(up),
+      onRedisRefused: () => refused++,
+    });
+    try {
+      await stores.ready();
+      await until(() => states.includes(true), 2_000, "the link up");
+      await server.config("maxmemory", "1"); // below what it holds: every write that could grow it is refused
+      // 2.5 s of sign-in counts under new names, past the probe's 1-second cycle that brought the link back each time.
+      const started = Date.now();
+      let hits = 0;
+      while (Date.now() - started < 2_500) {
+        const { count } = await stores.counters.hit(`sign-in|ip|${randomUUID()}`, 60_000);
+        assert.equal(count, 1, "counted in the replica");
+        hits++;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      assert.deepEqual(states, [true], "the link stayed up");
+      assert.equal(log.events("redis-down") + log.events("redis-up"), 1, "only the first up");
+      assert.equal(log.events("redis-full"), 1);
+      assert.equal(refused, hits, "each refusal counted for /metrics");
+    } finally {
+      await server.config("maxmemory", "0");
+      await stores.close();
+    }
+  });
+
+  it("dropping again and again within a minute of coming back: the outage is said when it starts and ends, its drops counted", async () => {
+    const log = keptLog();
+    const states: boolean[] = [];
+    const stores = testStores(server.url, { keyPrefix: "flap2:", log, onRedisState: (up) => states.push(up) });
+    try {
+      await stores.ready();
+      await until(() => states.at(-1) === true, 2_000, "the link up");
+      const up = async () => {
+        const health = await stores.health();
+        return health.backend === "redis" && health.up && states.at(-1) === true;
+      };
+      for (let drop = 0; drop < 3; drop++) {
+        server.freeze(); // a command times out: the link goes down; a PING brings it back
+        await stores.counters.hit(`sign-in|ip|${randomUUID()}`, 60_000);
+        server.thaw();
+        await until(up, 3_000, "the link back");
+      }
+      assert.deepEqual(states, [true, false, true, false, true, false, true], "each drop reported to the gauge");
+      assert.equal(log.events("redis-down"), 1, "said once when it started");
+      assert.equal(log.events("redis-up"), 2, "at start, and once when it came back");
+    } finally {
+      server.thaw();
+      await stores.close();
+    }
+  });
+});

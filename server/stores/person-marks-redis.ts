@@ -1,0 +1,148 @@
+// The person marks shared through Redis: a key per marked person, announced on a channel; each replica answers from
+// memory, and a mark made while Redis cannot take it is kept here and sent again each time Redis returns.
+import type { ChainableCommander } from "ioredis";
+import { LRUCache } from "lru-cache";
+import { bounded } from "#server/stores/memory-bounds.ts";
+import { MARKS_MAX, MemoryPersonMarks, type PersonMark, type PersonMarks } from "#server/stores/person-marks.ts";
+import { type RedisKeys, wholeMs } from "#server/stores/redis-keys.ts";
+import type { RedisLink } from "#server/stores/redis-link.ts";
+
+/** Keys read per SCAN step when loading the marks. */
+const SCAN_COUNT = 1_000;
+
+/** The stored value, and the announcement: `<before> <except>`, the person beside it in the announcement. */
+const stored = (mark: PersonMark) => `${mark.before} ${mark.except}`;
+
+function parseMark(text: string): PersonMark | undefined {
+  const match = /^(\d+) (\S+)$/.exec(text);
+  return match ? { before: Number(match[1]), except: match[2] as string } : undefined;
+}
+
+export class RedisPersonMarks implements PersonMarks {
+  readonly #local: MemoryPersonMarks;
+  /** Marked here but not yet in Redis. */
+  readonly #pending: LRUCache<string, PersonMark>;
+  #syncing: Promise<void> | undefined;
+  #again = false;
+
+  constructor(
+    private readonly link: RedisLink,
+    private readonly keys: RedisKeys,
+    private readonly keepMs: number,
+    private readonly now: () => number = Date.now,
+    max = MARKS_MAX,
+  ) {
+    this.#local = new MemoryPersonMarks(keepMs, now, max);
+    this.#pending = new LRUCache<string, PersonMark>({ ...bounded(max) });
+    link.onMessage((message) => this.#heard(message), keys.markChannel);
+    link.onUp(() => void this.sync());
+  }
+
+  ends(person: string, sid: string, began: number): boolean {
+    return this.#local.ends(person, sid, began);
+  }
+
+  async mark(person: string, mark: PersonMark): Promise<boolean> {
+    this.#local.keep(person, mark);
+    this.#pending.set(person, this.#local.get(person) ?? mark);
+    if (!this.link.usable) return false;
+    try {
+      await this.#share([person]);
+      return true;
+    } catch (error) {
+      this.link.failed(error);
+      return false;
+    }
+  }
+
+  /** Marks not yet in Redis. */
+  get pending(): number {
+    return this.#pending.size;
+  }
+
+  /**
+   * Writes every mark held here (what is pending, and what a Redis restarted empty lost), then loads every mark;
+   * one at a time, again if asked meanwhile.
+   */
+  async sync(): Promise<void> {
+    if (this.#syncing) {
+      this.#again = true;
+      return this.#syncing;
+    }
+    this.#syncing = (async () => {
+      do {
+        this.#again = false;
+        try {
+          await this.#share([...this.#local.entries()].map(([person]) => person));
+          await this.#load();
+        } catch (error) {
+          this.link.failed(error); // the link comes up again later, and that syncs again
+          return;
+        }
+      } while (this.#again);
+    })().finally(() => {
+      this.#syncing = undefined;
+    });
+    return this.#syncing;
+  }
+
+  async #share(people: string[]): Promise<void> {
+    for (let start = 0; start < people.length; start += SCAN_COUNT) {
+      const batch = people.slice(start, start + SCAN_COUNT);
+      const pipeline = this.link.commands.pipeline();
+      for (const person of batch) {
+        const mark = this.#local.get(person);
+        if (!mark) continue;
+        const left = this.keepMs - (this.now() - mark.before);
+        if (left <= 0) continue;
+        const announced = JSON.stringify({ person, mark: stored(mark) });
+        const key = this.keys.mark(person);
+        pipeline.portalMark(
+          key,
+          String(mark.before),
+          stored(mark),
+          String(wholeMs(left)),
+          this.keys.markChannel,
+          announced,
+        );
+      }
+      if (pipeline.length > 0) await run(pipeline);
+      for (const person of batch) this.#pending.delete(person);
+    }
+  }
+
+  async #load(): Promise<void> {
+    const skip = this.keys.mark("").length;
+    let cursor = "0";
+    do {
+      const [next, found] = await this.link.commands.scan(cursor, "MATCH", this.keys.markPattern, "COUNT", SCAN_COUNT);
+      cursor = next;
+      if (found.length === 0) continue;
+      const pipeline = this.link.commands.pipeline();
+      for (const key of found) pipeline.get(key).pttl(key);
+      const answers = (await pipeline.exec()) ?? [];
+      found.forEach((key, index) => {
+        const text = answers[index * 2]?.[1];
+        const left = answers[index * 2 + 1]?.[1];
+        const mark = typeof text === "string" ? parseMark(text) : undefined;
+        if (mark && typeof left === "number" && left > 0) this.#local.keep(key.slice(skip), mark, left);
+      });
+    } while (cursor !== "0");
+  }
+
+  #heard(message: string): void {
+    try {
+      const { person, mark } = JSON.parse(message) as { person?: unknown; mark?: unknown };
+      const parsed = typeof mark === "string" ? parseMark(mark) : undefined;
+      if (typeof person === "string" && parsed) this.#local.keep(person, parsed);
+    } catch {
+      // Not a mark: nothing to keep.
+    }
+  }
+}
+
+async function run(pipeline: ChainableCommander): Promise<void> {
+  const results = await pipeline.exec();
+  const failure = results?.find(([error]) => error)?.[0];
+  if (!results || failure) throw failure ?? new Error("pipeline aborted");
+}

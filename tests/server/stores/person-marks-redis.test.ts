@@ -1,0 +1,60 @@
+// server/stores/person-marks-redis.ts: two replicas on one real redis-server share a person's mark at once; one made
+// while Redis is stopped is held by the replica that made it and reaches the other when Redis returns (empty).
+import assert from "node:assert/strict";
+import { randomUUID } from "node:crypto";
+import { after, before, describe, it } from "node:test";
+import { RedisServer } from "#harness/redis-server.ts";
+import type { Stores } from "#server/stores/create-stores.ts";
+import { testStores } from "#tests/support/stores.ts";
+import { until } from "#tests/support/waiting.ts";
+
+describe("person marks on two replicas", () => {
+  let server: RedisServer;
+  let a: Stores;
+  let b: Stores;
+  before(async () => {
+    server = await RedisServer.start();
+    a = testStores(server.url, { keyPrefix: "marks:" });
+    b = testStores(server.url, { keyPrefix: "marks:" });
+    await Promise.all([a.ready(), b.ready()]);
+  });
+  after(async () => {
+    await Promise.all([a.close(), b.close()]);
+    await server.stop();
+  });
+
+  it("a mark made on A ends the person's older sessions on B at once, and a replica started later loads it", async () => {
+    const person = `client/acme/${randomUUID()}`;
+    const now = Date.now();
+    assert.equal(await a.marks.mark(person, { before: now, except: "asker" }), true);
+    await until(() => b.marks.ends(person, "older", now - 1), 1_000, "B to hear the mark");
+    assert.equal(b.marks.ends(person, "asker", now - 1), false);
+    assert.equal(b.marks.ends(person, "newer", now), false);
+    const c = testStores(server.url, { keyPrefix: "marks:" });
+    try {
+      await c.ready();
+      await until(() => c.marks.ends(person, "older", now - 1), 2_000, "C to load the mark");
+    } finally {
+      await c.close();
+    }
+  });
+
+  it("a mark made while Redis is stopped is on its way: held by A, and reaches B once Redis returns empty", async () => {
+    const person = `client/acme/${randomUUID()}`;
+    await server.stop();
+    const down = async () => {
+      const health = await a.health();
+      return health.backend === "redis" && !health.up;
+    };
+    await until(down, 2_000, "A to see Redis gone");
+    assert.equal(
+      await a.marks.mark(person, { before: Date.now(), except: "asker" }),
+      false,
+      "not every replica has it",
+    );
+    assert.equal(a.marks.ends(person, "older", 1), true, "A ends the person's older sessions at once");
+    assert.equal(b.marks.ends(person, "older", 1), false);
+    await server.restart();
+    await until(() => b.marks.ends(person, "older", 1), 8_000, "B to have the mark once Redis is back");
+  });
+});
