@@ -4,16 +4,18 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { api } from "#web/api/client.ts";
 import { CapsLockHint, useCapsLock } from "#web/components/caps-lock.tsx";
 import { BusyOverlay, Note, Notes } from "#web/components/note.tsx";
+import { focusTaken, useEarlyInput } from "#web/components/use-early-input.ts";
 import { useNoteFocus } from "#web/components/use-note-focus.ts";
 import { asHeld, type HeldLogin } from "#web/protocol/held.ts";
+import { type LoginField, loginProblem, type Problem as SignInProblem } from "#web/sign-in-checks.ts";
 import type { Site } from "#web/site.ts";
 import { rememberedLogin } from "#web/state/local-storage.ts";
-import { type LoginValues, type PendingSignIn, typedValues, typeValues, valuesOf } from "#web/state/login-page.ts";
+import { type PendingSignIn, typedValues, typeValues, valuesOf } from "#web/state/login-page.ts";
 import { errorTexts } from "#web/texts/errors.ts";
 import { loginTexts } from "#web/texts/login-screen.ts";
 
-type Field = "shortName" | "userName" | "password";
-type Problem = { message: string; field?: Field };
+type Field = LoginField;
+type Problem = SignInProblem<Field>;
 
 type Props = {
   site: Site;
@@ -29,14 +31,6 @@ type Props = {
 const fieldsOf = (site: Site): Field[] =>
   site === "client" ? ["shortName", "userName", "password"] : ["userName", "password"];
 
-/** requirements 5: client checks Company Short Name, User ID, Password in that order; vendor the last two. */
-function firstMissing(site: Site, values: LoginValues): Problem | undefined {
-  if (site === "client" && !values.shortName.trim()) return { message: loginTexts.companyRequired, field: "shortName" };
-  if (!values.userName.trim()) return { message: loginTexts.userIdRequired, field: "userName" };
-  if (!values.password) return { message: loginTexts.passwordRequired, field: "password" };
-  return undefined;
-}
-
 export function LoginForm({ site, providerName, onHeld, onAttempt, focusFirstEmpty }: Props) {
   useSignals();
   // Fixed ids, not useId: an island hydrates as its own root, so tree-position ids would differ from the server's.
@@ -49,16 +43,27 @@ export function LoginForm({ site, providerName, onHeld, onAttempt, focusFirstEmp
   const form = useRef<HTMLFormElement>(null);
   const [notes, focusNote] = useNoteFocus();
 
+  // What was typed before the island woke is kept, and this device's remembered IDs then do not replace it.
+  useEarlyInput(form, [...fieldsOf(site), "remember"], (typed) =>
+    typeValues(site, {
+      ...(typed.shortName !== undefined ? { shortName: typed.shortName } : {}),
+      ...(typed.userName !== undefined ? { userName: typed.userName } : {}),
+      ...(typed.password !== undefined ? { password: typed.password } : {}),
+      remember: typed.remember === "on",
+    }),
+  );
+
   const focusField = (field: Field) => form.current?.querySelector<HTMLInputElement>(`[name="${field}"]`)?.focus();
 
   // Local storage is read after hydration only, so the server's markup and the first client render agree. A site's
   // form reads it the first time it opens; after that, what was typed stays, across tab switches too.
   useEffect(() => {
     if (typedValues.value[site] === null) {
+      // Nothing typed yet (the layout effect above keeps what was): this device's remembered IDs fill the form.
       const saved = rememberedLogin(site);
       typeValues(site, saved ? { shortName: saved.shortName, userName: saved.userName, remember: true } : {});
     }
-    if (!focusFirstEmpty) return;
+    if (!focusFirstEmpty || focusTaken()) return;
     const current = valuesOf(site);
     const empty = fieldsOf(site).find((field) => !current[field]);
     form.current?.querySelector<HTMLInputElement>(`[name="${empty ?? "password"}"]`)?.focus();
@@ -94,7 +99,7 @@ export function LoginForm({ site, providerName, onHeld, onAttempt, focusFirstEmp
     event.preventDefault();
     if (busy) return;
     onAttempt();
-    const missing = firstMissing(site, values);
+    const missing = loginProblem(site, values);
     setProblem(undefined);
     if (missing) return fail(missing);
     setBusy(true);
@@ -132,7 +137,9 @@ export function LoginForm({ site, providerName, onHeld, onAttempt, focusFirstEmp
   );
 
   return (
-    <form ref={form} className="login-form" noValidate onSubmit={onSubmit} aria-busy={busy}>
+    // A real form: before the island wakes (or without script) it posts to this page, never a password in the address.
+    <form ref={form} className="login-form" method="post" noValidate onSubmit={onSubmit} aria-busy={busy}>
+      <input type="hidden" name="site" value={site} />
       <div ref={notes}>
         <Notes>
           {problem ? (
