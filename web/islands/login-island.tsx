@@ -1,6 +1,6 @@
 // The login page's content (requirements 2.2): site tabs, login forms, Password Reset panel and the inline MFA step.
 import { useSignals } from "@preact/signals-react/runtime";
-import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
+import { type ComponentProps, lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { LoginForm } from "#web/components/login-form.tsx";
 import { MfaPlaceholder } from "#web/components/mfa-placeholder.tsx";
 import { Note, Notes } from "#web/components/note.tsx";
@@ -49,9 +49,18 @@ export type LoginIslandProps = {
 // soon as a login is submitted, while the server checks the password.
 const loadMfaStep = () => import("#web/components/mfa-step.tsx");
 const MfaStep = lazy(() => loadMfaStep().then((module) => ({ default: module.MfaStep })));
-const ResetPanel = lazy(() =>
-  import("#web/components/reset-panel.tsx").then((module) => ({ default: module.ResetPanel })),
-);
+const loadResetPanel = () => import("#web/components/reset-panel.tsx");
+const LazyResetPanel = lazy(() => loadResetPanel().then((module) => ({ default: module.ResetPanel })));
+// The server renders the panel itself when the page opens on it (its link, a reset form sent back), so it works
+// before the island wakes; the browser takes it over when its chunk arrives (the Suspense boundary waits for it).
+let ServerResetPanel: typeof import("#web/components/reset-panel.tsx").ResetPanel | undefined;
+const ResetPanel = (props: ComponentProps<typeof LazyResetPanel>) =>
+  ServerResetPanel ? <ServerResetPanel {...props} /> : <LazyResetPanel {...props} />;
+
+/** Server only (web/islands/registry.ts): the steps the server renders, loaded before the first page. */
+export async function preload(): Promise<void> {
+  ServerResetPanel = (await loadResetPanel()).ResetPanel;
+}
 
 const siteOf = (value: LoginIslandProps["activeSite"]): Site | undefined =>
   value === "VENDOR" ? "vendor" : value === "CLIENT" ? "client" : undefined;
