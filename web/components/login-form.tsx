@@ -1,7 +1,6 @@
 // The client or vendor login form of requirements 2.2 / 4.1: required checks, remember me, the login call.
 import { useSignals } from "@preact/signals-react/runtime";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { api } from "#web/api/client.ts";
 import { CapsLockHint, useCapsLock } from "#web/components/caps-lock.tsx";
 import { BusyOverlay, Note, Notes } from "#web/components/note.tsx";
 import { focusTaken, useEarlyInput } from "#web/components/use-early-input.ts";
@@ -13,6 +12,10 @@ import { rememberedLogin } from "#web/state/local-storage.ts";
 import { type PendingSignIn, typedValues, typeValues, valuesOf } from "#web/state/login-page.ts";
 import { errorTexts } from "#web/texts/errors.ts";
 import { loginTexts } from "#web/texts/login-screen.ts";
+
+// The API client is the form's only use of the network: the server's form works until it arrives, so it is not part
+// of the page's first load; it is fetched once the island has woken, before a person is likely to submit.
+const loadApi = () => import("#web/api/client.ts");
 
 type Field = LoginField;
 type Problem = SignInProblem<Field>;
@@ -58,6 +61,10 @@ export function LoginForm({ site, providerName, onHeld, onAttempt, focusFirstEmp
   // Local storage is read after hydration only, so the server's markup and the first client render agree. A site's
   // form reads it the first time it opens; after that, what was typed stays, across tab switches too.
   useEffect(() => {
+    void loadApi();
+  }, []);
+
+  useEffect(() => {
     if (typedValues.value[site] === null) {
       // Nothing typed yet (the layout effect above keeps what was): this device's remembered IDs fill the form.
       const saved = rememberedLogin(site);
@@ -87,6 +94,7 @@ export function LoginForm({ site, providerName, onHeld, onAttempt, focusFirstEmp
   /** The login call: its held answer, a failure's message, or nothing when a 401 is taking the browser away. */
   const login = async (): Promise<{ held?: HeldLogin; failed?: string }> => {
     const { shortName, userName, password } = values;
+    const { api } = await loadApi();
     const { data, error } =
       site === "client"
         ? await api.POST("/auth/client", { body: { shortname: shortName.trim(), username: userName.trim(), password } })
@@ -139,7 +147,6 @@ export function LoginForm({ site, providerName, onHeld, onAttempt, focusFirstEmp
   return (
     // A real form: before the island wakes (or without script) it posts to this page, never a password in the address.
     <form ref={form} className="login-form" method="post" noValidate onSubmit={onSubmit} aria-busy={busy}>
-      <input type="hidden" name="site" value={site} />
       <div ref={notes}>
         <Notes>
           {problem ? (
@@ -174,7 +181,8 @@ export function LoginForm({ site, providerName, onHeld, onAttempt, focusFirstEmp
           {loginTexts.showPassword}
         </label>
       </div>
-      <button type="submit" disabled={busy}>
+      {/* The site rides with the submit (Enter in a field submits by this button too). */}
+      <button type="submit" name="site" value={site} disabled={busy}>
         {loginTexts.submit}
       </button>
       {busy ? <BusyOverlay text={loginTexts.authenticating} /> : null}

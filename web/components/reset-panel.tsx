@@ -5,6 +5,7 @@ import { Note, Notes } from "#web/components/note.tsx";
 import { focusTaken, useEarlyInput } from "#web/components/use-early-input.ts";
 import { useNoteFocus } from "#web/components/use-note-focus.ts";
 import type { FormNote } from "#web/protocol/form-answer.ts";
+import { type ResetField, resetProblem } from "#web/reset-checks.ts";
 import type { Site } from "#web/site.ts";
 import { errorTexts } from "#web/texts/errors.ts";
 import { resetTexts } from "#web/texts/reset.ts";
@@ -24,7 +25,7 @@ type Props = {
   shortName?: string;
   opened?: ResetPanelState;
 };
-type Field = "clientShortName" | "emailAddress";
+type Field = ResetField;
 type Problem = { text: string; field?: Field };
 
 export function ResetPanel({ site, onReturn, returnLink, shortName: typed = "", opened }: Props) {
@@ -69,8 +70,8 @@ export function ResetPanel({ site, onReturn, returnLink, shortName: typed = "", 
     event.preventDefault();
     if (busy) return;
     setProblem(undefined);
-    if (client && !shortName.trim()) return fail({ text: resetTexts.companyRequired, field: "clientShortName" });
-    if (!email.trim()) return fail({ text: resetTexts.emailRequired, field: "emailAddress" });
+    const missing = resetProblem(site, shortName, email);
+    if (missing) return fail({ text: missing.message, ...(missing.field ? { field: missing.field } : {}) });
     setBusy(true);
     const { data, error } = await api.POST("/web/reset-pwd", {
       body: { clientShortName: client ? shortName.trim() : "", emailAddress: email.trim() },

@@ -8,11 +8,15 @@ const labels: Record<Site, string> = { client: loginTexts.clientTab, vendor: log
 export const tabId = (site: Site) => `login-tab-${site}`;
 export const panelId = "login-panel";
 
-/** The address of a site's tab: the page with that site, and the page first asked for when one was kept. */
-export function siteLink(site: Site, returnTo?: string): string {
-  const query = new URLSearchParams({ site });
+/**
+ * The address of a site's page on the login page's path: `?site=vendor` (client, the default, needs none), with the
+ * page first asked for when one was kept, and `more` (`reset`, the panel open).
+ */
+export function siteLink(site: Site, returnTo?: string, more?: string): string {
+  const query = new URLSearchParams(site === "client" ? {} : { site });
   if (returnTo) query.set("return", returnTo);
-  return `?${query.toString()}`;
+  const text = [query.toString(), more].filter(Boolean).join("&");
+  return `?${text}`;
 }
 
 type Props = { active: Site; disabled: boolean; onSelect: (site: Site) => void; returnTo?: string | undefined };
@@ -41,8 +45,8 @@ export function SiteTabs({ active, disabled, onSelect, returnTo }: Props) {
           key={site}
           id={tabId(site)}
           role="tab"
-          // A held token disables the toggle: no address to follow, and said so.
-          {...(disabled ? { "aria-disabled": true } : { href: siteLink(site, returnTo) })}
+          // The other site's tab leads to its page; a held token disables the toggle, and says so.
+          {...(disabled ? { "aria-disabled": true } : site === active ? {} : { href: siteLink(site, returnTo) })}
           aria-selected={site === active}
           aria-controls={panelId}
           tabIndex={site === active ? 0 : -1}

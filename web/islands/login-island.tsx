@@ -185,7 +185,7 @@ export default function LoginIsland(props: LoginIslandProps) {
         <p className="reset-link">
           {/* A link to the page with the panel open (`?reset`), which the island opens in place. */}
           <a
-            href={`${siteLink(site, returnTo)}&reset`}
+            href={siteLink(site, returnTo, "reset")}
             onClick={(event) => {
               event.preventDefault();
               // A notice about the last sign-in (signed out, expired) belongs to the login form, not the reset.
