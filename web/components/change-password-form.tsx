@@ -71,7 +71,8 @@ export function ChangePasswordForm(props: ChangePasswordFormProps) {
   );
 
   useEffect(() => {
-    if (focusOnMount && !focusTaken()) heading.current?.focus();
+    const typing = focusTaken() && form.current?.contains(document.activeElement);
+    if (focusOnMount && !typing) heading.current?.focus();
   }, [focusOnMount]);
 
   /** A message takes the focus, so it is read first; the next Tab leads back into the form. */

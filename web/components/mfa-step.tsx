@@ -95,7 +95,7 @@ export function MfaStep(props: MfaStepProps) {
     const skipped = left > 0;
     if (skipped) cooldown.start(Math.min(left * 1000, SEND_AGAIN_COOLDOWN_MS));
     setMessage(again && !skipped ? { kind: "success", text: mfaTexts.resent } : undefined);
-    if (!again && !focusTaken()) input.current?.focus();
+    if (!again) input.current?.focus();
   };
 
   /** Checks a code; a pass stores it for this device, then lands or opens the change-password form. */

@@ -48,10 +48,10 @@ export function ResetPanel({ site, onReturn, returnLink, shortName: typed = "", 
   // Focus moves into the panel when it opens (its first field), and to the confirmation once sent; a person already
   // in the page when it woke keeps their place.
   useEffect(() => {
-    if (focusTaken()) return;
+    if (focusTaken() && panel.current?.contains(document.activeElement)) return;
     const target = sent
       ? panel.current?.querySelector<HTMLElement>(".note")
-      : panel.current?.querySelector<HTMLElement>("input");
+      : panel.current?.querySelector<HTMLElement>("input:not([type=hidden])");
     target?.focus();
   }, [sent]);
 
