@@ -207,6 +207,24 @@ describe("the sign-in forms before and without their script", () => {
     noneCarries(urls, DEMO_PASSWORD);
   });
 
+  test("with the script held back, the reset panel opened by its link keeps the address typed", async () => {
+    const page = await suite.newPage();
+    const { url } = suite.portal;
+    const release = await holdScripts(page);
+    await page.goto(`${url}/?site=vendor&reset`, { waitUntil: "commit" });
+    await page.getByLabel("Email Address").fill(accounts.vera.email);
+    release();
+    await page.getByRole("heading", { name: "Password Reset" }).waitFor();
+    await hydrated(page);
+    await page.waitForFunction(() => document.querySelector(".reset-panel form") !== null);
+    assert.equal(await page.getByLabel("Email Address").inputValue(), accounts.vera.email);
+    assert.equal(await focusedId(page), "reset-vendor-email");
+    // Return To Login, then the panel again: a fresh entry view, in place.
+    await page.getByRole("button", { name: "Return To Login" }).click();
+    await page.getByRole("button", { name: "Login", exact: true }).waitFor();
+    assert.equal(page.url(), `${url}/?site=vendor&reset`, "the island switched in place");
+  });
+
   test("submitted before the script arrives, the sign-in goes on by the form, and a code typed early stays", async () => {
     const page = await suite.newPage();
     const urls = requestedUrls(page);

@@ -1,6 +1,15 @@
 // The login page's content (requirements 2.2): site tabs, login forms, Password Reset panel and the inline MFA step.
 import { useSignals } from "@preact/signals-react/runtime";
-import { type ComponentProps, lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
+import {
+  type ComponentProps,
+  lazy,
+  type ReactNode,
+  Suspense,
+  startTransition,
+  useEffect,
+  useRef,
+  useState,
+} from "react";
 import { LoginForm } from "#web/components/login-form.tsx";
 import { MfaPlaceholder } from "#web/components/mfa-placeholder.tsx";
 import { Note, Notes } from "#web/components/note.tsx";
@@ -86,6 +95,8 @@ export default function LoginIsland(props: LoginIslandProps) {
   const focusPending = useRef(true);
   const message = useRef<HTMLDivElement>(null);
   const box = useRef<HTMLDivElement>(null);
+  // How the page opened the reset panel: for its first opening only (Return To Login, or another tab, forgets it).
+  const resetSeed = useRef(reset);
 
   useEffect(() => {
     // A person already in the page (typing, or on a tab) before it woke keeps their place: nothing moves under them.
@@ -100,7 +111,9 @@ export default function LoginIsland(props: LoginIslandProps) {
       focusPending.current = false;
       message.current?.querySelector<HTMLElement>(".note")?.focus();
     }
-    setMounted(true);
+    // A transition: a part of the page still waiting for its chunk (the reset panel the server rendered) keeps the
+    // server's markup, and what was typed in it, until it arrives; an urgent update would render it afresh.
+    startTransition(() => setMounted(true));
   }, [chosenSite, pending, flash, reset]);
 
   // "You have signed out." is said once: the address forgets it, so a reload or a bookmark does not say it again.
@@ -129,6 +142,7 @@ export default function LoginIsland(props: LoginIslandProps) {
   const errorKind = error === loginTexts.signedOut ? "info" : "error";
 
   const selectSite = (next: Site) => {
+    resetSeed.current = undefined;
     activeSite.value = next;
     pageError.value = null;
   };
@@ -158,9 +172,10 @@ export default function LoginIsland(props: LoginIslandProps) {
           key={site}
           site={site}
           shortName={valuesOf(site).shortName}
-          {...(reset ? { opened: reset } : {})}
+          {...(resetSeed.current ? { opened: resetSeed.current } : {})}
           returnLink={siteLink(site, returnTo)}
           onReturn={() => {
+            resetSeed.current = undefined;
             mode.value = "login";
           }}
         />
