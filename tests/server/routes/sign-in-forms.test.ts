@@ -204,3 +204,31 @@ describe("the sign-in path's forms without script", () => {
     assert.equal((await tab.get("/client/home")).status, 200, "signed in");
   });
 });
+
+describe("a sign-in form without script and the island share one budget of attempts", () => {
+  let portal: RunningPortal;
+  before(async () => {
+    portal = await startPortalInProcess({ listen: false, env: { RATE_LIMIT_USER_PER_MINUTE: "2" } });
+  });
+  after(() => portal.close());
+
+  it("counts the form's wrong passwords where the island's count, and refuses either once it is spent", async () => {
+    const form = new PortalClient(portal.app, { islandsHeader: false });
+    const wrong = { site: "client", shortName: "ACME", userName: "alice", password: "Not-The-Password-9!" };
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const answer = await form.post("/", new URLSearchParams(wrong), { "sec-fetch-site": "same-origin" });
+      assert.match(answer.text, /Invalid Login/);
+    }
+    const island = await new PortalClient(portal.app).post("/api/auth/client", {
+      shortname: "ACME",
+      username: "alice",
+      password: DEMO_PASSWORD,
+    });
+    assert.equal(island.status, 429, "the island's call finds the budget the forms spent");
+    const third = await form.post("/", new URLSearchParams({ ...wrong, password: DEMO_PASSWORD }), {
+      "sec-fetch-site": "same-origin",
+    });
+    assert.equal(third.status, 400);
+    assert.match(third.text, /Too many attempts\. Please wait \d+ seconds? and try again\./, "the form says to wait");
+  });
+});
