@@ -174,6 +174,24 @@ describe("the sign-in forms before and without their script", () => {
     noneCarries(urls, DEMO_PASSWORD, NEW_PASSWORD);
   });
 
+  test("with scripts off on a phone, light and dark, the tabs and Reset Password are links a thumb can hit", async () => {
+    for (const colorScheme of ["light", "dark"] as const) {
+      const page = await suite.newPage({
+        javaScriptEnabled: false,
+        viewport: { width: 360, height: 740 },
+        colorScheme,
+      });
+      await page.goto(suite.portal.url);
+      for (const tab of ["CLIENT LOGIN", "VENDOR LOGIN"]) {
+        const box = await page.getByRole("tab", { name: tab }).boundingBox();
+        assert.ok(box && box.height >= 44, `${tab} is at least 44 px tall (${colorScheme})`);
+      }
+      assert.equal(await page.getByRole("tab", { name: "VENDOR LOGIN" }).getAttribute("href"), "?site=vendor");
+      assert.equal(await page.getByRole("link", { name: "Reset Password" }).getAttribute("href"), "?reset");
+      await screenshot(page, `without-script-login-phone-${colorScheme}`);
+    }
+  });
+
   test("with the script held back, what a person types and where the focus is stay when it arrives", async () => {
     const page = await suite.newPage();
     const urls = requestedUrls(page);
