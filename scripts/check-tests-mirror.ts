@@ -21,6 +21,7 @@ const exemptKinds: [RegExp, string][] = [
 const testedElsewhere: Record<string, string> = {
   "server/account/state.ts": "tests/server/routes/account.test.ts",
   "server/context.ts": "tests/server/app.test.ts",
+  "server/forms/through-api.ts": "tests/server/routes/sign-in-forms.test.ts",
   "server/api/rules.ts": "tests/server/api/admit.test.ts",
   "server/pages/account-view.ts": "tests/server/routes/account.test.ts",
   "server/pages/public.tsx": "tests/server/routes/pages.test.ts",

@@ -8,6 +8,7 @@ import { standing } from "#server/session/standing.ts";
 import { takeFlash } from "#server/session/writes.ts";
 import { isNavigation } from "#server/tracking.ts";
 import { LoginPage } from "#web/pages/login-page.tsx";
+import type { ResetAnswer } from "#web/protocol/form-answer.ts";
 import type { RouteEntry } from "#web/routes/row.ts";
 import { matchRoute, sectionAudience } from "#web/routes/table.ts";
 import { landingUrl, pathnameOf } from "#web/site.ts";
@@ -34,7 +35,20 @@ export function loadLogin(screens: Screens, entry: RouteEntry, request: PageRequ
   // The tab: as asked, else the audience of the page first asked for (a vendor's deep link opens the vendor tab).
   const asked = askedEntryOf(returnTo)?.section;
   const returnSite = asked && asked !== "public" ? sectionAudience[asked].toUpperCase() : undefined;
-  const activeSite = siteValues.find((value) => value === (request.query.activeSite ?? returnSite));
+  // `?site=vendor` is the tabs' own link (they work before the island arrives); a form sent back keeps its site.
+  const answer =
+    request.formAnswer?.form === "login" || request.formAnswer?.form === "reset" ? request.formAnswer : undefined;
+  const linkSite = answer?.site ?? request.query.site;
+  const activeSite = siteValues.find(
+    (value) => value === (linkSite ? linkSite.toUpperCase() : (request.query.activeSite ?? returnSite)),
+  );
+  // The Reset Password link opens the panel (`?reset`); a reset form sent back shows it again, or its confirmation.
+  const reset =
+    answer?.form === "reset"
+      ? resetOf(answer)
+      : "reset" in request.query
+        ? { sent: request.query.reset === "sent" }
+        : undefined;
   const page = pageContextOf(screens, request);
   // A kept deep link names where the sign-in leads ("Sign in to continue to Aging Report").
   const askedEntry = askedEntryOf(returnTo);
@@ -51,8 +65,14 @@ export function loadLogin(screens: Screens, entry: RouteEntry, request: PageRequ
     support: page.support,
     providerName: page.providerName,
     landing: landingUrl(returnTo),
-    ...(flash ? { flash } : {}),
+    ...(answer?.form === "login"
+      ? { flash: { error: answer.note.text }, typed: answer.typed }
+      : flash
+        ? { flash }
+        : {}),
     ...(activeSite ? { activeSite } : {}),
+    ...(reset ? { reset } : {}),
+    ...(returnTo ? { returnTo } : {}),
     ...(auth && state === "pending"
       ? { pending: { site: auth.site, userName: auth.userName, loginMessage: auth.loginMessage } }
       : {}),
@@ -74,6 +94,13 @@ function noticeOf(flash: Flash | undefined, idleMinutes: number): { error: strin
   const pathname = flash?.pathname ? safePath(flash.pathname) : undefined;
   return pathname ? { error, pathname } : { error };
 }
+
+/** The reset panel as a form sent back leaves it: its confirmation, or its note and what was typed. */
+const resetOf = ({ sent, note, typed }: ResetAnswer) => ({
+  sent,
+  ...(note ? { note } : {}),
+  ...(typed ? { typed } : {}),
+});
 
 /** The route table's row of the page a signed-out person first asked for. */
 const askedEntryOf = (returnTo: string | undefined): RouteEntry | undefined =>

@@ -11,6 +11,7 @@ import {
   taxBridgeOn,
 } from "#server/pages/screen.ts";
 import { crossSite } from "#server/plugins/csrf.ts";
+import { safePath } from "#server/safe-path.ts";
 import { expire } from "#server/session/lifecycle.ts";
 import { pastMfa, standing } from "#server/session/standing.ts";
 import { enterTaxBridge } from "#server/session/writes.ts";
@@ -42,17 +43,29 @@ export function loadPublic(screens: Screens, entry: RouteEntry, request: PageReq
 function loadMfa(screens: Screens, entry: RouteEntry, request: PageRequest): Loaded {
   const auth = request.auth;
   const state = standing(request);
+  const answer = request.formAnswer;
   if (auth && state === "pending") {
     const context = pageContextOf(screens, request);
-    const props = { site: auth.site, userName: auth.userName, loginMessage: auth.loginMessage, landing: landingUrl() };
+    // The page first asked for rides along from the sign-in page (`?return=`), checked again on landing.
+    const returnTo = request.query.return ? safePath(request.query.return) || undefined : undefined;
+    const props = {
+      site: auth.site,
+      userName: auth.userName,
+      loginMessage: auth.loginMessage,
+      landing: landingUrl(returnTo),
+      ...(answer?.form === "mfa" ? { note: answer.note } : {}),
+    };
     return { title: entry.title, body: <IslandPage context={context} title={entry.title} name="mfa" props={props} /> };
   }
-  if (auth && state === "password-change") {
+  // The forced change just made by a form posted without script: its success is said here, on the step's own page.
+  const changed = answer?.form === "change-password" && state === "signed-in";
+  if (auth && (state === "password-change" || changed)) {
     // The one page an expired password's session has: the sign-in's own step, as the login page shows it after the
     // code (a reload is not a signed-in page with Sign out; "Use another account" ends the sign-in).
     // Its idle clock runs: the warning lets a person typing a new password keep the session.
     const context = { ...pageContextOf(screens, request), idleWarning: true };
-    const props = { expired: { site: auth.site, userName: auth.userName } };
+    const notes = answer?.form === "change-password" ? { notes: answer.notes } : {};
+    const props = { expired: { site: auth.site, userName: auth.userName, ...notes } };
     return {
       title: passwordTexts.heading,
       body: <IslandPage context={context} title={passwordTexts.heading} name="change-password" props={props} />,

@@ -51,6 +51,7 @@ export async function loadSection(
         permissions={permissions}
         screen={screen}
         account={account}
+        formNotes={request.formAnswer?.form === "change-password" ? request.formAnswer.notes : undefined}
       />
     ),
   });

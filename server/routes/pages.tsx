@@ -8,6 +8,7 @@ import { loadSection } from "#server/pages/section.tsx";
 import { noteVisit, sendVisits } from "#server/pages/visits.ts";
 import { readManifest } from "#server/render/assets.ts";
 import { decoratePage } from "#server/render/page-reply.ts";
+import { signInForms } from "#server/routes/sign-in-forms.ts";
 import type { RouteEntry, SignedInSection } from "#web/routes/row.ts";
 import { matchRoute, sectionOf } from "#web/routes/table.ts";
 import { pathnameOf } from "#web/site.ts";
@@ -39,6 +40,8 @@ export async function pageRoutes(app: FastifyInstance, context: AppContext): Pro
     noteVisit(request, loaded.ownForm === true, context.now());
     return reply.page(loaded);
   });
+  // The same pages' forms, posted without script: answered here, by the same loads.
+  await app.register(signInForms, { screens, load });
 }
 
 const signedInSection = (entry: RouteEntry): SignedInSection | undefined =>

@@ -101,7 +101,7 @@ describe("accessibility", () => {
     await page.getByRole("alert").filter({ hasText: "deactivated" }).waitFor();
     await assertAccessible(page, "vendor login, deactivated");
 
-    await page.getByRole("button", { name: "Reset Password" }).click();
+    await page.getByRole("link", { name: "Reset Password" }).click();
     await page.getByRole("heading", { name: "Password Reset" }).waitFor();
     await assertAccessible(page, "vendor reset panel");
     await page.getByRole("tab", { name: "CLIENT LOGIN" }).click();

@@ -169,7 +169,7 @@ describe("what each page says it is, and where it leads", () => {
     await hydrated(visitor);
     assert.equal(await visitor.title(), "Sign in to continue to Aging Report · Payments Portal");
     assert.ok(await visitor.getByText("Sign in to continue to Aging Report").isVisible());
-    await visitor.getByRole("button", { name: "Reset Password" }).click();
+    await visitor.getByRole("link", { name: "Reset Password" }).click();
     await visitor.getByRole("heading", { name: "Password Reset" }).waitFor();
     assert.equal(await visitor.title(), "Password Reset · Payments Portal");
     await visitor.getByRole("button", { name: "Return To Login" }).click();

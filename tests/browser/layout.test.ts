@@ -134,7 +134,7 @@ describe("layout on a phone and a desktop", () => {
         [
           "reset panel",
           async () => {
-            await page.getByRole("button", { name: "Reset Password" }).click();
+            await page.getByRole("link", { name: "Reset Password" }).click();
             await page.getByRole("heading", { name: "Password Reset" }).waitFor();
           },
         ],
@@ -272,7 +272,7 @@ describe("layout on a phone and a desktop", () => {
   test("in the reset panel the primary Reset Password stands out more than Return To Login, light and dark", async () => {
     const page = await newPage({ viewport: DESKTOP });
     await openLogin(page, suite.portal.url);
-    await page.getByRole("button", { name: "Reset Password" }).click();
+    await page.getByRole("link", { name: "Reset Password" }).click();
     const panel = page.locator(".reset-panel");
     await panel.getByRole("heading", { name: "Password Reset" }).waitFor();
     await page.mouse.move(0, 0);

@@ -300,7 +300,7 @@ describe("passwords", () => {
   test("a failed reset call shows section 8's message, never the schema's text, and keeps the form", async () => {
     const page = await newPage();
     await openLogin(page, suite.portal.url);
-    await page.getByRole("button", { name: "Reset Password" }).click();
+    await page.getByRole("link", { name: "Reset Password" }).click();
     await page.getByLabel("Company Short Name").fill("G".repeat(300)); // longer than the upstream accepts
     await page.getByLabel("Email Address").fill("gary@globex.example");
     await page.getByRole("button", { name: "Reset Password" }).click();
@@ -315,7 +315,7 @@ describe("passwords", () => {
       const page = await suite.newPage(options);
       await openLogin(page, suite.portal.url);
       await page.getByLabel("Company Short Name").fill("ACME");
-      await page.getByRole("button", { name: "Reset Password" }).click();
+      await page.getByRole("link", { name: "Reset Password" }).click();
       await page.getByRole("heading", { name: "Password Reset" }).waitFor();
       assert.equal(await page.getByLabel("Company Short Name").inputValue(), "ACME");
       assert.equal(await page.getByLabel("Email Address").inputValue(), "");

@@ -479,7 +479,7 @@ describe("sign-in", () => {
     await openLogin(page, suite.portal.url);
     assert.ok(await page.getByRole("heading", { level: 1, name: "Sign In" }).isVisible());
     assert.match(await focused(page), /^login-client-shortName\|/);
-    await page.getByRole("button", { name: "Reset Password" }).click();
+    await page.getByRole("link", { name: "Reset Password" }).click();
     await page.getByRole("heading", { level: 1, name: "Password Reset" }).waitFor();
     await page.waitForFunction(() => document.activeElement?.id === "reset-client-short-name");
     await page.getByRole("button", { name: "Return To Login" }).click();

@@ -137,7 +137,7 @@ export async function openResetPanel(page: Page, url: string): Promise<string[]>
     void dialog.accept();
   });
   await openLogin(page, url);
-  await page.getByRole("button", { name: "Reset Password" }).click();
+  await page.getByRole("link", { name: "Reset Password" }).click();
   return dialogs;
 }
 

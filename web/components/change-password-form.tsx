@@ -6,8 +6,10 @@ import { END_OTHERS_HEADER, ENDED_COUNT_HEADER, ENDING_HEADER } from "#web/api/e
 import { CapsLockHint, useCapsLock } from "#web/components/caps-lock.tsx";
 import { Note, type NoteKind, Notes } from "#web/components/note.tsx";
 import { PasswordChecklist } from "#web/components/password-checklist.tsx";
+import { focusTaken, useEarlyInput } from "#web/components/use-early-input.ts";
 import { useNoteFocus } from "#web/components/use-note-focus.ts";
 import { newPasswordProblem } from "#web/password-rules.ts";
+import type { FormNote } from "#web/protocol/form-answer.ts";
 import type { Site } from "#web/site.ts";
 import { endOthersTexts } from "#web/texts/end-others.ts";
 import { passwordTexts } from "#web/texts/password.ts";
@@ -30,6 +32,10 @@ export type ChangePasswordFormProps = {
   headingId?: string;
   /** Move focus to the heading on mount: the form has just replaced other content (the MFA step). */
   focusOnMount?: boolean;
+  /** The form posted before the script arrived, sent back with these notes (a refusal, or the success). */
+  notes?: FormNote[];
+  /** Where the form posts before the island wakes: this page unless given (the sign-in's forced change: `/mfa`). */
+  action?: string;
 };
 
 type Field = "current" | "next" | "confirm";
@@ -50,16 +56,22 @@ export function ChangePasswordForm(props: ChangePasswordFormProps) {
   const { capsLock, onKey } = useCapsLock();
   // requirements 4.4: disabled on submit, enabled again on error; a success that moves on keeps it disabled.
   const [disabled, setDisabled] = useState(false);
-  const [message, setMessage] = useState<Message>();
+  const [first, ended] = props.notes ?? [];
+  const [message, setMessage] = useState<Message | undefined>(first);
   // On a section page the person chooses (checked by default); the forced change at sign-in always ends them.
   const [endOthers, setEndOthers] = useState(true);
-  const [endedNote, setEndedNote] = useState<string>();
+  const [endedNote, setEndedNote] = useState<string | undefined>(ended?.text);
   const heading = useRef<HTMLHeadingElement>(null);
   const form = useRef<HTMLFormElement>(null);
   const [notes, focusNote] = useNoteFocus();
 
+  useEarlyInput(form, ["current", "next", "confirm"], (early) =>
+    setValues({ current: early.current ?? "", next: early.next ?? "", confirm: early.confirm ?? "" }),
+  );
+
   useEffect(() => {
-    if (focusOnMount) heading.current?.focus();
+    const typing = focusTaken() && form.current?.contains(document.activeElement);
+    if (focusOnMount && !typing) heading.current?.focus();
   }, [focusOnMount]);
 
   /** A message takes the focus, so it is read first; the next Tab leads back into the form. */
@@ -161,7 +173,15 @@ export function ChangePasswordForm(props: ChangePasswordFormProps) {
         </Notes>
       </div>
       {/* noValidate: the section 5 messages, in their order, are what an empty or short password shows. */}
-      <form ref={form} noValidate onSubmit={onSubmit} aria-busy={disabled && !message}>
+      {/* A real form: before the island wakes (or without script) it posts to its page, never a password in the address. */}
+      <form
+        ref={form}
+        method="post"
+        action={props.action}
+        noValidate
+        onSubmit={onSubmit}
+        aria-busy={disabled && !message}
+      >
         {userName ? (
           <label htmlFor={`${id}-username`}>
             {passwordTexts.username}

@@ -2,6 +2,7 @@
 // The same screen whether it follows the code on the login page or the page is loaded again at /mfa.
 import { ChangePasswordForm } from "#web/components/change-password-form.tsx";
 import { UseAnotherAccount } from "#web/components/use-another-account.tsx";
+import type { FormNote } from "#web/protocol/form-answer.ts";
 import type { Site } from "#web/site.ts";
 import { mfaTexts } from "#web/texts/mfa.ts";
 
@@ -12,9 +13,12 @@ export type ExpiredPasswordStepProps = {
   password?: string;
   headingId: string;
   focusOnMount?: boolean;
+  /** The form posted before the script arrived, sent back with these notes. */
+  notes?: FormNote[];
 };
 
-export function ExpiredPasswordStep({ site, userName, password, headingId, focusOnMount }: ExpiredPasswordStepProps) {
+export function ExpiredPasswordStep(props: ExpiredPasswordStepProps) {
+  const { site, userName, password, headingId, focusOnMount, notes } = props;
   return (
     <section className="mfa-step" aria-labelledby={headingId}>
       <ChangePasswordForm
@@ -24,6 +28,8 @@ export function ExpiredPasswordStep({ site, userName, password, headingId, focus
         notice={mfaTexts.passwordExpired}
         headingId={headingId}
         focusOnMount={focusOnMount === true}
+        action="/mfa"
+        {...(notes ? { notes } : {})}
         {...(password ? { currentPassword: password } : { currentHint: mfaTexts.currentPasswordAgain })}
       />
       <UseAnotherAccount site={site} userName={userName} />

@@ -1,18 +1,23 @@
 // The client or vendor login form of requirements 2.2 / 4.1: required checks, remember me, the login call.
 import { useSignals } from "@preact/signals-react/runtime";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { api, failureText } from "#web/api/client.ts";
 import { CapsLockHint, useCapsLock } from "#web/components/caps-lock.tsx";
 import { BusyOverlay, Note, Notes } from "#web/components/note.tsx";
+import { focusTaken, useEarlyInput } from "#web/components/use-early-input.ts";
 import { useNoteFocus } from "#web/components/use-note-focus.ts";
 import { asHeld, type HeldLogin } from "#web/protocol/held.ts";
+import { type LoginField, loginProblem, type Problem as SignInProblem } from "#web/sign-in-checks.ts";
 import type { Site } from "#web/site.ts";
 import { rememberedLogin } from "#web/state/local-storage.ts";
-import { type LoginValues, type PendingSignIn, typedValues, typeValues, valuesOf } from "#web/state/login-page.ts";
+import { type PendingSignIn, typedValues, typeValues, valuesOf } from "#web/state/login-page.ts";
 import { loginTexts } from "#web/texts/login-screen.ts";
 
-type Field = "shortName" | "userName" | "password";
-type Problem = { message: string; field?: Field };
+// The API client is the form's only use of the network: the server's form works until it arrives, so it is not part
+// of the page's first load; it is fetched once the island has woken, before a person is likely to submit.
+const loadApi = () => import("#web/api/client.ts");
+
+type Field = LoginField;
+type Problem = SignInProblem<Field>;
 
 type Props = {
   site: Site;
@@ -28,14 +33,6 @@ type Props = {
 const fieldsOf = (site: Site): Field[] =>
   site === "client" ? ["shortName", "userName", "password"] : ["userName", "password"];
 
-/** requirements 5: client checks Company Short Name, User ID, Password in that order; vendor the last two. */
-function firstMissing(site: Site, values: LoginValues): Problem | undefined {
-  if (site === "client" && !values.shortName.trim()) return { message: loginTexts.companyRequired, field: "shortName" };
-  if (!values.userName.trim()) return { message: loginTexts.userIdRequired, field: "userName" };
-  if (!values.password) return { message: loginTexts.passwordRequired, field: "password" };
-  return undefined;
-}
-
 export function LoginForm({ site, providerName, onHeld, onAttempt, focusFirstEmpty }: Props) {
   useSignals();
   // Fixed ids, not useId: an island hydrates as its own root, so tree-position ids would differ from the server's.
@@ -48,16 +45,31 @@ export function LoginForm({ site, providerName, onHeld, onAttempt, focusFirstEmp
   const form = useRef<HTMLFormElement>(null);
   const [notes, focusNote] = useNoteFocus();
 
+  // What was typed before the island woke is kept, and this device's remembered IDs then do not replace it.
+  useEarlyInput(form, [...fieldsOf(site), "remember"], (typed) =>
+    typeValues(site, {
+      ...(typed.shortName !== undefined ? { shortName: typed.shortName } : {}),
+      ...(typed.userName !== undefined ? { userName: typed.userName } : {}),
+      ...(typed.password !== undefined ? { password: typed.password } : {}),
+      remember: typed.remember === "on",
+    }),
+  );
+
   const focusField = (field: Field) => form.current?.querySelector<HTMLInputElement>(`[name="${field}"]`)?.focus();
 
   // Local storage is read after hydration only, so the server's markup and the first client render agree. A site's
   // form reads it the first time it opens; after that, what was typed stays, across tab switches too.
   useEffect(() => {
+    void loadApi();
+  }, []);
+
+  useEffect(() => {
     if (typedValues.value[site] === null) {
+      // Nothing typed yet (the layout effect above keeps what was): this device's remembered IDs fill the form.
       const saved = rememberedLogin(site);
       typeValues(site, saved ? { shortName: saved.shortName, userName: saved.userName, remember: true } : {});
     }
-    if (!focusFirstEmpty) return;
+    if (!focusFirstEmpty || focusTaken()) return;
     const current = valuesOf(site);
     const empty = fieldsOf(site).find((field) => !current[field]);
     form.current?.querySelector<HTMLInputElement>(`[name="${empty ?? "password"}"]`)?.focus();
@@ -81,6 +93,7 @@ export function LoginForm({ site, providerName, onHeld, onAttempt, focusFirstEmp
   /** The login call: its held answer, a failure's message, or nothing when a 401 is taking the browser away. */
   const login = async (): Promise<{ held?: HeldLogin; failed?: string }> => {
     const { shortName, userName, password } = values;
+    const { api, failureText } = await loadApi();
     const { data, error } =
       site === "client"
         ? await api.POST("/auth/client", { body: { shortname: shortName.trim(), username: userName.trim(), password } })
@@ -93,7 +106,7 @@ export function LoginForm({ site, providerName, onHeld, onAttempt, focusFirstEmp
     event.preventDefault();
     if (busy) return;
     onAttempt();
-    const missing = firstMissing(site, values);
+    const missing = loginProblem(site, values);
     setProblem(undefined);
     if (missing) return fail(missing);
     setBusy(true);
@@ -131,7 +144,8 @@ export function LoginForm({ site, providerName, onHeld, onAttempt, focusFirstEmp
   );
 
   return (
-    <form ref={form} className="login-form" noValidate onSubmit={onSubmit} aria-busy={busy}>
+    // A real form: before the island wakes (or without script) it posts to this page, never a password in the address.
+    <form ref={form} className="login-form" method="post" noValidate onSubmit={onSubmit} aria-busy={busy}>
       <div ref={notes}>
         <Notes>
           {problem ? (
@@ -166,7 +180,8 @@ export function LoginForm({ site, providerName, onHeld, onAttempt, focusFirstEmp
           {loginTexts.showPassword}
         </label>
       </div>
-      <button type="submit" disabled={busy}>
+      {/* The site rides with the submit (Enter in a field submits by this button too). */}
+      <button type="submit" name="site" value={site} disabled={busy}>
         {loginTexts.submit}
       </button>
       {busy ? <BusyOverlay text={loginTexts.authenticating} /> : null}

@@ -5,7 +5,10 @@ import { api, failureCode, failureText } from "#web/api/client.ts";
 import { Note, type NoteKind, Notes } from "#web/components/note.tsx";
 import { UseAnotherAccount } from "#web/components/use-another-account.tsx";
 import { useCooldown } from "#web/components/use-cooldown.ts";
+import { focusTaken, useEarlyInput } from "#web/components/use-early-input.ts";
 import { useNoteFocus } from "#web/components/use-note-focus.ts";
+import { mfaCodeOf } from "#web/mfa-code.ts";
+import type { FormNote } from "#web/protocol/form-answer.ts";
 import { COOLDOWN_HEADER, SEND_AGAIN_COOLDOWN_MS } from "#web/protocol/headers.ts";
 import type { LoginMessage, Site } from "#web/site.ts";
 import { type Remembered, storedMfaCode, storeMfaCode } from "#web/state/local-storage.ts";
@@ -36,6 +39,10 @@ export type MfaStepProps = {
    * callback the step shows the message itself with a way back to the login page.
    */
   onSessionLost?: (message: string) => void;
+  /** A code form posted before the script arrived, sent back with its note: the step opens on it, no code sent again. */
+  note?: FormNote;
+  /** Where the form posts before the island wakes: this page unless given (the login page's inline step: `/mfa`). */
+  action?: string;
 };
 
 type Phase = "verifying" | "code" | "expired" | "lost";
@@ -48,19 +55,23 @@ function attemptsLeftOf(data: unknown): number | undefined {
   return typeof left === "number" && Number.isInteger(left) && left >= 0 ? left : undefined;
 }
 
-export function MfaStep({ site, userName, loginMessage, password, landing, remember, onSessionLost }: MfaStepProps) {
+export function MfaStep(props: MfaStepProps) {
+  const { site, userName, loginMessage, password, landing, remember, onSessionLost, note, action } = props;
   // Fixed ids, not useId: an island hydrates as its own root, so tree-position ids would differ from the server's.
   const id = "mfa";
-  // The server renders "verifying": what the browser does first depends on this device's stored code.
-  const [phase, setPhase] = useState<Phase>("verifying");
+  // The server renders the code form, usable before the island wakes (the server sent a code with the login it took);
+  // the island then tries this device's stored code first, "verifying" meanwhile.
+  const [phase, setPhase] = useState<Phase>("code");
   const [busy, setBusy] = useState(false);
   const [code, setCode] = useState("");
-  const [message, setMessage] = useState<Message>();
+  const [message, setMessage] = useState<Message | undefined>(note);
   const cooldown = useCooldown(SEND_AGAIN_COOLDOWN_MS);
   const heading = useRef<HTMLHeadingElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const [notes, focusMessage] = useNoteFocus();
   const opened = useRef(false);
+  const step = useRef<HTMLElement>(null);
+  useEarlyInput(step, ["code"], (early) => setCode(early.code ?? ""));
 
   // After an error, its note takes the focus (focusMessage): read first, and the next Tab leads to the code.
 
@@ -127,31 +138,36 @@ export function MfaStep({ site, userName, loginMessage, password, landing, remem
   useEffect(() => {
     if (opened.current) return;
     opened.current = true;
-    heading.current?.focus(); // the step has just replaced the form that had the focus; the code field takes it next
+    // The step has just replaced the form that had the focus; the code field takes it next. A person already typing
+    // in the step when it woke keeps their place.
+    const typing = focusTaken() && step.current?.contains(document.activeElement);
+    if (!typing) heading.current?.focus();
     if (loginMessage === "Password Expired") void loadExpiredStep(); // fetched while the code is typed
     if (!site || !userName) {
       lose(errorTexts.sessionExpired);
       return;
     }
     if (remember !== undefined) rememberPending(site, userName, remember);
+    // A form sent back by the server has already had its code sent: the person goes on with it.
+    if (note) return;
     const stored = storedMfaCode(site, userName);
-    if (stored) void validate(stored, true);
-    else void generate(false);
+    if (stored) {
+      setPhase("verifying");
+      void validate(stored, true);
+    } else void generate(false);
   }, []);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
-    // A code is digits only: one typed or pasted in groups ("850 894", "850-894") is sent without what separates them.
-    const candidate = code.replace(/[\s-]/g, "");
-    const problem = !candidate ? mfaTexts.codeRequired : /^\d+$/.test(candidate) ? undefined : mfaTexts.digitsOnly;
-    if (problem) {
-      setMessage({ kind: "error", text: problem });
+    const typed = mfaCodeOf(code);
+    if ("problem" in typed) {
+      setMessage({ kind: "error", text: typed.problem });
       input.current?.focus();
       return;
     }
     setMessage(undefined);
-    void validate(candidate, false);
+    void validate(typed.code, false);
   };
 
   if (phase === "expired") {
@@ -172,7 +188,7 @@ export function MfaStep({ site, userName, loginMessage, password, landing, remem
   const lost = phase === "lost";
   const codeError = message?.kind === "error" && !lost;
   return (
-    <section className="mfa-step" aria-labelledby={`${id}-heading`}>
+    <section className="mfa-step" aria-labelledby={`${id}-heading`} ref={step}>
       <h1 id={`${id}-heading`} ref={heading} tabIndex={-1}>
         {mfaTexts.heading}
       </h1>
@@ -195,7 +211,8 @@ export function MfaStep({ site, userName, loginMessage, password, landing, remem
           </a>
         </p>
       ) : (
-        <form onSubmit={onSubmit} noValidate aria-busy={busy || verifying}>
+        // A real form: before the island wakes (or without script) it posts the code, never in the address.
+        <form method="post" action={action} onSubmit={onSubmit} noValidate aria-busy={busy || verifying}>
           <label htmlFor={`${id}-code`}>
             {mfaTexts.codeLabel}
             <input
@@ -230,10 +247,16 @@ export function MfaStep({ site, userName, loginMessage, password, landing, remem
               {mfaTexts.submit}
             </button>
             <button
-              type="button"
+              type="submit"
+              name="intent"
+              value="send-again"
+              formNoValidate
               className="secondary outline"
               disabled={verifying || cooldown.secondsLeft > 0}
-              onClick={() => void generate(true)}
+              onClick={(event) => {
+                event.preventDefault();
+                void generate(true);
+              }}
             >
               {cooldown.secondsLeft > 0 ? mfaTexts.sendAgainIn(cooldown.secondsLeft) : mfaTexts.sendAgain}
             </button>

@@ -2,39 +2,55 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { api, failureText } from "#web/api/client.ts";
 import { Note, Notes } from "#web/components/note.tsx";
+import { focusTaken, useEarlyInput } from "#web/components/use-early-input.ts";
 import { useNoteFocus } from "#web/components/use-note-focus.ts";
+import type { FormNote } from "#web/protocol/form-answer.ts";
+import { type ResetField, resetProblem } from "#web/reset-checks.ts";
 import type { Site } from "#web/site.ts";
 import { resetTexts } from "#web/texts/reset.ts";
 
 /** requirements 9: the alert appears this long after a successful submit. */
 export const RESET_ALERT_DELAY_MS = 5000;
 
+/** How the page opened the panel: its confirmation (a form posted before the script arrived), or a note and typing. */
+export type ResetPanelState = { sent: boolean; note?: FormNote; typed?: { shortName: string; email: string } };
+
 type Props = {
   site: Site;
   onReturn: () => void;
+  /** The login form's address, which Return To Login links to before the island wakes. */
+  returnLink: string;
   /** The company short name already typed on the login form, kept. */
   shortName?: string;
+  opened?: ResetPanelState;
 };
-type Field = "clientShortName" | "emailAddress";
+type Field = ResetField;
 type Problem = { text: string; field?: Field };
 
-export function ResetPanel({ site, onReturn, shortName: typed = "" }: Props) {
+export function ResetPanel({ site, onReturn, returnLink, shortName: typed = "", opened }: Props) {
   // Fixed ids, not useId: an island hydrates as its own root, so tree-position ids would differ from the server's.
   const id = `reset-${site}`;
   const client = site === "client";
-  const [shortName, setShortName] = useState(typed);
-  const [email, setEmail] = useState("");
+  const [shortName, setShortName] = useState(opened?.typed?.shortName ?? typed);
+  const [email, setEmail] = useState(opened?.typed?.email ?? "");
   const [busy, setBusy] = useState(false);
-  const [sent, setSent] = useState(false);
-  const [problem, setProblem] = useState<Problem>();
+  const [sent, setSent] = useState(opened?.sent ?? false);
+  const [problem, setProblem] = useState<Problem | undefined>(opened?.note && { text: opened.note.text });
   const panel = useRef<HTMLElement>(null);
   const alertTimer = useRef<number>(undefined);
 
-  // Focus moves into the panel when it opens (its first field), and to the confirmation once sent.
+  useEarlyInput(panel, ["clientShortName", "emailAddress"], (early) => {
+    if (early.clientShortName !== undefined) setShortName(early.clientShortName);
+    if (early.emailAddress !== undefined) setEmail(early.emailAddress);
+  });
+
+  // Focus moves into the panel when it opens (its first field), and to the confirmation once sent; a person already
+  // in the page when it woke keeps their place.
   useEffect(() => {
+    if (focusTaken() && panel.current?.contains(document.activeElement)) return;
     const target = sent
       ? panel.current?.querySelector<HTMLElement>(".note")
-      : panel.current?.querySelector<HTMLElement>("input");
+      : panel.current?.querySelector<HTMLElement>("input:not([type=hidden])");
     target?.focus();
   }, [sent]);
 
@@ -53,8 +69,8 @@ export function ResetPanel({ site, onReturn, shortName: typed = "" }: Props) {
     event.preventDefault();
     if (busy) return;
     setProblem(undefined);
-    if (client && !shortName.trim()) return fail({ text: resetTexts.companyRequired, field: "clientShortName" });
-    if (!email.trim()) return fail({ text: resetTexts.emailRequired, field: "emailAddress" });
+    const missing = resetProblem(site, shortName, email);
+    if (missing) return fail({ text: missing.message, ...(missing.field ? { field: missing.field } : {}) });
     setBusy(true);
     const { data, error } = await api.POST("/web/reset-pwd", {
       body: { clientShortName: client ? shortName.trim() : "", emailAddress: email.trim() },
@@ -69,10 +85,20 @@ export function ResetPanel({ site, onReturn, shortName: typed = "" }: Props) {
   };
 
   const heading = <h1 id={`${id}-heading`}>{resetTexts.heading}</h1>;
+  // A link to the login form's page, which the island follows in place; drawn as the button requirements 2.3 names.
   const returnButton = (
-    <button type="button" className="secondary outline" onClick={onReturn}>
+    // biome-ignore lint/a11y/useSemanticElements: a link that works before the island wakes, drawn as a button.
+    <a
+      href={returnLink}
+      role="button"
+      className="secondary outline"
+      onClick={(event) => {
+        event.preventDefault();
+        onReturn();
+      }}
+    >
       {resetTexts.returnToLogin}
-    </button>
+    </a>
   );
 
   if (sent) {
@@ -102,7 +128,10 @@ export function ResetPanel({ site, onReturn, shortName: typed = "" }: Props) {
           ) : null}
         </Notes>
       </div>
-      <form onSubmit={onSubmit} noValidate aria-busy={busy}>
+      {/* A real form: before the island wakes (or without script) it posts to this page, the address naming nobody. */}
+      <form method="post" onSubmit={onSubmit} noValidate aria-busy={busy}>
+        <input type="hidden" name="intent" value="reset" />
+        <input type="hidden" name="site" value={site} />
         {client ? (
           <label htmlFor={`${id}-short-name`}>
             {resetTexts.companyShortName}

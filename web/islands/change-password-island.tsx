@@ -3,11 +3,19 @@
 // after the code: a reload of the step shows the same screen.
 import { ChangePasswordForm } from "#web/components/change-password-form.tsx";
 import { ExpiredPasswordStep } from "#web/components/expired-password-step.tsx";
+import type { FormNote } from "#web/protocol/form-answer.ts";
 import type { Site } from "#web/site.ts";
 
 export type ChangePasswordIslandProps =
-  | { audience: Site; userName?: string; redirect: boolean; currentPassword?: string; notice?: string }
-  | { expired: { site: Site; userName: string } };
+  | {
+      audience: Site;
+      userName?: string;
+      redirect: boolean;
+      currentPassword?: string;
+      notice?: string;
+      notes?: FormNote[];
+    }
+  | { expired: { site: Site; userName: string; notes?: FormNote[] } };
 
 export default function ChangePasswordIsland(props: ChangePasswordIslandProps) {
   if ("expired" in props)

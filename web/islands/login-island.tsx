@@ -1,11 +1,22 @@
 // The login page's content (requirements 2.2): site tabs, login forms, Password Reset panel and the inline MFA step.
 import { useSignals } from "@preact/signals-react/runtime";
-import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
+import {
+  type ComponentProps,
+  lazy,
+  type ReactNode,
+  Suspense,
+  startTransition,
+  useEffect,
+  useRef,
+  useState,
+} from "react";
 import { LoginForm } from "#web/components/login-form.tsx";
 import { MfaPlaceholder } from "#web/components/mfa-placeholder.tsx";
 import { Note, Notes } from "#web/components/note.tsx";
-import { panelId, SiteTabs, tabId } from "#web/components/site-tabs.tsx";
+import type { ResetPanelState } from "#web/components/reset-panel.tsx";
+import { panelId, SiteTabs, siteLink, tabId } from "#web/components/site-tabs.tsx";
 import { SupportSentence } from "#web/components/support.tsx";
+import { earlyValues, focusTaken } from "#web/components/use-early-input.ts";
 import type { LoginMessage, Site } from "#web/site.ts";
 import { lastSite } from "#web/state/local-storage.ts";
 import {
@@ -34,6 +45,12 @@ export type LoginIslandProps = {
   landing: string;
   /** The page was reloaded while a login's token is held: the MFA step shows straight away. */
   pending?: { site: Site; userName: string; loginMessage: LoginMessage };
+  /** A login form posted before the script arrived, sent back: the IDs typed (its note is the flash). */
+  typed?: { shortName: string; userName: string; remember: boolean };
+  /** The reset panel is open (its link, `?reset`), or a reset form was sent back: its confirmation, or note and typing. */
+  reset?: ResetPanelState;
+  /** The page first asked for, kept in the tabs' links. */
+  returnTo?: string;
 };
 
 // The login form is what the page opens with; the MFA step and the reset panel come after a click, so each is
@@ -41,15 +58,24 @@ export type LoginIslandProps = {
 // soon as a login is submitted, while the server checks the password.
 const loadMfaStep = () => import("#web/components/mfa-step.tsx");
 const MfaStep = lazy(() => loadMfaStep().then((module) => ({ default: module.MfaStep })));
-const ResetPanel = lazy(() =>
-  import("#web/components/reset-panel.tsx").then((module) => ({ default: module.ResetPanel })),
-);
+const loadResetPanel = () => import("#web/components/reset-panel.tsx");
+const LazyResetPanel = lazy(() => loadResetPanel().then((module) => ({ default: module.ResetPanel })));
+// The server renders the panel itself when the page opens on it (its link, a reset form sent back), so it works
+// before the island wakes; the browser takes it over when its chunk arrives (the Suspense boundary waits for it).
+let ServerResetPanel: typeof import("#web/components/reset-panel.tsx").ResetPanel | undefined;
+const ResetPanel = (props: ComponentProps<typeof LazyResetPanel>) =>
+  ServerResetPanel ? <ServerResetPanel {...props} /> : <LazyResetPanel {...props} />;
+
+/** Server only (web/islands/registry.ts): the steps the server renders, loaded before the first page. */
+export async function preload(): Promise<void> {
+  ServerResetPanel = (await loadResetPanel()).ResetPanel;
+}
 
 const siteOf = (value: LoginIslandProps["activeSite"]): Site | undefined =>
   value === "VENDOR" ? "vendor" : value === "CLIENT" ? "client" : undefined;
 
 export default function LoginIsland(props: LoginIslandProps) {
-  const { support, providerName, flash, landing, pending, titles } = props;
+  const { support, providerName, flash, landing, pending, titles, typed, reset, returnTo } = props;
   const chosenSite = siteOf(props.activeSite);
   // Seeded before the first read, once per mount (see seedLoginPage for why this is safe on the server).
   useState(() => {
@@ -57,6 +83,8 @@ export default function LoginIsland(props: LoginIslandProps) {
       ...(chosenSite ? { activeSite: chosenSite } : {}),
       ...(pending ? { pending } : {}),
       ...(flash ? { error: flash.error } : {}),
+      ...(typed ? { typed } : {}),
+      ...(reset ? { reset: true } : {}),
     });
     return true;
   });
@@ -66,18 +94,27 @@ export default function LoginIsland(props: LoginIslandProps) {
   // The first login form to open takes the focus (its first empty field); one opened later by a tab does not.
   const focusPending = useRef(true);
   const message = useRef<HTMLDivElement>(null);
+  const box = useRef<HTMLDivElement>(null);
+  // How the page opened the reset panel: for its first opening only (Return To Login, or another tab, forgets it).
+  const resetSeed = useRef(reset);
 
   useEffect(() => {
+    // A person already in the page (typing, or on a tab) before it woke keeps their place: nothing moves under them.
+    const typedEarly = Object.values(earlyValues(box.current, ["shortName", "userName", "password"])).some(Boolean);
+    const busy = focusTaken() || typedEarly;
     // Without a site in the navigation state, the page opens on the site of the last accepted login.
     const remembered = lastSite();
-    if (!chosenSite && !pending && remembered) activeSite.value = remembered;
+    if (!chosenSite && !pending && !reset && !busy && remembered) activeSite.value = remembered;
     // A message from the server (session expired, signed out) is read first: it holds the focus.
-    if (flash && !pending) {
+    if (busy) focusPending.current = false;
+    else if (flash && !pending) {
       focusPending.current = false;
       message.current?.querySelector<HTMLElement>(".note")?.focus();
     }
-    setMounted(true);
-  }, [chosenSite, pending, flash]);
+    // A transition: a part of the page still waiting for its chunk (the reset panel the server rendered) keeps the
+    // server's markup, and what was typed in it, until it arrives; an urgent update would render it afresh.
+    startTransition(() => setMounted(true));
+  }, [chosenSite, pending, flash, reset]);
 
   // "You have signed out." is said once: the address forgets it, so a reload or a bookmark does not say it again.
   useEffect(() => {
@@ -105,6 +142,7 @@ export default function LoginIsland(props: LoginIslandProps) {
   const errorKind = error === loginTexts.signedOut ? "info" : "error";
 
   const selectSite = (next: Site) => {
+    resetSeed.current = undefined;
     activeSite.value = next;
     pageError.value = null;
   };
@@ -123,6 +161,7 @@ export default function LoginIsland(props: LoginIslandProps) {
           onSessionLost={dropSignIn}
           {...(held.password ? { password: held.password } : {})}
           remember={held.remember}
+          action="/mfa"
         />
       </Suspense>
     );
@@ -133,7 +172,10 @@ export default function LoginIsland(props: LoginIslandProps) {
           key={site}
           site={site}
           shortName={valuesOf(site).shortName}
+          {...(resetSeed.current ? { opened: resetSeed.current } : {})}
+          returnLink={siteLink(site, returnTo)}
           onReturn={() => {
+            resetSeed.current = undefined;
             mode.value = "login";
           }}
         />
@@ -156,27 +198,28 @@ export default function LoginIsland(props: LoginIslandProps) {
           }}
         />
         <p className="reset-link">
-          <button
-            type="button"
-            className="link-button"
-            onClick={() => {
+          {/* A link to the page with the panel open (`?reset`), which the island opens in place. */}
+          <a
+            href={siteLink(site, returnTo, "reset")}
+            onClick={(event) => {
+              event.preventDefault();
               // A notice about the last sign-in (signed out, expired) belongs to the login form, not the reset.
               pageError.value = null;
               mode.value = "reset";
             }}
           >
             {loginTexts.resetLink}
-          </button>
+          </a>
         </p>
       </>
     );
   }
 
   return (
-    <div className="login-box" data-ready={mounted || undefined}>
+    <div className="login-box" ref={box} data-ready={mounted || undefined}>
       {/* The MFA step and the reset panel carry their own heading; the login forms share this one. */}
       {mode.value === "login" ? <h1 className="login-heading">{loginTexts.heading}</h1> : null}
-      <SiteTabs active={site} disabled={tokenHeld.value} onSelect={selectSite} />
+      <SiteTabs active={site} disabled={tokenHeld.value} onSelect={selectSite} returnTo={returnTo} />
       <div className="login-panel" id={panelId} role="tabpanel" aria-labelledby={tabId(site)}>
         <div ref={message}>
           <Notes>{error ? <Note kind={errorKind}>{error}</Note> : null}</Notes>

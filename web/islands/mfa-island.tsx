@@ -1,13 +1,27 @@
 // The `/mfa` route's island: the same multi-factor step as the login page, where no password is known.
 import { MfaStep } from "#web/components/mfa-step.tsx";
+import type { FormNote } from "#web/protocol/form-answer.ts";
 import type { LoginMessage, Site } from "#web/site.ts";
 
-export type MfaIslandProps = { site: Site; userName: string; loginMessage: LoginMessage; landing: string };
+export type MfaIslandProps = {
+  site: Site;
+  userName: string;
+  loginMessage: LoginMessage;
+  landing: string;
+  /** The code form posted before the script arrived, sent back with this note. */
+  note?: FormNote;
+};
 
-export default function MfaIsland({ site, userName, loginMessage, landing }: MfaIslandProps) {
+export default function MfaIsland({ site, userName, loginMessage, landing, note }: MfaIslandProps) {
   return (
     <div className="login-box">
-      <MfaStep site={site} userName={userName} loginMessage={loginMessage} landing={landing} />
+      <MfaStep
+        site={site}
+        userName={userName}
+        loginMessage={loginMessage}
+        landing={landing}
+        {...(note ? { note } : {})}
+      />
     </div>
   );
 }

@@ -18,7 +18,9 @@ const loaded = new Map<IslandName, ComponentType<never>>();
 /** Server only: import every island once at start-up so pages render synchronously. */
 export async function preloadIslands(): Promise<void> {
   for (const [name, load] of Object.entries(islandLoaders)) {
-    loaded.set(name as IslandName, (await load()).default as ComponentType<never>);
+    const module: { default: unknown; preload?: () => Promise<void> } = await load();
+    await module.preload?.(); // the parts an island renders on the server that the browser loads later
+    loaded.set(name as IslandName, module.default as ComponentType<never>);
   }
 }
 

@@ -11,6 +11,7 @@ import { EmailLink, WithContacts } from "#web/components/support.tsx";
 import { SupportScreen } from "#web/components/support-screen.tsx";
 import { Island } from "#web/islands/island.tsx";
 import type { PageContext } from "#web/page-context.ts";
+import type { FormNote } from "#web/protocol/form-answer.ts";
 import type { RouteEntry, SignedInSection } from "#web/routes/row.ts";
 import { canonicalPath, pathOf } from "#web/routes/table.ts";
 import type { Site, UserInfo } from "#web/site.ts";
@@ -32,16 +33,18 @@ type Props = {
   screen: SectionScreen;
   /** The account sections of the change-password page (server/pages/account-view.ts). */
   account?: AccountView | undefined;
+  /** The change-password form posted before its script arrived, sent back with these notes. */
+  formNotes?: FormNote[] | undefined;
 };
 
-export function SectionPage({ context, section, audience, permissions, screen, account }: Props) {
+export function SectionPage({ context, section, audience, permissions, screen, account, formNotes }: Props) {
   const current = screen.kind === "entry" ? canonicalPath(screen.entry) : undefined;
   return (
     <Frame context={context} wide>
       <div className={permissions ? "section-layout" : "section-layout without-nav"}>
         {permissions ? <SectionNav section={section} permissions={permissions} current={current} /> : null}
         <section className="screen">
-          {screenContent(context, audience, screen, section, permissions)}
+          {screenContent(context, audience, screen, section, permissions, formNotes)}
           {account ? <AccountSections view={account} /> : null}
         </section>
       </div>
@@ -55,6 +58,7 @@ function screenContent(
   screen: SectionScreen,
   section: SignedInSection,
   permissions: UserInfo | undefined,
+  formNotes?: FormNote[],
 ): ReactElement {
   switch (screen.kind) {
     case "forbidden":
@@ -70,7 +74,7 @@ function screenContent(
         </article>
       );
     case "entry":
-      return entryContent(context, audience, screen.entry, section, permissions, screen.lastSignIn);
+      return entryContent(context, audience, screen.entry, section, permissions, screen.lastSignIn, formNotes);
   }
 }
 
@@ -106,6 +110,7 @@ function entryContent(
   section: SignedInSection,
   permissions: UserInfo | undefined,
   lastSignIn?: LastSignIn,
+  formNotes?: FormNote[],
 ): ReactElement {
   switch (entry.screen) {
     case "forbidden":
@@ -120,7 +125,12 @@ function entryContent(
         <article className="form-screen">
           <Island
             name="change-password"
-            props={{ audience, userName: context.user?.name || undefined, redirect: false }}
+            props={{
+              audience,
+              userName: context.user?.name || undefined,
+              redirect: false,
+              ...(formNotes ? { notes: formNotes } : {}),
+            }}
           />
         </article>
       );

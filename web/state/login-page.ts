@@ -35,7 +35,15 @@ export const typedValues = signal<Record<Site, LoginValues | null>>({ client: nu
 /** requirements 4.1: the CLIENT / VENDOR toggle is disabled while a token is held (pending or, after MFA, signed in). */
 export const tokenHeld = computed(() => pendingSignIn.value !== null);
 
-export type LoginSeed = { activeSite?: Site; pending?: PendingSignIn; error?: string };
+export type LoginSeed = {
+  activeSite?: Site;
+  pending?: PendingSignIn;
+  error?: string;
+  /** The page opens on the reset panel (its link, or a reset form sent back). */
+  reset?: boolean;
+  /** A login form sent back: the IDs typed (never the password), which this device's remembered ones do not replace. */
+  typed?: { shortName: string; userName: string; remember: boolean };
+};
 
 /**
  * Seeds the signals from the island's props. Called once per render root, before anything reads them: on the
@@ -43,10 +51,12 @@ export type LoginSeed = { activeSite?: Site; pending?: PendingSignIn; error?: st
  */
 export function seedLoginPage(seed: LoginSeed): void {
   pendingSignIn.value = seed.pending ?? null;
-  activeSite.value = seed.pending?.site ?? seed.activeSite ?? "client";
-  mode.value = seed.pending ? "mfa" : "login";
+  const site = seed.pending?.site ?? seed.activeSite ?? "client";
+  activeSite.value = site;
+  mode.value = seed.pending ? "mfa" : seed.reset ? "reset" : "login";
   pageError.value = seed.error ?? null;
   typedValues.value = { client: null, vendor: null };
+  if (seed.typed) typedValues.value = { ...typedValues.value, [site]: { ...seed.typed, password: "" } };
 }
 
 /** A site's values as typed so far (empty before its form first opened). */

@@ -41,6 +41,18 @@ describe("the login page's seed", () => {
     assert.equal(tokenHeld.value, true);
   });
 
+  it("opens on the reset panel when the page was opened on it", () => {
+    seedLoginPage({ activeSite: "vendor", reset: true });
+    assert.equal(activeSite.value, "vendor");
+    assert.equal(mode.value, "reset");
+  });
+
+  it("keeps the IDs of a login form sent back by the server on its site, never a password", () => {
+    seedLoginPage({ activeSite: "vendor", typed: { shortName: "", userName: "vera", remember: true } });
+    assert.deepEqual(valuesOf("vendor"), { shortName: "", userName: "vera", password: "", remember: true });
+    assert.equal(valuesOf("client").userName, "");
+  });
+
   it("starts again from nothing, so one page's state never reaches the next", () => {
     seedLoginPage({ pending: vera, error: "Invalid Login" });
     typeValues("client", { userName: "alice" });

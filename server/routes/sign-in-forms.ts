@@ -1,0 +1,218 @@
+// The sign-in path's forms posted as plain HTML (before their island arrives, or without script): each posts to its own
+// page and is answered as the island would be, through the same /api operation (server/forms/through-api.ts), with the
+// same checks (web/sign-in-checks.ts, web/password-rules.ts) and texts; then a 303 to the next page, or the page again
+// with the note and what was typed (never a password). Nothing secret ever rides in an address.
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { throughApi } from "#server/forms/through-api.ts";
+import type { Loaded, PageRequest, Screens } from "#server/pages/screen.ts";
+import { safePath } from "#server/safe-path.ts";
+import { standing } from "#server/session/standing.ts";
+import { answerCode, answerMessage } from "#web/api/answer.ts";
+import { END_OTHERS_HEADER, ENDED_COUNT_HEADER } from "#web/api/end-others.ts";
+import { CHANGED_PAUSE_MS } from "#web/components/change-password-form.tsx";
+import { mfaCodeOf } from "#web/mfa-code.ts";
+import { newPasswordProblem } from "#web/password-rules.ts";
+import type { FormAnswer, FormNote } from "#web/protocol/form-answer.ts";
+import { COOLDOWN_HEADER } from "#web/protocol/headers.ts";
+import { resetProblem } from "#web/reset-checks.ts";
+import { matchRoute } from "#web/routes/table.ts";
+import { loginProblem } from "#web/sign-in-checks.ts";
+import { landingUrl, pathnameOf, type Site } from "#web/site.ts";
+import { endOthersTexts } from "#web/texts/end-others.ts";
+import { answerCodes } from "#web/texts/errors.ts";
+import { loginTexts } from "#web/texts/login-screen.ts";
+import { mfaTexts } from "#web/texts/mfa.ts";
+import { passwordTexts } from "#web/texts/password.ts";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** A form of the sign-in path sent back: what its page shows (web/protocol/form-answer.ts). */
+    formAnswer: FormAnswer | undefined;
+  }
+}
+
+/** Every field a form of the sign-in path posts, as text; a repeated or unknown field is refused. */
+const field = (maxLength: number) => ({ type: "string", maxLength }) as const;
+const bodySchema = {
+  type: "object",
+  additionalProperties: false,
+  properties: {
+    intent: field(32),
+    site: field(16),
+    shortName: field(256),
+    userName: field(256),
+    password: field(256),
+    remember: field(16),
+    clientShortName: field(256),
+    emailAddress: field(256),
+    code: field(64),
+    username: field(256),
+    current: field(256),
+    next: field(256),
+    confirm: field(256),
+    endOthers: field(16),
+  },
+} as const;
+type Body = Partial<Record<keyof (typeof bodySchema)["properties"], string>>;
+type FormRequest = PageRequest & { body: Body | undefined };
+
+/** What renders a page again (server/routes/pages.tsx's `load`). */
+export type LoadPage = (request: PageRequest) => Promise<Loaded>;
+
+const siteOf = (value: string | undefined): Site => (value === "vendor" ? "vendor" : "client");
+const error = (text: string): FormNote => ({ kind: "error", text });
+
+export async function signInForms(
+  app: FastifyInstance,
+  { screens, load }: { screens: Screens; load: LoadPage },
+): Promise<void> {
+  const { context } = screens;
+  app.decorateRequest("formAnswer", undefined);
+
+  /** The page the form came from, again, with its answer: 400 when refused, 200 otherwise. */
+  const again = async (request: FormRequest, reply: FastifyReply, answer: FormAnswer, status = 400) => {
+    request.formAnswer = answer;
+    const loaded = await load(request);
+    if ("redirect" in loaded) return reply.redirect(loaded.redirect, 303);
+    return reply.page({ ...loaded, status: loaded.status && loaded.status !== 200 ? loaded.status : status });
+  };
+  /** The page first asked for, kept in the sign-in page's address (`?return=`). */
+  const returnOf = (request: FormRequest) =>
+    request.query.return ? safePath(request.query.return) || undefined : undefined;
+
+  app.post<{ Body: Body }>("/*", { config: { policy: "page" }, schema: { body: bodySchema } }, async (req, reply) => {
+    const request = req as FormRequest;
+    const query = request.query as Record<string, string | string[] | undefined>;
+    request.query = Object.fromEntries(Object.entries(query).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
+    request.pagePath = pathnameOf(request.url);
+    const screen = matchRoute(request.pagePath)?.entry.screen;
+    const body = request.body ?? {};
+    if (screen === "login" || screen === "tax-bridge-login")
+      return body.intent === "reset" ? reset(request, reply, body) : login(request, reply, body);
+    if (screen === "mfa") {
+      const state = standing(request);
+      if (state === "pending") return mfa(request, reply, body);
+      if (state === "password-change") return changePassword(request, reply, body, true);
+      return reply.redirect("/", 303);
+    }
+    if (screen === "change-password") {
+      if (standing(request) !== "signed-in")
+        return reply.redirect(`/?return=${encodeURIComponent(request.pagePath)}`, 303);
+      return changePassword(request, reply, body, false);
+    }
+    return reply.code(405).header("allow", "GET").send();
+  });
+
+  /** requirements 4.1: the login call; a held token sends the code (there is no device code to try) and opens the step. */
+  async function login(request: FormRequest, reply: FastifyReply, body: Body) {
+    const site = siteOf(body.site);
+    const values = { shortName: body.shortName ?? "", userName: body.userName ?? "", password: body.password ?? "" };
+    const typed = { shortName: values.shortName, userName: values.userName, remember: body.remember === "on" };
+    const refuse = (text: string) => again(request, reply, { form: "login", site, note: error(text), typed });
+    const missing = loginProblem(site, values);
+    if (missing) return refuse(missing.message);
+    const userName = values.userName.trim();
+    const answer = await throughApi(
+      context,
+      request,
+      reply,
+      `/auth/${site}`,
+      site === "client"
+        ? { shortname: values.shortName.trim(), username: userName, password: values.password }
+        : { username: userName, password: values.password },
+    );
+    if (answer.status !== 200) return refuse(answerMessage(answer.status, answer.body));
+    const held = (answer.body ?? {}) as { message?: string; tokenHeld?: boolean };
+    if (held.message === "Deactivated") return refuse(loginTexts.deactivated(context.config.providerName));
+    if (!held.tokenHeld) return refuse(loginTexts.invalidLogin);
+    // The island would first try this device's stored code; a page without script has none, so a code is sent now.
+    await throughApi(context, request, reply, `/web/${site}/mfa/generate`);
+    const back = returnOf(request);
+    return reply.redirect(back ? `/mfa?return=${encodeURIComponent(back)}` : "/mfa", 303);
+  }
+
+  /** requirements 4.3: the reset call; its confirmation is a page of its own, the address naming nobody. */
+  async function reset(request: FormRequest, reply: FastifyReply, body: Body) {
+    const site = siteOf(body.site);
+    const typed = { shortName: body.clientShortName ?? "", email: body.emailAddress ?? "" };
+    const refuse = (text: string) =>
+      again(request, reply, { form: "reset", site, sent: false, note: error(text), typed });
+    const missing = resetProblem(site, typed.shortName, typed.email);
+    if (missing) return refuse(missing.message);
+    const answer = await throughApi(context, request, reply, "/web/reset-pwd", {
+      clientShortName: site === "client" ? typed.shortName.trim() : "",
+      emailAddress: typed.email.trim(),
+    });
+    if (answer.status !== 200) return refuse(answerMessage(answer.status, answer.body));
+    // The confirmation has an address of its own (a reload sends no second mail), which names no one.
+    const query = new URLSearchParams({ site, reset: "sent" });
+    const back = returnOf(request);
+    if (back) query.set("return", back);
+    return reply.redirect(`${request.pagePath}?${query.toString()}`, 303);
+  }
+
+  /** requirements 4.2: Submit Code, or Send Again (`intent=send-again`). */
+  async function mfa(request: FormRequest, reply: FastifyReply, body: Body) {
+    const auth = request.auth;
+    if (!auth) return reply.redirect("/", 303);
+    const site = auth.site;
+    const say = (note: FormNote) => again(request, reply, { form: "mfa", note }, note.kind === "error" ? 400 : 200);
+    if (body.intent === "send-again") {
+      const sent = await throughApi(context, request, reply, `/web/${site}/mfa/generate`);
+      if (sent.status !== 200) return reply.redirect("/", 303); // requirements 4.2: the session has expired
+      const wait = Number(sent.headers[COOLDOWN_HEADER]);
+      return say({
+        kind: wait > 0 ? "info" : "success",
+        text: wait > 0 ? mfaTexts.sendAgainIn(wait) : mfaTexts.resent,
+      });
+    }
+    const typed = mfaCodeOf(body.code ?? "");
+    if ("problem" in typed) return say(error(typed.problem));
+    const answer = await throughApi(context, request, reply, `/web/${site}/mfa/validate/${typed.code}`);
+    const verdict = Array.isArray(answer.body) ? (answer.body as { text?: string; attemptsLeft?: number }[]) : [];
+    const ended = !request.auth || answer.status === 401; // a 401, or the last allowed wrong code: the sign-in page says why
+    if (ended || answerCode(answer.body) === answerCodes.mfaAttemptsExhausted) return reply.redirect("/", 303);
+    if (answer.status !== 200) return say(error(answerMessage(answer.status, answer.body)));
+    if (verdict[0]?.text === "Passed") {
+      if (standing(request) === "password-change") return reply.redirect("/mfa", 303);
+      return reply.redirect(landingUrl(returnOf(request)), 303);
+    }
+    const left = verdict[0]?.attemptsLeft;
+    return say(error(left === undefined ? mfaTexts.incorrect : `${mfaTexts.incorrect} ${mfaTexts.attemptsLeft(left)}`));
+  }
+
+  /** requirements 4.4: the local checks in order, the test call, then the change call. */
+  async function changePassword(request: FormRequest, reply: FastifyReply, body: Body, forced: boolean) {
+    const auth = request.auth;
+    if (!auth) return reply.redirect("/", 303);
+    const refuse = (text: string) => again(request, reply, { form: "change-password", notes: [error(text)] });
+    const current = body.current ?? "";
+    if (!current) return refuse(passwordTexts.currentRequired);
+    const problem = newPasswordProblem(body.next ?? "", body.confirm ?? "");
+    if (problem) return refuse(problem);
+    const audience = auth.site;
+    const test = await throughApi(context, request, reply, `/web/${audience}/password/test`, {
+      userId: auth.userName,
+      password: current,
+    });
+    if (!request.auth || test.status === 401) return reply.redirect("/", 303);
+    if (test.status !== 200) return refuse(answerMessage(test.status, test.body));
+    const endOthers = forced || body.endOthers === "on" ? "1" : "0";
+    const change = await throughApi(
+      context,
+      request,
+      reply,
+      `/web/${audience}/password/change`,
+      { password: body.next ?? "" },
+      { [END_OTHERS_HEADER]: endOthers },
+    );
+    if (!request.auth || change.status === 401) return reply.redirect("/", 303);
+    if (change.status !== 200) return refuse(answerMessage(change.status, change.body));
+    const notes: FormNote[] = [{ kind: "success", text: passwordTexts.changed }];
+    const ended = change.headers[ENDED_COUNT_HEADER];
+    if (ended !== undefined) notes.push({ kind: "info", text: endOthersTexts.ended(Number(ended)) });
+    // The forced change moves on to the home page after the pause the island keeps, as the page says, script or not.
+    if (forced) reply.header("refresh", `${CHANGED_PAUSE_MS / 1000}; url=/${audience}/home`);
+    return again(request, reply, { form: "change-password", notes }, 200);
+  }
+}

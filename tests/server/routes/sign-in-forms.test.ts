@@ -1,0 +1,234 @@
+// The sign-in path's forms posted as plain HTML, as a browser sends them before the island wakes or without script:
+// each answered as the island is (requirements 4.1–4.4), with a 303 to the next page or the page again with the note,
+// and never a secret in an address.
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import { type PortalAnswer, PortalClient } from "#harness/portal-client.ts";
+import { accounts, DEMO_PASSWORD, latestMail, signIn } from "#harness/sign-in.ts";
+import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
+
+const NEW_PASSWORD = "Fresh-Start-2026!";
+
+describe("the sign-in path's forms without script", () => {
+  let portal: RunningPortal;
+  before(async () => {
+    portal = await startPortalInProcess({ listen: false });
+  });
+  after(() => portal.close());
+
+  /** A browser's tab: its cookies, and its forms posted urlencoded, same-origin, without the islands' header. */
+  const browser = () => new PortalClient(portal.app, { islandsHeader: false });
+  const send = (client: PortalClient, path: string, fields: Record<string, string>, site = "same-origin") =>
+    client.post(path, new URLSearchParams(fields), { "sec-fetch-site": site });
+  const mailCount = async (to: string) => {
+    try {
+      return (await latestMail(portal.sandboxUrl, to)).id;
+    } catch {
+      return 0;
+    }
+  };
+  const codeAfter = async (to: string, id: number) => {
+    const mail = await latestMail(portal.sandboxUrl, to);
+    assert.ok(mail.id > id, `a new code was mailed to ${to}`);
+    return /\b(\d{6})\b/.exec(mail.body)?.[1] ?? "";
+  };
+  const noSecretIn = (answer: PortalAnswer, ...secrets: string[]) => {
+    for (const secret of secrets)
+      assert.ok(!String(answer.headers.location ?? "").includes(secret), "not in an address");
+  };
+
+  it("signs a client in with the password, then the mailed code, each answered by a 303 to the next page", async () => {
+    const tab = browser();
+    const before = await mailCount(accounts.alice.email);
+    const login = await send(tab, "/", {
+      site: "client",
+      shortName: "ACME",
+      userName: "alice",
+      password: DEMO_PASSWORD,
+    });
+    assert.equal(login.status, 303);
+    assert.equal(login.headers.location, "/mfa");
+    noSecretIn(login, DEMO_PASSWORD);
+    // No script will try this device's stored code: the code is sent with the login.
+    const code = await codeAfter(accounts.alice.email, before);
+    const step = await tab.get("/mfa");
+    assert.equal(step.status, 200);
+    assert.match(step.text, /<form[^>]*method="post"/);
+    const passed = await send(tab, "/mfa", { code });
+    assert.equal(passed.status, 303);
+    assert.equal(passed.headers.location, "/session/landing");
+    noSecretIn(passed, code);
+    assert.equal((await tab.get("/client/home")).status, 200, "signed in");
+  });
+
+  it("signs a vendor in from the vendor tab's form, and lands on the page first asked for", async () => {
+    const tab = browser();
+    const before = await mailCount(accounts.vera.email);
+    const path = `/?site=vendor&return=${encodeURIComponent("/vendor/users/change-password")}`;
+    const login = await send(tab, path, { site: "vendor", userName: "vera", password: DEMO_PASSWORD });
+    assert.equal(login.headers.location, `/mfa?return=${encodeURIComponent("/vendor/users/change-password")}`);
+    const code = await codeAfter(accounts.vera.email, before);
+    const passed = await send(tab, login.headers.location as string, { code: `${code.slice(0, 3)} ${code.slice(3)}` });
+    assert.equal(
+      passed.headers.location,
+      `/session/landing?return=${encodeURIComponent("/vendor/users/change-password")}`,
+    );
+  });
+
+  it("sends the login page again with requirements 5's first missing field, in order, keeping the IDs typed", async () => {
+    const tab = browser();
+    const empty = await send(tab, "/", { site: "client", shortName: "", userName: "alice", password: "" });
+    assert.equal(empty.status, 400);
+    assert.match(empty.text, /Company Short Name is required\./);
+    assert.match(empty.text, /value="alice"/, "the User ID typed stays");
+    const vendor = await send(tab, "/", { site: "vendor", userName: "vera", password: "" });
+    assert.match(vendor.text, /Password is required\./);
+    assert.match(vendor.text, /aria-selected="true"[^>]*>VENDOR LOGIN|VENDOR LOGIN/);
+  });
+
+  it("says Invalid Login for a wrong password, and never writes the password back into the page", async () => {
+    const tab = browser();
+    const wrong = "Not-The-Password-9!";
+    const answer = await send(tab, "/", {
+      site: "client",
+      shortName: "ACME",
+      userName: "alice",
+      password: wrong,
+      remember: "on",
+    });
+    assert.equal(answer.status, 400);
+    assert.match(answer.text, /Invalid Login/);
+    assert.ok(!answer.text.includes(wrong), "the password is not sent back");
+    assert.match(answer.text, /value="ACME"/);
+  });
+
+  it("says a deactivated account is deactivated", async () => {
+    const answer = await send(browser(), "/", {
+      site: "client",
+      shortName: "ACME",
+      userName: "dora",
+      password: DEMO_PASSWORD,
+    });
+    assert.match(answer.text, /This account has been deactivated\./);
+  });
+
+  it("refuses a form another site posted, before anything is sent upstream", async () => {
+    const before = await mailCount(accounts.alice.email);
+    const answer = await send(
+      browser(),
+      "/",
+      { site: "client", shortName: "ACME", userName: "alice", password: DEMO_PASSWORD },
+      "cross-site",
+    );
+    assert.equal(answer.status, 403);
+    assert.equal(await mailCount(accounts.alice.email), before, "no code sent");
+  });
+
+  it("says a wrong code is wrong, with the attempts left, and keeps the step", async () => {
+    const tab = browser();
+    await send(tab, "/", { site: "client", shortName: "ACME", userName: "victor", password: DEMO_PASSWORD });
+    const wrong = await send(tab, "/mfa", { code: "000000" });
+    assert.equal(wrong.status, 400);
+    assert.match(wrong.text, /Incorrect\. Please try again with the most recent code\./);
+    const letters = await send(tab, "/mfa", { code: "12ab" });
+    assert.match(letters.text, /The code is made of digits only/);
+  });
+
+  it("sends the code again on Send Again, within the cooldown only once", async () => {
+    const tab = browser();
+    await send(tab, "/", { site: "client", shortName: "ACME", userName: "victor", password: DEMO_PASSWORD });
+    const again = await send(tab, "/mfa", { intent: "send-again" });
+    assert.equal(again.status, 200);
+    assert.match(again.text, /Send Again \(\d+s\)/, "the code sent with the login is moments old");
+  });
+
+  it("sends the reset e-mail and shows its confirmation at an address that names no one", async () => {
+    const tab = browser();
+    const missing = await send(tab, "/?reset", {
+      intent: "reset",
+      site: "client",
+      clientShortName: "GLOBEX",
+      emailAddress: "",
+    });
+    assert.equal(missing.status, 400);
+    assert.match(missing.text, /Email Address is required\./);
+    const before = await mailCount(accounts.gary.email);
+    const sent = await send(tab, "/?reset", {
+      intent: "reset",
+      site: "client",
+      clientShortName: "GLOBEX",
+      emailAddress: accounts.gary.email,
+    });
+    assert.equal(sent.status, 303);
+    assert.equal(sent.headers.location, "/?site=client&reset=sent");
+    assert.ok((await mailCount(accounts.gary.email)) > before, "the reset mail went out");
+    const page = await tab.get(sent.headers.location as string);
+    assert.match(page.text, /If there is an account associated with the email you&#x27;ve entered/);
+  });
+
+  it("changes a signed-in person's password on the change-password page, checking it as the island does", async () => {
+    const tab = browser();
+    await signIn(tab.copy(portal.app, {}), accounts.gary, portal.code).then((signedIn) => {
+      tab.cookies = signedIn.cookies;
+    });
+    const page = "/client/users/change-password";
+    const short = await send(tab, page, { current: DEMO_PASSWORD, next: "short", confirm: "short" });
+    assert.equal(short.status, 400);
+    assert.match(short.text, /Password must be at least 12 characters in length\./);
+    const wrong = await send(tab, page, { current: "Not-The-Password-9!", next: NEW_PASSWORD, confirm: NEW_PASSWORD });
+    assert.equal(wrong.status, 400);
+    const changed = await send(tab, page, { current: DEMO_PASSWORD, next: NEW_PASSWORD, confirm: NEW_PASSWORD });
+    assert.equal(changed.status, 200);
+    assert.match(changed.text, /Password Successfully Changed!/);
+    assert.ok(!changed.text.includes(NEW_PASSWORD), "no password is sent back");
+  });
+
+  it("takes the forced change of an expired password at /mfa, then moves on to the home page", async () => {
+    const tab = browser();
+    const before = await mailCount(accounts.paula.email);
+    await send(tab, "/", { site: "client", shortName: "ACME", userName: "paula", password: DEMO_PASSWORD });
+    const code = await codeAfter(accounts.paula.email, before);
+    const passed = await send(tab, "/mfa", { code });
+    assert.equal(passed.headers.location, "/mfa", "the change-password step comes next");
+    assert.match((await tab.get("/mfa")).text, /Your password has expired\. Please enter a new password/);
+    const mismatch = await send(tab, "/mfa", {
+      current: DEMO_PASSWORD,
+      next: NEW_PASSWORD,
+      confirm: "Other-Start-2026!",
+    });
+    assert.match(mismatch.text, /New and confirm password do not match\./);
+    const changed = await send(tab, "/mfa", { current: DEMO_PASSWORD, next: NEW_PASSWORD, confirm: NEW_PASSWORD });
+    assert.equal(changed.status, 200);
+    assert.match(changed.text, /Password Successfully Changed!/);
+    assert.equal(changed.headers.refresh, "4; url=/client/home");
+    assert.equal((await tab.get("/client/home")).status, 200, "signed in");
+  });
+});
+
+describe("a sign-in form without script and the island share one budget of attempts", () => {
+  let portal: RunningPortal;
+  before(async () => {
+    portal = await startPortalInProcess({ listen: false, env: { RATE_LIMIT_USER_PER_MINUTE: "2" } });
+  });
+  after(() => portal.close());
+
+  it("counts the form's wrong passwords where the island's count, and refuses either once it is spent", async () => {
+    const form = new PortalClient(portal.app, { islandsHeader: false });
+    const wrong = { site: "client", shortName: "ACME", userName: "alice", password: "Not-The-Password-9!" };
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const answer = await form.post("/", new URLSearchParams(wrong), { "sec-fetch-site": "same-origin" });
+      assert.match(answer.text, /Invalid Login/);
+    }
+    const island = await new PortalClient(portal.app).post("/api/auth/client", {
+      shortname: "ACME",
+      username: "alice",
+      password: DEMO_PASSWORD,
+    });
+    assert.equal(island.status, 429, "the island's call finds the budget the forms spent");
+    const third = await form.post("/", new URLSearchParams({ ...wrong, password: DEMO_PASSWORD }), {
+      "sec-fetch-site": "same-origin",
+    });
+    assert.equal(third.status, 400);
+    assert.match(third.text, /Too many attempts\. Please wait \d+ seconds? and try again\./, "the form says to wait");
+  });
+});
