@@ -51,7 +51,7 @@ describe("a sign-in against a problem-details upstream", () => {
     assert.doesNotMatch(await alerts(page), /Action Failed|Invalid username/);
     await screenshot(page, "other-upstream-invalid-login");
 
-    await page.getByRole("button", { name: "Reset Password" }).click();
+    await page.getByRole("link", { name: "Reset Password" }).click();
     await page.getByLabel("Company Short Name").fill("ACME");
     await page.getByLabel("Email Address").fill("alice@acme.example");
     await page.getByRole("button", { name: "Reset Password" }).click();
