@@ -1,9 +1,9 @@
 // Opens the sandbox's SQLite database and creates its schema, so its state survives restarts.
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import Database from "better-sqlite3";
+import { DatabaseSync } from "node:sqlite";
 
-export type SandboxDb = Database.Database;
+export type SandboxDb = DatabaseSync;
 
 const SCHEMA_VERSION = 1;
 
@@ -70,23 +70,38 @@ CREATE TABLE IF NOT EXISTS visits (
 export function openDatabase(path: string): SandboxDb {
   // A fresh checkout has no data directory yet; the sandbox should just start.
   if (path !== ":memory:" && path !== "") mkdirSync(dirname(path), { recursive: true });
-  const db = new Database(path);
+  const db = new DatabaseSync(path);
   try {
     // WAL lets a developer read the file with the sqlite3 shell while the sandbox runs.
-    db.pragma("journal_mode = WAL");
-    db.pragma("foreign_keys = ON");
-    db.pragma("busy_timeout = 5000");
-    const version = db.pragma("user_version", { simple: true });
+    db.exec("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;");
+    const version = db.prepare("PRAGMA user_version").get()?.user_version;
     if (typeof version === "number" && version > SCHEMA_VERSION) {
       throw new Error(
         `The sandbox database ${path} has schema version ${version}; this sandbox knows ${SCHEMA_VERSION}.`,
       );
     }
     db.exec(SCHEMA);
-    db.pragma(`user_version = ${SCHEMA_VERSION}`);
+    db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
     return db;
   } catch (error) {
     db.close();
+    throw error;
+  }
+}
+
+/**
+ * Runs `work` in one transaction: committed when it returns, rolled back when it throws. IMMEDIATE takes the write
+ * lock at once, so two processes on one file cannot both read and then both write.
+ */
+export function inTransaction<T>(db: SandboxDb, work: () => T, mode: "DEFERRED" | "IMMEDIATE" = "DEFERRED"): T {
+  db.exec(`BEGIN ${mode}`);
+  try {
+    const result = work();
+    db.exec("COMMIT");
+    return result;
+  } catch (error) {
+    // Some errors end the transaction in SQLite itself; `isTransaction` is unknown before Node 22.16.
+    if (db.isTransaction !== false) db.exec("ROLLBACK");
     throw error;
   }
 }

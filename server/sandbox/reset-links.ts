@@ -1,6 +1,6 @@
 // The sandbox's one-time password-reset links: issued by a reset request, spent once by setting a new password.
 import { z } from "zod";
-import type { SandboxDb } from "#server/sandbox/db.ts";
+import { inTransaction, type SandboxDb } from "#server/sandbox/db.ts";
 import { hashToken, randomToken } from "#server/sandbox/passwords.ts";
 import { revokeTokens } from "#server/sandbox/sessions.ts";
 import { toUser, type UserRecord, updatePassword } from "#server/sandbox/users.ts";
@@ -51,7 +51,7 @@ export function findResetLink(db: SandboxDb, token: string, now: number): ResetL
  * two uses at once only one sets a password. Answers what the link was; anything but `pending` changed nothing.
  */
 export function spendResetLink(db: SandboxDb, token: string, passwordHash: string, now: number): ResetLink {
-  const run = db.transaction((): ResetLink => {
+  return inTransaction(db, (): ResetLink => {
     const link = findResetLink(db, token, now);
     if (link.state !== "pending") return link;
     db.prepare("UPDATE password_resets SET used_at = ? WHERE user_id = ?").run(now, link.user.id);
@@ -61,5 +61,4 @@ export function spendResetLink(db: SandboxDb, token: string, passwordHash: strin
     revokeTokens(db, link.user.id);
     return link;
   });
-  return run();
 }

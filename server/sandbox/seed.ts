@@ -1,5 +1,5 @@
 // The sandbox's seed accounts: one per situation a developer or a test needs to reach.
-import type { SandboxDb } from "#server/sandbox/db.ts";
+import { inTransaction, type SandboxDb } from "#server/sandbox/db.ts";
 import { hashPassword } from "#server/sandbox/passwords.ts";
 import type { Permissions } from "#server/sandbox/permissions-shape.ts";
 import { countUsers, insertUser, type LoginMessage, type Site } from "#server/sandbox/users.ts";
@@ -132,7 +132,9 @@ export async function seedIfEmpty(db: SandboxDb): Promise<boolean> {
   const hashed = await Promise.all(
     seedAccounts.map(async (account) => ({ account, passwordHash: await hashPassword(SEED_PASSWORD) })),
   );
-  const insertAll = db.transaction((): boolean => {
+  return inTransaction(
+    db,
+    (): boolean => {
     // Checked again: another process may have seeded the same file while we hashed.
     if (countUsers(db) > 0) return false;
     for (const { account, passwordHash } of hashed) {
@@ -147,6 +149,7 @@ export async function seedIfEmpty(db: SandboxDb): Promise<boolean> {
       });
     }
     return true;
-  });
-  return insertAll.immediate();
+    },
+    "IMMEDIATE",
+  );
 }

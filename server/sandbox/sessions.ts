@@ -1,7 +1,7 @@
 // Bearer tokens, one-time MFA codes and link-login uuids of the sandbox, with their lifetimes.
 import { randomInt, randomUUID } from "node:crypto";
 import { z } from "zod";
-import type { SandboxDb } from "#server/sandbox/db.ts";
+import { inTransaction, type SandboxDb } from "#server/sandbox/db.ts";
 import { hashToken, randomToken, secretsEqual } from "#server/sandbox/passwords.ts";
 import { type Site, toUser, type UserRecord } from "#server/sandbox/users.ts";
 
@@ -60,7 +60,7 @@ export function findSession(db: SandboxDb, token: string, now: number): Session 
 }
 
 export function revokeTokens(db: SandboxDb, userId: number): number {
-  return db.prepare("UPDATE tokens SET revoked = 1 WHERE user_id = ? AND revoked = 0").run(userId).changes;
+  return db.prepare("UPDATE tokens SET revoked = 1 WHERE user_id = ? AND revoked = 0").run(userId).changes as number;
 }
 
 /** A fresh six-digit code that replaces any earlier one of the user. */
@@ -82,7 +82,7 @@ const rememberedRow = z.object({ remembered_code: z.string().nullable() });
  * is consumed and becomes the remembered one.
  */
 export function validateMfaCode(db: SandboxDb, session: Session, code: string, now: number): boolean {
-  const run = db.transaction((): boolean => {
+  return inTransaction(db, (): boolean => {
     if (session.failedValidations >= MAX_FAILED_VALIDATIONS) return false;
     const userId = session.user.id;
     const current = db.prepare("SELECT code, expires_at FROM mfa_codes WHERE user_id = ?").get(userId);
@@ -104,7 +104,6 @@ export function validateMfaCode(db: SandboxDb, session: Session, code: string, n
     db.prepare("UPDATE tokens SET verified = 1 WHERE token_hash = ?").run(session.tokenHash);
     return true;
   });
-  return run();
 }
 
 export function mintLinkLogin(db: SandboxDb, userId: number, now: number): string {
@@ -119,7 +118,7 @@ export function mintLinkLogin(db: SandboxDb, userId: number, now: number): strin
 
 /** Spends a link-login uuid of that site; undefined when unknown, used, expired or not allowed. */
 export function consumeLinkLogin(db: SandboxDb, uuid: string, site: Site, now: number): UserRecord | undefined {
-  const run = db.transaction((): UserRecord | undefined => {
+  return inTransaction(db, (): UserRecord | undefined => {
     const row = db
       .prepare(
         `SELECT users.* FROM link_logins JOIN users ON users.id = link_logins.user_id
@@ -133,5 +132,4 @@ export function consumeLinkLogin(db: SandboxDb, uuid: string, site: Site, now: n
     db.prepare("UPDATE link_logins SET used_at = ? WHERE uuid = ?").run(now, uuid);
     return user.loginMessage === "Deactivated" ? undefined : user;
   });
-  return run();
 }

@@ -4,8 +4,8 @@ import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import { after, before, describe, test } from "node:test";
-import Database from "better-sqlite3";
 import type { components } from "#openapi/schema.d.ts";
 import { openDatabase } from "#server/sandbox/db.ts";
 import type { StoredMail } from "#server/sandbox/mailbox.ts";
@@ -53,23 +53,23 @@ describe("the schema", () => {
   test("a new file gets the schema and its version, and opening it again keeps both", () => {
     const path = join(directory, "fresh", "deeper", "sandbox.db");
     const db = openDatabase(path);
-    assert.equal(db.pragma("user_version", { simple: true }), 1);
-    assert.equal(db.pragma("journal_mode", { simple: true }), "wal");
+    assert.equal(db.prepare("PRAGMA user_version").get()?.user_version, 1);
+    assert.equal(db.prepare("PRAGMA journal_mode").get()?.journal_mode, "wal");
     db.prepare("INSERT INTO mails (recipient, subject, body, sent_at) VALUES ('a@b', 's', 'b', 0)").run();
     db.close();
     const again = openDatabase(path);
-    assert.deepEqual(again.prepare("SELECT count(*) AS n FROM mails").get(), { n: 1 });
+    assert.equal(again.prepare("SELECT count(*) AS n FROM mails").get()?.n, 1);
     again.close();
   });
 
   test("a file written by a newer sandbox is refused, naming both versions, and its tables left uncreated", () => {
     const path = join(directory, "newer.db");
-    const newer = new Database(path);
-    newer.pragma("user_version = 2");
+    const newer = new DatabaseSync(path);
+    newer.exec("PRAGMA user_version = 2");
     newer.close();
     assert.throws(() => openDatabase(path), /schema version 2; this sandbox knows 1/);
-    const untouched = new Database(path, { readonly: true });
-    assert.equal(untouched.pragma("user_version", { simple: true }), 2);
+    const untouched = new DatabaseSync(path, { readOnly: true });
+    assert.equal(untouched.prepare("PRAGMA user_version").get()?.user_version, 2);
     assert.equal(untouched.prepare("SELECT name FROM sqlite_master WHERE name = 'users'").get(), undefined);
     untouched.close();
   });
