@@ -135,20 +135,20 @@ export async function seedIfEmpty(db: SandboxDb): Promise<boolean> {
   return inTransaction(
     db,
     (): boolean => {
-    // Checked again: another process may have seeded the same file while we hashed.
-    if (countUsers(db) > 0) return false;
-    for (const { account, passwordHash } of hashed) {
-      insertUser(db, {
-        site: account.site,
-        shortname: account.shortname ?? "",
-        username: account.username,
-        email: account.email,
-        passwordHash,
-        loginMessage: account.loginMessage,
-        permissions: account.permissions,
-      });
-    }
-    return true;
+      // Checked again: another process may have seeded the same file while we hashed.
+      if (countUsers(db) > 0) return false;
+      for (const { account, passwordHash } of hashed) {
+        insertUser(db, {
+          site: account.site,
+          shortname: account.shortname ?? "",
+          username: account.username,
+          email: account.email,
+          passwordHash,
+          loginMessage: account.loginMessage,
+          permissions: account.permissions,
+        });
+      }
+      return true;
     },
     "IMMEDIATE",
   );
