@@ -29,15 +29,24 @@ mkdir -p "$work/app/data"
 key=$(node -e "console.log(require('crypto').randomBytes(32).toString('hex'))")
 metrics=$(node -e "console.log(require('crypto').randomBytes(16).toString('hex'))")
 free_port() { node -e "const s=require('net').createServer().listen(0,()=>{console.log(s.address().port);s.close()})"; }
-# Instrumentation of this check only: at exit, the files of better-sqlite3 the process loaded, and (in .otel) those
-# of OpenTelemetry's SDK and instrumentations (its no-op API is prom-client's own dependency, loaded with it).
+# Instrumentation of this check only: at exit, the sandbox's modules the process loaded (Node's node:sqlite, which
+# only the sandbox imports), and (in .otel) the files of OpenTelemetry's SDK and instrumentations (its no-op API is
+# prom-client's own dependency, loaded with it).
 cat >"$work/loaded.mjs" <<'HOOK'
 import { writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { createRequire, registerHooks } from "node:module";
 const { cache } = createRequire(import.meta.url);
-const loaded = (pattern) => Object.keys(cache).filter((file) => pattern.test(file)).join("\n");
+const resolved = new Set();
+registerHooks({
+  resolve(specifier, context, next) {
+    const result = next(specifier, context);
+    resolved.add(result.url);
+    return result;
+  },
+});
+const loaded = (pattern) => [...resolved, ...Object.keys(cache)].filter((file) => pattern.test(file)).join("\n");
 process.on("exit", () => {
-  writeFileSync(process.env.LOADED_REPORT, loaded(/\/node_modules\/better-sqlite3\//));
+  writeFileSync(process.env.LOADED_REPORT, loaded(/^node:sqlite$/));
   writeFileSync(`${process.env.LOADED_REPORT}.otel`, loaded(/\/node_modules\/(@opentelemetry\/(?!api\/)|@fastify\/otel\/)/));
 });
 HOOK
@@ -111,10 +120,10 @@ check "$base" /sandbox/mail 302 # no sandbox routes in front of a real upstream
 stop upstream "$upstream_pid"
 stop sandbox "$sandbox_pid"
 pids=()
-[ -s "$work/sandbox.loaded" ] || { echo "production-tree: the check cannot see better-sqlite3 load on the sandbox"; exit 1; }
+[ -s "$work/sandbox.loaded" ] || { echo "production-tree: the check cannot see the sandbox's node:sqlite load"; exit 1; }
 [ ! -s "$work/upstream.loaded" ] ||
-  { echo "production-tree: a start with UPSTREAM_URL loaded better-sqlite3:"; cat "$work/upstream.loaded"; exit 1; }
-echo "production-tree: with UPSTREAM_URL set, better-sqlite3 is never loaded"
+  { echo "production-tree: a start with UPSTREAM_URL loaded the sandbox:"; cat "$work/upstream.loaded"; exit 1; }
+echo "production-tree: with UPSTREAM_URL set, the sandbox (and node:sqlite) is never loaded"
 grep -q '^/v1/traces .*"traceId"' "$work/collector.log" 2>/dev/null ||
   { echo "production-tree: the start with OTEL_EXPORTER_OTLP_ENDPOINT sent no trace"; cat "$work/sandbox.log"; exit 1; }
 [ ! -s "$work/upstream.loaded.otel" ] ||
