@@ -20,15 +20,18 @@ if command -v node >/dev/null && fits node; then exec "$@"; fi
 
 machine=$(node --version 2>/dev/null || echo none)
 line=${want:-24}
+why="this machine's Node ($machine) cannot run the portal"
+[ -z "$want" ] || why="NODE_LTS=$want and this machine's Node is $machine"
 runtime="${XDG_CACHE_HOME:-$HOME/.cache}/payments-portal/node-$line"
-if ! fits "$runtime/node_modules/.bin/node"; then
-  echo "node-lts: bringing Node $line LTS from the npm registry into $runtime (once)" >&2
+export PATH="$runtime/node_modules/.bin:$PATH"
+if fits "$runtime/node_modules/.bin/node"; then
+  echo "node-lts: $why; running on Node $line LTS from $runtime" >&2
+else
+  echo "node-lts: $why; bringing Node $line LTS from the npm registry into $runtime (once) and running on it" >&2
   mkdir -p "$runtime"
   # The package's install script fetches its platform's binary (itself a package of the registry): allowed by name.
   echo '{ "private": true, "allowScripts": { "node": true } }' >"$runtime/package.json"
   npm install --no-save --no-audit --no-fund --loglevel=error --prefix "$runtime" "node@$line" >/dev/null
   fits "$runtime/node_modules/.bin/node" || { echo "node-lts: the Node $line from the registry does not run here" >&2; exit 1; }
 fi
-export PATH="$runtime/node_modules/.bin:$PATH"
-echo "node-lts: running on Node $(node --version) from $runtime (this machine's Node: $machine)" >&2
 exec "$@"
