@@ -18,7 +18,7 @@ export async function sandboxRoutes(app: FastifyInstance, { sandboxUrl }: { sand
 
   /**
    * The sandbox's answer to the same request, passed on with the portal's headers for a page. Its referrer policy is
-   * the sandbox's own (server/sandbox/html.ts): a reset page's address holds its token.
+   * the sandbox's own (sandbox/html.ts): a reset page's address holds its token.
    */
   const relay = async (request: FastifyRequest, reply: FastifyReply) => {
     const { pathname, search } = new URL(request.url, base);
