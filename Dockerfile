@@ -25,4 +25,6 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=3s CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # node itself is PID 1 and gets SIGTERM: in-flight requests finish and queued page visits are sent before it exits.
-CMD ["node", "--enable-source-maps", "dist/server/main.js"]
+# The launcher is `npm start`'s: the portal alone with UPSTREAM_URL (the sandbox's code is never loaded), the sandbox
+# first and then the portal with SANDBOX=true. dist/ holds both programs (dist/server/, dist/sandbox/).
+CMD ["node", "--enable-source-maps", "dist/sandbox/launch.js"]

@@ -1,5 +1,5 @@
 // Builds the browser's assets (content-hashed, precompressed, listed in dist/manifest.json) and the server as
-// JavaScript in dist/server/, which `npm start` runs with plain node.
+// JavaScript in dist/server/ and dist/sandbox/, which `npm start` runs with plain node.
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { basename, extname, join, relative } from "node:path";
