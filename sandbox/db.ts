@@ -5,7 +5,7 @@ import { DatabaseSync } from "node:sqlite";
 
 export type SandboxDb = DatabaseSync;
 
-const SCHEMA_VERSION = 1;
+const SCHEMA_VERSION = 2;
 
 // NOCASE on the identity columns makes every lookup by short name, user ID or e-mail
 // case-insensitive, as the requirements' sign-in and reset expect, without lower() in each query.
@@ -43,14 +43,17 @@ CREATE TABLE IF NOT EXISTS link_logins (
   expires_at INTEGER NOT NULL,
   used_at INTEGER
 );
--- One pending password reset per user: a newer request replaces the row. Only the SHA-256 of the mailed token is
--- kept, so a copy of the database resets nobody's password. used_at tells a spent link from an unknown one.
-CREATE TABLE IF NOT EXISTS password_resets (
-  user_id INTEGER PRIMARY KEY REFERENCES users (id),
-  token_hash TEXT NOT NULL UNIQUE,
+-- Password-reset links: several may be outstanding for a user, each spent once; a newer request never voids an
+-- older link. Only the SHA-256 of the mailed token is kept, so a copy of the database resets nobody's password.
+-- used_at tells a spent link from an unknown one; issued_at counts a user's recent requests (the throttle).
+CREATE TABLE IF NOT EXISTS reset_links (
+  token_hash TEXT PRIMARY KEY,
+  user_id INTEGER NOT NULL REFERENCES users (id),
+  issued_at INTEGER NOT NULL,
   expires_at INTEGER NOT NULL,
   used_at INTEGER
 );
+CREATE INDEX IF NOT EXISTS reset_links_by_user ON reset_links (user_id, issued_at);
 CREATE TABLE IF NOT EXISTS mails (
   id INTEGER PRIMARY KEY,
   recipient TEXT NOT NULL COLLATE NOCASE,
@@ -80,6 +83,8 @@ export function openDatabase(path: string): SandboxDb {
         `The sandbox database ${path} has schema version ${version}; this sandbox knows ${SCHEMA_VERSION}.`,
       );
     }
+    // Version 1 kept one reset link per user, in a table of its own: its pending links open nothing any more.
+    if (version === 1) db.exec("DROP TABLE IF EXISTS password_resets");
     db.exec(SCHEMA);
     db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
     return db;

@@ -53,7 +53,7 @@ describe("the schema", () => {
   test("a new file gets the schema and its version, and opening it again keeps both", () => {
     const path = join(directory, "fresh", "deeper", "sandbox.db");
     const db = openDatabase(path);
-    assert.equal(db.prepare("PRAGMA user_version").get()?.user_version, 1);
+    assert.equal(db.prepare("PRAGMA user_version").get()?.user_version, 2);
     assert.equal(db.prepare("PRAGMA journal_mode").get()?.journal_mode, "wal");
     db.prepare("INSERT INTO mails (recipient, subject, body, sent_at) VALUES ('a@b', 's', 'b', 0)").run();
     db.close();
@@ -65,13 +65,26 @@ describe("the schema", () => {
   test("a file written by a newer sandbox is refused, naming both versions, and its tables left uncreated", () => {
     const path = join(directory, "newer.db");
     const newer = new DatabaseSync(path);
-    newer.exec("PRAGMA user_version = 2");
+    newer.exec("PRAGMA user_version = 3");
     newer.close();
-    assert.throws(() => openDatabase(path), /schema version 2; this sandbox knows 1/);
+    assert.throws(() => openDatabase(path), /schema version 3; this sandbox knows 2/);
     const untouched = new DatabaseSync(path, { readOnly: true });
-    assert.equal(untouched.prepare("PRAGMA user_version").get()?.user_version, 2);
+    assert.equal(untouched.prepare("PRAGMA user_version").get()?.user_version, 3);
     assert.equal(untouched.prepare("SELECT name FROM sqlite_master WHERE name = 'users'").get(), undefined);
     untouched.close();
+  });
+
+  test("a version 1 file loses its one-link-per-user resets table and gets the reset links of version 2", () => {
+    const path = join(directory, "version-1.db");
+    const old = new DatabaseSync(path);
+    old.exec("CREATE TABLE password_resets (user_id INTEGER PRIMARY KEY, token_hash TEXT); PRAGMA user_version = 1");
+    old.close();
+    const db = openDatabase(path);
+    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all();
+    const names = tables.map((row) => String(row.name));
+    assert.ok(names.includes("reset_links") && !names.includes("password_resets"), names.join(", "));
+    assert.equal(db.prepare("PRAGMA user_version").get()?.user_version, 2);
+    db.close();
   });
 
   test("identities are compared without regard to case, and one company cannot hold a user ID twice", () => {
