@@ -71,6 +71,14 @@ export function bodyObject<Shape extends z.core.$ZodLooseShape>(shape: Shape) {
   return z.strictObject(shape, { error: "The request body must be a JSON object." });
 }
 
+const FORM_TYPE = "application/x-www-form-urlencoded";
+
+/** The sandbox's pages' forms post form fields and nothing else: any other body is refused, 415, before it is read. */
+export function requireForm(request: FastifyRequest): void {
+  const type = request.headers["content-type"]?.split(";")[0]?.trim().toLowerCase();
+  if (type !== FORM_TYPE) throw new HttpError(415, { detail: `Unsupported Media Type: a form posts ${FORM_TYPE}` });
+}
+
 function bearerToken(request: FastifyRequest): string | undefined {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? "");
   return match?.[1];

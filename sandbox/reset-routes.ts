@@ -2,7 +2,7 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
 import { sendHtml } from "#sandbox/html.ts";
-import { type SandboxContext, textField } from "#sandbox/http.ts";
+import { requireForm, type SandboxContext, textField } from "#sandbox/http.ts";
 import { hashPassword } from "#sandbox/passwords.ts";
 import {
   findResetLink,
@@ -71,6 +71,7 @@ export function registerResetRoutes(app: FastifyInstance, ctx: SandboxContext): 
   });
 
   app.post("/sandbox/reset", async (request, reply) => {
+    requireForm(request);
     const { token } = tokenField.parse(request.body);
     const link = findResetLink(ctx.db, token, ctx.now());
     if (link.state !== "pending") return refuse(reply, link);

@@ -2,7 +2,15 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { sendHtml } from "#sandbox/html.ts";
-import { badRequest, bodyObject, notFound, parseInput, type SandboxContext, textField } from "#sandbox/http.ts";
+import {
+  badRequest,
+  bodyObject,
+  notFound,
+  parseInput,
+  requireForm,
+  type SandboxContext,
+  textField,
+} from "#sandbox/http.ts";
 import { type LinkNotice, renderMailPage } from "#sandbox/mail-page.ts";
 import { type Permissions, permissionsPatchProblem } from "#sandbox/permissions-shape.ts";
 import { SEED_PASSWORD, seedAccounts } from "#sandbox/seed.ts";
@@ -77,6 +85,7 @@ export function registerSandboxRoutes(app: FastifyInstance, ctx: SandboxContext)
   });
 
   app.post("/sandbox/mail/link", async (request, reply) => {
+    requireForm(request);
     const selector = userSelector.safeParse(request.body);
     const user = selector.success ? findUser(ctx.db, selector.data) : undefined;
     if (user !== undefined) sendSignInLink(ctx, user);

@@ -2,6 +2,7 @@
 // mailbox and open a password-reset link.
 import formbody from "@fastify/formbody";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { mediaType } from "#server/content-type.ts";
 import { csrfPlugin } from "#server/plugins/csrf.ts";
 
 /** The sandbox's pages run no script; like every HTML answer of the portal they may not be framed elsewhere. */
@@ -9,6 +10,17 @@ const pagePolicy =
   "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'self'";
 
 const base = "http://portal.invalid";
+const FORM_TYPE = "application/x-www-form-urlencoded";
+
+/** A parsed form's fields as the sandbox reads them again: strings, and each value of a repeated field. */
+export function formFields(body: unknown): URLSearchParams {
+  const fields = new URLSearchParams();
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return fields;
+  for (const [name, value] of Object.entries(body)) {
+    for (const item of Array.isArray(value) ? value : [value]) if (typeof item === "string") fields.append(name, item);
+  }
+  return fields;
+}
 
 export async function sandboxRoutes(app: FastifyInstance, { sandboxUrl }: { sandboxUrl: string }): Promise<void> {
   // The pages' forms (e-mail a sign-in link, set a new password) post form fields; this scope is outside the
@@ -23,13 +35,17 @@ export async function sandboxRoutes(app: FastifyInstance, { sandboxUrl }: { sand
   const relay = async (request: FastifyRequest, reply: FastifyReply) => {
     const { pathname, search } = new URL(request.url, base);
     const form = request.method === "POST";
+    // The sandbox's forms post form fields only; a JSON body (an array, a nested object) is refused, never relayed.
+    if (form && mediaType(request.headers["content-type"]) !== FORM_TYPE) {
+      return reply.code(415).type("text/plain").send(`A sandbox form posts ${FORM_TYPE}.`);
+    }
     const response = await fetch(`${sandboxUrl}${pathname}${search}`, {
       method: request.method,
       redirect: "manual",
       ...(form
         ? {
-            headers: { "content-type": "application/x-www-form-urlencoded" },
-            body: new URLSearchParams(request.body as Record<string, string>).toString(),
+            headers: { "content-type": FORM_TYPE },
+            body: formFields(request.body).toString(),
           }
         : {}),
     });

@@ -48,6 +48,15 @@ describe("sign-in links by mail", () => {
   });
 });
 
+describe("what the sandbox's forms take", () => {
+  test("the mailbox's and the reset page's forms refuse any body but form fields with 415, never a 500", async () => {
+    for (const path of ["/sandbox/mail/link", "/sandbox/reset"])
+      for (const raw of ["[1,2]", '{"site":{"a":1}}', '{"site":"vendor","username":"vera"}'])
+        assert.equal((await sandbox.call("POST", path, { raw })).status, 415, `${path} ${raw}`);
+    assert.equal((await sandbox.call("POST", "/sandbox/reset", { contentType: "text/plain", raw: "x" })).status, 415);
+  });
+});
+
 describe("the mailbox page", () => {
   test("the mailbox page explains itself and lists the mail, as a page no one caches", async () => {
     await sandbox.linkLogin("client", "alice");

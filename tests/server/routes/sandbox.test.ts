@@ -4,6 +4,7 @@ import { describe, test } from "node:test";
 import type { FastifyInstance } from "fastify";
 import { PortalClient } from "#harness/portal-client.ts";
 import { DEMO_PASSWORD, latestMail } from "#harness/sign-in.ts";
+import { formFields } from "#server/routes/sandbox.ts";
 import { startPortalInProcess } from "#tests/support/portal.ts";
 import { resetForm, resetLinkPath } from "#tests/support/reset-link.ts";
 
@@ -84,5 +85,30 @@ describe("the password-reset page through the portal", () => {
     } finally {
       await portal.close();
     }
+  });
+});
+
+describe("what the sandbox's forms take through the portal", () => {
+  test("a JSON body (an array, a nested object, a plain object) is refused with 415, never a 500", async () => {
+    const portal = await startPortalInProcess({ listen: false });
+    try {
+      for (const path of ["/sandbox/mail/link", "/sandbox/reset"])
+        for (const body of [[1, 2], { site: { nested: true } }, { site: "vendor", username: "vince" }]) {
+          const answer = await new PortalClient(portal.app).post(path, body);
+          assert.equal(answer.status, 415, `${path} ${JSON.stringify(body)}: ${answer.text}`);
+        }
+      const page = await new PortalClient(portal.app).get("/sandbox/mail");
+      assert.ok(!page.text.includes("Your sign-in link"), "no link was e-mailed");
+    } finally {
+      await portal.close();
+    }
+  });
+
+  test("a repeated form field reaches the sandbox as each of its values", () => {
+    assert.equal(
+      formFields({ site: "vendor", username: ["vince", "vera"], n: 1 }).toString(),
+      "site=vendor&username=vince&username=vera",
+    );
+    assert.equal(formFields([1, 2]).toString(), "");
   });
 });
