@@ -3,7 +3,7 @@ import { escapeHtml, htmlDocument } from "#sandbox/html.ts";
 import type { StoredMail } from "#sandbox/mailbox.ts";
 import type { SeedAccount } from "#sandbox/seed.ts";
 
-export type LinkNotice = "sent" | "unknown" | undefined;
+export type LinkNotice = "sent" | "unknown" | "throttled" | undefined;
 
 export interface MailPageInput {
   mails: readonly StoredMail[];
@@ -20,6 +20,8 @@ function linkify(escaped: string): string {
 function noticeHtml(notice: LinkNotice): string {
   if (notice === "sent") return '<p role="status">A sign-in link was e-mailed: it is the newest message below.</p>';
   if (notice === "unknown") return '<p role="status">No sandbox user has that site and user ID; nothing was sent.</p>';
+  if (notice === "throttled")
+    return '<p role="status">Enough sign-in links went to that user lately; nothing was sent. Use one below, or wait a few minutes.</p>';
   return "";
 }
 

@@ -14,9 +14,14 @@ export interface StoredMail extends OutgoingMail {
   sentAt: string;
 }
 
+/** The mailbox shows this many, newest first: enough to find a code, never a page that grows without end. */
+export const MAILS_SHOWN = 50;
+/** And keeps this many: older mails go as new ones come, so no flood of requests fills the disk. */
+export const MAILS_KEPT = 500;
+
 export interface Mailbox {
   send(mail: OutgoingMail): StoredMail;
-  /** Newest first; only mails to `to` (case-insensitive) when given. */
+  /** The newest MAILS_SHOWN, newest first; only mails to `to` (case-insensitive) when given. */
   list(to?: string): StoredMail[];
 }
 
@@ -50,6 +55,7 @@ export function createMailbox(db: SandboxDb, now: () => number, onSent?: (mail: 
       const result = db
         .prepare("INSERT INTO mails (recipient, subject, body, sent_at) VALUES (?, ?, ?, ?)")
         .run(mail.to, mail.subject, mail.body, sentAt);
+      db.prepare("DELETE FROM mails WHERE id <= ?").run(Number(result.lastInsertRowid) - MAILS_KEPT);
       const stored: StoredMail = {
         ...mail,
         id: Number(result.lastInsertRowid),
@@ -61,8 +67,10 @@ export function createMailbox(db: SandboxDb, now: () => number, onSent?: (mail: 
     list(to) {
       const rows =
         to === undefined
-          ? db.prepare("SELECT * FROM mails ORDER BY sent_at DESC, id DESC").all()
-          : db.prepare("SELECT * FROM mails WHERE recipient = ? ORDER BY sent_at DESC, id DESC").all(to);
+          ? db.prepare("SELECT * FROM mails ORDER BY sent_at DESC, id DESC LIMIT ?").all(MAILS_SHOWN)
+          : db
+              .prepare("SELECT * FROM mails WHERE recipient = ? ORDER BY sent_at DESC, id DESC LIMIT ?")
+              .all(to, MAILS_SHOWN);
       return rows.map(toMail);
     },
   };

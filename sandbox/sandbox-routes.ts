@@ -14,7 +14,7 @@ import {
 import { type LinkNotice, renderMailPage } from "#sandbox/mail-page.ts";
 import { type Permissions, permissionsPatchProblem } from "#sandbox/permissions-shape.ts";
 import { SEED_PASSWORD, seedAccounts } from "#sandbox/seed.ts";
-import { mintLinkLogin, revokeTokens } from "#sandbox/sessions.ts";
+import { mintLinkLogin, revokeTokens, signInLinksThrottled } from "#sandbox/sessions.ts";
 import { findUser, siteSchema, type UserInfo, type UserRecord, updatePermissions, userInfo } from "#sandbox/users.ts";
 import { listVisits } from "#sandbox/visits.ts";
 
@@ -74,7 +74,7 @@ function sendSignInLink(ctx: SandboxContext, user: UserRecord): { uuid: string; 
 export function registerSandboxRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   app.get("/sandbox/mail", async (request, reply) => {
     const { link } = parseInput(mailQuery, request.query);
-    const notice: LinkNotice = link === "sent" || link === "unknown" ? link : undefined;
+    const notice: LinkNotice = link === "sent" || link === "unknown" || link === "throttled" ? link : undefined;
     const html = renderMailPage({
       mails: ctx.mailbox.list(),
       accounts: seedAccounts,
@@ -88,8 +88,11 @@ export function registerSandboxRoutes(app: FastifyInstance, ctx: SandboxContext)
     requireForm(request);
     const selector = userSelector.safeParse(request.body);
     const user = selector.success ? findUser(ctx.db, selector.data) : undefined;
-    if (user !== undefined) sendSignInLink(ctx, user);
-    return reply.redirect(`/sandbox/mail?link=${user === undefined ? "unknown" : "sent"}`, 303);
+    if (user === undefined) return reply.redirect("/sandbox/mail?link=unknown", 303);
+    // The form is open to anyone who reaches the mailbox: it may not mail one address without end.
+    if (signInLinksThrottled(ctx.db, user.id, ctx.now())) return reply.redirect("/sandbox/mail?link=throttled", 303);
+    sendSignInLink(ctx, user);
+    return reply.redirect("/sandbox/mail?link=sent", 303);
   });
 
   app.get("/sandbox/mail.json", async (request) => {

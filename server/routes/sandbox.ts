@@ -12,6 +12,27 @@ const pagePolicy =
 const base = "http://portal.invalid";
 const FORM_TYPE = "application/x-www-form-urlencoded";
 
+/** The most of a sandbox page the relay holds: its pages are a few kilobytes, its mailbox shows 50 mails. */
+export const RELAYED_BYTES = 256 * 1024;
+
+/** The answer's body, or undefined as soon as it passes `limit` bytes (the rest is not read). */
+export async function readCapped(response: Response, limit: number): Promise<Buffer | undefined> {
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  if (response.body === null) return Buffer.alloc(0);
+  const reader = response.body.getReader();
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    length += read.value.byteLength;
+    if (length > limit) {
+      // The rest is never read.
+      await reader.cancel();
+      return undefined;
+    }
+    chunks.push(read.value);
+  }
+  return Buffer.concat(chunks);
+}
+
 /** A parsed form's fields as the sandbox reads them again: strings, and each value of a repeated field. */
 export function formFields(body: unknown): URLSearchParams {
   const fields = new URLSearchParams();
@@ -49,7 +70,9 @@ export async function sandboxRoutes(app: FastifyInstance, { sandboxUrl }: { sand
           }
         : {}),
     });
-    const body = Buffer.from(await response.arrayBuffer());
+    const body = await readCapped(response, RELAYED_BYTES);
+    if (body === undefined)
+      return reply.code(502).type("text/plain").send("The sandbox's answer is too large to relay.");
     // A form's answer is a redirect to another sandbox page (its outcome in the query): only such a path is followed.
     const location = response.headers.get("location");
     if (location !== null) {

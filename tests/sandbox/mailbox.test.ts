@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { openDatabase } from "#sandbox/db.ts";
-import { createMailbox, type StoredMail } from "#sandbox/mailbox.ts";
+import { createMailbox, MAILS_KEPT, MAILS_SHOWN, type StoredMail } from "#sandbox/mailbox.ts";
 import { MINUTE, type SandboxUnderTest, startSandboxUnderTest } from "#tests/support/sandbox-calls.ts";
 
 let sandbox: SandboxUnderTest;
@@ -68,6 +68,22 @@ describe("the mailbox itself", () => {
     );
     assert.deepEqual(mailbox.list("c@example.test"), []);
     assert.deepEqual(mailbox.list("b@example"), [], "the recipient is matched whole, not as a prefix");
+    db.close();
+  });
+});
+
+describe("the mailbox's size", () => {
+  test("it lists the newest 50 mails, all or to one address, and keeps the newest 500", () => {
+    const db = openDatabase(":memory:");
+    let clock = 0;
+    const mailbox = createMailbox(db, () => ++clock);
+    for (let i = 1; i <= MAILS_KEPT + 10; i++) mailbox.send({ to: "a@b.example", subject: `mail ${i}`, body: "" });
+    assert.equal(MAILS_SHOWN, 50);
+    const shown = mailbox.list();
+    assert.equal(shown.length, MAILS_SHOWN);
+    assert.equal(shown[0]?.subject, `mail ${MAILS_KEPT + 10}`);
+    assert.equal(mailbox.list("A@B.example").length, MAILS_SHOWN);
+    assert.equal(db.prepare("SELECT count(*) AS n FROM mails").get()?.n, MAILS_KEPT);
     db.close();
   });
 });

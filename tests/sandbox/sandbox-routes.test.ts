@@ -48,6 +48,28 @@ describe("sign-in links by mail", () => {
   });
 });
 
+describe("the mailbox's form, throttled per address", () => {
+  test("after 5 sign-in links to one user within 10 minutes it sends nothing and says so; later it sends again", async () => {
+    const post = () => sandbox.call("POST", "/sandbox/mail/link", { ...form, raw: "site=client&username=gary" });
+    sandbox.clock.advance(60 * 60_000);
+    const before = (await sandbox.mailsTo("gary@globex.example")).length;
+    const answers = [];
+    for (let i = 0; i < 7; i++) answers.push((await post()).headers.get("location"));
+    assert.deepEqual(answers, [
+      ...Array(5).fill("/sandbox/mail?link=sent"),
+      "/sandbox/mail?link=throttled",
+      "/sandbox/mail?link=throttled",
+    ]);
+    assert.equal((await sandbox.mailsTo("gary@globex.example")).length, before + 5);
+    const page = await sandbox.call<string>("GET", "/sandbox/mail?link=throttled");
+    assert.match(page.body, /Enough sign-in links went to that user lately; nothing was sent/);
+    const other = await sandbox.call("POST", "/sandbox/mail/link", { ...form, raw: "site=vendor&username=vince" });
+    assert.equal(other.headers.get("location"), "/sandbox/mail?link=sent", "another address is not throttled");
+    sandbox.clock.advance(10 * 60_000);
+    assert.equal((await post()).headers.get("location"), "/sandbox/mail?link=sent");
+  });
+});
+
 describe("what the sandbox's forms take", () => {
   test("the mailbox's and the reset page's forms refuse any body but form fields with 415, never a 500", async () => {
     for (const path of ["/sandbox/mail/link", "/sandbox/reset"])

@@ -4,7 +4,7 @@ import { describe, test } from "node:test";
 import type { FastifyInstance } from "fastify";
 import { PortalClient } from "#harness/portal-client.ts";
 import { DEMO_PASSWORD, latestMail } from "#harness/sign-in.ts";
-import { formFields } from "#server/routes/sandbox.ts";
+import { formFields, RELAYED_BYTES, readCapped } from "#server/routes/sandbox.ts";
 import { startPortalInProcess } from "#tests/support/portal.ts";
 import { resetForm, resetLinkPath } from "#tests/support/reset-link.ts";
 
@@ -110,5 +110,21 @@ describe("what the sandbox's forms take through the portal", () => {
       "site=vendor&username=vince&username=vera",
     );
     assert.equal(formFields([1, 2]).toString(), "");
+  });
+});
+
+describe("what the relay holds", () => {
+  test("an answer up to its cap is passed whole; a larger one is dropped as soon as it passes the cap", async () => {
+    const exact = await readCapped(new Response("x".repeat(RELAYED_BYTES)), RELAYED_BYTES);
+    assert.equal(exact?.length, RELAYED_BYTES);
+    let pulled = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled++;
+        controller.enqueue(new Uint8Array(64 * 1024));
+      },
+    });
+    assert.equal(await readCapped(new Response(endless), RELAYED_BYTES), undefined);
+    assert.ok(pulled <= RELAYED_BYTES / (64 * 1024) + 2, `read ${pulled} chunks of an endless answer`);
   });
 });
