@@ -13,6 +13,8 @@ import {
 } from "#sandbox/reset-links.ts";
 import { renderRefusedLink, renderResetDone, renderResetForm } from "#sandbox/reset-page.ts";
 import type { UserRecord } from "#sandbox/users.ts";
+import { easilyGuessed } from "#server/api/common-passwords.ts";
+import { serverTexts } from "#server/texts.ts";
 import { newPasswordProblem } from "#web/password-rules.ts";
 
 const DONE_PATH = "/sandbox/reset/done";
@@ -53,12 +55,19 @@ function refuse(reply: FastifyReply, link: Exclude<ResetLink, { state: "pending"
   return sendHtml(reply, link.state === "unknown" ? 404 : 410, renderRefusedLink(link.state));
 }
 
-/** The first reason the form's passwords cannot be set, in requirements 5's words (the portal's one definition). */
-function passwordProblem(body: unknown): { problem?: string; password?: string } {
+/**
+ * The first reason the form's passwords cannot be set, by the portal's one policy: requirements 5's rules in their
+ * words, then the portal's change call's own refusal of an easily guessed password (the same zxcvbn estimate and
+ * bound, with the user's name and company as known words).
+ */
+function passwordProblem(body: unknown, user: UserRecord): { problem?: string; password?: string } {
   const fields = passwordFields.safeParse(body);
   if (!fields.success) return { problem: fields.error.issues[0]?.message ?? "New Password is required." };
   const problem = newPasswordProblem(fields.data.newPassword, fields.data.confirmPassword);
-  return problem === undefined ? { password: fields.data.newPassword } : { problem };
+  if (problem !== undefined) return { problem };
+  if (easilyGuessed(fields.data.newPassword, [user.username, user.shortname]))
+    return { problem: serverTexts.commonPassword.message };
+  return { password: fields.data.newPassword };
 }
 
 export function registerResetRoutes(app: FastifyInstance, ctx: SandboxContext): void {
@@ -75,7 +84,7 @@ export function registerResetRoutes(app: FastifyInstance, ctx: SandboxContext): 
     const { token } = tokenField.parse(request.body);
     const link = findResetLink(ctx.db, token, ctx.now());
     if (link.state !== "pending") return refuse(reply, link);
-    const { problem, password } = passwordProblem(request.body);
+    const { problem, password } = passwordProblem(request.body, link.user);
     if (password === undefined) {
       return sendHtml(reply, 400, renderResetForm({ username: link.user.username, token, problem }));
     }

@@ -99,6 +99,9 @@ describe("the mailed reset link", () => {
       ["short-1A!", "short-1A!", "Password must be at least 12 characters in length."],
       [NEW_PASSWORD, "Reset-Other-2026!", "New and confirm password do not match."],
       ["nouppercase-2026!", "nouppercase-2026!", "Password does not meet password requirements"],
+      // What the portal's own change call refuses as easily guessed (server/api/checks.ts), the form refuses too.
+      ["Password123!", "Password123!", "This password is too common or too easy to guess. Please choose another."],
+      ["Qwerty123456!", "Qwerty123456!", "This password is too common or too easy to guess. Please choose another."],
     ];
     for (const [password, confirm, message] of cases) {
       const refused = await postForm(path, password ?? "", confirm);
