@@ -9,6 +9,7 @@ import { registerResetRoutes } from "#sandbox/reset-routes.ts";
 import { registerSandboxRoutes } from "#sandbox/sandbox-routes.ts";
 import { seedIfEmpty } from "#sandbox/seed.ts";
 import { registerWebRoutes } from "#sandbox/web-routes.ts";
+import { refuseOtherHosts } from "#server/allowed-hosts.ts";
 
 export interface SandboxOptions {
   /** SQLite file holding users, tokens, mail and visits; ":memory:" for a throw-away sandbox. */
@@ -49,6 +50,8 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
     portalUrl: options.portalUrl.replace(/\/+$/, ""),
   };
   const app = Fastify({ logger: options.logger ?? false });
+  // It listens on loopback only: a page of another site that rebinds its own name to 127.0.0.1 reads nothing.
+  refuseOtherHosts(app, { any: false, names: [] });
   app.addHook("onClose", async () => {
     db.close();
   });
