@@ -1,7 +1,8 @@
 // Opens the sandbox's SQLite database and creates its schema, so its state survives restarts.
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import { DatabaseSync } from "node:sqlite";
+import type { DatabaseSync } from "node:sqlite";
+import { loadSqlite } from "#sandbox/sqlite.ts";
 
 export type SandboxDb = DatabaseSync;
 
@@ -73,7 +74,7 @@ CREATE TABLE IF NOT EXISTS visits (
 export function openDatabase(path: string): SandboxDb {
   // A fresh checkout has no data directory yet; the sandbox should just start.
   if (path !== ":memory:" && path !== "") mkdirSync(dirname(path), { recursive: true });
-  const db = new DatabaseSync(path);
+  const db = new (loadSqlite().DatabaseSync)(path);
   try {
     // WAL lets a developer read the file with the sqlite3 shell while the sandbox runs.
     db.exec("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;");
