@@ -18,6 +18,11 @@ import { serverTexts } from "#server/texts.ts";
 import { newPasswordProblem } from "#web/password-rules.ts";
 
 const DONE_PATH = "/sandbox/reset/done";
+/**
+ * On the answer to a reset that set a password: whose, as the portal names a person ({ site, company, userName }).
+ * The portal relays the reset form, so it learns of the reset at once and ends that person's sessions.
+ */
+export const RESET_PERSON_HEADER = "x-sandbox-password-reset";
 
 // A token is 43 characters; anything malformed is simply a link that opens nothing.
 const tokenField = z.object({ token: z.string().max(128) }).catch({ token: "" });
@@ -91,6 +96,8 @@ export function registerResetRoutes(app: FastifyInstance, ctx: SandboxContext): 
     // Hashed before the transaction that spends the link; a use that raced this one in between wins, this one is told.
     const used = spendResetLink(ctx.db, token, await hashPassword(password), ctx.now());
     if (used.state !== "pending") return refuse(reply, used);
+    const { site, shortname, username } = used.user;
+    reply.header(RESET_PERSON_HEADER, JSON.stringify({ site, company: shortname || undefined, userName: username }));
     // Post/redirect/get: a reload of the page that follows does not post the spent link again.
     return reply.redirect(DONE_PATH, 303);
   });

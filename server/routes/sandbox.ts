@@ -2,6 +2,8 @@
 // mailbox and open a password-reset link.
 import formbody from "@fastify/formbody";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { passwordWasReset } from "#server/account/sessions.ts";
 import { mediaType } from "#server/content-type.ts";
 import { csrfPlugin } from "#server/plugins/csrf.ts";
 
@@ -11,6 +13,24 @@ const pagePolicy =
 
 const base = "http://portal.invalid";
 const FORM_TYPE = "application/x-www-form-urlencoded";
+/** Set by the sandbox on a reset that set a password: the person, so their sessions end at once. */
+const RESET_PERSON_HEADER = "x-sandbox-password-reset";
+const resetPerson = z.object({
+  site: z.enum(["client", "vendor"]),
+  company: z.string().max(64).optional(),
+  userName: z.string().min(1).max(128),
+});
+
+/** The person the sandbox's answer says it reset, or undefined. */
+export function resetPersonOf(header: string | null): z.infer<typeof resetPerson> | undefined {
+  if (header === null) return undefined;
+  try {
+    const parsed = resetPerson.safeParse(JSON.parse(header));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** The most of a sandbox page the relay holds: its pages are a few kilobytes, its mailbox shows 50 mails. */
 export const RELAYED_BYTES = 256 * 1024;
@@ -75,6 +95,9 @@ export async function sandboxRoutes(app: FastifyInstance, { sandboxUrl }: { sand
       return reply.code(502).type("text/plain").send("The sandbox's answer is too large to relay.");
     // A form's answer is a redirect to another sandbox page (its outcome in the query): only such a path is followed.
     const location = response.headers.get("location");
+    // A reset set a password: the portal ends the person's sessions now, not at their next upstream call.
+    const reset = form ? resetPersonOf(response.headers.get(RESET_PERSON_HEADER)) : undefined;
+    if (reset !== undefined) await passwordWasReset(request, reset);
     if (location !== null) {
       const target = new URL(location, base);
       const page = target.origin === base && target.pathname.startsWith("/sandbox/");

@@ -3,7 +3,9 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { FastifyInstance } from "fastify";
 import { PortalClient } from "#harness/portal-client.ts";
-import { DEMO_PASSWORD, latestMail } from "#harness/sign-in.ts";
+import { accounts, DEMO_PASSWORD, latestMail, mailboxCode, signIn } from "#harness/sign-in.ts";
+import { personOf } from "#server/account/sessions.ts";
+import type { AccountState } from "#server/account/state.ts";
 import { formFields, RELAYED_BYTES, readCapped } from "#server/routes/sandbox.ts";
 import { startPortalInProcess } from "#tests/support/portal.ts";
 import { resetForm, resetLinkPath } from "#tests/support/reset-link.ts";
@@ -126,5 +128,33 @@ describe("what the relay holds", () => {
     });
     assert.equal(await readCapped(new Response(endless), RELAYED_BYTES), undefined);
     assert.ok(pulled <= RELAYED_BYTES / (64 * 1024) + 2, `read ${pulled} chunks of an endless answer`);
+  });
+});
+
+describe("a reset through the portal ends the old password's sessions at once", () => {
+  test("the signed-in browser is signed out at its next request, unlisted at once, and the activity says so", async () => {
+    const portal = await startPortalInProcess({ listen: false });
+    try {
+      const other = await signIn(portal.app, accounts.alice, mailboxCode(portal.sandboxUrl));
+      assert.equal((await other.get("/client/home")).status, 200, "signed in before the reset");
+      const reset = { clientShortName: "ACME", emailAddress: "alice@acme.example" };
+      await new PortalClient(portal.app).post("/api/web/reset-pwd", reset);
+      const path = resetLinkPath((await latestMail(portal.sandboxUrl, "alice@acme.example")).body);
+      const done = await formPoster(portal.app).post("/sandbox/reset", resetForm(path, "Reset-Fresh-2026!"));
+      assert.equal(done.status, 303, done.text);
+      assert.equal(done.headers["x-sandbox-password-reset"], undefined, "the sandbox's note is not passed on");
+
+      const owner = { site: "client", company: "ACME", userName: "alice" };
+      const account = portal.app.account as AccountState;
+      const listed = await account.sessions.list(personOf(owner));
+      assert.deepEqual(listed.sessions, [], 'no longer in "Where you\'re signed in"');
+      const activity = (await account.activity.recent(personOf(owner))).events.map((record) => record.event);
+      assert.ok(activity.includes("password.reset"), activity.join(", "));
+      assert.ok(activity.includes("session-ended.password-reset"), activity.join(", "));
+      const next = await other.get("/client/home");
+      assert.equal(next.status, 302, "the old session's next page is the sign-in");
+    } finally {
+      await portal.close();
+    }
   });
 });
