@@ -1,9 +1,8 @@
 # The portal in one container: dependencies → build → production dependencies → runtime (non-root, compiled JavaScript).
-# Node 22 LTS: on Node 24 the sandbox's better-sqlite3 12.x aborts the process when a statement is collected
-# (docs/decisions.md, "Runtime and install"). The runtime needs UPSTREAM_URL and SESSION_KEY (or SANDBOX=true).
-FROM node:22-bookworm-slim AS deps
+# Node 24 LTS. Nothing is compiled: the sandbox's database is Node's own node:sqlite (docs/decisions.md, "Runtime and
+# install"). The runtime needs UPSTREAM_URL and SESSION_KEY (or SANDBOX=true).
+FROM node:24-bookworm-slim AS deps
 WORKDIR /app
-RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 
@@ -14,7 +13,7 @@ RUN npm run build
 FROM deps AS prod-deps
 RUN npm prune --omit=dev
 
-FROM node:22-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
 WORKDIR /app
 COPY --from=prod-deps /app/node_modules ./node_modules
@@ -26,4 +25,6 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=3s CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # node itself is PID 1 and gets SIGTERM: in-flight requests finish and queued page visits are sent before it exits.
-CMD ["node", "--enable-source-maps", "dist/server/main.js"]
+# The launcher is `npm start`'s: the portal alone with UPSTREAM_URL (the sandbox's code is never loaded), the sandbox
+# first and then the portal with SANDBOX=true. dist/ holds both programs (dist/server/, dist/sandbox/).
+CMD ["node", "--enable-source-maps", "dist/sandbox/launch.js"]

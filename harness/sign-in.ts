@@ -2,7 +2,7 @@
 // comes from the sandbox's mailbox, or is the fixed code the fake upstream (harness/fake-upstream.ts) passes.
 import assert from "node:assert/strict";
 import { PortalClient, type PortalTarget } from "#harness/portal-client.ts";
-import { SEED_PASSWORD } from "#server/sandbox/seed.ts";
+import { SEED_PASSWORD } from "#sandbox/seed.ts";
 
 /** The password of every seed account of the sandbox, which the fake upstream takes too. */
 export const DEMO_PASSWORD = SEED_PASSWORD;
@@ -11,7 +11,7 @@ export type Account =
   | { site: "client"; shortname: string; username: string; email: string }
   | { site: "vendor"; username: string; email: string };
 
-/** The seed accounts of the sandbox that can sign in (server/sandbox/seed.ts); the fake upstream takes any. */
+/** The seed accounts of the sandbox that can sign in (sandbox/seed.ts); the fake upstream takes any. */
 export const accounts = {
   alice: { site: "client", shortname: "ACME", username: "alice", email: "alice@acme.example" },
   victor: { site: "client", shortname: "ACME", username: "victor", email: "victor@acme.example" },

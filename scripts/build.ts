@@ -1,5 +1,5 @@
 // Builds the browser's assets (content-hashed, precompressed, listed in dist/manifest.json) and the server as
-// JavaScript in dist/server/, which `npm start` runs with plain node.
+// JavaScript in dist/server/ and dist/sandbox/, which `npm start` runs with plain node.
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { basename, extname, join, relative } from "node:path";
@@ -102,31 +102,36 @@ export async function buildAssets(): Promise<void> {
 }
 
 /**
- * The server (and the pages it renders) as ES modules for Node: packages stay imports of node_modules, and each
- * dynamic import (the sandbox, the islands) is its own chunk, so a start against a real upstream never loads the
- * sandbox or its SQLite addon.
+ * The server (and the pages it renders) and the sandbox as ES modules for Node, in dist/server/ and dist/sandbox/:
+ * packages stay imports of node_modules, and each dynamic import (the sandbox's app, the islands) is its own module,
+ * so a start against a real upstream never loads the sandbox or node:sqlite. Code both use is in dist/chunks/.
  */
 export async function buildServer(): Promise<void> {
-  const serverOut = join(root, "dist/server");
-  rmSync(serverOut, { recursive: true, force: true });
+  for (const folder of ["server", "sandbox", "chunks"])
+    rmSync(join(root, "dist", folder), { recursive: true, force: true });
   const result = await build({
     absWorkingDir: root,
-    entryPoints: { main: "server/main.ts" },
+    entryPoints: {
+      "server/main": "server/main.ts",
+      "sandbox/launch": "sandbox/launch.ts",
+      "sandbox/main": "sandbox/main.ts",
+      "sandbox/app": "sandbox/app.ts",
+    },
     bundle: true,
     splitting: true,
     platform: "node",
     format: "esm",
-    target: "node20.19",
+    target: "node22.13",
     packages: "external",
     jsx: "automatic",
-    outdir: serverOut,
-    chunkNames: "[name]-[hash]",
+    outdir: join(root, "dist"),
+    chunkNames: "chunks/[name]-[hash]",
     sourcemap: "linked",
     metafile: true,
     logLevel: "warning",
   });
   const files = Object.keys(result.metafile.outputs).filter((file) => file.endsWith(".js"));
-  console.log(`built the server into dist/server (${files.length} modules)`);
+  console.log(`built the server and the sandbox into dist/ (${files.length} modules)`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

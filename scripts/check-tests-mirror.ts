@@ -1,7 +1,8 @@
-// Tests mirror the code: every module of server/ and web/ with behaviour of its own has a test at its mirrored path
-// (`server/x/y.ts` → `tests/server/x/y.test.ts`), and the npm scripts run every test file. The kinds that need none,
-// and the few modules whose behaviour is tested elsewhere, are named below with the reason; each named test must
-// exist. CONTRIBUTING.md states the rule.
+// Tests mirror the code: every module of server/, sandbox/ and web/ with behaviour of its own has a test at its
+// mirrored path (`server/x/y.ts` → `tests/server/x/y.test.ts`), and the npm scripts run every test file. The kinds that
+// need none, and the few modules whose behaviour is tested elsewhere, are named below with the reason; each named test
+// must exist. And the portal reaches its sandbox over HTTP only: no module of server/ imports sandbox/.
+// CONTRIBUTING.md states the rules.
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 
@@ -35,7 +36,7 @@ const filesIn = (...folders: string[]) =>
     .split("\n")
     .filter((path) => path !== "" && existsSync(path));
 
-const sources = filesIn("server", "web").filter((path) => /\.tsx?$/.test(path) && !path.endsWith(".d.ts"));
+const sources = filesIn("server", "sandbox", "web").filter((path) => /\.tsx?$/.test(path) && !path.endsWith(".d.ts"));
 
 /** The test files the npm scripts run: a test at a depth their globs do not reach would never run. */
 const scripts = (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: Record<string, string> }).scripts;
@@ -54,6 +55,11 @@ function nothingRuns(path: string): boolean {
   return !/^export\s+(?!type\b|interface\b|declare\b)/m.test(text) || !/=>|\bfunction\b|\bclass\b/.test(text);
 }
 
+/** An import or re-export of sandbox/, static or dynamic, by its alias or by a relative path. */
+function importsSandbox(text: string): boolean {
+  return /(?:\bfrom\s*|\bimport\s*\(?\s*)["'](?:#sandbox\/|(?:\.\.\/)+sandbox\/)/.test(text);
+}
+
 const mirrorOf = (path: string) => `tests/${path.replace(/\.tsx?$/, "")}.test.ts`;
 
 const missing: string[] = [];
@@ -69,6 +75,9 @@ for (const [path, elsewhere] of Object.entries(testedElsewhere)) {
   if (!sources.includes(path)) missing.push(`${path} (tested in ${elsewhere}) is no module any more`);
   else if (existsSync(mirrorOf(path))) missing.push(`${path} has ${mirrorOf(path)} now: drop it from the list`);
 }
+for (const path of sources.filter((source) => source.startsWith("server/")))
+  if (importsSandbox(readFileSync(path, "utf8")))
+    missing.push(`${path} imports the sandbox: the portal reaches it over HTTP only (sandbox/launch.ts starts both)`);
 if (missing.length > 0) {
   console.error(`check-tests-mirror: ${missing.length} of the tests a newcomer looks for are missing or never run:`);
   for (const line of missing) console.error(`  ${line}`);

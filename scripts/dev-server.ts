@@ -2,4 +2,4 @@
 import { buildAssets } from "./build.ts";
 
 await buildAssets();
-await import("#server/main.ts");
+await import("#sandbox/launch.ts");

@@ -29,15 +29,24 @@ mkdir -p "$work/app/data"
 key=$(node -e "console.log(require('crypto').randomBytes(32).toString('hex'))")
 metrics=$(node -e "console.log(require('crypto').randomBytes(16).toString('hex'))")
 free_port() { node -e "const s=require('net').createServer().listen(0,()=>{console.log(s.address().port);s.close()})"; }
-# Instrumentation of this check only: at exit, the files of better-sqlite3 the process loaded, and (in .otel) those
-# of OpenTelemetry's SDK and instrumentations (its no-op API is prom-client's own dependency, loaded with it).
+# Instrumentation of this check only: at exit, the sandbox's modules the process loaded (its app, dist/sandbox/app.js,
+# and Node's node:sqlite, which only the sandbox imports), and (in .otel) the files of OpenTelemetry's SDK and instrumentations (its no-op API is
+# prom-client's own dependency, loaded with it).
 cat >"$work/loaded.mjs" <<'HOOK'
 import { writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { createRequire, registerHooks } from "node:module";
 const { cache } = createRequire(import.meta.url);
-const loaded = (pattern) => Object.keys(cache).filter((file) => pattern.test(file)).join("\n");
+const resolved = new Set();
+registerHooks({
+  resolve(specifier, context, next) {
+    const result = next(specifier, context);
+    resolved.add(result.url);
+    return result;
+  },
+});
+const loaded = (pattern) => [...resolved, ...Object.keys(cache)].filter((file) => pattern.test(file)).join("\n");
 process.on("exit", () => {
-  writeFileSync(process.env.LOADED_REPORT, loaded(/\/node_modules\/better-sqlite3\//));
+  writeFileSync(process.env.LOADED_REPORT, loaded(/^node:sqlite$|\/dist\/sandbox\/app\.js$/));
   writeFileSync(`${process.env.LOADED_REPORT}.otel`, loaded(/\/node_modules\/(@opentelemetry\/(?!api\/)|@fastify\/otel\/)/));
 });
 HOOK
@@ -51,7 +60,7 @@ pids+=($!)
 start() {
   local name=$1 port=$2; shift 2
   (cd "$work/app" && exec env NODE_ENV=production HOST=127.0.0.1 PORT="$port" SESSION_KEY="$key" \
-    LOADED_REPORT="$work/$name.loaded" "$@" node --import "$work/loaded.mjs" --enable-source-maps dist/server/main.js \
+    LOADED_REPORT="$work/$name.loaded" "$@" node --import "$work/loaded.mjs" --enable-source-maps dist/sandbox/launch.js \
     >"$work/$name.log" 2>&1) &
   pids+=($!)
   for _ in $(seq 1 60); do curl -fs "http://127.0.0.1:$port/healthz" >/dev/null 2>&1 && return; sleep 0.5; done
@@ -73,7 +82,7 @@ stop() {
 
 echo "production-tree: with neither UPSTREAM_URL nor SANDBOX, the start refuses"
 status=0
-(cd "$work/app" && NODE_ENV=production SESSION_KEY="$key" PORT="$(free_port)" node dist/server/main.js >"$work/refused.log" 2>&1) || status=$?
+(cd "$work/app" && NODE_ENV=production SESSION_KEY="$key" PORT="$(free_port)" node dist/sandbox/launch.js >"$work/refused.log" 2>&1) || status=$?
 [ "$status" = "1" ] && grep -q "UPSTREAM_URL: required in production" "$work/refused.log" ||
   { echo "production-tree: a production start without UPSTREAM_URL did not refuse (status $status)"; cat "$work/refused.log"; exit 1; }
 echo "production-tree: refused, naming UPSTREAM_URL"
@@ -111,10 +120,11 @@ check "$base" /sandbox/mail 302 # no sandbox routes in front of a real upstream
 stop upstream "$upstream_pid"
 stop sandbox "$sandbox_pid"
 pids=()
-[ -s "$work/sandbox.loaded" ] || { echo "production-tree: the check cannot see better-sqlite3 load on the sandbox"; exit 1; }
+grep -q '/dist/sandbox/app.js$' "$work/sandbox.loaded" && grep -q '^node:sqlite$' "$work/sandbox.loaded" ||
+  { echo "production-tree: the check cannot see the sandbox's app and node:sqlite load"; cat "$work/sandbox.loaded"; exit 1; }
 [ ! -s "$work/upstream.loaded" ] ||
-  { echo "production-tree: a start with UPSTREAM_URL loaded better-sqlite3:"; cat "$work/upstream.loaded"; exit 1; }
-echo "production-tree: with UPSTREAM_URL set, better-sqlite3 is never loaded"
+  { echo "production-tree: a start with UPSTREAM_URL loaded the sandbox:"; cat "$work/upstream.loaded"; exit 1; }
+echo "production-tree: with UPSTREAM_URL set, the sandbox's app (and node:sqlite) is never loaded"
 grep -q '^/v1/traces .*"traceId"' "$work/collector.log" 2>/dev/null ||
   { echo "production-tree: the start with OTEL_EXPORTER_OTLP_ENDPOINT sent no trace"; cat "$work/sandbox.log"; exit 1; }
 [ ! -s "$work/upstream.loaded.otel" ] ||

@@ -1,14 +1,17 @@
-// Builds the portal as a Fastify app; it never listens (main.ts does), so tests build it and inject requests.
+// Builds the portal as a Fastify app; it never listens (portal.ts does), so tests build it and inject requests.
 // Assets, health and metrics never touch the session; pages, /api, /session/* and /pdfs/* run inside its scope.
+
 import { randomUUID } from "node:crypto";
 import formbody from "@fastify/formbody";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { allowedHostNames, refuseOtherHosts } from "#server/allowed-hosts.ts";
 import { apiPlugin } from "#server/api/plugin.ts";
 import type { Config } from "#server/config.ts";
 import { type ContextOptions, createContext } from "#server/context.ts";
 import { frameworkErrors, installErrorHandling } from "#server/errors.ts";
 import { loggerOptions, OneLinePerRequest } from "#server/logging.ts";
+import { isLoopback } from "#server/loopback.ts";
 import { csrfPlugin } from "#server/plugins/csrf.ts";
 import { queryLimit, querystringParser } from "#server/plugins/query-limit.ts";
 import { assetsDir, readManifest } from "#server/render/assets.ts";
@@ -46,6 +49,11 @@ export async function buildApp({ config, upstreamUrl, logger, ...options }: Buil
     logController: new OneLinePerRequest(),
     return503OnClosing: false, // answered by installShutdown, in the portal's shape
   });
+  // First of all: a name this portal does not serve reads nothing (DNS rebinding).
+  refuseOtherHosts(
+    app,
+    allowedHostNames({ publicUrl: config.publicUrl, loopback: isLoopback(config.host), trustProxy: config.trustProxy }),
+  );
   const context = await createContext(config, upstreamUrl, app.log, options);
   await preloadIslands();
   app.decorate("revocations", context.stores.revocations);

@@ -7,9 +7,9 @@ import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
 import { PortalClient } from "#harness/portal-client.ts";
 import { accounts, mailboxCode, signIn } from "#harness/sign-in.ts";
+import { startSandbox } from "#sandbox/app.ts";
 import { buildApp } from "#server/app.ts";
 import { loadConfig } from "#server/config.ts";
-import { startSandbox } from "#server/sandbox/app.ts";
 import { routes, sectionAudience } from "#web/routes/table.ts";
 
 /** `js` is the islands' JavaScript; `idleJs` the idle warning's script, which every signed-in page carries. */

@@ -18,7 +18,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const)
     process.exit(130);
   });
 
-/** The compiled portal, as `npm start` runs it (run `npm run build` first). */
+/** The compiled portal alone, in front of an upstream, as `npm start` runs it then (run `npm run build` first). */
 export const PORTAL_MAIN = "dist/server/main.js";
 
 /** A port free right now, for a server that must be told its port in the environment. */

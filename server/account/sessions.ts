@@ -94,7 +94,7 @@ export async function endOtherSessions(
   owner: Owner,
   sid: string,
   which: { id: string } | "all",
-  event: "session-ended.by-person" | "session-ended.password-changed",
+  event: "session-ended.by-person" | "session-ended.password-changed" | "session-ended.password-reset",
 ): Promise<Ended | undefined> {
   const account = accountOf(request);
   if (!account) return which === "all" ? { count: 0, onItsWay: false } : undefined;
@@ -110,4 +110,13 @@ export async function endOtherSessions(
     securityEvent(request, event, person, entry.sid);
   }
   return { count: ending.length, onItsWay: !(await shared) };
+}
+
+/**
+ * The upstream set the person's password by a reset: the reset is in their activity, and every session of theirs ends
+ * at once (its next request is signed out; "Where you're signed in" no longer lists it). Answers how many ended.
+ */
+export async function passwordWasReset(request: FastifyRequest, owner: Owner): Promise<number> {
+  securityEvent(request, "password.reset", personOf(owner));
+  return (await endOtherSessions(request, owner, "", "all", "session-ended.password-reset"))?.count ?? 0;
 }

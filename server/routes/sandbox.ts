@@ -2,6 +2,9 @@
 // mailbox and open a password-reset link.
 import formbody from "@fastify/formbody";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { passwordWasReset } from "#server/account/sessions.ts";
+import { mediaType } from "#server/content-type.ts";
 import { csrfPlugin } from "#server/plugins/csrf.ts";
 
 /** The sandbox's pages run no script; like every HTML answer of the portal they may not be framed elsewhere. */
@@ -9,6 +12,56 @@ const pagePolicy =
   "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'self'";
 
 const base = "http://portal.invalid";
+const FORM_TYPE = "application/x-www-form-urlencoded";
+/** Set by the sandbox on a reset that set a password: the person, so their sessions end at once. */
+const RESET_PERSON_HEADER = "x-sandbox-password-reset";
+const resetPerson = z.object({
+  site: z.enum(["client", "vendor"]),
+  company: z.string().max(64).optional(),
+  userName: z.string().min(1).max(128),
+});
+
+/** The person the sandbox's answer says it reset, or undefined. */
+export function resetPersonOf(header: string | null): z.infer<typeof resetPerson> | undefined {
+  if (header === null) return undefined;
+  try {
+    const parsed = resetPerson.safeParse(JSON.parse(header));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The most of a sandbox page the relay holds: its pages are a few kilobytes, its mailbox shows 50 mails. */
+export const RELAYED_BYTES = 256 * 1024;
+
+/** The answer's body, or undefined as soon as it passes `limit` bytes (the rest is not read). */
+export async function readCapped(response: Response, limit: number): Promise<Buffer | undefined> {
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  if (response.body === null) return Buffer.alloc(0);
+  const reader = response.body.getReader();
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    length += read.value.byteLength;
+    if (length > limit) {
+      // The rest is never read.
+      await reader.cancel();
+      return undefined;
+    }
+    chunks.push(read.value);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** A parsed form's fields as the sandbox reads them again: strings, and each value of a repeated field. */
+export function formFields(body: unknown): URLSearchParams {
+  const fields = new URLSearchParams();
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return fields;
+  for (const [name, value] of Object.entries(body)) {
+    for (const item of Array.isArray(value) ? value : [value]) if (typeof item === "string") fields.append(name, item);
+  }
+  return fields;
+}
 
 export async function sandboxRoutes(app: FastifyInstance, { sandboxUrl }: { sandboxUrl: string }): Promise<void> {
   // The pages' forms (e-mail a sign-in link, set a new password) post form fields; this scope is outside the
@@ -18,24 +71,33 @@ export async function sandboxRoutes(app: FastifyInstance, { sandboxUrl }: { sand
 
   /**
    * The sandbox's answer to the same request, passed on with the portal's headers for a page. Its referrer policy is
-   * the sandbox's own (server/sandbox/html.ts): a reset page's address holds its token.
+   * the sandbox's own (sandbox/html.ts): a reset page's address holds its token.
    */
   const relay = async (request: FastifyRequest, reply: FastifyReply) => {
     const { pathname, search } = new URL(request.url, base);
     const form = request.method === "POST";
+    // The sandbox's forms post form fields only; a JSON body (an array, a nested object) is refused, never relayed.
+    if (form && mediaType(request.headers["content-type"]) !== FORM_TYPE) {
+      return reply.code(415).type("text/plain").send(`A sandbox form posts ${FORM_TYPE}.`);
+    }
     const response = await fetch(`${sandboxUrl}${pathname}${search}`, {
       method: request.method,
       redirect: "manual",
       ...(form
         ? {
-            headers: { "content-type": "application/x-www-form-urlencoded" },
-            body: new URLSearchParams(request.body as Record<string, string>).toString(),
+            headers: { "content-type": FORM_TYPE },
+            body: formFields(request.body).toString(),
           }
         : {}),
     });
-    const body = Buffer.from(await response.arrayBuffer());
+    const body = await readCapped(response, RELAYED_BYTES);
+    if (body === undefined)
+      return reply.code(502).type("text/plain").send("The sandbox's answer is too large to relay.");
     // A form's answer is a redirect to another sandbox page (its outcome in the query): only such a path is followed.
     const location = response.headers.get("location");
+    // A reset set a password: the portal ends the person's sessions now, not at their next upstream call.
+    const reset = form ? resetPersonOf(response.headers.get(RESET_PERSON_HEADER)) : undefined;
+    if (reset !== undefined) await passwordWasReset(request, reset);
     if (location !== null) {
       const target = new URL(location, base);
       const page = target.origin === base && target.pathname.startsWith("/sandbox/");

@@ -6,7 +6,7 @@ import fc from "fast-check";
 import type { LightMyRequestResponse } from "fastify";
 import { PortalClient } from "#harness/portal-client.ts";
 import { accounts, DEMO_PASSWORD, signIn } from "#harness/sign-in.ts";
-import { seedAccounts } from "#server/sandbox/seed.ts";
+import { seedAccounts } from "#sandbox/seed.ts";
 import type { FuzzRequest } from "#tests/support/fuzz-inputs.ts";
 import {
   api,

@@ -5,7 +5,7 @@ import { after, before, describe, it } from "node:test";
 import type { FastifyInstance } from "fastify";
 import { PortalClient } from "#harness/portal-client.ts";
 import { DEMO_PASSWORD } from "#harness/sign-in.ts";
-import type { RunningSandbox } from "#server/sandbox/app.ts";
+import type { RunningSandbox } from "#sandbox/app.ts";
 import { type LoggedPortal, logCapture, startLoggedPortal } from "#tests/support/log-capture.ts";
 import { sandboxPost, TEST_SESSION_KEY } from "#tests/support/portal.ts";
 import { lockOutVince } from "#tests/support/vendor-lockout.ts";

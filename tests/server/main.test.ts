@@ -1,301 +1,31 @@
-// server/main.ts as a person starts it, in its own process: the refusals, the sandbox's banner and what it prints.
-
+// server/main.ts, the portal alone: it runs in front of the upstream UPSTREAM_URL names, and without one it refuses,
+// naming `npm start` (which starts the sandbox: sandbox/launch.ts).
 import assert from "node:assert/strict";
-import { type ChildProcess, spawn } from "node:child_process";
-import { once } from "node:events";
-import { createServer, type Server } from "node:net";
-import { after, before, describe, it } from "node:test";
-import { setTimeout as delay } from "node:timers/promises";
-import { forwardTo, startFakeUpstream } from "#harness/fake-upstream.ts";
-import { PortalClient } from "#harness/portal-client.ts";
-import { accounts, DEMO_PASSWORD, mailboxCode, signIn } from "#harness/sign-in.ts";
-import { startSandbox } from "#server/sandbox/app.ts";
-import { shutdownGraceMs } from "#server/shutdown.ts";
+import { describe, it } from "node:test";
+import { startFakeUpstream } from "#harness/fake-upstream.ts";
 import { TEST_SESSION_KEY } from "#tests/support/portal.ts";
+import { spawnSource } from "#tests/support/spawned.ts";
 
-const root = new URL("../..", import.meta.url).pathname;
+const env = { HOST: "127.0.0.1", PORT: "0", SESSION_KEY: TEST_SESSION_KEY, LOG_LEVEL: "info", NODE_ENV: "development" };
 
-type Started = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
-
-/** `node --import tsx server/main.ts` with only this environment (and PATH); stdout and stderr read together. */
-function startMain(env: NodeJS.ProcessEnv): Started {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    cwd: root,
-    env: { PATH: process.env.PATH, HOST: "127.0.0.1", SANDBOX_DB: ":memory:", LOG_LEVEL: "info", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout?.on("data", (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  child.stderr?.on("data", (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  const exited = once(child, "exit").then(([code]) => code as number | null);
-  return { child, output: () => output, exited };
-}
-
-/** The exit code, or "still running" after the time given. */
-async function exitWithin(started: Started, ms: number): Promise<number | null | "still running"> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<"still running">((resolve) => {
-    timer = setTimeout(() => resolve("still running"), ms);
-  });
-  const result = await Promise.race([started.exited, timeout]);
-  clearTimeout(timer);
-  return result;
-}
-
-/** Waits until the output so far passes `test` (a pattern, or a count of lines). */
-async function waitFor(started: Started, test: RegExp | ((output: string) => boolean), ms = 20_000): Promise<void> {
-  const passes = typeof test === "function" ? test : (output: string) => test.test(output);
-  const deadline = Date.now() + ms;
-  while (!passes(started.output())) {
-    if (started.child.exitCode !== null) throw new Error(`exited ${started.child.exitCode}:\n${started.output()}`);
-    if (Date.now() > deadline) throw new Error(`waited ${ms} ms for ${test}:\n${started.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-async function stop(started: Started): Promise<void> {
-  if (started.child.exitCode !== null || started.child.signalCode !== null) return;
-  started.child.kill("SIGTERM");
-  if ((await exitWithin(started, 15_000)) === "still running") started.child.kill("SIGKILL");
-}
-
-async function heldPort(): Promise<Server> {
-  const server = createServer();
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  return server;
-}
-
-const portOf = (server: Server): number => {
-  const address = server.address();
-  if (address === null || typeof address === "string") throw new Error("not listening");
-  return address.port;
-};
-
-/** A free port: taken, then given back. */
-async function freePort(): Promise<number> {
-  const server = await heldPort();
-  const port = portOf(server);
-  server.close();
-  await once(server, "close");
-  return port;
-}
-
-type Mail = { to: string; subject: string; body: string };
-
-/** Straight to the sandbox: a sign-in link, an MFA code and a password-reset link, each e-mailed; their bodies. */
-async function sendEveryKindOfMail(sandboxUrl: string): Promise<Mail[]> {
-  const post = async (path: string, body: unknown, token?: string) => {
-    const response = await fetch(`${sandboxUrl}${path}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    });
-    assert.equal(response.status, 200, `${path}: ${response.status}`);
-    return (await response.json()) as Record<string, unknown>;
-  };
-  await post("/sandbox/link-login", { site: "client", username: "alice" });
-  const { token } = await post("/auth/client", { shortname: "ACME", username: "alice", password: DEMO_PASSWORD });
-  assert.equal(typeof token, "string");
-  await post("/web/client/mfa/generate", {}, String(token));
-  await post("/web/reset-pwd", { clientShortName: "ACME", emailAddress: "victor@acme.example" });
-  const mails = (await (await fetch(`${sandboxUrl}/sandbox/mail.json`)).json()) as Mail[];
-  assert.equal(mails.length, 3);
-  return mails;
-}
-
-/** What in a sandbox mail is a secret: the sign-in link's uuid, the code, the reset link's token. */
-function secretsOf(mails: Mail[]): string[] {
-  const secrets = mails.flatMap(({ body }) => [
-    ...(/uuid=([\w-]+)/.exec(body)?.slice(1) ?? []),
-    ...(/verification code is (\d{6})/.exec(body)?.slice(1) ?? []),
-    ...(/[?&]token=([\w-]+)/.exec(body)?.slice(1) ?? []),
-  ]);
-  assert.equal(secrets.length, 3, JSON.stringify(mails));
-  return secrets;
-}
-
-/** The sandbox's own address, from the start's output (the portal's port excluded). */
-const sandboxUrlIn = (output: string, portalPort: number): string | undefined =>
-  [...output.matchAll(/http:\/\/127\.0\.0\.1:(\d+)/g)].find(([, port]) => Number(port) !== portalPort)?.[0];
-
-// Each case has a process of its own. The two stops spend most of their time waiting (for the visits' deadline, 7 s,
-// and an upstream's, 12 s), not working: they start first, and the other cases run meanwhile, three at a time, so
-// the file takes about as long as its longest case.
-describe("starting the portal (server/main.ts)", { concurrency: 3 }, () => {
-  const running: Started[] = [];
-  after(async () => {
-    for (const started of running) await stop(started);
+describe("the portal alone (server/main.ts)", () => {
+  it("without UPSTREAM_URL stops with exit 1, naming it and `npm start`", async () => {
+    const started = spawnSource("server/main.ts", env);
+    assert.equal(await started.exited, 1);
+    assert.match(started.output(), /UPSTREAM_URL is unset: .*`npm start` starts it on its embedded sandbox/);
   });
 
-  it("SIGTERM in front of an upstream that never records a visit: one line with the number not sent, exit 0 in time", async () => {
-    const sandbox = await startSandbox({ dbPath: ":memory:", portalUrl: "http://127.0.0.1" });
+  it("in front of an upstream, answers and stops cleanly on SIGTERM", async () => {
     const upstream = await startFakeUpstream();
-    upstream.answer = forwardTo(sandbox.url);
     try {
-      const port = await freePort();
-      const started = startMain({
-        NODE_ENV: "test",
-        SESSION_KEY: TEST_SESSION_KEY,
-        PORT: String(port),
-        UPSTREAM_URL: upstream.url,
-        UPSTREAM_TIMEOUT_MS: "60000",
-      });
-      running.push(started);
-      await waitFor(started, /Server listening/);
-      const alice = await signIn(`http://127.0.0.1:${port}`, accounts.alice, mailboxCode(sandbox.url));
-      upstream.faults.track = { kind: "hang" };
-      const received = upstream.watched.track.received;
-      for (const path of ["/client/home", "/client/inbox", "/client/support"]) {
-        assert.equal((await alice.get(path)).status, 200);
-      }
-      const deadline = Date.now() + 5_000;
-      while (upstream.watched.track.received === received && Date.now() < deadline) await delay(20);
-      const stopped = performance.now();
-      started.child.kill("SIGTERM");
-      const grace = shutdownGraceMs(60_000);
-      const code = await exitWithin(started, grace + 5_000);
-      const took = performance.now() - stopped;
-      assert.equal(code, 0, started.output());
-      assert.ok(took < grace, `stopped in ${Math.round(took)} ms`);
-      const unsent = started
-        .output()
-        .split("\n")
-        .filter((line) => line.includes("not sent"))
-        .map((line) => JSON.parse(line).unsent);
-      assert.deepEqual(unsent, [3], started.output());
+      const started = spawnSource("server/main.ts", { ...env, UPSTREAM_URL: upstream.url });
+      const [, url] = await started.waitFor(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/);
+      assert.equal((await fetch(`${url}/healthz`)).status, 200);
+      assert.equal((await fetch(`${url}/sandbox/mail`, { redirect: "manual" })).status, 302, "no sandbox routes");
+      assert.equal(await started.stop(), 0);
+      assert.doesNotMatch(started.output(), /embedded sandbox|Mail {6}http/);
     } finally {
       await upstream.close();
-      await sandbox.close();
     }
-  });
-
-  it("SIGTERM while a sign-in waits for an upstream that never answers: it is answered after its deadline, exit 0", async () => {
-    const sandbox = await startSandbox({ dbPath: ":memory:", portalUrl: "http://127.0.0.1" });
-    const upstream = await startFakeUpstream();
-    upstream.answer = forwardTo(sandbox.url);
-    try {
-      const port = await freePort();
-      // A deadline longer than the least grace (10 s): the stop must wait for it.
-      const upstreamTimeoutMs = 12_000;
-      const started = startMain({
-        NODE_ENV: "test",
-        SESSION_KEY: TEST_SESSION_KEY,
-        PORT: String(port),
-        UPSTREAM_URL: upstream.url,
-        UPSTREAM_TIMEOUT_MS: String(upstreamTimeoutMs),
-      });
-      running.push(started);
-      await waitFor(started, /Server listening/);
-      const alice = new PortalClient(`http://127.0.0.1:${port}`);
-      const { shortname, username } = accounts.alice;
-      assert.equal(
-        (await alice.post("/api/auth/client", { shortname, username, password: DEMO_PASSWORD })).status,
-        200,
-      );
-      assert.equal((await alice.post("/api/web/client/mfa/generate")).status, 200);
-      const code = await mailboxCode(sandbox.url)(accounts.alice);
-      // The code passes; the permissions call that completes the sign-in then waits for its whole deadline (a sign-in
-      // without them still passes: the pages fetch them again).
-      upstream.faults["user-info"] = { kind: "hang" };
-      const validating = alice.post(`/api/web/client/mfa/validate/${code}`);
-      const deadline = Date.now() + 5_000;
-      while (upstream.watched["user-info"].received === 0 && Date.now() < deadline) await delay(20);
-      assert.equal(upstream.watched["user-info"].received, 1, "the permissions call is in flight");
-      started.child.kill("SIGTERM");
-      const stopped = performance.now();
-      const answer = await validating;
-      assert.deepEqual(answer.json(), [{ text: "Passed" }], answer.text);
-      assert.ok(performance.now() - stopped > 10_000, "answered after the permissions call's deadline");
-      assert.equal(await exitWithin(started, shutdownGraceMs(upstreamTimeoutMs) + 5_000), 0, started.output());
-    } finally {
-      await upstream.close();
-      await sandbox.close();
-    }
-  });
-
-  it("B1: a production start without UPSTREAM_URL stops, naming UPSTREAM_URL and the SANDBOX opt-in", async () => {
-    const started = startMain({
-      NODE_ENV: "production",
-      SESSION_KEY: TEST_SESSION_KEY,
-      PORT: String(await freePort()),
-    });
-    running.push(started);
-    assert.equal(await exitWithin(started, 15_000), 1, started.output());
-    assert.match(started.output(), /UPSTREAM_URL: required in production/);
-    assert.match(started.output(), /SANDBOX=true/);
-  });
-
-  it("B15: a production sandbox (SANDBOX=true) prints no MFA code, reset link or sign-in link", async () => {
-    const port = await freePort();
-    const started = startMain({
-      NODE_ENV: "production",
-      SANDBOX: "true",
-      SESSION_KEY: TEST_SESSION_KEY,
-      PORT: String(port),
-    });
-    running.push(started);
-    await waitFor(started, (output) => sandboxUrlIn(output, port) !== undefined && output.includes(`:${port}`));
-    const sandboxUrl = sandboxUrlIn(started.output(), port);
-    assert.ok(sandboxUrl, started.output());
-    const secrets = secretsOf(await sendEveryKindOfMail(sandboxUrl));
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    await stop(started);
-    const output = started.output();
-    for (const secret of secrets) assert.ok(!output.includes(secret), `printed ${secret}:\n${output}`);
-    assert.doesNotMatch(output, new RegExp(DEMO_PASSWORD.replace(/[!-]/g, "\\$&")), "no banner in production");
-    for (const line of output.split("\n").filter(Boolean)) assert.doesNotThrow(() => JSON.parse(line), line);
-  });
-
-  it("a busy port gives one line naming the port and PORT, and exit code 1", async () => {
-    const busy = await heldPort();
-    try {
-      const port = portOf(busy);
-      const started = startMain({ NODE_ENV: "development", PORT: String(port), SESSION_KEY: TEST_SESSION_KEY });
-      running.push(started);
-      assert.equal(await exitWithin(started, 20_000), 1, started.output());
-      const lines = started.output().trim().split("\n");
-      assert.equal(lines.at(-1), `Port ${port} is in use; set PORT to another port.`, started.output());
-      assert.doesNotMatch(started.output(), /EADDRINUSE|\n\s+at /, "no stack trace");
-    } finally {
-      busy.close();
-    }
-  });
-
-  describe("on the sandbox in development", () => {
-    let started: Started;
-    let port: number;
-    before(async () => {
-      port = await freePort();
-      started = startMain({ NODE_ENV: "development", PORT: String(port), SESSION_KEY: TEST_SESSION_KEY });
-      running.push(started);
-      await waitFor(started, (output) => output.includes("Ctrl+C") && sandboxUrlIn(output, port) !== undefined);
-    });
-
-    it("prints a short banner: the portal's address, a demo account with its password, the mailbox", () => {
-      const output = started.output();
-      assert.match(output, new RegExp(`Open\\s+http://localhost:${port}\\n`));
-      assert.match(output, /Sign in\s+CLIENT tab, company ACME, user alice, password Portal-Demo-2026!/);
-      assert.match(output, new RegExp(`Mail\\s+http://localhost:${port}/sandbox/mail\\s`));
-    });
-
-    it("B15: the development sandbox announces each mail as a sandbox-only line, without what the mail holds", async () => {
-      const sandboxUrl = sandboxUrlIn(started.output(), port);
-      assert.ok(sandboxUrl, started.output());
-      const secrets = secretsOf(await sendEveryKindOfMail(sandboxUrl));
-      const mailLines = (output: string) => output.split("\n").filter((line) => line.includes("sandbox mail"));
-      await waitFor(started, (output) => mailLines(output).length >= 3);
-      const output = started.output();
-      for (const secret of secrets) assert.ok(!output.includes(secret), `printed ${secret}:\n${output}`);
-      assert.equal(mailLines(output).length, 3, output);
-      for (const line of mailLines(output)) {
-        assert.match(line, /"sandboxOnly":true/, line);
-        assert.match(line, new RegExp(`read it at http://localhost:${port}/sandbox/mail`), line);
-      }
-    });
   });
 });

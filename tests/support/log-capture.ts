@@ -6,8 +6,8 @@ import { Writable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { forwardTo, type RecordedCall, startFakeUpstream } from "#harness/fake-upstream.ts";
 import { latestCode } from "#harness/sign-in.ts";
+import type { RunningSandbox } from "#sandbox/app.ts";
 import type { Config } from "#server/config.ts";
-import type { RunningSandbox } from "#server/sandbox/app.ts";
 import { startPortalInProcess, TEST_LOGS } from "#tests/support/portal.ts";
 
 export function logCapture(name: string): { stream: Writable; lines: string[] } {

@@ -1,5 +1,5 @@
 // A user with no permission at all, and one with chosen permissions: the starting point of every gate test.
-import { noPermissions as sandboxNoPermissions } from "#server/sandbox/seed.ts";
+import { noPermissions as sandboxNoPermissions } from "#sandbox/seed.ts";
 import type { UserInfo } from "#web/site.ts";
 
 // The sandbox's own starting point, so the gate tests and the seed users cannot drift apart.

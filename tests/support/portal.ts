@@ -6,10 +6,10 @@ import type { Writable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import type { FakeUpstream } from "#harness/fake-upstream.ts";
 import { type CodeSource, mailboxCode } from "#harness/sign-in.ts";
+import { type RunningSandbox, startSandbox } from "#sandbox/app.ts";
 import { buildApp } from "#server/app.ts";
 import { type Config, loadConfig } from "#server/config.ts";
 import { loggerOptions } from "#server/logging.ts";
-import { type RunningSandbox, startSandbox } from "#server/sandbox/app.ts";
 
 export type RunningPortal = {
   url: string;

@@ -2,9 +2,9 @@
 // read from its mailbox, tokens verified by code or by link.
 import assert from "node:assert/strict";
 import type { components } from "#openapi/schema.d.ts";
-import { startSandbox } from "#server/sandbox/app.ts";
-import type { StoredMail } from "#server/sandbox/mailbox.ts";
-import { SEED_PASSWORD } from "#server/sandbox/seed.ts";
+import { startSandbox } from "#sandbox/app.ts";
+import type { StoredMail } from "#sandbox/mailbox.ts";
+import { SEED_PASSWORD } from "#sandbox/seed.ts";
 
 type Schemas = components["schemas"];
 export type Site = Schemas["Site"];

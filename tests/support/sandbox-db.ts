@@ -1,8 +1,8 @@
 // A seeded sandbox database in memory, for tests of the sandbox's stores without its HTTP app.
-import { openDatabase, type SandboxDb } from "#server/sandbox/db.ts";
-import { loadPermissionsShape } from "#server/sandbox/permissions-shape.ts";
-import { seedIfEmpty } from "#server/sandbox/seed.ts";
-import { findUser, type UserIdentity, type UserRecord } from "#server/sandbox/users.ts";
+import { openDatabase, type SandboxDb } from "#sandbox/db.ts";
+import { loadPermissionsShape } from "#sandbox/permissions-shape.ts";
+import { seedIfEmpty } from "#sandbox/seed.ts";
+import { findUser, type UserIdentity, type UserRecord } from "#sandbox/users.ts";
 
 /** The seed accounts in a fresh in-memory database; the stored permissions' shape is loaded, as the app does first. */
 export async function seededDatabase(): Promise<SandboxDb> {

@@ -16,7 +16,7 @@ describe("the sign-in page", () => {
     // The text as HTML carries it (its apostrophe escaped).
     const notice = loginNotices.plainHttp.replaceAll("'", "&#x27;");
     const at = (host: string) => new PortalClient(portal.app).get("/", { host });
-    assert.ok((await at("portal.example.com")).text.includes(notice));
+    assert.ok((await at("192.0.2.10:3000")).text.includes(notice));
     assert.ok(!(await at("localhost:3000")).text.includes(notice));
     assert.ok(!(await at("127.0.0.1:3000")).text.includes(notice));
   });

@@ -3,7 +3,10 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { FastifyInstance } from "fastify";
 import { PortalClient } from "#harness/portal-client.ts";
-import { DEMO_PASSWORD, latestMail } from "#harness/sign-in.ts";
+import { accounts, DEMO_PASSWORD, latestMail, mailboxCode, signIn } from "#harness/sign-in.ts";
+import { personOf } from "#server/account/sessions.ts";
+import type { AccountState } from "#server/account/state.ts";
+import { formFields, RELAYED_BYTES, readCapped } from "#server/routes/sandbox.ts";
 import { startPortalInProcess } from "#tests/support/portal.ts";
 import { resetForm, resetLinkPath } from "#tests/support/reset-link.ts";
 
@@ -81,6 +84,75 @@ describe("the password-reset page through the portal", () => {
       const login = { shortname: "ACME", username: "alice", password: DEMO_PASSWORD };
       const answer = await new PortalClient(portal.app).post("/api/auth/client", login);
       assert.equal(answer.json().message, "Success", "the password is unchanged");
+    } finally {
+      await portal.close();
+    }
+  });
+});
+
+describe("what the sandbox's forms take through the portal", () => {
+  test("a JSON body (an array, a nested object, a plain object) is refused with 415, never a 500", async () => {
+    const portal = await startPortalInProcess({ listen: false });
+    try {
+      for (const path of ["/sandbox/mail/link", "/sandbox/reset"])
+        for (const body of [[1, 2], { site: { nested: true } }, { site: "vendor", username: "vince" }]) {
+          const answer = await new PortalClient(portal.app).post(path, body);
+          assert.equal(answer.status, 415, `${path} ${JSON.stringify(body)}: ${answer.text}`);
+        }
+      const page = await new PortalClient(portal.app).get("/sandbox/mail");
+      assert.ok(!page.text.includes("Your sign-in link"), "no link was e-mailed");
+    } finally {
+      await portal.close();
+    }
+  });
+
+  test("a repeated form field reaches the sandbox as each of its values", () => {
+    assert.equal(
+      formFields({ site: "vendor", username: ["vince", "vera"], n: 1 }).toString(),
+      "site=vendor&username=vince&username=vera",
+    );
+    assert.equal(formFields([1, 2]).toString(), "");
+  });
+});
+
+describe("what the relay holds", () => {
+  test("an answer up to its cap is passed whole; a larger one is dropped as soon as it passes the cap", async () => {
+    const exact = await readCapped(new Response("x".repeat(RELAYED_BYTES)), RELAYED_BYTES);
+    assert.equal(exact?.length, RELAYED_BYTES);
+    let pulled = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled++;
+        controller.enqueue(new Uint8Array(64 * 1024));
+      },
+    });
+    assert.equal(await readCapped(new Response(endless), RELAYED_BYTES), undefined);
+    assert.ok(pulled <= RELAYED_BYTES / (64 * 1024) + 2, `read ${pulled} chunks of an endless answer`);
+  });
+});
+
+describe("a reset through the portal ends the old password's sessions at once", () => {
+  test("the signed-in browser is signed out at its next request, unlisted at once, and the activity says so", async () => {
+    const portal = await startPortalInProcess({ listen: false });
+    try {
+      const other = await signIn(portal.app, accounts.alice, mailboxCode(portal.sandboxUrl));
+      assert.equal((await other.get("/client/home")).status, 200, "signed in before the reset");
+      const reset = { clientShortName: "ACME", emailAddress: "alice@acme.example" };
+      await new PortalClient(portal.app).post("/api/web/reset-pwd", reset);
+      const path = resetLinkPath((await latestMail(portal.sandboxUrl, "alice@acme.example")).body);
+      const done = await formPoster(portal.app).post("/sandbox/reset", resetForm(path, "Reset-Fresh-2026!"));
+      assert.equal(done.status, 303, done.text);
+      assert.equal(done.headers["x-sandbox-password-reset"], undefined, "the sandbox's note is not passed on");
+
+      const owner = { site: "client", company: "ACME", userName: "alice" };
+      const account = portal.app.account as AccountState;
+      const listed = await account.sessions.list(personOf(owner));
+      assert.deepEqual(listed.sessions, [], 'no longer in "Where you\'re signed in"');
+      const activity = (await account.activity.recent(personOf(owner))).events.map((record) => record.event);
+      assert.ok(activity.includes("password.reset"), activity.join(", "));
+      assert.ok(activity.includes("session-ended.password-reset"), activity.join(", "));
+      const next = await other.get("/client/home");
+      assert.equal(next.status, 302, "the old session's next page is the sign-in");
     } finally {
       await portal.close();
     }

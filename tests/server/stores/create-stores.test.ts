@@ -8,7 +8,7 @@ import type { FastifyInstance } from "fastify";
 import { PortalClient } from "#harness/portal-client.ts";
 import { RedisServer } from "#harness/redis-server.ts";
 import { accounts, DEMO_PASSWORD, mailboxCode, signIn } from "#harness/sign-in.ts";
-import { startSandbox } from "#server/sandbox/app.ts";
+import { startSandbox } from "#sandbox/app.ts";
 import type { Stores } from "#server/stores/create-stores.ts";
 import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
 import { slowLink } from "#tests/support/slow-link.ts";

@@ -1,0 +1,85 @@
+// The sandbox upstream: a real HTTP implementation of openapi/portal.yaml the portal runs against by default.
+import Fastify, { type FastifyInstance } from "fastify";
+import { registerAuthRoutes } from "#sandbox/auth-routes.ts";
+import { openDatabase } from "#sandbox/db.ts";
+import { installBodyParsers, installErrorHandling, type SandboxContext } from "#sandbox/http.ts";
+import { createMailbox, type StoredMail } from "#sandbox/mailbox.ts";
+import { loadPermissionsShape } from "#sandbox/permissions-shape.ts";
+import { registerResetRoutes } from "#sandbox/reset-routes.ts";
+import { registerSandboxRoutes } from "#sandbox/sandbox-routes.ts";
+import { seedIfEmpty } from "#sandbox/seed.ts";
+import { registerWebRoutes } from "#sandbox/web-routes.ts";
+import { refuseOtherHosts } from "#server/allowed-hosts.ts";
+
+export interface SandboxOptions {
+  /** SQLite file holding users, tokens, mail and visits; ":memory:" for a throw-away sandbox. */
+  dbPath: string;
+  /** The portal's base URL, for the sign-in links in e-mails. */
+  portalUrl: string;
+  /** Milliseconds since the epoch; tests pass a fake clock to expire codes and tokens. */
+  now?: () => number;
+  logger?: boolean;
+  /** Called with each e-mail sent; the sandbox itself never prints one (its secrets stay in the mailbox). */
+  onMail?: (mail: StoredMail) => void;
+  /** The port on 127.0.0.1; a free one when absent. */
+  port?: number;
+}
+
+export interface RunningSandbox {
+  /** Base URL, e.g. http://127.0.0.1:41234 (no trailing slash). */
+  url: string;
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+/** Builds the sandbox app (database opened, schema created, seeded once) without listening. */
+export async function buildSandbox(options: SandboxOptions): Promise<FastifyInstance> {
+  await loadPermissionsShape();
+  const db = openDatabase(options.dbPath);
+  try {
+    await seedIfEmpty(db);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  const now = options.now ?? Date.now;
+  const ctx: SandboxContext = {
+    db,
+    now,
+    mailbox: createMailbox(db, now, options.onMail),
+    portalUrl: options.portalUrl.replace(/\/+$/, ""),
+  };
+  const app = Fastify({ logger: options.logger ?? false });
+  // It listens on loopback only: a page of another site that rebinds its own name to 127.0.0.1 reads nothing.
+  refuseOtherHosts(app, { any: false, names: [] });
+  app.addHook("onClose", async () => {
+    db.close();
+  });
+  installBodyParsers(app);
+  installErrorHandling(app);
+  registerAuthRoutes(app, ctx);
+  registerWebRoutes(app, ctx);
+  registerSandboxRoutes(app, ctx);
+  registerResetRoutes(app, ctx);
+  return app;
+}
+
+/** Builds the sandbox and listens on 127.0.0.1, on the port asked for or a free one. */
+export async function startSandbox(options: SandboxOptions): Promise<RunningSandbox> {
+  const app = await buildSandbox(options);
+  try {
+    await app.listen({ host: "127.0.0.1", port: options.port ?? 0 });
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  const address = app.server.address();
+  if (address === null || typeof address === "string") throw new Error("The sandbox is not listening on a TCP port.");
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    app,
+    close: async () => {
+      await app.close();
+    },
+  };
+}

@@ -1,0 +1,106 @@
+// The sandbox's password reset after the request: the mail with a one-time link, and the pages that link opens.
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { z } from "zod";
+import { sendHtml } from "#sandbox/html.ts";
+import { requireForm, type SandboxContext, textField } from "#sandbox/http.ts";
+import { hashPassword } from "#sandbox/passwords.ts";
+import {
+  findResetLink,
+  issueResetLink,
+  RESET_LINK_LIFETIME_MS,
+  type ResetLink,
+  spendResetLink,
+} from "#sandbox/reset-links.ts";
+import { renderRefusedLink, renderResetDone, renderResetForm } from "#sandbox/reset-page.ts";
+import type { UserRecord } from "#sandbox/users.ts";
+import { easilyGuessed } from "#server/api/common-passwords.ts";
+import { serverTexts } from "#server/texts.ts";
+import { newPasswordProblem } from "#web/password-rules.ts";
+
+const DONE_PATH = "/sandbox/reset/done";
+/**
+ * On the answer to a reset that set a password: whose, as the portal names a person ({ site, company, userName }).
+ * The portal relays the reset form, so it learns of the reset at once and ends that person's sessions.
+ */
+export const RESET_PERSON_HEADER = "x-sandbox-password-reset";
+
+// A token is 43 characters; anything malformed is simply a link that opens nothing.
+const tokenField = z.object({ token: z.string().max(128) }).catch({ token: "" });
+const passwordFields = z.object({
+  newPassword: textField("New Password", 0, 256),
+  confirmPassword: textField("Confirm Password", 0, 256),
+});
+
+/**
+ * E-mails the user a new one-time link, beside their earlier ones; nothing when the account had its share of links
+ * lately (the answer to the request is the same). Their password is untouched until a link is used.
+ */
+export function mailResetLink(ctx: SandboxContext, user: UserRecord): void {
+  const token = issueResetLink(ctx.db, user.id, ctx.now());
+  if (token === undefined) return;
+  const url = `${ctx.portalUrl}/sandbox/reset?${new URLSearchParams({ token }).toString()}`;
+  ctx.mailbox.send({
+    to: user.email,
+    subject: "Reset your password",
+    body: [
+      `A password reset was requested for user ${user.username}.`,
+      "",
+      "Open this link to choose a new password:",
+      "",
+      url,
+      "",
+      `The link works once and expires in ${RESET_LINK_LIFETIME_MS / 60_000} minutes. Until you use it, your current`,
+      "password keeps working. If you did not ask for this, ignore this mail: nothing has changed.",
+    ].join("\n"),
+  });
+}
+
+function refuse(reply: FastifyReply, link: Exclude<ResetLink, { state: "pending" }>): FastifyReply {
+  // 410 for a link that was real but is spent; 404 for one that never opened anything (or no longer does).
+  return sendHtml(reply, link.state === "unknown" ? 404 : 410, renderRefusedLink(link.state));
+}
+
+/**
+ * The first reason the form's passwords cannot be set, by the portal's one policy: requirements 5's rules in their
+ * words, then the portal's change call's own refusal of an easily guessed password (the same zxcvbn estimate and
+ * bound, with the user's name and company as known words).
+ */
+function passwordProblem(body: unknown, user: UserRecord): { problem?: string; password?: string } {
+  const fields = passwordFields.safeParse(body);
+  if (!fields.success) return { problem: fields.error.issues[0]?.message ?? "New Password is required." };
+  const problem = newPasswordProblem(fields.data.newPassword, fields.data.confirmPassword);
+  if (problem !== undefined) return { problem };
+  if (easilyGuessed(fields.data.newPassword, [user.username, user.shortname]))
+    return { problem: serverTexts.commonPassword.message };
+  return { password: fields.data.newPassword };
+}
+
+export function registerResetRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+  // Opening the link only reads it: a mail scanner that follows links must not spend it.
+  app.get("/sandbox/reset", async (request, reply) => {
+    const { token } = tokenField.parse(request.query);
+    const link = findResetLink(ctx.db, token, ctx.now());
+    if (link.state !== "pending") return refuse(reply, link);
+    return sendHtml(reply, 200, renderResetForm({ username: link.user.username, token }));
+  });
+
+  app.post("/sandbox/reset", async (request, reply) => {
+    requireForm(request);
+    const { token } = tokenField.parse(request.body);
+    const link = findResetLink(ctx.db, token, ctx.now());
+    if (link.state !== "pending") return refuse(reply, link);
+    const { problem, password } = passwordProblem(request.body, link.user);
+    if (password === undefined) {
+      return sendHtml(reply, 400, renderResetForm({ username: link.user.username, token, problem }));
+    }
+    // Hashed before the transaction that spends the link; a use that raced this one in between wins, this one is told.
+    const used = spendResetLink(ctx.db, token, await hashPassword(password), ctx.now());
+    if (used.state !== "pending") return refuse(reply, used);
+    const { site, shortname, username } = used.user;
+    reply.header(RESET_PERSON_HEADER, JSON.stringify({ site, company: shortname || undefined, userName: username }));
+    // Post/redirect/get: a reload of the page that follows does not post the spent link again.
+    return reply.redirect(DONE_PATH, 303);
+  });
+
+  app.get(DONE_PATH, async (_request, reply) => sendHtml(reply, 200, renderResetDone()));
+}

@@ -1,0 +1,42 @@
+// The Host names the portal answers for, so a page of another site that rebinds its own name to this machine (DNS
+// rebinding) reads nothing: the names of PUBLIC_URL and of loopback, and addresses, which no rebinding can send.
+import { isIP } from "node:net";
+import type { FastifyInstance } from "fastify";
+
+/** Which names are allowed: `any` where none can be derived (no PUBLIC_URL, reached from elsewhere). */
+export type HostNames = { any: true } | { any: false; names: readonly string[] };
+
+/** The host of a Host header, lower-case, without its port, brackets or a trailing dot; undefined when malformed. */
+export function hostOf(header: string | undefined): string | undefined {
+  if (header === undefined || header === "") return undefined;
+  const match = /^(?:\[([0-9a-fA-F:.]+)\]|([^:[\]]+))(?::\d{1,5})?$/.exec(header.trim());
+  const host = match?.[1] ?? match?.[2];
+  return host?.toLowerCase().replace(/\.$/, "");
+}
+
+/** Whether a request with this Host header is for us: an address, a loopback name, or one of `names`. */
+export function hostAllowed(header: string | undefined, allowed: HostNames): boolean {
+  if (allowed.any) return true;
+  const host = hostOf(header);
+  if (host === undefined) return false;
+  if (isIP(host) !== 0 || host === "localhost" || host.endsWith(".localhost")) return true;
+  return allowed.names.includes(host);
+}
+
+/**
+ * From the portal's settings: PUBLIC_URL's name when set; else, on a loopback address and not behind a proxy, loopback
+ * names only; else any (nothing to derive them from: PUBLIC_URL names it).
+ */
+export function allowedHostNames(settings: { publicUrl?: string; loopback: boolean; trustProxy: boolean }): HostNames {
+  if (settings.publicUrl !== undefined) return { any: false, names: [new URL(settings.publicUrl).hostname] };
+  return settings.loopback && !settings.trustProxy ? { any: false, names: [] } : { any: true };
+}
+
+/** Answers 421 Misdirected Request, before anything else, to a request for a name the app does not serve. */
+export function refuseOtherHosts(app: FastifyInstance, allowed: HostNames): void {
+  if (allowed.any) return;
+  app.addHook("onRequest", async (request, reply) => {
+    if (hostAllowed(request.headers.host, allowed)) return;
+    return reply.code(421).type("text/plain; charset=utf-8").send("This server does not answer for that host name.");
+  });
+}
