@@ -287,9 +287,9 @@ export interface components {
         };
         /** @enum {string} */
         PdfFileName: "BankHolidays.pdf" | "ExpiringInvoicesPolicy.pdf" | "VendorLetter.pdf";
-        /** @description An answer the portal does not read (requirements 7.2: "answer not read", or only its success counts: generate, the password test and change). Any JSON, or no body at all (a 204); the sandbox answers `{"ok": true}`. */
+        /** @description An answer the portal does not read (requirements 7.2: "answer not read", or only its success counts: generate, the password test and change). Its status is the answer: any body (JSON, text such as "Password changed", none at all as in a 204) is never parsed; the sandbox answers `{"ok": true}`. */
         Acknowledgement: unknown;
-        /** @description The error shapes of requirements 8.1, of any label (`application/json`, `application/problem+json` or another, requirements 7.1). The portal reads `detail`, `description` and the last entry of `errors`, each as text when it is a string or an array of strings (whose texts it shows one after another), and ignores every other field (`type`, `title`, `status`, `traceId`, ...). */
+        /** @description The error shapes of requirements 8.1, of any label (`application/json`, `application/problem+json` or another, requirements 7.1). A 401, 403, 404 and 500 are read by their status alone; a body that is not JSON, too large or too late has no fields. The portal reads `detail`, `description` and the last entry of `errors`, each as text when it is a string or an array of strings (whose texts it shows one after another), and ignores every other field (`type`, `title`, `status`, `traceId`, ...). */
         ErrorAnswer: {
             /** @description Any non-OK answer's message (requirements 8.1); a string or an array of strings. */
             detail?: unknown;
