@@ -1,12 +1,13 @@
 // How the fake upstream (harness/fake-upstream.ts) words its answers: in the description's own dialect, as the sandbox
 // does, or as a problem-details upstream would (RFC 9457 errors with arrays of texts, a failed sign-in with a message
-// of its own, extra fields in successes, empty successes, a verdict labelled text/plain). The scenarios are the same;
+// of its own, extra fields in successes, empty successes, a verdict labelled text/plain), or as a plain-text upstream
+// (successes in words, JSON behind a byte-order mark, nulls for "none", a numeric username). The scenarios are the same;
 // only the wording differs, as it does between an upstream written here and one written anywhere else.
 import type { ServerResponse } from "node:http";
 import type { UserInfo } from "#web/site.ts";
 
-export type Dialect = "description" | "problem-details";
-export const dialects = ["description", "problem-details"] as const satisfies readonly Dialect[];
+export type Dialect = "description" | "problem-details" | "plain-text";
+export const dialects = ["description", "problem-details", "plain-text"] as const satisfies readonly Dialect[];
 
 /** An error answer, in requirements 8's fields: each dialect words it its own way. */
 export type Refusal = { status: number; detail?: string; description?: string; errors?: Record<string, string> };
@@ -81,4 +82,34 @@ const problemDetails: Speaker = {
     ),
 };
 
-export const speakerOf = (dialect: Dialect): Speaker => (dialect === "description" ? description : problemDetails);
+/** JSON behind a UTF-8 byte-order mark, as some Windows servers write it. */
+function sendWithBom(response: ServerResponse, status: number, body: unknown, type = json): void {
+  response.writeHead(status, { "content-type": type }).end(`\uFEFF${JSON.stringify(body)}`);
+}
+function sendText(response: ServerResponse, text: string): void {
+  response.writeHead(200, { "content-type": "text/plain; charset=utf-8" }).end(text);
+}
+
+/**
+ * An upstream that answers what requirements 7.2 reads only the status of in words ("Code sent", "Password changed"),
+ * writes its JSON behind a byte-order mark, says "none" with null, and names a link's user by a number.
+ */
+const plainText: Speaker = {
+  login: (response, token, message) =>
+    sendWithBom(response, 200, token ? { token, message } : { token: null, message: "Invalid credentials" }),
+  link: (response, token) =>
+    sendWithBom(response, 200, token ? { token, message: "Success", username: 1042 } : { token: null, message: null }),
+  generated: (response) => sendText(response, "Code sent"),
+  verdict: (response, text) => sendWithBom(response, 200, [{ text }], "text/plain"),
+  permissions: (response, info) => sendWithBom(response, 200, { loaded: true, ...info }),
+  accepted: (response, call) =>
+    sendText(response, { reset: "Email queued", test: "OK", change: "Password changed", track: "\r\n" }[call]),
+  refused: (response, { status, ...fields }) => sendWithBom(response, status, fields),
+};
+
+const speakers: Record<Dialect, Speaker> = {
+  description,
+  "problem-details": problemDetails,
+  "plain-text": plainText,
+};
+export const speakerOf = (dialect: Dialect): Speaker => speakers[dialect];

@@ -232,21 +232,21 @@ export interface components {
             username: string;
             password: string;
         };
-        /** @description Requirements 3.2 and 7.2: the answer's `token` and `message` are read; every other field is ignored. An empty answer has no token. */
+        /** @description Requirements 3.2 and 7.2: the answer's `token` and `message` are read; every other field is ignored. An empty answer has no token. `null` is no value: a `token` of null is no token, a `message` of null no message. */
         LoginResponse: {
-            /** @description Requirements 4.1: the token decides (none: "Invalid Login"). A string, because the portal sends it back as `Authorization: Bearer {token}` (requirements 6). */
-            token?: string;
-            /** @description Requirements 4.1: `Deactivated` keeps no token; any other message with a token is held (step 3). A string, compared with the login messages of requirements 9; one the portal does not know opens no section before the permissions call succeeds. */
-            message?: components["schemas"]["LoginMessage"] | string;
+            /** @description Requirements 4.1: the token decides (none, null or empty: "Invalid Login"). A string, because the portal sends it back as `Authorization: Bearer {token}` (requirements 6). */
+            token?: string | null;
+            /** @description Requirements 4.1: read beside a token only. Then `Deactivated` keeps no token; any other message is held (step 3). A string (or null, no message), compared with the login messages of requirements 9; one the portal does not know opens no section before the permissions call succeeds. Beside no token it is not read, so it may be anything. */
+            message?: unknown;
         };
-        /** @description Requirements 3.2 and 4.6: the answer's `token` is read; `message` and `username` are read as a password login's are (docs/decisions.md); every other field is ignored. */
+        /** @description Requirements 3.2 and 4.6: the answer's `token` is read, and nothing else decides whether a link signs in. `message` and `username` are the portal's own reading (docs/decisions.md): a value that is not a string is not told, never a fault. Every other field is ignored. */
         LinkLoginResponse: {
-            /** @description Requirements 4.6: no token is "Invalid Login". A string, for the bearer of requirements 6. */
-            token?: string;
-            /** @description The account's state, as a password login answers it (requirements 4.1 and 9: compared with the login messages). An upstream that omits it, or sends one the portal does not know, leaves the portal to find it out before it opens a section (SECURITY.md). */
-            message?: components["schemas"]["LoginMessage"] | string;
-            /** @description Whose account the link opened: the Username the change-password form shows (requirements 2.5) and whose sessions the person sees (requirements 11.3). A string. */
-            username?: string;
+            /** @description Requirements 4.6: no token (none, null or empty) is "Invalid Login". A string, for the bearer of requirements 6. */
+            token?: string | null;
+            /** @description The account's state, as a password login answers it (requirements 4.1 and 9: compared with the login messages). An upstream that omits it, sends one the portal does not know, or sends another type, leaves the portal to find it out before it opens a section (SECURITY.md). */
+            message?: unknown;
+            /** @description Whose account the link opened: the Username the change-password form shows (requirements 2.5) and whose sessions the person sees (requirements 11.3). Read when a string; otherwise the account is not named. */
+            username?: unknown;
         };
         /** @description Requirements 3.2 and 7.2: "an array of objects with a text field"; the first one's text `Passed` means success. Parsed as JSON whatever its label (7.2: "text parsed as JSON"); other fields of each object are ignored. */
         MfaVerdict: {
@@ -287,9 +287,9 @@ export interface components {
         };
         /** @enum {string} */
         PdfFileName: "BankHolidays.pdf" | "ExpiringInvoicesPolicy.pdf" | "VendorLetter.pdf";
-        /** @description An answer the portal does not read (requirements 7.2: "answer not read", or only its success counts: generate, the password test and change). Any JSON, or no body at all (a 204); the sandbox answers `{"ok": true}`. */
+        /** @description An answer the portal does not read (requirements 7.2: "answer not read", or only its success counts: generate, the password test and change). Its status is the answer: any body (JSON, text such as "Password changed", none at all as in a 204) is never parsed; the sandbox answers `{"ok": true}`. */
         Acknowledgement: unknown;
-        /** @description The error shapes of requirements 8.1, of any label (`application/json`, `application/problem+json` or another, requirements 7.1). The portal reads `detail`, `description` and the last entry of `errors`, each as text when it is a string or an array of strings (whose texts it shows one after another), and ignores every other field (`type`, `title`, `status`, `traceId`, ...). */
+        /** @description The error shapes of requirements 8.1, of any label (`application/json`, `application/problem+json` or another, requirements 7.1). A 401, 403, 404 and 500 are read by their status alone; a body that is not JSON, too large or too late has no fields. The portal reads `detail`, `description` and the last entry of `errors`, each as text when it is a string or an array of strings (whose texts it shows one after another), and ignores every other field (`type`, `title`, `status`, `traceId`, ...). */
         ErrorAnswer: {
             /** @description Any non-OK answer's message (requirements 8.1); a string or an array of strings. */
             detail?: unknown;

@@ -7,6 +7,7 @@ import type { AppContext } from "#server/context.ts";
 import { endedBy, sessionId } from "#server/session/standing.ts";
 import { serverTexts } from "#server/texts.ts";
 import type { Attempt } from "#server/throttle.ts";
+import { ACCEPT_ENCODING } from "#server/upstream/answer-reader.ts";
 import type { Operation } from "#server/upstream/operations.ts";
 import { errorTexts } from "#web/texts/errors.ts";
 
@@ -92,7 +93,11 @@ export async function admit(context: AppContext, operation: Operation, request: 
 /** A fresh set of headers: none of the browser's (cookies, authorization, forwarding, hop-by-hop) go upstream. */
 export function upstreamHeaders(request: FastifyRequest, headers: Record<string, unknown>) {
   const call = request.upstreamCall;
-  const out: Record<string, string> = { host: String(headers.host), accept: "application/json" };
+  const out: Record<string, string> = {
+    host: String(headers.host),
+    accept: "application/json",
+    "accept-encoding": ACCEPT_ENCODING, // what the portal reads is what was sent (server/upstream/answer-reader.ts)
+  };
   if (call?.operation.body && headers["content-length"] !== undefined) {
     out["content-type"] = "application/json";
     out["content-length"] = String(headers["content-length"]);

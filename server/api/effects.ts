@@ -53,7 +53,8 @@ const PENDING_ROOM = 64;
 /**
  * What a sign-in answer says, as requirements 4.1 reads it: the token decides (none is a failed sign-in, whatever the
  * message); with one, `Deactivated` keeps none, and any other message is held (step 3). A message the portal does not
- * know (requirements 9 lists three) is `untold`: it opens no section before the permissions call succeeds.
+ * know (requirements 9 lists three) is `untold`: it opens no section before the permissions call succeeds. A token or
+ * a message of null is none.
  */
 export function signInAnswer(body: unknown): {
   token?: string;
@@ -63,8 +64,10 @@ export function signInAnswer(body: unknown): {
   const token = tokenOf(body);
   if (!token) return { untold: false };
   const { message } = asObject(body) as Schemas["LoginResponse"];
-  const known = knownLoginMessage(message);
-  return { token, ...(known ? { message: known } : {}), untold: message !== undefined && !known };
+  // A message that is not a string tells nothing (a null is none); a sign-in's is refused before this by its shape.
+  const told = typeof message === "string" ? message : undefined;
+  const known = knownLoginMessage(told);
+  return { token, ...(known ? { message: known } : {}), untold: told !== undefined && !known };
 }
 
 /** requirements 4.1: a token is held as pending until MFA passes; a deactivated account keeps none. */
@@ -91,6 +94,20 @@ export const holdLogin =
     } else securityEvent(request, message === "Deactivated" ? "sign-in.deactivated" : "sign-in.failed", person);
     // Only a message the portal knows, and only beside a token, reaches the browser: no token reads "Invalid Login".
     return { body: { ...(message ? { message } : {}), tokenHeld: held } satisfies HeldLogin, failed: !held };
+  };
+
+/**
+ * A sign-in the upstream refused with an error answer (a 401, or another 4xx) rather than an answer with no token: a
+ * failed sign-in all the same, for the person's security activity and the log (the throttle counts it already).
+ */
+export const signInRefused =
+  (site: Site) =>
+  ({ context, request }: { context: AppContext; request: FastifyRequest }): void => {
+    const form = asObject(request.body);
+    const userName = String(form.username ?? "");
+    const company = site === "client" ? String(form.shortname ?? "") : "";
+    signInStep(context, request, { event: "sign-in", site, user: userName, outcome: "refused" }, "sign-in attempt");
+    securityEvent(request, "sign-in.failed", personOf({ site, company, userName }));
   };
 
 /**

@@ -1,4 +1,4 @@
-// What of an upstream's failed answer reaches the browser: requirements 8's fields of a 4xx, as text; nothing of a 5xx.
+// What of an upstream's failed answer reaches the browser: requirements 8's fields, as text (a 5xx's `detail` only).
 
 /** The most of one text, and of field errors, that passes on. */
 const MAX_TEXT = 500;
@@ -16,16 +16,18 @@ export function textOf(value: unknown): string | undefined {
 }
 
 /**
- * Only requirements 8's fields of a 4xx pass to the browser, as text; a 5xx's own words never do. Field errors keep
+ * Only requirements 8's fields pass to the browser, as text: "any non-OK" answer's `detail` (a 5xx's too, but a 500's,
+ * whose text is its status's), and a 4xx's `description` and `errors` (400's fields). Field errors keep
  * their order and their last entry (the one requirements 8 shows): when that entry is not text, they pass on empty,
  * so the browser falls back to `detail` and never shows an earlier field's text in its place.
  */
 export function errorShape(status: number, body: unknown): Record<string, unknown> {
-  if (status >= 500 || !body || typeof body !== "object") return {};
+  if (status === 500 || !body || typeof body !== "object") return {};
   const { detail, description, errors } = body as Record<string, unknown>;
   const shape: Record<string, unknown> = {};
   const detailText = textOf(detail);
   if (detailText) shape.detail = detailText;
+  if (status >= 500) return shape;
   const descriptionText = textOf(description);
   if (descriptionText) shape.description = descriptionText;
   if (errors && typeof errors === "object" && !Array.isArray(errors)) {

@@ -1,6 +1,7 @@
 // A forwarded call's answer: read whole within its size cap and deadline, checked against the declared shape, its
 // row's effect on the session applied, and reshaped for the browser; and the faults (too slow, unreachable, too
-// large, not JSON, another shape), each answered in requirements 8's terms and logged when a run of them starts.
+// large, not JSON, another shape), each answered in requirements 8's terms and logged when a run of them starts. What
+// of an answer is read is server/upstream/answer-reader.ts's.
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Call } from "#server/api/admit.ts";
 import type { Shaped } from "#server/api/effects.ts";
@@ -8,9 +9,10 @@ import { errorShape } from "#server/api/error-shape.ts";
 import type { ProxiedRule } from "#server/api/rules.ts";
 import type { AppContext } from "#server/context.ts";
 import { expire } from "#server/session/lifecycle.ts";
+import { type AnswerStream, letGo, readAnswer, readsOf } from "#server/upstream/answer-reader.ts";
 import { answerProblem, type ShapeProblem } from "#server/upstream/answer-shape.ts";
-import { type Fault, faultOfError, faultStatus, readJsonAnswer, UpstreamFault } from "#server/upstream/read-capped.ts";
-import { errorTexts } from "#web/texts/errors.ts";
+import { type Fault, faultOfError, faultStatus } from "#server/upstream/read-capped.ts";
+import { answerCodes, errorTexts } from "#web/texts/errors.ts";
 
 export type UpstreamAnswer = { statusCode: number; headers: Record<string, unknown>; stream: NodeJS.ReadableStream };
 
@@ -24,21 +26,17 @@ export async function answered(
   const call = request.upstreamCall as Call;
   const { operation, rule } = call;
   const status = answer.statusCode;
+  const stream = answer.stream as unknown as AnswerStream;
+  // A status line the proxy could not pass on was answered as a fault already (`proxyFault`): nothing more to say.
+  if (faulted.has(request)) return letGo(stream);
   let body: unknown;
   try {
-    const { raw, json } = await readJsonAnswer(
-      answer.stream as AsyncIterable<Uint8Array>,
-      status,
-      call.signal,
-      answer.headers["content-length"] as string | undefined,
-    );
-    if (status < 200 || status >= 400) body = tryJson(raw);
-    else if (status >= 300)
-      throw new UpstreamFault("not-json"); // the API answers, it never redirects
-    else body = json;
+    const head = { status, headers: answer.headers, bodiless: status === 204 || status === 304 };
+    body = await readAnswer(head, stream, readsOf(operation.operationId), call.signal);
   } catch (error) {
-    (answer.stream as NodeJS.ReadableStream & { destroy(): void }).destroy();
     return fault(context, request, reply, faultOfError(error));
+  } finally {
+    letGo(stream);
   }
   // Nothing of a success answer reaches the session before it has the declared shape: another shape is a fault.
   const problem = status >= 200 && status < 300 ? answerProblem(operation, body) : undefined;
@@ -46,13 +44,10 @@ export async function answered(
   context.metrics.upstreamCall(operation.operationId, status, (performance.now() - call.started) / 1000);
   context.forwardFaults.succeeded(operation.operationId);
 
-  if (status === 401 && call.token) {
-    request.log.info({ event: "session-expired", operation: operation.operationId }, "upstream refused the token");
-    expire(request, "upstream-refused");
-    return reply.code(401).send({ detail: errorTexts.sessionExpired });
-  }
+  if (status === 401) return refused(context, request, reply, call);
   if (status < 200 || status >= 300) {
     call.attempt?.keep(); // the upstream refused it: it counts
+    if (status < 500) rule.onRefusal?.({ context, request });
     await failed(request, rule);
     return reply.code(status).send(errorShape(status, body));
   }
@@ -67,6 +62,9 @@ export async function answered(
     .send(shaped.body ?? {});
 }
 
+/** The requests whose call was answered as a fault: each is logged and answered once. */
+const faulted = new WeakSet<FastifyRequest>();
+
 /** An upstream that did not answer in time, could not be reached, or answered more or other than JSON. */
 export async function fault(
   context: AppContext,
@@ -75,6 +73,8 @@ export async function fault(
   kind: Fault,
   shape?: ShapeProblem,
 ) {
+  if (faulted.has(request)) return;
+  faulted.add(request);
   const call = request.upstreamCall;
   const operation = call?.operation.operationId ?? "unknown";
   if (call) context.metrics.upstreamCall(operation, kind, (performance.now() - call.started) / 1000);
@@ -86,15 +86,25 @@ export async function fault(
   if (!reply.sent) reply.code(faultStatus(kind)).send({});
 }
 
+/**
+ * requirements 4.5 and 8: a 401's status line is the refusal, whatever its body. A call made with a token ends its
+ * session; one made without (a sign-in, a link, a reset) has no session to end, so it fails with section 8's text in
+ * place, and a sign-in refused so is a failed sign-in (docs/decisions.md).
+ */
+async function refused(context: AppContext, request: FastifyRequest, reply: FastifyReply, call: Call) {
+  const operation = call.operation.operationId;
+  if (call.token) {
+    request.log.info({ event: "session-expired", operation }, "upstream refused the token");
+    expire(request, "upstream-refused");
+    return reply.code(401).send({ detail: errorTexts.sessionExpired });
+  }
+  call.attempt?.keep(); // the upstream refused it: it counts
+  call.rule.onRefusal?.({ context, request });
+  await failed(request, call.rule);
+  return reply.code(401).send({ detail: errorTexts.sessionExpired, code: answerCodes.refusedUnsigned });
+}
+
 /** What a failed call does to the session: a failed generate ends the pending sign-in. */
 async function failed(request: FastifyRequest, rule: ProxiedRule) {
   rule.onFailure?.(request);
-}
-
-function tryJson(raw: Buffer): unknown {
-  try {
-    return raw.length > 0 ? JSON.parse(raw.toString("utf8")) : undefined;
-  } catch {
-    return undefined;
-  }
 }

@@ -16,9 +16,11 @@ import {
   holdLogin,
   promoteOnPassed,
   signInByLink,
+  signInRefused,
 } from "#server/api/effects.ts";
 import type { OwnCall } from "#server/api/own-call.ts";
 import { answerPasswordTest } from "#server/api/password-test.ts";
+import type { AppContext } from "#server/context.ts";
 import { expire } from "#server/session/lifecycle.ts";
 import type { ThrottleGroup, Whose } from "#server/throttle.ts";
 import { personKey } from "#server/throttle.ts";
@@ -48,6 +50,8 @@ export type ProxiedRule = {
   effect?: Effect;
   /** What a failed answer (or an upstream fault) does to the session. */
   onFailure?: (request: FastifyRequest) => void;
+  /** What a 4xx answer (the upstream refused the call) records: a refused sign-in is a failed sign-in. */
+  onRefusal?: (input: { context: AppContext; request: FastifyRequest }) => void;
 };
 
 /**
@@ -73,6 +77,7 @@ export const rules = {
       person: (request) => personKey("client", form(request).shortname, form(request).username),
     },
     effect: holdLogin("client"),
+    onRefusal: signInRefused("client"),
   },
   loginVendor: {
     forwarded: true,
@@ -83,6 +88,7 @@ export const rules = {
       person: (request) => personKey("vendor", "", form(request).username),
     },
     effect: holdLogin("vendor"),
+    onRefusal: signInRefused("vendor"),
   },
   linkLoginClient: {
     forwarded: true,

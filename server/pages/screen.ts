@@ -17,6 +17,8 @@ export type PageView = {
   body: ReactElement;
   /** Seconds after which the page asks again by itself (the checking page). */
   retryAfter?: number;
+  /** The address it asks again (the page's own by default). */
+  retryPath?: string;
   /**
    * The change-password step of a session whose password expired, the one page such a session has: its visit is
    * recorded (requirements 4.8), though the page is the sign-in's own, not framed as signed in.

@@ -5,7 +5,8 @@ import { loadAccountView } from "#server/pages/account-view.ts";
 import { loadLastSignIn } from "#server/pages/last-sign-in.ts";
 import { type Loaded, type PageRequest, pageContextOf, redirect, type Screens } from "#server/pages/screen.ts";
 import { permissionsFor } from "#server/permissions.ts";
-import { signedIn, standing } from "#server/session/standing.ts";
+import { BY_ITSELF } from "#server/session/activity.ts";
+import { cachedPermissions, signedIn, standing } from "#server/session/standing.ts";
 import { isNavigation } from "#server/tracking.ts";
 import type { AccountView } from "#web/components/account-sections.tsx";
 import { SectionPage, type SectionScreen } from "#web/pages/section-page.tsx";
@@ -13,6 +14,7 @@ import { opens } from "#web/routes/opens.ts";
 import type { SignedInSection } from "#web/routes/row.ts";
 import { type RouteMatch, routes, sectionAudience } from "#web/routes/table.ts";
 import { signInUrl, type UserInfo } from "#web/site.ts";
+import { errorTexts } from "#web/texts/errors.ts";
 import { sectionTexts } from "#web/texts/sections.ts";
 
 /** The section's change-password page. */
@@ -21,6 +23,28 @@ const changePasswordOf = (section: SignedInSection) =>
 
 /** How long the checking page waits before it asks again, when permissions could not be had. */
 export const CHECKING_RETRY_SECONDS = 5;
+/** How many times the checking page asks again by itself before it says the check failed. */
+export const CHECKING_RETRIES = 3;
+/** The query parameter that counts the checking page's own retries. */
+export const CHECKS = "checks";
+
+/** The retries the checking page has made for this address: a count it wrote itself, bounded. */
+function checksOf(request: PageRequest): number {
+  const checks = Number(request.query[CHECKS]);
+  return Number.isInteger(checks) && checks > 0 ? Math.min(checks, CHECKING_RETRIES) : 0;
+}
+
+/** The address with its retry count (none for 0), and without the browser's own-load marker. */
+export function withChecks(url: string, checks: number): string {
+  const at = url.indexOf("?");
+  const path = at === -1 ? url : url.slice(0, at);
+  const query = new URLSearchParams(at === -1 ? "" : url.slice(at + 1));
+  query.delete(BY_ITSELF);
+  query.delete(CHECKS);
+  if (checks > 0) query.set(CHECKS, String(checks));
+  const search = query.toString();
+  return search ? `${path}?${search}` : path;
+}
 
 export async function loadSection(
   screens: Screens,
@@ -58,16 +82,27 @@ export async function loadSection(
   // Another audience's section: the forbidden page, without a navigation that is not this user's.
   if (auth.site !== audience) return show(403, sectionTexts.forbiddenTitle, { kind: "forbidden" });
 
-  // Nothing renders before the permissions are known: the cache answers, or one upstream call for this page.
-  const permissions = await permissionsFor(screens.context, request);
+  // requirements 2.8 and 6: a page without a gate shows without waiting for the permissions (the navigation is drawn
+  // from those the session holds, of any age, or left out); a gated page waits for them: the cache answers, or one
+  // upstream call for this page.
+  const gated = match !== undefined && (match.entry.gate !== undefined || match.entry.screen === "forbidden");
+  const permissions = gated ? await permissionsFor(screens.context, request) : cachedPermissions(request)?.info;
   if (!signedIn(request)) return redirect("/"); // the upstream refused the token: session expired
-  if (!permissions) {
-    // 4.7's waiting state, as a server that never renders a page before it knows the permissions can show it.
-    return { ...show(503, sectionTexts.checkingTitle, { kind: "checking" }), retryAfter: CHECKING_RETRY_SECONDS };
+  if (gated && !permissions) {
+    // 4.7's waiting state, asking again by itself a few times; then section 8's failed call, and a way to try again.
+    const checks = checksOf(request);
+    if (checks < CHECKING_RETRIES)
+      return {
+        ...show(503, sectionTexts.checkingTitle, { kind: "checking" }),
+        retryAfter: CHECKING_RETRY_SECONDS,
+        retryPath: withChecks(request.url, checks + 1),
+      };
+    return show(503, errorTexts.actionFailed, { kind: "unchecked", again: withChecks(request.url, 0) });
   }
   if (!match) return show(404, sectionTexts.notFoundTitle, { kind: "not-found" }, permissions);
   const { entry } = match;
-  if (!opens(entry, permissions)) return show(403, sectionTexts.forbiddenTitle, { kind: "forbidden" }, permissions);
+  if (gated && !(permissions && opens(entry, permissions)))
+    return show(403, sectionTexts.forbiddenTitle, { kind: "forbidden" }, permissions);
   // The account sections below the change-password form, and the last sign-in on the home page.
   const account = entry.screen === "change-password" ? await loadAccountView(request, entry.path) : undefined;
   const lastSignIn =

@@ -19,7 +19,7 @@ export function decoratePage(app: FastifyInstance, context: AppContext, assets: 
     const request = this.request;
     // The page asks again by itself: no activity (server/session/activity.ts).
     if (view.retryAfter !== undefined)
-      this.header("refresh", `${view.retryAfter}; url=${byItself(request.url)}`).header(
+      this.header("refresh", `${view.retryAfter}; url=${byItself(view.retryPath ?? request.url)}`).header(
         "retry-after",
         String(view.retryAfter),
       );

@@ -2,20 +2,33 @@
 // section's pages frame them only, never cached by the browser and never framed by another site.
 import httpProxy from "@fastify/http-proxy";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { errorShape } from "#server/api/error-shape.ts";
 import type { UpstreamAnswer } from "#server/api/forwarded-answer.ts";
 import type { AppContext } from "#server/context.ts";
+import { expire } from "#server/session/lifecycle.ts";
 import { signedIn } from "#server/session/standing.ts";
 import { serverTexts } from "#server/texts.ts";
 import {
+  ACCEPT_ENCODING,
+  type AnswerStream,
+  letGo,
+  plainEncoding,
+  readAnswer,
+} from "#server/upstream/answer-reader.ts";
+import {
+  type Fault,
   faultOfError,
   faultStatus,
   MAX_PDF_ANSWER_BYTES,
   proxyFault,
   readCapped,
+  UpstreamFault,
 } from "#server/upstream/read-capped.ts";
+import { answerMessage } from "#web/api/answer.ts";
 import { routes, sectionAudience } from "#web/routes/table.ts";
 import type { Site } from "#web/site.ts";
 import { errorTexts } from "#web/texts/errors.ts";
+import { mfaTexts } from "#web/texts/mfa.ts";
 
 /** Who may read each PDF: the audiences of the section pages that frame it, as the route table says. */
 const readers = new Map<string, Set<Site>>();
@@ -63,41 +76,95 @@ async function pdfProxy(app: FastifyInstance, { context }: { context: AppContext
     },
     replyOptions: {
       queryString: () => "",
-      rewriteRequestHeaders: (_request, headers) => ({ host: String(headers.host), accept: "application/pdf" }),
+      rewriteRequestHeaders: (_request, headers) => ({
+        host: String(headers.host),
+        accept: "application/pdf",
+        "accept-encoding": ACCEPT_ENCODING,
+      }),
       rewriteHeaders: () => ({}),
       onResponse: (request, reply, answer) => {
-        void sendPdf(request as FastifyRequest, reply as FastifyReply, answer as unknown as UpstreamAnswer);
+        void sendPdf(context, request as FastifyRequest, reply as FastifyReply, answer as unknown as UpstreamAnswer);
       },
       onError: (reply, { error }) => {
-        const fault = proxyFault(error);
-        reply.request.log.warn({ operation: "pdf", fault }, "upstream fault");
-        reply.code(faultStatus(fault)).send({});
+        const started = performance.now();
+        const counted = (outcome: string) =>
+          context.metrics.upstreamCall(OPERATION, outcome, (performance.now() - started) / 1000);
+        pdfFault(reply.request as FastifyRequest, reply as FastifyReply, proxyFault(error), counted);
       },
     },
   });
 }
 
-async function sendPdf(request: FastifyRequest, reply: FastifyReply, answer: UpstreamAnswer) {
-  const type = String(answer.headers["content-type"] ?? "");
-  const stream = answer.stream as NodeJS.ReadableStream & AsyncIterable<Uint8Array> & { destroy(): void };
-  if (answer.statusCode !== 200 || !type.startsWith("application/pdf")) {
-    stream.destroy();
-    return reply.code(502).send({});
-  }
+/** requirements 7.2's `/pdfs/{fileName}`: a PDF by its media type, whatever its case and parameters. */
+export const isPdf = (type: unknown): boolean =>
+  String(type ?? "")
+    .split(";")[0]
+    ?.trim()
+    .toLowerCase() === "application/pdf";
+
+/**
+ * The upstream's answer to a document's call, into the page's frame: the PDF, or requirements 8's message in a page of
+ * its own, never a blank or raw frame. A 401 ends the session (requirements 4.5); what of a failed answer is read is
+ * server/upstream/answer-reader.ts's, and a fault is logged and counted as every upstream fault is.
+ */
+async function sendPdf(context: AppContext, request: FastifyRequest, reply: FastifyReply, answer: UpstreamAnswer) {
+  const started = performance.now();
+  const status = answer.statusCode;
+  const stream = answer.stream as unknown as AnswerStream;
+  const signal = request.pdfDeadline ?? AbortSignal.timeout(context.config.upstreamTimeoutMs);
+  const counted = (outcome: number | string) =>
+    context.metrics.upstreamCall(OPERATION, outcome, (performance.now() - started) / 1000);
   try {
-    const signal = request.pdfDeadline ?? AbortSignal.timeout(10_000);
-    const length = answer.headers["content-length"] as string | undefined;
-    const pdf = await readCapped(stream, MAX_PDF_ANSWER_BYTES, signal, length);
-    const fileName = (request.params as { fileName: string }).fileName;
-    return reply
-      .code(200)
-      .type("application/pdf")
-      .header("x-frame-options", "SAMEORIGIN")
-      .header("content-security-policy", "frame-ancestors 'self'")
-      .header("content-disposition", `inline; filename="${fileName}"`)
-      .send(pdf);
+    if (status >= 200 && status < 300) {
+      if (!isPdf(answer.headers["content-type"])) throw new UpstreamFault("wrong-shape");
+      if (!plainEncoding(answer.headers["content-encoding"])) throw new UpstreamFault("not-json");
+      const length = answer.headers["content-length"] as string | undefined;
+      const pdf = await readCapped(stream, MAX_PDF_ANSWER_BYTES, signal, length);
+      counted(status);
+      const fileName = (request.params as { fileName: string }).fileName;
+      return framed(reply.code(200))
+        .type("application/pdf")
+        .header("content-disposition", `inline; filename="${fileName}"`)
+        .send(pdf);
+    }
+    const body = await readAnswer({ status, headers: answer.headers }, stream, "body", signal);
+    counted(status);
+    if (status === 401) {
+      request.log.info({ event: "session-expired", operation: OPERATION }, "upstream refused the token");
+      expire(request, "upstream-refused");
+      return frameMessage(reply, 401, errorTexts.sessionExpired, true);
+    }
+    if (status >= 500) request.log.warn({ operation: OPERATION, status }, "upstream failed");
+    return frameMessage(reply, status, answerMessage(status, errorShape(status, body)));
   } catch (error) {
-    stream.destroy();
-    return reply.code(faultStatus(faultOfError(error))).send({});
+    return pdfFault(request, reply, faultOfError(error), counted);
+  } finally {
+    letGo(stream);
   }
+}
+
+const OPERATION = "getPdf";
+
+/** A document that could not be had: logged and counted as an upstream fault, and "Action Failed" in the frame. */
+function pdfFault(request: FastifyRequest, reply: FastifyReply, fault: Fault, counted: (outcome: string) => void) {
+  counted(fault);
+  request.log.warn({ operation: OPERATION, fault }, "upstream fault");
+  return frameMessage(reply, faultStatus(fault), errorTexts.actionFailed);
+}
+
+/** Framed by this origin's pages only, as the PDF is. */
+const framed = (reply: FastifyReply) =>
+  reply.header("x-frame-options", "SAMEORIGIN").header("content-security-policy", "frame-ancestors 'self'");
+
+const escaped = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+
+/** requirements 8's message as the frame's page: no script, no style, and the way to sign in again when it ended. */
+function frameMessage(reply: FastifyReply, status: number, text: string, signIn = false) {
+  const link = signIn ? `<p><a href="/" target="_top">${escaped(mfaTexts.signInAgain)}</a></p>` : "";
+  return framed(reply.code(status))
+    .type("text/html; charset=utf-8")
+    .send(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escaped(text)}</title></head>` +
+        `<body><p role="alert">${escaped(text)}</p>${link}</body></html>`,
+    );
 }

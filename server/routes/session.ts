@@ -14,6 +14,7 @@ import { expire } from "#server/session/lifecycle.ts";
 import { pastMfa, sessionId, signedIn } from "#server/session/standing.ts";
 import { leaveTaxBridge, markSeen } from "#server/session/writes.ts";
 import { opens } from "#web/routes/opens.ts";
+import type { RouteEntry } from "#web/routes/row.ts";
 import { matchRoute, sectionAudience } from "#web/routes/table.ts";
 import { landingPath, MAX_RETURN_LENGTH, pathnameOf, signInUrl } from "#web/site.ts";
 import { errorTexts } from "#web/texts/errors.ts";
@@ -69,13 +70,15 @@ export async function sessionRoutes(app: FastifyInstance, context: AppContext): 
       if (!auth) return reply.redirect("/", 303);
       const permissions = await permissionsFor(context, request);
       const home = `/${auth.site}/home`;
-      if (!permissions) return reply.redirect(home, 303); // the section page says it is checking
+      // Without permissions only a page without a gate opens (a gated one would say it could not check them).
+      const opensFor = (entry: RouteEntry) =>
+        permissions ? opens(entry, permissions) : entry.gate === undefined && entry.screen !== "forbidden";
       const opensHere = (target: string | undefined) => {
         const path = target && safePath(target);
         const match = path ? matchRoute(pathnameOf(path)) : undefined;
         const section = match?.entry.section;
         const ours = section !== undefined && section !== "public" && sectionAudience[section] === auth.site;
-        return ours && match && opens(match.entry, permissions) ? path : undefined;
+        return ours && match && opensFor(match.entry) ? path : undefined;
       };
       const landing = landingPath(auth.site, taxBridgeOn(context, request));
       const target = opensHere(request.query.return) ?? opensHere(landing) ?? home;

@@ -5,7 +5,8 @@ import createClient, { type Middleware } from "openapi-fetch";
 import { type Dispatcher, request } from "undici";
 import type { paths } from "#openapi/schema.d.ts";
 import type { Metrics } from "#server/metrics.ts";
-import { type Fault, faultOfError, faultStatus, readJsonAnswer } from "#server/upstream/read-capped.ts";
+import { ACCEPT_ENCODING, type Reads, readAnswer, readsOf } from "#server/upstream/answer-reader.ts";
+import { type Fault, faultOfError, faultStatus } from "#server/upstream/read-capped.ts";
 import type { RefusedTokens } from "#server/upstream/refused-tokens.ts";
 
 export type UpstreamClient = ReturnType<typeof createClient<paths>>;
@@ -29,6 +30,8 @@ class UpstreamCall {
   readonly headers: Headers;
   readonly body: string | undefined;
   readonly signal: AbortSignal | undefined;
+  /** What of the answer is read: set from the call's operation before it leaves (`readsMiddleware`). */
+  reads: Reads = "body";
 
   constructor(
     readonly url: string,
@@ -66,7 +69,7 @@ function boundedFetch(timeoutMs: number): (input: Request) => Promise<Response> 
     try {
       answer = await request(call.url, {
         method: call.method as Dispatcher.HttpMethod,
-        headers: Object.fromEntries(call.headers),
+        headers: { ...Object.fromEntries(call.headers), "accept-encoding": ACCEPT_ENCODING },
         body: call.body ?? null,
         signal,
       });
@@ -82,22 +85,32 @@ function boundedFetch(timeoutMs: number): (input: Request) => Promise<Response> 
   };
 }
 
-/** The answer read within the cap and the deadline, as the `Response` openapi-fetch reads; a fault answer names why. */
+/**
+ * The answer as server/upstream/answer-reader.ts reads it, as the `Response` openapi-fetch reads: the body it parsed,
+ * written again as JSON (or none: `Content-Length: 0`, so openapi-fetch parses nothing), so that the answer is decoded
+ * and parsed in one place only. A fault answer names why.
+ */
 async function responseOf(call: UpstreamCall, answer: Dispatcher.ResponseData, signal: AbortSignal): Promise<Response> {
   const { statusCode: status, headers, body } = answer;
   try {
-    const contentType = String(headers["content-type"] ?? "");
     // A HEAD's (or a 204's or 304's) Content-Length is the resource's, not a body's.
     const bodiless = call.method === "HEAD" || status === 204 || status === 304;
-    const length = headers["content-length"];
-    const { raw } = await readJsonAnswer(body, status, signal, !bodiless && typeof length === "string" ? length : null);
-    const empty = raw.length === 0 || bodiless;
-    return new Response(empty ? null : new Uint8Array(raw), { status, headers: { "content-type": contentType } });
+    const parsed = await readAnswer({ status, headers, bodiless }, body, call.reads, signal);
+    const text = parsed === undefined || bodiless ? null : JSON.stringify(parsed);
+    const length = text === null ? "0" : String(Buffer.byteLength(text));
+    return new Response(text, { status, headers: { "content-type": "application/json", "content-length": length } });
   } catch (error) {
-    // A 401's head is the refusal (requirements 4.5), whatever its body does.
-    if (status === 401) return new Response(null, { status });
     return faultAnswer(faultOfError(error));
   }
+}
+
+/** Each call's operation says what of its answer is read (server/upstream/answer-reader.ts). */
+function readsMiddleware(operationOf: (method: string, path: string) => string): Middleware {
+  return {
+    onRequest({ request, schemaPath }) {
+      if (request instanceof UpstreamCall) request.reads = readsOf(operationOf(request.method, schemaPath));
+    },
+  };
 }
 
 /** Each call timed and counted by its operation and outcome. */
@@ -140,7 +153,11 @@ export function createUpstreamClient(options: {
     // The option is typed as the platform's class; openapi-fetch only constructs it and reads the fields above.
     Request: UpstreamCall as unknown as typeof Request,
   });
-  client.use(metricsMiddleware(options.metrics, options.operationOf), refusalMiddleware(options.refused));
+  client.use(
+    readsMiddleware(options.operationOf),
+    metricsMiddleware(options.metrics, options.operationOf),
+    refusalMiddleware(options.refused),
+  );
   return client;
 }
 

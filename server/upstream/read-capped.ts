@@ -1,16 +1,25 @@
-// Reads an upstream answer's body whole, within a size cap and the call's deadline: more, or later, is a fault.
+// Reads an upstream answer's bytes whole, within a size cap and the call's deadline: more, or later, is a fault.
 export const MAX_JSON_ANSWER_BYTES = 1024 * 1024;
 export const MAX_PDF_ANSWER_BYTES = 16 * 1024 * 1024;
 
-/** `wrong-shape`: JSON, but not of the shape openapi/portal.yaml declares (server/upstream/answer-shape.ts). */
-export type Fault = "timeout" | "unreachable" | "too-large" | "not-json" | "wrong-shape";
+/**
+ * `wrong-shape`: JSON, but not of the shape openapi/portal.yaml declares (server/upstream/answer-shape.ts); `redirect`:
+ * a 3xx (the API answers, it never redirects); `bad-status`: a status line out of HTTP's range.
+ */
+export type Fault = "timeout" | "unreachable" | "too-large" | "not-json" | "wrong-shape" | "redirect" | "bad-status";
 
 /** How the portal answers any fault of the upstream: 504 past the deadline, 502 for every other. */
 export const faultStatus = (fault: Fault): 502 | 504 => (fault === "timeout" ? 504 : 502);
 
-/** The fault behind a proxied call's error: the proxy marks a call past its deadline with status 504. */
-export const proxyFault = (error: unknown): "timeout" | "unreachable" =>
-  (error as { statusCode?: number } | null)?.statusCode === 504 ? "timeout" : "unreachable";
+/**
+ * The fault behind a proxied call's error: the proxy marks a call past its deadline with status 504, and an answer
+ * whose status line it could not pass on (out of HTTP's range) with its bad-gateway error.
+ */
+export const proxyFault = (error: unknown): "timeout" | "unreachable" | "bad-status" => {
+  const { statusCode, code } = (error ?? {}) as { statusCode?: number; code?: string };
+  if (code === "FST_REPLY_FROM_BAD_GATEWAY") return "bad-status";
+  return statusCode === 504 ? "timeout" : "unreachable";
+};
 
 export class UpstreamFault extends Error {
   constructor(readonly fault: Fault) {
@@ -55,34 +64,6 @@ export async function readCapped(
     signal.removeEventListener("abort", onAbort);
   }
   return Buffer.concat(chunks, total);
-}
-
-/**
- * requirements 7.1: a non-empty answer is parsed as JSON, whatever its `Content-Type` says (`application/json`,
- * `application/problem+json`, `text/plain`, none); an empty one is no body (undefined), never a fault. A non-empty body
- * that is not JSON is an upstream fault.
- */
-export function parseJsonAnswer(raw: Buffer): unknown {
-  if (raw.length === 0) return undefined;
-  try {
-    return JSON.parse(raw.toString("utf8"));
-  } catch {
-    throw new UpstreamFault("not-json");
-  }
-}
-
-/**
- * A JSON API's answer read whole within the JSON cap and the deadline (`readCapped`); a success's body, when it has
- * one, must be JSON (requirements 7.1) and comes back parsed. Throws an `UpstreamFault`.
- */
-export async function readJsonAnswer(
-  body: AsyncIterable<Uint8Array> | null,
-  status: number,
-  signal: AbortSignal,
-  declaredLength?: string | null,
-): Promise<{ raw: Buffer; json: unknown }> {
-  const raw = await readCapped(body, MAX_JSON_ANSWER_BYTES, signal, declaredLength);
-  return { raw, json: status >= 200 && status < 300 ? parseJsonAnswer(raw) : undefined };
 }
 
 /** The fault a failed read stands for: its own, or an upstream that went away. */

@@ -1,6 +1,7 @@
 // A person signs in through a portal pointed at an upstream no one here wrote, one that speaks problem details
 // (harness/upstream-dialect.ts): a wrong password reads "Invalid Login", a refused reset shows the upstream's own text
 // (requirements 8), and the right password and code lead to the expired password's change, then the section.
+// The same against a plain-text upstream, whose 401 to a sign-in shows in place.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import type { Browser, Page } from "playwright-core";
@@ -71,6 +72,59 @@ describe("a sign-in against a problem-details upstream", () => {
     assert.equal(fake.upstream.callsTo(/^\/web\/client\/password\/change$/).length, 1, "the password was changed");
     await screenshot(page, "other-upstream-signed-in");
     assert.ok(fake.upstream.callsTo(/^\/web\/client\/mfa\/generate$/).length > 0, "a code was sent (an empty 204)");
+    assert.deepEqual(errors, [], "no script or hydration error");
+  });
+});
+
+/**
+ * A plain-text upstream (harness/upstream-dialect.ts): a wrong password refused with a 401 (review F5), successes read
+ * by their status answered in words ("Code sent", "Password changed": review F1), JSON behind a byte-order mark.
+ */
+const plainRight = happyUpstream({ dialect: "plain-text", message: "Password Expired" });
+const plainWrong = happyUpstream({
+  dialect: "plain-text",
+  refuse: { login: { status: 401, detail: "Bad credentials" } },
+});
+const plainUpstream: Answer = (call, response) => {
+  const login = /^\/auth\/(client|vendor)$/.test(call.path);
+  const password = login ? (JSON.parse(call.body || "{}") as { password?: string }).password : DEMO_PASSWORD;
+  return (password === DEMO_PASSWORD ? plainRight : plainWrong)(call, response);
+};
+
+describe("a sign-in against a plain-text upstream", () => {
+  let fake: PortalOnFake;
+  let browser: Browser;
+  let page: Page;
+  let errors: string[];
+  before(async () => {
+    fake = await portalOnFake(plainUpstream, { listen: true });
+    browser = await launchBrowser();
+    page = await (await browser.newContext()).newPage();
+    errors = watchErrors(page);
+  });
+  after(async () => {
+    await browser?.close();
+    await fake?.close();
+  });
+
+  test("a sign-in refused with a 401 shows requirements 8's text in place; the right one changes the password answered in words", async () => {
+    const alice = { site: "client", shortName: "ACME", userName: "alice" } as const;
+    await openLogin(page, fake.url);
+    await submitLogin(page, { ...alice, password: "Wrong-Password-2026!" });
+    await page.getByRole("alert").filter({ hasText: "Your session has expired. Please Login again" }).waitFor();
+    assert.equal(await page.getByLabel("User ID").inputValue(), "alice", "the form keeps what was typed");
+    assert.equal(new URL(page.url()).pathname, "/");
+
+    await submitLogin(page, { ...alice, password: DEMO_PASSWORD });
+    await page.getByRole("heading", { name: "Verify This Device" }).waitFor();
+    await page.getByLabel("Code").fill(FAKE_UPSTREAM_CODE);
+    await page.getByLabel("Code").press("Enter");
+    await page.getByText("Your password has expired. Please enter a new password").waitFor();
+    await page.getByLabel("New Password").fill("Brand-New-Plain-Text-2026!");
+    await page.getByLabel("Confirm Password").fill("Brand-New-Plain-Text-2026!");
+    await page.getByRole("button", { name: "Change Password" }).click();
+    await page.waitForURL(/\/client\/home$/);
+    assert.doesNotMatch(await alerts(page), /Action Failed/);
     assert.deepEqual(errors, [], "no script or hydration error");
   });
 });

@@ -106,7 +106,7 @@ describe("security headers (item 12)", () => {
     );
     try {
       const visitor = await signIn(fake.app, accounts.alice, fake.code);
-      const checking = await visitor.get("/client/home");
+      const checking = await visitor.get("/client/vip/dashboard");
       assert.equal(checking.status, 503);
       assertHtmlHeaders(checking, "checking page");
     } finally {

@@ -1,12 +1,13 @@
 // The permissions behind the gates (requirements 4.7, docs/requirements.md): fetched when MFA passes, cached in the session, fetched
-// again when stale, never twice for one page; "Checking User Permissions..." with 503 when they cannot be had.
+// again when stale, never twice for one page; a gated page says "Checking User Permissions..." with 503 when they
+// cannot be had (a page without a gate does not wait for them: tests/server/pages/section.test.ts).
 // SECURITY.md item 11: permission gates decided on the server.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { type FakeUpstream, forwardTo, happyUpstream, startFakeUpstream } from "#harness/fake-upstream.ts";
 import { PortalClient } from "#harness/portal-client.ts";
 import { accounts, fakeUpstreamCode, signIn } from "#harness/sign-in.ts";
-import { CHECKING_RETRY_SECONDS } from "#server/pages/section.tsx";
+import { CHECKING_RETRY_SECONDS, CHECKS } from "#server/pages/section.tsx";
 import { forGates, PERMISSIONS_TTL_MS } from "#server/permissions.ts";
 import { BY_ITSELF } from "#server/session/activity.ts";
 import { BOUND_MS, TIMEOUT_MS, timed } from "#tests/support/failing-upstream.ts";
@@ -87,8 +88,8 @@ describe("an empty permissions answer", () => {
       fake.upstream.answer = (call, response) =>
         /\/user-info$/.test(call.path) ? void response.writeHead(200).end() : happy(call, response);
       const fresh = await signIn(fake.app, accounts.alice, fake.code);
-      assert.equal((await fresh.get("/client/home")).status, 503, "Checking User Permissions...");
-      assert.equal((await client.get("/client/home")).status, 200, "a session that has them keeps them");
+      assert.equal((await fresh.get("/client/vip/dashboard")).status, 503, "Checking User Permissions...");
+      assert.equal((await client.get("/client/vip/dashboard")).status, 200, "a session that has them keeps them");
     } finally {
       await fake.close();
     }
@@ -109,15 +110,16 @@ describe("when the permissions cannot be had", () => {
       delete upstream.faults["user-info"];
       assert.equal(waiting.status, 503);
       // Asked again by the browser itself, marked so that its load does not restart the idle time.
-      assert.equal(waiting.headers.refresh, `${CHECKING_RETRY_SECONDS}; url=/client/vip/dashboard?${BY_ITSELF}`);
+      const again = `/client/vip/dashboard?${CHECKS}=1&${BY_ITSELF}`;
+      assert.equal(waiting.headers.refresh, `${CHECKING_RETRY_SECONDS}; url=${again}`);
       assert.ok(waiting.text.includes("Checking User Permissions..."));
       assert.ok(!waiting.text.includes("VIP Dashboard"), "nothing of the page before its gate is decided");
       assert.ok(!waiting.text.includes('class="section-nav"'), "no navigation before the permissions are known");
       assert.equal(fetches(), before + 1, "one fetch for the page");
 
-      const again = await gary.get("/client/vip/dashboard");
-      assert.equal(again.status, 200, "the refresh shows the page once they can be had");
-      assert.ok(again.text.includes("VIP Dashboard"));
+      const refreshed = await gary.get(again);
+      assert.equal(refreshed.status, 200, "the refresh shows the page once they can be had");
+      assert.ok(refreshed.text.includes("VIP Dashboard"));
     });
   }
 
@@ -125,7 +127,7 @@ describe("when the permissions cannot be had", () => {
     const gary = await signIn(portal.app, accounts.gary, portal.code);
     await sandboxPost(portal.sandboxUrl, "/sandbox/tokens/revoke", { site: "client", username: "gary" });
     clock += PERMISSIONS_TTL_MS;
-    const answer = await gary.get("/client/home");
+    const answer = await gary.get("/client/vip/dashboard");
     assert.deepEqual([answer.status, answer.headers.location], [302, "/"]);
     assert.ok((await gary.get("/")).text.includes("Your session has expired. Please Login again"));
   });
@@ -217,7 +219,7 @@ describe("permissions from a hung upstream", () => {
       const visitor = await signIn(slow.app, accounts.alice, slow.code);
       slow.upstream.answer = () => {}; // hung until its connection is dropped
       clock += 10 * 60_000;
-      const page = await timed(() => visitor.get("/client/home"));
+      const page = await timed(() => visitor.get("/client/vip/dashboard"));
       assert.ok(page.elapsed < BOUND_MS, `answered in ${page.elapsed.toFixed(0)} ms`);
       assert.equal(page.answer.status, 503);
       assert.match(page.answer.text, /Checking User Permissions/);
@@ -241,9 +243,9 @@ describe("permissions during an upstream outage", () => {
     try {
       failing.faults["user-info"] = { kind: "status", status: 500 };
       const alice = await signIn(replica.app, accounts.alice, fakeUpstreamCode);
-      for (let view = 0; view < 5; view++) assert.equal((await alice.get("/client/home")).status, 503);
+      for (let view = 0; view < 5; view++) assert.equal((await alice.get("/client/vip/dashboard")).status, 503);
       delete failing.faults["user-info"];
-      assert.equal((await alice.get("/client/home")).status, 200);
+      assert.equal((await alice.get("/client/vip/dashboard")).status, 200);
       assert.deepEqual(
         lines()
           .filter((line) => line.msg.startsWith("permissions "))

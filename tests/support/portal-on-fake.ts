@@ -1,6 +1,7 @@
 // The real portal in front of the scriptable fake upstream (harness/fake-upstream.ts, which the benchmarks use too):
 // signed-in and pending sessions for a test file, and Set-Cookie headers.
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from "node:http";
+import type { Writable } from "node:stream";
 import { after, before, beforeEach } from "node:test";
 import type { FastifyInstance } from "fastify";
 import {
@@ -28,13 +29,14 @@ export type PortalOnFake = {
 /** The real portal in front of a fake upstream; it listens only when asked (injection is faster). */
 export async function portalOnFake(
   answer: Answer = happyUpstream(),
-  options: { env?: NodeJS.ProcessEnv; now?: () => number; listen?: boolean } = {},
+  options: { env?: NodeJS.ProcessEnv; now?: () => number; listen?: boolean; logs?: Writable } = {},
 ): Promise<PortalOnFake> {
   const upstream = await startFakeUpstream(answer);
   const portal = await startPortalInProcess({
     env: { UPSTREAM_URL: upstream.url, ...options.env },
     listen: options.listen ?? false,
     ...(options.now ? { now: options.now } : {}),
+    ...(options.logs ? { logs: options.logs } : {}),
   });
   return {
     portal,

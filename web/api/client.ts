@@ -8,8 +8,11 @@ import { answerCodes, errorTexts } from "#web/texts/errors.ts";
 /** What a failed call's `error` holds: section 8's message, and the portal's `code` when it set one. */
 export type Failure = { detail: string; code?: string };
 
-/** 401 codes that end a step the island explains itself, so the browser stays on the page (no redirect). */
-const explainedExpiries: readonly string[] = [answerCodes.mfaAttemptsExhausted];
+/**
+ * 401 codes the island explains itself, so the browser stays on the page (no redirect): a sign-in step that ended, and
+ * a call made without a session that the upstream refused (nothing to leave; the form keeps what was typed).
+ */
+const explainedExpiries: readonly string[] = [answerCodes.mfaAttemptsExhausted, answerCodes.refusedUnsigned];
 
 async function bodyOf(response: Response): Promise<unknown> {
   const text = await response.text().catch(() => "");

@@ -16,13 +16,16 @@ import type { RouteEntry, SignedInSection } from "#web/routes/row.ts";
 import { canonicalPath, pathOf } from "#web/routes/table.ts";
 import type { Site, UserInfo } from "#web/site.ts";
 import { accessTexts } from "#web/texts/access.ts";
+import { errorTexts } from "#web/texts/errors.ts";
 import { sectionTexts } from "#web/texts/sections.ts";
 
 export type SectionScreen =
   | { kind: "entry"; entry: RouteEntry; lastSignIn?: LastSignIn }
   | { kind: "forbidden" }
   | { kind: "not-found" }
-  | { kind: "checking" };
+  | { kind: "checking" }
+  /** The permissions a gated page needs could not be had, after the checking page asked again: `again` retries. */
+  | { kind: "unchecked"; again: string };
 
 type Props = {
   context: PageContext;
@@ -71,6 +74,21 @@ function screenContent(
       return (
         <article aria-busy="true">
           <p role="status">{accessTexts.checking}</p>
+        </article>
+      );
+    case "unchecked":
+      return (
+        <article className="access-note">
+          <h1>{errorTexts.actionFailed}</h1>
+          <p role="alert">{accessTexts.unchecked}</p>
+          <p>
+            <a href={screen.again}>{accessTexts.tryAgain}</a>
+          </p>
+          {context.user ? (
+            <p>
+              <a href={pathOf(context.user.site, "Home")}>{sectionTexts.backHome}</a>
+            </p>
+          ) : null}
         </article>
       );
     case "entry":

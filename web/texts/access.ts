@@ -9,4 +9,7 @@ export const accessTexts = {
   /** The contact line's words before the address, so the address can be a mailto: link. */
   contactWords,
   checking: "Checking User Permissions...",
+  /** Below section 8's "Action Failed", when a gated page's permissions could not be had (docs/decisions.md). */
+  unchecked: "Your permissions for this page could not be checked.",
+  tryAgain: "Try again",
 } as const;

@@ -16,6 +16,11 @@ export const answerCodes = {
   mfaAttemptsExhausted: "mfa-attempts-exhausted",
   /** 400: the portal's own check of a request (schema, size, address) refused it; its text is for developers. */
   invalidRequest: "invalid-request",
+  /**
+   * 401: the upstream refused a call made without a session (a sign-in, a link, a reset): there is no session to end,
+   * so the island shows section 8's text where it is, and the person keeps what they typed.
+   */
+  refusedUnsigned: "refused-unsigned",
   /** 409: a sign-in link would replace this browser's session; the island asks first. */
   sessionExists: "session-exists",
 } as const;

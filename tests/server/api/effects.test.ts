@@ -125,7 +125,7 @@ for (const dialect of dialects) {
     it("a link signs a person in; a link answered with no token is Invalid Login", async () => {
       const fake = await on();
       const client = new PortalClient(fake.app);
-      assert.deepEqual((await client.post("/api/auth/vendor-token?uuid=link-0001")).json(), { tokenHeld: true });
+      assert.equal((await client.post("/api/auth/vendor-token?uuid=link-0001")).json().tokenHeld, true);
       assert.equal((await client.get("/vendor/home")).status, 200);
       const refused = await on({ refuseLinks: true });
       const visitor = new PortalClient(refused.app);
@@ -329,5 +329,84 @@ describe("a token too large for a session (SECURITY.md's break B9)", () => {
     } finally {
       await big.close();
     }
+  });
+});
+
+describe("null as no value, and what a link answer names beside its token (review F2, F3)", () => {
+  const login = (client: PortalClient) =>
+    client.post("/api/auth/client", { shortname: "ACME", username: "alice", password: DEMO_PASSWORD });
+  const answering = (body: unknown, path: RegExp) => {
+    const happy = happyUpstream();
+    return (call: Parameters<Answer>[0], response: Parameters<Answer>[1]) =>
+      path.test(call.path.split("?")[0] ?? "") ? sendJson(response, 200, body) : happy(call, response);
+  };
+
+  it("F2: a null token is no token: Invalid Login, counted as a failed sign-in", async () => {
+    const fake = await onFake(happyUpstream());
+    await signIn(fake.app, accounts.alice, fake.code); // activity is kept for a person who has some
+    const alice = personOf({ site: "client", company: "ACME", userName: "alice" });
+    for (const body of [
+      { token: null, message: "Invalid credentials" },
+      { message: null },
+      { token: null, message: { code: 7 } },
+    ]) {
+      fake.upstream.answer = answering(body, /^\/auth\/client$/);
+      const client = new PortalClient(fake.app);
+      const answer = await login(client);
+      assert.deepEqual([answer.status, answer.json()], [200, { tokenHeld: false }], JSON.stringify(body));
+      assert.equal((await client.get("/mfa")).headers.location, "/", "no sign-in is pending");
+    }
+    await until(
+      async () => (await fake.app.account?.activity.recent(alice))?.events[0]?.event === "sign-in.failed",
+      5_000,
+      "the failed sign-in in alice's activity",
+    );
+  });
+
+  it("F2: a link answered with a null token is Invalid Login", async () => {
+    const fake = await onFake(answering({ token: null }, /-token$/));
+    const answer = await new PortalClient(fake.app).post("/api/auth/client-token?uuid=link-null");
+    assert.deepEqual([answer.status, answer.json()], [200, { tokenHeld: false }]);
+  });
+
+  it("F2: a token that is not a string, or a message that is not one beside a token, is still refused", async () => {
+    for (const body of [
+      { token: 5 },
+      { token: { value: "t" } },
+      { token: "t", message: 5 },
+      { token: "t", message: {} },
+    ]) {
+      const fake = await onFake(answering(body, /^\/auth\/client$/));
+      const answer = await login(new PortalClient(fake.app));
+      assert.equal(answer.status, 502, JSON.stringify(body));
+    }
+  });
+
+  it("F3: a link whose username or message is not a string signs in, once the permissions answer for it", async () => {
+    for (const extra of [
+      { message: "Success", username: 1042 },
+      { message: "Success", username: null },
+      { message: "Success", username: { id: 1042 } },
+      { message: { state: "ok" }, username: "alice" },
+    ]) {
+      const fake = await onFake(answering({ token: "lt9", ...extra }, /-token$/));
+      const client = new PortalClient(fake.app);
+      const answer = await client.post("/api/auth/client-token?uuid=link-odd");
+      assert.deepEqual([answer.status, answer.json().tokenHeld], [200, true], JSON.stringify(extra));
+      assert.equal((await client.get("/client/home")).status, 200, JSON.stringify(extra));
+    }
+  });
+
+  it("F3: a link whose message is not a string opens nothing when the permissions call fails", async () => {
+    const happy = happyUpstream();
+    const fake = await onFake((call, response) => {
+      if (/-token$/.test(call.path.split("?")[0] ?? ""))
+        return sendJson(response, 200, { token: "lt9", message: { state: "Password Expired" } });
+      if (/\/user-info$/.test(call.path)) return sendJson(response, 503, {});
+      return happy(call, response);
+    });
+    const client = new PortalClient(fake.app);
+    assert.deepEqual((await client.post("/api/auth/client-token?uuid=link-odd")).json(), { tokenHeld: false });
+    assert.equal((await client.get("/client/home")).status, 302, "no section");
   });
 });

@@ -1,6 +1,6 @@
 // What of an upstream's failed answer reaches the browser (requirements 8): the fields of a 4xx, as text (a string or
-// an array of strings), bounded, whatever the answer's label; a 5xx's own words never do (SECURITY.md item 14). The
-// catalogue is shown alike whichever dialect the upstream speaks.
+// an array of strings), bounded, whatever the answer's label; of a 5xx, its `detail` only, and of a 500 nothing (its
+// text is its status's). The catalogue is shown alike whichever dialect the upstream speaks.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { happyUpstream, sendJson } from "#harness/fake-upstream.ts";
@@ -23,9 +23,12 @@ describe("an upstream error's shape in the browser", () => {
     });
   });
 
-  it("passes nothing of a 5xx, whatever it says", () => {
+  it("passes nothing of a 500, and of another 5xx its detail only (F9: requirements 8, any non-OK)", () => {
     assert.deepEqual(errorShape(500, { detail: "NullPointerException at com.provider…" }), {});
-    assert.deepEqual(errorShape(503, { description: "maintenance" }), {});
+    assert.deepEqual(errorShape(503, { description: "maintenance", errors: { a: "b" } }), {});
+    assert.deepEqual(errorShape(503, { detail: ["Maintenance", "until 12:00"] }), {
+      detail: "Maintenance until 12:00",
+    });
   });
 
   it("passes nothing of a body that is not an object", () => {
@@ -83,12 +86,18 @@ describe("an upstream error's shape, through the portal", () => {
   });
   after(() => fake.close());
 
-  it("14. faults: a 5xx's own words never reach the browser: a 503 with a detail shows section 8's default", async () => {
-    fake.upstream.answer = (_call, response) => sendJson(response, 503, { detail: "Payments are paused until 6 am." });
+  it("F9: a 503 with a detail shows its detail (requirements 8: any non-OK answer's detail)", async () => {
+    fake.upstream.answer = (_call, response) => sendJson(response, 503, { detail: "Maintenance until 12:00" });
     const { answer, elapsed } = await timed(() =>
       new PortalClient(fake.app).post("/api/web/reset-pwd", { clientShortName: "", emailAddress: "a@b.example" }),
     );
-    assertShown(answer, elapsed, "Action Failed", "503 with detail");
+    assert.ok(elapsed < TIMEOUT_MS);
+    assert.deepEqual([answer.status, answerMessage(answer.status, answer.json())], [503, "Maintenance until 12:00"]);
+    fake.upstream.answer = (_call, response) => sendJson(response, 500, { detail: "Payments are paused until 6 am." });
+    const failed = await timed(() =>
+      new PortalClient(fake.app).post("/api/web/reset-pwd", { clientShortName: "", emailAddress: "a@b.example" }),
+    );
+    assertShown(failed.answer, failed.elapsed, errorTexts.internalServerError, "500 with detail");
     await assertStillServing(fake);
   });
 });

@@ -4,13 +4,19 @@
 // a run of faults is logged when it starts and when it ends.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { downUpstreamUrl, happyUpstream, startFakeUpstream } from "#harness/fake-upstream.ts";
+import { gzipSync } from "node:zlib";
+import { downUpstreamUrl, happyUpstream, startFakeUpstream, writeRaw } from "#harness/fake-upstream.ts";
 import { PortalClient } from "#harness/portal-client.ts";
+import { accounts, DEMO_PASSWORD, signIn } from "#harness/sign-in.ts";
+import { personOf } from "#server/account/sessions.ts";
+import { MAX_JSON_ANSWER_BYTES } from "#server/upstream/read-capped.ts";
 import { assertShown, assertStillServing, failingAnswers, TIMEOUT_MS, timed } from "#tests/support/failing-upstream.ts";
 import { logCapture } from "#tests/support/log-capture.ts";
 import { startPortalInProcess } from "#tests/support/portal.ts";
 import { type PortalOnFake, portalOnFake } from "#tests/support/portal-on-fake.ts";
-import { errorTexts } from "#web/texts/errors.ts";
+import { until } from "#tests/support/waiting.ts";
+import { answerMessage } from "#web/api/answer.ts";
+import { answerCodes, errorTexts } from "#web/texts/errors.ts";
 
 let fake: PortalOnFake;
 before(async () => {
@@ -68,15 +74,16 @@ describe("a forwarded call meeting a failing upstream", () => {
   });
 });
 
-describe("an answer read as requirements 7.1 reads it", () => {
-  const login = { shortname: "ACME", username: "alice", password: "pw" };
-  const pending = async () => {
-    fake.upstream.answer = happyUpstream();
-    const client = new PortalClient(fake.app);
-    await client.post("/api/auth/client", login);
-    return client;
-  };
+const login = { shortname: "ACME", username: "alice", password: "pw" };
+/** A sign-in waiting for its code. */
+const pending = async () => {
+  fake.upstream.answer = happyUpstream();
+  const client = new PortalClient(fake.app);
+  await client.post("/api/auth/client", login);
+  return client;
+};
 
+describe("an answer read as requirements 7.1 reads it", () => {
   it("a code generated with an empty 204 is a sent code (requirements 4.2: an OK answer), not a fault", async () => {
     const client = await pending();
     fake.upstream.answer = (_call, response) => void response.writeHead(204).end();
@@ -142,6 +149,164 @@ describe("a run of upstream faults on sign-in", () => {
     } finally {
       await portal.close();
       await upstream.close();
+    }
+  });
+});
+
+describe("an answer whose body the requirements do not read (review F1)", () => {
+  const words: Record<string, string> = {
+    "a plain-text success": "Password changed",
+    "JSON behind a byte-order mark": '\uFEFF{"ok":true}',
+    "a line break": "\r\n",
+    HTML: "<html>done</html>",
+  };
+
+  it("F1: a password test and change answered 200 in words is a changed password, and ends the forced change", async () => {
+    for (const [what, text] of Object.entries(words)) {
+      fake.upstream.answer = happyUpstream({ message: "Password Expired" });
+      const client = await signIn(fake.app, accounts.alice, fake.code);
+      const happy = happyUpstream({ message: "Password Expired" });
+      fake.upstream.answer = (call, response) =>
+        /\/password\/(test|change)$/.test(call.path)
+          ? void response.writeHead(200, { "content-type": "text/plain" }).end(text)
+          : happy(call, response);
+      const test = await client.post("/api/web/client/password/test", { userId: "alice", password: DEMO_PASSWORD });
+      assert.equal(test.status, 200, `${what}: the test passed`);
+      const change = await client.post("/api/web/client/password/change", { password: "Brand-New-Words-2026!" });
+      assert.deepEqual([change.status, change.json()], [200, {}], `${what}: Password Successfully Changed!`);
+      fake.upstream.answer = happy;
+      assert.equal((await client.get("/client/home")).status, 200, `${what}: no longer change-only`);
+    }
+  });
+
+  it("F1: a code sent answered 'Code sent', and a reset answered 'Email queued', are successes", async () => {
+    const client = await pending();
+    fake.upstream.answer = (_call, response) =>
+      void response.writeHead(200, { "content-type": "text/plain" }).end("Code sent");
+    const generated = await client.post("/api/web/client/mfa/generate");
+    assert.deepEqual([generated.status, generated.json()], [200, {}]);
+    assert.equal((await client.get("/mfa")).status, 200, "the sign-in goes on");
+    fake.upstream.answer = (_call, response) =>
+      void response.writeHead(200, { "content-type": "text/plain" }).end("Email queued");
+    const reset = await new PortalClient(fake.app).post("/api/web/reset-pwd", {
+      clientShortName: "ACME",
+      emailAddress: "alice@acme.example",
+    });
+    assert.deepEqual([reset.status, reset.json()], [200, {}]);
+  });
+
+  it("F1: a success that requirements read is still refused when it is not JSON", async () => {
+    fake.upstream.answer = (_call, response) =>
+      void response.writeHead(200, { "content-type": "text/plain" }).end("Signed in");
+    const answer = await new PortalClient(fake.app).post("/api/auth/client", login);
+    assert.equal(answer.status, 502);
+  });
+});
+
+describe("a 401 to a call made without a session (review F5)", () => {
+  it("F5: a sign-in answered 401 fails in place with requirements 8's text, counted and recorded as a failed sign-in", async () => {
+    fake.upstream.answer = happyUpstream();
+    await signIn(fake.app, accounts.alice, fake.code); // activity is kept for a person who has some
+    fake.upstream.answer = (_call, response) =>
+      void response.writeHead(401, { "content-type": "application/problem+json" }).end('{"detail":"Bad credentials"}');
+    const visitor = new PortalClient(fake.app);
+    const answer = await visitor.post("/api/auth/client", login);
+    assert.equal(answer.status, 401);
+    assert.deepEqual(answer.json(), { detail: errorTexts.sessionExpired, code: answerCodes.refusedUnsigned });
+    assert.equal(answerMessage(answer.status, answer.json()), errorTexts.sessionExpired);
+    const alice = personOf({ site: "client", company: "ACME", userName: "alice" });
+    await until(
+      async () => (await fake.app.account?.activity.recent(alice))?.events[0]?.event === "sign-in.failed",
+      5_000,
+      "the failed sign-in in alice's activity",
+    );
+    assert.equal(answer.headers.location, undefined, "no redirect: the form stays as typed");
+  });
+});
+
+describe("a 401, or a status that decides its text, whatever its body (review F8)", () => {
+  const huge = Buffer.alloc(MAX_JSON_ANSWER_BYTES + 1024, 0x20);
+
+  it("F8: a password change answered 401 with a body over 1 MiB ends the session", async () => {
+    fake.upstream.answer = happyUpstream();
+    const client = await signIn(fake.app, accounts.alice, fake.code);
+    await client.post("/api/web/client/password/test", { userId: "alice", password: DEMO_PASSWORD });
+    fake.upstream.answer = (_call, response) =>
+      void response.writeHead(401, { "content-type": "application/json" }).end(huge);
+    const change = await client.post("/api/web/client/password/change", { password: "Brand-New-Large-2026!" });
+    assert.deepEqual([change.status, change.json()], [401, { detail: errorTexts.sessionExpired }]);
+    fake.upstream.answer = happyUpstream();
+    assert.equal((await client.get("/client/home")).status, 302, "signed out");
+  });
+
+  it("F8: a code's validation answered 401 with a body that trickles past the deadline ends the sign-in at once", async () => {
+    const client = await pending();
+    fake.upstream.answer = (_call, response) => {
+      response.writeHead(401, { "content-type": "application/json" }).write("{");
+      const drip = setInterval(() => response.write(" "), 50);
+      response.on("close", () => clearInterval(drip));
+    };
+    const { answer, elapsed } = await timed(() => client.post("/api/web/client/mfa/validate/123456"));
+    assert.ok(elapsed < TIMEOUT_MS, `answered in ${elapsed.toFixed(0)} ms, before the deadline`);
+    assert.equal(answer.status, 401);
+    fake.upstream.dropConnections();
+    assert.equal((await client.get("/mfa")).headers.location, "/", "no sign-in is pending");
+  });
+
+  it("F8: a 403, 404 or 500 with a body over 1 MiB shows its own text", async () => {
+    for (const [status, text] of [
+      [403, errorTexts.accessDenied],
+      [404, errorTexts.endpointNotFound],
+      [500, errorTexts.internalServerError],
+    ] as const) {
+      fake.upstream.answer = (_call, response) =>
+        void response.writeHead(status, { "content-type": "application/json" }).end(huge);
+      const answer = await new PortalClient(fake.app).post("/api/web/reset-pwd", {
+        clientShortName: "",
+        emailAddress: "a@b.example",
+      });
+      assert.equal(answerMessage(answer.status, answer.json()), text, `${status}`);
+    }
+  });
+});
+
+describe("what the portal sends and the answers it cannot use (review F9)", () => {
+  it("F9: asks for the answer unencoded (accept-encoding: identity), so an upstream that would compress does not", async () => {
+    fake.upstream.calls.length = 0;
+    fake.upstream.answer = (call, response) =>
+      call.headers["accept-encoding"] === "identity"
+        ? happyUpstream()(call, response)
+        : void response
+            .writeHead(200, { "content-type": "application/json", "content-encoding": "gzip" })
+            .end(gzipSync('{"token":"tok-gzip","message":"Success"}'));
+    const client = new PortalClient(fake.app);
+    assert.deepEqual((await client.post("/api/auth/client", login)).json(), { message: "Success", tokenHeld: true });
+    assert.equal(fake.upstream.calls[0]?.headers["accept-encoding"], "identity");
+  });
+
+  it("F9: a status of 600 is a fault, one line of the portal's, and no error", async () => {
+    const logs = logCapture("status-600");
+    const portal = await portalOnFake(
+      (_call, response) => writeRaw(response, "HTTP/1.1 600 Odd\r\ncontent-length: 2\r\n\r\n{}"),
+      { logs: logs.stream },
+    );
+    try {
+      const answer = await new PortalClient(portal.app).post("/api/auth/client", login);
+      assert.deepEqual([answer.status, answer.json()], [502, {}]);
+      const lines = logs.lines.map((line) => JSON.parse(line) as { level: number; msg: string; fault?: string });
+      assert.deepEqual(
+        lines.filter((line) => line.level >= 50),
+        [],
+        "no error: the portal is not at fault",
+      );
+      // The proxy's own warning ("response has invalid status code") is the library's; the portal's is one line.
+      assert.deepEqual(
+        lines.filter((line) => line.msg === "upstream fault").map((line) => line.fault),
+        ["bad-status"],
+      );
+    } finally {
+      portal.upstream.dropConnections();
+      await portal.close();
     }
   });
 });

@@ -6,7 +6,7 @@ import { describe, it } from "node:test";
 import { happyUpstream, sendJson } from "#harness/fake-upstream.ts";
 import { PortalClient } from "#harness/portal-client.ts";
 import { accounts, DEMO_PASSWORD, signIn } from "#harness/sign-in.ts";
-import { CHECKING_RETRY_SECONDS } from "#server/pages/section.tsx";
+import { CHECKING_RETRY_SECONDS, CHECKS } from "#server/pages/section.tsx";
 import { BY_ITSELF } from "#server/session/activity.ts";
 import { clockedPortal, IDLE_MINUTES, MINUTE } from "#tests/support/clocked-portal.ts";
 import { portalOnFake } from "#tests/support/portal-on-fake.ts";
@@ -119,9 +119,10 @@ describe("a page that asks again by itself", () => {
     );
     try {
       const alice = await signIn(fake.app, accounts.alice, fake.code);
-      const checking = await alice.get("/client/inbox?tab=2");
+      const checking = await alice.get("/client/vip/dashboard?tab=2");
       assert.equal(checking.status, 503);
-      assert.equal(checking.headers.refresh, `${CHECKING_RETRY_SECONDS}; url=/client/inbox?tab=2&${BY_ITSELF}`);
+      const again = `/client/vip/dashboard?tab=2&${CHECKS}=1&${BY_ITSELF}`;
+      assert.equal(checking.headers.refresh, `${CHECKING_RETRY_SECONDS}; url=${again}`);
       assert.equal(checking.headers["retry-after"], String(CHECKING_RETRY_SECONDS));
       assert.match(String(checking.headers["content-type"]), /^text\/html; charset=utf-8/);
     } finally {

@@ -221,3 +221,21 @@ describe("after sign-in in tax-bridge mode", () => {
     assert.equal(await landsOn(await signIn(taxBridge.app, accounts.gary, taxBridge.code)), "/client/home");
   });
 });
+
+describe("where a sign-in lands when the permissions cannot be read (review F4)", () => {
+  it("the page first asked for, when it has no gate; home in place of a gated one", async () => {
+    const happy = happyUpstream();
+    const fake = await portalOnFake((call, response) =>
+      /\/user-info$/.test(call.path) ? void response.writeHead(404).end() : happy(call, response),
+    );
+    try {
+      const alice = await signIn(fake.app, accounts.alice, fake.code);
+      const to = async (path: string) =>
+        (await alice.get(`/session/landing?return=${encodeURIComponent(path)}`)).headers.location;
+      assert.equal(await to("/client/activity"), "/client/activity");
+      assert.equal(await to("/client/vip/dashboard"), "/client/home");
+    } finally {
+      await fake.close();
+    }
+  });
+});

@@ -90,19 +90,19 @@ describe("an upstream answer of the wrong shape", () => {
     assert.equal((await client.get("/mfa")).status, 302, "no sign-in is pending");
   });
 
-  it("a link sign-in answered with a message of another shape opens no section", async () => {
+  it("a link sign-in answered with a token that is not a string opens no section", async () => {
     const client = new PortalClient(fake.app);
     await refused(client, {
       path: "/api/auth/client-token?uuid=link-0001",
       upstream: /^POST \/auth\/client-token$/,
-      answer: { token: "tok-wrong-shape", message: ["Password Expired"] },
-      field: "/message",
+      answer: { token: ["tok-wrong-shape"], message: "Success" },
+      field: "/token",
     });
     await refused(client, {
       path: "/api/auth/vendor-token?uuid=link-0002",
       upstream: /^POST \/auth\/vendor-token$/,
-      answer: { token: "tok-wrong-shape", username: { name: "vince" } },
-      field: "/username",
+      answer: { token: 42, username: "vince" },
+      field: "/token",
     });
     assert.equal((await client.get("/client/home")).status, 302, "the section is not opened");
     assert.equal(fake.upstream.callsTo(/\/user-info$/).length, 0, "no permissions were asked with the token");
@@ -172,14 +172,14 @@ describe("an upstream answer of the wrong shape, to the server's own call", () =
     const client = await signIn(fake.app, accounts.alice, fake.code);
     wrong = { route: /^GET \/web\/client\/user-info$/, body: { ...fullPermissions, loaded: true, viewOnly: "no" } };
     const from = logLength();
-    const home = await client.get("/client/home");
+    const home = await client.get("/client/vip/dashboard");
     // Permissions were loaded when MFA passed: a session that has them does not ask again, a new one does.
     const fresh = new PortalClient(fake.app);
     await fresh.post("/api/auth/client", clientLogin);
     await fresh.post("/api/web/client/mfa/generate");
     await fresh.post("/api/web/client/mfa/validate/123456");
-    const page = await fresh.get("/client/home");
-    assert.equal(page.status, 503, "the page says it is still checking");
+    const page = await fresh.get("/client/vip/dashboard");
+    assert.equal(page.status, 503, "the gated page says it is still checking");
     assert.equal(home.status, 200, "the session that had them keeps them");
     // Asked when MFA passed and again for the page: each time refused, each time named.
     const fields = (await shapeFaults(from)).map((line) => line.field);

@@ -6,7 +6,6 @@ import { describe, it } from "node:test";
 import { type Answer, happyUpstream } from "#harness/fake-upstream.ts";
 import { PortalClient } from "#harness/portal-client.ts";
 import { accounts, signIn } from "#harness/sign-in.ts";
-import { parseJsonAnswer, UpstreamFault } from "#server/upstream/read-capped.ts";
 import { BOUND_MS, timed } from "#tests/support/failing-upstream.ts";
 import { portalOnFake } from "#tests/support/portal-on-fake.ts";
 import { answerMessage } from "#web/api/answer.ts";
@@ -77,25 +76,5 @@ describe("a whole-call deadline and a cap on the answer's size (SECURITY.md's br
     } finally {
       await big.close();
     }
-  });
-});
-
-describe("an answer read as requirements 7.1 reads it", () => {
-  it("parses a non-empty answer as JSON, whatever its Content-Type said (the label is not read)", () => {
-    assert.deepEqual(parseJsonAnswer(Buffer.from('[{"text":"Passed"}]')), [{ text: "Passed" }]);
-    assert.deepEqual(parseJsonAnswer(Buffer.from(' {"token":"t"}\n')), { token: "t" });
-  });
-
-  it("takes an empty answer as no body, never a fault", () => {
-    assert.equal(parseJsonAnswer(Buffer.alloc(0)), undefined);
-  });
-
-  it("takes a non-empty answer that is not JSON as a fault", () => {
-    for (const text of ["<html>maintenance</html>", "Passed", '{"token":"abc","mess'])
-      assert.throws(
-        () => parseJsonAnswer(Buffer.from(text)),
-        (error) => error instanceof UpstreamFault && error.fault === "not-json",
-        text,
-      );
   });
 });

@@ -48,6 +48,17 @@ describe("the islands' client", () => {
     assert.equal(result.error, undefined);
   });
 
+  it("F5: keeps the browser on the page for a 401 to a call made without a session, showing its text", async () => {
+    let expired = 0;
+    const body = JSON.stringify({ detail: "Your session has expired. Please Login again", code: "refused-unsigned" });
+    const { data, error } = await clientAnswering(401, body, () => expired++).POST("/auth/client", {
+      body: { shortname: "ACME", username: "alice", password: "pw" },
+    });
+    assert.equal(expired, 0, "no redirect: the form keeps what was typed");
+    assert.equal(data, undefined);
+    assert.equal(failureText(error), "Your session has expired. Please Login again");
+  });
+
   it("keeps the browser on the page for a 401 the island explains, with its code", async () => {
     let expired = 0;
     const body = JSON.stringify({
