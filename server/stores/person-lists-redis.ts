@@ -71,7 +71,7 @@ export class RedisPersonLists<T extends object> implements PersonLists<T> {
     if (!this.link.usable) return;
     try {
       const { order, entries, seen } = this.keys.list(this.kind.name, person);
-      await this.link.commands.multi().zrem(order, id).hdel(entries, id).hdel(seen, id).exec();
+      await this.link.commands.portalListRemove(order, entries, seen, id);
     } catch (error) {
       // Not retried: the item leaves with its time, and a caller that must not list it any more checks on its own
       // (a removed session's id is revoked).

@@ -33,8 +33,11 @@ const PROBE_MS = 1_000;
  */
 export const STEADY_MS = 60_000;
 
-/** Redis refused a write for its maxmemory: the link is up, only that write is kept in the replica. */
-export const outOfMemory = (error: unknown): boolean => /^OOM\b/.test(errorText(error));
+/**
+ * Redis refused a write for its maxmemory: the link is up, only that write is kept in the replica. A transaction
+ * (MULTI) Redis refused at its maxmemory ends in EXECABORT: refused in the same way, never an outage.
+ */
+export const outOfMemory = (error: unknown): boolean => /^(OOM|EXECABORT)\b/.test(errorText(error));
 
 /** Reconnects forever: 100 ms, 200 ms, … up to 2 s between tries. */
 export const backoff = (times: number): number => Math.min(times * 100, 2_000);

@@ -32,6 +32,8 @@ declare module "ioredis" {
       ttl: string,
       onlyIfListed: string,
     ): Result<string[], Context>;
+    /** Takes an item off a person's list (order, entries, seen). Even when Redis is full. */
+    portalListRemove(order: string, entries: string, seen: string, id: string): Result<number, Context>;
     /** Writes an item's "last seen" only while it is listed. */
     portalListSeen(entries: string, seen: string, id: string, at: string): Result<number, Context>;
     /** SET key "1" PX ms, then PUBLISH the message on the channel unless the channel is "". Even when Redis is full. */
@@ -132,6 +134,11 @@ end
 for i = 1, 3 do redis.call('PEXPIRE', KEYS[i], ARGV[7]) end
 return dropped`;
 
+const LIST_REMOVE = `${ALLOW_OOM}
+redis.call('HDEL', KEYS[2], ARGV[1])
+redis.call('HDEL', KEYS[3], ARGV[1])
+return redis.call('ZREM', KEYS[1], ARGV[1])`;
+
 const LIST_SEEN = `${ALLOW_OOM}
 if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 then
   return redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
@@ -145,6 +152,7 @@ export function defineScripts(client: Redis): void {
   client.defineCommand("portalGiveBack", { numberOfKeys: 1, lua: GIVE_BACK });
   client.defineCommand("portalRelease", { numberOfKeys: 1, lua: RELEASE });
   client.defineCommand("portalListAdd", { numberOfKeys: 3, lua: LIST_ADD });
+  client.defineCommand("portalListRemove", { numberOfKeys: 3, lua: LIST_REMOVE });
   client.defineCommand("portalListSeen", { numberOfKeys: 2, lua: LIST_SEEN });
   client.defineCommand("portalRevoke", { numberOfKeys: 1, lua: REVOKE });
   client.defineCommand("portalMark", { numberOfKeys: 1, lua: MARK });

@@ -5,6 +5,7 @@ import { randomUUID } from "node:crypto";
 import { after, before, describe, it } from "node:test";
 import { RedisServer } from "#harness/redis-server.ts";
 import type { Stores } from "#server/stores/create-stores.ts";
+import { outOfMemory } from "#server/stores/redis-link.ts";
 import { keptLog, testStores } from "#tests/support/stores.ts";
 import { timed, until } from "#tests/support/waiting.ts";
 
@@ -12,6 +13,14 @@ import { timed, until } from "#tests/support/waiting.ts";
 const BOUNDED_MS = 700;
 
 type Replica = { stores: Stores; log: ReturnType<typeof keptLog>; states: boolean[] };
+
+describe("a refused write", () => {
+  it("is Redis's maxmemory, for a command and for a transaction it discarded: never an outage", () => {
+    assert.equal(outOfMemory(new Error("OOM command not allowed when used memory > 'maxmemory'.")), true);
+    assert.equal(outOfMemory(new Error("EXECABORT Transaction discarded because of previous errors.")), true);
+    assert.equal(outOfMemory(new Error("Command timed out")), false);
+  });
+});
 
 describe("redis down, hung or restarted", () => {
   let server: RedisServer;
