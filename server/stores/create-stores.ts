@@ -99,20 +99,26 @@ export function createStores(options: StoreOptions): Stores {
   );
   const revocations = new RedisRevocations(link, keys, options.sessionMaxMs);
   const marks = new RedisPersonMarks(link, keys, options.sessionMaxMs, options.now);
+  // What waited in a list is sent once the revocations made meanwhile are in Redis: the bound skips those sessions.
+  const sessionLists = new RedisPersonLists(link, keys, sessionListKind(options.sessionMaxMs), options.now, () =>
+    revocations.syncing(),
+  );
+  const activityLists = new RedisPersonLists(link, keys, activityListKind(activityMs), options.now);
   return {
     backend: "redis",
     revocations,
     counters: new RedisCounters(link, keys),
     locks: new RedisLocks(link, keys),
-    sessions: new SessionRegistry(new RedisPersonLists(link, keys, sessionListKind(options.sessionMaxMs), options.now)),
-    activity: new ActivityStore(new RedisPersonLists(link, keys, activityListKind(activityMs), options.now)),
+    sessions: new SessionRegistry(sessionLists),
+    activity: new ActivityStore(activityLists),
     marks,
     ready: (timeoutMs = 2 * (options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS)) => revocations.ready(timeoutMs),
     health: async () => ({ backend: "redis", up: await link.ping(), pendingRevocations: revocations.pending }),
     close: async () => {
-      // A revocation still pending gets one last, bounded, try.
+      // A revocation, mark or list step still pending gets one last, bounded, try.
       if (revocations.pending > 0 && link.usable) await revocations.sync();
       if (marks.pending > 0 && link.usable) await marks.sync();
+      for (const lists of [sessionLists, activityLists]) if (lists.waiting > 0 && link.usable) await lists.replay();
       await link.close();
     },
   };

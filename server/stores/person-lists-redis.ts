@@ -1,7 +1,9 @@
 // The per-person lists shared through Redis: per person a sorted set of ids by time, a hash of items and a hash of
 // "last seen" times, all three expiring with the newest item; this replica keeps a copy of what it wrote, to answer
 // while Redis cannot. The bound is applied by Redis only: the copy misses what other replicas removed, and a bound
-// applied to it would end sessions that are alive.
+// applied to it would end sessions that are alive. What was added or removed while Redis could not take it waits
+// here, bounded, and is sent when it returns.
+import type { ChainableCommander, Redis } from "ioredis";
 import {
   type AddOptions,
   type Listed,
@@ -11,52 +13,54 @@ import {
   type PersonList,
   type PersonLists,
 } from "#server/stores/person-lists.ts";
+import { type WaitingStep, WaitingSteps } from "#server/stores/person-lists-waiting.ts";
 import { type RedisKeys, wholeMs } from "#server/stores/redis-keys.ts";
 import type { RedisLink } from "#server/stores/redis-link.ts";
 
 /** The entries hash's field that marks a person whose oldest item the bound pushed out (never an id). */
 const TRIMMED = "";
+/** Waiting steps sent per pipeline when Redis returns. */
+const BATCH = 500;
+/** A bound no list reaches: what waited is sent without ending anything (the next addition applies the bound). */
+const NO_BOUND = String(Number.MAX_SAFE_INTEGER);
 
 export class RedisPersonLists<T extends object> implements PersonLists<T> {
   readonly #local: MemoryPersonLists<T>;
+  readonly #waiting: WaitingSteps<T>;
+  #replaying: Promise<void> | undefined;
+  #again = false;
 
+  /** `first`: what must be in Redis before what waited here is sent (the revocations made meanwhile). */
   constructor(
     private readonly link: RedisLink,
     private readonly keys: RedisKeys,
     private readonly kind: ListKind<T>,
     private readonly now: () => number = Date.now,
+    private readonly first: () => Promise<void> = async () => {},
+    waitingMax?: number,
   ) {
     this.#local = new MemoryPersonLists(kind, now);
+    this.#waiting = new WaitingSteps(waitingMax);
+    link.onUp(() => void this.replay());
   }
 
   /** While Redis is away the bound waits (nothing is answered as dropped): the next addition Redis takes applies it. */
   async add(person: string, id: string, item: T, options: AddOptions = {}): Promise<string[]> {
     this.#local.addNow(person, id, item, options);
-    if (!this.link.usable) return [];
+    const step: WaitingStep<T> = { person, id, step: "add", item, options };
+    if (this.#wait(step)) return [];
     try {
-      const { order, entries, seen } = this.keys.list(this.kind.name, person);
-      const time = this.kind.timeOf(item);
-      return await this.link.commands.portalListAdd(
-        order,
-        entries,
-        seen,
-        id,
-        String(time),
-        JSON.stringify(item),
-        options.seen === undefined ? "" : String(options.seen),
-        String(this.now() - this.kind.keepMs),
-        String(this.kind.perPerson),
-        String(wholeMs(this.kind.keepMs)),
-        options.onlyIfListed ? "1" : "0",
-      );
+      return await this.#add(this.link.commands, step, true);
     } catch (error) {
       this.link.failed(error);
+      this.#waiting.keep(step);
       return [];
     }
   }
 
   async seen(person: string, id: string, at: number): Promise<void> {
     await this.#local.seen(person, id, at);
+    this.#waiting.seen(person, id, at);
     if (!this.link.usable) return;
     try {
       const { entries, seen } = this.keys.list(this.kind.name, person);
@@ -68,15 +72,97 @@ export class RedisPersonLists<T extends object> implements PersonLists<T> {
 
   async remove(person: string, id: string): Promise<void> {
     await this.#local.remove(person, id);
-    if (!this.link.usable) return;
+    const step: WaitingStep<T> = { person, id, step: "remove" };
+    if (this.#wait(step)) return;
     try {
-      const { order, entries, seen } = this.keys.list(this.kind.name, person);
-      await this.link.commands.portalListRemove(order, entries, seen, id);
+      await this.#remove(this.link.commands, step);
     } catch (error) {
-      // Not retried: the item leaves with its time, and a caller that must not list it any more checks on its own
-      // (a removed session's id is revoked).
       this.link.failed(error);
+      this.#waiting.keep(step);
     }
+  }
+
+  /** Steps not yet in Redis. */
+  get waiting(): number {
+    return this.#waiting.size;
+  }
+
+  /**
+   * Sends what waits here, oldest first, once `first` is done; additions without the bound, which the next addition
+   * applies. One at a time, again if asked meanwhile; stops when the link fails (it comes up again later).
+   */
+  async replay(): Promise<void> {
+    if (this.#replaying) {
+      this.#again = true;
+      return this.#replaying;
+    }
+    this.#replaying = (async () => {
+      await this.first();
+      do {
+        this.#again = false;
+        const steps = this.#waiting.all();
+        for (let start = 0; start < steps.length; start += BATCH) {
+          if (!this.link.usable) return;
+          const batch = steps.slice(start, start + BATCH);
+          const pipeline = this.link.commands.pipeline();
+          for (const step of batch)
+            if (step.step === "add") void this.#add(pipeline, step, false);
+            else void this.#remove(pipeline, step);
+          try {
+            await run(pipeline);
+          } catch (error) {
+            this.link.failed(error);
+            return;
+          }
+          for (const step of batch) this.#waiting.done(step);
+        }
+      } while (this.#again);
+    })().finally(() => {
+      this.#replaying = undefined;
+    });
+    return this.#replaying;
+  }
+
+  /**
+   * True when the step must wait: Redis cannot take it, or an earlier step for the same item still waits (sent in
+   * order, after it).
+   */
+  #wait(step: WaitingStep<T>): boolean {
+    if (this.link.usable && !this.#waiting.has(step.person, step.id)) return false;
+    this.#waiting.keep(step);
+    if (this.link.usable) void this.replay();
+    return true;
+  }
+
+  /** The bound skips the sessions already revoked (their removal may not have reached Redis yet). */
+  #add<R>(
+    target: { portalListAdd: (...args: Parameters<Redis["portalListAdd"]>) => R },
+    { person, id, item, options }: Extract<WaitingStep<T>, { step: "add" }>,
+    bound: boolean,
+  ): R {
+    const { order, entries, seen } = this.keys.list(this.kind.name, person);
+    return target.portalListAdd(
+      order,
+      entries,
+      seen,
+      id,
+      String(this.kind.timeOf(item)),
+      JSON.stringify(item),
+      options.seen === undefined ? "" : String(options.seen),
+      String(this.now() - this.kind.keepMs),
+      bound ? String(this.kind.perPerson) : NO_BOUND,
+      String(wholeMs(this.kind.keepMs)),
+      options.onlyIfListed ? "1" : "0",
+      this.kind.revocable ? this.keys.revoked("") : "",
+    );
+  }
+
+  #remove<R>(
+    target: { portalListRemove: (order: string, entries: string, seen: string, id: string) => R },
+    { person, id }: WaitingStep<T>,
+  ): R {
+    const { order, entries, seen } = this.keys.list(this.kind.name, person);
+    return target.portalListRemove(order, entries, seen, id);
   }
 
   async list(person: string): Promise<PersonList<T>> {
@@ -109,6 +195,12 @@ export class RedisPersonLists<T extends object> implements PersonLists<T> {
     }
     return { items: items.sort(newestFirst(this.kind)), complete: true, trimmed: TRIMMED in stored };
   }
+}
+
+async function run(pipeline: ChainableCommander): Promise<void> {
+  const results = await pipeline.exec();
+  const failure = results?.find(([error]) => error)?.[0];
+  if (!results || failure) throw failure ?? new Error("pipeline aborted");
 }
 
 function parseStored<T extends object>(kind: ListKind<T>, text: string): T | undefined {

@@ -7,6 +7,8 @@ import { bounded, clockOf } from "#server/stores/memory-bounds.ts";
 export type ListKind<T extends object> = {
   /** Its Redis keys are `<prefix><name>:<person>:order`, `:entries` and `:seen` (server/stores/redis-keys.ts). */
   name: string;
+  /** The ids are session ids, and a revoked one is no longer counted by the bound (server/stores/redis-scripts.ts). */
+  revocable?: boolean;
   /** Items kept per person: past this the oldest go. */
   perPerson: number;
   /** People kept per process; the least recently added to go first. */

@@ -17,7 +17,8 @@ declare module "ioredis" {
      * Adds an item to a person's list (order, entries, seen; server/stores/person-lists-redis.ts): drops the items of
      * a time up to `oldest`, then the oldest past `max`, and keeps the three keys for `ttl` ms; answers the ids dropped
      * by the bound, oldest first. An empty `seenAt` writes no "last seen"; `onlyIfListed` "1" adds nothing to a person
-     * without a list.
+     * without a list. With `revokedPrefix`, the bound first takes off the items whose id is revoked (the key
+     * `<revokedPrefix><id>` exists), so a session signed out whose removal never came is never counted.
      */
     portalListAdd(
       order: string,
@@ -31,6 +32,7 @@ declare module "ioredis" {
       max: string,
       ttl: string,
       onlyIfListed: string,
+      revokedPrefix: string,
     ): Result<string[], Context>;
     /** Takes an item off a person's list (order, entries, seen). Even when Redis is full. */
     portalListRemove(order: string, entries: string, seen: string, id: string): Result<number, Context>;
@@ -103,7 +105,8 @@ if ARGV[4] ~= '' then
 end
 return 1`;
 
-// The trimmed mark is the entries hash's empty field: no id is empty.
+// The trimmed mark is the entries hash's empty field: no id is empty. The revoked ids' keys are read by name, not
+// passed as KEYS: one Redis, not a cluster (docs/decisions.md, "Shared state").
 const LIST_ADD = `${ALLOW_OOM}
 if ARGV[8] == '1' and redis.call('EXISTS', KEYS[1]) == 0 then
   return {}
@@ -121,6 +124,16 @@ else
   redis.call('HSET', KEYS[3], ARGV[1], ARGV[4])
 end
 local over = redis.call('ZCARD', KEYS[1]) - tonumber(ARGV[6])
+if over > 0 and ARGV[9] ~= '' then
+  for _, old in ipairs(redis.call('ZRANGE', KEYS[1], 0, -1)) do
+    if redis.call('EXISTS', ARGV[9] .. old) == 1 then
+      redis.call('ZREM', KEYS[1], old)
+      redis.call('HDEL', KEYS[2], old)
+      redis.call('HDEL', KEYS[3], old)
+      over = over - 1
+    end
+  end
+end
 local dropped = {}
 if over > 0 then
   dropped = redis.call('ZRANGE', KEYS[1], 0, over - 1)

@@ -67,6 +67,11 @@ export class RedisRevocations implements RevocationStore {
     await Promise.race([this.#loaded, delay(timeoutMs, undefined, { ref: false })]);
   }
 
+  /** Resolves once the sync under way (if any) is over. */
+  async syncing(): Promise<void> {
+    await this.#syncing;
+  }
+
   /** Writes what is pending, then loads every revoked id; one at a time, again if asked meanwhile. */
   async sync(): Promise<void> {
     if (this.#syncing) {

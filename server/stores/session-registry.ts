@@ -35,6 +35,7 @@ export type StoredSession = Omit<SessionEntry, "sid" | "seen">;
 /** The registry's list: each session kept for `lifetimeMs`, the session's absolute lifetime. */
 export const sessionListKind = (lifetimeMs: number): ListKind<StoredSession> => ({
   name: "sessions",
+  revocable: true,
   perPerson: SESSIONS_PER_PERSON,
   peopleMax: REGISTRY_PEOPLE_MAX,
   keepMs: lifetimeMs,

@@ -68,4 +68,48 @@ describe("redis per-person lists on two replicas", () => {
       await server.config("maxmemory", "0");
     }
   });
+
+  /** A person with SESSIONS_PER_PERSON sessions listed by A, the oldest first. */
+  const full = async (who: string) => {
+    const now = Date.now() - 60_000;
+    const sessions = Array.from({ length: SESSIONS_PER_PERSON }, (_, index) => entry(now + index));
+    for (const session of sessions) assert.deepEqual(await a.stores.sessions.add(who, session), []);
+    return sessions.map(({ sid }) => sid);
+  };
+
+  it("the bound never counts a session already revoked, even when its removal never reached Redis", async () => {
+    const who = person();
+    const [kept, ...signedOut] = await full(who);
+    for (const sid of signedOut) await b.stores.revocations.revoke(sid); // revoked, never taken off the list
+    assert.deepEqual(await a.stores.sessions.add(who, entry(Date.now())), [], "no live session ended");
+    assert.ok((await sids(a.stores, who)).includes(kept ?? ""));
+  });
+
+  it("what a replica listed or removed while Redis was away reaches Redis when it returns", async () => {
+    const who = person();
+    const [kept, ...signedOut] = await full(who);
+    server.freeze();
+    try {
+      for (const replica of [a, b]) {
+        await replica.stores.counters.hit(`k|${randomUUID()}`, 60_000); // times out: the replica sees Redis away
+        await until(async () => !(await usable(replica)), 2_000, "the replica to see Redis away");
+      }
+      const during = entry(Date.now());
+      for (const sid of signedOut) await b.stores.sessions.remove(who, sid); // signed out on B
+      await b.stores.sessions.add(who, during); // signed in on B
+      server.thaw();
+      await until(async () => (await usable(a)) && (await usable(b)), 5_000, "both links back");
+      await until(async () => (await listed(who)) === 2, 3_000, "the outage's additions and removals in Redis");
+      const list = await a.stores.sessions.list(who);
+      assert.equal(list.complete, true);
+      assert.deepEqual(
+        list.sessions.map(({ sid }) => sid),
+        [during.sid, kept],
+        "A lists the session signed in on B during the outage",
+      );
+      assert.deepEqual(await a.stores.sessions.add(who, entry(Date.now())), [], "the bound ends nobody");
+    } finally {
+      server.thaw();
+    }
+  });
 });
