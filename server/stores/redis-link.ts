@@ -1,5 +1,5 @@
 // The shared stores' two Redis connections: bounded timeouts, reconnect with backoff; an outage logged when it starts
-// and when it ends, however often the link drops within it.
+// and when it ends, however often the link drops within it, and however soon after the last one it starts.
 import type { FastifyBaseLogger } from "fastify";
 import { Redis, type RedisOptions } from "ioredis";
 import { FailureRun } from "#server/failure-run.ts";
@@ -20,6 +20,9 @@ export type LinkOptions = {
   onRefused?: () => void;
   connectTimeoutMs?: number;
   commandTimeoutMs?: number;
+  /** STEADY_MS and LASTING_MS unless given (tests shorten them). */
+  steadyMs?: number;
+  lastingMs?: number;
 };
 
 /** Time to open a connection, and to answer one command: past them, the stores count in memory. */
@@ -28,10 +31,12 @@ export const COMMAND_TIMEOUT_MS = 500;
 /** While Redis answers too slowly, one PING this often tells when it is back. */
 const PROBE_MS = 1_000;
 /**
- * Back up after an outage, drops within this long belong to the same outage (a flapping Redis): not logged again, but
- * counted, and said once it has stayed up this long.
+ * Back up after an outage, drops within this long belong to the same outage (a flapping Redis): counted, and said
+ * once it has stayed up this long.
  */
 export const STEADY_MS = 60_000;
+/** A drop within STEADY_MS of a recovery that lasts this long is said as an outage (and its end) all the same. */
+export const LASTING_MS = 5_000;
 
 /**
  * Redis refused a write for its maxmemory: the link is up, only that write is kept in the replica. A transaction
@@ -65,9 +70,14 @@ export class RedisLink {
   #closed = false;
   #upListeners: Array<() => void> = [];
   #messageListeners: Array<{ channel: string; listener: (message: string) => void }> = [];
-  /** The outage going on (down, or up again but not yet for STEADY_MS): how many times the link dropped in it. */
-  #outage: { drops: number } | undefined;
+  /**
+   * The outage going on (down, or up again but not yet for STEADY_MS): how many times the link dropped in it, and
+   * whether its last "down" line still waits for its "up" line.
+   */
+  #outage: { drops: number; saidDown: boolean } | undefined;
   #steady: NodeJS.Timeout | undefined;
+  /** A drop inside the steady window: said once it lasts LASTING_MS. */
+  #lasting: NodeJS.Timeout | undefined;
   /** Writes Redis refused for its maxmemory since the last one it took. */
   readonly #full: FailureRun;
   #lastRefused = 0;
@@ -172,6 +182,7 @@ export class RedisLink {
     this.#closed = true;
     clearInterval(this.#probe);
     clearTimeout(this.#steady);
+    clearTimeout(this.#lasting);
     this.commands.disconnect();
     this.subscriber.disconnect();
   }
@@ -196,34 +207,49 @@ export class RedisLink {
     this.#update();
   }
 
-  /** One line when an outage starts, one when the link is back, one more if it dropped again before it was steady. */
+  /**
+   * One line when an outage starts and one when the link is back. A drop before it was back for STEADY_MS joins that
+   * outage (counted, said once steady), unless it lasts LASTING_MS: then it is said, with the drops so far, and so is
+   * its end. Every outage that lasts gets its two lines, however soon after another it starts.
+   */
   #say(up: boolean): void {
     const redis = redactUrl(this.#options.url);
     const log = this.#options.log;
-    if (!up) {
-      if (this.#outage && this.#steady) {
-        clearTimeout(this.#steady);
-        this.#steady = undefined;
-        this.#outage.drops++;
-        return;
-      }
-      this.#outage = { drops: 1 };
+    const down = (outage: { drops: number; saidDown: boolean }) => {
+      outage.saidDown = true;
       log.warn(
-        { event: "redis-down", redis, err: this.#reason },
+        { event: "redis-down", redis, err: this.#reason, drops: outage.drops },
         "redis unreachable: revocations answered from this replica, counts kept in it until redis returns",
       );
+    };
+    if (!up) {
+      const outage = this.#outage;
+      if (outage && this.#steady) {
+        clearTimeout(this.#steady);
+        this.#steady = undefined;
+        outage.drops++;
+        this.#lasting = setTimeout(() => {
+          this.#lasting = undefined;
+          if (this.#up === false && this.#outage === outage && !outage.saidDown) down(outage);
+        }, this.#options.lastingMs ?? LASTING_MS).unref();
+        return;
+      }
+      this.#outage = { drops: 1, saidDown: false };
+      down(this.#outage);
       return;
     }
+    clearTimeout(this.#lasting);
+    this.#lasting = undefined;
     const outage = this.#outage;
-    if (!outage || outage.drops === 1)
-      log.info({ event: "redis-up", redis }, "redis reachable: security state is shared");
+    if (!outage || outage.saidDown) log.info({ event: "redis-up", redis }, "redis reachable: security state is shared");
     if (!outage) return;
+    outage.saidDown = false;
     this.#steady = setTimeout(() => {
       this.#steady = undefined;
       this.#outage = undefined;
       if (outage.drops > 1)
         log.info({ event: "redis-steady", redis, drops: outage.drops }, "redis reachable and steady again");
-    }, STEADY_MS).unref();
+    }, this.#options.steadyMs ?? STEADY_MS).unref();
   }
 
   #update(): void {

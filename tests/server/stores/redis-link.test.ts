@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { after, before, describe, it } from "node:test";
 import { RedisServer } from "#harness/redis-server.ts";
 import type { Stores } from "#server/stores/create-stores.ts";
-import { outOfMemory } from "#server/stores/redis-link.ts";
+import { outOfMemory, RedisLink } from "#server/stores/redis-link.ts";
 import { keptLog, testStores } from "#tests/support/stores.ts";
 import { timed, until } from "#tests/support/waiting.ts";
 
@@ -211,6 +211,39 @@ describe("redis flapping", () => {
     } finally {
       server.thaw();
       await stores.close();
+    }
+  });
+});
+
+describe("redis dropping again soon after coming back", () => {
+  it("an outage that starts within the steady window and lasts is said when it starts and when it ends", async () => {
+    const server = await RedisServer.start();
+    const log = keptLog();
+    const link = new RedisLink({
+      url: server.url,
+      log,
+      channel: `lasting-${randomUUID()}`,
+      connectTimeoutMs: 300,
+      commandTimeoutMs: 200,
+      lastingMs: 300, // a drop inside the window is said once it lasts this long (seconds in production)
+    });
+    try {
+      await until(() => link.up, 3_000, "the link up");
+      await server.stop();
+      await until(() => !link.up, 3_000, "the first outage");
+      await server.restart();
+      await until(() => link.up, 5_000, "the link back");
+      await server.stop(); // again, well within a minute of the recovery
+      await until(() => !link.up, 3_000, "the second outage");
+      await until(() => log.events("redis-down") === 2, 2_000, "the lasting outage said");
+      await server.restart();
+      await until(() => link.up, 5_000, "the link back again");
+      await until(() => log.events("redis-up") === 3, 1_000, "its end said");
+      const down = log.lines.filter((line) => line.event === "redis-down").at(-1);
+      assert.equal((down?.fields as { drops?: number }).drops, 2, "the drops since the first outage counted");
+    } finally {
+      await link.close();
+      await server.stop();
     }
   });
 });
