@@ -60,12 +60,13 @@ export async function testPassword(
   try {
     answer = await ask(context, auth, auth.userName || named, password);
   } catch (error) {
-    return unmade(request, attempt, "unreachable", { err: error });
+    return unmade(context, request, attempt, "unreachable", { err: error });
   }
   const { response, error } = answer;
   const status = response.status;
   const fault = faultOf(response);
-  if (fault) return unmade(request, attempt, fault);
+  if (fault) return unmade(context, request, attempt, fault);
+  context.forwardFaults.succeeded(OPERATION);
   if (status === 401) {
     request.log.info({ event: "session-expired", operation: OPERATION }, "upstream refused the token");
     expire(request, "upstream-refused");
@@ -93,7 +94,7 @@ const ask = (context: AppContext, auth: Auth, userId: string, password: string) 
 
 /**
  * A test that could not be made cancels a test passed before it, as a wrong password does; but it is no wrong password,
- * so the person's security activity does not say so (the upstream fault has its own log line and metrics).
+ * so the person's security activity does not say so (a run of upstream faults has its own log lines and metrics).
  */
 function notTested(request: FastifyRequest, failed: PasswordTest): PasswordTest {
   forgetPasswordTest(request);
@@ -102,12 +103,14 @@ function notTested(request: FastifyRequest, failed: PasswordTest): PasswordTest 
 
 /** An upstream that did not answer in time, could not be reached, or answered more or other than JSON. */
 async function unmade(
+  context: AppContext,
   request: FastifyRequest,
   attempt: Attempt,
   fault: Fault,
   detail: Record<string, unknown> = {},
 ): Promise<PasswordTest> {
-  request.log.warn({ operation: OPERATION, fault, ...detail }, "upstream fault");
+  // Once when a run of them starts, once when the upstream answers again (as on sign-in): not a line per test.
+  context.forwardFaults.failed(OPERATION, { fault, reqId: request.id, ...detail });
   // An unreachable upstream never saw the test: not an attempt. Any other fault counts: the upstream may have tested it.
   if (fault === "unreachable") await attempt.giveBack();
   else attempt.keep();

@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { happyUpstream, sendJson } from "#harness/fake-upstream.ts";
 import { accounts, signIn } from "#harness/sign-in.ts";
+import { logCapture } from "#tests/support/log-capture.ts";
 import { portalsOnFakeForFile } from "#tests/support/portal-on-fake.ts";
 import { accountTexts } from "#web/texts/account.ts";
 
@@ -57,5 +58,34 @@ describe("the test of the current password", () => {
     answer = "refuse";
     assert.equal((await client.post("/api/web/client/password/test", test)).status, 400);
     assert.match(await activity(), new RegExp(wrongPassword));
+  });
+});
+
+describe("a run of upstream faults on the password test", () => {
+  it("is logged when it starts and when tests are answered again, as on sign-in: not once per test", async () => {
+    let broken = true;
+    const happy = happyUpstream();
+    const logs = logCapture("password-test-faults");
+    const fakeUpstream = await onFake(
+      (call, response) => {
+        if (broken && call.path.endsWith("/password/test")) return void response.socket?.destroy();
+        return happy(call, response);
+      },
+      { logs: logs.stream },
+    );
+    const client = await signIn(fakeUpstream.app, accounts.alice, fakeUpstream.code);
+    const test = { userId: "alice", password: "pw" };
+    for (let index = 0; index < 8; index++)
+      assert.equal((await client.post("/api/web/client/password/test", test)).status, 502);
+    broken = false;
+    assert.equal((await client.post("/api/web/client/password/test", test)).status, 200);
+    const lines = logs.lines.map((line) => JSON.parse(line) as { level: number; msg: string; failed?: number });
+    assert.deepEqual(
+      lines.filter((line) => line.msg.startsWith("upstream")).map(({ level, msg, failed }) => [level, msg, failed]),
+      [
+        [40, "upstream fault", undefined],
+        [30, "upstream answers again", 8],
+      ],
+    );
   });
 });
