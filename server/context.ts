@@ -77,7 +77,7 @@ export async function createContext(
     onRedisState: (up) => metrics.redisState(up),
     onRedisRefused: () => metrics.redisRefused(),
   });
-  // Revocations made before this replica started are loaded first (a bounded wait: Redis may be down).
+  // Revocations and person marks made before this replica started are loaded first (bounded: Redis may be down).
   await stores.ready();
   return {
     config,

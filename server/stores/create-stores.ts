@@ -53,7 +53,7 @@ export type Stores = {
   activity: ActivityStore;
   /** Each person's "sessions begun before T are ended", kept for the sessions' lifetime. */
   marks: PersonMarks;
-  /** Resolves when the revoked ids have been loaded from Redis, or after `timeoutMs`; at once in memory. */
+  /** Resolves when the revoked ids and the person marks have been loaded from Redis, or after `timeoutMs`; at once in memory. */
   ready(timeoutMs?: number): Promise<void>;
   /** For /readyz: report it, but an unreachable Redis need not take the replica out (it keeps serving). */
   health(): Promise<StoresHealth>;
@@ -112,7 +112,9 @@ export function createStores(options: StoreOptions): Stores {
     sessions: new SessionRegistry(sessionLists),
     activity: new ActivityStore(activityLists),
     marks,
-    ready: (timeoutMs = 2 * (options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS)) => revocations.ready(timeoutMs),
+    ready: async (timeoutMs = 2 * (options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS)) => {
+      await Promise.all([revocations.ready(timeoutMs), marks.ready(timeoutMs)]);
+    },
     health: async () => ({ backend: "redis", up: await link.ping(), pendingRevocations: revocations.pending }),
     close: async () => {
       // A revocation, mark or list step still pending gets one last, bounded, try.

@@ -1,5 +1,6 @@
 // The person marks shared through Redis: a key per marked person, announced on a channel; each replica answers from
 // memory, and a mark made while Redis cannot take it is kept here and sent again each time Redis returns.
+import { setTimeout as delay } from "node:timers/promises";
 import type { ChainableCommander } from "ioredis";
 import { LRUCache } from "lru-cache";
 import { bounded } from "#server/stores/memory-bounds.ts";
@@ -24,6 +25,8 @@ export class RedisPersonMarks implements PersonMarks {
   readonly #pending: LRUCache<string, PersonMark>;
   #syncing: Promise<void> | undefined;
   #again = false;
+  readonly #loaded: Promise<void>;
+  #markLoaded: () => void = () => {};
 
   constructor(
     private readonly link: RedisLink,
@@ -34,6 +37,9 @@ export class RedisPersonMarks implements PersonMarks {
   ) {
     this.#local = new MemoryPersonMarks(keepMs, now, max);
     this.#pending = new LRUCache<string, PersonMark>({ ...bounded(max) });
+    this.#loaded = new Promise((resolve) => {
+      this.#markLoaded = resolve;
+    });
     link.onMessage((message) => this.#heard(message), keys.markChannel);
     link.onUp(() => void this.sync());
   }
@@ -53,6 +59,14 @@ export class RedisPersonMarks implements PersonMarks {
       this.link.failed(error);
       return false;
     }
+  }
+
+  /**
+   * Resolves once every mark has been loaded from Redis, or after `timeoutMs`; never rejects. A replica serves no
+   * session before: one a mark ended would otherwise be served.
+   */
+  async ready(timeoutMs: number): Promise<void> {
+    await Promise.race([this.#loaded, delay(timeoutMs, undefined, { ref: false })]);
   }
 
   /** Marks not yet in Redis. */
@@ -75,6 +89,7 @@ export class RedisPersonMarks implements PersonMarks {
         try {
           await this.#share([...this.#local.entries()].map(([person]) => person));
           await this.#load();
+          this.#markLoaded();
         } catch (error) {
           this.link.failed(error); // the link comes up again later, and that syncs again
           return;

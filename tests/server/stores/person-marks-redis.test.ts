@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { after, before, describe, it } from "node:test";
+import { Redis } from "ioredis";
 import { RedisServer } from "#harness/redis-server.ts";
 import type { Stores } from "#server/stores/create-stores.ts";
 import { testStores } from "#tests/support/stores.ts";
@@ -56,5 +57,32 @@ describe("person marks on two replicas", () => {
     assert.equal(b.marks.ends(person, "older", 1), false);
     await server.restart();
     await until(() => b.marks.ends(person, "older", 1), 8_000, "B to have the mark once Redis is back");
+  });
+});
+
+describe("a replica started while marks are in Redis", () => {
+  it("holds every mark once it is ready, before it serves any session", async () => {
+    const server = await RedisServer.start();
+    const raw = new Redis(server.url);
+    try {
+      const before = Date.now();
+      const pipeline = raw.pipeline();
+      for (let index = 0; index < 20_000; index++)
+        pipeline.set(`fresh:ended-before:client/acme/p${index}`, `${before} asker`, "PX", 600_000);
+      await pipeline.exec();
+      const c = testStores(server.url, { keyPrefix: "fresh:" });
+      try {
+        await c.ready(10_000);
+        let held = 0;
+        for (let index = 0; index < 20_000; index++)
+          if (c.marks.ends(`client/acme/p${index}`, "older", before - 1)) held++;
+        assert.equal(held, 20_000, "every mark is loaded");
+      } finally {
+        await c.close();
+      }
+    } finally {
+      raw.disconnect();
+      await server.stop();
+    }
   });
 });
