@@ -53,7 +53,7 @@ export type Stores = {
   activity: ActivityStore;
   /** Each person's "sessions begun before T are ended", kept for the sessions' lifetime. */
   marks: PersonMarks;
-  /** Resolves when the revoked ids and the person marks have been loaded from Redis, or after `timeoutMs`; at once in memory. */
+  /** Resolves when the revoked ids and the person marks are loaded from Redis, or after `timeoutMs`; at once in memory. */
   ready(timeoutMs?: number): Promise<void>;
   /** For /readyz: report it, but an unreachable Redis need not take the replica out (it keeps serving). */
   health(): Promise<StoresHealth>;

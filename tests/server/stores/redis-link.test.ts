@@ -239,8 +239,8 @@ describe("redis dropping again soon after coming back", () => {
       await server.restart();
       await until(() => link.up, 5_000, "the link back again");
       await until(() => log.events("redis-up") === 3, 1_000, "its end said");
-      const down = log.lines.filter((line) => line.event === "redis-down").at(-1);
-      assert.equal((down?.fields as { drops?: number }).drops, 2, "the drops since the first outage counted");
+      const down = log.lines.filter((line) => line.event === "redis-down").at(-1)?.fields as { drops?: number };
+      assert.equal(down.drops, 2, "the drops since the first outage counted");
     } finally {
       await link.close();
       await server.stop();
