@@ -26,7 +26,6 @@ const testedElsewhere: Record<string, string> = {
   "server/api/rules.ts": "tests/server/api/admit.test.ts",
   "server/pages/account-view.ts": "tests/server/routes/account.test.ts",
   "server/pages/public.tsx": "tests/server/routes/pages.test.ts",
-  "server/stores/person-lists-redis.ts": "tests/server/stores/person-lists.test.ts",
   "server/stores/redis-scripts.ts": "tests/server/stores/counters-redis.test.ts",
 };
 
