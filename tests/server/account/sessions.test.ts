@@ -287,3 +287,81 @@ describe("two replicas through a Redis outage", () => {
     assert.ok(await opensHome(a.app, here));
   });
 });
+
+describe("two replicas, sessions signed out on the other one while Redis is frozen or full (review of issue 33)", () => {
+  let redis: RedisServer;
+  let sandbox: Sandbox;
+  let a: RunningPortal;
+  let b: RunningPortal;
+  const gary = personOf({ site: "client", company: "GLOBEX", userName: "gary" });
+
+  before(async () => {
+    redis = await RedisServer.start();
+    sandbox = await startSandbox({ dbPath: ":memory:", portalUrl: "http://127.0.0.1" });
+    const prefix = `test-${randomUUID()}:`;
+    const env = { UPSTREAM_URL: sandbox.url, REDIS_URL: redis.url, REDIS_KEY_PREFIX: prefix };
+    a = await startPortalInProcess({ env, listen: false });
+    b = await startPortalInProcess({ env, listen: false });
+  });
+  after(async () => {
+    redis.thaw();
+    await a.close();
+    await b.close();
+    await sandbox.close();
+    await redis.stop();
+  });
+
+  const code = () => mailboxCode(sandbox.url);
+  const opensHome = async (app: FastifyInstance, client: PortalClient) =>
+    (await client.copy(app).get("/client/home")).status === 200;
+  /** How many sessions of the person Redis lists; -1 when the replica answers without Redis. */
+  const listedOn = async (portal: RunningPortal) => {
+    const list = await (portal.app.account as AccountState).sessions.list(gary);
+    return list.complete ? list.sessions.length : -1;
+  };
+  /** The person's first session, then 19 more on A, all signed out on B by `signOut`; answers the first. */
+  const twentyThenSignOuts = async (signOut: (clients: PortalClient[]) => Promise<void>) => {
+    const first = await signIn(a.app, accounts.gary, code());
+    const later: PortalClient[] = [];
+    for (let index = 1; index < 20; index++) later.push(await signIn(a.app, accounts.gary, code()));
+    await signOut(later);
+    return first;
+  };
+
+  it("sign-outs on B while Redis is frozen reach Redis's list when it returns: one more sign-in on A ends no live session", async () => {
+    const first = await twentyThenSignOuts(async (later) => {
+      redis.freeze();
+      try {
+        // Each replica's next read times out and takes its link down: B signs out without Redis.
+        for (const portal of [a, b]) await until(async () => (await listedOn(portal)) === -1, 5_000, "Redis away");
+        for (const client of later) assert.equal((await client.copy(b.app).post("/session/logout")).status, 303);
+      } finally {
+        redis.thaw();
+      }
+    });
+    await until(async () => (await listedOn(a)) === 1, 10_000, "the sign-outs made during the freeze in Redis");
+    const last = await signIn(a.app, accounts.gary, code());
+    assert.ok(await opensHome(a.app, first), "the first session goes on, on A");
+    assert.ok(await opensHome(b.app, first), "and on B");
+    for (const client of [first, last]) await client.post("/session/logout");
+    await until(async () => (await listedOn(a)) === 0, 5_000, "no session of the person left");
+  });
+
+  it("sign-outs on B while Redis is full reach its list at once, and no replica sees an outage", async () => {
+    await until(async () => (await listedOn(a)) === 0, 5_000, "Redis answering, the person without sessions");
+    await redis.config("maxmemory", "1"); // below what it holds: every write that may grow it is refused
+    try {
+      const first = await twentyThenSignOuts(async (later) => {
+        for (const client of later) assert.equal((await client.copy(b.app).post("/session/logout")).status, 303);
+      });
+      assert.equal(await listedOn(a), 1, "only the first of the 20 still listed");
+      await signIn(a.app, accounts.gary, code());
+      assert.ok(await opensHome(a.app, first), "the first session goes on, on A");
+      assert.ok(await opensHome(b.app, first), "and on B");
+      const ready = (await b.app.inject({ url: "/readyz" })).json() as { redis?: string };
+      assert.equal(ready.redis, "up");
+    } finally {
+      await redis.config("maxmemory", "0");
+    }
+  });
+});
