@@ -355,11 +355,23 @@ describe("two replicas, sessions signed out on the other one while Redis is froz
         for (const client of later) assert.equal((await client.copy(b.app).post("/session/logout")).status, 303);
       });
       assert.equal(await listedOn(a), 1, "only the first of the 20 still listed");
-      await signIn(a.app, accounts.gary, code());
+      const last = await signIn(a.app, accounts.gary, code());
       assert.ok(await opensHome(a.app, first), "the first session goes on, on A");
       assert.ok(await opensHome(b.app, first), "and on B");
-      const ready = (await b.app.inject({ url: "/readyz" })).json() as { redis?: string };
-      assert.equal(ready.redis, "up");
+      const other = await signIn(b.app, accounts.gary, code());
+      // A signs one out, then at once ends all the others from the first: shared with every replica, not on its way.
+      assert.equal((await last.post("/session/logout")).status, 303);
+      const answer = await new PortalClient(a.app, { islandsHeader: false }).post(
+        END_SESSIONS_PATH,
+        new URLSearchParams({ session: "all", password: DEMO_PASSWORD, return: PAGE }),
+        { cookie: first.cookieHeader },
+      );
+      assert.match(String(answer.headers.location), /\?sessions=ended&count=1$/);
+      assert.equal(await opensHome(b.app, other), false, "the other session has ended on B");
+      for (const portal of [a, b]) {
+        const ready = (await portal.app.inject({ url: "/readyz" })).json() as { redis?: string };
+        assert.equal(ready.redis, "up");
+      }
     } finally {
       await redis.config("maxmemory", "0");
     }
