@@ -100,10 +100,11 @@ export function createStores(options: StoreOptions): Stores {
   const revocations = new RedisRevocations(link, keys, options.sessionMaxMs);
   const marks = new RedisPersonMarks(link, keys, options.sessionMaxMs, options.now);
   // What waited in a list is sent once the revocations made meanwhile are in Redis: the bound skips those sessions.
-  const sessionLists = new RedisPersonLists(link, keys, sessionListKind(options.sessionMaxMs), options.now, () =>
-    revocations.syncing(),
-  );
-  const activityLists = new RedisPersonLists(link, keys, activityListKind(activityMs), options.now);
+  const sessionLists = new RedisPersonLists(link, keys, sessionListKind(options.sessionMaxMs), {
+    now: options.now,
+    first: () => revocations.syncing(),
+  });
+  const activityLists = new RedisPersonLists(link, keys, activityListKind(activityMs), { now: options.now });
   return {
     backend: "redis",
     revocations,

@@ -23,34 +23,59 @@ const TRIMMED = "";
 const BATCH = 500;
 /** A bound no list reaches: what waited is sent without ending anything (the next addition applies the bound). */
 const NO_BOUND = String(Number.MAX_SAFE_INTEGER);
+/**
+ * After the link comes back from an outage, the bound waits this long: the other replicas reconnect within a few
+ * seconds (backoff up to 2 s, a PING each second) and send what they removed meanwhile before it counts.
+ */
+export const SETTLE_MS = 10_000;
+
+export type RedisListOptions = {
+  /** The app's clock (the tests' fake one). */
+  now?: () => number;
+  /** What must be in Redis before what waited here is sent (the revocations made meanwhile). */
+  first?: () => Promise<void>;
+  waitingMax?: number;
+  settleMs?: number;
+};
 
 export class RedisPersonLists<T extends object> implements PersonLists<T> {
   readonly #local: MemoryPersonLists<T>;
   readonly #waiting: WaitingSteps<T>;
   #replaying: Promise<void> | undefined;
   #again = false;
+  private readonly now: () => number;
+  readonly #first: () => Promise<void>;
+  /** When the bound may apply again: SETTLE_MS after the link last came back (not at start: nothing waited). */
+  #boundFrom = 0;
+  #wasUp = false;
 
-  /** `first`: what must be in Redis before what waited here is sent (the revocations made meanwhile). */
   constructor(
     private readonly link: RedisLink,
     private readonly keys: RedisKeys,
     private readonly kind: ListKind<T>,
-    private readonly now: () => number = Date.now,
-    private readonly first: () => Promise<void> = async () => {},
-    waitingMax?: number,
+    { now = Date.now, first = async () => {}, waitingMax, settleMs = SETTLE_MS }: RedisListOptions = {},
   ) {
+    this.now = now;
+    this.#first = first;
     this.#local = new MemoryPersonLists(kind, now);
     this.#waiting = new WaitingSteps(waitingMax);
-    link.onUp(() => void this.replay());
+    link.onUp(() => {
+      if (this.#wasUp) this.#boundFrom = this.now() + settleMs;
+      this.#wasUp = true;
+      void this.replay();
+    });
   }
 
-  /** While Redis is away the bound waits (nothing is answered as dropped): the next addition Redis takes applies it. */
+  /**
+   * While Redis is away, and for SETTLE_MS after it returns, the bound waits (nothing is answered as dropped): the
+   * next addition Redis takes after that applies it.
+   */
   async add(person: string, id: string, item: T, options: AddOptions = {}): Promise<string[]> {
     this.#local.addNow(person, id, item, options);
     const step: WaitingStep<T> = { person, id, step: "add", item, options };
     if (this.#wait(step)) return [];
     try {
-      return await this.#add(this.link.commands, step, true);
+      return await this.#add(this.link.commands, step, this.now() >= this.#boundFrom);
     } catch (error) {
       this.link.failed(error);
       this.#waiting.keep(step);
@@ -97,7 +122,7 @@ export class RedisPersonLists<T extends object> implements PersonLists<T> {
       return this.#replaying;
     }
     this.#replaying = (async () => {
-      await this.first();
+      await this.#first();
       do {
         this.#again = false;
         const steps = this.#waiting.all();

@@ -6,8 +6,15 @@ import { createConnection, createServer, type Socket } from "node:net";
 
 export type SlowLink = { url: string; close(): Promise<void> };
 
-/** Relays 127.0.0.1:<port> to `target`, each client-to-target chunk held `delayMs`, in order. */
-export async function slowLink(target: { host: string; port: number }, delayMs: number): Promise<SlowLink> {
+/**
+ * Relays 127.0.0.1:<port> to `target`, each client-to-target chunk held `delayMs`, in order. `port` 0 takes a free
+ * one; a port named again opens the link anew after `close` (a replica cut off from Redis, then back).
+ */
+export async function slowLink(
+  target: { host: string; port: number },
+  delayMs: number,
+  port = 0,
+): Promise<SlowLink & { port: number }> {
   const sockets = new Set<Socket>();
   const server = createServer((client) => {
     const upstream = createConnection(target);
@@ -23,12 +30,13 @@ export async function slowLink(target: { host: string; port: number }, delayMs: 
     client.on("end", () => setTimeout(() => upstream.end(), delayMs));
     upstream.pipe(client);
   });
-  server.listen(0, "127.0.0.1");
+  server.listen(port, "127.0.0.1");
   await once(server, "listening");
   const address = server.address();
   if (!address || typeof address === "string") throw new Error("no port");
   return {
     url: `redis://127.0.0.1:${address.port}`,
+    port: address.port,
     async close() {
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -7,7 +7,9 @@ import { after, before, describe, it } from "node:test";
 import { Redis } from "ioredis";
 import { RedisServer } from "#harness/redis-server.ts";
 import type { Stores } from "#server/stores/create-stores.ts";
+import { SETTLE_MS } from "#server/stores/person-lists-redis.ts";
 import { SESSIONS_PER_PERSON, type SessionEntry } from "#server/stores/session-registry.ts";
+import { slowLink } from "#tests/support/slow-link.ts";
 import { keptLog, testStores } from "#tests/support/stores.ts";
 import { until } from "#tests/support/waiting.ts";
 
@@ -110,6 +112,56 @@ describe("redis per-person lists on two replicas", () => {
       assert.deepEqual(await a.stores.sessions.add(who, entry(Date.now())), [], "the bound ends nobody");
     } finally {
       server.thaw();
+    }
+  });
+
+  it("after Redis returns, the bound waits for a replica not back yet to send the sign-outs it made meanwhile", async () => {
+    let offset = 0; // the lists' clock: the settle passes without waiting for it
+    const target = { host: "127.0.0.1", port: server.port };
+    let relay = await slowLink(target, 0);
+    let cUp = false;
+    const c = testStores(server.url, {
+      keyPrefix: prefix,
+      sessionMaxMs: 600_000,
+      now: () => Date.now() + offset,
+      onRedisState: (up) => {
+        cUp = up;
+      },
+    });
+    const d = testStores(relay.url, { keyPrefix: prefix, sessionMaxMs: 600_000 }); // reaches Redis through the relay
+    try {
+      await Promise.all([c.ready(), d.ready()]);
+      const who = person();
+      const start = Date.now() - 60_000;
+      const sessions = Array.from({ length: SESSIONS_PER_PERSON }, (_, index) => entry(start + index));
+      for (const session of sessions) assert.deepEqual(await c.sessions.add(who, session), []);
+      const [kept, ...signedOut] = sessions.map(({ sid }) => sid);
+      server.freeze();
+      try {
+        for (const stores of [c, d]) {
+          await stores.counters.hit(`k|${randomUUID()}`, 60_000);
+          await until(async () => !(await usable({ stores, log: keptLog() })), 2_000, "Redis away");
+        }
+        for (const sid of signedOut) {
+          await d.revocations.revoke(sid);
+          await d.sessions.remove(who, sid);
+        }
+        await relay.close(); // D stays cut off when Redis returns
+      } finally {
+        server.thaw();
+      }
+      await until(() => cUp, 5_000, "C's link back");
+      assert.deepEqual(await c.sessions.add(who, entry(Date.now())), [], "no live session ended for D's sign-outs");
+      relay = await slowLink(target, 0, relay.port); // D back
+      await until(async () => (await listed(who)) === 2, 10_000, "D's sign-outs in Redis");
+      offset += SETTLE_MS;
+      const dropped: string[] = [];
+      for (let index = 0; index < SESSIONS_PER_PERSON - 1; index++)
+        dropped.push(...(await c.sessions.add(who, entry(Date.now() + index))));
+      assert.deepEqual(dropped, [kept], "once settled, the bound applies to the true list");
+    } finally {
+      await Promise.all([c.close(), d.close()]);
+      await relay.close();
     }
   });
 });
