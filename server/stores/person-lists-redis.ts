@@ -75,7 +75,7 @@ export class RedisPersonLists<T extends object> implements PersonLists<T> {
     const step: WaitingStep<T> = { person, id, step: "add", item, options };
     if (this.#wait(step)) return [];
     try {
-      return await this.#add(this.link.commands, step, this.now() >= this.#boundFrom);
+      return await this.#add(this.link.commands, step, this.#settled());
     } catch (error) {
       this.link.failed(error);
       this.#waiting.keep(step);
@@ -113,7 +113,7 @@ export class RedisPersonLists<T extends object> implements PersonLists<T> {
   }
 
   /**
-   * Sends what waits here, oldest first, once `first` is done; additions without the bound, which the next addition
+   * Sends what waits here, oldest first, once `first` is done; sessions without the bound, which the next addition
    * applies. One at a time, again if asked meanwhile; stops when the link fails (it comes up again later).
    */
   async replay(): Promise<void> {
@@ -131,7 +131,7 @@ export class RedisPersonLists<T extends object> implements PersonLists<T> {
           const batch = steps.slice(start, start + BATCH);
           const pipeline = this.link.commands.pipeline();
           for (const step of batch)
-            if (step.step === "add") void this.#add(pipeline, step, false);
+            if (step.step === "add") void this.#add(pipeline, step, !this.kind.revocable);
             else void this.#remove(pipeline, step);
           try {
             await run(pipeline);
@@ -157,6 +157,11 @@ export class RedisPersonLists<T extends object> implements PersonLists<T> {
     this.#waiting.keep(step);
     if (this.link.usable) void this.replay();
     return true;
+  }
+
+  /** The bound may apply: to a list whose bound ends nothing (the activity) always, to the sessions once settled. */
+  #settled(): boolean {
+    return !this.kind.revocable || this.now() >= this.#boundFrom;
   }
 
   /** The bound skips the sessions already revoked (their removal may not have reached Redis yet). */
