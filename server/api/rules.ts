@@ -48,6 +48,8 @@ export type ProxiedRule = {
   effect?: Effect;
   /** What a failed answer (or an upstream fault) does to the session. */
   onFailure?: (request: FastifyRequest) => void;
+  /** The call carries the browser's device id (server/api/mfa-device.ts): a passed code is remembered for it only. */
+  sendsDevice?: true;
 };
 
 /**
@@ -122,6 +124,8 @@ export const rules = {
     throttle: { group: "mfa", counts: "failures", person: sessionPerson, whose: "session" },
     check: oneValidateAtATime,
     effect: promoteOnPassed,
+    // requirements 4.2: the device memory is the browser's, so the upstream is told which browser this is.
+    sendsDevice: true,
   },
   // Its throttle, its call and what its answer means are server/api/password-test.ts's, shared with ending other
   // sessions (server/routes/account.ts).
