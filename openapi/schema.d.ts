@@ -477,7 +477,10 @@ export interface operations {
     validateMfaCode: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The browser the code comes from, as the portal knows it (a random id it keeps in an HttpOnly cookie, never a value the browser chooses). A passed code is remembered for this device only and passes again silently from it (requirements 4.2); without it, only the code mailed for this sign-in passes, once. */
+                "X-Device-Id"?: string;
+            };
             path: {
                 site: components["parameters"]["Site"];
                 /** @description The code as e-mailed, digits only (a code typed with spaces has them removed first). */
@@ -496,6 +499,7 @@ export interface operations {
                     "application/json": components["schemas"]["MfaVerdict"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["Failure"];
         };

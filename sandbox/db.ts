@@ -6,7 +6,7 @@ import { loadSqlite } from "#sandbox/sqlite.ts";
 
 export type SandboxDb = DatabaseSync;
 
-const SCHEMA_VERSION = 2;
+const SCHEMA_VERSION = 3;
 
 // NOCASE on the identity columns makes every lookup by short name, user ID or e-mail
 // case-insensitive, as the requirements' sign-in and reset expect, without lower() in each query.
@@ -20,7 +20,6 @@ CREATE TABLE IF NOT EXISTS users (
   password_hash TEXT NOT NULL,
   login_message TEXT NOT NULL,
   permissions TEXT NOT NULL, -- JSON: UserInfo without "loaded"
-  remembered_code TEXT, -- the last MFA code this user accepted (device memory, requirements 4.2)
   UNIQUE (site, shortname, username)
 );
 CREATE INDEX IF NOT EXISTS users_by_email ON users (site, email);
@@ -33,10 +32,20 @@ CREATE TABLE IF NOT EXISTS tokens (
   failed_validations INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS tokens_by_user ON tokens (user_id);
+-- The code mailed for a sign-in: one per token (its newest), spent when typed.
 CREATE TABLE IF NOT EXISTS mfa_codes (
-  user_id INTEGER PRIMARY KEY REFERENCES users (id),
+  token_hash TEXT PRIMARY KEY REFERENCES tokens (token_hash) ON DELETE CASCADE,
   code TEXT NOT NULL,
   expires_at INTEGER NOT NULL
+);
+-- Device memory (requirements 4.2): the code a user passed last on a device, by the SHA-256 of the device id the
+-- portal sent; it passes again from that device only.
+CREATE TABLE IF NOT EXISTS mfa_devices (
+  user_id INTEGER NOT NULL REFERENCES users (id),
+  device_hash TEXT NOT NULL,
+  code TEXT NOT NULL,
+  accepted_at INTEGER NOT NULL,
+  PRIMARY KEY (user_id, device_hash)
 );
 CREATE TABLE IF NOT EXISTS link_logins (
   uuid TEXT PRIMARY KEY,
@@ -86,6 +95,8 @@ export function openDatabase(path: string): SandboxDb {
     }
     // Version 1 kept one reset link per user, in a table of its own: its pending links open nothing any more.
     if (version === 1) db.exec("DROP TABLE IF EXISTS password_resets");
+    // Versions 1 and 2 kept one code and one remembered code per user, valid from any browser: both are dropped.
+    if (version === 1 || version === 2) dropPerUserCodes(db);
     db.exec(SCHEMA);
     db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
     return db;
@@ -93,6 +104,13 @@ export function openDatabase(path: string): SandboxDb {
     db.close();
     throw error;
   }
+}
+
+function dropPerUserCodes(db: SandboxDb): void {
+  db.exec("DROP TABLE IF EXISTS mfa_codes");
+  const columns = db.prepare("SELECT name FROM pragma_table_info('users')").all();
+  if (columns.some((column) => column.name === "remembered_code"))
+    db.exec("ALTER TABLE users DROP COLUMN remembered_code");
 }
 
 /**

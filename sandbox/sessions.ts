@@ -2,6 +2,7 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { z } from "zod";
 import { inTransaction, type SandboxDb } from "#sandbox/db.ts";
+import { passedOnDevice, rememberOnDevice } from "#sandbox/mfa-devices.ts";
 import { hashToken, randomToken, secretsEqual } from "#sandbox/passwords.ts";
 import { type Site, toUser, type UserRecord } from "#sandbox/users.ts";
 
@@ -63,44 +64,46 @@ export function revokeTokens(db: SandboxDb, userId: number): number {
   return db.prepare("UPDATE tokens SET revoked = 1 WHERE user_id = ? AND revoked = 0").run(userId).changes as number;
 }
 
-/** A fresh six-digit code that replaces any earlier one of the user. */
-export function replaceMfaCode(db: SandboxDb, userId: number, now: number): string {
+/** A fresh six-digit code for this sign-in (its token), replacing any earlier one of it: the code that is mailed. */
+export function replaceMfaCode(db: SandboxDb, session: Session, now: number): string {
   const code = String(randomInt(1_000_000)).padStart(6, "0");
   db.prepare(
-    `INSERT INTO mfa_codes (user_id, code, expires_at) VALUES (?, ?, ?)
-     ON CONFLICT (user_id) DO UPDATE SET code = excluded.code, expires_at = excluded.expires_at`,
-  ).run(userId, code, now + MFA_CODE_LIFETIME_MS);
+    `INSERT INTO mfa_codes (token_hash, code, expires_at) VALUES (?, ?, ?)
+     ON CONFLICT (token_hash) DO UPDATE SET code = excluded.code, expires_at = excluded.expires_at`,
+  ).run(session.tokenHash, code, now + MFA_CODE_LIFETIME_MS);
   return code;
 }
 
 const codeRow = z.object({ code: z.string(), expires_at: z.number() });
-const rememberedRow = z.object({ remembered_code: z.string().nullable() });
 
 /**
- * Passed when the code is the user's current unexpired code, or the code the user last
- * accepted (the device memory of requirements 4.2). Passing verifies the token; a current code
- * is consumed and becomes the remembered one.
+ * Passed when the code is the one mailed for this sign-in (its newest, unexpired; spent here), or the code the user
+ * last passed on the device whose id the portal sent (the device memory of requirements 4.2). A passed code is
+ * remembered for that device; without a device id nothing is remembered. Passing verifies the token.
  */
-export function validateMfaCode(db: SandboxDb, session: Session, code: string, now: number): boolean {
+export function validateMfaCode(
+  db: SandboxDb,
+  session: Session,
+  code: string,
+  deviceId: string | undefined,
+  now: number,
+): boolean {
   return inTransaction(db, (): boolean => {
     if (session.failedValidations >= MAX_FAILED_VALIDATIONS) return false;
     const userId = session.user.id;
-    const current = db.prepare("SELECT code, expires_at FROM mfa_codes WHERE user_id = ?").get(userId);
-    const currentCode = current === undefined ? undefined : codeRow.parse(current);
-    const matchesCurrent =
-      currentCode !== undefined && currentCode.expires_at > now && secretsEqual(currentCode.code, code);
-    const remembered = rememberedRow.parse(db.prepare("SELECT remembered_code FROM users WHERE id = ?").get(userId));
-    const matchesRemembered = remembered.remembered_code !== null && secretsEqual(remembered.remembered_code, code);
-    if (!matchesCurrent && !matchesRemembered) {
+    const mailed = db.prepare("SELECT code, expires_at FROM mfa_codes WHERE token_hash = ?").get(session.tokenHash);
+    const mailedCode = mailed === undefined ? undefined : codeRow.parse(mailed);
+    const matchesMailed =
+      mailedCode !== undefined && mailedCode.expires_at > now && secretsEqual(mailedCode.code, code);
+    const matchesDevice = deviceId !== undefined && passedOnDevice(db, userId, deviceId, code);
+    if (!matchesMailed && !matchesDevice) {
       db.prepare("UPDATE tokens SET failed_validations = failed_validations + 1 WHERE token_hash = ?").run(
         session.tokenHash,
       );
       return false;
     }
-    if (matchesCurrent) {
-      db.prepare("DELETE FROM mfa_codes WHERE user_id = ?").run(userId);
-      db.prepare("UPDATE users SET remembered_code = ? WHERE id = ?").run(code, userId);
-    }
+    if (matchesMailed) db.prepare("DELETE FROM mfa_codes WHERE token_hash = ?").run(session.tokenHash);
+    if (deviceId !== undefined) rememberOnDevice(db, userId, deviceId, code, now);
     db.prepare("UPDATE tokens SET verified = 1 WHERE token_hash = ?").run(session.tokenHash);
     return true;
   });

@@ -29,7 +29,6 @@ export interface NewUser {
 /** A stored user: what it was created with, plus what the store gives it. */
 export interface UserRecord extends NewUser {
   id: number;
-  rememberedCode: string | null;
 }
 
 const userRow = z.object({
@@ -41,7 +40,6 @@ const userRow = z.object({
   password_hash: z.string(),
   login_message: loginMessageSchema,
   permissions: z.string(),
-  remembered_code: z.string().nullable(),
 });
 
 /** Turns a row from `SELECT * FROM users` (or `SELECT users.*`) into a typed record. */
@@ -56,7 +54,6 @@ export function toUser(row: unknown): UserRecord {
     passwordHash: user.password_hash,
     loginMessage: user.login_message,
     permissions: asPermissions(JSON.parse(user.permissions)),
-    rememberedCode: user.remembered_code,
   };
 }
 

@@ -13,6 +13,7 @@ import {
   type SandboxContext,
   textField,
 } from "#sandbox/http.ts";
+import { DEVICE_ID } from "#sandbox/mfa-devices.ts";
 import { hashPassword, meetsPasswordRules, verifyPassword } from "#sandbox/passwords.ts";
 import { findPdf } from "#sandbox/pdfs.ts";
 import { mailResetLink } from "#sandbox/reset-routes.ts";
@@ -29,6 +30,10 @@ const siteParams = z.object({ site: z.string() });
 const audienceParams = z.object({ audience: z.string() });
 const validateParams = z.object({ site: z.string(), code: textField("code", 1, 8) });
 const fileParams = z.object({ fileName: z.string() });
+/** The device the portal says the code comes from (openapi/portal.yaml's X-Device-Id); other headers are not read. */
+const deviceHeaders = z.object({
+  "x-device-id": z.string().regex(DEVICE_ID, "X-Device-Id must be 16 to 64 letters, digits, - or _.").optional(),
+});
 
 const resetSchema = bodyObject({
   clientShortName: textField("Company Short Name", 0, 64),
@@ -51,8 +56,9 @@ const pageVisitSchema = bodyObject({
 function registerMfaRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   app.post("/web/:site/mfa/generate", async (request): Promise<Acknowledgement> => {
     const { site } = parseInput(siteParams, request.params);
-    const { user } = requireSession(ctx, request, { site, verified: false });
-    const code = replaceMfaCode(ctx.db, user.id, ctx.now());
+    const session = requireSession(ctx, request, { site, verified: false });
+    const { user } = session;
+    const code = replaceMfaCode(ctx.db, session, ctx.now());
     ctx.mailbox.send({
       to: user.email,
       subject: "Your verification code",
@@ -63,8 +69,9 @@ function registerMfaRoutes(app: FastifyInstance, ctx: SandboxContext): void {
 
   app.post("/web/:site/mfa/validate/:code", async (request): Promise<MfaVerdict> => {
     const { site, code } = parseInput(validateParams, request.params);
+    const { "x-device-id": deviceId } = parseInput(deviceHeaders, request.headers);
     const session = requireSession(ctx, request, { site, verified: false });
-    const passed = validateMfaCode(ctx.db, session, code, ctx.now());
+    const passed = validateMfaCode(ctx.db, session, code, deviceId, ctx.now());
     return [{ text: passed ? "Passed" : "Failed" }];
   });
 }

@@ -34,6 +34,8 @@ export type AppContext = {
   /** Tokens the upstream refused on the server's own calls: their sessions end. */
   refusedTokens: RefusedTokens;
   tracker: VisitTracker;
+  /** The device cookies: the throttle's own budgets, and the device id an MFA validation carries upstream. */
+  devices: DeviceCookies;
   throttle: Throttle;
   /** The security state: in memory, or shared by every replica through Redis (REDIS_URL). */
   stores: Stores;
@@ -79,6 +81,7 @@ export async function createContext(
   });
   // Revocations and person marks made before this replica started are loaded first (bounded: Redis may be down).
   await stores.ready();
+  const devices = new DeviceCookies(config.sessionKeys, config.cookieSecure);
   return {
     config,
     upstreamUrl,
@@ -94,11 +97,8 @@ export async function createContext(
     forwardFaults: new FailureRuns(log, "upstream fault", "upstream answers again", "operation"),
     refusedTokens,
     tracker: new VisitTracker(upstream, refusedTokens, metrics, log),
-    throttle: new Throttle(
-      stores.counters,
-      config.rateLimits,
-      new DeviceCookies(config.sessionKeys, config.cookieSecure),
-    ),
+    devices,
+    throttle: new Throttle(stores.counters, config.rateLimits, devices),
     stores,
     strikes: stores.counters,
     locks: stores.locks,

@@ -37,9 +37,19 @@ export class DeviceCookies {
     return this.#keys.some((key) => timingSafeEqual(this.#mac(key, id, person), given)) ? id : undefined;
   }
 
-  /** After a passed sign-in: the browser is this person's device (its id kept when it already was). */
-  remember(request: FastifyRequest, reply: FastifyReply, person: string): void {
-    const id = this.deviceOf(request, person) ?? randomBytes(16).toString("base64url");
+  /**
+   * The id this browser is known by for the person: its device cookie's, or a fresh random one, which becomes its
+   * device cookie only when `remember` is given it (never a value the browser chose).
+   */
+  idFor(request: FastifyRequest, person: string): string {
+    return this.deviceOf(request, person) ?? randomBytes(16).toString("base64url");
+  }
+
+  /**
+   * After a passed sign-in: the browser is this person's device, by the id given (one `idFor` answered) or else its
+   * own (kept when it already was one).
+   */
+  remember(request: FastifyRequest, reply: FastifyReply, person: string, id = this.idFor(request, person)): void {
     const [key] = this.#keys;
     if (!key) return;
     reply.setCookie(this.#name, `${id}.${this.#mac(key, id, person).toString("base64url")}`, {

@@ -1,6 +1,7 @@
 // Before a forwarded call leaves: who may make it and for which site, how often (its row's throttle), its row's check;
 // then what it carries upstream, a fresh set of headers with the session's token.
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { DEVICE_ID_HEADER, deviceOfValidation } from "#server/api/mfa-device.ts";
 import { type Needs, type ProxiedRule, rules } from "#server/api/rules.ts";
 import { countThrottled, tooManyAttempts } from "#server/api/throttled.ts";
 import type { AppContext } from "#server/context.ts";
@@ -22,6 +23,8 @@ export type Call = {
   sid: string | undefined;
   /** The throttled attempt this call reserved: kept when it counts, given back when it does not. */
   attempt: Attempt | undefined;
+  /** The device id the call carries upstream, when its row sends one (server/api/mfa-device.ts). */
+  device?: string | undefined;
 };
 export type Params = Record<string, string>;
 
@@ -87,7 +90,8 @@ export async function admit(context: AppContext, operation: Operation, request: 
   if (!operation.body) request.body = undefined;
   const signal = AbortSignal.timeout(context.config.upstreamTimeoutMs);
   const sid = sessionId(request);
-  request.upstreamCall = { operation, rule, token, sid, signal, started: performance.now(), attempt };
+  const device = rule.sendsDevice ? deviceOfValidation(context, request) : undefined;
+  request.upstreamCall = { operation, rule, token, sid, signal, started: performance.now(), attempt, device };
 }
 
 /** A fresh set of headers: none of the browser's (cookies, authorization, forwarding, hop-by-hop) go upstream. */
@@ -103,5 +107,6 @@ export function upstreamHeaders(request: FastifyRequest, headers: Record<string,
     out["content-length"] = String(headers["content-length"]);
   }
   if (call?.token) out.authorization = `Bearer ${call.token}`;
+  if (call?.device) out[DEVICE_ID_HEADER] = call.device;
   return out;
 }

@@ -3,10 +3,11 @@
 // server/api/password-test.ts's). Each takes the answer, already of the shape openapi/portal.yaml declares
 // (server/upstream/answer-shape.ts) or empty, reads only the fields the requirements read, and a token never reaches
 // the browser: what the browser gets is the portal's own answer, never the upstream's body.
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { components } from "#openapi/schema.d.ts";
 import { securityEvent } from "#server/account/security-log.ts";
 import { endOtherSessions, personOf } from "#server/account/sessions.ts";
+import { keepDevice } from "#server/api/mfa-device.ts";
 import type { AppContext } from "#server/context.ts";
 import { loadPermissions } from "#server/permissions.ts";
 import { MAX_TOKEN_CHARACTERS, sendableToken } from "#server/session/fields.ts";
@@ -23,7 +24,12 @@ type Schemas = components["schemas"];
 
 /** The browser's answer: its status (the upstream's when not given), its body, and whether the attempt failed. */
 export type Shaped = { status?: number; body: unknown; failed?: boolean; headers?: Record<string, string> };
-export type Effect = (input: { context: AppContext; request: FastifyRequest; body: unknown }) => Promise<Shaped>;
+export type Effect = (input: {
+  context: AppContext;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  body: unknown;
+}) => Promise<Shaped>;
 
 const asObject = (body: unknown): Record<string, unknown> =>
   body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
@@ -149,12 +155,13 @@ export const signInByLink =
  * requirements 4.2: only a `Passed` verdict promotes the pending token; wrong codes are counted, and end the sign-in.
  * The verdict reaches the browser as its texts only; an empty answer is no verdict, so no `Passed`.
  */
-export const promoteOnPassed: Effect = async ({ context, request, body }) => {
+export const promoteOnPassed: Effect = async ({ context, request, reply, body }) => {
   const verdict = (Array.isArray(body) ? (body as Schemas["MfaVerdict"]) : []).map(({ text }) => ({ text }));
   const auth = request.auth;
   if (auth?.stage !== "pending") return { body: verdict };
   const who = { site: auth.site, user: auth.userName };
   if (verdict[0]?.text === "Passed") {
+    keepDevice(context, request, reply); // the upstream remembers the code for this browser's id: it keeps the id
     promote(request, context.now());
     const info = await loadPermissions(context, request);
     // A sign-in whose message the portal did not know opens a section only on the upstream's word for the token.

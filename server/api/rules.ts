@@ -52,6 +52,8 @@ export type ProxiedRule = {
   onFailure?: (request: FastifyRequest) => void;
   /** What a 4xx answer (the upstream refused the call) records: a refused sign-in is a failed sign-in. */
   onRefusal?: (input: { context: AppContext; request: FastifyRequest }) => void;
+  /** The call carries the browser's device id (server/api/mfa-device.ts): a passed code is remembered for it only. */
+  sendsDevice?: true;
 };
 
 /**
@@ -128,6 +130,8 @@ export const rules = {
     throttle: { group: "mfa", counts: "failures", person: sessionPerson, whose: "session" },
     check: oneValidateAtATime,
     effect: promoteOnPassed,
+    // requirements 4.2: the device memory is the browser's, so the upstream is told which browser this is.
+    sendsDevice: true,
   },
   // Its throttle, its call and what its answer means are server/api/password-test.ts's, shared with ending other
   // sessions (server/routes/account.ts).

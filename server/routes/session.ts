@@ -39,8 +39,9 @@ export async function sessionRoutes(app: FastifyInstance, context: AppContext): 
     expire(request, "signed-out");
     if (!cancelled) leaveTaxBridge(request); // a cancelled sign-in goes back to the tab, in the mode it began in
     const to = cancelled ? (site ? `/?activeSite=${site.toUpperCase()}` : "/") : "/?signed-out";
-    // The notice travels in the address: Clear-Site-Data also clears any cookie set with this answer.
-    return reply.header("clear-site-data", '"cache", "cookies"').redirect(to, 303);
+    // The notice travels in the address. The session cookie is deleted by name; the device cookie stays, as the
+    // browser's device memory of requirements 4.2 does ("cookies" here would make each sign-out a new device).
+    return reply.header("clear-site-data", '"cache"').redirect(to, 303);
   });
 
   /** The seconds left before the idle limit, for the warning's script; 401 once the session has ended. */

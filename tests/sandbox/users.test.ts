@@ -64,7 +64,6 @@ describe("a user's record", () => {
     const row = db.prepare("SELECT * FROM users WHERE username = 'victor'").get();
     const victor = toUser(row);
     assert.equal(victor.site, "client");
-    assert.equal(victor.rememberedCode, null);
     assert.deepEqual(victor.permissions.clientServices, ["1894"]);
     assert.throws(() => toUser({ ...(row as object), permissions: '{"vipTier":"1"}' }), /do not fit UserInfo/);
     assert.throws(() => toUser({ ...(row as object), site: "admin" }));

@@ -19,6 +19,12 @@ async function app(devices: DeviceCookies): Promise<FastifyInstance> {
   server.get<{ Querystring: { person: string } }>("/whose", async (request) => ({
     device: devices.deviceOf(request, request.query.person) ?? null,
   }));
+  // An id chosen before the upstream call (idFor), granted as the cookie once the call passed.
+  server.post<{ Querystring: { person: string } }>("/id-then-remember", async (request, reply) => {
+    const id = devices.idFor(request, request.query.person);
+    devices.remember(request, reply, request.query.person, id);
+    return { id };
+  });
   return server;
 }
 
@@ -67,5 +73,19 @@ describe("DeviceCookies", () => {
     const elsewhere = await app(new DeviceCookies([newKey], true));
     assert.equal((await elsewhere.inject({ url: "/whose?person=p", headers: { cookie } })).json().device, null);
     await Promise.all([before.close(), after.close(), elsewhere.close()]);
+  });
+
+  it("idFor answers the browser's own id for the person, or a fresh one; remember grants the id it is given", async () => {
+    const server = await app(new DeviceCookies([newKey], true));
+    const first = await server.inject({ method: "POST", url: "/id-then-remember?person=p" });
+    const { id } = first.json();
+    assert.match(id, /^[A-Za-z0-9_-]{22}$/);
+    const cookie = cookieOf(first).split(";")[0] ?? "";
+    assert.equal(cookie.split("=")[1]?.split(".")[0], id, "the cookie holds the id idFor answered");
+    const again = await server.inject({ method: "POST", url: "/id-then-remember?person=p", headers: { cookie } });
+    assert.equal(again.json().id, id, "a known device keeps its id");
+    const other = await server.inject({ method: "POST", url: "/id-then-remember?person=q", headers: { cookie } });
+    assert.notEqual(other.json().id, id, "for another person it is a fresh one");
+    await server.close();
   });
 });

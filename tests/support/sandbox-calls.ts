@@ -25,6 +25,7 @@ export interface CallOptions {
   /** Sent as is, for bodies that are not valid JSON. */
   raw?: string;
   contentType?: string;
+  headers?: Record<string, string>;
 }
 
 /** Time as the sandbox sees it: starts at a fixed instant and moves only when the test says. */
@@ -50,7 +51,7 @@ export class SandboxUnderTest {
   ) {}
 
   async call<T = unknown>(method: string, path: string, options: CallOptions = {}): Promise<Answer<T>> {
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...options.headers };
     if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
     const payload = options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
     if (payload !== undefined) headers["content-type"] = options.contentType ?? "application/json";
@@ -80,8 +81,10 @@ export class SandboxUnderTest {
     return this.call<Schemas["Acknowledgement"]>("POST", `/web/${site}/mfa/generate`, { token });
   }
 
-  validate(site: Site, token: string, code: string) {
-    return this.call<Schemas["MfaVerdict"]>("POST", `/web/${site}/mfa/validate/${code}`, { token });
+  /** A validation, from the device whose id the portal sends (none: a browser the portal has no id for). */
+  validate(site: Site, token: string, code: string, device?: string) {
+    const headers: Record<string, string> = device === undefined ? {} : { "x-device-id": device };
+    return this.call<Schemas["MfaVerdict"]>("POST", `/web/${site}/mfa/validate/${code}`, { token, headers });
   }
 
   async unverifiedToken(site: Site, username: string, password = SEED_PASSWORD, shortname = "ACME") {
@@ -91,10 +94,11 @@ export class SandboxUnderTest {
   }
 
   /** Password sign-in, then the e-mailed code: the full path a user takes. */
-  async verifiedBySignIn(site: Site, username: string, email: string, password = SEED_PASSWORD) {
+  async verifiedBySignIn(site: Site, username: string, email: string, password = SEED_PASSWORD, device?: string) {
     const token = await this.unverifiedToken(site, username, password);
     assert.equal((await this.generate(site, token)).status, 200);
-    assert.deepEqual((await this.validate(site, token, await this.latestCode(email))).body, [{ text: "Passed" }]);
+    const code = await this.latestCode(email);
+    assert.deepEqual((await this.validate(site, token, code, device)).body, [{ text: "Passed" }]);
     return token;
   }
 

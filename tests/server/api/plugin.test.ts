@@ -5,6 +5,7 @@ import { after, before, describe, it } from "node:test";
 import { downUpstreamUrl, sendJson, startFakeUpstream } from "#harness/fake-upstream.ts";
 import { PortalClient } from "#harness/portal-client.ts";
 import { accounts, DEMO_PASSWORD, latestCode, latestMail, signIn } from "#harness/sign-in.ts";
+import { deviceCookieName } from "#server/device-cookie.ts";
 import { logCapture } from "#tests/support/log-capture.ts";
 import { type RunningPortal, sandboxPost, startPortalInProcess } from "#tests/support/portal.ts";
 import { portalsOnFakeForFile, sessionsOnFake } from "#tests/support/portal-on-fake.ts";
@@ -91,7 +92,10 @@ describe("POST /web/{site}/mfa/generate and /validate/{code}", () => {
     const first = new PortalClient(portal.url);
     await signIn(first, accounts.vince, portal.code);
     const code = await latestCode(portal.sandboxUrl, "vince@vendor.example");
+    // The same browser's next sign-in: its device cookie kept, its session gone.
+    const device = deviceCookieName(portal.config.cookieSecure);
     const second = new PortalClient(portal.url);
+    second.cookies.set(device, first.cookies.get(device) ?? "");
     await second.post("/api/auth/vendor", { username: "vince", password: DEMO_PASSWORD });
     assert.deepEqual((await second.post(`/api/web/vendor/mfa/validate/${code}`)).json(), [{ text: "Passed" }]);
   });
@@ -243,7 +247,11 @@ describe("token custody", () => {
     });
     assert.equal(out.status, 303);
     assert.equal(out.headers.location, "/?signed-out");
-    assert.equal(out.headers["clear-site-data"], '"cache", "cookies"');
+    assert.equal(
+      out.headers["clear-site-data"],
+      '"cache"',
+      "the device cookie stays: the session's is deleted by name",
+    );
     assert.match((await client.get("/?signed-out")).text, /You have signed out\./);
     assert.equal((await client.get("/client/home")).status, 302);
   });

@@ -8,6 +8,7 @@ import type { FastifyInstance } from "fastify";
 import { happyUpstream, sendJson } from "#harness/fake-upstream.ts";
 import { PortalClient } from "#harness/portal-client.ts";
 import { accounts, DEMO_PASSWORD, latestCode, signIn } from "#harness/sign-in.ts";
+import { deviceCookieName } from "#server/device-cookie.ts";
 import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
 import { portalOnFake, setCookies } from "#tests/support/portal-on-fake.ts";
 import { sectionPaths } from "#tests/support/route-paths.ts";
@@ -109,7 +110,7 @@ describe("session lifecycle (item 7)", () => {
     }
   });
 
-  it("7. lifecycle: sign out sends Clear-Site-Data, clears the cookie, and an old copy of the cookie no longer works", async () => {
+  it("7. lifecycle: sign out sends Clear-Site-Data for the cache, clears the cookie, keeps the device's, and an old copy of the cookie no longer works", async () => {
     const portal = await startPortalInProcess({ listen: false });
     try {
       const visitor = await signIn(portal.app, accounts.alice, portal.code);
@@ -117,7 +118,8 @@ describe("session lifecycle (item 7)", () => {
       const out = await visitor.post("/session/logout");
       assert.equal(out.status, 303);
       assert.match(String(out.headers.location), /^\/(\?|$)/, "back to the login page");
-      assert.match(String(out.headers["clear-site-data"]), /"cookies"/);
+      assert.equal(out.headers["clear-site-data"], '"cache"', "not the cookies: the device cookie is the device's");
+      assert.ok(visitor.cookies.has(deviceCookieName(portal.config.cookieSecure)), "the device cookie stays");
       assert.ok(
         setCookies(out).some((cookie) => cookie.startsWith(`${COOKIE}=`)),
         "the cookie is rewritten",

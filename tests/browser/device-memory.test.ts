@@ -1,0 +1,48 @@
+// A code seen on another device: the code one browser keeps after passing MFA (as a shared PC's storage would show
+// it) does not sign a second browser in silently; that browser gets a new code mailed and signs in with it, and the
+// first browser still passes silently (requirements 4.2: the device memory is the browser's).
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { accounts } from "#harness/sign-in.ts";
+import { DEMO_PASSWORD } from "#tests/browser/harness.ts";
+import { browserSuite, lastMailId, nextCode, openLogin, signInAs, submitLogin } from "#tests/browser/steps.ts";
+
+const alice = { site: "client", shortName: "ACME", userName: "alice", password: DEMO_PASSWORD } as const;
+const KEY = "mfa-client-alice";
+
+describe("a code seen on another device", () => {
+  const suite = browserSuite();
+
+  test("does not pass silently in a second browser: it gets a new code, and the first browser still passes silently", async () => {
+    const { url, sandboxUrl } = suite.portal;
+    const first = await suite.newPage();
+    await signInAs(first, suite.portal, accounts.alice);
+    await first.waitForURL(`${url}/client/home`);
+    const seen = await first.evaluate((key) => localStorage.getItem(key), KEY);
+    assert.match(seen ?? "", /^\d{6}$/, "the first browser keeps the code it passed");
+
+    // A second browser, given the first one's stored code, as if read off a shared PC.
+    const second = await suite.newPage();
+    await openLogin(second, url);
+    await second.evaluate(([key, code]) => localStorage.setItem(key ?? "", code ?? ""), [KEY, seen]);
+    const before = await lastMailId(sandboxUrl, accounts.alice.email);
+    await submitLogin(second, alice);
+    const fresh = await nextCode(sandboxUrl, accounts.alice.email, before); // the failed silent check mails a new one
+    await second.getByRole("heading", { name: "Verify This Device" }).waitFor();
+    assert.notEqual(new URL(second.url()).pathname, "/client/home", "not signed in by the seen code");
+    const home = await second.request.get(`${url}/client/home`, { maxRedirects: 0 });
+    assert.equal(home.headers().location, "/mfa", "no section opens: the sign-in waits for its code");
+    await second.getByLabel("Code").fill(fresh);
+    await second.getByLabel("Code").press("Enter");
+    await second.waitForURL(`${url}/client/home`);
+
+    // The first browser's memory is its own: signed out and in again, its stored code passes with no new mail.
+    await first.getByRole("button", { name: "Sign out" }).click();
+    await first.waitForURL(`${url}/?signed-out`);
+    const mails = await lastMailId(sandboxUrl, accounts.alice.email);
+    await openLogin(first, url);
+    await submitLogin(first, alice);
+    await first.waitForURL(`${url}/client/home`);
+    assert.equal(await lastMailId(sandboxUrl, accounts.alice.email), mails, "no new code for the first browser");
+  });
+});

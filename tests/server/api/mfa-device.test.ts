@@ -1,0 +1,103 @@
+// server/api/mfa-device.ts: an MFA validation carries upstream the id of the browser's device cookie (or a fresh id,
+// which the browser keeps as its device cookie once the code passed), never a value the browser sends; so a code passed
+// in one browser does not pass silently in another, which is refused and gets a new code (requirements 4.2).
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import { forwardTo, type RecordedCall, startFakeUpstream } from "#harness/fake-upstream.ts";
+import { PortalClient } from "#harness/portal-client.ts";
+import { accounts, DEMO_PASSWORD, latestCode, signIn } from "#harness/sign-in.ts";
+import { deviceCookieName } from "#server/device-cookie.ts";
+import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
+
+const alice = accounts.alice;
+
+let portal: RunningPortal;
+let DEVICE: string;
+before(async () => {
+  portal = await startPortalInProcess({
+    listen: false,
+    inFrontOfSandbox: (sandboxUrl) => startFakeUpstream(forwardTo(sandboxUrl)),
+  });
+  DEVICE = deviceCookieName(portal.config.cookieSecure);
+});
+after(() => portal.close());
+
+const code = () => latestCode(portal.sandboxUrl, alice.email);
+const validations = (): RecordedCall[] => portal.upstream?.callsTo(/\/mfa\/validate\//) ?? [];
+const lastValidation = () => validations().at(-1);
+/** The id part of a device cookie's value (`id.mac`). */
+const idOf = (cookie: string | undefined) => cookie?.split(".")[0];
+
+/** Alice's password step in `client`: her sign-in then waits for its code. */
+async function passwordStep(client: PortalClient): Promise<void> {
+  const login = { shortname: alice.shortname, username: alice.username, password: DEMO_PASSWORD };
+  const answer = await client.post("/api/auth/client", login);
+  assert.equal(answer.json().tokenHeld, true);
+}
+
+const validate = (client: PortalClient, typed: string, headers: Record<string, string> = {}) =>
+  client.request("POST", `/api/web/client/mfa/validate/${typed}`, undefined, headers);
+
+describe("the device id a validation carries upstream", () => {
+  it("is the id of the browser's device cookie for the person, in a header, never in the URL nor one the browser sends", async () => {
+    const browser = new PortalClient(portal.app);
+    await passwordStep(browser);
+    const cookie = browser.cookies.get(DEVICE);
+    assert.ok(cookie, "the browser holds a device cookie");
+    await browser.post("/api/web/client/mfa/generate");
+    const typed = await code();
+    const verdict = await validate(browser, typed, { "x-device-id": "chosen-by-the-browser-01" });
+    assert.deepEqual(verdict.json(), [{ text: "Passed" }]);
+    const call = lastValidation();
+    assert.equal(call?.headers["x-device-id"], idOf(cookie));
+    assert.ok(!call?.path.includes(String(idOf(cookie))), "not in the URL");
+  });
+
+  it("is fresh for a browser without a device cookie for the person, which keeps it as one once the code passes", async () => {
+    const browser = new PortalClient(portal.app);
+    await passwordStep(browser);
+    browser.cookies.set(DEVICE, "AAAAAAAAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"); // not the portal's
+    await browser.post("/api/web/client/mfa/generate");
+    const typed = await code();
+    await validate(browser, typed);
+    const sent = lastValidation()?.headers["x-device-id"];
+    assert.match(String(sent), /^[A-Za-z0-9_-]{22}$/);
+    assert.notEqual(sent, "AAAAAAAAAAAAAAAAAAAAAA", "a cookie whose MAC does not hold gives no id");
+    assert.equal(idOf(browser.cookies.get(DEVICE)), sent, "the browser keeps the id the upstream remembers");
+    // Its next sign-in: the stored code passes silently, as the same device.
+    await passwordStep(browser);
+    assert.deepEqual((await validate(browser, typed)).json(), [{ text: "Passed" }]);
+    assert.equal(lastValidation()?.headers["x-device-id"], sent);
+  });
+
+  it("a wrong code leaves no device cookie of a fresh id behind", async () => {
+    const browser = new PortalClient(portal.app);
+    await passwordStep(browser);
+    browser.cookies.delete(DEVICE);
+    await browser.post("/api/web/client/mfa/generate");
+    const typed = await code();
+    const wrong = typed === "000000" ? "000001" : "000000";
+    const answer = await validate(browser, wrong);
+    assert.equal(answer.json()[0].text, "Failed");
+    assert.equal(browser.cookies.get(DEVICE), undefined);
+  });
+});
+
+describe("a code passed in one browser, presented by another", () => {
+  it("is refused there, and that browser gets a new code generated, which passes; the first browser still passes silently", async () => {
+    const first = await signIn(portal.app, alice, () => code());
+    const stored = await code(); // what the first browser keeps under mfa-client-alice
+    const second = new PortalClient(portal.app);
+    await passwordStep(second);
+    assert.notEqual(idOf(second.cookies.get(DEVICE)), idOf(first.cookies.get(DEVICE)), "two devices");
+    const silent = await validate(second, stored);
+    assert.equal(silent.json()[0].text, "Failed", "a code seen on another device does not pass here");
+    assert.equal((await second.get("/client/home")).headers.location, "/mfa", "the second browser is not signed in");
+    // requirements 4.2: a silent validation that fails generates a new code.
+    assert.equal((await second.post("/api/web/client/mfa/generate")).status, 200);
+    const fresh = await code();
+    assert.deepEqual((await validate(second, fresh)).json(), [{ text: "Passed" }]);
+    await passwordStep(first);
+    assert.deepEqual((await validate(first, stored)).json(), [{ text: "Passed" }], "the first device is remembered");
+  });
+});
