@@ -85,7 +85,10 @@ export async function signInForms(
     const query = request.query as Record<string, string | string[] | undefined>;
     request.query = Object.fromEntries(Object.entries(query).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
     request.pagePath = pathnameOf(request.url);
-    const screen = matchRoute(request.pagePath)?.entry.screen;
+    const matched = matchRoute(request.pagePath);
+    // A path that is no page is not found, whatever its method: only a page answers 405 to a form it does not take.
+    if (!matched) return reply.callNotFound();
+    const screen = matched.entry.screen;
     const body = request.body ?? {};
     if (screen === "login" || screen === "tax-bridge-login")
       return body.intent === "reset" ? reset(request, reply, body) : login(request, reply, body);

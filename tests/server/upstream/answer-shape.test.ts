@@ -49,6 +49,9 @@ async function shapeFaults(from: number): Promise<Record<string, unknown>[]> {
 /** The session cookie's value (or undefined when the client holds none). */
 const sessionCookie = (client: PortalClient) => client.cookies.get("portal-session");
 
+/** The operations whose run of faults has been logged: no call of theirs succeeds in this file after its first fault. */
+const runsLogged = new Set<string>();
+
 /** Answers the call wrongly, makes it, and checks it failed as a fault naming the field, with the session unchanged. */
 async function refused(
   client: PortalClient,
@@ -61,9 +64,16 @@ async function refused(
   assert.equal(answer.status, 502, `${call.path}: a failed call (${answer.text})`);
   assert.deepEqual(answer.json(), {}, "no word of the answer reaches the browser");
   assert.equal(sessionCookie(client), before, "the session is as it was");
+  // A run of faults of one operation is logged when it starts (server/failure-run.ts): the first names the field, a
+  // fault within a run already logged adds no line.
   const faults = await shapeFaults(from);
-  assert.equal(faults.length, 1, "one fault logged");
-  assert.equal(faults[0]?.field, call.field, "the log names the field");
+  assert.ok(faults.length <= 1, "at most one line");
+  const first = !runsLogged.has(call.upstream.source);
+  if (first) {
+    assert.equal(faults.length, 1, "the run's first fault is logged");
+    runsLogged.add(call.upstream.source);
+  }
+  if (faults.length === 1) assert.equal(faults[0]?.field, call.field, "the log names the field");
   wrong = undefined;
   return answer;
 }
