@@ -32,10 +32,6 @@ export const KNOWN_ADDRESS_MS = 30 * 24 * HOUR_MS;
  */
 export const UNACCEPTED_WINDOW_MS = HOUR_MS / 10;
 
-/** The person an attempt counts against: site, company and user, each trimmed and case-folded. */
-export const personKey = (...parts: (string | undefined)[]) =>
-  parts.map((part) => (part ?? "").trim().toLowerCase()).join("/");
-
 /** The seconds the n-th attempt past the hourly bound waits after the previous one. */
 export const paceSeconds = (past: number) => Math.min(Math.max(past, 1), MAX_PACE_S);
 

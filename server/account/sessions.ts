@@ -2,17 +2,12 @@
 // they end, listed for "Where you're signed in", and ended from another device or by a password change.
 import type { FastifyRequest } from "fastify";
 import { deviceLabel } from "#server/account/device.ts";
+import { type Owner, personOf } from "#server/account/person.ts";
 import { type SecurityEvent, securityEvent, sessionDigest } from "#server/account/security-log.ts";
 import { type AccountState, accountOf } from "#server/account/state.ts";
 import type { SessionEntry } from "#server/stores/session-registry.ts";
-import { personKey } from "#server/throttle.ts";
 import { knownTimeZone } from "#web/components/when.ts";
 import { TIME_ZONE_HEADER } from "#web/protocol/headers.ts";
-
-/** Who a session belongs to, as the throttles count them. */
-export type Owner = { site: string; company?: string | undefined; userName: string };
-
-export const personOf = (owner: Owner): string => personKey(owner.site, owner.company, owner.userName);
 
 /** A signed-in session begins: listed, and the oldest past the bound ends on every replica. */
 export function registerSession(request: FastifyRequest, owner: Owner, sid: string, now: number): void {

@@ -2,6 +2,7 @@
 // operation a compile error), saying who may call it, how it is throttled, what is checked before it leaves, and
 // what its answer does to the session.
 import type { FastifyRequest } from "fastify";
+import { personKey, personOf } from "#server/account/person.ts";
 import {
   type Check,
   checkNewPassword,
@@ -21,7 +22,6 @@ import type { OwnCall } from "#server/api/own-call.ts";
 import { answerPasswordTest } from "#server/api/password-test.ts";
 import { expire } from "#server/session/lifecycle.ts";
 import type { ThrottleGroup, Whose } from "#server/throttle.ts";
-import { personKey } from "#server/throttle.ts";
 import type { OperationId } from "#server/upstream/operations.ts";
 
 /** Who may call an operation: anyone, a session waiting for its MFA code, or a signed-in session. */
@@ -60,8 +60,7 @@ export type Rule = { forwarded: false; calledBy: string } | ProxiedRule | OwnCal
 
 const form = (request: FastifyRequest) => (request.body ?? {}) as Record<string, string | undefined>;
 /** The person a session belongs to (pending or signed in). */
-const sessionPerson = (request: FastifyRequest) =>
-  request.auth && personKey(request.auth.site, request.auth.company, request.auth.userName);
+const sessionPerson = (request: FastifyRequest) => request.auth && personOf(request.auth);
 
 export const rules = {
   loginClient: {

@@ -1,7 +1,8 @@
 // What the change-password page shows below its form: the person's sessions and recent activity, and what the last
 // request to end sessions did (carried back in the address, as the sign-out notice is).
 import type { FastifyRequest } from "fastify";
-import { listSessions, personOf } from "#server/account/sessions.ts";
+import { personOf } from "#server/account/person.ts";
+import { listSessions } from "#server/account/sessions.ts";
 import { accountOf } from "#server/account/state.ts";
 import { sessionId, signedIn } from "#server/session/standing.ts";
 import type { AccountView } from "#web/components/account-sections.tsx";
@@ -75,6 +76,7 @@ export async function loadAccountView(request: FastifyRequest, returnPath: strin
     })),
     sessionsComplete: listed.complete,
     trimmed: listed.trimmed,
+    ...(auth.alone ? { alone: true } : {}),
     ...(result ? { result } : {}),
     activity: activity.events,
     activityComplete: activity.complete,

@@ -2,8 +2,8 @@
 // And the idle timeout's two routes: "Stay signed in", and the check a signed-in page makes at its idle limit. Asked
 // by the warning's script (Accept: application/json), each answers the seconds left instead of moving the page.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { personOf } from "#server/account/person.ts";
 import { securityEvent } from "#server/account/security-log.ts";
-import { personOf } from "#server/account/sessions.ts";
 import type { AppContext } from "#server/context.ts";
 import { taxBridgeOn } from "#server/pages/screen.ts";
 import { permissionsFor } from "#server/permissions.ts";

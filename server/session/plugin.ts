@@ -3,7 +3,7 @@
 import secureSession from "@fastify/secure-session";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { personOf } from "#server/account/sessions.ts";
+import { personOf } from "#server/account/person.ts";
 import type { AppContext } from "#server/context.ts";
 import { personActed } from "#server/session/activity.ts";
 import { cacheSessionDecoding } from "#server/session/decode-cache.ts";

@@ -9,7 +9,7 @@ import { PortalClient } from "#harness/portal-client.ts";
 import { RedisServer } from "#harness/redis-server.ts";
 import { accounts, DEMO_PASSWORD, mailboxCode, signIn } from "#harness/sign-in.ts";
 import { startSandbox } from "#sandbox/app.ts";
-import { personOf } from "#server/account/sessions.ts";
+import { personOf } from "#server/account/person.ts";
 import type { AccountState } from "#server/account/state.ts";
 import { END_SESSIONS_PATH } from "#server/pages/account-view.ts";
 import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
