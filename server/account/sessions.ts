@@ -96,7 +96,9 @@ export async function endOtherSessions(
   const person = personOf(owner);
   const shared = which === "all" ? account.marks.mark(person, { before: account.now(), except: sid }) : true;
   const { sessions } = await account.sessions.list(person);
-  const others = sessions.filter((entry) => entry.sid !== sid && live(request, account, entry));
+  // Every session of the list but this one, whatever its "last seen": a session whose registry clock lagged is still
+  // one of the person's, and ending it is what was asked (an ended one is only revoked again).
+  const others = sessions.filter((entry) => entry.sid !== sid && !request.server.revocations.has(entry.sid));
   const ending = which === "all" ? others : others.filter((entry) => sessionDigest(entry.sid) === which.id);
   if (which !== "all" && ending.length === 0) return undefined;
   for (const entry of ending) {

@@ -85,7 +85,7 @@ export async function sessionRoutes(app: FastifyInstance, context: AppContext): 
 
   // "Stay signed in": the person's own action, so the idle time starts again now.
   app.post<{ Body: Return }>("/session/stay", { schema: { body: returnSchema } }, async (request, reply) => {
-    if (pastMfa(request)) markSeen(request, context.now());
+    if (pastMfa(request)) markSeen(request, context.now(), 0);
     if (fromScript(request)) return secondsLeft(request, reply);
     return reply.redirect(back(request, request.body?.return), 303);
   });
