@@ -9,7 +9,7 @@ import { addressKey } from "#server/address-key.ts";
 import type { DeviceCookies } from "#server/device-cookie.ts";
 import type { CounterStore } from "#server/stores/counters.ts";
 
-export type ThrottleGroup = "sign-in" | "reset" | "mfa" | "password-test";
+export type ThrottleGroup = "sign-in" | "reset" | "mfa" | "password-test" | "password-change";
 export type Limits = { perIp: number; perUser: number };
 /**
  * Whose attempt it is: a person the request names (anyone can name anyone: the scheme above), or the person of the

@@ -125,7 +125,14 @@ export const rules = {
   // Its throttle, its call and what its answer means are server/api/password-test.ts's, shared with ending other
   // sessions (server/routes/account.ts).
   testPassword: { forwarded: true, needs: "signed-in", answeredBy: answerPasswordTest },
-  changePassword: { forwarded: true, needs: "signed-in", check: checkNewPassword, effect: changedPassword },
+  // Every call counts: each one that passes its cheap checks costs a strength estimate (server/api/checks.ts).
+  changePassword: {
+    forwarded: true,
+    needs: "signed-in",
+    throttle: { group: "password-change", counts: "every", person: sessionPerson, whose: "session" },
+    check: checkNewPassword,
+    effect: changedPassword,
+  },
   trackPage: { forwarded: false, calledBy: "server/tracking.ts" },
   getUserInfo: { forwarded: false, calledBy: "server/permissions.ts" },
   getPdf: { forwarded: false, calledBy: "server/routes/documents.ts" },
