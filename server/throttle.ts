@@ -62,7 +62,7 @@ export class Attempt {
     await this.giveBackAll();
   }
 
-  /** The upstream accepted the attempt: the address (and for a sign-in the browser) is now known for the person. */
+  /** The upstream accepted the attempt: for an MFA code that signed the person in, the address and the browser are known. */
   async passed(reply: FastifyReply): Promise<void> {
     await this.onPassed(reply);
   }
@@ -120,14 +120,25 @@ export class Throttle {
     if (wait === undefined && paced && person) wait = await this.#pace(group, person, perUser, taken);
     if (wait !== undefined) await giveBack();
     const passed = async (reply: FastifyReply) => {
-      if (!person || whose !== "named") return;
-      await Promise.all([
-        this.counters.hit(known, KNOWN_ADDRESS_MS),
-        this.counters.hit(acceptedKey(group, person), KNOWN_ADDRESS_MS),
-      ]);
-      if (group === "sign-in") this.devices?.remember(request, reply, person);
+      if (!person) return;
+      // A passed sign-in is an MFA code that promoted the session: only then is its address known and its browser the
+      // person's device (a password alone, or a reset that answers alike for anyone, earns neither).
+      if (group === "mfa" && whose === "session" && request.auth?.stage === "signed-in")
+        return this.#signedIn(request, reply, person);
+      // The upstream accepted the name (a password it took): from then on its counts across addresses are hourly.
+      if (whose === "named" && group === "sign-in")
+        await this.counters.hit(acceptedKey(group, person), KNOWN_ADDRESS_MS);
     };
     return new Attempt(wait, giveBack, passed);
+  }
+
+  /** A sign-in passed MFA: the address is known for the person's sign-ins, and the browser is the person's device. */
+  async #signedIn(request: FastifyRequest, reply: FastifyReply, person: string): Promise<void> {
+    await Promise.all([
+      this.counters.hit(`sign-in|known|${person}|${addressKey(request.ip)}`, KNOWN_ADDRESS_MS),
+      this.counters.hit(acceptedKey("sign-in", person), KNOWN_ADDRESS_MS),
+    ]);
+    this.devices?.remember(request, reply, person);
   }
 
   /**
