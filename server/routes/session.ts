@@ -12,7 +12,7 @@ import { safePath } from "#server/safe-path.ts";
 import { byItself } from "#server/session/activity.ts";
 import { expire } from "#server/session/lifecycle.ts";
 import { pastMfa, sessionId, signedIn } from "#server/session/standing.ts";
-import { leaveTaxBridge, markSeen } from "#server/session/writes.ts";
+import { dropSignOutNotice, leaveTaxBridge, markSeen } from "#server/session/writes.ts";
 import { opens } from "#web/routes/opens.ts";
 import { matchRoute, sectionAudience } from "#web/routes/table.ts";
 import { landingPath, MAX_RETURN_LENGTH, pathnameOf, signInUrl } from "#web/site.ts";
@@ -37,9 +37,11 @@ export async function sessionRoutes(app: FastifyInstance, context: AppContext): 
     if (auth) securityEvent(request, "sign-out", personOf(auth), sessionId(request));
     expire(request, "signed-out");
     if (!cancelled) leaveTaxBridge(request); // a cancelled sign-in goes back to the tab, in the mode it began in
+    dropSignOutNotice(request);
     const to = cancelled ? (site ? `/?activeSite=${site.toUpperCase()}` : "/") : "/?signed-out";
-    // The notice travels in the address: Clear-Site-Data also clears any cookie set with this answer.
-    return reply.header("clear-site-data", '"cache", "cookies"').redirect(to, 303);
+    // The session's cookie is expired by name; `"cookies"` would also delete the device cookie (so the owner's own
+    // budget of attempts) and every other application's cookies on the host.
+    return reply.header("clear-site-data", '"cache"').redirect(to, 303);
   });
 
   /** The seconds left before the idle limit, for the warning's script; 401 once the session has ended. */

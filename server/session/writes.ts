@@ -102,6 +102,15 @@ export function spendPasswordTest(request: FastifyRequest, now: number): number 
   return now - tested <= PASSWORD_TEST_VALID_MS ? tested : undefined;
 }
 
+/**
+ * A sign-out's notice travels in the address, not in the cookie: the notice is dropped, and a cookie left with nothing
+ * to carry is expired by name (only the session's cookie: the device cookie and other applications' stay).
+ */
+export function dropSignOutNotice(request: FastifyRequest): void {
+  if (get(request, "flash") !== undefined) set(request, "flash", undefined);
+  if (!taxBridgeEntered(request)) request.session.delete();
+}
+
 export function takeFlash(request: FastifyRequest): Flash | undefined {
   const flash = get(request, "flash");
   if (flash) set(request, "flash", undefined);
