@@ -5,7 +5,7 @@
 // where the person's attempt passed before, and a browser holding the person's device cookie, are not held by that
 // slowing: nothing sent from elsewhere spends their budget.
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { addressKey } from "#server/address-key.ts";
+import { addressKey, clientAddress } from "#server/address-key.ts";
 import type { DeviceCookies } from "#server/device-cookie.ts";
 import type { CounterStore } from "#server/stores/counters.ts";
 
@@ -85,7 +85,7 @@ export class Throttle {
     person: string | undefined,
     whose: Whose = "named",
   ): Promise<Attempt> {
-    const address = addressKey(request.ip);
+    const address = addressKey(clientAddress(request));
     const { perIp, perUser } = this.limits;
     const windows: Window[] = [];
     const minute = (key: string, limit: number) => windows.push({ key, limit, windowMs: WINDOW_MS });
@@ -135,7 +135,7 @@ export class Throttle {
   /** A sign-in passed MFA: the address is known for the person's sign-ins, and the browser is the person's device. */
   async #signedIn(request: FastifyRequest, reply: FastifyReply, person: string): Promise<void> {
     await Promise.all([
-      this.counters.hit(`sign-in|known|${person}|${addressKey(request.ip)}`, KNOWN_ADDRESS_MS),
+      this.counters.hit(`sign-in|known|${person}|${addressKey(clientAddress(request))}`, KNOWN_ADDRESS_MS),
       this.counters.hit(acceptedKey("sign-in", person), KNOWN_ADDRESS_MS),
     ]);
     this.devices?.remember(request, reply, person);

@@ -1,10 +1,12 @@
 // A person's sessions through their life: registered at sign-in, marked seen (at most once a minute), removed when
 // they end, listed for "Where you're signed in", and ended from another device or by a password change.
+
 import type { FastifyRequest } from "fastify";
 import { deviceLabel } from "#server/account/device.ts";
 import { type Owner, personOf } from "#server/account/person.ts";
 import { type SecurityEvent, securityEvent, sessionDigest } from "#server/account/security-log.ts";
 import { type AccountState, accountOf } from "#server/account/state.ts";
+import { clientAddress } from "#server/address-key.ts";
 import type { SessionEntry } from "#server/stores/session-registry.ts";
 import { knownTimeZone } from "#web/components/when.ts";
 import { TIME_ZONE_HEADER } from "#web/protocol/headers.ts";
@@ -19,7 +21,7 @@ export function registerSession(request: FastifyRequest, owner: Owner, sid: stri
     began: now,
     seen: now,
     device: deviceLabel(request.headers["user-agent"]),
-    address: request.ip,
+    address: clientAddress(request),
   };
   const zone = request.headers[TIME_ZONE_HEADER.toLowerCase()];
   if (typeof zone === "string" && zone.length <= 64 && knownTimeZone(zone) === zone) entry.timeZone = zone;
