@@ -49,6 +49,11 @@ export type SessionFields = {
   sid: string;
   /** When the current password last passed the test call: the change call needs one, once (SECURITY.md). */
   passwordTested: number;
+  /**
+   * What the last request to end other sessions did, for the page it leads back to, once: the page's note comes from
+   * here, never from its address (server/pages/account-view.ts).
+   */
+  endResult: { outcome: string; count?: number };
   /** When the last MFA code was sent for this pending sign-in: a reload within the cooldown sends none. */
   codeSentAt: number;
 };

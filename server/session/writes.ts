@@ -111,6 +111,18 @@ export function dropSignOutNotice(request: FastifyRequest): void {
   if (!taxBridgeEntered(request)) request.session.delete();
 }
 
+/** What a request to end other sessions did (its outcome, and how many ended or the seconds to wait), kept once. */
+export function noteEndResult(request: FastifyRequest, outcome: string, count?: number): void {
+  set(request, "endResult", { outcome, ...(count === undefined ? {} : { count }) });
+}
+
+/** The last request to end other sessions' result, read once: a reload or a copied address shows nothing. */
+export function takeEndResult(request: FastifyRequest): { outcome: string; count?: number } | undefined {
+  const result = get(request, "endResult");
+  if (result) set(request, "endResult", undefined);
+  return result;
+}
+
 export function takeFlash(request: FastifyRequest): Flash | undefined {
   const flash = get(request, "flash");
   if (flash) set(request, "flash", undefined);
