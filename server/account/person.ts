@@ -1,5 +1,7 @@
 // Who a person is, as the upstream says: the one key every store keyed by a person uses (session registry, security
 // activity, throttles, known addresses, device cookie), compared as the upstream compares its identities.
+import { hash } from "node:crypto";
+
 /**
  * The upstream matches company short names and user IDs without regard to ASCII case, and no other case: `ALICE` is
  * `alice`, but `Kelvin` spelled with U+212A is not `kelvin` (no Unicode case folding). Surrounding ASCII blanks are
@@ -26,3 +28,9 @@ export type Owner = { site: string; company?: string | undefined; userName: stri
 /** The key of a session's person; a session on its own gets a key no typed identity can spell (`:` is escaped above). */
 export const personOf = (owner: Owner): string =>
   owner.alone ? `${owner.site}:alone:${owner.alone}` : personKey(owner.site, owner.company, owner.userName);
+
+/**
+ * A name as the logs may show it before the upstream accepted it: a digest, so a password typed into the user ID field
+ * never reaches a log line, while one name's attempts still read as one.
+ */
+export const nameDigest = (name: string): string => `#${hash("sha256", name, "base64url").slice(0, 16)}`;

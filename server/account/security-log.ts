@@ -5,6 +5,7 @@
 import { hash } from "node:crypto";
 import type { FastifyRequest } from "fastify";
 import { deviceLabel } from "#server/account/device.ts";
+import { nameDigest } from "#server/account/person.ts";
 import { accountOf } from "#server/account/state.ts";
 import { clientAddress } from "#server/address-key.ts";
 
@@ -65,7 +66,8 @@ export function securityEvent(
   const line: SecurityLine = {
     event,
     requestId: request.id,
-    person,
+    // An event that may name anyone names what was typed, which the upstream did not accept: a digest in the log.
+    person: mayNameAnyone.has(event) ? nameDigest(person) : person,
     ...(sid ? { session: sessionDigest(sid) } : {}),
     address: clientAddress(request),
     device,

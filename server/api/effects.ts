@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyRequest } from "fastify";
 import type { components } from "#openapi/schema.d.ts";
-import { personOf } from "#server/account/person.ts";
+import { nameDigest, personOf } from "#server/account/person.ts";
 import { securityEvent } from "#server/account/security-log.ts";
 import { endOtherSessions } from "#server/account/sessions.ts";
 import type { AppContext } from "#server/context.ts";
@@ -81,7 +81,9 @@ export const holdLogin =
     if (token && !sendableToken(token)) return unusable(request);
     const outcome = held ? "pending-mfa" : message === "Deactivated" ? "deactivated" : "invalid";
     const loginMessage = untold ? "unknown" : message;
-    signInStep(context, request, { event: "sign-in", site, user: userName, outcome, loginMessage }, "sign-in attempt");
+    // The user ID as typed is logged only once the upstream took it (a token held); before, a digest of it.
+    const user = held ? { user: userName } : { userDigest: nameDigest(userName) };
+    signInStep(context, request, { event: "sign-in", site, ...user, outcome, loginMessage }, "sign-in attempt");
     const company = site === "client" ? String(form.shortname ?? "") : "";
     const person = personOf({ site, company, userName });
     if (held && token) {
