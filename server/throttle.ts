@@ -96,7 +96,9 @@ export class Throttle {
       // The owner's own browser: a budget of its own, whatever anyone sends from elsewhere or from its address.
       minute(`${group}|device|${device}|${person}`, perUser);
     } else {
-      minute(`${group}|ip|${address}`, perIp);
+      // An MFA call comes from a session that holds a passed password: the person's own budget, not the address's,
+      // so an office signing in together behind one address spends nothing of it.
+      if (!(group === "mfa" && whose === "session" && person)) minute(`${group}|ip|${address}`, perIp);
       if (person && whose === "session") minute(`${group}|user|${person}`, perUser);
       if (person && whose === "named") {
         minute(`${group}|user|${person}|${address}`, perUser);

@@ -349,6 +349,28 @@ const deviceCookie = (answer: { headers: Record<string, unknown> }) =>
 const tokenHeld = (answer: { status: number; json(): unknown }) =>
   answer.status === 200 && (answer.json() as { tokenHeld?: boolean }).tokenHeld === true;
 
+describe("an office signing in together behind one address", () => {
+  it("spends none of the address's budget on its MFA codes: each person's own budget pays", async () => {
+    const fake = await portalOnFake(happyUpstream(), {
+      env: { RATE_LIMIT_IP_PER_MINUTE: "3", RATE_LIMIT_USER_PER_MINUTE: "10" },
+    });
+    try {
+      for (let person = 1; person <= 6; person++) {
+        const held = await post(fake.app, "/api/auth/client", login(`clerk-${person}`, "right"), "192.0.2.44");
+        assert.ok(tokenHeld(held), `clerk ${person}'s password`);
+        const cookie = sessionCookie(held);
+        const sent = await post(fake.app, "/api/web/client/mfa/generate", undefined, "192.0.2.44", cookie);
+        assert.equal(sent.status, 200, `clerk ${person}'s code is sent`);
+        const code = `/api/web/client/mfa/validate/${FAKE_UPSTREAM_CODE}`;
+        const verified = await post(fake.app, code, undefined, "192.0.2.44", sessionCookie(sent) || cookie);
+        assert.equal(verified.status, 200, `clerk ${person}'s code passes`);
+      }
+    } finally {
+      await fake.close();
+    }
+  });
+});
+
 describe("others cannot lock a person out, and one /64 is one address", () => {
   let redis: RedisServer;
   before(async () => {
