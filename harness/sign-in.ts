@@ -16,6 +16,8 @@ export const accounts = {
   alice: { site: "client", shortname: "ACME", username: "alice", email: "alice@acme.example" },
   victor: { site: "client", shortname: "ACME", username: "victor", email: "victor@acme.example" },
   gary: { site: "client", shortname: "GLOBEX", username: "gary", email: "gary@globex.example" },
+  /** GLOBEX's alice: another person than ACME's, with the same user ID. */
+  globexAlice: { site: "client", shortname: "GLOBEX", username: "alice", email: "alice@globex.example" },
   paula: { site: "client", shortname: "ACME", username: "paula", email: "paula@acme.example" },
   vera: { site: "vendor", username: "vera", email: "vera@vendor.example" },
   vince: { site: "vendor", username: "vince", email: "vince@vendor.example" },

@@ -247,6 +247,8 @@ export interface components {
             message?: unknown;
             /** @description Whose account the link opened: the Username the change-password form shows (requirements 2.5) and whose sessions the person sees (requirements 11.3). Read when a string; otherwise the account is not named. */
             username?: unknown;
+            /** @description For a client's link, the company short name of the account it opened: with `username`, the person whose sessions, activity and budgets the session shares. Read when a string; an answer without it (or without `username`) leaves the session on its own (SECURITY.md). */
+            shortname?: unknown;
         };
         /** @description Requirements 3.2 and 7.2: "an array of objects with a text field"; the first one's text `Passed` means success. Parsed as JSON whatever its label (7.2: "text parsed as JSON"); other fields of each object are ignored. */
         MfaVerdict: {

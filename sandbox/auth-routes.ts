@@ -38,7 +38,9 @@ function linkLogin(ctx: SandboxContext, query: unknown, site: Site): LinkLoginRe
   // The link itself came by e-mail, so it counts as the device verification.
   // It answers the account's state as a password login does, and whose account it is.
   if (user === undefined) return {};
-  return { token: issueToken(ctx.db, user.id, ctx.now(), true), message: user.loginMessage, username: user.username };
+  const token = issueToken(ctx.db, user.id, ctx.now(), true);
+  const company = site === "client" ? { shortname: user.shortname } : {};
+  return { token, message: user.loginMessage, username: user.username, ...company };
 }
 
 export function registerAuthRoutes(app: FastifyInstance, ctx: SandboxContext): void {

@@ -75,6 +75,15 @@ export const seedAccounts: readonly SeedAccount[] = [
   },
   {
     site: "client",
+    shortname: "GLOBEX",
+    username: "alice",
+    email: "alice@globex.example",
+    loginMessage: "Success",
+    purpose: "another company's user with ACME alice's user ID: neither sees, ends or spends the other's sessions",
+    permissions: clientPermissions({ clientServices: ["1894"] }),
+  },
+  {
+    site: "client",
     shortname: "ACME",
     username: "paula",
     email: "paula@acme.example",

@@ -5,11 +5,11 @@
 // where the person's attempt passed before, and a browser holding the person's device cookie, are not held by that
 // slowing: nothing sent from elsewhere spends their budget.
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { addressKey } from "#server/address-key.ts";
+import { addressKey, clientAddress } from "#server/address-key.ts";
 import type { DeviceCookies } from "#server/device-cookie.ts";
 import type { CounterStore } from "#server/stores/counters.ts";
 
-export type ThrottleGroup = "sign-in" | "reset" | "mfa" | "password-test";
+export type ThrottleGroup = "sign-in" | "reset" | "mfa" | "password-test" | "password-change";
 export type Limits = { perIp: number; perUser: number };
 /**
  * Whose attempt it is: a person the request names (anyone can name anyone: the scheme above), or the person of the
@@ -31,10 +31,6 @@ export const KNOWN_ADDRESS_MS = 30 * 24 * HOUR_MS;
  * under a made-up name leaves in Redis is gone in minutes, not an hour (docs/decisions.md, "Shared state").
  */
 export const UNACCEPTED_WINDOW_MS = HOUR_MS / 10;
-
-/** The person an attempt counts against: site, company and user, each trimmed and case-folded. */
-export const personKey = (...parts: (string | undefined)[]) =>
-  parts.map((part) => (part ?? "").trim().toLowerCase()).join("/");
 
 /** The seconds the n-th attempt past the hourly bound waits after the previous one. */
 export const paceSeconds = (past: number) => Math.min(Math.max(past, 1), MAX_PACE_S);
@@ -66,7 +62,7 @@ export class Attempt {
     await this.giveBackAll();
   }
 
-  /** The upstream accepted the attempt: the address (and for a sign-in the browser) is now known for the person. */
+  /** The upstream accepted the attempt: for an MFA code that signed the person in, the address and the browser are known. */
   async passed(reply: FastifyReply): Promise<void> {
     await this.onPassed(reply);
   }
@@ -89,7 +85,7 @@ export class Throttle {
     person: string | undefined,
     whose: Whose = "named",
   ): Promise<Attempt> {
-    const address = addressKey(request.ip);
+    const address = addressKey(clientAddress(request));
     const { perIp, perUser } = this.limits;
     const windows: Window[] = [];
     const minute = (key: string, limit: number) => windows.push({ key, limit, windowMs: WINDOW_MS });
@@ -100,7 +96,9 @@ export class Throttle {
       // The owner's own browser: a budget of its own, whatever anyone sends from elsewhere or from its address.
       minute(`${group}|device|${device}|${person}`, perUser);
     } else {
-      minute(`${group}|ip|${address}`, perIp);
+      // An MFA call comes from a session that holds a passed password: the person's own budget, not the address's,
+      // so an office signing in together behind one address spends nothing of it.
+      if (!(group === "mfa" && whose === "session" && person)) minute(`${group}|ip|${address}`, perIp);
       if (person && whose === "session") minute(`${group}|user|${person}`, perUser);
       if (person && whose === "named") {
         minute(`${group}|user|${person}|${address}`, perUser);
@@ -124,14 +122,26 @@ export class Throttle {
     if (wait === undefined && paced && person) wait = await this.#pace(group, person, perUser, taken);
     if (wait !== undefined) await giveBack();
     const passed = async (reply: FastifyReply) => {
-      if (!person || whose !== "named") return;
-      await Promise.all([
-        this.counters.hit(known, KNOWN_ADDRESS_MS),
-        this.counters.hit(acceptedKey(group, person), KNOWN_ADDRESS_MS),
-      ]);
-      if (group === "sign-in") this.devices?.remember(request, reply, person);
+      if (!person) return;
+      // A passed sign-in is an MFA code that promoted the session: only then is its address known and its browser the
+      // person's device (a password alone, or a reset that answers alike for anyone, earns neither).
+      if (group === "mfa" && whose === "session" && request.auth?.stage === "signed-in")
+        return this.#signedIn(request, reply, person);
+      // The upstream accepted the name (a password it took): from then on its counts across addresses are hourly.
+      if (whose === "named" && group === "sign-in")
+        await this.counters.hit(acceptedKey(group, person), KNOWN_ADDRESS_MS);
     };
     return new Attempt(wait, giveBack, passed);
+  }
+
+  /** A sign-in passed MFA: the address is known for the person's sign-ins, and the browser is the person's device. */
+  async #signedIn(request: FastifyRequest, reply: FastifyReply, person: string): Promise<void> {
+    await Promise.all([
+      this.counters.hit(`sign-in|known|${person}|${addressKey(clientAddress(request))}`, KNOWN_ADDRESS_MS),
+      this.counters.hit(acceptedKey("sign-in", person), KNOWN_ADDRESS_MS),
+    ]);
+    // The id the validation carried upstream, which now remembers the code for it (requirements 4.2's device memory).
+    this.devices?.remember(request, reply, person, request.upstreamCall?.device);
   }
 
   /**

@@ -1,10 +1,13 @@
 // The security log: every event's stable name, and the one function that writes its line and keeps it in the
 // person's recent activity. A line holds the request id, the person, a digest of the session id, the address and the
 // device; never a token, a password or a code.
+
 import { hash } from "node:crypto";
 import type { FastifyRequest } from "fastify";
 import { deviceLabel } from "#server/account/device.ts";
+import { nameDigest } from "#server/account/person.ts";
 import { accountOf } from "#server/account/state.ts";
+import { clientAddress } from "#server/address-key.ts";
 
 /** Each event, and what it means (docs/security-log.md lists them). */
 export const securityEvents = {
@@ -63,9 +66,10 @@ export function securityEvent(
   const line: SecurityLine = {
     event,
     requestId: request.id,
-    person,
+    // An event that may name anyone names what was typed, which the upstream did not accept: a digest in the log.
+    person: mayNameAnyone.has(event) ? nameDigest(person) : person,
     ...(sid ? { session: sessionDigest(sid) } : {}),
-    address: request.ip,
+    address: clientAddress(request),
     device,
   };
   request.log.info(line, "security event");
@@ -73,7 +77,7 @@ export function securityEvent(
   if (account && person)
     void account.activity.record(
       person,
-      { event, at: account.now(), device, address: request.ip },
+      { event, at: account.now(), device, address: clientAddress(request) },
       mayNameAnyone.has(event),
     );
 }

@@ -1,18 +1,15 @@
 // A person's sessions through their life: registered at sign-in, marked seen (at most once a minute), removed when
 // they end, listed for "Where you're signed in", and ended from another device or by a password change.
+
 import type { FastifyRequest } from "fastify";
 import { deviceLabel } from "#server/account/device.ts";
+import { type Owner, personOf } from "#server/account/person.ts";
 import { type SecurityEvent, securityEvent, sessionDigest } from "#server/account/security-log.ts";
 import { type AccountState, accountOf } from "#server/account/state.ts";
+import { clientAddress } from "#server/address-key.ts";
 import type { SessionEntry } from "#server/stores/session-registry.ts";
-import { personKey } from "#server/throttle.ts";
 import { knownTimeZone } from "#web/components/when.ts";
 import { TIME_ZONE_HEADER } from "#web/protocol/headers.ts";
-
-/** Who a session belongs to, as the throttles count them. */
-export type Owner = { site: string; company?: string | undefined; userName: string };
-
-export const personOf = (owner: Owner): string => personKey(owner.site, owner.company, owner.userName);
 
 /** A signed-in session begins: listed, and the oldest past the bound ends on every replica. */
 export function registerSession(request: FastifyRequest, owner: Owner, sid: string, now: number): void {
@@ -24,7 +21,7 @@ export function registerSession(request: FastifyRequest, owner: Owner, sid: stri
     began: now,
     seen: now,
     device: deviceLabel(request.headers["user-agent"]),
-    address: request.ip,
+    address: clientAddress(request),
   };
   const zone = request.headers[TIME_ZONE_HEADER.toLowerCase()];
   if (typeof zone === "string" && zone.length <= 64 && knownTimeZone(zone) === zone) entry.timeZone = zone;
@@ -101,7 +98,9 @@ export async function endOtherSessions(
   const person = personOf(owner);
   const shared = which === "all" ? account.marks.mark(person, { before: account.now(), except: sid }) : true;
   const { sessions } = await account.sessions.list(person);
-  const others = sessions.filter((entry) => entry.sid !== sid && live(request, account, entry));
+  // Every session of the list but this one, whatever its "last seen": a session whose registry clock lagged is still
+  // one of the person's, and ending it is what was asked (an ended one is only revoked again).
+  const others = sessions.filter((entry) => entry.sid !== sid && !request.server.revocations.has(entry.sid));
   const ending = which === "all" ? others : others.filter((entry) => sessionDigest(entry.sid) === which.id);
   if (which !== "all" && ending.length === 0) return undefined;
   for (const entry of ending) {

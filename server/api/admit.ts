@@ -80,7 +80,8 @@ export async function admit(context: AppContext, operation: Operation, request: 
   }
   const answer = await rule.check?.({ context, request });
   if (answer) {
-    await attempt?.giveBack(); // answered here: no attempt reached the upstream
+    if (answer.counts) attempt?.keep();
+    else await attempt?.giveBack(); // answered here: no attempt reached the upstream
     return reply
       .code(answer.status)
       .headers(answer.headers ?? {})

@@ -10,7 +10,13 @@ import { strongPassword } from "#web/password-rules.ts";
 import { COOLDOWN_HEADER, REPLACE_SESSION_HEADER, SEND_AGAIN_COOLDOWN_MS } from "#web/protocol/headers.ts";
 import { linkLoginTexts } from "#web/texts/link-login.ts";
 
-export type ReplyInstead = { status: number; body: unknown; headers?: Record<string, string> };
+export type ReplyInstead = {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+  /** The throttled attempt counts though the call never left (the check itself is the cost, or the probe). */
+  counts?: true;
+};
 export type Check = (input: { context: AppContext; request: FastifyRequest }) => Promise<ReplyInstead | undefined>;
 
 declare module "fastify" {
@@ -42,17 +48,14 @@ export const oneValidateAtATime: Check = async ({ context, request }) => {
 };
 
 /**
- * requirements 5's rules on the new password, none of the common or easily guessed passwords (ASVS V2.1.7), and a current
- * password that passed its test call just before (left unspent when the new one is refused, so another may be tried).
+ * requirements 5's rules on the new password, a current password that passed its test call just before, and none of
+ * the common or easily guessed passwords (ASVS V2.1.7), in that order: the strength estimate costs milliseconds of the
+ * event loop, so it runs only for a session that has just spent a passed test (the cheap checks first). A refused new
+ * password spends the test too: the form tests the current password again before each change.
  */
 export const checkNewPassword: Check = async ({ context, request }) => {
   const result = strongPassword.safeParse((request.body as { password?: unknown }).password);
-  if (!result.success) return { status: 400, body: { description: result.error.issues[0]?.message } };
-  const auth = request.auth;
-  if (easilyGuessed(result.data, [auth?.userName ?? "", auth?.company ?? ""])) {
-    const { code, message } = serverTexts.commonPassword;
-    return { status: 400, body: { description: message, code } };
-  }
+  if (!result.success) return { status: 400, body: { description: result.error.issues[0]?.message }, counts: true };
   const tested = spendPasswordTest(request, context.now());
   const sid = sessionId(request);
   // A copy of the cookie still carries the test: the shared store lets each passed test be spent once, anywhere.
@@ -62,7 +65,12 @@ export const checkNewPassword: Check = async ({ context, request }) => {
     (await context.locks.acquire(`password-test|${sid}|${tested}`, PASSWORD_TEST_VALID_MS));
   if (!once) {
     const { code, message } = serverTexts.passwordNotTested;
-    return { status: 400, body: { detail: message, code } };
+    return { status: 400, body: { detail: message, code }, counts: true };
+  }
+  const auth = request.auth;
+  if (easilyGuessed(result.data, [auth?.userName ?? "", auth?.company ?? ""])) {
+    const { code, message } = serverTexts.commonPassword;
+    return { status: 400, body: { description: message, code }, counts: true };
   }
   return undefined;
 };

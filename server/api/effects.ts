@@ -3,11 +3,12 @@
 // server/api/password-test.ts's). Each takes the answer, already of the shape openapi/portal.yaml declares
 // (server/upstream/answer-shape.ts) or empty, reads only the fields the requirements read, and a token never reaches
 // the browser: what the browser gets is the portal's own answer, never the upstream's body.
+import { randomUUID } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { components } from "#openapi/schema.d.ts";
+import { nameDigest, personOf } from "#server/account/person.ts";
 import { securityEvent } from "#server/account/security-log.ts";
-import { endOtherSessions, personOf } from "#server/account/sessions.ts";
-import { keepDevice } from "#server/api/mfa-device.ts";
+import { endOtherSessions } from "#server/account/sessions.ts";
 import type { AppContext } from "#server/context.ts";
 import { loadPermissions } from "#server/permissions.ts";
 import { MAX_TOKEN_CHARACTERS, sendableToken } from "#server/session/fields.ts";
@@ -88,7 +89,9 @@ export const holdLogin =
     if (token && !sendableToken(token)) return unusable(request);
     const outcome = held ? "pending-mfa" : message === "Deactivated" ? "deactivated" : "invalid";
     const loginMessage = untold ? "unknown" : message;
-    signInStep(context, request, { event: "sign-in", site, user: userName, outcome, loginMessage }, "sign-in attempt");
+    // The user ID as typed is logged only once the upstream took it (a token held); before, a digest of it.
+    const user = held ? { user: userName } : { userDigest: nameDigest(userName) };
+    signInStep(context, request, { event: "sign-in", site, ...user, outcome, loginMessage }, "sign-in attempt");
     const company = site === "client" ? String(form.shortname ?? "") : "";
     const person = personOf({ site, company, userName });
     if (held && token) {
@@ -123,16 +126,16 @@ export const signInRefused =
 export const signInByLink =
   (site: Site): Effect =>
   async ({ context, request, body }) => {
-    const { username } = asObject(body) as Schemas["LinkLoginResponse"];
+    const { username, shortname } = asObject(body) as Schemas["LinkLoginResponse"];
     const { token, message } = signInAnswer(body);
     if (token && token.length > MAX_TOKEN_CHARACTERS) return tooLarge;
     if (token && !sendableToken(token)) return unusable(request);
     const usable = Boolean(token) && message !== "Deactivated";
     let opened = false;
     if (token && usable) {
-      const userName = typeof username === "string" ? username : "";
+      const owner = linkOwner(site, username, shortname);
       const loginMessage = message ?? "Success";
-      beginSignIn(request, { stage: "signed-in", site, userName, company: "", loginMessage, token }, context.now());
+      beginSignIn(request, { stage: "signed-in", site, ...owner, loginMessage, token }, context.now());
       context.refusedTokens.forgive(token);
       if (!fitsCookie(request)) return tooLarge;
       // One permissions call: it loads the gates, and answers for a link whose state the upstream did not give (no
@@ -152,16 +155,30 @@ export const signInByLink =
   };
 
 /**
+ * Whose account a link opened, as its answer says: the user ID, and for a client the company short name. Where the
+ * answer does not say, the session is on its own (server/account/person.ts): never filed under a typed or partial name.
+ */
+export function linkOwner(
+  site: Site,
+  username: unknown,
+  shortname: unknown,
+): { userName: string; company?: string; alone?: string } {
+  const userName = typeof username === "string" ? username : "";
+  const company = site === "client" && typeof shortname === "string" ? shortname : "";
+  if (!userName || (site === "client" && !company)) return { userName, alone: randomUUID() };
+  return { userName, ...(company ? { company } : {}) };
+}
+
+/**
  * requirements 4.2: only a `Passed` verdict promotes the pending token; wrong codes are counted, and end the sign-in.
  * The verdict reaches the browser as its texts only; an empty answer is no verdict, so no `Passed`.
  */
-export const promoteOnPassed: Effect = async ({ context, request, reply, body }) => {
+export const promoteOnPassed: Effect = async ({ context, request, body }) => {
   const verdict = (Array.isArray(body) ? (body as Schemas["MfaVerdict"]) : []).map(({ text }) => ({ text }));
   const auth = request.auth;
   if (auth?.stage !== "pending") return { body: verdict };
   const who = { site: auth.site, user: auth.userName };
   if (verdict[0]?.text === "Passed") {
-    keepDevice(context, request, reply); // the upstream remembers the code for this browser's id: it keeps the id
     promote(request, context.now());
     const info = await loadPermissions(context, request);
     // A sign-in whose message the portal did not know opens a section only on the upstream's word for the token.

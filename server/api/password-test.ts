@@ -4,8 +4,8 @@
 // answer means; what a right password then allows is each caller's.
 import type { FastifyRequest } from "fastify";
 import type { components } from "#openapi/schema.d.ts";
+import { personOf } from "#server/account/person.ts";
 import { securityEvent } from "#server/account/security-log.ts";
-import { personOf } from "#server/account/sessions.ts";
 import { errorShape } from "#server/api/error-shape.ts";
 import type { OwnCall } from "#server/api/own-call.ts";
 import { countThrottled, tooManyAttempts } from "#server/api/throttled.ts";

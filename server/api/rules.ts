@@ -2,6 +2,7 @@
 // operation a compile error), saying who may call it, how it is throttled, what is checked before it leaves, and
 // what its answer does to the session.
 import type { FastifyRequest } from "fastify";
+import { personKey, personOf } from "#server/account/person.ts";
 import {
   type Check,
   checkNewPassword,
@@ -23,7 +24,6 @@ import { answerPasswordTest } from "#server/api/password-test.ts";
 import type { AppContext } from "#server/context.ts";
 import { expire } from "#server/session/lifecycle.ts";
 import type { ThrottleGroup, Whose } from "#server/throttle.ts";
-import { personKey } from "#server/throttle.ts";
 import type { OperationId } from "#server/upstream/operations.ts";
 
 /** Who may call an operation: anyone, a session waiting for its MFA code, or a signed-in session. */
@@ -66,8 +66,7 @@ export type Rule = { forwarded: false; calledBy: string } | ProxiedRule | OwnCal
 
 const form = (request: FastifyRequest) => (request.body ?? {}) as Record<string, string | undefined>;
 /** The person a session belongs to (pending or signed in). */
-const sessionPerson = (request: FastifyRequest) =>
-  request.auth && personKey(request.auth.site, request.auth.company, request.auth.userName);
+const sessionPerson = (request: FastifyRequest) => request.auth && personOf(request.auth);
 
 export const rules = {
   loginClient: {
@@ -136,7 +135,14 @@ export const rules = {
   // Its throttle, its call and what its answer means are server/api/password-test.ts's, shared with ending other
   // sessions (server/routes/account.ts).
   testPassword: { forwarded: true, needs: "signed-in", answeredBy: answerPasswordTest },
-  changePassword: { forwarded: true, needs: "signed-in", check: checkNewPassword, effect: changedPassword },
+  // Every call counts: each one that passes its cheap checks costs a strength estimate (server/api/checks.ts).
+  changePassword: {
+    forwarded: true,
+    needs: "signed-in",
+    throttle: { group: "password-change", counts: "every", person: sessionPerson, whose: "session" },
+    check: checkNewPassword,
+    effect: changedPassword,
+  },
   trackPage: { forwarded: false, calledBy: "server/tracking.ts" },
   getUserInfo: { forwarded: false, calledBy: "server/permissions.ts" },
   getPdf: { forwarded: false, calledBy: "server/routes/documents.ts" },

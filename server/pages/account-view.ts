@@ -1,9 +1,12 @@
 // What the change-password page shows below its form: the person's sessions and recent activity, and what the last
 // request to end sessions did (carried back in the address, as the sign-out notice is).
+
 import type { FastifyRequest } from "fastify";
-import { listSessions, personOf } from "#server/account/sessions.ts";
+import { personOf } from "#server/account/person.ts";
+import { listSessions } from "#server/account/sessions.ts";
 import { accountOf } from "#server/account/state.ts";
 import { sessionId, signedIn } from "#server/session/standing.ts";
+import { takeEndResult } from "#server/session/writes.ts";
 import type { AccountView } from "#web/components/account-sections.tsx";
 import type { NoteKind } from "#web/components/note.tsx";
 import { knownTimeZone } from "#web/components/when.ts";
@@ -27,11 +30,17 @@ export function outcomeQuery(outcome: EndOutcome, count?: number): string {
   return `sessions=${outcome}${count === undefined ? "" : `&count=${count}`}`;
 }
 
-/** The note for an outcome named in the address; a hand-edited address shows nothing rather than a wrong note. */
-function resultOf(query: Record<string, string | undefined>): { kind: NoteKind; text: string } | undefined {
-  const count = Number(query.count ?? "0");
-  const number = Number.isSafeInteger(count) && count >= 0 && count <= 1000 ? count : 0;
-  switch (query.sessions) {
+/**
+ * The note for what the last request to end sessions did, from the session's one-time record (`takeEndResult`), never
+ * from the address: a link carrying `?sessions=ended&count=7` shows nothing.
+ */
+function resultOf(
+  record: { outcome: string; count?: number } | undefined,
+): { kind: NoteKind; text: string } | undefined {
+  if (!record) return undefined;
+  const count = record.count ?? 0;
+  const number = Number.isSafeInteger(count) && count >= 0 && count <= 100_000 ? count : 0;
+  switch (record.outcome) {
     case "ended":
       return { kind: "success", text: accountTexts.ended(number) };
     case "ending":
@@ -60,7 +69,7 @@ export async function loadAccountView(request: FastifyRequest, returnPath: strin
     account.activity.recent(personOf(auth)),
   ]);
   const current = listed.sessions.find((session) => session.current);
-  const result = resultOf(request.query as Record<string, string | undefined>);
+  const result = resultOf(takeEndResult(request));
   return {
     timeZone: knownTimeZone(current?.timeZone),
     action: END_SESSIONS_PATH,
@@ -75,6 +84,7 @@ export async function loadAccountView(request: FastifyRequest, returnPath: strin
     })),
     sessionsComplete: listed.complete,
     trimmed: listed.trimmed,
+    ...(auth.alone ? { alone: true } : {}),
     ...(result ? { result } : {}),
     activity: activity.events,
     activityComplete: activity.complete,

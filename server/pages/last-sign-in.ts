@@ -1,8 +1,8 @@
 // The note on each section's home: when and from where the person last signed in before this session, and the failed
 // sign-in attempts the portal saw since; nothing on a first sign-in.
 import type { FastifyRequest } from "fastify";
+import { personOf } from "#server/account/person.ts";
 import { signInCompletions } from "#server/account/security-log.ts";
-import { personOf } from "#server/account/sessions.ts";
 import { accountOf } from "#server/account/state.ts";
 import { sessionId, signedIn } from "#server/session/standing.ts";
 import type { LastSignIn } from "#web/components/last-sign-in-note.tsx";

@@ -1,7 +1,6 @@
 // Which page views are visits (requirements 4.8): a navigation to a new page of the person's own is remembered in the
 // session and handed to the tracker once its answer has gone.
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { personActed } from "#server/session/activity.ts";
 import { visitorOn } from "#server/session/standing.ts";
 import { rememberVisit } from "#server/session/writes.ts";
 import { isNavigation, type Visit, type VisitTracker } from "#server/tracking.ts";
@@ -17,11 +16,10 @@ declare module "fastify" {
  * A navigation to a page of the person's own (server/session/standing.ts, `visitorOn`) that is not the previous one
  * is a visit: the session remembers it (`rememberVisit`), and it is sent once the page's answer has gone.
  */
-export function noteVisit(request: FastifyRequest, ownForm: boolean, now: number): void {
+export function noteVisit(request: FastifyRequest, ownForm: boolean): void {
   const page = request.pagePath;
   const auth = visitorOn(request, ownForm);
-  if (auth && isNavigation(request) && rememberVisit(request, page, now, personActed(request)))
-    request.visit = { token: auth.token, page };
+  if (auth && isNavigation(request) && rememberVisit(request, page)) request.visit = { token: auth.token, page };
 }
 
 /** Sends the visits `noteVisit` found once their answers have gone: never on the response path. */

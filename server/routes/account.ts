@@ -9,6 +9,7 @@ import type { AppContext } from "#server/context.ts";
 import { END_SESSIONS_PATH, type EndOutcome, outcomeQuery } from "#server/pages/account-view.ts";
 import type { Auth } from "#server/session/fields.ts";
 import { sessionId, signedIn } from "#server/session/standing.ts";
+import { noteEndResult } from "#server/session/writes.ts";
 import { matchRoute, sectionAudience } from "#web/routes/table.ts";
 
 type Body = { return?: string; session?: string; password?: string };
@@ -43,8 +44,10 @@ export async function accountRoutes(app: FastifyInstance, context: AppContext): 
     const auth = signedIn(request);
     if (!auth) return reply.redirect("/", 303);
     const page = pageOf(auth, request.body?.return);
-    const back = (outcome: EndOutcome, count?: number) =>
-      reply.redirect(`${page}?${outcomeQuery(outcome, count)}`, 303);
+    const back = (outcome: EndOutcome, count?: number) => {
+      noteEndResult(request, outcome, count); // the page's note reads this record, never its address
+      return reply.redirect(`${page}?${outcomeQuery(outcome, count)}`, 303);
+    };
     const { session = "", password = "" } = request.body ?? {};
     if (!sessionChoice.test(session)) return back("unknown");
     if (!password) return back("password-required");
@@ -52,6 +55,10 @@ export async function accountRoutes(app: FastifyInstance, context: AppContext): 
     // The password test call, throttled as the change-password form's test is, in the session's own budget.
     const test = await testPassword(context, request, auth, password);
     if (test.outcome === "ended") return reply.redirect("/", 303);
+    if (test.outcome === "throttled") {
+      noteEndResult(request, "throttled", test.wait); // the note says the real wait
+      return reply.redirect(`${page}?${outcomeQuery("throttled")}`, 303);
+    }
     if (test.outcome !== "right") return back(testOutcomes[test.outcome]);
 
     const sid = sessionId(request) as string;

@@ -37,7 +37,7 @@ export async function pageRoutes(app: FastifyInstance, context: AppContext): Pro
     request.pagePath = pathnameOf(request.url);
     const loaded = await load(request);
     if ("redirect" in loaded) return reply.redirect(loaded.redirect, 302);
-    noteVisit(request, loaded.ownForm === true, context.now());
+    noteVisit(request, loaded.ownForm === true);
     return reply.page(loaded);
   });
   // The same pages' forms, posted without script: answered here, by the same loads.

@@ -2,8 +2,8 @@
 // And the idle timeout's two routes: "Stay signed in", and the check a signed-in page makes at its idle limit. Asked
 // by the warning's script (Accept: application/json), each answers the seconds left instead of moving the page.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { personOf } from "#server/account/person.ts";
 import { securityEvent } from "#server/account/security-log.ts";
-import { personOf } from "#server/account/sessions.ts";
 import type { AppContext } from "#server/context.ts";
 import { taxBridgeOn } from "#server/pages/screen.ts";
 import { permissionsFor } from "#server/permissions.ts";
@@ -12,7 +12,7 @@ import { safePath } from "#server/safe-path.ts";
 import { byItself } from "#server/session/activity.ts";
 import { expire } from "#server/session/lifecycle.ts";
 import { pastMfa, sessionId, signedIn } from "#server/session/standing.ts";
-import { leaveTaxBridge, markSeen } from "#server/session/writes.ts";
+import { dropSignOutNotice, leaveTaxBridge, markSeen } from "#server/session/writes.ts";
 import { opens } from "#web/routes/opens.ts";
 import type { RouteEntry } from "#web/routes/row.ts";
 import { matchRoute, sectionAudience } from "#web/routes/table.ts";
@@ -38,9 +38,10 @@ export async function sessionRoutes(app: FastifyInstance, context: AppContext): 
     if (auth) securityEvent(request, "sign-out", personOf(auth), sessionId(request));
     expire(request, "signed-out");
     if (!cancelled) leaveTaxBridge(request); // a cancelled sign-in goes back to the tab, in the mode it began in
+    dropSignOutNotice(request);
     const to = cancelled ? (site ? `/?activeSite=${site.toUpperCase()}` : "/") : "/?signed-out";
-    // The notice travels in the address. The session cookie is deleted by name; the device cookie stays, as the
-    // browser's device memory of requirements 4.2 does ("cookies" here would make each sign-out a new device).
+    // The session's cookie is expired by name; `"cookies"` would also delete the device cookie (so the owner's own
+    // budget of attempts) and every other application's cookies on the host.
     return reply.header("clear-site-data", '"cache"').redirect(to, 303);
   });
 
@@ -89,7 +90,7 @@ export async function sessionRoutes(app: FastifyInstance, context: AppContext): 
 
   // "Stay signed in": the person's own action, so the idle time starts again now.
   app.post<{ Body: Return }>("/session/stay", { schema: { body: returnSchema } }, async (request, reply) => {
-    if (pastMfa(request)) markSeen(request, context.now());
+    if (pastMfa(request)) markSeen(request, context.now(), 0);
     if (fromScript(request)) return secondsLeft(request, reply);
     return reply.redirect(back(request, request.body?.return), 303);
   });

@@ -1,8 +1,8 @@
-// What restarts the idle time: a person's action (a navigation, a submitted form, an /api call, "Stay signed in"),
-// never a load the browser makes by itself. Those loads are the pages' own Refresh: at the idle limit to
+// What restarts the idle time: a person's action (a navigation, a submitted form, an /api call, "Stay signed in") that
+// the route accepted, never a refusal, a HEAD, a prefetch or prerender, or a load the browser makes by itself. Those loads are the pages' own Refresh: at the idle limit to
 // /session/idle (a route marked `activity: false`) and the redirect back from it, or the checking page asking again.
 // Each of those addresses carries a marker this module adds and reads, so the browser, not the person, is recognised.
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -22,8 +22,16 @@ export function byItself(path: string): string {
   return `${rest}${rest.includes("?") ? "&" : "?"}${BY_ITSELF}${fragment}`;
 }
 
-/** Whether this request is a person's action: only then does the idle time start again. */
-export function personActed(request: FastifyRequest): boolean {
+/** What the browser fetches ahead of the person (Speculation Rules, `<link rel=prefetch>`): `Sec-Purpose` or `Purpose`. */
+const speculative = (value: string | string[] | undefined) => /prefetch|prerender/i.test(String(value ?? ""));
+
+/**
+ * Whether this request is a person's action: only then does the idle time start again. Decided on the answer: a
+ * refusal (any status of 400 and above), a HEAD or OPTIONS, and a load the browser made ahead of the person are not.
+ */
+export function personActed(request: FastifyRequest, reply: FastifyReply): boolean {
+  if (reply.statusCode >= 400 || request.method === "HEAD" || request.method === "OPTIONS") return false;
+  if (speculative(request.headers["sec-purpose"]) || speculative(request.headers.purpose)) return false;
   if (request.routeOptions.config.activity === false) return false;
   const query = request.url.indexOf("?");
   return query === -1 || !new URLSearchParams(request.url.slice(query + 1)).has(BY_ITSELF);

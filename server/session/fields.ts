@@ -13,8 +13,13 @@ export type Auth = {
   userName: string;
   loginMessage: LoginMessage;
   token: string;
-  /** The company short name a client signed in with (empty for vendors and link sign-ins). */
+  /** The company short name a client signed in with, or its link's answer named (empty for vendors). */
   company?: string;
+  /**
+   * The upstream did not say whose account this session opened (a link answer without the user, or a client's without
+   * its company): the session is a person of its own by this random id (server/account/person.ts).
+   */
+  alone?: string;
   /**
    * The sign-in answer's message was none the portal knows (requirements 9 lists three): the account's state was not
    * told, so no section opens before the permissions call succeeds with the token (docs/decisions.md).
@@ -44,6 +49,11 @@ export type SessionFields = {
   sid: string;
   /** When the current password last passed the test call: the change call needs one, once (SECURITY.md). */
   passwordTested: number;
+  /**
+   * What the last request to end other sessions did, for the page it leads back to, once: the page's note comes from
+   * here, never from its address (server/pages/account-view.ts).
+   */
+  endResult: { outcome: string; count?: number };
   /** When the last MFA code was sent for this pending sign-in: a reload within the cooldown sends none. */
   codeSentAt: number;
 };
@@ -98,8 +108,17 @@ export function readAuth(request: FastifyRequest): Auth | undefined {
   if (!stored) return undefined;
   const token = unpackToken(stored);
   if (token === undefined) return undefined;
-  const { stage, site, userName, loginMessage, company, untold } = stored;
-  return { stage, site, userName, loginMessage, token, ...(company ? { company } : {}), ...(untold ? { untold } : {}) };
+  const { stage, site, userName, loginMessage, company, alone, untold } = stored;
+  return {
+    stage,
+    site,
+    userName,
+    loginMessage,
+    token,
+    ...(company ? { company } : {}),
+    ...(alone ? { alone } : {}),
+    ...(untold ? { untold } : {}),
+  };
 }
 
 /** The auth written, its token packed when large, and `request.auth` kept in step. */

@@ -3,7 +3,7 @@
 import secureSession from "@fastify/secure-session";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { personOf } from "#server/account/sessions.ts";
+import { personOf } from "#server/account/person.ts";
 import type { AppContext } from "#server/context.ts";
 import { personActed } from "#server/session/activity.ts";
 import { cacheSessionDecoding } from "#server/session/decode-cache.ts";
@@ -61,6 +61,12 @@ export const sessionPlugin = fp<{ context: AppContext }>(async (app: FastifyInst
     sameSite: "strict",
     maxAge: maxSeconds,
   } as const;
+  // Added before @fastify/secure-session's own onSend, so what it writes is sealed: a person's action restarts the idle
+  // time, decided once the route has answered (server/session/activity.ts, `personActed`).
+  app.addHook("onSend", (request, reply, payload, done) => {
+    if (request.auth && personActed(request, reply)) markSeen(request, now(), resealMs);
+    done(null, payload);
+  });
   await app.register(secureSession, {
     key: config.sessionKeys, // the first seals; the others still open (rotation)
     cookieName,
@@ -104,14 +110,10 @@ export const sessionPlugin = fp<{ context: AppContext }>(async (app: FastifyInst
     done();
   });
 
-  /** A revoked, refused, timed-out or too old session ends here; a person's action marks it seen (once a minute). */
+  /** A revoked, refused, timed-out or too old session ends here. */
   function endIfOver(request: FastifyRequest): void {
     const reason = endReason(request);
     if (reason) expire(request, reason);
-    else if (request.auth) {
-      const time = now();
-      if (time - sessionTimes(request).seen > resealMs && personActed(request)) markSeen(request, time);
-    }
   }
 
   /** "Sign out of all other devices" from another of the person's sessions: their mark, held by every replica. */

@@ -17,11 +17,19 @@ export function leaveTaxBridge(request: FastifyRequest): void {
   if (get(request, "flash") === undefined) request.session.delete();
 }
 
-/** The person was here now: the idle time starts again. */
-export function markSeen(request: FastifyRequest, now: number): void {
+/**
+ * The person acted now (decided once the route accepted the request: server/session/plugin.ts): the idle time starts
+ * again. The cookie's `seen` is written when it is older than `everyMs`, when the cookie is written anyway, or when a
+ * new span of `everyMs` has begun since it was; the registry's "last seen" on that last schedule alone, once a span,
+ * whatever path wrote `seen` (a session acting every 45 s crosses a minute at least once a minute).
+ */
+export function markSeen(request: FastifyRequest, now: number, everyMs = RESEAL_GRANULARITY_MS): void {
+  const { seen } = sessionTimes(request);
+  const span = everyMs > 0 ? Math.floor(now / everyMs) !== Math.floor(seen / everyMs) : true;
+  if (!span && now - seen <= everyMs && !request.session.changed) return;
   set(request, "seen", now);
   const sid = sessionId(request);
-  if (request.auth?.stage === "signed-in" && sid) sessionSeen(request, request.auth, sid, now);
+  if (span && request.auth?.stage === "signed-in" && sid) sessionSeen(request, request.auth, sid, now);
 }
 
 /**
@@ -34,20 +42,13 @@ const pageDigest = (page: string) =>
     : hash("sha256", page, "base64url").slice(0, 22);
 
 /**
- * requirements 4.8: true when this path is a new visit (not `/`, not the previous path), which it then remembers. A
- * person's visit is also seen to the second (`personActed`, server/session/activity.ts): the cookie is written anyway.
+ * requirements 4.8: true when this path is a new visit (not `/`, not the previous path), which it then remembers.
+ * Whether it restarts the idle time is decided after its answer (`markSeen`), as for every other request.
  */
-export function rememberVisit(request: FastifyRequest, page: string, now: number, personActed: boolean): boolean {
+export function rememberVisit(request: FastifyRequest, page: string): boolean {
   const digest = pageDigest(page);
   if (page === "/" || get(request, "lastPage") === digest) return false;
   set(request, "lastPage", digest);
-  if (!personActed) return true;
-  const before = sessionTimes(request).seen;
-  set(request, "seen", now); // the cookie is written for the visit anyway
-  const sid = sessionId(request);
-  // The registry's "last seen", like the cookie's idle clock, at most once a minute.
-  if (now - before > RESEAL_GRANULARITY_MS && request.auth?.stage === "signed-in" && sid)
-    sessionSeen(request, request.auth, sid, now);
   return true;
 }
 
@@ -99,6 +100,27 @@ export function spendPasswordTest(request: FastifyRequest, now: number): number 
   if (tested === undefined) return undefined;
   set(request, "passwordTested", undefined);
   return now - tested <= PASSWORD_TEST_VALID_MS ? tested : undefined;
+}
+
+/**
+ * A sign-out's notice travels in the address, not in the cookie: the notice is dropped, and a cookie left with nothing
+ * to carry is expired by name (only the session's cookie: the device cookie and other applications' stay).
+ */
+export function dropSignOutNotice(request: FastifyRequest): void {
+  if (get(request, "flash") !== undefined) set(request, "flash", undefined);
+  if (!taxBridgeEntered(request)) request.session.delete();
+}
+
+/** What a request to end other sessions did (its outcome, and how many ended or the seconds to wait), kept once. */
+export function noteEndResult(request: FastifyRequest, outcome: string, count?: number): void {
+  set(request, "endResult", { outcome, ...(count === undefined ? {} : { count }) });
+}
+
+/** The last request to end other sessions' result, read once: a reload or a copied address shows nothing. */
+export function takeEndResult(request: FastifyRequest): { outcome: string; count?: number } | undefined {
+  const result = get(request, "endResult");
+  if (result) set(request, "endResult", undefined);
+  return result;
 }
 
 export function takeFlash(request: FastifyRequest): Flash | undefined {

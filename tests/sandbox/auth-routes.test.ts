@@ -31,7 +31,7 @@ describe("sign-in by password", () => {
     const attempts = [
       sandbox.signIn("client", "nobody"),
       sandbox.signIn("client", "alice", "Wrong-Password-1!"),
-      sandbox.signIn("client", "alice", SEED_PASSWORD, "GLOBEX"),
+      sandbox.signIn("client", "alice", SEED_PASSWORD, "INITECH"),
       sandbox.signIn("vendor", "nobody"),
       sandbox.signIn("vendor", "vera", "Wrong-Password-1!"),
       sandbox.signIn("vendor", "alice"),
@@ -85,6 +85,11 @@ describe("sign-in by link", () => {
     const { uuid } = await sandbox.linkLogin("client", "victor");
     const first = await sandbox.call<Schemas["LinkLoginResponse"]>("POST", `/auth/client-token?uuid=${uuid}`);
     assert.ok(first.body.token);
+    assert.deepEqual(
+      [first.body.username, first.body.shortname],
+      ["victor", "ACME"],
+      "a client's link names her company",
+    );
     assert.equal((await sandbox.call("GET", "/web/client/user-info", { token: first.body.token })).status, 200);
     assert.deepEqual((await sandbox.call("POST", `/auth/client-token?uuid=${uuid}`)).body, {});
   });
@@ -94,6 +99,7 @@ describe("sign-in by link", () => {
     const { body } = await sandbox.call<Schemas["LinkLoginResponse"]>("POST", `/auth/vendor-token?uuid=${uuid}`);
     assert.equal(body.message, "Password Expired");
     assert.equal(body.username, "petra");
+    assert.equal(body.shortname, undefined, "a vendor has no company");
     assert.match(body.token ?? "", /^[A-Za-z0-9_-]{43}$/);
   });
 

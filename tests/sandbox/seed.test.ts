@@ -37,7 +37,7 @@ describe("seeding", () => {
     const db = openDatabase(":memory:");
     try {
       await seedIfEmpty(db);
-      db.prepare("DELETE FROM users WHERE username = 'alice'").run();
+      db.prepare("DELETE FROM users WHERE username = 'victor'").run();
       assert.equal(await seedIfEmpty(db), false);
       assert.equal(countUsers(db), seedAccounts.length - 1);
     } finally {

@@ -26,7 +26,11 @@ describe("finding a user", () => {
     assert.equal(findUser(db, { site: "client", shortname: "acme", username: "ALICE" })?.username, "alice");
     assert.equal(findUser(db, { site: "vendor", username: "VeRa" })?.email, "vera@vendor.example");
     assert.equal(findUser(db, { site: "vendor", shortname: "ACME", username: "vera" })?.username, "vera");
-    assert.equal(findUser(db, { site: "client", shortname: "GLOBEX", username: "alice" }), undefined);
+    assert.equal(findUser(db, { site: "client", shortname: "INITECH", username: "alice" }), undefined);
+    assert.equal(
+      findUser(db, { site: "client", shortname: "GLOBEX", username: "alice" })?.email,
+      "alice@globex.example",
+    );
     assert.equal(findUser(db, { site: "vendor", username: "alice" }), undefined, "a client is no vendor");
     assert.equal(findUser(db, { site: "client", shortname: "", username: "alice" }), undefined);
   });

@@ -1,7 +1,11 @@
-// Addresses are counted as IPv4 addresses and IPv6 /64 networks, however they are written.
+// Addresses are counted as IPv4 addresses and IPv6 /64 networks, however they are written: a port dropped, and every
+// spelling that is not plainly an address in one shared bucket.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { addressKey } from "#server/address-key.ts";
+import { happyUpstream } from "#harness/fake-upstream.ts";
+import { PortalClient } from "#harness/portal-client.ts";
+import { addressKey, UNPARSED_ADDRESS } from "#server/address-key.ts";
+import { portalOnFake } from "#tests/support/portal-on-fake.ts";
 
 describe("addressKey", () => {
   it("keys an IPv4 address by itself, written plainly or mapped into IPv6", () => {
@@ -18,7 +22,38 @@ describe("addressKey", () => {
     assert.notEqual(addressKey("2001:db8:1:3::1"), key);
   });
 
-  it("keeps a name that is not an address as it is", () => {
-    assert.equal(addressKey("not-an-ip"), "not-an-ip");
+  it("drops a port, as a proxy writing ip:port into X-Forwarded-For sends it", () => {
+    assert.equal(addressKey("192.0.2.7:50123"), "192.0.2.7");
+    assert.equal(addressKey("192.0.2.7:443"), addressKey("192.0.2.7"));
+    assert.equal(addressKey("[2001:db8:1:2::1]:443"), "2001:db8:1:2::/64");
+    assert.equal(addressKey("[2001:db8:1:2::1]"), "2001:db8:1:2::/64");
+  });
+
+  it("puts every spelling that is not plainly an address in one shared bucket", () => {
+    for (const odd of ["0x0a.4.4.4", "012.4.4.4", "1.2.3", "167773188", "not-an-ip", "10.4.4.4:port", ""])
+      assert.equal(addressKey(odd), UNPARSED_ADDRESS, odd);
+    assert.notEqual(addressKey("10.4.4.4"), UNPARSED_ADDRESS);
+  });
+});
+
+describe("a portal behind a proxy that writes ip:port", () => {
+  it("counts one address's wrong passwords together, whatever port each connection had", async () => {
+    const fake = await portalOnFake(happyUpstream({ refuseLogins: true }), {
+      env: { TRUST_PROXY: "true", RATE_LIMIT_IP_PER_MINUTE: "3", RATE_LIMIT_USER_PER_MINUTE: "100" },
+    });
+    try {
+      const statuses: number[] = [];
+      for (let port = 50_000; port < 50_005; port++) {
+        const attempt = await new PortalClient(fake.app).post(
+          "/api/auth/client",
+          { shortname: "ACME", username: `someone-${port}`, password: "wrong" },
+          { "x-forwarded-for": `198.51.100.9:${port}` },
+        );
+        statuses.push(attempt.status);
+      }
+      assert.deepEqual(statuses, [200, 200, 200, 429, 429]);
+    } finally {
+      await fake.close();
+    }
   });
 });

@@ -6,6 +6,7 @@ import type { FastifyInstance } from "fastify";
 import { PortalClient } from "#harness/portal-client.ts";
 import { DEMO_PASSWORD } from "#harness/sign-in.ts";
 import type { RunningSandbox } from "#sandbox/app.ts";
+import { nameDigest } from "#server/account/person.ts";
 import { type LoggedPortal, logCapture, startLoggedPortal } from "#tests/support/log-capture.ts";
 import { sandboxPost, TEST_SESSION_KEY } from "#tests/support/portal.ts";
 import { lockOutVince } from "#tests/support/vendor-lockout.ts";
@@ -48,6 +49,25 @@ const code = (email: string) => portal.code(email);
 
 /** A health probe: a bare GET, no islands' header. */
 const probe = () => new PortalClient(app, { islandsHeader: false }).get("/healthz");
+
+describe("a name typed before the upstream accepted it", () => {
+  it("is logged as a digest, so a password typed into the user ID field never reaches a line", async () => {
+    const typed = "Alices-Password-In-The-Wrong-Field-2026!";
+    const before = lines.length;
+    const answer = await visitor().post("/api/auth/client", { shortname: "ACME", username: typed, password: "x" });
+    assert.equal(answer.json().tokenHeld, false);
+    const written = lines.slice(before);
+    assert.ok(
+      written.some((line) => line.includes('"userDigest"')),
+      "the attempt is logged, by a digest",
+    );
+    assert.ok(
+      written.some((line) => line.includes("sign-in.failed")),
+      "and so is its security event",
+    );
+    for (const line of written) assert.ok(!line.toLowerCase().includes(typed.toLowerCase()), line);
+  });
+});
 
 describe("logs (item 15)", () => {
   it("15. logs: every sign-in outcome is a JSON line with a request id, and no password, code, token or cookie is in any line", async () => {
@@ -100,9 +120,12 @@ describe("logs (item 15)", () => {
       (outcome === undefined || line.outcome === outcome) &&
       (user === undefined || line.user === user);
     find("a sign-in waiting for its code", is("sign-in", "pending-mfa", "alice"));
-    find("a wrong password", is("sign-in", "invalid", "victor"));
-    find("an unknown user", is("sign-in", "invalid", "no-such-user"));
-    find("a deactivated account", is("sign-in", "deactivated", "dora"));
+    // A name the upstream did not accept is logged by its digest only (a password typed as the user ID stays out).
+    const digested = (name: string) => (line: LogLine) =>
+      line.userDigest === nameDigest(name) && line.user === undefined;
+    find("a wrong password", (line) => is("sign-in", "invalid")(line) && digested("victor")(line));
+    find("an unknown user", (line) => is("sign-in", "invalid")(line) && digested("no-such-user")(line));
+    find("a deactivated account", (line) => is("sign-in", "deactivated")(line) && digested("dora")(line));
     const expired = find("an expired password", is("sign-in", "pending-mfa", "paula"));
     assert.equal(expired.loginMessage, "Password Expired");
     find("a passed code", is("mfa", "passed", "alice"));

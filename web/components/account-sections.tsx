@@ -24,6 +24,8 @@ export type AccountView = {
   sessions: SessionRow[];
   sessionsComplete: boolean;
   trimmed: boolean;
+  /** The upstream did not say whose account the session opened: it is a person of its own (server/account/person.ts). */
+  alone?: boolean;
   /** What the last request to end sessions did. */
   result?: { kind: NoteKind; text: string };
   activity: ActivityRow[];
@@ -39,6 +41,7 @@ export function AccountSections({ view }: { view: AccountView }) {
         <h2 id="sessions-heading">{accountTexts.sessionsHeading}</h2>
         {view.result ? <Note kind={view.result.kind}>{view.result.text}</Note> : null}
         {view.sessionsComplete ? null : <Note kind="info">{accountTexts.incomplete}</Note>}
+        {view.alone ? <Note kind="info">{accountTexts.alone}</Note> : null}
         {view.trimmed ? <p className="account-aside">{accountTexts.trimmed}</p> : null}
         <ul className="sessions">
           {view.sessions.map((session, index) => (

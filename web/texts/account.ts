@@ -12,6 +12,8 @@ export const accountTexts = {
   lastActive: "Last active",
   none: "No other device is signed in.",
   incomplete: "This list may be incomplete: some sessions could not be read just now.",
+  alone:
+    "This session is listed on its own: the sign-in link did not say which company it belongs to, so your other sessions and activity are not shown here, and signing out the others does not reach them.",
   trimmed: "Older sessions were signed out: at most 20 are kept.",
   ended: endOthersTexts.ended,
   ending: endOthersTexts.ending,

@@ -9,7 +9,7 @@ import { PortalClient } from "#harness/portal-client.ts";
 import { RedisServer } from "#harness/redis-server.ts";
 import { accounts, DEMO_PASSWORD, mailboxCode, signIn } from "#harness/sign-in.ts";
 import { startSandbox } from "#sandbox/app.ts";
-import { personOf } from "#server/account/sessions.ts";
+import { personOf } from "#server/account/person.ts";
 import type { AccountState } from "#server/account/state.ts";
 import { END_SESSIONS_PATH } from "#server/pages/account-view.ts";
 import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
@@ -56,6 +56,7 @@ describe("the session registry in a portal", () => {
   });
 
   it("writes last seen at most once a minute, on the person's own requests", async () => {
+    time = Math.ceil(time / 60_000) * 60_000 + 1_000; // a minute's start: its writes are once a minute of the clock
     const laptop = await signIn(browser(WINDOWS_CHROME), accounts.alice, portal.code);
     const [entry] = (await account.sessions.list(alice)).sessions;
     assert.ok(entry);
@@ -104,6 +105,22 @@ describe("the session registry in a portal", () => {
     assert.equal(page.status, 200);
     assert.equal(page.text.match(/name="session" value="[\w-]{22}"/g), null, "no other session is listed");
     assert.equal((await stale.get("/client/home")).status, 302, "the idle one has ended");
+  });
+
+  it("Sign out of all other devices ends every session of the list but this one, whatever its last seen", async () => {
+    const lagging = await signIn(browser(MAC_FIREFOX), accounts.gary, portal.code);
+    const gary = personOf({ site: "client", company: "GLOBEX", userName: "gary" });
+    const [entry] = (await account.sessions.list(gary)).sessions;
+    assert.ok(entry);
+    await account.sessions.seen(gary, entry.sid, time - 3_600_000); // a registry clock an hour behind
+    const owner = await signIn(browser(WINDOWS_CHROME), accounts.gary, portal.code);
+    const ended = await new PortalClient(portal.app, { islandsHeader: false }).post(
+      END_SESSIONS_PATH,
+      new URLSearchParams({ session: "all", password: DEMO_PASSWORD, return: "/client/users/change-password" }),
+      { cookie: owner.cookieHeader },
+    );
+    assert.equal(ended.headers.location, "/client/users/change-password?sessions=ended&count=1");
+    assert.equal((await lagging.get("/client/home")).status, 302, "the lagging session has ended");
   });
 });
 

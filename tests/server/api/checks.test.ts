@@ -30,11 +30,13 @@ describe("checkNewPassword", () => {
     const fake = await portalOnFake();
     try {
       const alice: PortalClient = await signIn(fake.app, accounts.alice, fake.code);
-      assert.equal(
-        (await alice.post("/api/web/client/password/test", { userId: "alice", password: "pw" })).status,
-        200,
-      );
+      const test = async () =>
+        assert.equal(
+          (await alice.post("/api/web/client/password/test", { userId: "alice", password: "pw" })).status,
+          200,
+        );
       for (const password of common) {
+        await test(); // the form tests the current password before each change
         const answer = await alice.post("/api/web/client/password/change", { password });
         assert.equal(answer.status, 400, password);
         assert.equal(answer.json().code, serverTexts.commonPassword.code, password);
@@ -45,10 +47,38 @@ describe("checkNewPassword", () => {
         );
       }
       assert.equal(fake.upstream.callsTo(/password\/change/).length, 0, "no common password reached the upstream");
-      // The test passed before is still unspent: another password may be tried at once.
+      // Each refused password spent its test: the next change needs one of its own.
+      const untested = await alice.post("/api/web/client/password/change", { password: "Brand-New-Pass-2026!" });
+      assert.equal(untested.json().code, serverTexts.passwordNotTested.code);
+      await test();
       const changed = await alice.post("/api/web/client/password/change", { password: "Brand-New-Pass-2026!" });
       assert.equal(changed.status, 200, changed.text);
       assert.equal(fake.upstream.callsTo(/password\/change/).length, 1);
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it("estimates no password's strength before a passed test of the current one is spent: a common one untested is refused as untested", async () => {
+    const fake = await portalOnFake();
+    try {
+      const alice = await signIn(fake.app, accounts.alice, fake.code);
+      const answer = await alice.post("/api/web/client/password/change", { password: "Password123!" });
+      assert.equal(answer.status, 400);
+      assert.equal(answer.json().code, serverTexts.passwordNotTested.code, "the cheap check answered first");
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it("throttles the change call: every call counts against the session's person", async () => {
+    const fake = await portalOnFake(happyUpstream(), { env: { RATE_LIMIT_USER_PER_MINUTE: "3" } });
+    try {
+      const alice = await signIn(fake.app, accounts.alice, fake.code);
+      const statuses: number[] = [];
+      for (let call = 0; call < 4; call++)
+        statuses.push((await alice.post("/api/web/client/password/change", { password: "Password123!" })).status);
+      assert.deepEqual(statuses, [400, 400, 400, 429]);
     } finally {
       await fake.close();
     }

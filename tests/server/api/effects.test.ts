@@ -12,7 +12,7 @@ import { PortalClient } from "#harness/portal-client.ts";
 import { RedisServer } from "#harness/redis-server.ts";
 import { accounts, DEMO_PASSWORD, signIn } from "#harness/sign-in.ts";
 import { dialects } from "#harness/upstream-dialect.ts";
-import { personOf } from "#server/account/sessions.ts";
+import { personOf } from "#server/account/person.ts";
 import { signInAnswer } from "#server/api/effects.ts";
 import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
 import { portalOnFake, portalsOnFakeForFile } from "#tests/support/portal-on-fake.ts";

@@ -8,7 +8,7 @@ import { gzipSync } from "node:zlib";
 import { downUpstreamUrl, happyUpstream, startFakeUpstream, writeRaw } from "#harness/fake-upstream.ts";
 import { PortalClient } from "#harness/portal-client.ts";
 import { accounts, DEMO_PASSWORD, signIn } from "#harness/sign-in.ts";
-import { personOf } from "#server/account/sessions.ts";
+import { personOf } from "#server/account/person.ts";
 import { MAX_JSON_ANSWER_BYTES } from "#server/upstream/read-capped.ts";
 import { assertShown, assertStillServing, failingAnswers, TIMEOUT_MS, timed } from "#tests/support/failing-upstream.ts";
 import { logCapture } from "#tests/support/log-capture.ts";

@@ -24,13 +24,12 @@ describe("Where you're signed in", () => {
     client.headers = { "user-agent": userAgent };
     return signIn(client, account, portal.code);
   };
-  /** The form as a browser posts it: urlencoded, same-origin, without the islands' header. */
-  const post = (client: PortalClient, fields: Record<string, string>, headers: Record<string, string> = {}) =>
-    new PortalClient(portal.app, { islandsHeader: false }).post(END_SESSIONS_PATH, new URLSearchParams(fields), {
-      cookie: client.cookieHeader,
-      "sec-fetch-site": "same-origin",
-      ...headers,
-    });
+  /** The form as the person's browser posts it: urlencoded, same-origin, without the islands' header, its cookies kept. */
+  const post = (client: PortalClient, fields: Record<string, string>, headers: Record<string, string> = {}) => {
+    const form = new PortalClient(portal.app, { islandsHeader: false });
+    form.cookies = client.cookies; // one browser: what the answer sets, the person's next page carries
+    return form.post(END_SESSIONS_PATH, new URLSearchParams(fields), { "sec-fetch-site": "same-origin", ...headers });
+  };
   const ids = (html: string) => [...html.matchAll(/name="session" value="([\w-]{22})"/g)].map((match) => match[1]);
   const opensHome = async (client: PortalClient) => (await client.copy().get("/client/home")).status === 200;
 
@@ -100,8 +99,11 @@ describe("Where you're signed in", () => {
     const missing = await post(alice, { session: "all", return: PAGE });
     assert.equal(missing.headers.location, `${PAGE}?sessions=password-required`);
     assert.ok(await opensHome(other), "victor's other session goes on");
+    // The note comes from the session's one-time record of the last answer, which this browser keeps.
+    await post(alice, { session: victorsOther, password: DEMO_PASSWORD });
     const page = await alice.get(`${PAGE}?sessions=unknown`);
     assert.match(page.text, /not one of yours, or has already ended/);
+    assert.doesNotMatch((await alice.get(`${PAGE}?sessions=unknown`)).text, /not one of yours/, "once");
     for (const client of [alice, victor, other]) await client.post("/session/logout");
   });
 
@@ -127,6 +129,43 @@ describe("Where you're signed in", () => {
     assert.equal(page.status, 200);
     assert.doesNotMatch(page.text, /<img src=x/);
     assert.match(page.text, /Unknown device/);
+  });
+});
+
+describe("the note of what ending sessions did", () => {
+  it("comes from the server's one-time record, never from the address: a link saying 7 sessions ended shows nothing", async () => {
+    const portal = await startPortalInProcess({ listen: false });
+    try {
+      const alice = await signIn(portal.app, accounts.gary, portal.code);
+      const page = await alice.get(`${PAGE}?sessions=ended&count=7`);
+      assert.equal(page.status, 200);
+      assert.doesNotMatch(page.text, /7 other sessions/);
+      assert.doesNotMatch(page.text, /other sessions? (was|were) signed out/);
+    } finally {
+      await portal.close();
+    }
+  });
+
+  it("says the real wait when too many attempts were made", async () => {
+    const portal = await startPortalInProcess({ listen: false, env: { RATE_LIMIT_USER_PER_MINUTE: "2" } });
+    try {
+      const phone = await signIn(portal.app, accounts.victor, portal.code);
+      const form = new PortalClient(portal.app, { islandsHeader: false });
+      form.cookies = new Map(phone.cookies);
+      const post = (password: string) =>
+        form.post(END_SESSIONS_PATH, new URLSearchParams({ session: "all", password, return: PAGE }), {
+          "sec-fetch-site": "same-origin",
+        });
+      await post("Wrong-1-Password!");
+      await post("Wrong-2-Password!");
+      const throttled = await post("Wrong-3-Password!");
+      assert.equal(throttled.headers.location, `${PAGE}?sessions=throttled`);
+      const text = (await form.get(String(throttled.headers.location))).text;
+      const wait = Number(text.match(/Try again in (\d+) seconds?/)?.[1]);
+      assert.ok(wait > 1 && wait <= 60, `the note says the window's wait (${wait})`);
+    } finally {
+      await portal.close();
+    }
   });
 });
 

@@ -4,7 +4,7 @@ import { describe, test } from "node:test";
 import type { FastifyInstance } from "fastify";
 import { PortalClient } from "#harness/portal-client.ts";
 import { accounts, DEMO_PASSWORD, latestMail, mailboxCode, signIn } from "#harness/sign-in.ts";
-import { personOf } from "#server/account/sessions.ts";
+import { personOf } from "#server/account/person.ts";
 import type { AccountState } from "#server/account/state.ts";
 import { formFields, RELAYED_BYTES, readCapped } from "#server/routes/sandbox.ts";
 import { startPortalInProcess } from "#tests/support/portal.ts";

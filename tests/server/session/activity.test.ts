@@ -45,6 +45,24 @@ describe("what restarts the idle time", () => {
     assert.equal((await alice.get("/client/home")).status, 302, "31 minutes after sign-in: ended");
   });
 
+  it("a refusal, a HEAD and a prefetch or prerender do not restart it; a request the route accepted does", async () => {
+    const alice = await signIn(clocked.portal.app, accounts.alice, clocked.portal.code);
+    const requests: [string, () => Promise<{ status: number }>][] = [
+      ["an /api call refused as not found", () => alice.get("/api/web/client/no-such-operation")],
+      ["a page refused", () => alice.get("/client/no-such-page")],
+      ["a HEAD", () => alice.request("HEAD", "/client/inbox")],
+      ["a prefetch", () => alice.request("GET", "/client/users", undefined, { "sec-purpose": "prefetch" })],
+      ["a prerender", () => alice.request("GET", "/client/home", undefined, { "sec-purpose": "prefetch;prerender" })],
+      ["a legacy prefetch", () => alice.request("GET", "/client/inbox", undefined, { purpose: "prefetch" })],
+    ];
+    for (const [, send] of requests) {
+      clocked.now += 5 * MINUTE;
+      await send();
+    }
+    clocked.now += 2 * MINUTE; // 37 minutes after the sign-in, the last action
+    assert.equal((await alice.get("/client/home")).status, 302, "none of them kept the session alive: ended");
+  });
+
   it("the marker is added once, before any fragment, beside any query", () => {
     assert.equal(byItself("/client/home"), `/client/home?${BY_ITSELF}`);
     assert.equal(byItself("/client/home?tab=2#top"), `/client/home?tab=2&${BY_ITSELF}#top`);

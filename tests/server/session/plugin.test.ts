@@ -8,13 +8,16 @@ import { after, before, describe, it } from "node:test";
 import fc from "fast-check";
 import { fullPermissions, happyUpstream, jwtLikeToken } from "#harness/fake-upstream.ts";
 import { type PortalAnswer, PortalClient } from "#harness/portal-client.ts";
-import { accounts, DEMO_PASSWORD, latestCode, signIn } from "#harness/sign-in.ts";
+import { RedisServer } from "#harness/redis-server.ts";
+import { accounts, DEMO_PASSWORD, latestCode, mailboxCode, signIn } from "#harness/sign-in.ts";
+import { startSandbox } from "#sandbox/app.ts";
 import { deviceCookieName } from "#server/device-cookie.ts";
 import { forGates } from "#server/permissions.ts";
 import { MAX_SEALED_SESSION } from "#server/session/plugin.ts";
 import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
 import { portalOnFake, setCookies } from "#tests/support/portal-on-fake.ts";
 import { sessionCodec } from "#tests/support/session-codec.ts";
+import { until } from "#tests/support/waiting.ts";
 import { answerMessage } from "#web/api/answer.ts";
 import { gatedServices, gates } from "#web/gates.ts";
 import type { UserInfo } from "#web/site.ts";
@@ -160,7 +163,7 @@ describe("tampering and key rotation (item 3)", () => {
     // @fastify/secure-session's value: the ciphertext and its nonce, base64, joined by ";".
     const [cipher = "", iv = ""] = value.split(";");
     const flip = (text: string, at: number) =>
-      `${text.slice(0, at)}${text[at] === "A" ? "B" : "A"}${text.slice(at + 1)}`;
+      `${text.slice(0, at)}${text[at] === "A" ? "g" : "A"}${text.slice(at + 1)}`; // a high bit: never padding
     const other = await startPortalInProcess({
       env: { SESSION_KEY: NEW_KEY, UPSTREAM_URL: portal.sandboxUrl },
       listen: false,
@@ -434,3 +437,66 @@ describe("where the session runs", () => {
     }
   });
 });
+
+/**
+ * One clock per session, on one portal and on two replicas sharing a real redis-server: a session that opens a page
+ * every 45 s (so its cookie's idle clock never ages a minute) is still listed after the idle limit has passed many
+ * times, and "Sign out of all other devices" from another session ends it.
+ */
+function clickingEvery45Seconds(redis: boolean) {
+  let time = Date.now();
+  let server: RedisServer | undefined;
+  let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+  let a: RunningPortal;
+  let b: RunningPortal;
+  before(async () => {
+    server = redis ? await RedisServer.start() : undefined;
+    sandbox = await startSandbox({ dbPath: ":memory:", portalUrl: "http://127.0.0.1" });
+    const env = {
+      UPSTREAM_URL: sandbox.url,
+      SESSION_IDLE_MINUTES: "30",
+      ...(server ? { REDIS_URL: server.url, REDIS_KEY_PREFIX: `clock-${randomUUID()}:` } : {}),
+    };
+    a = await startPortalInProcess({ env, listen: false, now: () => time });
+    b = server ? await startPortalInProcess({ env, listen: false, now: () => time }) : a;
+  });
+  after(async () => {
+    await a.close();
+    if (b !== a) await b.close();
+    await sandbox.close();
+    await server?.stop();
+  });
+
+  it("stays listed however long it clicks, and Sign out of all other devices ends it", async () => {
+    const code = mailboxCode(sandbox.url);
+    const clicking = await signIn(b.app, accounts.alice, code);
+    const owner = await signIn(a.app, accounts.alice, code);
+    const pages = ["/client/home", "/client/inbox"];
+    for (let click = 0; click < 43; click++) {
+      time += 45_000; // 32 minutes and a quarter in all: past the 30-minute idle limit plus a minute
+      assert.equal((await clicking.get(pages[click % 2] ?? "/client/home")).status, 200, `click ${click}`);
+      if (click % 20 === 0) assert.equal((await owner.get("/client/home")).status, 200);
+    }
+    assert.equal((await owner.get("/client/inbox")).status, 200, "the owner acts too");
+    const page = "/client/users/change-password";
+    await until(
+      async () => /name="session" value="[\w-]{22}"/.test((await owner.copy(a.app).get(page)).text),
+      2_000,
+      "the clicking session listed",
+    );
+    const ended = await new PortalClient(a.app, { islandsHeader: false }).post(
+      "/session/sign-out-others",
+      new URLSearchParams({ session: "all", password: DEMO_PASSWORD, return: page }),
+      { cookie: owner.cookieHeader },
+    );
+    assert.equal(ended.headers.location, `${page}?sessions=ended&count=1`);
+    await until(
+      async () => (await clicking.copy(b.app).get("/client/home")).status === 302,
+      2_000,
+      "the clicking session to end",
+    );
+  });
+}
+
+describe("a session clicking every 45 s, in memory", () => clickingEvery45Seconds(false));
+describe("a session clicking every 45 s, on two replicas sharing Redis", () => clickingEvery45Seconds(true));

@@ -38,7 +38,7 @@ const clocked = clockedPortal();
 /** Whether each path in turn is a visit, as the session remembers them. */
 async function visits(paths: string[]): Promise<boolean[]> {
   const answers: boolean[] = [];
-  for (const path of paths) answers.push((await session.run((r) => rememberVisit(r, path, T, false))).result);
+  for (const path of paths) answers.push((await session.run((r) => rememberVisit(r, path))).result);
   return answers;
 }
 
@@ -77,14 +77,6 @@ describe("a visit (requirements 4.8)", () => {
     assert.notEqual((await session.run(() => undefined)).held.lastPage, `${sixtyFour}q`);
   });
 
-  it("a person's visit is seen now; a load the browser makes by itself leaves the idle clock alone", async () => {
-    session.seed({ seen: T });
-    await session.run((r) => rememberVisit(r, "/client/home", T + 5_000, false));
-    assert.equal((await session.run(() => undefined)).held.seen, T, "by itself: not seen");
-    await session.run((r) => rememberVisit(r, "/client/inbox", T + 9_000, true));
-    assert.equal((await session.run(() => undefined)).held.seen, T + 9_000, "the person's: seen now");
-  });
-
   it("a page visited (a new path) counts as activity to the second: its cookie is written anyway", async () => {
     const alice = await signIn(clocked.portal.app, accounts.alice, clocked.portal.code);
     clocked.now += 30_000;
@@ -96,7 +88,7 @@ describe("a visit (requirements 4.8)", () => {
 
   it("a repeat of the previous path writes nothing, not even seen", async () => {
     session.seed({ lastPage: "/client/home", seen: T });
-    const repeat = await session.run((r) => rememberVisit(r, "/client/home", T + MINUTE * 5, true));
+    const repeat = await session.run((r) => rememberVisit(r, "/client/home"));
     assert.deepEqual([repeat.result, repeat.written], [false, false]);
   });
 });
@@ -106,6 +98,22 @@ describe("seen", () => {
     session.seed({ born: T, seen: T, lastPage: "/client/home" });
     const { held } = await session.run((r) => markSeen(r, T + 7 * MINUTE));
     assert.deepEqual(held, { born: T, seen: T + 7 * MINUTE, lastPage: "/client/home" });
+  });
+
+  it("markSeen writes the cookie's seen when it is a minute old, or to the second when the cookie is written anyway", async () => {
+    session.seed({ born: T, seen: T });
+    assert.equal((await session.run((r) => markSeen(r, T + 30_000))).written, false, "within the minute");
+    const visit = await session.run((r) => {
+      rememberVisit(r, "/client/inbox");
+      markSeen(r, T + 30_000);
+    });
+    assert.equal(visit.held.seen, T + 30_000, "a visit writes the cookie anyway");
+  });
+
+  it("markSeen writes seen when a new minute has begun since it was, however little time passed", async () => {
+    const minute = Math.ceil(T / MINUTE) * MINUTE;
+    session.seed({ born: T, seen: minute - 1_000 });
+    assert.equal((await session.run((r) => markSeen(r, minute + 1_000))).held.seen, minute + 1_000);
   });
 });
 
