@@ -14,8 +14,8 @@ export const refusalTexts: Record<RefusedLink, string> = {
   used: `This password-reset link has already been used. Sign in with the password chosen then, or ${askAgain}`,
   expired: `This password-reset link has expired: a link works for ${minutes} minutes. Please ${askAgain}`,
   unknown:
-    "This password-reset link is not valid. A newer reset request replaces the link of an earlier one: open the " +
-    `link of the newest mail, or ${askAgain}`,
+    "This password-reset link is not valid: it may be mistyped or cut short. Each mailed link works on its own, " +
+    `whatever was asked for after it: open it again from its mail, or ${askAgain}`,
 };
 
 export interface ResetFormInput {

@@ -35,6 +35,11 @@ describe("after the form", () => {
     assert.match(html, /Sessions opened with the old one have been signed out\./);
   });
 
+  test("the not-valid page never says a newer request voids an older link: each link works on its own", () => {
+    assert.doesNotMatch(refusalTexts.unknown, /newer|newest|replaces/);
+    assert.match(refusalTexts.unknown, /Each mailed link works on its own/);
+  });
+
   test("each refused link says why, the expired one how long a link works, and all how to ask again", () => {
     assert.match(refusalTexts.expired, /a link works for 30 minutes/);
     for (const reason of ["used", "expired", "unknown"] as const) {
