@@ -13,8 +13,13 @@ export interface SandboxContext {
   db: SandboxDb;
   now: () => number;
   mailbox: Mailbox;
-  /** The portal's base URL, without a trailing slash, for links in e-mails. */
+  /** The portal's base URL, without a trailing slash, for links in e-mails and to its sign-in page. */
   portalUrl: string;
+  /**
+   * Where the sandbox's own pages (reset form, mailbox) are opened, without a trailing slash: the portal's address
+   * when the portal relays them (embedded), the sandbox's own when it runs alone.
+   */
+  pagesUrl: string;
 }
 
 /** A failure whose answer is already known; the error handler sends `body` with `statusCode`. */
