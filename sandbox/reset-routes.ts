@@ -88,8 +88,7 @@ export function registerResetRoutes(app: FastifyInstance, ctx: SandboxContext): 
     return sendHtml(reply, 200, renderResetForm({ username: link.user.username, token }));
   });
 
-  app.post("/sandbox/reset", async (request, reply) => {
-    requireForm(request);
+  app.post("/sandbox/reset", { onRequest: requireForm }, async (request, reply) => {
     const { token } = tokenField.parse(request.body);
     const link = findResetLink(ctx.db, token, ctx.now());
     if (link.state !== "pending") return refuse(ctx, reply, link);

@@ -84,8 +84,7 @@ export function registerSandboxRoutes(app: FastifyInstance, ctx: SandboxContext)
     return sendHtml(reply, 200, html);
   });
 
-  app.post("/sandbox/mail/link", async (request, reply) => {
-    requireForm(request);
+  app.post("/sandbox/mail/link", { onRequest: requireForm }, async (request, reply) => {
     const selector = userSelector.safeParse(request.body);
     const user = selector.success ? findUser(ctx.db, selector.data) : undefined;
     if (user === undefined) return reply.redirect("/sandbox/mail?link=unknown", 303);

@@ -4,6 +4,7 @@ import { describe, test } from "node:test";
 import type { FastifyInstance } from "fastify";
 import { PortalClient } from "#harness/portal-client.ts";
 import { accounts, DEMO_PASSWORD, latestMail, mailboxCode, signIn } from "#harness/sign-in.ts";
+import { NOT_A_FORM } from "#sandbox/http.ts";
 import { personOf } from "#server/account/sessions.ts";
 import type { AccountState } from "#server/account/state.ts";
 import { formFields, RELAYED_BYTES, readCapped } from "#server/routes/sandbox.ts";
@@ -101,6 +102,32 @@ describe("what the sandbox's forms take through the portal", () => {
         }
       const page = await new PortalClient(portal.app).get("/sandbox/mail");
       assert.ok(!page.text.includes("Your sign-in link"), "no link was e-mailed");
+    } finally {
+      await portal.close();
+    }
+  });
+
+  test("the media type decides first, as on the sandbox: malformed or empty JSON, an invalid form type: its 415", async () => {
+    const portal = await startPortalInProcess({ listen: false });
+    try {
+      const cases = [
+        { type: "application/json", payload: "{bad" },
+        { type: "application/json", payload: "" },
+        { type: "application/x-www-form-urlencoded;;;", payload: "site=vendor&username=vince" },
+        { type: "text/plain", payload: "x" },
+      ];
+      for (const url of ["/sandbox/mail/link", "/sandbox/reset"])
+        for (const { type, payload } of cases) {
+          const answer = await portal.app.inject({
+            method: "POST",
+            url,
+            payload,
+            headers: { "content-type": type, "sec-fetch-site": "same-origin" },
+          });
+          assert.equal(answer.statusCode, 415, `${url} ${type} ${payload}: ${answer.body}`);
+          assert.match(answer.headers["content-type"] ?? "", /^application\/json/);
+          assert.deepEqual(answer.json(), NOT_A_FORM);
+        }
     } finally {
       await portal.close();
     }
