@@ -10,6 +10,8 @@ export interface MailPageInput {
   accounts: readonly SeedAccount[];
   seedPassword: string;
   notice: LinkNotice;
+  /** The recipient the list is filtered to, if any. */
+  to?: string | undefined;
 }
 
 // Runs on already escaped text, where a URL cannot contain a raw quote or angle bracket.
@@ -84,7 +86,13 @@ ${noticeHtml(input.notice)}
 </form>
 </section>
 <section aria-labelledby="mail-heading">
-<h2 id="mail-heading">${escapeHtml(messagesHeading(input.mails.length))}</h2>
+<h2 id="mail-heading">${escapeHtml(messagesHeading(input.mails.length))}${input.to === undefined ? "" : ` to ${escapeHtml(input.to)}`}</h2>
+<form method="get" action="/sandbox/mail">
+  <label for="mail-to">Show only mail to
+    <input id="mail-to" name="to" type="email" value="${escapeHtml(input.to ?? "")}" autocomplete="off">
+  </label>
+  <button type="submit">Show</button>
+</form>
 ${mails}
 </section>
 <section aria-labelledby="accounts-heading">

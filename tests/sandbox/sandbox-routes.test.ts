@@ -94,6 +94,15 @@ describe("what the sandbox's forms take", () => {
 });
 
 describe("the mailbox page", () => {
+  test("?to= lists one recipient's mail only and keeps the address in its filter form", async () => {
+    await sandbox.linkLogin("vendor", "vince");
+    await sandbox.linkLogin("vendor", "vera");
+    const page = await sandbox.call<string>("GET", "/sandbox/mail?to=VERA%40vendor.example");
+    assert.ok(page.body.includes("<dd>vera@vendor.example</dd>"));
+    assert.ok(!page.body.includes("<dd>vince@vendor.example</dd>"));
+    assert.ok(page.body.includes('<form method="get" action="/sandbox/mail">'));
+  });
+
   test("the mailbox page explains itself and lists the mail, as a page no one caches", async () => {
     await sandbox.linkLogin("client", "alice");
     const page = await sandbox.call<string>("GET", "/sandbox/mail?link=sent");

@@ -8,7 +8,7 @@ import { NOT_A_FORM } from "#sandbox/http.ts";
 import { personOf } from "#server/account/sessions.ts";
 import type { AccountState } from "#server/account/state.ts";
 import { formFields, RELAYED_BYTES, readCapped } from "#server/routes/sandbox.ts";
-import { startPortalInProcess } from "#tests/support/portal.ts";
+import { sandboxPost, startPortalInProcess } from "#tests/support/portal.ts";
 import { resetForm, resetLinkPath } from "#tests/support/reset-link.ts";
 
 /** A page's own form posts without the islands' header. */
@@ -22,6 +22,21 @@ const foreign: Record<string, string>[] = [
 ];
 
 describe("the mailbox through the portal (development)", () => {
+  test("?to= shows one recipient's mail only, so others' mail cannot push it out of the page", async () => {
+    const portal = await startPortalInProcess({ listen: false });
+    try {
+      await sandboxPost(portal.sandboxUrl, "/sandbox/link-login", { site: "vendor", username: "vince" });
+      await sandboxPost(portal.sandboxUrl, "/sandbox/link-login", { site: "vendor", username: "vera" });
+      const page = await new PortalClient(portal.app).get("/sandbox/mail?to=vince%40vendor.example");
+      assert.equal(page.status, 200);
+      assert.ok(page.text.includes("<dd>vince@vendor.example</dd>"), page.text);
+      assert.ok(!page.text.includes("<dd>vera@vendor.example</dd>"));
+      assert.ok(page.text.includes('name="to" type="email" value="vince@vendor.example"'));
+    } finally {
+      await portal.close();
+    }
+  });
+
   test("its form e-mails a sign-in link and the mailbox then says so", async () => {
     const portal = await startPortalInProcess({ listen: false });
     try {
