@@ -23,6 +23,11 @@ export interface SandboxOptions {
   onMail?: (mail: StoredMail) => void;
   /** The port on 127.0.0.1; a free one when absent. */
   port?: number;
+  /**
+   * Whether the mails link the sandbox's own address for its pages (a sandbox run alone: no portal relays them);
+   * else they link the portal's, which relays them.
+   */
+  ownPages?: boolean;
 }
 
 export interface RunningSandbox {
@@ -34,6 +39,10 @@ export interface RunningSandbox {
 
 /** Builds the sandbox app (database opened, schema created, seeded once) without listening. */
 export async function buildSandbox(options: SandboxOptions): Promise<FastifyInstance> {
+  return (await assemble(options)).app;
+}
+
+async function assemble(options: SandboxOptions): Promise<{ app: FastifyInstance; ctx: SandboxContext }> {
   await loadPermissionsShape();
   const db = openDatabase(options.dbPath);
   try {
@@ -43,11 +52,14 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
     throw error;
   }
   const now = options.now ?? Date.now;
+  const portalUrl = options.portalUrl.replace(/\/+$/, "");
+  // A sandbox run alone learns its own address once it listens (startSandbox sets it); mail is sent only after that.
   const ctx: SandboxContext = {
     db,
     now,
     mailbox: createMailbox(db, now, options.onMail),
-    portalUrl: options.portalUrl.replace(/\/+$/, ""),
+    portalUrl,
+    pagesUrl: portalUrl,
   };
   const app = Fastify({ logger: options.logger ?? false });
   // It listens on loopback only: a page of another site that rebinds its own name to 127.0.0.1 reads nothing.
@@ -61,12 +73,12 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
   registerWebRoutes(app, ctx);
   registerSandboxRoutes(app, ctx);
   registerResetRoutes(app, ctx);
-  return app;
+  return { app, ctx };
 }
 
 /** Builds the sandbox and listens on 127.0.0.1, on the port asked for or a free one. */
 export async function startSandbox(options: SandboxOptions): Promise<RunningSandbox> {
-  const app = await buildSandbox(options);
+  const { app, ctx } = await assemble(options);
   try {
     await app.listen({ host: "127.0.0.1", port: options.port ?? 0 });
   } catch (error) {
@@ -75,8 +87,10 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
   }
   const address = app.server.address();
   if (address === null || typeof address === "string") throw new Error("The sandbox is not listening on a TCP port.");
+  const url = `http://127.0.0.1:${address.port}`;
+  if (options.ownPages === true) ctx.pagesUrl = url;
   return {
-    url: `http://127.0.0.1:${address.port}`,
+    url,
     app,
     close: async () => {
       await app.close();

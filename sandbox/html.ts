@@ -11,7 +11,7 @@ export function escapeHtml(text: string): string {
 // Inline, as the pages' policy allows no other source (no script, no file): each page is one self-contained answer.
 const STYLE = `
   body { font-family: system-ui, sans-serif; line-height: 1.5; margin: 0; color: #1b1b1b; background: #fafafa; }
-  main { max-width: 60rem; margin: 0 auto; padding: 1.5rem; }
+  main { max-width: 60rem; margin: 0 auto; padding: 1.5rem 1rem; }
   h1 { color: #522239; }
   article, form, table { background: #fff; border: 1px solid #ccc; border-radius: 6px; }
   article { padding: 0.75rem 1rem; margin: 1rem 0; }
@@ -25,10 +25,13 @@ const STYLE = `
   input, select, button { font: inherit; padding: 0.35rem 0.5rem; }
   button { background: #522239; color: #fff; border: 0; border-radius: 4px; cursor: pointer; }
   table { border-collapse: collapse; width: 100%; }
+  .table-scroll { overflow-x: auto; max-width: 100%; }
+  .table-scroll table { min-width: 40rem; }
+  main { overflow-wrap: anywhere; }
   th, td { text-align: left; padding: 0.35rem 0.6rem; border-bottom: 1px solid #ddd; vertical-align: top; }
   [role="status"] { background: #e8f3ea; border-left: 4px solid #2e7d32; padding: 0.5rem 1rem; }
   [role="alert"] { background: #fbeaea; border-left: 4px solid #b3261e; padding: 0.5rem 1rem; }
-  a { color: #1f7ba3; }
+  a { color: #135a78; }
 `;
 
 /** A whole page: `title` (already plain text) in the head, `main` (already escaped HTML) as its content. */

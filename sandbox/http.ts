@@ -1,9 +1,10 @@
 // HTTP plumbing of the sandbox: the requirements 8 error shapes, input validation and bearer auth.
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { SandboxDb } from "#sandbox/db.ts";
 import type { Mailbox } from "#sandbox/mailbox.ts";
 import { findSession, type Session } from "#sandbox/sessions.ts";
+import { mediaType } from "#server/content-type.ts";
 
 /** The error shapes the sandbox sends: requirements 8's fields, as plain strings. */
 export type ErrorAnswer = { detail?: string; description?: string; errors?: Record<string, string> };
@@ -13,8 +14,13 @@ export interface SandboxContext {
   db: SandboxDb;
   now: () => number;
   mailbox: Mailbox;
-  /** The portal's base URL, without a trailing slash, for links in e-mails. */
+  /** The portal's base URL, without a trailing slash, for links in e-mails and to its sign-in page. */
   portalUrl: string;
+  /**
+   * Where the sandbox's own pages (reset form, mailbox) are opened, without a trailing slash: the portal's address
+   * when the portal relays them (embedded), the sandbox's own when it runs alone.
+   */
+  pagesUrl: string;
 }
 
 /** A failure whose answer is already known; the error handler sends `body` with `statusCode`. */
@@ -72,11 +78,15 @@ export function bodyObject<Shape extends z.core.$ZodLooseShape>(shape: Shape) {
 }
 
 const FORM_TYPE = "application/x-www-form-urlencoded";
+/** The answer to a form post of any other media type; the portal's relay sends the same. */
+export const NOT_A_FORM = { detail: `Unsupported Media Type: a form posts ${FORM_TYPE}` };
 
-/** The sandbox's pages' forms post form fields and nothing else: any other body is refused, 415, before it is read. */
-export function requireForm(request: FastifyRequest): void {
-  const type = request.headers["content-type"]?.split(";")[0]?.trim().toLowerCase();
-  if (type !== FORM_TYPE) throw new HttpError(415, { detail: `Unsupported Media Type: a form posts ${FORM_TYPE}` });
+/**
+ * The sandbox's pages' forms post form fields and nothing else: a route's onRequest hook, so any other body (or a
+ * Content-Type that is not valid) is refused, 415, before it is read; only then are the form's fields looked at.
+ */
+export async function requireForm(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (mediaType(request.headers["content-type"]) !== FORM_TYPE) await reply.code(415).send(NOT_A_FORM);
 }
 
 function bearerToken(request: FastifyRequest): string | undefined {

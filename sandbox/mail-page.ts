@@ -1,6 +1,6 @@
 // The sandbox-only HTML mailbox page, where a developer reads the codes and links it "sent".
 import { escapeHtml, htmlDocument } from "#sandbox/html.ts";
-import type { StoredMail } from "#sandbox/mailbox.ts";
+import { MAILS_SHOWN, type StoredMail } from "#sandbox/mailbox.ts";
 import type { SeedAccount } from "#sandbox/seed.ts";
 
 export type LinkNotice = "sent" | "unknown" | "throttled" | undefined;
@@ -10,6 +10,8 @@ export interface MailPageInput {
   accounts: readonly SeedAccount[];
   seedPassword: string;
   notice: LinkNotice;
+  /** The recipient the list is filtered to, if any. */
+  to?: string | undefined;
 }
 
 // Runs on already escaped text, where a URL cannot contain a raw quote or angle bracket.
@@ -25,12 +27,23 @@ function noticeHtml(notice: LinkNotice): string {
   return "";
 }
 
+/** A mail's time as a short line that does not wrap on a phone: "2026-03-02 09:00:05 UTC". */
+export function sentAtText(iso: string): string {
+  const time = new Date(iso);
+  return Number.isNaN(time.getTime()) ? iso : `${time.toISOString().slice(0, 19).replace("T", " ")} UTC`;
+}
+
+/** The list's heading: how many are shown, and that older ones are hidden once the list is full. */
+export function messagesHeading(shown: number): string {
+  return shown < MAILS_SHOWN ? `Messages (${shown})` : `Messages (the newest ${shown}; older ones are not shown)`;
+}
+
 function mailHtml(mail: StoredMail): string {
   return `<article aria-labelledby="mail-${mail.id}">
   <h3 id="mail-${mail.id}">${escapeHtml(mail.subject)}</h3>
   <dl>
     <dt>To</dt><dd>${escapeHtml(mail.to)}</dd>
-    <dt>Sent</dt><dd><time datetime="${escapeHtml(mail.sentAt)}">${escapeHtml(mail.sentAt)}</time></dd>
+    <dt>Sent</dt><dd><time datetime="${escapeHtml(mail.sentAt)}">${escapeHtml(sentAtText(mail.sentAt))}</time></dd>
   </dl>
   <pre>${linkify(escapeHtml(mail.body))}</pre>
 </article>`;
@@ -73,18 +86,26 @@ ${noticeHtml(input.notice)}
 </form>
 </section>
 <section aria-labelledby="mail-heading">
-<h2 id="mail-heading">Messages (${input.mails.length})</h2>
+<h2 id="mail-heading">${escapeHtml(messagesHeading(input.mails.length))}${input.to === undefined ? "" : ` to ${escapeHtml(input.to)}`}</h2>
+<form method="get" action="/sandbox/mail">
+  <label for="mail-to">Show only mail to
+    <input id="mail-to" name="to" type="email" value="${escapeHtml(input.to ?? "")}" autocomplete="off">
+  </label>
+  <button type="submit">Show</button>
+</form>
 ${mails}
 </section>
 <section aria-labelledby="accounts-heading">
 <h2 id="accounts-heading">Seed accounts</h2>
 <p>Every seed account's password is <code>${escapeHtml(input.seedPassword)}</code> until it is changed or reset.</p>
+<div class="table-scroll" role="region" aria-labelledby="accounts-heading" tabindex="0">
 <table>
 <thead><tr><th scope="col">Site</th><th scope="col">Company</th><th scope="col">User ID</th><th scope="col">E-mail</th><th scope="col">Login message when seeded</th><th scope="col">Purpose</th></tr></thead>
 <tbody>
 ${input.accounts.map(accountRow).join("\n")}
 </tbody>
 </table>
+</div>
 </section>`,
   );
 }

@@ -8,15 +8,20 @@ export type RefusedLink = "used" | "expired" | "unknown";
 
 const TITLE = "Password reset";
 const minutes = RESET_LINK_LIFETIME_MS / 60_000;
-const askAgain = 'ask for a new one with "Reset Password" on the <a href="/">sign-in page</a>.';
+/** How long the portal keeps a session's permissions without asking the upstream (server/permissions.ts). */
+const PORTAL_CACHE_MINUTES = 5;
 
-export const refusalTexts: Record<RefusedLink, string> = {
-  used: `This password-reset link has already been used. Sign in with the password chosen then, or ${askAgain}`,
-  expired: `This password-reset link has expired: a link works for ${minutes} minutes. Please ${askAgain}`,
-  unknown:
-    "This password-reset link is not valid. A newer reset request replaces the link of an earlier one: open the " +
-    `link of the newest mail, or ${askAgain}`,
-};
+/** Why a link was refused and how to ask again, on the portal's sign-in page (`signInUrl`, escaped here). */
+export function refusalTexts(signInUrl: string): Record<RefusedLink, string> {
+  const askAgain = `ask for a new one with "Reset Password" on the <a href="${escapeHtml(signInUrl)}">sign-in page</a>.`;
+  return {
+    used: `This password-reset link has already been used. Sign in with the password chosen then, or ${askAgain}`,
+    expired: `This password-reset link has expired: a link works for ${minutes} minutes. Please ${askAgain}`,
+    unknown:
+      "This password-reset link is not valid: it may be mistyped or cut short. Each mailed link works on its own, " +
+      `whatever was asked for after it: open it again from its mail, or ${askAgain}`,
+  };
+}
 
 export interface ResetFormInput {
   username: string;
@@ -50,15 +55,26 @@ ${alert}
   );
 }
 
-export function renderResetDone(): string {
-  return htmlDocument(
-    TITLE,
-    `<h1>Your password has been changed</h1>
-<p role="status">Sign in with your new password. Sessions opened with the old one have been signed out.</p>
-<p><a href="/">Go to the sign-in page</a></p>`,
+/** What became of the sessions opened with the old password: the portal ends them at once only when it relayed the reset. */
+export function sessionsAfterReset(relayed: boolean): string {
+  if (relayed) return "Sessions opened with the old one have been signed out.";
+  return (
+    "Sessions opened with the old one can no longer reach the sandbox. The portal signs each of them out at its " +
+    `next call to the sandbox: a page that needs none may still open for up to ${PORTAL_CACHE_MINUTES} minutes.`
   );
 }
 
-export function renderRefusedLink(reason: RefusedLink): string {
-  return htmlDocument(TITLE, `<h1>This link cannot be used</h1>\n<p role="alert">${refusalTexts[reason]}</p>`);
+/** The page after a reset; `portalUrl` is the portal's address, whose root is its sign-in page. */
+export function renderResetDone(portalUrl: string, relayed: boolean): string {
+  return htmlDocument(
+    TITLE,
+    `<h1>Your password has been changed</h1>
+<p role="status">Sign in with your new password. ${escapeHtml(sessionsAfterReset(relayed))}</p>
+<p><a href="${escapeHtml(`${portalUrl}/`)}">Go to the sign-in page</a></p>`,
+  );
+}
+
+export function renderRefusedLink(reason: RefusedLink, portalUrl: string): string {
+  const text = refusalTexts(`${portalUrl}/`)[reason];
+  return htmlDocument(TITLE, `<h1>This link cannot be used</h1>\n<p role="alert">${text}</p>`);
 }

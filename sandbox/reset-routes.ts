@@ -38,7 +38,7 @@ const passwordFields = z.object({
 export function mailResetLink(ctx: SandboxContext, user: UserRecord): void {
   const token = issueResetLink(ctx.db, user.id, ctx.now());
   if (token === undefined) return;
-  const url = `${ctx.portalUrl}/sandbox/reset?${new URLSearchParams({ token }).toString()}`;
+  const url = `${ctx.pagesUrl}/sandbox/reset?${new URLSearchParams({ token }).toString()}`;
   ctx.mailbox.send({
     to: user.email,
     subject: "Reset your password",
@@ -55,9 +55,13 @@ export function mailResetLink(ctx: SandboxContext, user: UserRecord): void {
   });
 }
 
-function refuse(reply: FastifyReply, link: Exclude<ResetLink, { state: "pending" }>): FastifyReply {
+function refuse(
+  ctx: SandboxContext,
+  reply: FastifyReply,
+  link: Exclude<ResetLink, { state: "pending" }>,
+): FastifyReply {
   // 410 for a link that was real but is spent; 404 for one that never opened anything (or no longer does).
-  return sendHtml(reply, link.state === "unknown" ? 404 : 410, renderRefusedLink(link.state));
+  return sendHtml(reply, link.state === "unknown" ? 404 : 410, renderRefusedLink(link.state, ctx.portalUrl));
 }
 
 /**
@@ -80,27 +84,29 @@ export function registerResetRoutes(app: FastifyInstance, ctx: SandboxContext): 
   app.get("/sandbox/reset", async (request, reply) => {
     const { token } = tokenField.parse(request.query);
     const link = findResetLink(ctx.db, token, ctx.now());
-    if (link.state !== "pending") return refuse(reply, link);
+    if (link.state !== "pending") return refuse(ctx, reply, link);
     return sendHtml(reply, 200, renderResetForm({ username: link.user.username, token }));
   });
 
-  app.post("/sandbox/reset", async (request, reply) => {
-    requireForm(request);
+  app.post("/sandbox/reset", { onRequest: requireForm }, async (request, reply) => {
     const { token } = tokenField.parse(request.body);
     const link = findResetLink(ctx.db, token, ctx.now());
-    if (link.state !== "pending") return refuse(reply, link);
+    if (link.state !== "pending") return refuse(ctx, reply, link);
     const { problem, password } = passwordProblem(request.body, link.user);
     if (password === undefined) {
       return sendHtml(reply, 400, renderResetForm({ username: link.user.username, token, problem }));
     }
     // Hashed before the transaction that spends the link; a use that raced this one in between wins, this one is told.
     const used = spendResetLink(ctx.db, token, await hashPassword(password), ctx.now());
-    if (used.state !== "pending") return refuse(reply, used);
+    if (used.state !== "pending") return refuse(ctx, reply, used);
     const { site, shortname, username } = used.user;
     reply.header(RESET_PERSON_HEADER, JSON.stringify({ site, company: shortname || undefined, userName: username }));
     // Post/redirect/get: a reload of the page that follows does not post the spent link again.
     return reply.redirect(DONE_PATH, 303);
   });
 
-  app.get(DONE_PATH, async (_request, reply) => sendHtml(reply, 200, renderResetDone()));
+  // Relayed by the portal, the reset ended the person's portal sessions at once; alone, the sandbox cannot tell it.
+  app.get(DONE_PATH, async (_request, reply) =>
+    sendHtml(reply, 200, renderResetDone(ctx.portalUrl, ctx.pagesUrl === ctx.portalUrl)),
+  );
 }

@@ -73,10 +73,13 @@ function sendSignInLink(ctx: SandboxContext, user: UserRecord): { uuid: string; 
 
 export function registerSandboxRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   app.get("/sandbox/mail", async (request, reply) => {
-    const { link } = parseInput(mailQuery, request.query);
+    const { link, to } = parseInput(mailQuery, request.query);
     const notice: LinkNotice = link === "sent" || link === "unknown" || link === "throttled" ? link : undefined;
+    // One person's mail only, when asked: on a busy public demo, others' mail may push theirs out of the newest 50.
+    const recipient = to?.trim() || undefined;
     const html = renderMailPage({
-      mails: ctx.mailbox.list(),
+      mails: ctx.mailbox.list(recipient),
+      to: recipient,
       accounts: seedAccounts,
       seedPassword: SEED_PASSWORD,
       notice,
@@ -84,8 +87,7 @@ export function registerSandboxRoutes(app: FastifyInstance, ctx: SandboxContext)
     return sendHtml(reply, 200, html);
   });
 
-  app.post("/sandbox/mail/link", async (request, reply) => {
-    requireForm(request);
+  app.post("/sandbox/mail/link", { onRequest: requireForm }, async (request, reply) => {
     const selector = userSelector.safeParse(request.body);
     const user = selector.success ? findUser(ctx.db, selector.data) : undefined;
     if (user === undefined) return reply.redirect("/sandbox/mail?link=unknown", 303);

@@ -32,6 +32,16 @@ export function resetPersonOf(header: string | null): z.infer<typeof resetPerson
   }
 }
 
+/**
+ * The sandbox's forms post form fields only: the media type decides first, before the body is read (a JSON body, an
+ * array, a nested object, a Content-Type that is not valid), with the sandbox's own 415 answer; then its fields.
+ */
+async function requireForm(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (mediaType(request.headers["content-type"]) !== FORM_TYPE) {
+    await reply.code(415).send({ detail: `Unsupported Media Type: a form posts ${FORM_TYPE}` });
+  }
+}
+
 /** The most of a sandbox page the relay holds: its pages are a few kilobytes, its mailbox shows 50 mails. */
 export const RELAYED_BYTES = 256 * 1024;
 
@@ -76,10 +86,6 @@ export async function sandboxRoutes(app: FastifyInstance, { sandboxUrl }: { sand
   const relay = async (request: FastifyRequest, reply: FastifyReply) => {
     const { pathname, search } = new URL(request.url, base);
     const form = request.method === "POST";
-    // The sandbox's forms post form fields only; a JSON body (an array, a nested object) is refused, never relayed.
-    if (form && mediaType(request.headers["content-type"]) !== FORM_TYPE) {
-      return reply.code(415).type("text/plain").send(`A sandbox form posts ${FORM_TYPE}.`);
-    }
     const response = await fetch(`${sandboxUrl}${pathname}${search}`, {
       method: request.method,
       redirect: "manual",
@@ -113,9 +119,9 @@ export async function sandboxRoutes(app: FastifyInstance, { sandboxUrl }: { sand
   };
 
   app.get("/sandbox/mail", relay);
-  app.post("/sandbox/mail/link", relay);
+  app.post("/sandbox/mail/link", { onRequest: requireForm }, relay);
   // A password-reset link opens its form (the token in the query), which posts the new password back.
   app.get("/sandbox/reset", relay);
-  app.post("/sandbox/reset", relay);
+  app.post("/sandbox/reset", { onRequest: requireForm }, relay);
   app.get("/sandbox/reset/done", relay);
 }

@@ -1,8 +1,9 @@
 // The sandbox's HTML mailbox page (sandbox/mail-page.ts): what it lists, what it says, and that it escapes.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { type MailPageInput, renderMailPage } from "#sandbox/mail-page.ts";
+import { type MailPageInput, renderMailPage, sentAtText } from "#sandbox/mail-page.ts";
 import type { StoredMail } from "#sandbox/mailbox.ts";
+import { MAILS_SHOWN } from "#sandbox/mailbox.ts";
 import { SEED_PASSWORD, seedAccounts } from "#sandbox/seed.ts";
 
 function mail(overrides: Partial<StoredMail>): StoredMail {
@@ -31,9 +32,27 @@ describe("the mailbox page", () => {
   test("it counts the messages, says when there is none, and tells whether the sign-in link went out", () => {
     assert.match(page({}), /Messages \(0\)[\s\S]*<p>No mail yet\.<\/p>/);
     assert.match(page({ mails: [mail({ id: 1 }), mail({ id: 2 })] }), /Messages \(2\)/);
+    const full = Array.from({ length: MAILS_SHOWN }, (_, id) => mail({ id }));
+    assert.match(page({ mails: full }), /Messages \(the newest 50; older ones are not shown\)/);
     assert.match(page({ notice: "sent" }), /<p role="status">A sign-in link was e-mailed/);
     assert.match(page({ notice: "unknown" }), /<p role="status">No sandbox user has that site and user ID/);
     assert.doesNotMatch(page({}), /<p role="status">/);
+  });
+
+  test("a mail's time is a short line, the machine's form kept in datetime", () => {
+    assert.equal(sentAtText("2026-03-02T09:00:05.123Z"), "2026-03-02 09:00:05 UTC");
+    assert.ok(
+      page({ mails: [mail({ sentAt: "2026-03-02T09:00:05.123Z" })] }).includes(
+        '<time datetime="2026-03-02T09:00:05.123Z">2026-03-02 09:00:05 UTC</time>',
+      ),
+    );
+  });
+
+  test("the seed accounts' table scrolls in a region of its own, so the page keeps the screen's width", () => {
+    assert.match(
+      page({ accounts: seedAccounts }),
+      /<div class="table-scroll" role="region" aria-labelledby="accounts-heading" tabindex="0">\s*<table>/,
+    );
   });
 
   test("it lists each seed account with its company, a dash for a vendor, and the seed password", () => {

@@ -2,7 +2,18 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { escapeHtml } from "#sandbox/html.ts";
-import { refusalTexts, renderRefusedLink, renderResetDone, renderResetForm } from "#sandbox/reset-page.ts";
+import {
+  refusalTexts,
+  renderRefusedLink,
+  renderResetDone,
+  renderResetForm,
+  sessionsAfterReset,
+} from "#sandbox/reset-page.ts";
+import { PERMISSIONS_TTL_MS } from "#server/permissions.ts";
+
+const PORTAL = "http://localhost:3293";
+const texts = refusalTexts(`${PORTAL}/`);
+
 import { requirements } from "#web/password-rules.ts";
 
 describe("the reset form", () => {
@@ -29,18 +40,32 @@ describe("the reset form", () => {
 });
 
 describe("after the form", () => {
-  test("the page after a reset says the password changed and the old sessions ended", () => {
-    const html = renderResetDone();
+  test("the page after a relayed reset says the password changed and the old sessions ended", () => {
+    const html = renderResetDone(PORTAL, true);
     assert.match(html, /<h1>Your password has been changed<\/h1>/);
     assert.match(html, /Sessions opened with the old one have been signed out\./);
+    assert.ok(html.includes(`<a href="${PORTAL}/">Go to the sign-in page</a>`));
+  });
+
+  test("a sandbox run alone says what happens: sessions end at their next call, within the portal's cache age", () => {
+    const html = renderResetDone(PORTAL, false);
+    assert.doesNotMatch(html, /have been signed out/);
+    assert.ok(html.includes(sessionsAfterReset(false)));
+    assert.match(sessionsAfterReset(false), new RegExp(`up to ${PERMISSIONS_TTL_MS / 60_000} minutes`));
+    assert.ok(html.includes(`<a href="${PORTAL}/">Go to the sign-in page</a>`));
+  });
+
+  test("the not-valid page never says a newer request voids an older link: each link works on its own", () => {
+    assert.doesNotMatch(texts.unknown, /newer|newest|replaces/);
+    assert.match(texts.unknown, /Each mailed link works on its own/);
   });
 
   test("each refused link says why, the expired one how long a link works, and all how to ask again", () => {
-    assert.match(refusalTexts.expired, /a link works for 30 minutes/);
+    assert.match(texts.expired, /a link works for 30 minutes/);
     for (const reason of ["used", "expired", "unknown"] as const) {
-      const html = renderRefusedLink(reason);
-      assert.ok(html.includes(`<p role="alert">${refusalTexts[reason]}</p>`), reason);
-      assert.ok(refusalTexts[reason].includes('"Reset Password" on the <a href="/">sign-in page</a>'), reason);
+      const html = renderRefusedLink(reason, PORTAL);
+      assert.ok(html.includes(`<p role="alert">${texts[reason]}</p>`), reason);
+      assert.ok(texts[reason].includes(`"Reset Password" on the <a href="${PORTAL}/">sign-in page</a>`), reason);
     }
   });
 });

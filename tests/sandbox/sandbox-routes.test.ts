@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import type { components } from "#openapi/schema.d.ts";
+import { NOT_A_FORM } from "#sandbox/http.ts";
 import { PORTAL_URL, type SandboxUnderTest, startSandboxUnderTest } from "#tests/support/sandbox-calls.ts";
 
 type Schemas = components["schemas"];
@@ -77,9 +78,31 @@ describe("what the sandbox's forms take", () => {
         assert.equal((await sandbox.call("POST", path, { raw })).status, 415, `${path} ${raw}`);
     assert.equal((await sandbox.call("POST", "/sandbox/reset", { contentType: "text/plain", raw: "x" })).status, 415);
   });
+
+  test("the media type decides first: a malformed or empty JSON body and an invalid form type are all the same 415", async () => {
+    const cases = [
+      { contentType: "application/json", raw: "{bad" },
+      { contentType: "application/json", raw: "" },
+      { contentType: "application/x-www-form-urlencoded;;;", raw: "site=vendor&username=vince" },
+    ];
+    for (const path of ["/sandbox/mail/link", "/sandbox/reset"])
+      for (const options of cases) {
+        const answer = await sandbox.call("POST", path, options);
+        assert.deepEqual([answer.status, answer.body], [415, NOT_A_FORM], `${path} ${JSON.stringify(options)}`);
+      }
+  });
 });
 
 describe("the mailbox page", () => {
+  test("?to= lists one recipient's mail only and keeps the address in its filter form", async () => {
+    await sandbox.linkLogin("vendor", "vince");
+    await sandbox.linkLogin("vendor", "vera");
+    const page = await sandbox.call<string>("GET", "/sandbox/mail?to=VERA%40vendor.example");
+    assert.ok(page.body.includes("<dd>vera@vendor.example</dd>"));
+    assert.ok(!page.body.includes("<dd>vince@vendor.example</dd>"));
+    assert.ok(page.body.includes('<form method="get" action="/sandbox/mail">'));
+  });
+
   test("the mailbox page explains itself and lists the mail, as a page no one caches", async () => {
     await sandbox.linkLogin("client", "alice");
     const page = await sandbox.call<string>("GET", "/sandbox/mail?link=sent");

@@ -4,10 +4,11 @@ import { describe, test } from "node:test";
 import type { FastifyInstance } from "fastify";
 import { PortalClient } from "#harness/portal-client.ts";
 import { accounts, DEMO_PASSWORD, latestMail, mailboxCode, signIn } from "#harness/sign-in.ts";
+import { NOT_A_FORM } from "#sandbox/http.ts";
 import { personOf } from "#server/account/person.ts";
 import type { AccountState } from "#server/account/state.ts";
 import { formFields, RELAYED_BYTES, readCapped } from "#server/routes/sandbox.ts";
-import { startPortalInProcess } from "#tests/support/portal.ts";
+import { sandboxPost, startPortalInProcess } from "#tests/support/portal.ts";
 import { resetForm, resetLinkPath } from "#tests/support/reset-link.ts";
 
 /** A page's own form posts without the islands' header. */
@@ -21,6 +22,21 @@ const foreign: Record<string, string>[] = [
 ];
 
 describe("the mailbox through the portal (development)", () => {
+  test("?to= shows one recipient's mail only, so others' mail cannot push it out of the page", async () => {
+    const portal = await startPortalInProcess({ listen: false });
+    try {
+      await sandboxPost(portal.sandboxUrl, "/sandbox/link-login", { site: "vendor", username: "vince" });
+      await sandboxPost(portal.sandboxUrl, "/sandbox/link-login", { site: "vendor", username: "vera" });
+      const page = await new PortalClient(portal.app).get("/sandbox/mail?to=vince%40vendor.example");
+      assert.equal(page.status, 200);
+      assert.ok(page.text.includes("<dd>vince@vendor.example</dd>"), page.text);
+      assert.ok(!page.text.includes("<dd>vera@vendor.example</dd>"));
+      assert.ok(page.text.includes('name="to" type="email" value="vince@vendor.example"'));
+    } finally {
+      await portal.close();
+    }
+  });
+
   test("its form e-mails a sign-in link and the mailbox then says so", async () => {
     const portal = await startPortalInProcess({ listen: false });
     try {
@@ -101,6 +117,32 @@ describe("what the sandbox's forms take through the portal", () => {
         }
       const page = await new PortalClient(portal.app).get("/sandbox/mail");
       assert.ok(!page.text.includes("Your sign-in link"), "no link was e-mailed");
+    } finally {
+      await portal.close();
+    }
+  });
+
+  test("the media type decides first, as on the sandbox: malformed or empty JSON, an invalid form type: its 415", async () => {
+    const portal = await startPortalInProcess({ listen: false });
+    try {
+      const cases = [
+        { type: "application/json", payload: "{bad" },
+        { type: "application/json", payload: "" },
+        { type: "application/x-www-form-urlencoded;;;", payload: "site=vendor&username=vince" },
+        { type: "text/plain", payload: "x" },
+      ];
+      for (const url of ["/sandbox/mail/link", "/sandbox/reset"])
+        for (const { type, payload } of cases) {
+          const answer = await portal.app.inject({
+            method: "POST",
+            url,
+            payload,
+            headers: { "content-type": type, "sec-fetch-site": "same-origin" },
+          });
+          assert.equal(answer.statusCode, 415, `${url} ${type} ${payload}: ${answer.body}`);
+          assert.match(answer.headers["content-type"] ?? "", /^application\/json/);
+          assert.deepEqual(answer.json(), NOT_A_FORM);
+        }
     } finally {
       await portal.close();
     }

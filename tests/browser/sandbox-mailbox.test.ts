@@ -1,0 +1,43 @@
+// The sandbox's mailbox through the portal on a phone (sandbox/mail-page.ts, sandbox/html.ts): nothing wider than the
+// screen, in light and in dark, and its links readable (axe's WCAG AA rules, contrast included).
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser, sandboxPost, screenshot, startPortalInProcess } from "#tests/browser/harness.ts";
+import { assertAccessible, COLOR_SCHEMES } from "#tests/support/axe.ts";
+import type { RunningPortal } from "#tests/support/portal.ts";
+
+describe("the sandbox's mailbox on a phone", () => {
+  let portal: RunningPortal;
+  let browser: Browser;
+  let page: Page;
+  before(async () => {
+    portal = await startPortalInProcess();
+    // More mails than the page shows, each with a long link.
+    for (let sent = 0; sent < 55; sent++) {
+      await sandboxPost(portal.sandboxUrl, "/sandbox/link-login", { site: "vendor", username: "vince" });
+    }
+    browser = await launchBrowser();
+    page = await (await browser.newContext({ viewport: { width: 360, height: 740 } })).newPage();
+  });
+  after(async () => {
+    await browser?.close();
+    await portal?.close();
+  });
+
+  test("at 360 px nothing is wider than the screen, in light and dark; older mails are said to be hidden", async () => {
+    await page.goto(`${portal.url}/sandbox/mail`);
+    for (const colorScheme of COLOR_SCHEMES) {
+      await page.emulateMedia({ colorScheme });
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(width <= 360, `${colorScheme}: the page is ${width} px wide`);
+      await screenshot(page, `sandbox-mailbox-phone-${colorScheme}`);
+    }
+    await page.getByRole("heading", { name: /the newest 50; older ones are not shown/ }).waitFor();
+  });
+
+  test("its links and texts pass WCAG AA, contrast included, in light and dark", async () => {
+    await page.goto(`${portal.url}/sandbox/mail`);
+    await assertAccessible(page, "sandbox mailbox");
+  });
+});
