@@ -7,7 +7,7 @@ import type { AppContext } from "#server/context.ts";
 import { nonceOf } from "#server/nonce.ts";
 import type { PageView } from "#server/pages/screen.ts";
 import { renderPage } from "#server/render/render-page.ts";
-import { byItself } from "#server/session/activity.ts";
+import { byItself, personActed } from "#server/session/activity.ts";
 import { pastMfa, sessionTimes } from "#server/session/standing.ts";
 import { IDLE_CHECK_MARGIN_SECONDS, IDLE_WARNING_SECONDS, idleCheckUrl } from "#web/idle-timing.ts";
 import type { AssetManifest, PageContext } from "#web/page-context.ts";
@@ -24,25 +24,34 @@ export function decoratePage(app: FastifyInstance, context: AppContext, assets: 
         String(view.retryAfter),
       );
     // A signed-in page warns a minute before the idle limit, and at the limit asks whether the session has ended.
-    const left = idleLeft(request, context, context.now());
-    return this.code(view.status ?? 200)
-      .type("text/html; charset=utf-8")
-      .send(
-        renderPage(view.body, {
-          key: pageKey(view.body),
-          title: layoutTexts.documentTitle(view.title),
-          assets,
-          nonce: nonceOf(this.raw),
-          idle: left === undefined ? undefined : idleTimes(left, request.pagePath),
-        }),
-      );
+    // A page the person asked for restarts the idle time on its answer (server/session/activity.ts): counted from now.
+    this.code(view.status ?? 200);
+    const left = idleLeft(request, context, context.now(), personActed(request, this));
+    return this.type("text/html; charset=utf-8").send(
+      renderPage(view.body, {
+        key: pageKey(view.body),
+        title: layoutTexts.documentTitle(view.title),
+        assets,
+        nonce: nonceOf(this.raw),
+        idle: left === undefined ? undefined : idleTimes(left, request.pagePath),
+      }),
+    );
   });
 }
 
-/** Seconds left before a signed-in session's idle limit; undefined for anyone not signed in. */
-export function idleLeft(request: FastifyRequest, context: AppContext, now: number): number | undefined {
+/**
+ * Seconds left before a signed-in session's idle limit; undefined for anyone not signed in. `acting`: this request is
+ * the person's action, which restarts the idle time once it is answered, so the time counts from `now`.
+ */
+export function idleLeft(
+  request: FastifyRequest,
+  context: AppContext,
+  now: number,
+  acting = false,
+): number | undefined {
   if (!pastMfa(request)) return undefined;
-  return (sessionTimes(request).seen + context.config.session.idleSeconds * 1000 - now) / 1000;
+  const from = acting ? now : sessionTimes(request).seen;
+  return (from + context.config.session.idleSeconds * 1000 - now) / 1000;
 }
 
 /** The idle times a signed-in page carries (web/pages/document.tsx). */

@@ -102,17 +102,17 @@ export class SandboxUnderTest {
     return token;
   }
 
-  async linkLogin(site: Site, username: string) {
+  async linkLogin(site: Site, username: string, shortname?: string) {
     const minted = await this.call<{ uuid: string; url: string }>("POST", "/sandbox/link-login", {
-      body: { site, username },
+      body: { site, username, ...(shortname ? { shortname } : {}) },
     });
     assert.equal(minted.status, 200);
     return minted.body;
   }
 
   /** A verified token without a scrypt: the link-login way. */
-  async verifiedByLink(site: Site, username: string): Promise<string> {
-    const { uuid } = await this.linkLogin(site, username);
+  async verifiedByLink(site: Site, username: string, shortname?: string): Promise<string> {
+    const { uuid } = await this.linkLogin(site, username, shortname);
     const { body } = await this.call<Schemas["LinkLoginResponse"]>("POST", `/auth/${site}-token?uuid=${uuid}`);
     assert.ok(body.token);
     return body.token;

@@ -269,14 +269,15 @@ describe("two replicas through a Redis outage", () => {
     const here = await signIn(a.app, accounts.victor, code());
     await redis.stop();
     const elsewhere = await signIn(b.app, accounts.victor, code()); // listed only in B's copy
-    const answer = await new PortalClient(a.app, { islandsHeader: false }).post(
+    // The plain form, posted from this browser: the note is the session's one-time record, carried by its cookie.
+    const browser = here.copy(a.app, { islandsHeader: false });
+    const answer = await browser.post(
       END_SESSIONS_PATH,
       new URLSearchParams({ session: "all", password: DEMO_PASSWORD, return: PAGE }),
-      { cookie: here.cookieHeader },
     );
     const location = String(answer.headers.location);
     assert.match(location, /\?sessions=ending&count=0$/, "not reported as done");
-    assert.match((await here.get(location)).text, /still on its way/);
+    assert.match((await browser.get(location)).text, /still on its way/);
     await redis.restart();
     await bothUp();
     await until(async () => !(await opensHome(b.app, elsewhere)), 5_000, "B to end the session only it knew");

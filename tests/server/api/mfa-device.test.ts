@@ -40,10 +40,18 @@ const validate = (client: PortalClient, typed: string, headers: Record<string, s
 
 describe("the device id a validation carries upstream", () => {
   it("is the id of the browser's device cookie for the person, in a header, never in the URL nor one the browser sends", async () => {
-    const browser = new PortalClient(portal.app);
-    await passwordStep(browser);
-    const cookie = browser.cookies.get(DEVICE);
+    // The device cookie is earned by a passed code, never by a password alone (SECURITY.md): a first sign-in earns it.
+    const first = new PortalClient(portal.app);
+    await passwordStep(first);
+    assert.equal(first.cookies.get(DEVICE), undefined, "a password alone earns no device cookie");
+    await first.post("/api/web/client/mfa/generate");
+    assert.deepEqual((await validate(first, await code())).json(), [{ text: "Passed" }]);
+    const cookie = first.cookies.get(DEVICE);
     assert.ok(cookie, "the browser holds a device cookie");
+    // The same browser signs in again: its validation carries the cookie's id, whatever header the browser adds.
+    const browser = new PortalClient(portal.app);
+    browser.cookies.set(DEVICE, cookie);
+    await passwordStep(browser);
     await browser.post("/api/web/client/mfa/generate");
     const typed = await code();
     const verdict = await validate(browser, typed, { "x-device-id": "chosen-by-the-browser-01" });
