@@ -64,7 +64,7 @@ export function sessionsAfterReset(relayed: boolean): string {
   );
 }
 
-/** The page after a reset; `portalUrl` is the portal's address, whose root is its sign-in page. */
+/** The page after a reset; `portalUrl` is the portal's address ("" on the portal's own origin), whose root signs in. */
 export function renderResetDone(portalUrl: string, relayed: boolean): string {
   return htmlDocument(
     TITLE,

@@ -55,13 +55,19 @@ export function mailResetLink(ctx: SandboxContext, user: UserRecord): void {
   });
 }
 
+/**
+ * Where the pages' "sign-in page" link points: through the portal that relays them, its own root ("/", whatever
+ * address the browser used); from a sandbox run alone, the portal's address.
+ */
+const signInBase = (ctx: SandboxContext) => (ctx.pagesUrl === ctx.portalUrl ? "" : ctx.portalUrl);
+
 function refuse(
   ctx: SandboxContext,
   reply: FastifyReply,
   link: Exclude<ResetLink, { state: "pending" }>,
 ): FastifyReply {
   // 410 for a link that was real but is spent; 404 for one that never opened anything (or no longer does).
-  return sendHtml(reply, link.state === "unknown" ? 404 : 410, renderRefusedLink(link.state, ctx.portalUrl));
+  return sendHtml(reply, link.state === "unknown" ? 404 : 410, renderRefusedLink(link.state, signInBase(ctx)));
 }
 
 /**
@@ -107,6 +113,6 @@ export function registerResetRoutes(app: FastifyInstance, ctx: SandboxContext): 
 
   // Relayed by the portal, the reset ended the person's portal sessions at once; alone, the sandbox cannot tell it.
   app.get(DONE_PATH, async (_request, reply) =>
-    sendHtml(reply, 200, renderResetDone(ctx.portalUrl, ctx.pagesUrl === ctx.portalUrl)),
+    sendHtml(reply, 200, renderResetDone(signInBase(ctx), ctx.pagesUrl === ctx.portalUrl)),
   );
 }
