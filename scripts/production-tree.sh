@@ -6,7 +6,13 @@ set -euo pipefail
 src=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
 pids=()
-cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$work"; }
+collector=""
+# Every process the check started ends with it: the portals, and the collector (kept apart, as the portals' list is
+# emptied once they have stopped on their own).
+cleanup() {
+  for p in "${pids[@]}" $collector; do kill "$p" 2>/dev/null || true; done
+  rm -rf "$work"
+}
 trap cleanup EXIT
 
 echo "production-tree: dependencies and build (stages deps, build, prod-deps)"
@@ -54,7 +60,7 @@ HOOK
 collector_port=$(free_port)
 node -e "require('http').createServer((q,s)=>{let b='';q.on('data',(c)=>b+=c).on('end',()=>{require('fs').appendFileSync(process.argv[1],q.url+' '+b+'\n');s.writeHead(200,{'content-type':'application/json'}).end('{}')})}).listen(+process.argv[2],'127.0.0.1')" \
   "$work/collector.log" "$collector_port" &
-pids+=($!)
+collector=$!
 
 # start NAME PORT ENV...: the Dockerfile's CMD, with the environment given; its log in $work/NAME.log.
 start() {
