@@ -33,6 +33,8 @@ export type StoreOptions = {
   /** Bounds on Redis; the defaults are 1,000 ms to connect and 500 ms per command. */
   connectTimeoutMs?: number;
   commandTimeoutMs?: number;
+  /** The wait before each reconnect attempt (redis-link.ts's `backoff` unless given). */
+  retryStrategy?: (times: number) => number;
 };
 
 export type StoresHealth =
@@ -92,6 +94,7 @@ export function createStores(options: StoreOptions): Stores {
     onRefused: options.onRedisRefused,
     connectTimeoutMs: options.connectTimeoutMs,
     commandTimeoutMs: options.commandTimeoutMs,
+    retryStrategy: options.retryStrategy,
   });
   options.log.info(
     { event: "stores", backend: "redis", redis: redactUrl(options.redisUrl), prefix: options.keyPrefix },

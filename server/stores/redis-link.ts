@@ -20,6 +20,8 @@ export type LinkOptions = {
   onRefused?: () => void;
   connectTimeoutMs?: number;
   commandTimeoutMs?: number;
+  /** The wait before each reconnect attempt: `backoff` unless given (tests shorten it and count the attempts). */
+  retryStrategy?: (times: number) => number;
   /** STEADY_MS and LASTING_MS unless given (tests shorten them). */
   steadyMs?: number;
   lastingMs?: number;
@@ -95,7 +97,7 @@ export class RedisLink {
       // Nothing waits for a connection: a command while disconnected fails at once and the store falls back.
       enableOfflineQueue: false,
       maxRetriesPerRequest: 1,
-      retryStrategy: backoff,
+      retryStrategy: options.retryStrategy ?? backoff,
       autoResubscribe: false,
       // A connection error fails its commands and the link reconnects; ioredis would otherwise re-send them.
       autoResendUnfulfilledCommands: false,

@@ -25,10 +25,16 @@ describe("a refused write", () => {
 describe("redis down, hung or restarted", () => {
   let server: RedisServer;
   const replicas: Replica[] = [];
+  /** Reconnect attempts, by every replica's links: each waits 20 ms, so an outage goes through many quickly. */
+  let attempts = 0;
+  const retryStrategy = () => {
+    attempts += 1;
+    return 20;
+  };
   const open = async (wait = true): Promise<Replica> => {
     const log = keptLog();
     const states: boolean[] = [];
-    const stores = testStores(server.url, { log, onRedisState: (up) => states.push(up) });
+    const stores = testStores(server.url, { log, onRedisState: (up) => states.push(up), retryStrategy });
     const replica = { stores, log, states };
     replicas.push(replica);
     if (wait) await stores.ready();
@@ -87,7 +93,9 @@ describe("redis down, hung or restarted", () => {
   });
 
   it("stopped: the outage is logged once and reported once to the metric hook, however long it lasts", async () => {
-    await new Promise((resolve) => setTimeout(resolve, 1_500)); // several reconnect attempts fail meanwhile
+    // Several reconnect attempts of each replica's two links fail meanwhile.
+    const from = attempts;
+    await until(() => attempts >= from + 12, 5_000, "several reconnect attempts to fail");
     for (const replica of [a, b]) {
       assert.equal(replica.log.events("redis-down"), 1);
       assert.deepEqual(replica.states, [true, false]);
