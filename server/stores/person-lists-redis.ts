@@ -4,6 +4,7 @@
 // applied to it would end sessions that are alive. What was added or removed while Redis could not take it waits
 // here, bounded, and is sent when it returns.
 import type { ChainableCommander, Redis } from "ioredis";
+import { OnePassAtATime } from "#server/stores/one-pass-at-a-time.ts";
 import {
   type AddOptions,
   type Listed,
@@ -41,8 +42,7 @@ export type RedisListOptions = {
 export class RedisPersonLists<T extends object> implements PersonLists<T> {
   readonly #local: MemoryPersonLists<T>;
   readonly #waiting: WaitingSteps<T>;
-  #replaying: Promise<void> | undefined;
-  #again = false;
+  readonly #replay = new OnePassAtATime(() => this.#replayPass());
   private readonly now: () => number;
   readonly #first: () => Promise<void>;
   /** When the bound may apply again: SETTLE_MS after the link last came back (not at start: nothing waited). */
@@ -116,36 +116,30 @@ export class RedisPersonLists<T extends object> implements PersonLists<T> {
    * Sends what waits here, oldest first, once `first` is done; sessions without the bound, which the next addition
    * applies. One at a time, again if asked meanwhile; stops when the link fails (it comes up again later).
    */
-  async replay(): Promise<void> {
-    if (this.#replaying) {
-      this.#again = true;
-      return this.#replaying;
+  replay(): Promise<void> {
+    return this.#replay.run();
+  }
+
+  /** One pass over what waits, in batches; false when the link failed part-way. */
+  async #replayPass(): Promise<boolean> {
+    await this.#first();
+    const steps = this.#waiting.all();
+    for (let start = 0; start < steps.length; start += BATCH) {
+      if (!this.link.usable) return false;
+      const batch = steps.slice(start, start + BATCH);
+      const pipeline = this.link.commands.pipeline();
+      for (const step of batch)
+        if (step.step === "add") void this.#add(pipeline, step, !this.kind.revocable);
+        else void this.#remove(pipeline, step);
+      try {
+        await run(pipeline);
+      } catch (error) {
+        this.link.failed(error);
+        return false;
+      }
+      for (const step of batch) this.#waiting.done(step);
     }
-    this.#replaying = (async () => {
-      await this.#first();
-      do {
-        this.#again = false;
-        const steps = this.#waiting.all();
-        for (let start = 0; start < steps.length; start += BATCH) {
-          if (!this.link.usable) return;
-          const batch = steps.slice(start, start + BATCH);
-          const pipeline = this.link.commands.pipeline();
-          for (const step of batch)
-            if (step.step === "add") void this.#add(pipeline, step, !this.kind.revocable);
-            else void this.#remove(pipeline, step);
-          try {
-            await run(pipeline);
-          } catch (error) {
-            this.link.failed(error);
-            return;
-          }
-          for (const step of batch) this.#waiting.done(step);
-        }
-      } while (this.#again);
-    })().finally(() => {
-      this.#replaying = undefined;
-    });
-    return this.#replaying;
+    return true;
   }
 
   /**

@@ -4,6 +4,7 @@ import { setTimeout as delay } from "node:timers/promises";
 import type { ChainableCommander } from "ioredis";
 import { LRUCache } from "lru-cache";
 import { bounded } from "#server/stores/memory-bounds.ts";
+import { OnePassAtATime } from "#server/stores/one-pass-at-a-time.ts";
 import { MARKS_MAX, MemoryPersonMarks, type PersonMark, type PersonMarks } from "#server/stores/person-marks.ts";
 import { type RedisKeys, wholeMs } from "#server/stores/redis-keys.ts";
 import type { RedisLink } from "#server/stores/redis-link.ts";
@@ -23,8 +24,17 @@ export class RedisPersonMarks implements PersonMarks {
   readonly #local: MemoryPersonMarks;
   /** Marked here but not yet in Redis. */
   readonly #pending: LRUCache<string, PersonMark>;
-  #syncing: Promise<void> | undefined;
-  #again = false;
+  readonly #sync = new OnePassAtATime(async () => {
+    try {
+      await this.#share([...this.#local.entries()].map(([person]) => person));
+      await this.#load();
+      this.#markLoaded();
+      return true;
+    } catch (error) {
+      this.link.failed(error); // the link comes up again later, and that syncs again
+      return false;
+    }
+  });
   readonly #loaded: Promise<void>;
   #markLoaded: () => void = () => {};
 
@@ -78,27 +88,8 @@ export class RedisPersonMarks implements PersonMarks {
    * Writes every mark held here (what is pending, and what a Redis restarted empty lost), then loads every mark;
    * one at a time, again if asked meanwhile.
    */
-  async sync(): Promise<void> {
-    if (this.#syncing) {
-      this.#again = true;
-      return this.#syncing;
-    }
-    this.#syncing = (async () => {
-      do {
-        this.#again = false;
-        try {
-          await this.#share([...this.#local.entries()].map(([person]) => person));
-          await this.#load();
-          this.#markLoaded();
-        } catch (error) {
-          this.link.failed(error); // the link comes up again later, and that syncs again
-          return;
-        }
-      } while (this.#again);
-    })().finally(() => {
-      this.#syncing = undefined;
-    });
-    return this.#syncing;
+  sync(): Promise<void> {
+    return this.#sync.run();
   }
 
   async #share(people: string[]): Promise<void> {

@@ -3,6 +3,7 @@ import { setTimeout as delay } from "node:timers/promises";
 import type { ChainableCommander } from "ioredis";
 import { LRUCache } from "lru-cache";
 import { bounded, REVOCATIONS_MAX } from "#server/stores/memory-bounds.ts";
+import { OnePassAtATime } from "#server/stores/one-pass-at-a-time.ts";
 import { type RedisKeys, wholeMs } from "#server/stores/redis-keys.ts";
 import type { RedisLink } from "#server/stores/redis-link.ts";
 import { MemoryRevocations, type RevocationStore } from "#server/stores/revocations.ts";
@@ -22,8 +23,20 @@ export class RedisRevocations implements RevocationStore {
   readonly #pending: LRUCache<string, number>;
   readonly #loaded: Promise<void>;
   #markLoaded: () => void = () => {};
-  #syncing: Promise<void> | undefined;
-  #again = false;
+  readonly #sync = new OnePassAtATime(async () => {
+    try {
+      await this.#share([...this.#pending.keys()]);
+      const runId = await this.#serverRun();
+      if (this.#runId !== undefined && runId !== this.#runId) await this.#restore();
+      this.#runId = runId;
+      await this.#load();
+      this.#markLoaded();
+      return true;
+    } catch (error) {
+      this.link.failed(error); // the link comes up again later, and that syncs again
+      return false;
+    }
+  });
   /** The run id of the Redis server last synced with: another one means it restarted, maybe empty. */
   #runId: string | undefined;
 
@@ -68,35 +81,13 @@ export class RedisRevocations implements RevocationStore {
   }
 
   /** Resolves once the sync under way (if any) is over. */
-  async syncing(): Promise<void> {
-    await this.#syncing;
+  syncing(): Promise<void> {
+    return this.#sync.settled();
   }
 
   /** Writes what is pending, then loads every revoked id; one at a time, again if asked meanwhile. */
-  async sync(): Promise<void> {
-    if (this.#syncing) {
-      this.#again = true;
-      return this.#syncing;
-    }
-    this.#syncing = (async () => {
-      do {
-        this.#again = false;
-        try {
-          await this.#share([...this.#pending.keys()]);
-          const runId = await this.#serverRun();
-          if (this.#runId !== undefined && runId !== this.#runId) await this.#restore();
-          this.#runId = runId;
-          await this.#load();
-          this.#markLoaded();
-        } catch (error) {
-          this.link.failed(error); // the link comes up again later, and that syncs again
-          return;
-        }
-      } while (this.#again);
-    })().finally(() => {
-      this.#syncing = undefined;
-    });
-    return this.#syncing;
+  sync(): Promise<void> {
+    return this.#sync.run();
   }
 
   /**
