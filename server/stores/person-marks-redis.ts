@@ -16,7 +16,7 @@ const SCAN_COUNT = 1_000;
 const stored = (mark: PersonMark) => `${mark.before} ${mark.except}`;
 
 function parseMark(text: string): PersonMark | undefined {
-  const match = /^(\d+) (\S+)$/.exec(text);
+  const match = /^(\d+) (\S*)$/.exec(text); // a reset excepts no session: nothing after the space
   return match ? { before: Number(match[1]), except: match[2] as string } : undefined;
 }
 

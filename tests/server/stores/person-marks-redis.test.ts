@@ -40,6 +40,20 @@ describe("person marks on two replicas", () => {
     }
   });
 
+  it("a reset's mark, which excepts no session, ends every older session on B and is loaded by a later replica", async () => {
+    const person = `client/acme/${randomUUID()}`;
+    const now = Date.now();
+    assert.equal(await a.marks.mark(person, { before: now, except: "" }), true);
+    await until(() => b.marks.ends(person, "older", now - 1), 1_000, "B to hear the mark");
+    const c = testStores(server.url, { keyPrefix: "marks:" });
+    try {
+      await c.ready();
+      await until(() => c.marks.ends(person, "any", now - 1), 2_000, "C to load the mark");
+    } finally {
+      await c.close();
+    }
+  });
+
   it("a mark made while Redis is stopped is on its way: held by A, and reaches B once Redis returns empty", async () => {
     const person = `client/acme/${randomUUID()}`;
     await server.stop();
