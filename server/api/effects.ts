@@ -77,13 +77,20 @@ export function signInAnswer(body: unknown): {
   return { token, ...(known ? { message: known } : {}), untold: told !== undefined && !known };
 }
 
+/** Who a sign-in's form names, as typed: the user ID, the company (clients only), and the person they key. */
+function typedSignIn(site: Site, request: FastifyRequest) {
+  const form = asObject(request.body);
+  const userName = String(form.username ?? "");
+  const company = site === "client" ? String(form.shortname ?? "") : "";
+  return { userName, company, person: personOf({ site, company, userName }) };
+}
+
 /** requirements 4.1: a token is held as pending until MFA passes; a deactivated account keeps none. */
 export const holdLogin =
   (site: Site): Effect =>
   async ({ context, request, body }) => {
     const { token, message, untold } = signInAnswer(body);
-    const form = asObject(request.body);
-    const userName = String(form.username ?? "");
+    const { userName, company, person } = typedSignIn(site, request);
     const held = Boolean(token) && message !== "Deactivated";
     if (token && token.length > MAX_TOKEN_CHARACTERS) return tooLarge; // refused before any work on it
     if (token && !sendableToken(token)) return unusable(request);
@@ -92,8 +99,6 @@ export const holdLogin =
     // The user ID as typed is logged only once the upstream took it (a token held); before, a digest of it.
     const user = held ? { user: userName } : { userDigest: nameDigest(userName) };
     signInStep(context, request, { event: "sign-in", site, ...user, outcome, loginMessage }, "sign-in attempt");
-    const company = site === "client" ? String(form.shortname ?? "") : "";
-    const person = personOf({ site, company, userName });
     if (held && token) {
       const auth = { stage: "pending", site, userName, company, loginMessage: message ?? "Success", token } as const;
       beginSignIn(request, { ...auth, ...(untold ? { untold } : {}) }, context.now());
@@ -112,11 +117,11 @@ export const holdLogin =
 export const signInRefused =
   (site: Site) =>
   ({ context, request }: { context: AppContext; request: FastifyRequest }): void => {
-    const form = asObject(request.body);
-    const userName = String(form.username ?? "");
-    const company = site === "client" ? String(form.shortname ?? "") : "";
-    signInStep(context, request, { event: "sign-in", site, user: userName, outcome: "refused" }, "sign-in attempt");
-    securityEvent(request, "sign-in.failed", personOf({ site, company, userName }));
+    // Refused: the typed user ID is logged as a digest, as any name the upstream did not accept.
+    const { userName, person } = typedSignIn(site, request);
+    const userDigest = nameDigest(userName);
+    signInStep(context, request, { event: "sign-in", site, userDigest, outcome: "refused" }, "sign-in attempt");
+    securityEvent(request, "sign-in.failed", person);
   };
 
 /**

@@ -8,7 +8,7 @@ import { gzipSync } from "node:zlib";
 import { downUpstreamUrl, happyUpstream, startFakeUpstream, writeRaw } from "#harness/fake-upstream.ts";
 import { PortalClient } from "#harness/portal-client.ts";
 import { accounts, DEMO_PASSWORD, signIn } from "#harness/sign-in.ts";
-import { personOf } from "#server/account/person.ts";
+import { nameDigest, personOf } from "#server/account/person.ts";
 import { MAX_JSON_ANSWER_BYTES } from "#server/upstream/read-capped.ts";
 import { assertShown, assertStillServing, failingAnswers, TIMEOUT_MS, timed } from "#tests/support/failing-upstream.ts";
 import { logCapture } from "#tests/support/log-capture.ts";
@@ -221,6 +221,31 @@ describe("a 401 to a call made without a session (review F5)", () => {
       "the failed sign-in in alice's activity",
     );
     assert.equal(answer.headers.location, undefined, "no redirect: the form stays as typed");
+  });
+});
+
+describe("a refused sign-in in the log", () => {
+  it("names the typed user ID by its digest only, as any name the upstream did not accept", async () => {
+    const logs = logCapture("refused-sign-in");
+    const upstream = await startFakeUpstream((_call, response) => void response.writeHead(401).end());
+    const portal = await startPortalInProcess({
+      env: { UPSTREAM_URL: upstream.url },
+      listen: false,
+      logs: logs.stream,
+    });
+    try {
+      const typed = "Typed-Into-User-ID-2026!";
+      await new PortalClient(portal.app).post("/api/auth/client", { ...login, username: typed });
+      const refused = () => logs.lines.find((line) => line.includes('"outcome":"refused"'));
+      await until(() => refused() !== undefined, 2_000, "the refused sign-in's line");
+      const line = JSON.parse(String(refused())) as { user?: string; userDigest?: string };
+      assert.equal(line.userDigest, nameDigest(typed));
+      assert.equal(line.user, undefined);
+      assert.ok(!logs.lines.some((text) => text.includes(typed)), "the typed text is in no line");
+    } finally {
+      await portal.close();
+      await upstream.close();
+    }
   });
 });
 
