@@ -30,6 +30,9 @@ import type { Site } from "#web/site.ts";
 import { errorTexts } from "#web/texts/errors.ts";
 import { mfaTexts } from "#web/texts/mfa.ts";
 
+/** The document call, as the metrics and the fault log name it. */
+const OPERATION = "getPdf";
+
 /** Who may read each PDF: the audiences of the section pages that frame it, as the route table says. */
 const readers = new Map<string, Set<Site>>();
 for (const entry of routes) {
@@ -41,12 +44,13 @@ for (const entry of routes) {
 
 declare module "fastify" {
   interface FastifyRequest {
-    pdfDeadline: AbortSignal | undefined;
+    /** The document call under way: its deadline, and when it began (for its metric). */
+    pdfCall: { deadline: AbortSignal; started: number } | undefined;
   }
 }
 
 export async function documentRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
-  app.decorateRequest("pdfDeadline", undefined);
+  app.decorateRequest("pdfCall", undefined);
   await app.register(pdfProxy, { context });
 }
 
@@ -72,7 +76,10 @@ async function pdfProxy(app: FastifyInstance, { context }: { context: AppContext
       if (!sites) return reply.code(404).send({ detail: serverTexts.noSuchDocument.message });
       // A document no page of this user's section links is not theirs (a vendor never reads the clients' policy).
       if (!sites.has(auth.site)) return reply.code(403).send({ detail: errorTexts.accessDenied });
-      request.pdfDeadline = AbortSignal.timeout(context.config.upstreamTimeoutMs);
+      request.pdfCall = {
+        deadline: AbortSignal.timeout(context.config.upstreamTimeoutMs),
+        started: performance.now(),
+      };
     },
     replyOptions: {
       queryString: () => "",
@@ -86,10 +93,7 @@ async function pdfProxy(app: FastifyInstance, { context }: { context: AppContext
         void sendPdf(context, request as FastifyRequest, reply as FastifyReply, answer as unknown as UpstreamAnswer);
       },
       onError: (reply, { error }) => {
-        const started = performance.now();
-        const counted = (outcome: string) =>
-          context.metrics.upstreamCall(OPERATION, outcome, (performance.now() - started) / 1000);
-        pdfFault(reply.request as FastifyRequest, reply as FastifyReply, proxyFault(error), counted);
+        pdfFault(context, reply.request as FastifyRequest, reply as FastifyReply, proxyFault(error));
       },
     },
   });
@@ -108,19 +112,17 @@ export const isPdf = (type: unknown): boolean =>
  * server/upstream/answer-reader.ts's, and a fault is logged and counted as every upstream fault is.
  */
 async function sendPdf(context: AppContext, request: FastifyRequest, reply: FastifyReply, answer: UpstreamAnswer) {
-  const started = performance.now();
   const status = answer.statusCode;
   const stream = answer.stream as unknown as AnswerStream;
-  const signal = request.pdfDeadline ?? AbortSignal.timeout(context.config.upstreamTimeoutMs);
-  const counted = (outcome: number | string) =>
-    context.metrics.upstreamCall(OPERATION, outcome, (performance.now() - started) / 1000);
+  const signal = request.pdfCall?.deadline ?? AbortSignal.timeout(context.config.upstreamTimeoutMs);
   try {
     if (status >= 200 && status < 300) {
       if (!isPdf(answer.headers["content-type"])) throw new UpstreamFault("wrong-shape");
       if (!plainEncoding(answer.headers["content-encoding"])) throw new UpstreamFault("not-json");
       const length = answer.headers["content-length"] as string | undefined;
       const pdf = await readCapped(stream, MAX_PDF_ANSWER_BYTES, signal, length);
-      counted(status);
+      counted(context, request, status);
+      context.forwardFaults.succeeded(OPERATION);
       const fileName = (request.params as { fileName: string }).fileName;
       return framed(reply.code(200))
         .type("application/pdf")
@@ -128,27 +130,35 @@ async function sendPdf(context: AppContext, request: FastifyRequest, reply: Fast
         .send(pdf);
     }
     const body = await readAnswer({ status, headers: answer.headers }, stream, "body", signal);
-    counted(status);
+    counted(context, request, status);
     if (status === 401) {
       request.log.info({ event: "session-expired", operation: OPERATION }, "upstream refused the token");
       expire(request, "upstream-refused");
       return frameMessage(reply, 401, errorTexts.sessionExpired, true);
     }
-    if (status >= 500) request.log.warn({ operation: OPERATION, status }, "upstream failed");
     return frameMessage(reply, status, answerMessage(status, errorShape(status, body)));
   } catch (error) {
-    return pdfFault(request, reply, faultOfError(error), counted);
+    return pdfFault(context, request, reply, faultOfError(error));
   } finally {
     letGo(stream);
   }
 }
 
-const OPERATION = "getPdf";
+/** The document call's time, from its preHandler, counted with its outcome. */
+const counted = (context: AppContext, request: FastifyRequest, outcome: number | string) =>
+  context.metrics.upstreamCall(
+    OPERATION,
+    outcome,
+    (performance.now() - (request.pdfCall?.started ?? performance.now())) / 1000,
+  );
 
-/** A document that could not be had: logged and counted as an upstream fault, and "Action Failed" in the frame. */
-function pdfFault(request: FastifyRequest, reply: FastifyReply, fault: Fault, counted: (outcome: string) => void) {
-  counted(fault);
-  request.log.warn({ operation: OPERATION, fault }, "upstream fault");
+/**
+ * A document that could not be had: counted, logged when a run of such faults starts (as every forwarded call's, not
+ * once per request), and "Action Failed" in the frame.
+ */
+function pdfFault(context: AppContext, request: FastifyRequest, reply: FastifyReply, fault: Fault) {
+  counted(context, request, fault);
+  context.forwardFaults.failed(OPERATION, { fault, reqId: request.id });
   return frameMessage(reply, faultStatus(fault), errorTexts.actionFailed);
 }
 
