@@ -29,6 +29,10 @@ export type Owner = { site: string; company?: string | undefined; userName: stri
 export const personOf = (owner: Owner): string =>
   owner.alone ? `${owner.site}:alone:${owner.alone}` : personKey(owner.site, owner.company, owner.userName);
 
+/** The person a request's session belongs to (pending or signed in); undefined without one. */
+export const sessionPerson = (request: { auth?: Owner | undefined }): string | undefined =>
+  request.auth && personOf(request.auth);
+
 /**
  * A name as the logs may show it before the upstream accepted it: a digest, so a password typed into the user ID field
  * never reaches a log line, while one name's attempts still read as one.

@@ -4,7 +4,7 @@
 // (server/upstream/answer-shape.ts) or empty, reads only the fields the requirements read, and a token never reaches
 // the browser: what the browser gets is the portal's own answer, never the upstream's body.
 import { randomUUID } from "node:crypto";
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyRequest } from "fastify";
 import type { components } from "#openapi/schema.d.ts";
 import { nameDigest, personOf } from "#server/account/person.ts";
 import { securityEvent } from "#server/account/security-log.ts";
@@ -25,12 +25,7 @@ type Schemas = components["schemas"];
 
 /** The browser's answer: its status (the upstream's when not given), its body, and whether the attempt failed. */
 export type Shaped = { status?: number; body: unknown; failed?: boolean; headers?: Record<string, string> };
-export type Effect = (input: {
-  context: AppContext;
-  request: FastifyRequest;
-  reply: FastifyReply;
-  body: unknown;
-}) => Promise<Shaped>;
+export type Effect = (input: { context: AppContext; request: FastifyRequest; body: unknown }) => Promise<Shaped>;
 
 const asObject = (body: unknown): Record<string, unknown> =>
   body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : {};

@@ -51,7 +51,7 @@ export async function answered(
     await failed(request, rule);
     return reply.code(status).send(errorShape(status, body));
   }
-  const shaped: Shaped = rule.effect ? await rule.effect({ context, request, reply, body }) : { body: {} }; // not read
+  const shaped: Shaped = rule.effect ? await rule.effect({ context, request, body }) : { body: {} }; // not read
   if (shaped.failed || rule.throttle?.counts === "every") call.attempt?.keep();
   else await call.attempt?.giveBack(); // only failures count
   if (!shaped.failed) await call.attempt?.passed(reply);

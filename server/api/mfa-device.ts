@@ -3,17 +3,14 @@
 // once the code passed (the throttle's passed sign-in grants it, server/throttle.ts). The id is the portal's own, from
 // its MAC'ed device cookie or freshly drawn: never a value the browser sends, and never in a URL.
 import type { FastifyRequest } from "fastify";
-import { personOf as ownerKey } from "#server/account/person.ts";
+import { sessionPerson } from "#server/account/person.ts";
 import type { AppContext } from "#server/context.ts";
 
 /** The header the upstream reads the device id from. */
 export const DEVICE_ID_HEADER = "x-device-id";
 
-/** The session's person, as the device cookie's MAC names it. */
-const personOf = (request: FastifyRequest) => request.auth && ownerKey(request.auth);
-
 /** The device id a pending session's validation carries: its device cookie's for the person, else a fresh one. */
 export function deviceOfValidation(context: AppContext, request: FastifyRequest): string | undefined {
-  const person = personOf(request);
+  const person = sessionPerson(request);
   return person === undefined ? undefined : context.devices.idFor(request, person);
 }

@@ -2,7 +2,7 @@
 // operation a compile error), saying who may call it, how it is throttled, what is checked before it leaves, and
 // what its answer does to the session.
 import type { FastifyRequest } from "fastify";
-import { personKey, personOf } from "#server/account/person.ts";
+import { personKey, sessionPerson } from "#server/account/person.ts";
 import {
   type Check,
   checkNewPassword,
@@ -65,8 +65,6 @@ export type OwnCallRule = { forwarded: true; needs: Needs; answeredBy: OwnCall }
 export type Rule = { forwarded: false; calledBy: string } | ProxiedRule | OwnCallRule;
 
 const form = (request: FastifyRequest) => (request.body ?? {}) as Record<string, string | undefined>;
-/** The person a session belongs to (pending or signed in). */
-const sessionPerson = (request: FastifyRequest) => request.auth && personOf(request.auth);
 
 export const rules = {
   loginClient: {
