@@ -17,6 +17,13 @@ export async function pageRoutes(app: FastifyInstance, context: AppContext): Pro
   const screens: Screens = { context, assets: readManifest() };
   decoratePage(app, context, screens.assets);
   app.decorateRequest("pagePath", "/");
+  // One reading of a page's address, for its view and its form alike: a repeated parameter counts once, by its first
+  // value (a hand-edited address never breaks a page).
+  app.addHook("preHandler", async (request) => {
+    const query = request.query as Record<string, string | string[] | undefined>;
+    request.query = Object.fromEntries(Object.entries(query).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
+    request.pagePath = pathnameOf(request.url);
+  });
   // requirements 4.8: a signed-in navigation is a visit.
   sendVisits(app, context.tracker);
 
@@ -31,10 +38,6 @@ export async function pageRoutes(app: FastifyInstance, context: AppContext): Pro
   };
 
   app.get("/*", { config: { policy: "page" } }, async (request: PageRequest, reply) => {
-    // A repeated parameter counts once, by its first value: a hand-edited address never breaks a page.
-    const query = request.query as Record<string, string | string[] | undefined>;
-    request.query = Object.fromEntries(Object.entries(query).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
-    request.pagePath = pathnameOf(request.url);
     const loaded = await load(request);
     if ("redirect" in loaded) return reply.redirect(loaded.redirect, 302);
     noteVisit(request, loaded.ownForm === true);

@@ -17,7 +17,7 @@ import { COOLDOWN_HEADER } from "#web/protocol/headers.ts";
 import { resetProblem } from "#web/reset-checks.ts";
 import { matchRoute } from "#web/routes/table.ts";
 import { loginProblem } from "#web/sign-in-checks.ts";
-import { landingUrl, pathnameOf, type Site } from "#web/site.ts";
+import { landingUrl, type Site } from "#web/site.ts";
 import { endOthersTexts } from "#web/texts/end-others.ts";
 import { answerCodes } from "#web/texts/errors.ts";
 import { loginTexts } from "#web/texts/login-screen.ts";
@@ -81,10 +81,7 @@ export async function signInForms(
     request.query.return ? safePath(request.query.return) || undefined : undefined;
 
   app.post<{ Body: Body }>("/*", { config: { policy: "page" }, schema: { body: bodySchema } }, async (req, reply) => {
-    const request = req as FormRequest;
-    const query = request.query as Record<string, string | string[] | undefined>;
-    request.query = Object.fromEntries(Object.entries(query).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
-    request.pagePath = pathnameOf(request.url);
+    const request = req as FormRequest; // its query and pagePath read by the pages' hook (server/routes/pages.tsx)
     const matched = matchRoute(request.pagePath);
     // A path that is no page is not found, whatever its method: only a page answers 405 to a form it does not take.
     if (!matched) return reply.callNotFound();
