@@ -34,7 +34,7 @@ export function sentAtText(iso: string): string {
 }
 
 /** The list's heading: how many are shown, and that older ones are hidden once the list is full. */
-export function messagesHeading(shown: number): string {
+function messagesHeading(shown: number): string {
   return shown < MAILS_SHOWN ? `Messages (${shown})` : `Messages (the newest ${shown}; older ones are not shown)`;
 }
 

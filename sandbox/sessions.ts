@@ -110,18 +110,18 @@ export function validateMfaCode(
 }
 
 /** At most this many sign-in links per user within SIGN_IN_LINK_WINDOW_MS, whoever asks for them. */
-export const SIGN_IN_LINKS_PER_WINDOW = 5;
-export const SIGN_IN_LINK_WINDOW_MS = 10 * MINUTE_MS;
+const SIGN_IN_LINKS_PER_WINDOW = 5;
+const SIGN_IN_LINK_WINDOW_MS = 10 * MINUTE_MS;
+
+const countRow = z.object({ count: z.number() });
 
 /** Whether the user had their share of sign-in links lately (a link's issue time is its expiry less its lifetime). */
 export function signInLinksThrottled(db: SandboxDb, userId: number, now: number): boolean {
-  const row = z
-    .object({ count: z.number() })
-    .parse(
-      db
-        .prepare("SELECT count(*) AS count FROM link_logins WHERE user_id = ? AND expires_at > ?")
-        .get(userId, now - SIGN_IN_LINK_WINDOW_MS + LINK_LOGIN_LIFETIME_MS),
-    );
+  const row = countRow.parse(
+    db
+      .prepare("SELECT count(*) AS count FROM link_logins WHERE user_id = ? AND expires_at > ?")
+      .get(userId, now - SIGN_IN_LINK_WINDOW_MS + LINK_LOGIN_LIFETIME_MS),
+  );
   return row.count >= SIGN_IN_LINKS_PER_WINDOW;
 }
 

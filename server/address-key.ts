@@ -6,7 +6,7 @@ import type { FastifyRequest } from "fastify";
 import ipaddr from "ipaddr.js";
 
 /** The bits of an IPv6 address that name one subscriber (RFC 6177 assigns at least a /64 to a site). */
-export const IPV6_PREFIX_BITS = 64;
+const IPV6_PREFIX_BITS = 64;
 /** Every spelling that is not plainly an address: one bucket, so odd spellings of one address are not many budgets. */
 export const UNPARSED_ADDRESS = "unparsed";
 
@@ -15,7 +15,7 @@ export const UNPARSED_ADDRESS = "unparsed";
  * `[v6]:port`. IPv4 only in four decimal parts (`0x0a.4.4.4`, `012.4.4.4`, `1.2.3` and `167773188` are not read as
  * 10.4.4.4 and the like); anything else is UNPARSED_ADDRESS.
  */
-export function parseAddress(written: string): ipaddr.IPv4 | ipaddr.IPv6 | undefined {
+function parseAddress(written: string): ipaddr.IPv4 | ipaddr.IPv6 | undefined {
   const text = written.trim();
   const bracketed = text.match(/^\[([^\]]+)\](?::\d{1,5})?$/);
   const v4port = text.match(/^(\d{1,3}(?:\.\d{1,3}){3}):\d{1,5}$/);

@@ -100,7 +100,7 @@ async function pdfProxy(app: FastifyInstance, { context }: { context: AppContext
 }
 
 /** requirements 7.2's `/pdfs/{fileName}`: a PDF by its media type, whatever its case and parameters. */
-export const isPdf = (type: unknown): boolean =>
+const isPdf = (type: unknown): boolean =>
   String(type ?? "")
     .split(";")[0]
     ?.trim()

@@ -22,7 +22,7 @@ const resetPerson = z.object({
 });
 
 /** The person the sandbox's answer says it reset, or undefined. */
-export function resetPersonOf(header: string | null): z.infer<typeof resetPerson> | undefined {
+function resetPersonOf(header: string | null): z.infer<typeof resetPerson> | undefined {
   if (header === null) return undefined;
   try {
     const parsed = resetPerson.safeParse(JSON.parse(header));

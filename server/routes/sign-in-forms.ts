@@ -57,7 +57,7 @@ type Body = Partial<Record<keyof (typeof bodySchema)["properties"], string>>;
 type FormRequest = PageRequest & { body: Body | undefined };
 
 /** What renders a page again (server/routes/pages.tsx's `load`). */
-export type LoadPage = (request: PageRequest) => Promise<Loaded>;
+type LoadPage = (request: PageRequest) => Promise<Loaded>;
 
 const siteOf = (value: string | undefined): Site => (value === "vendor" ? "vendor" : "client");
 const error = (text: string): FormNote => ({ kind: "error", text });

@@ -30,7 +30,7 @@ const NO_BOUND = String(Number.MAX_SAFE_INTEGER);
  */
 export const SETTLE_MS = 10_000;
 
-export type RedisListOptions = {
+type RedisListOptions = {
   /** The app's clock (the tests' fake one). */
   now?: () => number;
   /** What must be in Redis before what waited here is sent (the revocations made meanwhile). */

@@ -5,7 +5,7 @@ import { bounded } from "#server/stores/memory-bounds.ts";
 import type { AddOptions } from "#server/stores/person-lists.ts";
 
 /** Steps kept per kind of list and process; past this the oldest is forgotten (docs/decisions.md, "Shared state"). */
-export const WAITING_MAX = 20_000;
+const WAITING_MAX = 20_000;
 
 export type WaitingStep<T extends object> =
   | { person: string; id: string; step: "add"; item: T; options: AddOptions }
