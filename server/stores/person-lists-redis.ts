@@ -3,7 +3,7 @@
 // while Redis cannot. The bound is applied by Redis only: the copy misses what other replicas removed, and a bound
 // applied to it would end sessions that are alive. What was added or removed while Redis could not take it waits
 // here, bounded, and is sent when it returns.
-import type { ChainableCommander, Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import { OnePassAtATime } from "#server/stores/one-pass-at-a-time.ts";
 import {
   type AddOptions,
@@ -16,7 +16,7 @@ import {
 } from "#server/stores/person-lists.ts";
 import { type WaitingStep, WaitingSteps } from "#server/stores/person-lists-waiting.ts";
 import { type RedisKeys, wholeMs } from "#server/stores/redis-keys.ts";
-import type { RedisLink } from "#server/stores/redis-link.ts";
+import { type RedisLink, runPipeline } from "#server/stores/redis-link.ts";
 
 /** The entries hash's field that marks a person whose oldest item the bound pushed out (never an id). */
 const TRIMMED = "";
@@ -132,7 +132,7 @@ export class RedisPersonLists<T extends object> implements PersonLists<T> {
         if (step.step === "add") void this.#add(pipeline, step, !this.kind.revocable);
         else void this.#remove(pipeline, step);
       try {
-        await run(pipeline);
+        await runPipeline(pipeline);
       } catch (error) {
         this.link.failed(error);
         return false;
@@ -219,12 +219,6 @@ export class RedisPersonLists<T extends object> implements PersonLists<T> {
     }
     return { items: items.sort(newestFirst(this.kind)), complete: true, trimmed: TRIMMED in stored };
   }
-}
-
-async function run(pipeline: ChainableCommander): Promise<void> {
-  const results = await pipeline.exec();
-  const failure = results?.find(([error]) => error)?.[0];
-  if (!results || failure) throw failure ?? new Error("pipeline aborted");
 }
 
 function parseStored<T extends object>(kind: ListKind<T>, text: string): T | undefined {

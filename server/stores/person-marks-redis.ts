@@ -1,13 +1,12 @@
 // The person marks shared through Redis: a key per marked person, announced on a channel; each replica answers from
 // memory, and a mark made while Redis cannot take it is kept here and sent again each time Redis returns.
 import { setTimeout as delay } from "node:timers/promises";
-import type { ChainableCommander } from "ioredis";
 import { LRUCache } from "lru-cache";
 import { bounded } from "#server/stores/memory-bounds.ts";
 import { OnePassAtATime } from "#server/stores/one-pass-at-a-time.ts";
 import { MARKS_MAX, MemoryPersonMarks, type PersonMark, type PersonMarks } from "#server/stores/person-marks.ts";
 import { type RedisKeys, wholeMs } from "#server/stores/redis-keys.ts";
-import type { RedisLink } from "#server/stores/redis-link.ts";
+import { type RedisLink, runPipeline } from "#server/stores/redis-link.ts";
 
 /** Keys read per SCAN step when loading the marks. */
 const SCAN_COUNT = 1_000;
@@ -112,7 +111,7 @@ export class RedisPersonMarks implements PersonMarks {
           announced,
         );
       }
-      if (pipeline.length > 0) await run(pipeline);
+      if (pipeline.length > 0) await runPipeline(pipeline);
       for (const person of batch) this.#pending.delete(person);
     }
   }
@@ -145,10 +144,4 @@ export class RedisPersonMarks implements PersonMarks {
       // Not a mark: nothing to keep.
     }
   }
-}
-
-async function run(pipeline: ChainableCommander): Promise<void> {
-  const results = await pipeline.exec();
-  const failure = results?.find(([error]) => error)?.[0];
-  if (!results || failure) throw failure ?? new Error("pipeline aborted");
 }

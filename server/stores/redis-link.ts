@@ -1,7 +1,7 @@
 // The shared stores' two Redis connections: bounded timeouts, reconnect with backoff; an outage logged when it starts
 // and when it ends, however often the link drops within it, and however soon after the last one it starts.
 import type { FastifyBaseLogger } from "fastify";
-import { Redis, type RedisOptions } from "ioredis";
+import { type ChainableCommander, Redis, type RedisOptions } from "ioredis";
 import { FailureRun } from "#server/failure-run.ts";
 import { defineScripts } from "#server/stores/redis-scripts.ts";
 
@@ -48,6 +48,13 @@ export const outOfMemory = (error: unknown): boolean => /^(OOM|EXECABORT)\b/.tes
 
 /** Reconnects forever: 100 ms, 200 ms, … up to 2 s between tries. */
 export const backoff = (times: number): number => Math.min(times * 100, 2_000);
+
+/** Sends a pipeline; throws its first command's error, or when the pipeline was aborted. */
+export async function runPipeline(pipeline: ChainableCommander): Promise<void> {
+  const results = await pipeline.exec();
+  const failure = results?.find(([error]) => error)?.[0];
+  if (!results || failure) throw failure ?? new Error("pipeline aborted");
+}
 
 /** The address without its password, for logs. */
 export function redactUrl(url: string): string {

@@ -1,11 +1,10 @@
 // Revocations shared through Redis: a key per revoked id, announced on a channel; each replica answers from memory.
 import { setTimeout as delay } from "node:timers/promises";
-import type { ChainableCommander } from "ioredis";
 import { LRUCache } from "lru-cache";
 import { bounded, REVOCATIONS_MAX } from "#server/stores/memory-bounds.ts";
 import { OnePassAtATime } from "#server/stores/one-pass-at-a-time.ts";
 import { type RedisKeys, wholeMs } from "#server/stores/redis-keys.ts";
-import type { RedisLink } from "#server/stores/redis-link.ts";
+import { type RedisLink, runPipeline } from "#server/stores/redis-link.ts";
 import { MemoryRevocations, type RevocationStore } from "#server/stores/revocations.ts";
 
 /** Keys read per SCAN step when loading the list. */
@@ -103,7 +102,7 @@ export class RedisRevocations implements RevocationStore {
         const left = this.lifetimeMs - (now - (this.#pending.get(sid) ?? now));
         if (left > 0) pipeline.portalRevoke(this.keys.revoked(sid), String(wholeMs(left)), this.keys.channel, sid);
       }
-      if (pipeline.length > 0) await this.#run(pipeline);
+      if (pipeline.length > 0) await runPipeline(pipeline);
       for (const sid of batch) this.#pending.delete(sid);
     }
   }
@@ -119,16 +118,10 @@ export class RedisRevocations implements RevocationStore {
     for (const [sid, left] of this.#local.entries()) {
       pipeline.portalRevoke(this.keys.revoked(sid), String(wholeMs(left)), "", "");
       if (pipeline.length < SCAN_COUNT) continue;
-      await this.#run(pipeline);
+      await runPipeline(pipeline);
       pipeline = this.link.commands.pipeline();
     }
-    if (pipeline.length > 0) await this.#run(pipeline);
-  }
-
-  async #run(pipeline: ChainableCommander): Promise<void> {
-    const results = await pipeline.exec();
-    const failure = results?.find(([error]) => error)?.[0];
-    if (!results || failure) throw failure ?? new Error("pipeline aborted");
+    if (pipeline.length > 0) await runPipeline(pipeline);
   }
 
   async #load(): Promise<void> {
