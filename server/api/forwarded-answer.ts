@@ -8,7 +8,7 @@ import type { Shaped } from "#server/api/effects.ts";
 import { errorShape } from "#server/api/error-shape.ts";
 import type { ProxiedRule } from "#server/api/rules.ts";
 import type { AppContext } from "#server/context.ts";
-import { expire } from "#server/session/lifecycle.ts";
+import { tokenRefused } from "#server/session/lifecycle.ts";
 import { type AnswerStream, letGo, readAnswer, readsOf } from "#server/upstream/answer-reader.ts";
 import { answerProblem, type ShapeProblem } from "#server/upstream/answer-shape.ts";
 import { type Fault, faultOfError, faultStatus } from "#server/upstream/read-capped.ts";
@@ -94,8 +94,7 @@ export async function fault(
 async function refused(context: AppContext, request: FastifyRequest, reply: FastifyReply, call: Call) {
   const operation = call.operation.operationId;
   if (call.token) {
-    request.log.info({ event: "session-expired", operation }, "upstream refused the token");
-    expire(request, "upstream-refused");
+    tokenRefused(request, operation);
     return reply.code(401).send({ detail: errorTexts.sessionExpired });
   }
   call.attempt?.keep(); // the upstream refused it: it counts

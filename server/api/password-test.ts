@@ -11,7 +11,7 @@ import type { OwnCall } from "#server/api/own-call.ts";
 import { countThrottled, tooManyAttempts } from "#server/api/throttled.ts";
 import type { AppContext } from "#server/context.ts";
 import type { Auth } from "#server/session/fields.ts";
-import { expire } from "#server/session/lifecycle.ts";
+import { tokenRefused } from "#server/session/lifecycle.ts";
 import { sessionId } from "#server/session/standing.ts";
 import { forgetPasswordTest, recordPasswordTest } from "#server/session/writes.ts";
 import type { Attempt } from "#server/throttle.ts";
@@ -68,8 +68,7 @@ export async function testPassword(
   if (fault) return unmade(context, request, attempt, fault);
   context.forwardFaults.succeeded(OPERATION);
   if (status === 401) {
-    request.log.info({ event: "session-expired", operation: OPERATION }, "upstream refused the token");
-    expire(request, "upstream-refused");
+    tokenRefused(request, OPERATION);
     await attempt.giveBack(); // the session's end, not a wrong password
     return { outcome: "ended" };
   }

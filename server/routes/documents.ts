@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { errorShape } from "#server/api/error-shape.ts";
 import type { UpstreamAnswer } from "#server/api/forwarded-answer.ts";
 import type { AppContext } from "#server/context.ts";
-import { expire } from "#server/session/lifecycle.ts";
+import { tokenRefused } from "#server/session/lifecycle.ts";
 import { signedIn } from "#server/session/standing.ts";
 import { serverTexts } from "#server/texts.ts";
 import {
@@ -132,8 +132,7 @@ async function sendPdf(context: AppContext, request: FastifyRequest, reply: Fast
     const body = await readAnswer({ status, headers: answer.headers }, stream, "body", signal);
     counted(context, request, status);
     if (status === 401) {
-      request.log.info({ event: "session-expired", operation: OPERATION }, "upstream refused the token");
-      expire(request, "upstream-refused");
+      tokenRefused(request, OPERATION);
       return frameMessage(reply, 401, errorTexts.sessionExpired, true);
     }
     return frameMessage(reply, status, answerMessage(status, errorShape(status, body)));
