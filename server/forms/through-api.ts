@@ -4,7 +4,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "#server/context.ts";
 import { readAuth } from "#server/session/fields.ts";
-import { sessionCookieName } from "#server/session/plugin.ts";
+import { sessionCookieName, sessionCookieValue } from "#server/session/plugin.ts";
 import { CSRF_HEADER, TIME_ZONE_HEADER } from "#web/protocol/headers.ts";
 
 /** What /api answered: its status, its JSON body (undefined when empty) and its headers. */
@@ -24,7 +24,7 @@ export async function throughApi(
 ): Promise<ApiAnswer> {
   const app = request.server;
   const cookieName = sessionCookieName(context.config.cookieSecure);
-  const sealed = encodeURIComponent(app.encodeSecureSession(request.session));
+  const sealed = sessionCookieValue(app.encodeSecureSession(request.session));
   // The browser's other cookies (its device cookie) go along; the session is the one this request holds now.
   const others = (request.headers.cookie ?? "")
     .split(";")

@@ -19,6 +19,13 @@ export const sessionCookieName = (secure: boolean) => (secure ? "__Host-portal-s
 /** What a browser keeps of one cookie (RFC 6265 6.1), less room for the cookie's name and attributes. */
 export const MAX_SEALED_SESSION = 4096 - 160;
 
+/**
+ * The sealed session as its cookie carries it. A seal is base64 and one ";", and of those only ";" may not stand in a
+ * cookie (RFC 6265 cookie-octet): escaping "+" and "/" as well, as the default encoding does, made a cookie's size vary
+ * by chance from one seal to the next, so a session that fit at sign-in could overflow at its next write.
+ */
+export const sessionCookieValue = (sealed: string): string => sealed.replace(";", "%3B");
+
 /** The length of the session cookie's value in an answer's `Set-Cookie` (0 when the answer sets none). */
 function sessionCookieBytes(header: ReturnType<FastifyReply["getHeader"]>, name: string): number {
   const prefix = `${name}=`;
@@ -33,7 +40,7 @@ function sessionCookieBytes(header: ReturnType<FastifyReply["getHeader"]>, name:
 
 /** The session's cookie value as it would be written now, in bytes. */
 const sealedSize = (request: FastifyRequest): number =>
-  encodeURIComponent(request.server.encodeSecureSession(request.session)).length;
+  sessionCookieValue(request.server.encodeSecureSession(request.session)).length;
 
 /**
  * Whether the session, with `room` bytes more to come, still fits what a browser keeps. One that does not ends at once,
@@ -60,6 +67,7 @@ export const sessionPlugin = fp<{ context: AppContext }>(async (app: FastifyInst
     secure: config.cookieSecure,
     sameSite: "strict",
     maxAge: maxSeconds,
+    encode: sessionCookieValue,
   } as const;
   // Added before @fastify/secure-session's own onSend, so what it writes is sealed: a person's action restarts the idle
   // time, decided once the route has answered (server/session/activity.ts, `personActed`).

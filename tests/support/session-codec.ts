@@ -4,6 +4,7 @@ import secureSession from "@fastify/secure-session";
 import Fastify from "fastify";
 import type { Config } from "#server/config.ts";
 import type { SessionFields } from "#server/session/fields.ts";
+import { sessionCookieValue } from "#server/session/plugin.ts";
 
 export type SessionCodec = {
   /** The cookie value (as a Cookie header carries it) for a session holding `data`. */
@@ -17,7 +18,7 @@ export async function sessionCodec(config: Pick<Config, "sessionKeys">): Promise
   await sealer.register(secureSession, { key: config.sessionKeys });
   await sealer.ready();
   return {
-    encode: (data) => encodeURIComponent(sealer.encodeSecureSession(sealer.createSecureSession({ ...data }))),
+    encode: (data) => sessionCookieValue(sealer.encodeSecureSession(sealer.createSecureSession({ ...data }))),
     decode: (value) => sealer.decodeSecureSession(decodeURIComponent(value)),
   };
 }
