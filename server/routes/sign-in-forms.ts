@@ -14,6 +14,7 @@ import { mfaCodeOf } from "#web/mfa-code.ts";
 import { newPasswordProblem } from "#web/password-rules.ts";
 import type { FormAnswer, FormNote } from "#web/protocol/form-answer.ts";
 import { COOLDOWN_HEADER } from "#web/protocol/headers.ts";
+import { readVerdict } from "#web/protocol/held.ts";
 import { resetProblem } from "#web/reset-checks.ts";
 import { matchRoute } from "#web/routes/table.ts";
 import { loginProblem } from "#web/sign-in-checks.ts";
@@ -169,16 +170,15 @@ export async function signInForms(
     const typed = mfaCodeOf(body.code ?? "");
     if ("problem" in typed) return say(error(typed.problem));
     const answer = await throughApi(context, request, reply, `/web/${site}/mfa/validate/${typed.code}`);
-    const verdict = Array.isArray(answer.body) ? (answer.body as { text?: string; attemptsLeft?: number }[]) : [];
+    const verdict = readVerdict(answer.body);
     const ended = !request.auth || answer.status === 401; // a 401, or the last allowed wrong code: the sign-in page says why
     if (ended || answerCode(answer.body) === answerCodes.mfaAttemptsExhausted) return reply.redirect("/", 303);
     if (answer.status !== 200) return say(error(answerMessage(answer.status, answer.body)));
-    if (verdict[0]?.text === "Passed") {
+    if (verdict.passed) {
       if (standing(request) === "password-change") return reply.redirect("/mfa", 303);
       return reply.redirect(landingUrl(returnOf(request)), 303);
     }
-    const left = verdict[0]?.attemptsLeft;
-    return say(error(left === undefined ? mfaTexts.incorrect : `${mfaTexts.incorrect} ${mfaTexts.attemptsLeft(left)}`));
+    return say(error(mfaTexts.wrongCode(verdict.attemptsLeft)));
   }
 
   /** requirements 4.4: the local checks in order, the test call, then the change call. */

@@ -10,6 +10,7 @@ import { useNoteFocus } from "#web/components/use-note-focus.ts";
 import { mfaCodeOf } from "#web/mfa-code.ts";
 import type { FormNote } from "#web/protocol/form-answer.ts";
 import { COOLDOWN_HEADER, SEND_AGAIN_COOLDOWN_MS } from "#web/protocol/headers.ts";
+import { readVerdict } from "#web/protocol/held.ts";
 import type { LoginMessage, Site } from "#web/site.ts";
 import { type Remembered, storedMfaCode, storeMfaCode } from "#web/state/local-storage.ts";
 import { keepPending, rememberPending } from "#web/state/sign-in-undo.ts";
@@ -47,13 +48,6 @@ export type MfaStepProps = {
 
 type Phase = "verifying" | "code" | "expired" | "lost";
 type Message = { kind: NoteKind; text: string };
-
-/** How many tries the portal says the sign-in has left, when it says (docs/decisions.md, "attemptsLeft"). */
-function attemptsLeftOf(data: unknown): number | undefined {
-  const first: unknown = Array.isArray(data) ? data[0] : undefined;
-  const left = first && typeof first === "object" ? (first as { attemptsLeft?: unknown }).attemptsLeft : undefined;
-  return typeof left === "number" && Number.isInteger(left) && left >= 0 ? left : undefined;
-}
 
 export function MfaStep(props: MfaStepProps) {
   const { site, userName, loginMessage, password, landing, remember, onSessionLost, note, action } = props;
@@ -105,8 +99,8 @@ export function MfaStep(props: MfaStepProps) {
       params: { path: { site, code: candidate } },
     });
     if (!error && !data) return; // a 401: the browser is on its way to the login page
-    const passed = !error && Array.isArray(data) && data[0]?.text === "Passed";
-    if (passed) {
+    const verdict = error ? undefined : readVerdict(data);
+    if (verdict?.passed) {
       storeMfaCode(site, userName, candidate);
       keepPending();
       if (loginMessage === "Password Expired") {
@@ -119,16 +113,12 @@ export function MfaStep(props: MfaStepProps) {
     }
     setBusy(false);
     // The last allowed wrong code ends the sign-in; the step says so instead of "session expired".
-    const left = error ? undefined : attemptsLeftOf(data);
+    const left = verdict?.attemptsLeft;
     if (failureCode(error) === answerCodes.mfaAttemptsExhausted || left === 0) return lose(mfaTexts.attemptsExhausted);
     // Decision: a silent check that fails for any reason, an error included, falls back to sending a code,
     // since the user can do nothing with the stored code anyway.
     if (silent) return void generate(false);
-    const text = error
-      ? failureText(error)
-      : left === undefined
-        ? mfaTexts.incorrect
-        : `${mfaTexts.incorrect} ${mfaTexts.attemptsLeft(left)}`;
+    const text = error ? failureText(error) : mfaTexts.wrongCode(left);
     if (!error) setCode(""); // a refused code is of no more use: the field is ready for the next one
     setMessage({ kind: "error", text });
     focusMessage();

@@ -18,3 +18,15 @@ export function asHeld<T extends object>(data: T | undefined): Held<T> | undefin
   if (!data || typeof (data as { tokenHeld?: unknown }).tokenHeld !== "boolean") return undefined;
   return data as unknown as Held<T>;
 }
+
+/**
+ * The portal's answer to an MFA code, read one way by the island and the plain form: whether it passed, and how many
+ * tries the sign-in has left when the portal says (docs/decisions.md, "attemptsLeft").
+ */
+export function readVerdict(data: unknown): { passed: boolean; attemptsLeft?: number } {
+  const first: unknown = Array.isArray(data) ? data[0] : undefined;
+  if (!first || typeof first !== "object") return { passed: false };
+  const { text, attemptsLeft } = first as { text?: unknown; attemptsLeft?: unknown };
+  const counted = typeof attemptsLeft === "number" && Number.isInteger(attemptsLeft) && attemptsLeft >= 0;
+  return { passed: text === "Passed", ...(counted ? { attemptsLeft } : {}) };
+}

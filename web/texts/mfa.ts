@@ -17,6 +17,9 @@ export const mfaTexts = {
   incorrect: "Incorrect. Please try again with the most recent code.",
   /** Follows "Incorrect..." once a code has failed, when the portal says how many tries the sign-in has left. */
   attemptsLeft: (count: number) => `${counted(count, "attempt", "attempts")} left.`,
+  /** A refused code's note: "Incorrect...", then the tries left when the portal says. */
+  wrongCode: (left: number | undefined): string =>
+    left === undefined ? mfaTexts.incorrect : `${mfaTexts.incorrect} ${mfaTexts.attemptsLeft(left)}`,
   /** The portal ended the sign-in after the last allowed wrong code (answer code "mfa-attempts-exhausted"). */
   attemptsExhausted:
     "Too many incorrect codes were entered, so this sign-in was stopped to protect the account. Please sign in again to receive a new code.",
