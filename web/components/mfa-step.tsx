@@ -7,7 +7,7 @@ import { UseAnotherAccount } from "#web/components/use-another-account.tsx";
 import { useCooldown } from "#web/components/use-cooldown.ts";
 import { focusTaken, useEarlyInput } from "#web/components/use-early-input.ts";
 import { useNoteFocus } from "#web/components/use-note-focus.ts";
-import { mfaCodeOf } from "#web/mfa-code.ts";
+import { MFA_CODE_MAX_LENGTH, mfaCodeOf } from "#web/mfa-code.ts";
 import type { FormNote } from "#web/protocol/form-answer.ts";
 import { COOLDOWN_HEADER, SEND_AGAIN_COOLDOWN_MS } from "#web/protocol/headers.ts";
 import { readVerdict } from "#web/protocol/held.ts";
@@ -21,9 +21,6 @@ import { mfaTexts } from "#web/texts/mfa.ts";
 // off the login page's first load.
 const loadExpiredStep = () => import("#web/components/expired-password-step.tsx");
 const ExpiredPasswordStep = lazy(() => loadExpiredStep().then((module) => ({ default: module.ExpiredPasswordStep })));
-
-/** requirements 5: the code is at most this long; the placeholder shows one underscore per character. */
-export const MFA_CODE_MAX_LENGTH = 8;
 
 export type MfaStepProps = {
   site: Site;

@@ -9,6 +9,8 @@ export const mfaTexts = {
   codeRequired: "Code is required.",
   /** A code with letters or other signs is never sent: it could only fail, and use up an attempt. */
   digitsOnly: "The code is made of digits only. Please enter the digits from the email.",
+  /** A form sent without its script has no field bound: a longer code could only fail, so it is never sent. */
+  tooLong: (digits: number) => `The code has at most ${digits} digits. Please enter the digits from the email.`,
   submit: "Submit Code",
   sendAgain: "Send Again",
   sendAgainIn: (seconds: number) => `Send Again (${seconds}s)`,

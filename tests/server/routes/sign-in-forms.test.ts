@@ -132,6 +132,11 @@ describe("the sign-in path's forms without script", () => {
     assert.match(wrong.text, /Incorrect\. Please try again with the most recent code\./);
     const letters = await send(tab, "/mfa", { code: "12ab" });
     assert.match(letters.text, /The code is made of digits only/);
+    const long = await send(tab, "/mfa", { code: "123456789" });
+    assert.equal(long.status, 400);
+    assert.match(long.text, /The code has at most 8 digits\./, "never sent: it could only fail");
+    assert.match(wrong.text, /4 attempts left\./);
+    assert.match((await send(tab, "/mfa", { code: "000000" })).text, /3 attempts left\./, "the long code spent none");
   });
 
   it("sends the code again on Send Again, within the cooldown only once", async () => {
