@@ -86,7 +86,8 @@ export async function buildApp({ config, upstreamUrl, logger, ...options }: Buil
   );
   await app.register(healthRoutes, context);
   await app.register(metricsRoutes, context);
-  if (context.sandboxUrl) await app.register(sandboxRoutes, { sandboxUrl: context.sandboxUrl });
+  if (context.sandboxUrl)
+    await app.register(sandboxRoutes, { sandboxUrl: context.sandboxUrl, timeoutMs: config.upstreamTimeoutMs });
   // Development only: swagger-ui-dist is a devDependency, absent from the production tree.
   if (config.env === "development") await app.register(apiReferenceRoutes);
 

@@ -12,6 +12,9 @@ export function mediaType(header: string | undefined): string | undefined {
   }
 }
 
+/** A form's fields, as a page's own form posts them. */
+export const FORM_TYPE = "application/x-www-form-urlencoded";
+
 /** A JSON body, as the islands send it (parameters such as charset allowed, when well formed). */
 export const isJson = (header: string | undefined): boolean => mediaType(header) === "application/json";
 

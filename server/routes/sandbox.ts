@@ -4,15 +4,15 @@ import formbody from "@fastify/formbody";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { passwordWasReset } from "#server/account/sessions.ts";
-import { mediaType } from "#server/content-type.ts";
+import { FORM_TYPE, mediaType } from "#server/content-type.ts";
 import { csrfPlugin } from "#server/plugins/csrf.ts";
+import { faultOfError, faultStatus, readCapped } from "#server/upstream/read-capped.ts";
 
 /** The sandbox's pages run no script; like every HTML answer of the portal they may not be framed elsewhere. */
 const pagePolicy =
   "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'self'";
 
 const base = "http://portal.invalid";
-const FORM_TYPE = "application/x-www-form-urlencoded";
 /** Set by the sandbox on a reset that set a password: the person, so their sessions end at once. */
 const RESET_PERSON_HEADER = "x-sandbox-password-reset";
 const resetPerson = z.object({
@@ -45,24 +45,6 @@ async function requireForm(request: FastifyRequest, reply: FastifyReply): Promis
 /** The most of a sandbox page the relay holds: its pages are a few kilobytes, its mailbox shows 50 mails. */
 export const RELAYED_BYTES = 256 * 1024;
 
-/** The answer's body, or undefined as soon as it passes `limit` bytes (the rest is not read). */
-export async function readCapped(response: Response, limit: number): Promise<Buffer | undefined> {
-  const chunks: Uint8Array[] = [];
-  let length = 0;
-  if (response.body === null) return Buffer.alloc(0);
-  const reader = response.body.getReader();
-  for (let read = await reader.read(); !read.done; read = await reader.read()) {
-    length += read.value.byteLength;
-    if (length > limit) {
-      // The rest is never read.
-      await reader.cancel();
-      return undefined;
-    }
-    chunks.push(read.value);
-  }
-  return Buffer.concat(chunks);
-}
-
 /** A parsed form's fields as the sandbox reads them again: strings, and each value of a repeated field. */
 export function formFields(body: unknown): URLSearchParams {
   const fields = new URLSearchParams();
@@ -73,7 +55,16 @@ export function formFields(body: unknown): URLSearchParams {
   return fields;
 }
 
-export async function sandboxRoutes(app: FastifyInstance, { sandboxUrl }: { sandboxUrl: string }): Promise<void> {
+/** What the relay says when the sandbox's answer cannot be passed on. */
+const sandboxTexts = {
+  tooLarge: "The sandbox's answer is too large to relay.",
+  noAnswer: "The sandbox did not answer. Please try again.",
+} as const;
+
+export async function sandboxRoutes(
+  app: FastifyInstance,
+  { sandboxUrl, timeoutMs }: { sandboxUrl: string; timeoutMs: number },
+): Promise<void> {
   // The pages' forms (e-mail a sign-in link, set a new password) post form fields; this scope is outside the
   // session's, so it takes the CSRF rule itself: another site's form must not mail links or set passwords.
   await app.register(csrfPlugin);
@@ -86,19 +77,25 @@ export async function sandboxRoutes(app: FastifyInstance, { sandboxUrl }: { sand
   const relay = async (request: FastifyRequest, reply: FastifyReply) => {
     const { pathname, search } = new URL(request.url, base);
     const form = request.method === "POST";
-    const response = await fetch(`${sandboxUrl}${pathname}${search}`, {
-      method: request.method,
-      redirect: "manual",
-      ...(form
-        ? {
-            headers: { "content-type": FORM_TYPE },
-            body: formFields(request.body).toString(),
-          }
-        : {}),
-    });
-    const body = await readCapped(response, RELAYED_BYTES);
-    if (body === undefined)
-      return reply.code(502).type("text/plain").send("The sandbox's answer is too large to relay.");
+    // The same bounds as an upstream answer's: a sandbox that hangs or floods is cut off, never held on to.
+    const signal = AbortSignal.timeout(timeoutMs);
+    let response: Response;
+    let body: Buffer;
+    try {
+      response = await fetch(`${sandboxUrl}${pathname}${search}`, {
+        method: request.method,
+        redirect: "manual",
+        signal,
+        ...(form ? { headers: { "content-type": FORM_TYPE }, body: formFields(request.body).toString() } : {}),
+      });
+      // Node's web streams are async iterables, which the DOM library's type of `body` does not say.
+      const stream = response.body as AsyncIterable<Uint8Array> | null;
+      body = await readCapped(stream, RELAYED_BYTES, signal, response.headers.get("content-length"));
+    } catch (error) {
+      const fault = signal.aborted ? "timeout" : faultOfError(error);
+      const text = fault === "too-large" ? sandboxTexts.tooLarge : sandboxTexts.noAnswer;
+      return reply.code(faultStatus(fault)).type("text/plain").send(text);
+    }
     // A form's answer is a redirect to another sandbox page (its outcome in the query): only such a path is followed.
     const location = response.headers.get("location");
     // A reset set a password: the portal ends the person's sessions now, not at their next upstream call.

@@ -1,13 +1,15 @@
 // The sandbox's pages through the portal in development (server/routes/sandbox.ts): the mailbox and the reset link.
 import assert from "node:assert/strict";
+import { createServer, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
 import { describe, test } from "node:test";
-import type { FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance } from "fastify";
 import { PortalClient } from "#harness/portal-client.ts";
 import { accounts, DEMO_PASSWORD, latestMail, mailboxCode, signIn } from "#harness/sign-in.ts";
 import { NOT_A_FORM } from "#sandbox/http.ts";
 import { personOf } from "#server/account/person.ts";
 import type { AccountState } from "#server/account/state.ts";
-import { formFields, RELAYED_BYTES, readCapped } from "#server/routes/sandbox.ts";
+import { formFields, RELAYED_BYTES, sandboxRoutes } from "#server/routes/sandbox.ts";
 import { sandboxPost, startPortalInProcess } from "#tests/support/portal.ts";
 import { resetForm, resetLinkPath } from "#tests/support/reset-link.ts";
 
@@ -158,18 +160,57 @@ describe("what the sandbox's forms take through the portal", () => {
 });
 
 describe("what the relay holds", () => {
-  test("an answer up to its cap is passed whole; a larger one is dropped as soon as it passes the cap", async () => {
-    const exact = await readCapped(new Response("x".repeat(RELAYED_BYTES)), RELAYED_BYTES);
-    assert.equal(exact?.length, RELAYED_BYTES);
-    let pulled = 0;
-    const endless = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        pulled++;
-        controller.enqueue(new Uint8Array(64 * 1024));
+  /** The relay alone, in front of a sandbox that answers as `answer` does. */
+  async function relayTo(answer: (response: ServerResponse) => void, timeoutMs = 5_000) {
+    const sandbox = createServer((_request, response) => answer(response));
+    await new Promise<void>((resolve) => sandbox.listen(0, "127.0.0.1", resolve));
+    const { port } = sandbox.address() as AddressInfo;
+    const app = Fastify({ logger: false });
+    await app.register(sandboxRoutes, { sandboxUrl: `http://127.0.0.1:${port}`, timeoutMs });
+    return {
+      get: (path: string) => app.inject({ method: "GET", url: path }),
+      close: async () => {
+        await app.close();
+        sandbox.closeAllConnections();
+        await new Promise((resolve) => sandbox.close(resolve));
       },
+    };
+  }
+
+  test("an answer up to its cap is passed whole; an endless one is dropped as soon as it passes the cap", async () => {
+    const exact = await relayTo((response) => response.end("x".repeat(RELAYED_BYTES)));
+    try {
+      assert.equal((await exact.get("/sandbox/mail")).body.length, RELAYED_BYTES);
+    } finally {
+      await exact.close();
+    }
+    let written = 0;
+    const endless = await relayTo((response) => {
+      const more = () => {
+        while (!response.destroyed && response.write(Buffer.alloc(64 * 1024))) written++;
+        if (!response.destroyed) response.once("drain", more);
+      };
+      more();
     });
-    assert.equal(await readCapped(new Response(endless), RELAYED_BYTES), undefined);
-    assert.ok(pulled <= RELAYED_BYTES / (64 * 1024) + 2, `read ${pulled} chunks of an endless answer`);
+    try {
+      const page = await endless.get("/sandbox/mail");
+      assert.equal(page.statusCode, 502);
+      assert.equal(page.body, "The sandbox's answer is too large to relay.");
+      assert.ok(written * 64 * 1024 < 64 * RELAYED_BYTES, `the sandbox wrote ${written} chunks before it was cut off`);
+    } finally {
+      await endless.close();
+    }
+  });
+
+  test("a sandbox that never answers is given up at the deadline, with a clear message", async () => {
+    const silent = await relayTo(() => {}, 200);
+    try {
+      const page = await silent.get("/sandbox/mail");
+      assert.equal(page.statusCode, 504);
+      assert.equal(page.body, "The sandbox did not answer. Please try again.");
+    } finally {
+      await silent.close();
+    }
   });
 });
 
