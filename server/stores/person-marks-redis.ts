@@ -125,10 +125,10 @@ export class RedisPersonMarks implements PersonMarks {
       if (found.length === 0) continue;
       const pipeline = this.link.commands.pipeline();
       for (const key of found) pipeline.get(key).pttl(key);
-      const answers = (await pipeline.exec()) ?? [];
+      const answers = await runPipeline(pipeline);
       found.forEach((key, index) => {
-        const text = answers[index * 2]?.[1];
-        const left = answers[index * 2 + 1]?.[1];
+        const text = answers[index * 2];
+        const left = answers[index * 2 + 1];
         const mark = typeof text === "string" ? parseMark(text) : undefined;
         if (mark && typeof left === "number" && left > 0) this.#local.keep(key.slice(skip), mark, left);
       });

@@ -49,11 +49,15 @@ export const outOfMemory = (error: unknown): boolean => /^(OOM|EXECABORT)\b/.tes
 /** Reconnects forever: 100 ms, 200 ms, … up to 2 s between tries. */
 export const backoff = (times: number): number => Math.min(times * 100, 2_000);
 
-/** Sends a pipeline; throws its first command's error, or when the pipeline was aborted. */
-export async function runPipeline(pipeline: ChainableCommander): Promise<void> {
+/**
+ * Sends a pipeline and gives each command's answer; throws its first command's error (one timed out, say), or when the
+ * pipeline was aborted: a load never takes a batch with holes for a whole one.
+ */
+export async function runPipeline(pipeline: ChainableCommander): Promise<unknown[]> {
   const results = await pipeline.exec();
   const failure = results?.find(([error]) => error)?.[0];
   if (!results || failure) throw failure ?? new Error("pipeline aborted");
+  return results.map(([, answer]) => answer);
 }
 
 /** The address without its password, for logs. */

@@ -139,9 +139,9 @@ export class RedisRevocations implements RevocationStore {
       if (found.length === 0) continue;
       const pipeline = this.link.commands.pipeline();
       for (const key of found) pipeline.pttl(key);
-      const lefts = (await pipeline.exec()) ?? [];
+      const lefts = await runPipeline(pipeline);
       found.forEach((key, index) => {
-        const left = lefts[index]?.[1];
+        const left = lefts[index];
         if (typeof left === "number" && left > 0) this.#local.add(key.slice(skip), left);
       });
     } while (cursor !== "0");

@@ -6,6 +6,9 @@ import { after, before, describe, it } from "node:test";
 import { Redis } from "ioredis";
 import { RedisServer } from "#harness/redis-server.ts";
 import type { Stores } from "#server/stores/create-stores.ts";
+import { RedisPersonMarks } from "#server/stores/person-marks-redis.ts";
+import { redisKeys } from "#server/stores/redis-keys.ts";
+import type { RedisLink } from "#server/stores/redis-link.ts";
 import { testStores } from "#tests/support/stores.ts";
 import { until } from "#tests/support/waiting.ts";
 
@@ -98,5 +101,49 @@ describe("a replica started while marks are in Redis", () => {
       raw.disconnect();
       await server.stop();
     }
+  });
+});
+
+describe("a load whose answer has a hole", () => {
+  it("is a failed load, tried again when Redis is back, never a load that skips the marks it could not read", async () => {
+    const keys = redisKeys("holes:");
+    const person = "client/acme/alice";
+    const before = Date.now();
+    let loads = 0;
+    const failures: unknown[] = [];
+    let up = () => {};
+    // A link whose first load has one command timed out, as a busy Redis answers within a pipeline.
+    const pipeline = () => {
+      const commands = {
+        length: 0,
+        get: () => commands,
+        pttl: () => commands,
+        portalMark: () => commands,
+        exec: async () => {
+          loads++;
+          const text: [Error | null, unknown] =
+            loads === 1 ? [new Error("Command timed out"), null] : [null, `${before} asker`];
+          return [text, [null, 60_000]];
+        },
+      };
+      return commands;
+    };
+    const link = {
+      commands: { scan: async () => ["0", [keys.mark(person)]], pipeline },
+      usable: true,
+      onMessage: () => {},
+      onUp: (listener: () => void) => {
+        up = listener;
+      },
+      failed: (error: unknown) => failures.push(error),
+    } as unknown as RedisLink;
+    const marks = new RedisPersonMarks(link, keys, 600_000);
+    await marks.sync();
+    assert.equal(failures.length, 1, "the load failed, and the link was told");
+    assert.equal(marks.ends(person, "older", before - 1), false);
+    up();
+    await marks.sync();
+    assert.equal(marks.ends(person, "older", before - 1), true, "the next load has the mark");
+    assert.equal(failures.length, 1);
   });
 });
