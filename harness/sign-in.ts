@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { PortalClient, type PortalTarget } from "#harness/portal-client.ts";
 import { SEED_PASSWORD } from "#sandbox/seed.ts";
+import { TAX_BRIDGE_HEADER } from "#web/protocol/headers.ts";
 
 /** The password of every seed account of the sandbox, which the fake upstream takes too. */
 export const DEMO_PASSWORD = SEED_PASSWORD;
@@ -61,18 +62,32 @@ export const fakeUpstreamCode: CodeSource = async () => FAKE_UPSTREAM_CODE;
  * client to sign in, or where a new one sends its requests. Each step is checked; its three answers are the last
  * three of the client's `answers`.
  */
-export async function signIn(
+export function signIn(
   via: PortalClient | PortalTarget,
   account: Account,
   code: CodeSource,
   password = DEMO_PASSWORD,
+): Promise<PortalClient> {
+  return signInWith(via, account, code, password, {});
+}
+
+/** As `signIn`, from `/tax-bridge/login`'s form: its login call says the sign-in is in tax-bridge mode. */
+export const signInAtTaxBridge = (via: PortalClient | PortalTarget, account: Account, code: CodeSource) =>
+  signInWith(via, account, code, DEMO_PASSWORD, { [TAX_BRIDGE_HEADER]: "1" });
+
+async function signInWith(
+  via: PortalClient | PortalTarget,
+  account: Account,
+  code: CodeSource,
+  password: string,
+  loginHeaders: Record<string, string>,
 ): Promise<PortalClient> {
   const client = via instanceof PortalClient ? via : new PortalClient(via);
   const login =
     account.site === "client"
       ? { shortname: account.shortname, username: account.username, password }
       : { username: account.username, password };
-  const answer = await client.post(`/api/auth/${account.site}`, login);
+  const answer = await client.post(`/api/auth/${account.site}`, login, loginHeaders);
   assert.equal(answer.status, 200, `${account.username} signs in: ${answer.text}`);
   assert.equal(answer.json().tokenHeld, true, `${account.username} holds a token`);
   const generated = await client.post(`/api/web/${account.site}/mfa/generate`);

@@ -18,6 +18,7 @@ import { sessionId } from "#server/session/standing.ts";
 import { passwordChanged, rememberCodeSent, untoldSignInVouched } from "#server/session/writes.ts";
 import { serverTexts } from "#server/texts.ts";
 import { END_OTHERS_HEADER, ENDED_COUNT_HEADER, ENDING_HEADER } from "#web/api/end-others.ts";
+import { TAX_BRIDGE_HEADER } from "#web/protocol/headers.ts";
 import type { CountedVerdict, HeldLinkLogin, HeldLogin } from "#web/protocol/held.ts";
 import { knownLoginMessage, type LoginMessage, type Site } from "#web/site.ts";
 
@@ -96,7 +97,9 @@ export const holdLogin =
     signInStep(context, request, { event: "sign-in", site, ...user, outcome, loginMessage }, "sign-in attempt");
     if (held && token) {
       const auth = { stage: "pending", site, userName, company, loginMessage: message ?? "Success", token } as const;
-      beginSignIn(request, { ...auth, ...(untold ? { untold } : {}) }, context.now());
+      // Made at /tax-bridge/login (its login call says so): this sign-in, and only it, is in tax-bridge mode.
+      const taxBridge = request.headers[TAX_BRIDGE_HEADER.toLowerCase()] === "1";
+      beginSignIn(request, { ...auth, ...(untold ? { untold } : {}) }, context.now(), taxBridge);
       context.refusedTokens.forgive(token); // issued again: the upstream takes it now
       if (!fitsCookie(request, PENDING_ROOM)) return tooLarge;
       securityEvent(request, "sign-in.passed", person, sessionId(request));

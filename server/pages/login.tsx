@@ -73,6 +73,7 @@ export function loadLogin(screens: Screens, entry: RouteEntry, request: PageRequ
     ...(activeSite ? { activeSite } : {}),
     ...(reset ? { reset } : {}),
     ...(returnTo ? { returnTo } : {}),
+    ...(entry.screen === "tax-bridge-login" ? { taxBridge: true as const } : {}),
     ...(auth && state === "pending"
       ? { pending: { site: auth.site, userName: auth.userName, loginMessage: auth.loginMessage } }
       : {}),

@@ -13,8 +13,7 @@ import {
 import { crossSite } from "#server/plugins/csrf.ts";
 import { safePath } from "#server/safe-path.ts";
 import { expire } from "#server/session/lifecycle.ts";
-import { pastMfa, standing } from "#server/session/standing.ts";
-import { enterTaxBridge } from "#server/session/writes.ts";
+import { standing } from "#server/session/standing.ts";
 import { AboutPage } from "#web/pages/about-page.tsx";
 import { IslandPage } from "#web/pages/island-page.tsx";
 import type { RouteEntry } from "#web/routes/row.ts";
@@ -24,9 +23,8 @@ import { passwordTexts } from "#web/texts/password.ts";
 export function loadPublic(screens: Screens, entry: RouteEntry, request: PageRequest): Loaded {
   switch (entry.screen) {
     case "tax-bridge-login":
-      // docs/requirements.md: tax-bridge mode is on for a session that entered here; signing in lands on 2.7's landing.
-      // A GET from another site never writes the session; a signed-in session's mode is not switched behind it.
-      if (!crossSite(request) && !pastMfa(request)) enterTaxBridge(request);
+      // docs/requirements.md: the sign-in made on this page is in tax-bridge mode (its login call says so); a visit
+      // alone writes nothing, from this site or another.
       return loadLogin(screens, entry, request);
     case "login":
       return loadLogin(screens, entry, request);

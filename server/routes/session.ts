@@ -11,8 +11,8 @@ import { idleLeft } from "#server/render/page-reply.ts";
 import { safePath } from "#server/safe-path.ts";
 import { byItself } from "#server/session/activity.ts";
 import { expire } from "#server/session/lifecycle.ts";
-import { pastMfa, sessionId, signedIn } from "#server/session/standing.ts";
-import { dropSignOutNotice, leaveTaxBridge, markSeen } from "#server/session/writes.ts";
+import { pastMfa, sessionId, signedIn, taxBridgeEntered } from "#server/session/standing.ts";
+import { markSeen } from "#server/session/writes.ts";
 import { opens } from "#web/routes/opens.ts";
 import type { RouteEntry } from "#web/routes/row.ts";
 import { matchRoute, sectionAudience } from "#web/routes/table.ts";
@@ -33,13 +33,15 @@ export async function sessionRoutes(app: FastifyInstance, context: AppContext): 
     // "Use another account" on the MFA step cancels a sign-in: back to its tab, without the signed-out notice.
     const cancelled = (request.body as { intent?: unknown } | undefined)?.intent === "use-another-account";
     const site = request.auth?.site;
+    // A cancelled sign-in goes back to the page it began on, so one begun in tax-bridge mode may begin in it again.
+    const page = taxBridgeEntered(request) ? "/tax-bridge/login" : "/";
     request.log.info({ event: "sign-out", cancelled }, "signed out");
     const auth = signedIn(request);
     if (auth) securityEvent(request, "sign-out", personOf(auth), sessionId(request));
+    // The sign-out's notice travels in the address: the session's cookie is expired by name (the device cookie and
+    // other applications' stay).
     expire(request, "signed-out");
-    if (!cancelled) leaveTaxBridge(request); // a cancelled sign-in goes back to the tab, in the mode it began in
-    dropSignOutNotice(request);
-    const to = cancelled ? (site ? `/?activeSite=${site.toUpperCase()}` : "/") : "/?signed-out";
+    const to = cancelled ? (site ? `${page}?activeSite=${site.toUpperCase()}` : page) : "/?signed-out";
     // The session's cookie is expired by name; `"cookies"` would also delete the device cookie (so the owner's own
     // budget of attempts) and every other application's cookies on the host.
     return reply.header("clear-site-data", '"cache"').redirect(to, 303);

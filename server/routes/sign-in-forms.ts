@@ -13,7 +13,7 @@ import { CHANGED_PAUSE_MS } from "#web/components/change-password-form.tsx";
 import { mfaCodeOf } from "#web/mfa-code.ts";
 import { newPasswordProblem } from "#web/password-rules.ts";
 import type { FormAnswer, FormNote } from "#web/protocol/form-answer.ts";
-import { COOLDOWN_HEADER } from "#web/protocol/headers.ts";
+import { COOLDOWN_HEADER, TAX_BRIDGE_HEADER } from "#web/protocol/headers.ts";
 import { readVerdict } from "#web/protocol/held.ts";
 import { resetProblem } from "#web/reset-checks.ts";
 import { matchRoute } from "#web/routes/table.ts";
@@ -89,7 +89,7 @@ export async function signInForms(
     const screen = matched.entry.screen;
     const body = request.body ?? {};
     if (screen === "login" || screen === "tax-bridge-login")
-      return body.intent === "reset" ? reset(request, reply, body) : login(request, reply, body);
+      return body.intent === "reset" ? reset(request, reply, body) : login(request, reply, body, screen);
     if (screen === "mfa") {
       const state = standing(request);
       if (state === "pending") return mfa(request, reply, body);
@@ -105,7 +105,7 @@ export async function signInForms(
   });
 
   /** requirements 4.1: the login call; a held token sends the code (there is no device code to try) and opens the step. */
-  async function login(request: FormRequest, reply: FastifyReply, body: Body) {
+  async function login(request: FormRequest, reply: FastifyReply, body: Body, screen: string) {
     const site = siteOf(body.site);
     const values = { shortName: body.shortName ?? "", userName: body.userName ?? "", password: body.password ?? "" };
     const typed = { shortName: values.shortName, userName: values.userName, remember: body.remember === "on" };
@@ -121,6 +121,7 @@ export async function signInForms(
       site === "client"
         ? { shortname: values.shortName.trim(), username: userName, password: values.password }
         : { username: userName, password: values.password },
+      screen === "tax-bridge-login" ? { [TAX_BRIDGE_HEADER]: "1" } : {},
     );
     if (answer.status !== 200) return refuse(answerMessage(answer.status, answer.body));
     const held = (answer.body ?? {}) as { message?: string; tokenHeld?: boolean };

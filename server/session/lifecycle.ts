@@ -4,17 +4,17 @@ import { randomUUID } from "node:crypto";
 import type { FastifyRequest } from "fastify";
 import { registerSession, sessionEnded } from "#server/account/sessions.ts";
 import { type Auth, set, storeAuth } from "#server/session/fields.ts";
-import { sessionId, taxBridgeEntered } from "#server/session/standing.ts";
+import { sessionId } from "#server/session/standing.ts";
 import { type EndReason, unannounced } from "#web/protocol/session-end.ts";
 
 /**
  * A new session for a new sign-in (a login answer or a link sign-in). The previous session, whoever it was, is
- * revoked: a sign-in never carries on an older session's id, cookie copies or strikes.
+ * revoked: a sign-in never carries on an older session's id, cookie copies, strikes or mode. `taxBridge`: the sign-in
+ * was made at `/tax-bridge/login`, and its session is in that mode until it ends.
  */
-export function beginSignIn(request: FastifyRequest, auth: Auth, now: number): void {
+export function beginSignIn(request: FastifyRequest, auth: Auth, now: number, taxBridge = false): void {
   const previous = sessionId(request);
   if (previous) void request.server.revocations.revoke(previous);
-  const taxBridge = taxBridgeEntered(request);
   request.session.regenerate([]);
   if (taxBridge) set(request, "taxBridge", true);
   fresh(request, auth, now);
@@ -53,20 +53,18 @@ export function endIfRefused(request: FastifyRequest, refused: { has(token: stri
 }
 
 /**
- * The only way a session ends: its id is revoked, everything it held is dropped (the tax-bridge mode the person
- * entered with stays), and the sign-in page is left the reason to say why (web/texts/login-notices.ts words it).
+ * The only way a session ends: its id is revoked, everything it held is dropped (its tax-bridge mode too: the mode is
+ * one sign-in's), and the sign-in page is left the reason to say why (web/texts/login-notices.ts words it).
  */
 export function expire(request: FastifyRequest, reason: EndReason): void {
   const sid = sessionId(request);
   if (sid) void request.server.revocations.revoke(sid);
   if (sid && request.auth?.stage === "signed-in") sessionEnded(request, request.auth, sid, reason);
-  const taxBridge = taxBridgeEntered(request);
   request.session.regenerate([]);
-  if (taxBridge) set(request, "taxBridge", true);
   const notice = !unannounced(reason);
   if (notice) set(request, "flash", { ended: reason });
   // Nothing left to carry: the browser drops the cookie instead of keeping an empty one.
-  if (!taxBridge && !notice) request.session.delete();
+  if (!notice) request.session.delete();
   request.auth = undefined;
   request.log.info({ event: "session-ended", reason }, "session ended");
 }

@@ -1,21 +1,14 @@
-// The session's named writes while it lasts: seen, a visit, permissions, tax-bridge mode, a sent code, the password
+// The session's named writes while it lasts: seen, a visit, permissions, a sent code, the password
 // test and change, the sign-in page's notice. Nothing else writes it (its beginning and end: lifecycle.ts).
 import { hash } from "node:crypto";
 import type { FastifyRequest } from "fastify";
 import { sessionSeen } from "#server/account/sessions.ts";
 import { type Flash, get, RESEAL_GRANULARITY_MS, set, storeAuth } from "#server/session/fields.ts";
-import { sessionId, sessionTimes, taxBridgeEntered } from "#server/session/standing.ts";
+import { sessionId, sessionTimes } from "#server/session/standing.ts";
 import type { UserInfo } from "#web/site.ts";
 
 /** How long a passed password test allows the change call. */
 export const PASSWORD_TEST_VALID_MS = 5 * 60_000;
-
-/** Signing out ends tax-bridge mode: on a shared browser the next person starts afresh. An emptied cookie goes. */
-export function leaveTaxBridge(request: FastifyRequest): void {
-  if (!taxBridgeEntered(request)) return;
-  set(request, "taxBridge", undefined);
-  if (get(request, "flash") === undefined) request.session.delete();
-}
 
 /**
  * The person acted now (decided once the route accepted the request: server/session/plugin.ts): the idle time starts
@@ -54,11 +47,6 @@ export function rememberVisit(request: FastifyRequest, page: string): boolean {
 
 export function cachePermissions(request: FastifyRequest, info: UserInfo, now: number): void {
   set(request, "perms", { info, at: now });
-}
-
-/** docs/requirements.md: tax-bridge mode is on for a session that entered through `/tax-bridge/login`. */
-export function enterTaxBridge(request: FastifyRequest): void {
-  if (!taxBridgeEntered(request)) set(request, "taxBridge", true);
 }
 
 export function rememberCodeSent(request: FastifyRequest, now: number): void {
@@ -100,15 +88,6 @@ export function spendPasswordTest(request: FastifyRequest, now: number): number 
   if (tested === undefined) return undefined;
   set(request, "passwordTested", undefined);
   return now - tested <= PASSWORD_TEST_VALID_MS ? tested : undefined;
-}
-
-/**
- * A sign-out's notice travels in the address, not in the cookie: the notice is dropped, and a cookie left with nothing
- * to carry is expired by name (only the session's cookie: the device cookie and other applications' stay).
- */
-export function dropSignOutNotice(request: FastifyRequest): void {
-  if (get(request, "flash") !== undefined) set(request, "flash", undefined);
-  if (!taxBridgeEntered(request)) request.session.delete();
 }
 
 /** What a request to end other sessions did (its outcome, and how many ended or the seconds to wait), kept once. */

@@ -5,6 +5,7 @@ import { CapsLockHint, useCapsLock } from "#web/components/caps-lock.tsx";
 import { BusyOverlay, Note, Notes } from "#web/components/note.tsx";
 import { focusTaken, useEarlyInput } from "#web/components/use-early-input.ts";
 import { useNoteFocus } from "#web/components/use-note-focus.ts";
+import { TAX_BRIDGE_HEADER } from "#web/protocol/headers.ts";
 import { asHeld, type HeldLogin } from "#web/protocol/held.ts";
 import { type LoginField, loginProblem, type Problem as SignInProblem } from "#web/sign-in-checks.ts";
 import type { Site } from "#web/site.ts";
@@ -27,13 +28,15 @@ type Props = {
   onAttempt: () => void;
   /** Put the focus in the first empty field once the form is ready (the page has just opened). */
   focusFirstEmpty: boolean;
+  /** The form is `/tax-bridge/login`'s: its sign-in is in tax-bridge mode. */
+  taxBridge: boolean;
 };
 
 /** The fields of a site's form, in order: client has Company Short Name first (requirements 2.2). */
 const fieldsOf = (site: Site): Field[] =>
   site === "client" ? ["shortName", "userName", "password"] : ["userName", "password"];
 
-export function LoginForm({ site, providerName, onHeld, onAttempt, focusFirstEmpty }: Props) {
+export function LoginForm({ site, providerName, onHeld, onAttempt, focusFirstEmpty, taxBridge }: Props) {
   useSignals();
   // Fixed ids, not useId: an island hydrates as its own root, so tree-position ids would differ from the server's.
   const id = `login-${site}`;
@@ -94,10 +97,14 @@ export function LoginForm({ site, providerName, onHeld, onAttempt, focusFirstEmp
   const login = async (): Promise<{ held?: HeldLogin; failed?: string }> => {
     const { shortName, userName, password } = values;
     const { api, failureText } = await loadApi();
+    const headers = taxBridge ? { [TAX_BRIDGE_HEADER]: "1" } : {};
     const { data, error } =
       site === "client"
-        ? await api.POST("/auth/client", { body: { shortname: shortName.trim(), username: userName.trim(), password } })
-        : await api.POST("/auth/vendor", { body: { username: userName.trim(), password } });
+        ? await api.POST("/auth/client", {
+            body: { shortname: shortName.trim(), username: userName.trim(), password },
+            headers,
+          })
+        : await api.POST("/auth/vendor", { body: { username: userName.trim(), password }, headers });
     if (error) return { failed: failureText(error) };
     return { held: asHeld(data) };
   };

@@ -51,6 +51,8 @@ export type LoginIslandProps = {
   reset?: ResetPanelState;
   /** The page first asked for, kept in the tabs' links. */
   returnTo?: string;
+  /** The page is `/tax-bridge/login`: its sign-in is in tax-bridge mode (TAX_BRIDGE_HEADER). */
+  taxBridge?: true;
 };
 
 // The login form is what the page opens with; the MFA step and the reset panel come after a click, so each is
@@ -190,6 +192,7 @@ export default function LoginIsland(props: LoginIslandProps) {
           key={site}
           site={site}
           providerName={providerName}
+          taxBridge={props.taxBridge === true}
           onHeld={holdSignIn}
           focusFirstEmpty={focusFirstEmpty}
           onAttempt={() => {

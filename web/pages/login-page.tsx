@@ -16,6 +16,10 @@ type Props = {
   leadsTo?: string | undefined;
 };
 
+/** The page is `/tax-bridge/login`: it says that the sign-in made here is in tax-bridge mode. */
+const taxBridgeNote = (login: IslandProps<"login">) =>
+  login.taxBridge ? <p className="continue-to">{loginNotices.taxBridge}</p> : null;
+
 export function LoginPage({ context, login, plainHttp = false, leadsTo }: Props) {
   return (
     <Frame context={context}>
@@ -23,6 +27,7 @@ export function LoginPage({ context, login, plainHttp = false, leadsTo }: Props)
         <Splash assets={context.assets} />
         <article className="login-card">
           {plainHttp ? <Note kind="info">{loginNotices.plainHttp}</Note> : null}
+          {taxBridgeNote(login)}
           {leadsTo ? <p className="continue-to">{leadsTo}</p> : null}
           <Island name="login" props={login} />
         </article>

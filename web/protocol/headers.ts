@@ -6,6 +6,13 @@ export const CSRF_HEADER = "X-Portal-Request";
 /** Sent by the link page after the person's click: a sign-in link may then replace this browser's session (B2). */
 export const REPLACE_SESSION_HEADER = "X-Portal-Replace-Session";
 
+/**
+ * Sent with the login call of the `/tax-bridge/login` page: that sign-in, and only it, is in tax-bridge mode. The mode
+ * is the sign-in's, never the browser's: no visit to a page writes it, so another site's link cannot set it, and the
+ * next sign-in at the plain page is not in it.
+ */
+export const TAX_BRIDGE_HEADER = "X-Portal-Tax-Bridge";
+
 /** The browser's time zone, sent with each call: a sign-in keeps it, to write its times in the viewer's zone. */
 export const TIME_ZONE_HEADER = "X-Portal-Time-Zone";
 

@@ -10,6 +10,8 @@ export const loginNotices = {
   /** The portal opened over plain http at an address other than localhost. */
   plainHttp:
     "This page was opened over plain http, so your browser will not keep the sign-in. Open the portal's https address, or http://localhost on this machine.",
+  /** Above the login form at `/tax-bridge/login`: this sign-in is in tax-bridge mode, and only it. */
+  taxBridge: "Tax-bridge sign-in: clients go on to Submission Report, vendors to Invoices Due.",
   /** Above the login form when a signed-out person's deep link was kept: where the sign-in leads. */
   continueTo: (title: string) => `Sign in to continue to ${title}`,
   /** Also the answer of the call or page whose session outgrew the cookie (server/texts.ts). */

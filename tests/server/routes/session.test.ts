@@ -1,5 +1,5 @@
 // server/routes/session.ts: sign-out ends everything the browser held for the person, tax-bridge mode included (on a
-// shared browser the next person starts afresh), and cancelling a sign-in keeps the mode it began in. "Stay signed in"
+// shared browser the next person starts afresh), and cancelling a sign-in goes back to the page it began on. "Stay signed in"
 // restarts the idle time, and at the limit the page asks /session/idle (the delays a page carries are
 // server/render/page-reply.ts's), which is no activity: an ended session lands on the sign-in page saying why.
 // Where a sign-in lands: the page first asked for when the user's gate opens it, else the mode's landing, else home.
@@ -7,10 +7,11 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { happyUpstream } from "#harness/fake-upstream.ts";
 import { type PortalAnswer, PortalClient } from "#harness/portal-client.ts";
-import { accounts, DEMO_PASSWORD, signIn } from "#harness/sign-in.ts";
+import { accounts, DEMO_PASSWORD, signIn, signInAtTaxBridge } from "#harness/sign-in.ts";
 import { clockedPortal, IDLE_MINUTES, MINUTE } from "#tests/support/clocked-portal.ts";
 import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
 import { portalOnFake } from "#tests/support/portal-on-fake.ts";
+import { TAX_BRIDGE_HEADER } from "#web/protocol/headers.ts";
 import { errorTexts } from "#web/texts/errors.ts";
 import { loginTexts } from "#web/texts/login-screen.ts";
 
@@ -22,11 +23,9 @@ after(() => portal.close());
 
 const landing = async (visitor: PortalClient) => (await visitor.get("/session/landing")).headers.location;
 
-describe("sign-out and tax-bridge mode", () => {
-  it("sign-out ends the mode: the next person on the browser lands on their home page", async () => {
-    const browser = new PortalClient(portal.app);
-    await browser.get("/tax-bridge/login");
-    await signIn(browser, accounts.vera, portal.code);
+describe("tax-bridge mode belongs to one sign-in", () => {
+  it("a sign-in made at /tax-bridge/login is in the mode; sign-out ends it, and the next person lands on home", async () => {
+    const browser = await signInAtTaxBridge(portal.app, accounts.vera, portal.code);
     assert.equal(await landing(browser), "/vendor/invoice/due", "the mode was on");
     const out = await browser.post("/session/logout");
     assert.equal(out.status, 303);
@@ -34,14 +33,38 @@ describe("sign-out and tax-bridge mode", () => {
     assert.equal(await landing(browser), "/vendor/home", "the next sign-in is not in tax-bridge mode");
   });
 
-  it("cancelling a sign-in at its MFA step keeps the mode it began in", async () => {
+  it("visiting /tax-bridge/login writes nothing: a sign-in then made at the plain page is not in the mode", async () => {
     const browser = new PortalClient(portal.app);
-    await browser.get("/tax-bridge/login");
-    await browser.post("/api/auth/vendor", { username: "vera", password: DEMO_PASSWORD });
+    const visit = await browser.get("/tax-bridge/login");
+    assert.equal(visit.status, 200);
+    assert.deepEqual(visit.cookies, [], "no cookie for a visit");
+    assert.match(visit.text, /Tax-bridge sign-in: clients go on to Submission Report, vendors to Invoices Due\./);
+    assert.doesNotMatch((await browser.get("/")).text, /Tax-bridge sign-in/, "the plain page says nothing of it");
+    await signIn(browser, accounts.vera, portal.code);
+    assert.equal(await landing(browser), "/vendor/home", "an abandoned tax-bridge page leaks into no sign-in");
+  });
+
+  it("ends with the session, whatever ended it: an idle expiry leaves the next sign-in out of the mode", async () => {
+    const vera = await signInAtTaxBridge(clocked.portal.app, accounts.vera, clocked.portal.code);
+    assert.equal(await landing(vera), "/vendor/invoice/due");
+    clocked.now += (IDLE_MINUTES + 1) * MINUTE;
+    assert.equal((await vera.get("/vendor/home")).status, 302, "the session ended");
+    await signIn(vera, accounts.vera, clocked.portal.code);
+    assert.equal(await landing(vera), "/vendor/home");
+  });
+
+  it("cancelling a sign-in at its MFA step goes back to the page it began on, where it may begin in the mode again", async () => {
+    const browser = new PortalClient(portal.app);
+    await browser.post("/api/auth/vendor", { username: "vera", password: DEMO_PASSWORD }, { [TAX_BRIDGE_HEADER]: "1" });
     const cancel = await browser.post("/session/logout", { intent: "use-another-account" });
     assert.equal(cancel.status, 303);
-    await signIn(browser, accounts.vera, portal.code);
-    assert.equal(await landing(browser), "/vendor/invoice/due");
+    assert.equal(cancel.headers.location, "/tax-bridge/login?activeSite=VENDOR");
+    assert.deepEqual((await browser.post("/api/auth/vendor", { username: "vera", password: DEMO_PASSWORD })).json(), {
+      message: "Success",
+      tokenHeld: true,
+    });
+    const plain = await browser.post("/session/logout", { intent: "use-another-account" });
+    assert.equal(plain.headers.location, "/?activeSite=VENDOR");
   });
 });
 

@@ -75,6 +75,20 @@ describe("the sign-in path's forms without script", () => {
     );
   });
 
+  it("signs a vendor in from /tax-bridge/login's form in tax-bridge mode, landing on Invoices Due", async () => {
+    const tab = browser();
+    const before = await mailCount(accounts.vera.email);
+    const login = await send(tab, "/tax-bridge/login?site=vendor", {
+      site: "vendor",
+      userName: "vera",
+      password: DEMO_PASSWORD,
+    });
+    assert.equal(login.headers.location, "/mfa");
+    const passed = await send(tab, "/mfa", { code: await codeAfter(accounts.vera.email, before) });
+    assert.equal(passed.headers.location, "/session/landing");
+    assert.equal((await tab.get("/session/landing")).headers.location, "/vendor/invoice/due");
+  });
+
   it("sends the login page again with requirements 5's first missing field, in order, keeping the IDs typed", async () => {
     const tab = browser();
     const empty = await send(tab, "/", { site: "client", shortName: "", userName: "alice", password: "" });

@@ -1,5 +1,5 @@
 // The session's named writes, read back from the cookie a browser would keep: a visit (requirements 4.8), seen, the
-// permissions and a sent code, the password test and change (requirements 4.4), tax-bridge mode and the sign-in page's
+// permissions and a sent code, the password test and change (requirements 4.4) and the sign-in page's
 // notice.
 import assert from "node:assert/strict";
 import { after, before, beforeEach, describe, it } from "node:test";
@@ -8,9 +8,7 @@ import type { Auth } from "#server/session/fields.ts";
 import { storeAuth } from "#server/session/fields.ts";
 import {
   cachePermissions,
-  enterTaxBridge,
   forgetPasswordTest,
-  leaveTaxBridge,
   markSeen,
   PASSWORD_TEST_VALID_MS,
   passwordChanged,
@@ -220,29 +218,6 @@ describe("a sign-in whose message the portal did not know", () => {
     assert.deepEqual(vouched.result, told, "request.auth is kept in step");
     assert.deepEqual(vouched.held.auth, told);
     assert.equal((await session.run((r) => untoldSignInVouched(r))).written, false, "a told one is left as it is");
-  });
-});
-
-describe("tax-bridge mode (requirements 10.6)", () => {
-  it("a session that enters it is in it; entering again writes nothing", async () => {
-    assert.equal((await session.run((r) => enterTaxBridge(r))).held.taxBridge, true);
-    assert.equal((await session.run((r) => enterTaxBridge(r))).written, false);
-  });
-
-  it("leaving it drops a cookie that holds nothing else, and keeps the sign-in page's notice", async () => {
-    session.seed({ taxBridge: true });
-    await session.run((r) => leaveTaxBridge(r));
-    assert.equal(session.cookie(), undefined, "the emptied cookie goes");
-
-    session.seed({ taxBridge: true, flash: { ended: "signed-out" } });
-    const left = await session.run((r) => leaveTaxBridge(r));
-    assert.deepEqual(left.held, { flash: { ended: "signed-out" } });
-  });
-
-  it("leaving writes nothing for a session that never entered it", async () => {
-    session.seed({ seen: T });
-    const left = await session.run((r) => leaveTaxBridge(r));
-    assert.deepEqual([left.written, left.held], [false, { seen: T }]);
   });
 });
 
