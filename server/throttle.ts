@@ -3,7 +3,8 @@
 // that address, each in one-minute windows that refuse; across all addresses a person has a much higher hourly
 // bound, past which each attempt waits longer than the one before, instead of being refused outright. An address
 // where the person's attempt passed before, and a browser holding the person's device cookie, are not held by that
-// slowing: nothing sent from elsewhere spends their budget.
+// slowing: nothing sent from elsewhere spends their budget. The current-password test is paced by the same hourly
+// bound, per signed-in person across their sessions and addresses: a stolen session guesses no faster than a sign-in.
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { addressKey, clientAddress } from "#server/address-key.ts";
 import type { DeviceCookies } from "#server/device-cookie.ts";
@@ -31,6 +32,12 @@ export const KNOWN_ADDRESS_MS = 30 * 24 * HOUR_MS;
  * under a made-up name leaves in Redis is gone in minutes, not an hour (docs/decisions.md, "Shared state").
  */
 export const UNACCEPTED_WINDOW_MS = HOUR_MS / 10;
+
+/**
+ * Groups whose attempts come from the person's own session and are paced across the hour all the same: a stolen
+ * session must not guess the current password faster than a sign-in could.
+ */
+const PACED_IN_SESSION: ReadonlySet<ThrottleGroup> = new Set(["password-test"]);
 
 /** The seconds the n-th attempt past the hourly bound waits after the previous one. */
 export const paceSeconds = (past: number) => Math.min(Math.max(past, 1), MAX_PACE_S);
@@ -91,6 +98,8 @@ export class Throttle {
     const minute = (key: string, limit: number) => windows.push({ key, limit, windowMs: WINDOW_MS });
     const known = `${group}|known|${person}|${address}`;
     let unknown: Promise<boolean> | undefined;
+    // Paced wherever it comes from: only the owner's password opened the session, but a stolen one travels.
+    const pacedInSession = person !== undefined && whose === "session" && PACED_IN_SESSION.has(group);
     const device = person && whose === "named" ? this.devices?.deviceOf(request, person) : undefined;
     if (device) {
       // The owner's own browser: a budget of its own, whatever anyone sends from elsewhere or from its address.
@@ -119,7 +128,8 @@ export class Throttle {
     counts.forEach(({ count, resetInMs }, index) => {
       if (count > (windows[index]?.limit ?? 0)) wait = Math.max(wait ?? 0, seconds(resetInMs));
     });
-    if (wait === undefined && paced && person) wait = await this.#pace(group, person, perUser, taken);
+    if (wait === undefined && person && (paced || pacedInSession))
+      wait = await this.#pace(group, person, perUser, taken, pacedInSession);
     if (wait !== undefined) await giveBack();
     const passed = async (reply: FastifyReply) => {
       if (!person) return;
@@ -147,11 +157,18 @@ export class Throttle {
   /**
    * The person's hourly bound across addresses: past it, the n-th further attempt may leave only n seconds (up to
    * MAX_PACE_S) after the previous one; earlier ones wait. Answers the wait, or undefined when the attempt may go.
+   * A session's person (`inSession`) is one the upstream accepted: their window is the hour.
    */
-  async #pace(group: ThrottleGroup, person: string, perUser: number, taken: string[]): Promise<number | undefined> {
+  async #pace(
+    group: ThrottleGroup,
+    person: string,
+    perUser: number,
+    taken: string[],
+    inSession: boolean,
+  ): Promise<number | undefined> {
     const across = `${group}|person|${person}`;
-    const { count: accepted } = await this.counters.peek(acceptedKey(group, person));
-    const windowMs = accepted > 0 ? HOUR_MS : UNACCEPTED_WINDOW_MS;
+    const accepted = inSession || (await this.counters.peek(acceptedKey(group, person))).count > 0;
+    const windowMs = accepted ? HOUR_MS : UNACCEPTED_WINDOW_MS;
     const { count } = await this.counters.hit(across, windowMs);
     taken.push(across);
     const past = count - Math.ceil((perUser * PERSON_HOURLY_FACTOR * windowMs) / HOUR_MS);

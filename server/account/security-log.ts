@@ -77,7 +77,7 @@ export function securityEvent(
   if (account && person)
     void account.activity.record(
       person,
-      { event, at: account.now(), device, address: clientAddress(request) },
+      { event, at: account.now(), device, address: line.address, ...(line.session ? { session: line.session } : {}) },
       mayNameAnyone.has(event),
     );
 }

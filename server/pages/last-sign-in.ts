@@ -1,31 +1,67 @@
-// The note on each section's home: when and from where the person last signed in before this session, and the failed
-// sign-in attempts the portal saw since; nothing on a first sign-in.
+// The note on each section's home: when and from where the person last signed in before this session, the failed
+// sign-in attempts the portal saw since, and the sign-ins made elsewhere after this session's own; nothing on a first
+// sign-in with none after it.
 import type { FastifyRequest } from "fastify";
 import { personOf } from "#server/account/person.ts";
-import { signInCompletions } from "#server/account/security-log.ts";
+import { sessionDigest, signInCompletions } from "#server/account/security-log.ts";
 import { accountOf } from "#server/account/state.ts";
 import { sessionId, signedIn } from "#server/session/standing.ts";
+import type { ActivityRecord } from "#server/stores/activity.ts";
 import type { LastSignIn } from "#web/components/last-sign-in-note.tsx";
 import { knownTimeZone } from "#web/components/when.ts";
 
 const completions: ReadonlySet<string> = new Set(signInCompletions);
 
+/** Which side of this session's own sign-in an event is on; undefined for that sign-in itself, or where unknown. */
+type Side = (event: ActivityRecord, index: number) => "before" | "after" | undefined;
+
+/**
+ * Where this session's own sign-in sits among the person's events (newest first), found by the session's id, never
+ * by a position: its own event, named by the session's digest; or, once newer events have pushed that out of the
+ * kept list, the moment its registry entry says it began. Undefined when neither is known.
+ */
+function sideOfOwnSignIn(events: ActivityRecord[], own: string, began: number | undefined): Side | undefined {
+  const mine = events.findIndex((event) => completions.has(event.event) && event.session === own);
+  if (mine !== -1) return (_event, index) => (index < mine ? "after" : index > mine ? "before" : undefined);
+  if (began === undefined) return undefined;
+  return (event) => {
+    if (event.session === own || event.at === began) return undefined; // the same millisecond tells nothing
+    if (event.at < began) return "before";
+    // A sign-in after this one names its session; one kept without a name is this session's own, kept before names.
+    return event.session === undefined ? undefined : "after";
+  };
+}
+
 export async function loadLastSignIn(request: FastifyRequest, changePassword: string): Promise<LastSignIn | undefined> {
   const auth = signedIn(request);
   const account = accountOf(request);
-  if (!auth || !account) return undefined;
-  const person = personOf(auth);
   const sid = sessionId(request);
+  if (!auth || !account || !sid) return undefined;
+  const person = personOf(auth);
+  const own = sessionDigest(sid);
   const [{ events }, { sessions }] = await Promise.all([
     account.activity.recent(person),
     account.sessions.list(person),
   ]);
-  // Newest first: the first completed sign-in is this session's own, the next one the last before it.
-  const signIns = events.flatMap((event, index) => (completions.has(event.event) ? [index] : []));
-  const previousIndex = signIns[1];
-  const previous = previousIndex === undefined ? undefined : events[previousIndex];
-  if (!previous) return undefined;
-  const failures = events.slice(0, previousIndex).filter(({ event }) => event === "sign-in.failed").length;
-  const zone = sessions.find((session) => session.sid === sid)?.timeZone;
-  return { at: previous.at, device: previous.device, failures, timeZone: knownTimeZone(zone), changePassword };
+  const entry = sessions.find((session) => session.sid === sid);
+  const side = sideOfOwnSignIn(events, own, entry?.began);
+  if (!side) return undefined;
+  const signIn = (event: ActivityRecord) => completions.has(event.event) && event.session !== own;
+  const previousIndex = events.findIndex((event, index) => signIn(event) && side(event, index) === "before");
+  const previous = events[previousIndex];
+  const later = events
+    .filter((event, index) => signIn(event) && side(event, index) === "after")
+    .map(({ at, device }) => ({ at, device }));
+  if (!previous && later.length === 0) return undefined;
+  // Failed attempts since the last sign-in before this one, told beside it: without it, "since then" names nothing.
+  const failures = previous
+    ? events.slice(0, previousIndex).filter(({ event }) => event === "sign-in.failed").length
+    : 0;
+  return {
+    ...(previous ? { previous: { at: previous.at, device: previous.device } } : {}),
+    later,
+    failures,
+    timeZone: knownTimeZone(entry?.timeZone),
+    changePassword,
+  };
 }

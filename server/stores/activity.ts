@@ -3,8 +3,11 @@
 import { randomBytes } from "node:crypto";
 import type { ListKind, PersonLists } from "#server/stores/person-lists.ts";
 
-/** What is kept of one event: never a token, a password, a code or a session id. */
-export type ActivityRecord = { event: string; at: number; device: string; address: string };
+/**
+ * What is kept of one event: never a token, a password, a code or a session id. `session` is the digest of the session
+ * the event is about (as the log line names it): how a session finds its own sign-in among the person's.
+ */
+export type ActivityRecord = { event: string; at: number; device: string; address: string; session?: string };
 export type ActivityList = { events: ActivityRecord[]; complete: boolean };
 
 /** Events kept per person: the newest. */
@@ -46,7 +49,9 @@ export class ActivityStore {
 }
 
 function parseRecord(stored: unknown): ActivityRecord | undefined {
-  const { event, at, device, address } = (stored ?? {}) as Partial<ActivityRecord>;
+  const { event, at, device, address, session } = (stored ?? {}) as Partial<ActivityRecord>;
   if (typeof event !== "string" || typeof at !== "number" || typeof device !== "string") return undefined;
-  return { event, at, device, address: typeof address === "string" ? address : "" };
+  // An event kept before sessions were named in the activity has none.
+  const about = typeof session === "string" ? { session } : {};
+  return { event, at, device, address: typeof address === "string" ? address : "", ...about };
 }

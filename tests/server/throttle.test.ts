@@ -13,7 +13,7 @@ import { RedisServer } from "#harness/redis-server.ts";
 import { accounts, DEMO_PASSWORD, FAKE_UPSTREAM_CODE, signIn } from "#harness/sign-in.ts";
 import { MemoryCounters } from "#server/stores/counters.ts";
 import { serverTexts } from "#server/texts.ts";
-import { HOUR_MS, KNOWN_ADDRESS_MS, Throttle, UNACCEPTED_WINDOW_MS } from "#server/throttle.ts";
+import { HOUR_MS, KNOWN_ADDRESS_MS, PERSON_HOURLY_FACTOR, Throttle, UNACCEPTED_WINDOW_MS } from "#server/throttle.ts";
 import { startPortalInProcess } from "#tests/support/portal.ts";
 import { portalOnFake } from "#tests/support/portal-on-fake.ts";
 import { testStores } from "#tests/support/stores.ts";
@@ -323,6 +323,75 @@ describe("limits that hold under races", () => {
         );
       assert.deepEqual(statuses, [400, 400, 400, 429, 429]);
       assert.equal(fake.upstream.callsTo(/password\/test/).length, 3);
+    } finally {
+      await fake.close();
+    }
+  });
+});
+
+describe("guessing the current password from a stolen session", () => {
+  it("is paced across the hour as a sign-in is: past the hourly bound of the person's failed tests, across sessions and addresses, each further one waits longer, told the real wait; the next hour opens it again", async () => {
+    let clock = Date.UTC(2026, 10, 24, 9, 0);
+    const fake = await portalOnFake(
+      (call, response) =>
+        call.path.includes("/password/test")
+          ? sendJson(response, 400, { description: "The current password is not correct." })
+          : happyUpstream()(call, response),
+      {
+        // Refused tests are no action of the person's: the idle limit would end the sessions before the hour does.
+        env: { RATE_LIMIT_IP_PER_MINUTE: "30", RATE_LIMIT_USER_PER_MINUTE: "10", SESSION_IDLE_MINUTES: "120" },
+        now: () => clock,
+      },
+    );
+    try {
+      // Two sessions of alice's, from two addresses: one person's budget.
+      const sessions = [
+        await signIn(new PortalClient(fake.app, { remoteAddress: "192.0.2.31" }), accounts.alice, fake.code),
+        await signIn(new PortalClient(fake.app, { remoteAddress: "198.51.100.32" }), accounts.alice, fake.code),
+      ];
+      let sent = 0;
+      const guess = () =>
+        (sessions[sent++ % 2] as PortalClient).post("/api/web/client/password/test", {
+          userId: "alice",
+          password: `guess-${sent}`,
+        });
+      const tested = () => fake.upstream.callsTo(/password\/test/).length;
+      /** One guess sent, waiting the Retry-After it is told first if any: that wait is always enough. */
+      const obeying = async () => {
+        const answer = await guess();
+        if (answer.status === 429) {
+          clock += Number(answer.headers["retry-after"]) * 1000;
+          return assert.equal((await guess()).status, 400, `the wait told before guess ${tested() + 1} was enough`);
+        }
+        assert.equal(answer.status, 400, answer.text);
+      };
+      const hourly = 10 * PERSON_HOURLY_FACTOR;
+
+      // As fast as each minute allows, obeying every Retry-After: the hourly bound's guesses all go.
+      const start = clock;
+      while (tested() < hourly) await obeying();
+      assert.ok(clock - start < HOUR_MS / 5, "within the first minutes of the hour");
+      clock += 60_000; // a new minute: only the hourly bound may hold what follows
+      assert.equal((await guess()).status, 400, "the first past the bound goes");
+      const refused = await guess();
+      assertThrottled(refused, "the next, sent at once");
+      assert.equal(refused.headers["retry-after"], "1", "it waits the real second the pace holds");
+      clock += 1_000;
+      assert.equal((await guess()).status, 400, "and goes after it");
+      assert.equal((await guess()).headers["retry-after"], "2", "the one after that waits two");
+      assert.equal(tested(), hourly + 2, "waiting guesses were not sent");
+
+      // The rest of the hour, obeying every Retry-After: about 180 guesses in all, where 600 went before.
+      while (clock - start < HOUR_MS - 2 * 60_000) await obeying();
+      assert.ok(clock - start < HOUR_MS, "still within the hour");
+      assert.ok(tested() >= 170 && tested() <= 185, `${tested()} guesses reached the upstream in the hour`);
+      assertThrottled(await guess(), "one more sent at once");
+
+      // The hour's window ends: the person's tests go again, ten a minute.
+      clock = start + HOUR_MS;
+      const before = tested();
+      for (let index = 0; index < 10; index++) assert.equal((await guess()).status, 400, `${index} after the hour`);
+      assert.equal(tested(), before + 10);
     } finally {
       await fake.close();
     }

@@ -13,7 +13,7 @@ type Props = {
   section: SignedInSection;
   entry: RouteEntry;
   permissions: UserInfo;
-  /** The sign-in before this one (server/pages/last-sign-in.ts); none on a first sign-in. */
+  /** The sign-in before this one and those elsewhere since (server/pages/last-sign-in.ts); none when there are none. */
   lastSignIn?: LastSignIn;
 };
 

@@ -1,21 +1,40 @@
 // "Last signed in Tuesday 24 November at 10:42 from Chrome on Windows", on each section's home, with the failed
-// sign-in attempts since and a way to change the password when there were any.
+// sign-in attempts since and a way to change the password when there were any, and the sign-ins made elsewhere after
+// this session's own.
 import { formatWhen } from "#web/components/when.ts";
 import { accountTexts } from "#web/texts/account.ts";
 
-export type LastSignIn = { at: number; device: string; failures: number; timeZone: string; changePassword: string };
+/** A sign-in as the note names it: when, and the device label. */
+export type SignInSeen = { at: number; device: string };
+
+export type LastSignIn = {
+  /** The sign-in before this session's own; none on a first sign-in. */
+  previous?: SignInSeen;
+  /** Sign-ins of the person's other sessions after this session's own, newest first. */
+  later: SignInSeen[];
+  failures: number;
+  timeZone: string;
+  changePassword: string;
+};
 
 export function LastSignInNote({ last }: { last: LastSignIn }) {
+  const { previous, later, timeZone } = last;
   return (
     <p className="last-sign-in">
-      {accountTexts.lastSignIn(formatWhen(last.at, last.timeZone), last.device)}
-      {last.failures > 0 ? (
+      {previous ? accountTexts.lastSignIn(formatWhen(previous.at, timeZone), previous.device) : null}
+      {previous && last.failures > 0 ? (
         <>
           {" "}
           <strong>{accountTexts.failedSince(last.failures)}</strong> {accountTexts.notYou}{" "}
           <a href={last.changePassword}>{accountTexts.changePassword}</a>
         </>
       ) : null}
+      {previous && later.length > 0 ? " " : null}
+      {later.length > 0
+        ? accountTexts.alsoSignedInSince(
+            later.map(({ at, device }) => accountTexts.signInElsewhere(device, formatWhen(at, timeZone))),
+          )
+        : null}
     </p>
   );
 }

@@ -1,4 +1,5 @@
-// Texts of the account-security sections: "Where you're signed in", "Recent security activity", the last sign-in.
+// Texts of the account-security sections: "Where you're signed in", "Recent security activity", the last sign-in and
+// the sign-ins since.
 import { endOthersTexts } from "#web/texts/end-others.ts";
 import { counted } from "#web/texts/plural.ts";
 
@@ -27,6 +28,8 @@ export const accountTexts = {
   activityIncomplete: "This list may be incomplete: the activity could not be read just now.",
   lastSignIn: (when: string, device: string) => `Last signed in ${when} from ${device}.`,
   failedSince: (count: number) => `${counted(count, "failed sign-in attempt", "failed sign-in attempts")} since then.`,
+  alsoSignedInSince: (signIns: string[]) => `Also signed in since: ${signIns.join("; ")}.`,
+  signInElsewhere: (device: string, when: string) => `${device}, ${when}`,
   notYou: "Not you?",
   changePassword: "Change your password",
   events: {

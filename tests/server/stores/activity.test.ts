@@ -39,6 +39,17 @@ for (const backend of ["memory", "redis"] as const) {
       await until(async () => (await stores.activity.recent(person)).events.length === 0, 3_000, "events to expire");
     });
 
+    it("keeps the digest of the session an event is about, and reads an event kept without one", async () => {
+      const person = `client/acme/${randomUUID()}`;
+      const at = Date.now();
+      await stores.activity.record(person, { event: "mfa.passed", at, device: "d", address: "a" });
+      await stores.activity.record(person, { event: "mfa.passed", at, device: "d", address: "a", session: "digest" });
+      assert.deepEqual((await stores.activity.recent(person)).events, [
+        { event: "mfa.passed", at, device: "d", address: "a", session: "digest" },
+        { event: "mfa.passed", at, device: "d", address: "a" },
+      ]);
+    });
+
     it("keeps an event that may name anyone only for a person with events already", async () => {
       const known = `client/acme/${randomUUID()}`;
       const stranger = `client/acme/${randomUUID()}`;

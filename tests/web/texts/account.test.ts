@@ -1,4 +1,5 @@
-// The account-security sections' words with blanks: the throttle, the last sign-in, the sessions ended (requirements 11.3).
+// The account-security sections' words with blanks: the throttle, the last sign-in and those since, the sessions ended
+// (requirements 11.3).
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { accountTexts } from "#web/texts/account.ts";
@@ -17,6 +18,18 @@ describe("the account sections", () => {
     );
     assert.equal(accountTexts.failedSince(1), "1 failed sign-in attempt since then.");
     assert.equal(accountTexts.failedSince(4), "4 failed sign-in attempts since then.");
+  });
+
+  it("name the sign-ins made elsewhere since this one, each by its device and time", () => {
+    const since = (device: string, when: string) => accountTexts.signInElsewhere(device, when);
+    assert.equal(
+      accountTexts.alsoSignedInSince([since("Firefox on Windows", "Tuesday 24 November at 10:42")]),
+      "Also signed in since: Firefox on Windows, Tuesday 24 November at 10:42.",
+    );
+    assert.equal(
+      accountTexts.alsoSignedInSince([since("Safari on iOS", "Tuesday at 11:00"), since("Chrome on Linux", "Monday")]),
+      "Also signed in since: Safari on iOS, Tuesday at 11:00; Chrome on Linux, Monday.",
+    );
   });
 
   it("say the sessions ended as a password change says them", () => {
