@@ -161,7 +161,7 @@ function pdfFault(context: AppContext, request: FastifyRequest, reply: FastifyRe
   return frameMessage(reply, faultStatus(fault), errorTexts.actionFailed);
 }
 
-/** Framed by this origin's pages only, as the PDF is. */
+/** The PDF: framed by this origin's pages only. */
 const framed = (reply: FastifyReply) =>
   reply.header("x-frame-options", "SAMEORIGIN").header("content-security-policy", "frame-ancestors 'self'");
 
@@ -170,7 +170,9 @@ const escaped = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${c
 /** requirements 8's message as the frame's page: no script, no style, and the way to sign in again when it ended. */
 function frameMessage(reply: FastifyReply, status: number, text: string, signIn = false) {
   const link = signIn ? `<p><a href="/" target="_top">${escaped(mfaTexts.signInAgain)}</a></p>` : "";
-  return framed(reply.code(status))
+  // The policy of every answer (server/security-headers.ts): it loads nothing and is framed by this origin only.
+  return reply
+    .code(status)
     .type("text/html; charset=utf-8")
     .send(
       `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escaped(text)}</title></head>` +

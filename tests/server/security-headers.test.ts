@@ -6,7 +6,7 @@ import fastifyHelmet from "@fastify/helmet";
 import Fastify, { type FastifyInstance } from "fastify";
 import { PortalClient } from "#harness/portal-client.ts";
 import { nonceOf } from "#server/nonce.ts";
-import { pageDirectives, securityHeaders, securityHeadersPlugin } from "#server/security-headers.ts";
+import { pageDirectives, pagePolicy, securityHeaders, securityHeadersPlugin } from "#server/security-headers.ts";
 import { portalsOnFakeForFile } from "#tests/support/portal-on-fake.ts";
 
 /** A portal on a fake upstream, closed after the file's tests. */
@@ -24,7 +24,34 @@ describe("the security headers", () => {
       assert.equal(answer.headers["referrer-policy"], "same-origin", url);
     }
   });
+
+  it("a page's policy is its own directives and nothing more; every other answer's loads nothing: none of helmet's defaults (fonts from any https: origin, inline styles) is merged in", async () => {
+    const { app } = await onFake();
+    const browser = new PortalClient(app);
+    const page = directivesOf(String((await browser.get("/")).headers["content-security-policy"]));
+    assert.deepEqual([...page.keys()].sort(), Object.keys(pageDirectives).sort(), "the page's directives only");
+    for (const [name, values] of page)
+      assert.deepEqual(
+        values.filter((value) => !value.startsWith("'nonce-")),
+        pageDirectives[name as keyof typeof pageDirectives].filter((value) => typeof value === "string"),
+        name,
+      );
+    for (const url of ["/healthz", "/api/no-such-call", "/%"]) {
+      const policy = String((await browser.get(url)).headers["content-security-policy"]);
+      assert.equal(policy, "default-src 'none';base-uri 'none';frame-ancestors 'self'", url);
+    }
+  });
 });
+
+/** `default-src 'self';script-src …` → { "default-src": ["'self'"], … } */
+function directivesOf(policy: string): Map<string, string[]> {
+  const directives = new Map<string, string[]>();
+  for (const part of policy.split(";")) {
+    const [name, ...values] = part.trim().split(/\s+/);
+    if (name) directives.set(name, values);
+  }
+  return directives;
+}
 
 function routes(app: FastifyInstance, pageOptions: object): void {
   app.get("/page", pageOptions, (_request, reply) => reply.type("text/html").send(`<p>${nonceOf(reply.raw)}</p>`));
@@ -50,7 +77,7 @@ test("every kind of answer gets the headers @fastify/helmet would give it: a pag
   routes(portal, { config: { policy: "page" } });
   const reference = Fastify();
   await reference.register(fastifyHelmet, securityHeaders);
-  routes(reference, { helmet: { contentSecurityPolicy: { directives: pageDirectives } } });
+  routes(reference, { helmet: { contentSecurityPolicy: pagePolicy } });
   for (const url of ["/page", "/data", "/missing"])
     assert.deepEqual(await headersOf(portal, url), await headersOf(reference, url), url);
   await Promise.all([portal.close(), reference.close()]);

@@ -114,6 +114,11 @@ describe("a document the upstream does not give (review F6)", () => {
       assert.equal(pdf.status, status);
       assert.match(String(pdf.headers["content-type"]), /^text\/html/);
       assert.equal(pdf.headers["x-frame-options"], "SAMEORIGIN", "the page's frame may show it");
+      assert.equal(
+        pdf.headers["content-security-policy"],
+        "default-src 'none';base-uri 'none';frame-ancestors 'self'",
+        "a page of text that loads nothing, like every answer that is not a portal page",
+      );
       assert.ok(pdf.text.includes(text), `${what}: ${pdf.text}`);
       assert.notEqual(pdf.text.trim(), "{}");
     });
