@@ -1,6 +1,7 @@
 // Each person's recent security events ("Recent security activity"): a per-person list of the newest events
 // (server/stores/person-lists.ts, in memory or shared through Redis), each kept for the retention.
 import { randomBytes } from "node:crypto";
+import { storedLabel } from "#server/account/device.ts";
 import type { ListKind, PersonLists } from "#server/stores/person-lists.ts";
 
 /** What is kept of one event: never a token, a password, a code or a session id. */
@@ -48,5 +49,5 @@ export class ActivityStore {
 function parseRecord(stored: unknown): ActivityRecord | undefined {
   const { event, at, device, address } = (stored ?? {}) as Partial<ActivityRecord>;
   if (typeof event !== "string" || typeof at !== "number" || typeof device !== "string") return undefined;
-  return { event, at, device, address: typeof address === "string" ? address : "" };
+  return { event, at, device: storedLabel(device), address: typeof address === "string" ? address : "" };
 }

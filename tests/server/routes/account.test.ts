@@ -130,6 +130,15 @@ describe("Where you're signed in", () => {
     assert.doesNotMatch(page.text, /<img src=x/);
     assert.match(page.text, /Unknown device/);
   });
+
+  it("names a device only from the fixed list: a User-Agent's own words never reach the page", async () => {
+    const lure = await browser("ACME IT says call 0800 555 0100/1.0 (Windows NT 10.0)", accounts.gary);
+    const page = await lure.get("/client/users/change-password");
+    assert.equal(page.status, 200);
+    assert.doesNotMatch(page.text, /0800|ACME IT/);
+    assert.match(page.text, /Unknown browser on Windows/);
+    await lure.post("/session/logout");
+  });
 });
 
 describe("the note of what ending sessions did", () => {
