@@ -1,5 +1,5 @@
 // The note on each section's home: when and from where the person last signed in before this session, and the failed
-// sign-in attempts the portal saw since; nothing on a first sign-in.
+// sign-in attempts the portal counted since (server/stores/failure-tallies.ts); nothing on a first sign-in.
 import type { FastifyRequest } from "fastify";
 import { personOf } from "#server/account/person.ts";
 import { signInCompletions } from "#server/account/security-log.ts";
@@ -16,16 +16,21 @@ export async function loadLastSignIn(request: FastifyRequest, changePassword: st
   if (!auth || !account) return undefined;
   const person = personOf(auth);
   const sid = sessionId(request);
-  const [{ events }, { sessions }] = await Promise.all([
+  const [{ events, failures }, { sessions }] = await Promise.all([
     account.activity.recent(person),
     account.sessions.list(person),
   ]);
-  // Newest first: the first completed sign-in is this session's own, the next one the last before it.
-  const signIns = events.flatMap((event, index) => (completions.has(event.event) ? [index] : []));
-  const previousIndex = signIns[1];
-  const previous = previousIndex === undefined ? undefined : events[previousIndex];
+  // Newest first: the first completed sign-in is this session's own, the next one the last before it. The failures
+  // are never listed, so none pushes it out; they are counted from it on.
+  const previous = events.filter((event) => completions.has(event.event))[1];
   if (!previous) return undefined;
-  const failures = events.slice(0, previousIndex).filter(({ event }) => event === "sign-in.failed").length;
+  const failed = failures.sincePrevious.find(({ kind }) => kind === "sign-in.failed");
   const zone = sessions.find((session) => session.sid === sid)?.timeZone;
-  return { at: previous.at, device: previous.device, failures, timeZone: knownTimeZone(zone), changePassword };
+  return {
+    at: previous.at,
+    device: previous.device,
+    failures: failed && { count: failed.count, addresses: failed.addresses, moreAddresses: failed.moreAddresses },
+    timeZone: knownTimeZone(zone),
+    changePassword,
+  };
 }

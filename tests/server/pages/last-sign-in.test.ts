@@ -18,8 +18,8 @@ describe("the last sign-in on the home page", () => {
   });
   after(() => portal.close());
 
-  const browser = () => {
-    const client = new PortalClient(portal.app);
+  const browser = (remoteAddress?: string) => {
+    const client = new PortalClient(portal.app, remoteAddress ? { remoteAddress } : {});
     client.headers = { "user-agent": WINDOWS_CHROME, "x-portal-time-zone": "Asia/Tokyo" };
     return client;
   };
@@ -37,7 +37,7 @@ describe("the last sign-in on the home page", () => {
     const second = await signIn(browser(), accounts.alice, portal.code);
     const again = await second.get("/client/home");
     assert.match(again.text, /Last signed in Tuesday 24 November at 10:42 from Chrome on Windows\./);
-    assert.match(again.text, /2 failed sign-in attempts since then\./);
+    assert.match(again.text, /2 failed sign-in attempts from 1 address since then\./);
     assert.match(
       again.text,
       /Not you\?(<!-- -->)? <a href="\/client\/users\/change-password">Change your password<\/a>/,
@@ -59,5 +59,18 @@ describe("the last sign-in on the home page", () => {
     await vera.post("/session/logout");
     const again = await signIn(browser(), accounts.vera, portal.code);
     assert.match((await again.get("/vendor/home")).text, /Last signed in/);
+  });
+
+  it("still says the last sign-in after an attack, with its count and its addresses growing with it", async () => {
+    await (await signIn(browser(), accounts.gary, portal.code)).post("/session/logout");
+    time += 60_000;
+    const wrong = { shortname: "GLOBEX", username: "gary", password: "Wrong-Password-Home-2!" };
+    for (let attempt = 0; attempt < 25; attempt += 1)
+      await browser(`203.0.113.${(attempt % 3) + 1}`).post("/api/auth/client", wrong);
+    const gary = await signIn(browser(), accounts.gary, portal.code);
+    const home = (await gary.get("/client/home")).text.replaceAll("<!-- -->", "");
+    assert.match(home, /Last signed in Tuesday 24 November at 11:43 from Chrome on Windows\./);
+    assert.match(home, /25 failed sign-in attempts from 3 addresses since then\./);
+    await gary.post("/session/logout");
   });
 });
