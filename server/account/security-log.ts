@@ -1,13 +1,13 @@
 // The security log: every event's stable name, and the one function that writes its line and keeps it in the
-// person's recent activity. A line holds the request id, the person, a digest of the session id, the address and the
-// device; never a token, a password or a code.
+// person's recent activity (listed, or counted for the failures anyone may repeat). A line holds the request id, the
+// person, a digest of the session id, the address and the device; never a token, a password or a code.
 
 import { hash } from "node:crypto";
 import type { FastifyRequest } from "fastify";
 import { deviceLabel } from "#server/account/device.ts";
 import { nameDigest } from "#server/account/person.ts";
 import { accountOf } from "#server/account/state.ts";
-import { clientAddress } from "#server/address-key.ts";
+import { addressKey, clientAddress } from "#server/address-key.ts";
 
 /** Each event, and what it means (docs/security-log.md lists them). */
 export const securityEvents = {
@@ -36,6 +36,14 @@ export type SecurityEvent = keyof typeof securityEvents;
 
 /** Events that are a completed sign-in: the "last signed in" note reads them. */
 export const signInCompletions: readonly SecurityEvent[] = ["mfa.passed", "sign-in.link"];
+
+const completions: ReadonlySet<SecurityEvent> = new Set(signInCompletions);
+
+/**
+ * Failures one may repeat at will (knowing a company and a user ID, a password, or holding a session): counted in the
+ * person's activity, never listed one by one, so a flood of them pushes no sign-in, change or ending out of it.
+ */
+const counted: ReadonlySet<SecurityEvent> = new Set(["sign-in.failed", "password.test-failed", "mfa.code-wrong"]);
 
 /** Events that may name a person who does not exist: kept only for a person with activity already. */
 const mayNameAnyone: ReadonlySet<SecurityEvent> = new Set(["sign-in.failed", "sign-in.deactivated"]);
@@ -74,10 +82,14 @@ export function securityEvent(
   };
   request.log.info(line, "security event");
   const account = accountOf(request);
-  if (account && person)
-    void account.activity.record(
-      person,
-      { event, at: account.now(), device, address: line.address, ...(line.session ? { session: line.session } : {}) },
-      mayNameAnyone.has(event),
-    );
+  if (!account || !person) return;
+  const { address } = line;
+  const at = account.now();
+  const knownOnly = mayNameAnyone.has(event);
+  const record = { event, at, device, address, ...(line.session ? { session: line.session } : {}) };
+  if (counted.has(event)) {
+    const failure = { kind: event, at, device, address, source: addressKey(address) };
+    void account.activity.failed(person, failure, knownOnly);
+  } else if (completions.has(event)) void account.activity.signedIn(person, record);
+  else void account.activity.record(person, record, knownOnly);
 }

@@ -1,5 +1,5 @@
-// What the change-password page shows below its form: the person's sessions and recent activity, and what the last
-// request to end sessions did (carried back in the address, as the sign-out notice is).
+// What the change-password page shows below its form: the person's sessions and recent activity (its failures counted),
+// and what the last request to end sessions did (carried back in the address, as the sign-out notice is).
 
 import type { FastifyRequest } from "fastify";
 import { personOf } from "#server/account/person.ts";
@@ -7,7 +7,8 @@ import { listSessions } from "#server/account/sessions.ts";
 import { accountOf } from "#server/account/state.ts";
 import { sessionId, signedIn } from "#server/session/standing.ts";
 import { takeEndResult } from "#server/session/writes.ts";
-import type { AccountView } from "#web/components/account-sections.tsx";
+import type { ActivityList } from "#server/stores/activity.ts";
+import type { AccountView, ActivityRow } from "#web/components/account-sections.tsx";
 import type { NoteKind } from "#web/components/note.tsx";
 import { knownTimeZone } from "#web/components/when.ts";
 import { accountTexts } from "#web/texts/account.ts";
@@ -86,7 +87,22 @@ export async function loadAccountView(request: FastifyRequest, returnPath: strin
     trimmed: listed.trimmed,
     ...(auth.alone ? { alone: true } : {}),
     ...(result ? { result } : {}),
-    activity: activity.events,
+    activity: activityRows(activity),
     activityComplete: activity.complete,
   };
+}
+
+/** The events and, among them by their latest failure, one row per kind of failure and period, newest first. */
+function activityRows({ events, failures }: ActivityList): ActivityRow[] {
+  const counted = failures.periods.flatMap(({ tallies }) =>
+    tallies.map(({ kind, count, addresses, moreAddresses, first, last, device, address }) => ({
+      event: kind,
+      at: last,
+      device,
+      address,
+      counted: { count, addresses, moreAddresses, first },
+    })),
+  );
+  const rows: ActivityRow[] = events.map(({ event, at, device, address }) => ({ event, at, device, address }));
+  return [...rows, ...counted].sort((a, b) => b.at - a.at);
 }

@@ -1,6 +1,6 @@
 // The note on each section's home: when and from where the person last signed in before this session, the failed
-// sign-in attempts the portal saw since, and the sign-ins made elsewhere after this session's own; nothing on a first
-// sign-in with none after it.
+// sign-in attempts the portal counted since (server/stores/failure-tallies.ts), and the sign-ins made elsewhere after
+// this session's own; nothing on a first sign-in with none after it.
 import type { FastifyRequest } from "fastify";
 import { personOf } from "#server/account/person.ts";
 import { sessionDigest, signInCompletions } from "#server/account/security-log.ts";
@@ -39,7 +39,7 @@ export async function loadLastSignIn(request: FastifyRequest, changePassword: st
   if (!auth || !account || !sid) return undefined;
   const person = personOf(auth);
   const own = sessionDigest(sid);
-  const [{ events }, { sessions }] = await Promise.all([
+  const [{ events, failures }, { sessions }] = await Promise.all([
     account.activity.recent(person),
     account.sessions.list(person),
   ]);
@@ -47,20 +47,18 @@ export async function loadLastSignIn(request: FastifyRequest, changePassword: st
   const side = sideOfOwnSignIn(events, own, entry?.began);
   if (!side) return undefined;
   const signIn = (event: ActivityRecord) => completions.has(event.event) && event.session !== own;
-  const previousIndex = events.findIndex((event, index) => signIn(event) && side(event, index) === "before");
-  const previous = events[previousIndex];
+  const previous = events.find((event, index) => signIn(event) && side(event, index) === "before");
   const later = events
     .filter((event, index) => signIn(event) && side(event, index) === "after")
     .map(({ at, device }) => ({ at, device }));
   if (!previous && later.length === 0) return undefined;
-  // Failed attempts since the last sign-in before this one, told beside it: without it, "since then" names nothing.
-  const failures = previous
-    ? events.slice(0, previousIndex).filter(({ event }) => event === "sign-in.failed").length
-    : 0;
+  // Failed attempts since the sign-in before the latest, told beside the last sign-in: never listed, so none pushes
+  // it out; without it, "since then" names nothing.
+  const failed = previous ? failures.sincePrevious.find(({ kind }) => kind === "sign-in.failed") : undefined;
   return {
     ...(previous ? { previous: { at: previous.at, device: previous.device } } : {}),
     later,
-    failures,
+    failures: failed && { count: failed.count, addresses: failed.addresses, moreAddresses: failed.moreAddresses },
     timeZone: knownTimeZone(entry?.timeZone),
     changePassword,
   };

@@ -1,6 +1,9 @@
 // Each person's recent security events ("Recent security activity"): a per-person list of the newest events
-// (server/stores/person-lists.ts, in memory or shared through Redis), each kept for the retention.
+// (server/stores/person-lists.ts, in memory or shared through Redis), each kept for the retention, and beside it the
+// failures anyone may repeat at will, counted (server/stores/failure-tallies.ts), so that they never push an event out.
 import { randomBytes } from "node:crypto";
+import { storedLabel } from "#server/account/device.ts";
+import type { Failure, FailureList, FailureTallies } from "#server/stores/failure-tallies.ts";
 import type { ListKind, PersonLists } from "#server/stores/person-lists.ts";
 
 /**
@@ -8,7 +11,7 @@ import type { ListKind, PersonLists } from "#server/stores/person-lists.ts";
  * the event is about (as the log line names it): how a session finds its own sign-in among the person's.
  */
 export type ActivityRecord = { event: string; at: number; device: string; address: string; session?: string };
-export type ActivityList = { events: ActivityRecord[]; complete: boolean };
+export type ActivityList = { events: ActivityRecord[]; failures: FailureList; complete: boolean };
 
 /** Events kept per person: the newest. */
 export const ACTIVITY_PER_PERSON = 20;
@@ -34,17 +37,30 @@ const eventId = () => `${(sequence++).toString(36).padStart(10, "0")}-${randomBy
 
 /** A person is `personKey(site, company, user)`. Never rejects. */
 export class ActivityStore {
-  constructor(private readonly lists: PersonLists<ActivityRecord>) {}
+  constructor(
+    private readonly lists: PersonLists<ActivityRecord>,
+    private readonly failures: FailureTallies,
+  ) {}
 
-  /** `knownOnly`: kept only for a person who has events already (a failed sign-in may name anyone). */
+  /** `knownOnly`: kept only for a person who has events already (a sign-in naming a deactivated account). */
   async record(person: string, record: ActivityRecord, knownOnly = false): Promise<void> {
     await this.lists.add(person, eventId(), record, { onlyIfListed: knownOnly });
   }
 
-  /** Newest first, none older than the retention. */
+  /** A completed sign-in: listed, and the failures counted since the one before it become the period before it. */
+  async signedIn(person: string, record: ActivityRecord): Promise<void> {
+    await Promise.all([this.record(person, record), this.failures.signedIn(person, record.at)]);
+  }
+
+  /** A failure anyone may repeat: counted, never listed. `knownOnly`: only for a person with activity already. */
+  async failed(person: string, failure: Failure, knownOnly: boolean): Promise<void> {
+    await this.failures.count(person, failure, knownOnly);
+  }
+
+  /** Newest first, none older than the retention; the failures counted since the sign-in before the latest one. */
   async recent(person: string): Promise<ActivityList> {
-    const { items, complete } = await this.lists.list(person);
-    return { events: items.map(({ item }) => item), complete };
+    const [{ items, complete }, failures] = await Promise.all([this.lists.list(person), this.failures.list(person)]);
+    return { events: items.map(({ item }) => item), failures, complete: complete && failures.complete };
   }
 }
 
@@ -53,5 +69,5 @@ function parseRecord(stored: unknown): ActivityRecord | undefined {
   if (typeof event !== "string" || typeof at !== "number" || typeof device !== "string") return undefined;
   // An event kept before sessions were named in the activity has none.
   const about = typeof session === "string" ? { session } : {};
-  return { event, at, device, address: typeof address === "string" ? address : "", ...about };
+  return { event, at, device: storedLabel(device), address: typeof address === "string" ? address : "", ...about };
 }

@@ -2,6 +2,8 @@
 import { ActivityStore, activityListKind } from "#server/stores/activity.ts";
 import { type CounterStore, MemoryCounters } from "#server/stores/counters.ts";
 import { RedisCounters } from "#server/stores/counters-redis.ts";
+import { MemoryFailureTallies } from "#server/stores/failure-tallies.ts";
+import { RedisFailureTallies } from "#server/stores/failure-tallies-redis.ts";
 import { type LockStore, MemoryLocks } from "#server/stores/locks.ts";
 import { RedisLocks } from "#server/stores/locks-redis.ts";
 import { MemoryPersonLists } from "#server/stores/person-lists.ts";
@@ -51,7 +53,7 @@ export type Stores = {
   locks: LockStore;
   /** Each person's sessions ("Where you're signed in"), each kept for the session's absolute lifetime. */
   sessions: SessionRegistry;
-  /** Each person's recent security events, kept for `activityMs`. */
+  /** Each person's recent security events and counted failures, kept for `activityMs`. */
   activity: ActivityStore;
   /** Each person's "sessions begun before T are ended", kept for the sessions' lifetime. */
   marks: PersonMarks;
@@ -77,7 +79,7 @@ export function createStores(options: StoreOptions): Stores {
       counters: new MemoryCounters(options.now),
       locks: new MemoryLocks(options.now),
       sessions: new SessionRegistry(new MemoryPersonLists(sessionListKind(options.sessionMaxMs), options.now)),
-      activity: new ActivityStore(new MemoryPersonLists(activityListKind(activityMs), options.now)),
+      activity: memoryActivity(activityMs, options.now),
       marks: new MemoryPersonMarks(options.sessionMaxMs, options.now),
       ready: async () => {},
       health: async () => ({ backend: "memory" }),
@@ -107,14 +109,25 @@ export function createStores(options: StoreOptions): Stores {
     now: options.now,
     first: () => revocations.syncing(),
   });
-  const activityLists = new RedisPersonLists(link, keys, activityListKind(activityMs), { now: options.now });
+  const activityKind = activityListKind(activityMs);
+  const activityLists = new RedisPersonLists(link, keys, activityKind, { now: options.now });
+  const failures = new RedisFailureTallies(
+    link,
+    keys,
+    activityMs,
+    (person) => keys.list(activityKind.name, person).order,
+    {
+      now: options.now,
+      knownHere: (person) => activityLists.hasHere(person),
+    },
+  );
   return {
     backend: "redis",
     revocations,
     counters: new RedisCounters(link, keys),
     locks: new RedisLocks(link, keys),
     sessions: new SessionRegistry(sessionLists),
-    activity: new ActivityStore(activityLists),
+    activity: new ActivityStore(activityLists, failures),
     marks,
     ready: async (timeoutMs = 2 * (options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS)) => {
       await Promise.all([revocations.ready(timeoutMs), marks.ready(timeoutMs)]);
@@ -124,8 +137,15 @@ export function createStores(options: StoreOptions): Stores {
       // A revocation, mark or list step still pending gets one last, bounded, try.
       if (revocations.pending > 0 && link.usable) await revocations.sync();
       if (marks.pending > 0 && link.usable) await marks.sync();
-      for (const lists of [sessionLists, activityLists]) if (lists.waiting > 0 && link.usable) await lists.replay();
+      for (const waits of [sessionLists, activityLists, failures])
+        if (waits.waiting > 0 && link.usable) await waits.replay();
       await link.close();
     },
   };
+}
+
+/** The activity in this process: the failures counted only for a person the list knows. */
+function memoryActivity(activityMs: number, now: (() => number) | undefined): ActivityStore {
+  const lists = new MemoryPersonLists(activityListKind(activityMs), now);
+  return new ActivityStore(lists, new MemoryFailureTallies(activityMs, (person) => lists.has(person), now));
 }

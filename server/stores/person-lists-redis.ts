@@ -107,6 +107,11 @@ export class RedisPersonLists<T extends object> implements PersonLists<T> {
     }
   }
 
+  /** True when this replica's copy has a list for the person (what it wrote itself). */
+  hasHere(person: string): boolean {
+    return this.#local.has(person);
+  }
+
   /** Steps not yet in Redis. */
   get waiting(): number {
     return this.#waiting.size;

@@ -113,6 +113,11 @@ export class MemoryPersonLists<T extends object> implements PersonLists<T> {
     return { items: items.sort(this.#order), complete: true, trimmed: state?.trimmed ?? false };
   }
 
+  /** True when the person has a list (an item within its time). */
+  has(person: string): boolean {
+    return (this.#live(person)?.items.size ?? 0) > 0;
+  }
+
   /** The person's list, without the items past their time; undefined when the person has none. */
   #live(person: string): Person<T> | undefined {
     const state = this.#people.get(person, { updateAgeOnGet: false });

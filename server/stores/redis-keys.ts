@@ -18,6 +18,8 @@ export type RedisKeys = {
    * times. The session registry's are `sessions:<person>:…`, the security activity's `events:<person>:…`.
    */
   list(name: string, person: string): { order: string; entries: string; seen: string };
+  /** A person's counted failures (server/stores/failure-tallies.ts): one JSON value. */
+  failures(person: string): string;
 };
 
 /** SCAN reads `*`, `?`, `[` and `\` in a pattern as globs; the prefix is meant literally. */
@@ -38,6 +40,7 @@ export function redisKeys(prefix: string): RedisKeys {
       entries: `${prefix}${name}:${person}:entries`,
       seen: `${prefix}${name}:${person}:seen`,
     }),
+    failures: (person) => `${prefix}failures:${person}`,
   };
 }
 

@@ -1,5 +1,5 @@
 // The Lua scripts the shared stores run: each is one atomic step in Redis, never a read followed by a write. Those that
-// write what must never be refused (revocations, the session registry, the person marks) carry `allow-oom` (Redis 7,
+// write what must never be refused (revocations, the session registry, the activity, the person marks) carry `allow-oom` (Redis 7,
 // Valkey): a Redis full of what unauthenticated clients made still takes them (docs/decisions.md, "Shared state").
 import type { Redis, Result } from "ioredis";
 
@@ -38,6 +38,24 @@ declare module "ioredis" {
     portalListRemove(order: string, entries: string, seen: string, id: string): Result<number, Context>;
     /** Writes an item's "last seen" only while it is listed. */
     portalListSeen(entries: string, seen: string, id: string, at: string): Result<number, Context>;
+    /**
+     * Counts a failure into a person's record (server/stores/failure-tallies.ts, `countInto`), kept `ttl` ms; with
+     * `knownOnly` "1", only when the record or the person's activity list (`known`) exists. Even when Redis is full.
+     */
+    portalFailureCount(
+      key: string,
+      known: string,
+      kind: string,
+      at: string,
+      tag: string,
+      device: string,
+      address: string,
+      max: string,
+      ttl: string,
+      knownOnly: string,
+    ): Result<number, Context>;
+    /** A completed sign-in closes the record's open period (`rotate`), when there is a record. Even when Redis is full. */
+    portalFailureSignedIn(key: string, at: string, ttl: string): Result<number, Context>;
     /** SET key "1" PX ms, then PUBLISH the message on the channel unless the channel is "". Even when Redis is full. */
     portalRevoke(key: string, ms: string, channel: string, message: string): Result<number, Context>;
     /**
@@ -158,6 +176,57 @@ if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 then
 end
 return 0`;
 
+// The rules of server/stores/failure-tallies.ts (`countInto`, `rotate`), on its JSON: one step, however many replicas
+// count at once. cjson writes an empty table as {}: `sources` is never empty, and `tallies` is an object.
+const FAILURE_COUNT = `${ALLOW_OOM}
+local stored = redis.call('GET', KEYS[1])
+if not stored and ARGV[8] == '1' and redis.call('EXISTS', KEYS[2]) == 0 then
+  return 0
+end
+local record = stored and cjson.decode(stored) or {open = {since = 0, tallies = {}}}
+local at = tonumber(ARGV[2])
+local period = record.open
+if at < period.since then
+  period = record.closed
+  if not period or at < period.since then return 0 end
+end
+local tally = period.tallies[ARGV[1]]
+if not tally then
+  tally = {count = 0, first = at, last = at, device = ARGV[4], address = ARGV[5], sources = {}, more = false}
+  period.tallies[ARGV[1]] = tally
+end
+tally.count = tally.count + 1
+if at < tally.first then tally.first = at end
+if at >= tally.last then
+  tally.last = at
+  tally.device = ARGV[4]
+  tally.address = ARGV[5]
+end
+local tag = tonumber(ARGV[3])
+local seen = false
+for _, kept in ipairs(tally.sources) do
+  if kept == tag then seen = true end
+end
+if not seen then
+  if #tally.sources < tonumber(ARGV[6]) then
+    table.insert(tally.sources, tag)
+  else
+    tally.more = true
+  end
+end
+redis.call('SET', KEYS[1], cjson.encode(record), 'PX', ARGV[7])
+return 1`;
+
+const FAILURE_SIGNED_IN = `${ALLOW_OOM}
+local stored = redis.call('GET', KEYS[1])
+if not stored then return 0 end
+local record = cjson.decode(stored)
+if tonumber(ARGV[1]) <= record.open.since then return 0 end
+record.closed = record.open
+record.open = {since = tonumber(ARGV[1]), tallies = {}}
+redis.call('SET', KEYS[1], cjson.encode(record), 'PX', ARGV[2])
+return 1`;
+
 /** Sent once per connection, then called by digest (EVALSHA); ioredis loads it again after a NOSCRIPT. */
 export function defineScripts(client: Redis): void {
   client.defineCommand("portalHit", { numberOfKeys: 1, lua: HIT });
@@ -167,6 +236,8 @@ export function defineScripts(client: Redis): void {
   client.defineCommand("portalListAdd", { numberOfKeys: 3, lua: LIST_ADD });
   client.defineCommand("portalListRemove", { numberOfKeys: 3, lua: LIST_REMOVE });
   client.defineCommand("portalListSeen", { numberOfKeys: 2, lua: LIST_SEEN });
+  client.defineCommand("portalFailureCount", { numberOfKeys: 2, lua: FAILURE_COUNT });
+  client.defineCommand("portalFailureSignedIn", { numberOfKeys: 1, lua: FAILURE_SIGNED_IN });
   client.defineCommand("portalRevoke", { numberOfKeys: 1, lua: REVOKE });
   client.defineCommand("portalMark", { numberOfKeys: 1, lua: MARK });
 }

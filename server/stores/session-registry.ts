@@ -1,5 +1,6 @@
 // The registry of each person's sessions ("Where you're signed in"): a per-person list of their sessions by start
 // (server/stores/person-lists.ts, in memory or shared through Redis), each kept for the session's absolute lifetime.
+import { storedLabel } from "#server/account/device.ts";
 import type { ListKind, PersonLists } from "#server/stores/person-lists.ts";
 
 /** One session of a person, as their "Where you're signed in" list shows it. */
@@ -8,7 +9,7 @@ export type SessionEntry = {
   /** When it began and was last seen (ms on the app's clock; `seen` written at most once a minute). */
   began: number;
   seen: number;
-  /** "Chrome on Windows": bowser's reading of the User-Agent, cut to a safe label. */
+  /** "Chrome on Windows": bowser's reading of the User-Agent, named from a fixed list (server/account/device.ts). */
   device: string;
   address: string;
   /** The browser's time zone at sign-in (an IANA name), to write times in it. */
@@ -72,5 +73,5 @@ function parseStored(stored: unknown): StoredSession | undefined {
   if (typeof value.began !== "number" || typeof value.device !== "string" || typeof value.address !== "string")
     return undefined;
   const timeZone = typeof value.timeZone === "string" ? { timeZone: value.timeZone } : {};
-  return { began: value.began, device: value.device, address: value.address, ...timeZone };
+  return { began: value.began, device: storedLabel(value.device), address: value.address, ...timeZone };
 }

@@ -119,7 +119,9 @@ describe("the section layouts", () => {
       const page = await newPage();
       const before = await lastMailId(suite.portal.sandboxUrl, email);
       await openLogin(page, suite.portal.url, "/tax-bridge/login");
-      await page.getByText("Tax-bridge sign-in: clients go on to Submission Report, vendors to Invoices Due.").waitFor();
+      await page
+        .getByText("Tax-bridge sign-in: clients go on to Submission Report, vendors to Invoices Due.")
+        .waitFor();
       await submitLogin(page, login);
       await page.getByRole("heading", { name: "Verify This Device" }).waitFor();
       await enterCode(page, suite.portal.sandboxUrl, email, before);

@@ -14,7 +14,15 @@ export type SessionRow = {
   current: boolean;
 };
 
-export type ActivityRow = { event: string; at: number; device: string; address: string };
+export type ActivityRow = {
+  event: string;
+  /** The event's time; for counted failures, the latest one's (as are the device and the address). */
+  at: number;
+  device: string;
+  address: string;
+  /** Failures counted rather than listed one by one (server/stores/failure-tallies.ts). */
+  counted?: { count: number; addresses: number; moreAddresses: boolean; first: number };
+};
 
 export type AccountView = {
   timeZone: string;
@@ -83,21 +91,39 @@ export function AccountSections({ view }: { view: AccountView }) {
           <p>{accountTexts.activityNone}</p>
         ) : (
           <ul className="activity">
-            {view.activity.map((record) => (
-              <li key={`${record.at}-${record.event}-${record.address}`}>
-                <strong>{accountTexts.events[record.event] ?? record.event}</strong>
-                <span className="session-detail">{when(record.at)}</span>
-                <span className="session-detail">
-                  {record.device}, {record.address}
-                </span>
-              </li>
-            ))}
+            {view.activity.map((record) =>
+              record.counted && record.counted.count > 1 ? (
+                <li key={`${record.at}-${record.event}-${record.counted.count}`}>
+                  <strong>
+                    {accountTexts.failures(
+                      record.event,
+                      record.counted.count,
+                      record.counted.addresses,
+                      record.counted.moreAddresses,
+                    )}
+                  </strong>
+                  <span className="session-detail">{span(when(record.counted.first), when(record.at))}</span>
+                  <span className="session-detail">{accountTexts.latest(record.device, record.address)}</span>
+                </li>
+              ) : (
+                <li key={`${record.at}-${record.event}-${record.address}`}>
+                  <strong>{accountTexts.events[record.event] ?? record.event}</strong>
+                  <span className="session-detail">{when(record.at)}</span>
+                  <span className="session-detail">
+                    {record.device}, {record.address}
+                  </span>
+                </li>
+              ),
+            )}
           </ul>
         )}
       </section>
     </>
   );
 }
+
+/** "Tuesday 24 November at 10:42 to Tuesday 24 November at 11:40", or one time when both read the same. */
+const span = (first: string, last: string) => (first === last ? last : accountTexts.between(first, last));
 
 /** Ends one session or all the others; the current password goes with it, each time (no form shares one). */
 function EndForm({

@@ -3,6 +3,19 @@
 import { endOthersTexts } from "#web/texts/end-others.ts";
 import { counted } from "#web/texts/plural.ts";
 
+/** "from 3 addresses"; "from 50+ addresses" past the ones counted. */
+const fromAddresses = (addresses: number, more: boolean) =>
+  more ? `from ${addresses}+ addresses` : `from ${counted(addresses, "address", "addresses")}`;
+
+/** A failure counted rather than listed (server/stores/failure-tallies.ts): "25 failed sign-in attempts from 3 addresses". */
+const countedFailures: Record<string, (count: number) => string> = {
+  "sign-in.failed": (count) => counted(count, "failed sign-in attempt", "failed sign-in attempts"),
+  "password.test-failed": (count) => counted(count, "wrong current password", "wrong current passwords"),
+  "mfa.code-wrong": (count) => counted(count, "wrong verification code", "wrong verification codes"),
+};
+const failures = (kind: string, count: number, addresses: number, more: boolean) =>
+  `${countedFailures[kind]?.(count) ?? `${count} ${kind}`} ${fromAddresses(addresses, more)}`;
+
 export const accountTexts = {
   sessionsHeading: "Where you're signed in",
   currentPassword: "Current Password",
@@ -27,9 +40,13 @@ export const accountTexts = {
   activityNone: "No recent activity.",
   activityIncomplete: "This list may be incomplete: the activity could not be read just now.",
   lastSignIn: (when: string, device: string) => `Last signed in ${when} from ${device}.`,
-  failedSince: (count: number) => `${counted(count, "failed sign-in attempt", "failed sign-in attempts")} since then.`,
+  failedSince: (count: number, addresses: number, more: boolean) =>
+    `${failures("sign-in.failed", count, addresses, more)} since then.`,
   alsoSignedInSince: (signIns: string[]) => `Also signed in since: ${signIns.join("; ")}.`,
   signInElsewhere: (device: string, when: string) => `${device}, ${when}`,
+  failures,
+  between: (first: string, last: string) => `${first} to ${last}`,
+  latest: (device: string, address: string) => `The latest from ${device}, ${address}`,
   notYou: "Not you?",
   changePassword: "Change your password",
   events: {

@@ -126,6 +126,7 @@ describe("the security log", () => {
     await readLine("sign-in.failed", nameDigest(victor));
     const kept = await app.account?.activity.recent(victor);
     assert.deepEqual(kept?.events, [], "a failed sign-in of someone never signed in leaves nothing in the store");
+    assert.deepEqual(kept?.failures.periods, [], "nor any count");
     await visitor().post("/api/auth/client", { shortname: "ACME", username: "dora", password: DEMO_PASSWORD });
     await readLine("sign-in.deactivated", nameDigest(personOf({ site: "client", company: "ACME", userName: "dora" })));
   });

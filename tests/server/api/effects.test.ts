@@ -192,7 +192,8 @@ describe("a wrong password from a problem-details upstream, on two replicas shar
     const alice = personOf({ site: "client", company: "ACME", userName: "alice" });
     for (const replica of [a, b])
       await until(
-        async () => (await replica.app.account?.activity.recent(alice))?.events[0]?.event === "sign-in.failed",
+        async () =>
+          (await replica.app.account?.activity.recent(alice))?.failures.sincePrevious[0]?.kind === "sign-in.failed",
         5_000,
         "the failed sign-in in alice's activity",
       );
@@ -357,7 +358,8 @@ describe("null as no value, and what a link answer names beside its token (revie
       assert.equal((await client.get("/mfa")).headers.location, "/", "no sign-in is pending");
     }
     await until(
-      async () => (await fake.app.account?.activity.recent(alice))?.events[0]?.event === "sign-in.failed",
+      async () =>
+        (await fake.app.account?.activity.recent(alice))?.failures.sincePrevious[0]?.kind === "sign-in.failed",
       5_000,
       "the failed sign-in in alice's activity",
     );

@@ -35,8 +35,8 @@ for (const backend of ["memory", "redis"] as const) {
     });
     after(() => portal.close());
 
-    const browser = (userAgent = WINDOWS_CHROME) => {
-      const client = new PortalClient(portal.app);
+    const browser = (userAgent = WINDOWS_CHROME, remoteAddress?: string) => {
+      const client = new PortalClient(portal.app, remoteAddress ? { remoteAddress } : {});
       client.headers = { "user-agent": userAgent, "x-portal-time-zone": "Asia/Tokyo" };
       return client;
     };
@@ -54,7 +54,7 @@ for (const backend of ["memory", "redis"] as const) {
       const second = await signIn(browser(), accounts.alice, portal.code);
       const again = await second.get("/client/home");
       assert.match(again.text, /Last signed in Tuesday 24 November at 10:42 from Chrome on Windows\./);
-      assert.match(again.text, /2 failed sign-in attempts since then\./);
+      assert.match(again.text, /2 failed sign-in attempts from 1 address since then\./);
       assert.match(
         again.text,
         /Not you\?(<!-- -->)? <a href="\/client\/users\/change-password">Change your password<\/a>/,
@@ -111,6 +111,20 @@ for (const backend of ["memory", "redis"] as const) {
       assert.match(onFirst, /Also signed in since: Firefox on Windows, Tuesday 24 November at \d\d:\d\d/);
       assert.doesNotMatch(onFirst, /Last signed in/, "its own sign-in is never told as the last");
       assert.doesNotMatch(onFirst, /Chrome on Windows/, "nor among the later ones");
+    });
+
+    it("still says the last sign-in after an attack, with its count and its addresses growing with it", async () => {
+      time += 3_600_000;
+      await (await signIn(browser(), accounts.vince, portal.code)).post("/session/logout");
+      time += 60_000;
+      const wrong = { username: "vince", password: "Wrong-Password-Home-2!" };
+      for (let attempt = 0; attempt < 25; attempt += 1)
+        await browser(WINDOWS_CHROME, `203.0.113.${(attempt % 3) + 1}`).post("/api/auth/vendor", wrong);
+      const vince = await signIn(browser(), accounts.vince, portal.code);
+      const home = read((await vince.get("/vendor/home")).text);
+      assert.match(home, /Last signed in Tuesday 24 November at \d\d:\d\d from Chrome on Windows\./);
+      assert.match(home, /25 failed sign-in attempts from 3 addresses since then\./);
+      await vince.post("/session/logout");
     });
   });
 }

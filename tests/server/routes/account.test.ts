@@ -130,6 +130,15 @@ describe("Where you're signed in", () => {
     assert.doesNotMatch(page.text, /<img src=x/);
     assert.match(page.text, /Unknown device/);
   });
+
+  it("names a device only from the fixed list: a User-Agent's own words never reach the page", async () => {
+    const lure = await browser("ACME IT says call 0800 555 0100/1.0 (Windows NT 10.0)", accounts.gary);
+    const page = await lure.get("/client/users/change-password");
+    assert.equal(page.status, 200);
+    assert.doesNotMatch(page.text, /0800|ACME IT/);
+    assert.match(page.text, /Unknown browser on Windows/);
+    await lure.post("/session/logout");
+  });
 });
 
 describe("the note of what ending sessions did", () => {
@@ -192,6 +201,44 @@ describe("Where you're signed in, throttled", () => {
       const right = await post(DEMO_PASSWORD);
       assert.equal(right.headers.location, `${PAGE}?sessions=throttled`, "the right password waits too");
       assert.equal((await laptop.copy().get("/client/home")).status, 200, "nothing ended");
+    } finally {
+      await portal.close();
+    }
+  });
+});
+
+describe("Recent security activity under a flood of wrong passwords", () => {
+  it("keeps every real event, an intruder's sign-in included, and shows the failures as one counted row", async () => {
+    const portal = await startPortalInProcess({ listen: false });
+    try {
+      const from = (userAgent: string, remoteAddress: string) => {
+        const client = new PortalClient(portal.app, { remoteAddress });
+        client.headers = { "user-agent": userAgent };
+        return client;
+      };
+      await (await signIn(from(WINDOWS_CHROME, "192.0.2.10"), accounts.alice, portal.code)).post("/session/logout");
+      await (await signIn(from(MAC_FIREFOX, "198.51.100.7"), accounts.alice, portal.code)).post("/session/logout");
+      const wrong = { shortname: "ACME", username: "alice", password: "Not-Alice-Password-1!" };
+      for (let attempt = 0; attempt < 25; attempt += 1)
+        await from(WINDOWS_CHROME, `203.0.113.${(attempt % 3) + 1}`).post("/api/auth/client", wrong);
+      const owner = await signIn(from(WINDOWS_CHROME, "192.0.2.10"), accounts.alice, portal.code);
+      const page = await owner.get(PAGE);
+      assert.equal(page.status, 200);
+      const activity = page.text.slice(page.text.indexOf("Recent security activity"));
+      const rows = [...activity.matchAll(/<li[^>]*>([\s\S]*?)<\/li>/g)].map((row) =>
+        String(row[1]).replaceAll("<!-- -->", ""),
+      );
+      const intruder = rows.filter((row) => row.includes("Firefox on macOS, 198.51.100.7"));
+      assert.ok(
+        intruder.some((row) => row.includes("<strong>Signed in</strong>")),
+        "the intruder's sign-in is still listed",
+      );
+      assert.ok(intruder.some((row) => row.includes("<strong>Signed out</strong>")));
+      const failures = rows.filter((row) => /failed sign-in attempt/i.test(row));
+      assert.equal(failures.length, 1, "the failures are one row");
+      assert.match(String(failures[0]), /25 failed sign-in attempts/);
+      assert.match(String(failures[0]), /from 3 addresses/);
+      assert.equal(rows.filter((row) => row.includes("<strong>Signed in</strong>")).length, 3, "every sign-in");
     } finally {
       await portal.close();
     }

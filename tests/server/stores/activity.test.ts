@@ -42,29 +42,45 @@ for (const backend of ["memory", "redis"] as const) {
     it("keeps the digest of the session an event is about, and reads an event kept without one", async () => {
       const person = `client/acme/${randomUUID()}`;
       const at = Date.now();
-      await stores.activity.record(person, { event: "mfa.passed", at, device: "d", address: "a" });
-      await stores.activity.record(person, { event: "mfa.passed", at, device: "d", address: "a", session: "digest" });
+      await stores.activity.record(person, { event: "mfa.passed", at, device: "Firefox on macOS", address: "a" });
+      await stores.activity.record(person, { event: "mfa.passed", at, device: "Firefox on macOS", address: "a", session: "digest" });
       assert.deepEqual((await stores.activity.recent(person)).events, [
-        { event: "mfa.passed", at, device: "d", address: "a", session: "digest" },
-        { event: "mfa.passed", at, device: "d", address: "a" },
+        { event: "mfa.passed", at, device: "Firefox on macOS", address: "a", session: "digest" },
+        { event: "mfa.passed", at, device: "Firefox on macOS", address: "a" },
       ]);
     });
 
     it("keeps an event that may name anyone only for a person with events already", async () => {
       const known = `client/acme/${randomUUID()}`;
       const stranger = `client/acme/${randomUUID()}`;
+      const deactivated = { event: "sign-in.deactivated", at: Date.now(), device: "d", address: "a" };
       await stores.activity.record(known, { event: "mfa.passed", at: Date.now(), device: "d", address: "a" });
-      await stores.activity.record(known, { event: "sign-in.failed", at: Date.now(), device: "d", address: "a" }, true);
-      await stores.activity.record(
-        stranger,
-        { event: "sign-in.failed", at: Date.now(), device: "d", address: "a" },
-        true,
-      );
+      await stores.activity.record(known, deactivated, true);
+      await stores.activity.record(stranger, deactivated, true);
       assert.deepEqual(
         (await stores.activity.recent(known)).events.map(({ event }) => event),
-        ["sign-in.failed", "mfa.passed"],
+        ["sign-in.deactivated", "mfa.passed"],
       );
       assert.deepEqual((await stores.activity.recent(stranger)).events, []);
+    });
+
+    it("never lets failures push an event out: a flood of them is one count beside the events", async () => {
+      const person = `client/acme/${randomUUID()}`;
+      const now = Date.now();
+      const events = ["mfa.passed", "password.changed", "password.reset", "session-ended.by-person"];
+      for (const [index, event] of events.entries())
+        await stores.activity.record(person, { event, at: now + index, device: "Firefox on macOS", address: "a" });
+      for (let attempt = 0; attempt < 5 * ACTIVITY_PER_PERSON; attempt += 1) {
+        const address = `203.0.113.${attempt % 3}`;
+        const failure = { kind: "sign-in.failed", at: now + 10 + attempt, device: "d", address, source: address };
+        await stores.activity.failed(person, failure, true);
+      }
+      const recent = await stores.activity.recent(person);
+      assert.deepEqual(
+        recent.events.map(({ event }) => event),
+        [...events].reverse(),
+      );
+      assert.equal(recent.failures.sincePrevious[0]?.count, 5 * ACTIVITY_PER_PERSON);
     });
   });
 }

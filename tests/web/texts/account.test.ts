@@ -1,5 +1,5 @@
-// The account-security sections' words with blanks: the throttle, the last sign-in and those since, the sessions ended
-// (requirements 11.3).
+// The account-security sections' words with blanks: the throttle, the last sign-in and those since, the failures
+// counted, the sessions ended (requirements 11.3).
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { accountTexts } from "#web/texts/account.ts";
@@ -16,8 +16,25 @@ describe("the account sections", () => {
       accountTexts.lastSignIn("Tuesday 24 November at 10:42", "Firefox on Linux"),
       "Last signed in Tuesday 24 November at 10:42 from Firefox on Linux.",
     );
-    assert.equal(accountTexts.failedSince(1), "1 failed sign-in attempt since then.");
-    assert.equal(accountTexts.failedSince(4), "4 failed sign-in attempts since then.");
+    assert.equal(accountTexts.failedSince(1, 1, false), "1 failed sign-in attempt from 1 address since then.");
+    assert.equal(accountTexts.failedSince(25, 3, false), "25 failed sign-in attempts from 3 addresses since then.");
+    assert.equal(accountTexts.failedSince(900, 50, true), "900 failed sign-in attempts from 50+ addresses since then.");
+  });
+
+  it("count the failures of each kind in one row, with the span and the latest", () => {
+    assert.equal(
+      accountTexts.failures("password.test-failed", 2, 1, false),
+      "2 wrong current passwords from 1 address",
+    );
+    assert.equal(accountTexts.failures("mfa.code-wrong", 3, 2, false), "3 wrong verification codes from 2 addresses");
+    assert.equal(
+      accountTexts.between("Tuesday 24 November at 10:42", "Tuesday 24 November at 11:40"),
+      "Tuesday 24 November at 10:42 to Tuesday 24 November at 11:40",
+    );
+    assert.equal(
+      accountTexts.latest("Firefox on Windows", "203.0.113.5"),
+      "The latest from Firefox on Windows, 203.0.113.5",
+    );
   });
 
   it("name the sign-ins made elsewhere since this one, each by its device and time", () => {

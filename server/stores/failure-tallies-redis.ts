@@ -1,0 +1,197 @@
+// Each person's counted failures shared through Redis: one JSON value per person, written by one script per step, so
+// replicas counting at once never lose a count. This replica keeps a copy of what it counted, to answer while Redis
+// cannot; what Redis could not take waits here, bounded, and is sent when it returns (each step lands in the period its
+// time falls in, so the order they arrive in barely matters).
+import type { Redis } from "ioredis";
+import { LRUCache } from "lru-cache";
+import { storedLabel } from "#server/account/device.ts";
+import {
+  ADDRESSES_COUNTED,
+  type Failure,
+  type FailureList,
+  type FailureRecord,
+  type FailureTallies,
+  listOf,
+  MemoryFailureTallies,
+  type Period,
+  type StoredTally,
+  sourceTag,
+} from "#server/stores/failure-tallies.ts";
+import { bounded } from "#server/stores/memory-bounds.ts";
+import { OnePassAtATime } from "#server/stores/one-pass-at-a-time.ts";
+import { type RedisKeys, wholeMs } from "#server/stores/redis-keys.ts";
+import { type RedisLink, runPipeline } from "#server/stores/redis-link.ts";
+
+/** Steps kept per process while Redis cannot take them; past this the oldest is forgotten, as the lists' are. */
+const WAITING_MAX = 20_000;
+/** Waiting steps sent per pipeline when Redis returns. */
+const BATCH = 500;
+
+type Step =
+  | { person: string; step: "count"; failure: Failure; knownOnly: boolean }
+  | { person: string; step: "signed-in"; at: number };
+
+type Options = {
+  /** The app's clock (the tests' fake one). */
+  now?: () => number;
+  /** Whether this replica's copy of the activity knows the person (for its own copy of the counts). */
+  knownHere?: (person: string) => boolean;
+  waitingMax?: number;
+};
+
+export class RedisFailureTallies implements FailureTallies {
+  readonly #local: MemoryFailureTallies;
+  /** Oldest first: keyed by a sequence number, never read in between, so the least recently used is the oldest. */
+  readonly #waiting: LRUCache<number, Step>;
+  #sequence = 0;
+  readonly #replay = new OnePassAtATime(() => this.#replayPass());
+  readonly #now: () => number;
+
+  /**
+   * `keepMs`: how long a person's record is kept after its last write. `knownKey`: the Redis key whose existence says
+   * the person has activity (their activity list's).
+   */
+  constructor(
+    private readonly link: RedisLink,
+    private readonly keys: RedisKeys,
+    private readonly keepMs: number,
+    private readonly knownKey: (person: string) => string,
+    { now = Date.now, knownHere = () => false, waitingMax = WAITING_MAX }: Options = {},
+  ) {
+    this.#now = now;
+    this.#local = new MemoryFailureTallies(keepMs, knownHere, now);
+    this.#waiting = new LRUCache<number, Step>({ ...bounded(waitingMax) });
+    link.onUp(() => void this.replay());
+  }
+
+  async count(person: string, failure: Failure, knownOnly: boolean): Promise<void> {
+    this.#local.countNow(person, failure, knownOnly);
+    await this.#send({ person, step: "count", failure, knownOnly });
+  }
+
+  async signedIn(person: string, at: number): Promise<void> {
+    this.#local.signedInNow(person, at);
+    await this.#send({ person, step: "signed-in", at });
+  }
+
+  async list(person: string): Promise<FailureList> {
+    if (this.link.usable) {
+      try {
+        const stored = await this.link.commands.get(this.keys.failures(person));
+        return listOf(stored === null ? undefined : parseRecord(stored), this.#now() - this.keepMs, true);
+      } catch (error) {
+        this.link.failed(error);
+      }
+    }
+    return this.#local.listNow(person, false);
+  }
+
+  /** Steps not yet in Redis. */
+  get waiting(): number {
+    return this.#waiting.size;
+  }
+
+  /** Sends what waits here, oldest first; one pass at a time, stopping when the link fails (it comes up again). */
+  replay(): Promise<void> {
+    return this.#replay.run();
+  }
+
+  /** Sent now, or kept to be sent when Redis returns (behind any step still waiting). */
+  async #send(step: Step): Promise<void> {
+    if (!this.link.usable || this.#waiting.size > 0) {
+      this.#waiting.set(this.#sequence++, step);
+      if (this.link.usable) void this.replay();
+      return;
+    }
+    try {
+      await this.#write(this.link.commands, step);
+    } catch (error) {
+      this.link.failed(error);
+      this.#waiting.set(this.#sequence++, step);
+    }
+  }
+
+  async #replayPass(): Promise<boolean> {
+    const steps = [...this.#waiting.entries()].reverse();
+    for (let start = 0; start < steps.length; start += BATCH) {
+      if (!this.link.usable) return false;
+      const batch = steps.slice(start, start + BATCH);
+      const pipeline = this.link.commands.pipeline();
+      for (const [, step] of batch) void this.#write(pipeline, step);
+      try {
+        await runPipeline(pipeline);
+      } catch (error) {
+        this.link.failed(error);
+        return false;
+      }
+      for (const [sequence] of batch) this.#waiting.delete(sequence);
+    }
+    return true;
+  }
+
+  #write<R>(
+    target: {
+      portalFailureCount: (...args: Parameters<Redis["portalFailureCount"]>) => R;
+      portalFailureSignedIn: (key: string, at: string, ttl: string) => R;
+    },
+    step: Step,
+  ): R {
+    const key = this.keys.failures(step.person);
+    const ttl = String(wholeMs(this.keepMs));
+    if (step.step === "signed-in") return target.portalFailureSignedIn(key, String(step.at), ttl);
+    const { kind, at, device, address, source } = step.failure;
+    return target.portalFailureCount(
+      key,
+      this.knownKey(step.person),
+      kind,
+      String(at),
+      String(sourceTag(source)),
+      device,
+      address,
+      String(ADDRESSES_COUNTED),
+      ttl,
+      step.knownOnly ? "1" : "0",
+    );
+  }
+}
+
+/** A record as Redis gave it back, checked again: what does not read as one is none. */
+function parseRecord(text: string): FailureRecord | undefined {
+  try {
+    const stored = JSON.parse(text) as { open?: unknown; closed?: unknown };
+    const open = parsePeriod(stored.open);
+    if (!open) return undefined;
+    const closed = parsePeriod(stored.closed);
+    return closed ? { open, closed } : { open };
+  } catch {
+    return undefined;
+  }
+}
+
+function parsePeriod(value: unknown): Period | undefined {
+  const { since, tallies } = (value ?? {}) as { since?: unknown; tallies?: unknown };
+  if (typeof since !== "number" || typeof tallies !== "object" || tallies === null) return undefined;
+  const kept: Record<string, StoredTally> = {};
+  for (const [kind, tally] of Object.entries(tallies)) {
+    const parsed = parseTally(tally);
+    if (parsed) kept[kind] = parsed;
+  }
+  return { since, tallies: kept };
+}
+
+function parseTally(value: unknown): StoredTally | undefined {
+  const tally = (value ?? {}) as Partial<Record<keyof StoredTally, unknown>>;
+  const numbers = [tally.count, tally.first, tally.last];
+  if (!numbers.every((number) => typeof number === "number")) return undefined;
+  if (typeof tally.device !== "string" || typeof tally.address !== "string") return undefined;
+  const sources = Array.isArray(tally.sources) ? tally.sources.filter((tag) => typeof tag === "number") : [];
+  return {
+    count: tally.count as number,
+    first: tally.first as number,
+    last: tally.last as number,
+    device: storedLabel(tally.device),
+    address: tally.address,
+    sources: sources.slice(0, ADDRESSES_COUNTED),
+    more: tally.more === true,
+  };
+}
