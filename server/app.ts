@@ -67,6 +67,12 @@ export async function buildApp({ config, upstreamUrl, logger, ...options }: Buil
 
   installErrorHandling(app);
   await app.register(securityHeadersPlugin);
+  // No answer may be kept by a cache unless its route says how long (the hashed assets, the favicon's redirect): the
+  // one place that says so, for pages, documents, /api, the probes, the metrics and a stopping portal's 503 alike.
+  app.addHook("onSend", (_request, reply, payload, done) => {
+    if (!reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
+    done(null, payload);
+  });
   const shutdown = installShutdown(app);
   await app.register(queryLimit);
   await app.register(fastifyStatic, {
@@ -94,12 +100,6 @@ export async function buildApp({ config, upstreamUrl, logger, ...options }: Buil
   await app.register(async function withSession(scope) {
     await scope.register(csrfPlugin); // before the session is read: a refused request writes nothing
     await scope.register(sessionPlugin, { context });
-    // Nothing answered in the session's scope may be kept by a cache: the one place that says so for its pages,
-    // documents, session routes and /api answers.
-    scope.addHook("onRequest", (_request, reply, done) => {
-      reply.header("cache-control", "no-store");
-      done();
-    });
     await scope.register(formbody, { bodyLimit: 4 * 1024 });
     await scope.register(apiPlugin, { prefix: "/api", context });
     await scope.register(documentRoutes, context);

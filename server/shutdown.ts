@@ -32,7 +32,7 @@ export function installShutdown(app: FastifyInstance): { visitsMayTake(): number
   app.addHook("onRequest", (_request, reply, done) => {
     if (stopping === undefined) return done();
     const { code, message } = serverTexts.shuttingDown;
-    reply.code(503).header("connection", "close").header("cache-control", "no-store").send({ detail: message, code });
+    reply.code(503).header("connection", "close").send({ detail: message, code });
   });
   // An answer to a request that was in flight when the stop began closes its connection: the server's close waits
   // for every connection, and a browser keeps its own open for minutes, past the grace.

@@ -41,7 +41,7 @@ export async function healthRoutes(app: FastifyInstance, context: AppContext): P
         return up;
       });
 
-  app.get("/healthz", async (_request, reply) => reply.header("cache-control", "no-store").send({ status: "ok" }));
+  app.get("/healthz", async (_request, reply) => reply.send({ status: "ok" }));
   app.get("/readyz", async (_request, reply) => {
     const time = performance.now();
     if (!probe || time - probe.at > PROBE_KEPT_MS) probe = { at: time, answer: probeUpstream() };
@@ -52,16 +52,13 @@ export async function healthRoutes(app: FastifyInstance, context: AppContext): P
     const keys = context.config.sessionKeys.length > 0;
     // The upstream and Redis are reported, not required (docs/decisions.md, "Readiness, stopping and faults").
     const ready = keys;
-    return reply
-      .code(ready ? 200 : 503)
-      .header("cache-control", "no-store")
-      .send({
-        status: ready ? "ready" : "not ready",
-        upstream,
-        keys,
-        ...(context.stores.backend === "redis"
-          ? { redis: stores?.backend === "redis" && stores.up ? "up" : "down" }
-          : { stores: "memory" }),
-      });
+    return reply.code(ready ? 200 : 503).send({
+      status: ready ? "ready" : "not ready",
+      upstream,
+      keys,
+      ...(context.stores.backend === "redis"
+        ? { redis: stores?.backend === "redis" && stores.up ? "up" : "down" }
+        : { stores: "memory" }),
+    });
   });
 }

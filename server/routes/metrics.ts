@@ -41,9 +41,6 @@ export const metricsRoutes = fp(async (app: FastifyInstance, context: AppContext
     // Digests of equal length, compared in constant time: the token's length and content leak nothing.
     if (!timingSafeEqual(digest(request.headers.authorization ?? ""), expected))
       return reply.code(401).header("www-authenticate", 'Bearer realm="metrics"').send({ detail: "Unauthorized" });
-    return reply
-      .header("cache-control", "no-store")
-      .type(metrics.registry.contentType)
-      .send(await metrics.registry.metrics());
+    return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
 });

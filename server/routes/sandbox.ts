@@ -110,7 +110,6 @@ export async function sandboxRoutes(
       .code(response.status)
       .type(response.headers.get("content-type") ?? "text/html")
       .header("content-security-policy", pagePolicy)
-      .header("cache-control", "no-store")
       .header("referrer-policy", "strict-origin")
       .send(body);
   };

@@ -164,3 +164,28 @@ describe("the browser's own icon request", () => {
     assert.match((await visitor.get("/")).text, /Kept for the page/);
   });
 });
+
+describe("what a cache may keep", () => {
+  it("nothing but the hashed assets and the favicon's redirect: pages, calls, probes and refusals are no-store", async () => {
+    const visitor = new PortalClient(portal.app);
+    const page = await visitor.get("/");
+    const asset = /href="(\/assets\/portal-[^"]+\.css)"/.exec(page.text)?.[1];
+    assert.ok(asset, "the page links its stylesheet");
+    assert.match(String((await visitor.get(asset)).headers["cache-control"]), /max-age=31536000, immutable/);
+    assert.match(String((await visitor.get("/favicon.ico")).headers["cache-control"]), /^public, max-age=86400$/);
+    const urls = [
+      "/healthz",
+      "/readyz",
+      "/client/home",
+      "/api/no-such-call",
+      "/no-such-page",
+      "/assets/no-such-file.js",
+    ];
+    const answers: [string, PortalAnswer][] = [
+      ["/", page],
+      ["a refused call", await visitor.post("/api/auth/client", {})],
+    ];
+    for (const url of urls) answers.push([url, await visitor.get(url)]);
+    for (const [what, answer] of answers) assert.equal(answer.headers["cache-control"], "no-store", what);
+  });
+});
