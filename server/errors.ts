@@ -4,6 +4,25 @@ import { writeSecurityHeaders } from "#server/security-headers.ts";
 import { serverTexts } from "#server/texts.ts";
 import { errorTexts } from "#web/texts/errors.ts";
 
+/** requirements 8's shape of a refusal: what it says, and the code the browser words it by when the portal gives one. */
+export const problem = (detail: string, code?: string): { detail: string; code?: string } =>
+  code === undefined ? { detail } : { detail, code };
+
+/**
+ * A refusal of the portal's own, thrown (or passed to a hook's `done`) wherever it is decided: the error handler below
+ * is its one writer, in requirements 8's shape, with the headers it names.
+ */
+export class Refusal extends Error {
+  constructor(
+    readonly statusCode: number,
+    detail: string,
+    readonly code?: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(detail);
+  }
+}
+
 /** The portal's own refusal of a request: marked by its code, so the browser shows section 8's "Action Failed". */
 export const invalidRequest = (what: string) => ({
   code: serverTexts.invalidRequest.code,
@@ -11,7 +30,9 @@ export const invalidRequest = (what: string) => ({
 });
 
 export function installErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | Refusal, request, reply) => {
+    if (error instanceof Refusal)
+      return reply.code(error.statusCode).headers(error.headers).send(problem(error.message, error.code));
     const status = error.statusCode ?? 500;
     if (error.validation) {
       // Named down to the field (`params/code`), so the refusal says which part of the request was wrong.
@@ -24,17 +45,19 @@ export function installErrorHandling(app: FastifyInstance): void {
       return reply.code(500).send({});
     }
     if (status === 400) return reply.code(400).send(invalidRequest(error.message));
-    return reply.code(status).send({ detail: status === 413 ? serverTexts.requestTooLarge.message : error.message });
+    return reply.code(status).send(problem(status === 413 ? serverTexts.requestTooLarge.message : error.message));
   });
-  app.setNotFoundHandler((request, reply) => {
-    const api = request.url.startsWith("/api/");
-    return reply.code(404).send({ detail: api ? errorTexts.endpointNotFound : serverTexts.notFound.message });
+  app.setNotFoundHandler((request) => {
+    throw new Refusal(
+      404,
+      request.url.startsWith("/api/") ? errorTexts.endpointNotFound : serverTexts.notFound.message,
+    );
   });
 }
 
 /** Fastify's own refusals before routing (a malformed or over-long URL): section 8's shape, the URL not echoed. */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   writeSecurityHeaders(request.raw, reply.raw);
-  if (error.statusCode === 414) void reply.code(414).send({ detail: serverTexts.addressTooLong.message });
+  if (error.statusCode === 414) void reply.code(414).send(problem(serverTexts.addressTooLong.message));
   else void reply.code(400).send(invalidRequest(serverTexts.addressInvalid.message));
 }

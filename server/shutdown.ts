@@ -1,6 +1,7 @@
 // How the portal stops: the grace a stop has, the share of it queued page visits may use, and the answer a request
 // that arrives meanwhile gets.
 import type { FastifyInstance } from "fastify";
+import { Refusal } from "#server/errors.ts";
 import { serverTexts } from "#server/texts.ts";
 
 /** What a stop keeps, at the end of its grace, for closing the stores and exiting. */
@@ -29,10 +30,10 @@ export function installShutdown(app: FastifyInstance): { visitsMayTake(): number
     stopping = performance.now();
     done();
   });
-  app.addHook("onRequest", (_request, reply, done) => {
+  app.addHook("onRequest", (_request, _reply, done) => {
     if (stopping === undefined) return done();
     const { code, message } = serverTexts.shuttingDown;
-    reply.code(503).header("connection", "close").send({ detail: message, code });
+    done(new Refusal(503, message, code, { connection: "close" }));
   });
   // An answer to a request that was in flight when the stop began closes its connection: the server's close waits
   // for every connection, and a browser keeps its own open for minutes, past the grace.

@@ -5,6 +5,7 @@ import { DEVICE_ID_HEADER, deviceOfValidation } from "#server/api/mfa-device.ts"
 import { type Needs, type ProxiedRule, rules } from "#server/api/rules.ts";
 import { countThrottled, tooManyAttempts } from "#server/api/throttled.ts";
 import type { AppContext } from "#server/context.ts";
+import { Refusal } from "#server/errors.ts";
 import { endedBy, sessionId } from "#server/session/standing.ts";
 import { serverTexts } from "#server/texts.ts";
 import type { Attempt } from "#server/throttle.ts";
@@ -39,34 +40,31 @@ declare module "fastify" {
  * A path parameter never moves the upstream path: URLs resolve `.`, `..` and `%2e%2e` segments, and an upstream may
  * decode `%2F` once more, so a value with a dot segment, a separator or a `%` is not a path of this API.
  */
-export function refuseMovingParams(request: FastifyRequest, reply: FastifyReply, done: () => void) {
+export function refuseMovingParams(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) {
   const params = Object.values((request.params ?? {}) as Params);
   if (params.some((value) => /^\.{1,2}$/.test(value) || /[/\\%]/.test(value)))
-    reply.code(404).send({ detail: errorTexts.endpointNotFound });
+    done(new Refusal(404, errorTexts.endpointNotFound));
   else done();
 }
 
-/** Who may call, and for which site: the refusal, sent, when this request may not; else nothing. */
-export function refusedCaller(needs: Needs, request: FastifyRequest, reply: FastifyReply): FastifyReply | undefined {
-  if (needs === "anyone") return undefined;
+/** Who may call, and for which site: throws the refusal when this request may not. */
+export function refuseCaller(needs: Needs, request: FastifyRequest): void {
+  if (needs === "anyone") return;
   const auth = request.auth;
   // Not signed in (or not yet): refused, and nothing is written; a pending sign-in goes on with its MFA step.
   if (!auth || auth.stage !== needs) {
     // The island tells a sign-in ended by wrong codes from an expired session, and stays to say why.
     const exhausted = !auth && endedBy(request) === "mfa-attempts";
-    const code = exhausted ? { code: serverTexts.mfaAttemptsExhausted.code } : {};
-    return reply.code(401).send({ detail: errorTexts.sessionExpired, ...code });
+    throw new Refusal(401, errorTexts.sessionExpired, exhausted ? serverTexts.mfaAttemptsExhausted.code : undefined);
   }
   const named = (request.params as Params).site ?? (request.params as Params).audience;
-  if (named !== undefined && named !== auth.site) return reply.code(403).send({ detail: errorTexts.accessDenied });
-  return undefined;
+  if (named !== undefined && named !== auth.site) throw new Refusal(403, errorTexts.accessDenied);
 }
 
 /** The rules of the operation's row, in order: who, whose site, how often, what else; then the call may leave. */
 export async function admit(context: AppContext, operation: Operation, request: FastifyRequest, reply: FastifyReply) {
   const rule = rules[operation.operationId] as ProxiedRule;
-  const refused = refusedCaller(rule.needs, request, reply);
-  if (refused) return refused;
+  refuseCaller(rule.needs, request);
   const token = rule.needs === "anyone" ? undefined : request.auth?.token;
   let attempt: Attempt | undefined;
   if (rule.throttle) {
@@ -75,7 +73,7 @@ export async function admit(context: AppContext, operation: Operation, request: 
     const { wait } = attempt;
     if (wait !== undefined) {
       countThrottled(context, request, group);
-      return tooManyAttempts(reply, wait);
+      throw tooManyAttempts(wait);
     }
   }
   const answer = await rule.check?.({ context, request });

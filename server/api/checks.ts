@@ -3,6 +3,7 @@
 import type { FastifyRequest } from "fastify";
 import { easilyGuessed } from "#server/api/common-passwords.ts";
 import type { AppContext } from "#server/context.ts";
+import { problem } from "#server/errors.ts";
 import { lastCodeSentAt, sessionId } from "#server/session/standing.ts";
 import { PASSWORD_TEST_VALID_MS, spendPasswordTest } from "#server/session/writes.ts";
 import { serverTexts } from "#server/texts.ts";
@@ -41,7 +42,7 @@ export const oneValidateAtATime: Check = async ({ context, request }) => {
   const key = `mfa-validate|${sessionId(request) ?? ""}`;
   if (!(await context.locks.acquire(key, VALIDATE_LOCK_MS))) {
     const { code, message } = serverTexts.mfaInFlight;
-    return { status: 409, body: { detail: message, code } };
+    return { status: 409, body: problem(message, code) };
   }
   request.beforeAnswer = () => context.locks.release(key);
   return undefined;
@@ -65,7 +66,7 @@ export const checkNewPassword: Check = async ({ context, request }) => {
     (await context.locks.acquire(`password-test|${sid}|${tested}`, PASSWORD_TEST_VALID_MS));
   if (!once) {
     const { code, message } = serverTexts.passwordNotTested;
-    return { status: 400, body: { detail: message, code }, counts: true };
+    return { status: 400, body: problem(message, code), counts: true };
   }
   const auth = request.auth;
   if (easilyGuessed(result.data, [auth?.userName ?? "", auth?.company ?? ""])) {
@@ -87,5 +88,5 @@ export const confirmReplace: Check = async ({ request }) => {
     site: auth.site,
     ...(auth.company ? { company: auth.company } : {}),
   });
-  return { status: 409, body: { detail: linkLoginTexts.signedInAs(who), code: serverTexts.sessionExists.code } };
+  return { status: 409, body: problem(linkLoginTexts.signedInAs(who), serverTexts.sessionExists.code) };
 };

@@ -10,6 +10,7 @@ import { nameDigest, personOf } from "#server/account/person.ts";
 import { securityEvent } from "#server/account/security-log.ts";
 import { endOtherSessions } from "#server/account/sessions.ts";
 import type { AppContext } from "#server/context.ts";
+import { problem } from "#server/errors.ts";
 import { loadPermissions } from "#server/permissions.ts";
 import { MAX_TOKEN_CHARACTERS, sendableToken } from "#server/session/fields.ts";
 import { beginSignIn, expire, promote } from "#server/session/lifecycle.ts";
@@ -41,7 +42,7 @@ const unusable = (request: FastifyRequest): Shaped => {
 };
 const tooLarge: Shaped = {
   status: 502,
-  body: { detail: serverTexts.sessionTooLarge.message, code: serverTexts.sessionTooLarge.code },
+  body: problem(serverTexts.sessionTooLarge.message, serverTexts.sessionTooLarge.code),
   failed: true,
 };
 

@@ -8,6 +8,7 @@ import type { Shaped } from "#server/api/effects.ts";
 import { errorShape } from "#server/api/error-shape.ts";
 import type { ProxiedRule } from "#server/api/rules.ts";
 import type { AppContext } from "#server/context.ts";
+import { problem } from "#server/errors.ts";
 import { tokenRefused } from "#server/session/lifecycle.ts";
 import { type AnswerStream, letGo, readAnswer, readsOf } from "#server/upstream/answer-reader.ts";
 import { answerProblem, type ShapeProblem } from "#server/upstream/answer-shape.ts";
@@ -95,12 +96,12 @@ async function refused(context: AppContext, request: FastifyRequest, reply: Fast
   const operation = call.operation.operationId;
   if (call.token) {
     tokenRefused(request, operation);
-    return reply.code(401).send({ detail: errorTexts.sessionExpired });
+    return reply.code(401).send(problem(errorTexts.sessionExpired));
   }
   call.attempt?.keep(); // the upstream refused it: it counts
   call.rule.onRefusal?.({ context, request });
   await failed(request, call.rule);
-  return reply.code(401).send({ detail: errorTexts.sessionExpired, code: answerCodes.refusedUnsigned });
+  return reply.code(401).send(problem(errorTexts.sessionExpired, answerCodes.refusedUnsigned));
 }
 
 /** What a failed call does to the session: a failed generate ends the pending sign-in. */

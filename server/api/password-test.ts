@@ -10,6 +10,7 @@ import { errorShape } from "#server/api/error-shape.ts";
 import type { OwnCall } from "#server/api/own-call.ts";
 import { countThrottled, tooManyAttempts } from "#server/api/throttled.ts";
 import type { AppContext } from "#server/context.ts";
+import { Refusal } from "#server/errors.ts";
 import type { Auth } from "#server/session/fields.ts";
 import { tokenRefused } from "#server/session/lifecycle.ts";
 import { sessionId } from "#server/session/standing.ts";
@@ -130,9 +131,9 @@ export const answerPasswordTest: OwnCall = async ({ context, request, reply }) =
     case "wrong":
       return reply.code(test.status).send(errorShape(test.status, test.body));
     case "throttled":
-      return tooManyAttempts(reply, test.wait);
+      throw tooManyAttempts(test.wait);
     case "ended":
-      return reply.code(401).send({ detail: errorTexts.sessionExpired });
+      throw new Refusal(401, errorTexts.sessionExpired);
     case "failed":
       return reply.code(test.status).send({});
   }

@@ -5,12 +5,12 @@
 // password test, shared with ending other sessions).
 import httpProxy from "@fastify/http-proxy";
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from "fastify";
-import { admit, type Params, refusedCaller, refuseMovingParams, upstreamHeaders } from "#server/api/admit.ts";
+import { admit, type Params, refuseCaller, refuseMovingParams, upstreamHeaders } from "#server/api/admit.ts";
 import { answered, fault, type UpstreamAnswer } from "#server/api/forwarded-answer.ts";
 import { type OwnCallRule, rules } from "#server/api/rules.ts";
 import { hasBody, isJson } from "#server/content-type.ts";
 import type { AppContext } from "#server/context.ts";
-import { invalidRequest } from "#server/errors.ts";
+import { invalidRequest, Refusal } from "#server/errors.ts";
 import { expire } from "#server/session/lifecycle.ts";
 import { sessionId } from "#server/session/standing.ts";
 import { serverTexts } from "#server/texts.ts";
@@ -42,9 +42,9 @@ export async function apiPlugin(api: FastifyInstance, { context }: { context: Ap
   api.decorateRequest("beforeAnswer", undefined);
 
   // An island's call carries the portal's header: a form or a link from another site cannot add it.
-  api.addHook("onRequest", (request, reply, done) => {
+  api.addHook("onRequest", (request, _reply, done) => {
     if (request.method !== "GET" && request.headers[csrfHeader] !== "1")
-      reply.code(403).send({ detail: errorTexts.accessDenied });
+      done(new Refusal(403, errorTexts.accessDenied));
     else done();
   });
   // The islands send JSON: a body of another kind (a form, which the session's scope could parse) or a malformed
@@ -142,8 +142,10 @@ export async function apiPlugin(api: FastifyInstance, { context }: { context: Ap
     api.route({
       method: operation.method,
       url: routerPath(operation.path),
-      handler: async (request, reply) =>
-        refusedCaller(rule.needs, request, reply) ?? rule.answeredBy({ context, request, reply }),
+      handler: async (request, reply) => {
+        refuseCaller(rule.needs, request);
+        return rule.answeredBy({ context, request, reply });
+      },
     });
   }
 
@@ -152,11 +154,11 @@ export async function apiPlugin(api: FastifyInstance, { context }: { context: Ap
     method: operation.method,
     pattern: new RegExp(`^/api${operation.path.replace(/\{\w+\}/g, "[^/]+")}$`),
   }));
-  api.all("/*", async (request, reply) => {
+  api.all("/*", async (request) => {
     const path = request.url.split("?")[0] ?? "";
     const allowed = patterns.filter(({ pattern }) => pattern.test(path)).map(({ method }) => method);
     if (allowed.length > 0)
-      return reply.code(405).header("allow", allowed.join(", ")).send({ detail: serverTexts.methodNotAllowed.message });
-    return reply.code(404).send({ detail: errorTexts.endpointNotFound });
+      throw new Refusal(405, serverTexts.methodNotAllowed.message, undefined, { allow: allowed.join(", ") });
+    throw new Refusal(404, errorTexts.endpointNotFound);
   });
 }

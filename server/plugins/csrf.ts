@@ -2,6 +2,7 @@
 // rule, in server/api/plugin.ts.) `crossSite` is the one answer to "did another site start this request?".
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { Refusal } from "#server/errors.ts";
 import { errorTexts } from "#web/texts/errors.ts";
 
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -18,12 +19,10 @@ export function crossSite(request: FastifyRequest): boolean {
 }
 
 export const csrfPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook("onRequest", (request, reply, done) => {
-    if (!safeMethods.has(request.method) && crossSite(request)) {
-      reply.code(403).send({ detail: errorTexts.accessDenied });
-      return;
-    }
-    done();
+  app.addHook("onRequest", (request, _reply, done) => {
+    done(
+      !safeMethods.has(request.method) && crossSite(request) ? new Refusal(403, errorTexts.accessDenied) : undefined,
+    );
   });
 });
 

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { errorShape } from "#server/api/error-shape.ts";
 import type { UpstreamAnswer } from "#server/api/forwarded-answer.ts";
 import type { AppContext } from "#server/context.ts";
+import { Refusal } from "#server/errors.ts";
 import { tokenRefused } from "#server/session/lifecycle.ts";
 import { signedIn } from "#server/session/standing.ts";
 import { serverTexts } from "#server/texts.ts";
@@ -68,14 +69,14 @@ async function pdfProxy(app: FastifyInstance, { context }: { context: AppContext
     disableRequestLogging: true,
     retryMethods: [],
     undici: { headersTimeout: context.config.upstreamTimeoutMs, bodyTimeout: context.config.upstreamTimeoutMs },
-    preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
+    preHandler: async (request: FastifyRequest) => {
       const auth = signedIn(request);
       // Signed in fully: while the password is expired, only the change-password form is reachable.
-      if (!auth) return reply.code(401).send({ detail: serverTexts.signInToRead.message });
+      if (!auth) throw new Refusal(401, serverTexts.signInToRead.message);
       const sites = readers.get((request.params as { fileName: string }).fileName);
-      if (!sites) return reply.code(404).send({ detail: serverTexts.noSuchDocument.message });
+      if (!sites) throw new Refusal(404, serverTexts.noSuchDocument.message);
       // A document no page of this user's section links is not theirs (a vendor never reads the clients' policy).
-      if (!sites.has(auth.site)) return reply.code(403).send({ detail: errorTexts.accessDenied });
+      if (!sites.has(auth.site)) throw new Refusal(403, errorTexts.accessDenied);
       request.pdfCall = {
         deadline: AbortSignal.timeout(context.config.upstreamTimeoutMs),
         started: performance.now(),

@@ -4,6 +4,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { AppContext } from "#server/context.ts";
+import { Refusal } from "#server/errors.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -40,7 +41,7 @@ export const metricsRoutes = fp(async (app: FastifyInstance, context: AppContext
   app.get("/metrics", async (request, reply) => {
     // Digests of equal length, compared in constant time: the token's length and content leak nothing.
     if (!timingSafeEqual(digest(request.headers.authorization ?? ""), expected))
-      return reply.code(401).header("www-authenticate", 'Bearer realm="metrics"').send({ detail: "Unauthorized" });
+      throw new Refusal(401, "Unauthorized", undefined, { "www-authenticate": 'Bearer realm="metrics"' });
     return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
 });

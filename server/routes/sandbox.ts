@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { passwordWasReset } from "#server/account/sessions.ts";
 import { FORM_TYPE, mediaType } from "#server/content-type.ts";
+import { Refusal } from "#server/errors.ts";
 import { csrfPlugin } from "#server/plugins/csrf.ts";
 import { faultOfError, faultStatus, readCapped } from "#server/upstream/read-capped.ts";
 
@@ -36,9 +37,9 @@ function resetPersonOf(header: string | null): z.infer<typeof resetPerson> | und
  * The sandbox's forms post form fields only: the media type decides first, before the body is read (a JSON body, an
  * array, a nested object, a Content-Type that is not valid), with the sandbox's own 415 answer; then its fields.
  */
-async function requireForm(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+async function requireForm(request: FastifyRequest): Promise<void> {
   if (mediaType(request.headers["content-type"]) !== FORM_TYPE) {
-    await reply.code(415).send({ detail: `Unsupported Media Type: a form posts ${FORM_TYPE}` });
+    throw new Refusal(415, `Unsupported Media Type: a form posts ${FORM_TYPE}`);
   }
 }
 

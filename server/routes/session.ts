@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { personOf } from "#server/account/person.ts";
 import { securityEvent } from "#server/account/security-log.ts";
 import type { AppContext } from "#server/context.ts";
+import { Refusal } from "#server/errors.ts";
 import { taxBridgeOn } from "#server/pages/screen.ts";
 import { permissionsFor } from "#server/permissions.ts";
 import { idleLeft } from "#server/render/page-reply.ts";
@@ -51,7 +52,7 @@ export async function sessionRoutes(app: FastifyInstance, context: AppContext): 
   const fromScript = (request: FastifyRequest) => request.headers.accept === "application/json";
   const secondsLeft = (request: FastifyRequest, reply: FastifyReply) => {
     const left = idleLeft(request, context, context.now());
-    if (left === undefined || left <= 0) return reply.code(401).send({ detail: errorTexts.sessionExpired });
+    if (left === undefined || left <= 0) throw new Refusal(401, errorTexts.sessionExpired);
     return reply.send({ idleSeconds: Math.floor(left) });
   };
 

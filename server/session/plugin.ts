@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { personOf } from "#server/account/person.ts";
 import type { AppContext } from "#server/context.ts";
+import { problem } from "#server/errors.ts";
 import { personActed } from "#server/session/activity.ts";
 import { cacheSessionDecoding } from "#server/session/decode-cache.ts";
 import { RESEAL_GRANULARITY_MS, readAuth } from "#server/session/fields.ts";
@@ -98,7 +99,7 @@ export const sessionPlugin = fp<{ context: AppContext }>(async (app: FastifyInst
     // The answer says so in its own kind: JSON for a call, a way back to the sign-in page for a page.
     if (String(reply.getHeader("content-type") ?? "").startsWith("application/json")) {
       reply.code(502).type("application/json; charset=utf-8");
-      return done(null, JSON.stringify({ detail: message, code }));
+      return done(null, JSON.stringify(problem(message, code)));
     }
     reply.code(303).header("location", "/").removeHeader("content-type");
     done(null, "");

@@ -6,6 +6,7 @@ import Fastify from "fastify";
 import { PortalClient } from "#harness/portal-client.ts";
 import { countThrottled, tooManyAttempts } from "#server/api/throttled.ts";
 import type { AppContext } from "#server/context.ts";
+import { installErrorHandling } from "#server/errors.ts";
 import { loggerOptions, OneLinePerRequest } from "#server/logging.ts";
 import { Metrics } from "#server/metrics.ts";
 import { serverTexts } from "#server/texts.ts";
@@ -17,9 +18,10 @@ describe("a throttled attempt", () => {
     const app = Fastify({ logger: loggerOptions("info", stream), logController: new OneLinePerRequest() });
     const metrics = new Metrics();
     const context = { metrics } as unknown as AppContext;
-    app.post("/attempt", async (request, reply) => {
+    installErrorHandling(app); // the refusal's one writer
+    app.post("/attempt", async (request) => {
       countThrottled(context, request, "sign-in");
-      return tooManyAttempts(reply, 7);
+      throw tooManyAttempts(7);
     });
     try {
       const answer = await new PortalClient(app).post("/attempt", {});

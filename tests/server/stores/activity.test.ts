@@ -43,7 +43,13 @@ for (const backend of ["memory", "redis"] as const) {
       const person = `client/acme/${randomUUID()}`;
       const at = Date.now();
       await stores.activity.record(person, { event: "mfa.passed", at, device: "Firefox on macOS", address: "a" });
-      await stores.activity.record(person, { event: "mfa.passed", at, device: "Firefox on macOS", address: "a", session: "digest" });
+      await stores.activity.record(person, {
+        event: "mfa.passed",
+        at,
+        device: "Firefox on macOS",
+        address: "a",
+        session: "digest",
+      });
       assert.deepEqual((await stores.activity.recent(person)).events, [
         { event: "mfa.passed", at, device: "Firefox on macOS", address: "a", session: "digest" },
         { event: "mfa.passed", at, device: "Firefox on macOS", address: "a" },
