@@ -11,7 +11,10 @@ import type { SessionEntry } from "#server/stores/session-registry.ts";
 import { knownTimeZone } from "#web/components/when.ts";
 import { TIME_ZONE_HEADER } from "#web/protocol/headers.ts";
 
-/** A signed-in session begins: listed, and the oldest past the bound ends on every replica. */
+/**
+ * A signed-in session begins: listed, and the oldest past the bound ends on every replica. Sessions already revoked
+ * leave the list first, so the bound never ends a live session in an ended one's place.
+ */
 export function registerSession(request: FastifyRequest, owner: Owner, sid: string, now: number): void {
   const account = accountOf(request);
   if (!account) return;
@@ -25,8 +28,8 @@ export function registerSession(request: FastifyRequest, owner: Owner, sid: stri
   };
   const zone = request.headers[TIME_ZONE_HEADER.toLowerCase()];
   if (typeof zone === "string" && zone.length <= 64 && knownTimeZone(zone) === zone) entry.timeZone = zone;
-  void account.sessions.add(person, entry).then(async (dropped) => {
-    for (const old of dropped) {
+  void pruneEnded(request, person, account).then(async () => {
+    for (const old of await account.sessions.add(person, entry)) {
       await request.server.revocations.revoke(old);
       securityEvent(request, "session-ended.limit", person, old);
     }
@@ -57,6 +60,16 @@ export function sessionEnded(request: FastifyRequest, owner: Owner, sid: string,
 /** A session neither revoked nor idle past the limit (its own next request would end it: it is not listed or counted). */
 const live = (request: FastifyRequest, account: AccountState, entry: SessionEntry) =>
   !request.server.revocations.has(entry.sid) && account.now() - entry.seen <= account.liveMs;
+
+/**
+ * The person's revoked sessions leave their list. One that only looks idle stays: its registry clock may lag, and
+ * "Sign out of all other devices" must still find it.
+ */
+async function pruneEnded(request: FastifyRequest, person: string, account: AccountState): Promise<void> {
+  const { sessions } = await account.sessions.list(person);
+  for (const entry of sessions)
+    if (request.server.revocations.has(entry.sid)) await account.sessions.remove(person, entry.sid);
+}
 
 /** One row of "Where you're signed in": the session named by its digest, never by its id. */
 export type ListedSession = Omit<SessionEntry, "sid"> & { id: string; current: boolean };

@@ -8,7 +8,7 @@ import type { Loaded, PageRequest, Screens } from "#server/pages/screen.ts";
 import { safePath } from "#server/safe-path.ts";
 import { standing } from "#server/session/standing.ts";
 import { answerCode, answerMessage } from "#web/api/answer.ts";
-import { END_OTHERS_HEADER, ENDED_COUNT_HEADER } from "#web/api/end-others.ts";
+import { END_OTHERS_HEADER, sessionsEndedNote } from "#web/api/end-others.ts";
 import { CHANGED_PAUSE_MS } from "#web/components/change-password-form.tsx";
 import { mfaCodeOf } from "#web/mfa-code.ts";
 import { newPasswordProblem } from "#web/password-rules.ts";
@@ -19,7 +19,6 @@ import { resetProblem } from "#web/reset-checks.ts";
 import { matchRoute } from "#web/routes/table.ts";
 import { loginProblem } from "#web/sign-in-checks.ts";
 import { landingUrl, type Site } from "#web/site.ts";
-import { endOthersTexts } from "#web/texts/end-others.ts";
 import { answerCodes } from "#web/texts/errors.ts";
 import { loginTexts } from "#web/texts/login-screen.ts";
 import { mfaTexts } from "#web/texts/mfa.ts";
@@ -210,8 +209,11 @@ export async function signInForms(
     if (!request.auth || change.status === 401) return reply.redirect("/", 303);
     if (change.status !== 200) return refuse(answerMessage(change.status, change.body));
     const notes: FormNote[] = [{ kind: "success", text: passwordTexts.changed }];
-    const ended = change.headers[ENDED_COUNT_HEADER];
-    if (ended !== undefined) notes.push({ kind: "info", text: endOthersTexts.ended(Number(ended)) });
+    const ended = sessionsEndedNote((name) => {
+      const value = change.headers[name.toLowerCase()];
+      return typeof value === "string" ? value : undefined;
+    });
+    if (ended) notes.push({ kind: "info", text: ended });
     // The forced change moves on to the home page after the pause the island keeps, as the page says, script or not.
     if (forced) reply.header("refresh", `${CHANGED_PAUSE_MS / 1000}; url=/${audience}/home`);
     return again(request, reply, { form: "change-password", notes }, 200);

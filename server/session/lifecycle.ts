@@ -15,6 +15,8 @@ import { type EndReason, unannounced } from "#web/protocol/session-end.ts";
 export function beginSignIn(request: FastifyRequest, auth: Auth, now: number, taxBridge = false): void {
   const previous = sessionId(request);
   if (previous) void request.server.revocations.revoke(previous);
+  // The signed-in session it replaces leaves its person's list now: an ended session never counts against the bound.
+  if (previous && request.auth?.stage === "signed-in") sessionEnded(request, request.auth, previous, "replaced");
   request.session.regenerate([]);
   if (taxBridge) set(request, "taxBridge", true);
   fresh(request, auth, now);

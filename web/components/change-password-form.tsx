@@ -2,7 +2,7 @@
 
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { api, failureText } from "#web/api/client.ts";
-import { END_OTHERS_HEADER, ENDED_COUNT_HEADER, ENDING_HEADER } from "#web/api/end-others.ts";
+import { END_OTHERS_HEADER, sessionsEndedNote } from "#web/api/end-others.ts";
 import { CapsLockHint, useCapsLock } from "#web/components/caps-lock.tsx";
 import { Note, type NoteKind, Notes } from "#web/components/note.tsx";
 import { PasswordChecklist } from "#web/components/password-checklist.tsx";
@@ -116,11 +116,8 @@ export function ChangePasswordForm(props: ChangePasswordFormProps) {
     });
     if (change.error) return fail(failureText(change.error));
     if (!change.data) return;
-    const ended = Number(change.response.headers.get(ENDED_COUNT_HEADER) ?? "");
-    if (Number.isSafeInteger(ended) && change.response.headers.has(ENDED_COUNT_HEADER))
-      setEndedNote(
-        change.response.headers.get(ENDING_HEADER) === "1" ? endOthersTexts.ending(ended) : endOthersTexts.ended(ended),
-      );
+    const ended = sessionsEndedNote((name) => change.response.headers.get(name));
+    if (ended) setEndedNote(ended);
 
     say("success", passwordTexts.changed);
     if (redirect) {

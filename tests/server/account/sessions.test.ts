@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { after, before, describe, it } from "node:test";
 import type { FastifyInstance } from "fastify";
+import { type Answer, happyUpstream, sendJson } from "#harness/fake-upstream.ts";
 import { PortalClient } from "#harness/portal-client.ts";
 import { RedisServer } from "#harness/redis-server.ts";
 import { accounts, DEMO_PASSWORD, mailboxCode, signIn } from "#harness/sign-in.ts";
@@ -12,7 +13,9 @@ import { startSandbox } from "#sandbox/app.ts";
 import { personOf } from "#server/account/person.ts";
 import type { AccountState } from "#server/account/state.ts";
 import { END_SESSIONS_PATH } from "#server/pages/account-view.ts";
+import { SESSIONS_PER_PERSON } from "#server/stores/session-registry.ts";
 import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
+import { portalOnFake } from "#tests/support/portal-on-fake.ts";
 import { until } from "#tests/support/waiting.ts";
 import { END_OTHERS_HEADER, ENDING_HEADER } from "#web/api/end-others.ts";
 
@@ -394,4 +397,38 @@ describe("two replicas, sessions signed out on the other one while Redis is froz
       await redis.config("maxmemory", "0");
     }
   });
+});
+
+describe("the bound of 20 sessions counts live sessions only", () => {
+  for (const backend of ["memory", "redis"] as const) {
+    it(`${backend}: a browser's link sign-ins, each replacing the one before, never end the person's session elsewhere`, async () => {
+      const redis = backend === "redis" ? await RedisServer.start() : undefined;
+      // Each link's answer names ACME's alice, as a real upstream's does.
+      const happy = happyUpstream();
+      const named = { token: "link-token", message: "Success", username: "alice", shortname: "ACME" };
+      const answer: Answer = (call, response) =>
+        /client-token/.test(call.path) ? sendJson(response, 200, named) : happy(call, response);
+      const fake = await portalOnFake(answer, {
+        env: redis ? { REDIS_URL: redis.url, REDIS_KEY_PREFIX: `bound-${randomUUID()}:` } : {},
+      });
+      try {
+        const elsewhere = await signIn(fake.app, accounts.alice, fake.code);
+        const browser = new PortalClient(fake.app);
+        for (let index = 0; index <= SESSIONS_PER_PERSON; index++) {
+          const link = await browser.post(`/api/auth/client-token?uuid=link-${index}`, undefined, {
+            "x-portal-replace-session": "1",
+          });
+          assert.equal(link.json().tokenHeld, true, `link sign-in ${index + 1}`);
+        }
+        const account = await elsewhere.get("/client/users/change-password");
+        assert.equal(account.status, 200, "the session elsewhere is still signed in");
+        assert.doesNotMatch(account.text, /Older sessions were signed out/);
+        const listed = [...account.text.matchAll(/<li class="session">/g)].length;
+        assert.equal(listed, 2, "two live sessions, listed");
+      } finally {
+        await fake.close();
+        await redis?.stop();
+      }
+    });
+  }
 });
