@@ -58,17 +58,25 @@ export type SecurityLine = {
   session?: string;
   address: string;
   device: string;
+  /** An ended session's own device and address, where another request ended it (`device` and `address` acted). */
+  sessionDevice?: string;
+  sessionAddress?: string;
 };
+
+/** Where a session that another request ended was signed in: what its activity row names. */
+export type EndedSession = { device: string; address: string };
 
 /**
  * Writes the event's line, and keeps it in the person's recent activity (not awaited: the store never rejects, and
- * the answer does not wait for Redis). `sid` is the session the event is about (not always the request's own).
+ * the answer does not wait for Redis). `sid` is the session the event is about (not always the request's own); when
+ * another request ended it, `ended` says where it was signed in, and its activity row names that, not the actor.
  */
 export function securityEvent(
   request: FastifyRequest,
   event: SecurityEvent,
   person: string,
   sid?: string | undefined,
+  ended?: EndedSession,
 ): void {
   const device = deviceLabel(request.headers["user-agent"]);
   const line: SecurityLine = {
@@ -79,14 +87,21 @@ export function securityEvent(
     ...(sid ? { session: sessionDigest(sid) } : {}),
     address: clientAddress(request),
     device,
+    ...(ended ? { sessionDevice: ended.device, sessionAddress: ended.address } : {}),
   };
   request.log.info(line, "security event");
   const account = accountOf(request);
   if (!account || !person) return;
-  const { address } = line;
+  const address = ended?.address ?? line.address;
   const at = account.now();
   const knownOnly = mayNameAnyone.has(event);
-  const record = { event, at, device, address, ...(line.session ? { session: line.session } : {}) };
+  const record = {
+    event,
+    at,
+    device: ended?.device ?? device,
+    address,
+    ...(line.session ? { session: line.session } : {}),
+  };
   if (counted.has(event)) {
     const failure = { kind: event, at, device, address, source: addressKey(address) };
     void account.activity.failed(person, failure, knownOnly);

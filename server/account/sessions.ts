@@ -28,10 +28,17 @@ export function registerSession(request: FastifyRequest, owner: Owner, sid: stri
   };
   const zone = request.headers[TIME_ZONE_HEADER.toLowerCase()];
   if (typeof zone === "string" && zone.length <= 64 && knownTimeZone(zone) === zone) entry.timeZone = zone;
-  void pruneEnded(request, person, account).then(async () => {
+  void pruneEnded(request, person, account).then(async (listed) => {
     for (const old of await account.sessions.add(person, entry)) {
       await request.server.revocations.revoke(old);
-      securityEvent(request, "session-ended.limit", person, old);
+      const where = listed.get(old);
+      securityEvent(
+        request,
+        "session-ended.limit",
+        person,
+        old,
+        where && { device: where.device, address: where.address },
+      );
     }
   });
 }
@@ -62,13 +69,20 @@ const live = (request: FastifyRequest, account: AccountState, entry: SessionEntr
   !request.server.revocations.has(entry.sid) && account.now() - entry.seen <= account.liveMs;
 
 /**
- * The person's revoked sessions leave their list. One that only looks idle stays: its registry clock may lag, and
+ * The person's revoked sessions leave their list; the others are answered, by id. One that only looks idle stays: its registry clock may lag, and
  * "Sign out of all other devices" must still find it.
  */
-async function pruneEnded(request: FastifyRequest, person: string, account: AccountState): Promise<void> {
+async function pruneEnded(
+  request: FastifyRequest,
+  person: string,
+  account: AccountState,
+): Promise<Map<string, SessionEntry>> {
   const { sessions } = await account.sessions.list(person);
+  const kept = new Map<string, SessionEntry>();
   for (const entry of sessions)
     if (request.server.revocations.has(entry.sid)) await account.sessions.remove(person, entry.sid);
+    else kept.set(entry.sid, entry);
+  return kept;
 }
 
 /** One row of "Where you're signed in": the session named by its digest, never by its id. */
@@ -119,7 +133,7 @@ export async function endOtherSessions(
   for (const entry of ending) {
     await request.server.revocations.revoke(entry.sid);
     await account.sessions.remove(person, entry.sid);
-    securityEvent(request, event, person, entry.sid);
+    securityEvent(request, event, person, entry.sid, { device: entry.device, address: entry.address });
   }
   return { count: ending.length, onItsWay: !(await shared) };
 }

@@ -25,7 +25,8 @@ const USER_AGENT =
 
 /** The fields a security line may hold: pino's own, and the security log's. */
 const ALLOWED = new Set(["level", "time", "pid", "hostname", "reqId", "msg"]);
-for (const field of ["event", "requestId", "person", "session", "address", "device"]) ALLOWED.add(field);
+for (const field of ["event", "requestId", "person", "session", "address", "device", "sessionDevice", "sessionAddress"])
+  ALLOWED.add(field);
 
 const { stream, lines } = logCapture("security-log");
 const secrets = new Set<string>([DEMO_PASSWORD, WRONG_PASSWORD, NEW_PASSWORD, TEST_SESSION_KEY]);

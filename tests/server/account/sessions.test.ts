@@ -124,6 +124,8 @@ describe("the session registry in a portal", () => {
     );
     assert.equal(ended.headers.location, "/client/users/change-password?sessions=ended&count=1");
     assert.equal((await lagging.get("/client/home")).status, 302, "the lagging session has ended");
+    const row = (await account.activity.recent(gary)).events.find(({ event }) => event === "session-ended.by-person");
+    assert.equal(row?.device, "Firefox on macOS", "the activity names the session that ended, not the one that acted");
   });
 });
 
