@@ -94,7 +94,8 @@ export const holdLogin =
     const outcome = held ? "pending-mfa" : message === "Deactivated" ? "deactivated" : "invalid";
     const loginMessage = untold ? "unknown" : message;
     // The user ID as typed is logged only once the upstream took it (a token held); before, a digest of it.
-    const user = held ? { user: userName } : { userDigest: nameDigest(userName) };
+    // The company as well: a user ID alone names a user of every company that has one.
+    const user = held ? { user: userName, ...(company ? { company } : {}) } : { userDigest: nameDigest(userName) };
     signInStep(context, request, { event: "sign-in", site, ...user, outcome, loginMessage }, "sign-in attempt");
     if (held && token) {
       const auth = { stage: "pending", site, userName, company, loginMessage: message ?? "Success", token } as const;
@@ -181,7 +182,7 @@ export const promoteOnPassed: Effect = async ({ context, request, body }) => {
   const verdict = (Array.isArray(body) ? (body as Schemas["MfaVerdict"]) : []).map(({ text }) => ({ text }));
   const auth = request.auth;
   if (auth?.stage !== "pending") return { body: verdict };
-  const who = { site: auth.site, user: auth.userName };
+  const who = { site: auth.site, user: auth.userName, ...(auth.company ? { company: auth.company } : {}) };
   if (verdict[0]?.text === "Passed") {
     promote(request, context.now());
     const info = await loadPermissions(context, request);

@@ -119,7 +119,7 @@ describe("logs (item 15)", () => {
       line.event === event &&
       (outcome === undefined || line.outcome === outcome) &&
       (user === undefined || line.user === user);
-    find("a sign-in waiting for its code", is("sign-in", "pending-mfa", "alice"));
+    assert.equal(find("a sign-in waiting for its code", is("sign-in", "pending-mfa", "alice")).company, "ACME");
     // A name the upstream did not accept is logged by its digest only (a password typed as the user ID stays out).
     const digested = (name: string) => (line: LogLine) =>
       line.userDigest === nameDigest(name) && line.user === undefined;
@@ -128,7 +128,8 @@ describe("logs (item 15)", () => {
     find("a deactivated account", (line) => is("sign-in", "deactivated")(line) && digested("dora")(line));
     const expired = find("an expired password", is("sign-in", "pending-mfa", "paula"));
     assert.equal(expired.loginMessage, "Password Expired");
-    find("a passed code", is("mfa", "passed", "alice"));
+    const passed = find("a passed code", is("mfa", "passed", "alice"));
+    assert.equal(passed.company, "ACME", "a user ID alone names a user of every company that has one");
     find("a refused code", is("mfa", "failed", "vince"));
     find("too many refused codes", is("mfa", "limit", "vince"));
     find("a link sign-in", is("link-sign-in", "signed-in"));
