@@ -1,5 +1,5 @@
 // `npm run bench`: every benchmark of docs/performance.md in one run, printed as one table and kept in artifacts/.
-// `--quick` shortens the rounds (a smoke run); `--only=throughput,tracing,bytes,lighthouse,memory` picks groups;
+// `--quick` shortens the rounds (a smoke run); `--only=throughput,tracing,routes,bytes,lighthouse,memory` picks groups;
 // `--skip=lighthouse,memory` (or BENCH_SKIP=lighthouse,memory) leaves groups out while iterating;
 // `--memory-seconds=120` runs the memory load that long instead of 10 minutes. The full run is every group: a run that
 // left one out says so above its table.
@@ -10,6 +10,7 @@ import { lighthouseBenches } from "#scripts/bench/lighthouse.ts";
 import type { LoadOptions } from "#scripts/bench/load.ts";
 import { type MemoryOptions, memoryBenches } from "#scripts/bench/memory.ts";
 import { markdownTable, type Row } from "#scripts/bench/report.ts";
+import { routeBenches } from "#scripts/bench/routes.ts";
 import { throughputBenches } from "#scripts/bench/throughput.ts";
 import { tracingBenches } from "#scripts/bench/tracing.ts";
 
@@ -41,6 +42,10 @@ const memory: MemoryOptions =
 const groups: [string, () => Promise<Row[]>][] = [
   ["throughput", () => throughputBenches(load)],
   ["tracing", () => tracingBenches(load)],
+  [
+    "routes",
+    () => routeBenches(quick ? { rounds: 2, batch: 20, freshBatch: 5 } : { rounds: 5, batch: 100, freshBatch: 20 }),
+  ],
   ["bytes", () => bytesBenches()],
   // Lighthouse's scores vary from run to run: the full run keeps the median of three.
   ["lighthouse", () => lighthouseBenches({ runs: quick ? 1 : 3 })],

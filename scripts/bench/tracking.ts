@@ -61,7 +61,7 @@ export async function trackingBenches(servers: TrackingServers, options: LoadOpt
       [visit, await bareVisit(servers, options)],
       "cpu",
       { atMost: 2 },
-      "a page with a visit less a repeat view, in row 3b's rounds: the call, its typed client and queue, the re-sealed cookie",
+      "a page with a visit less a repeat view, in row 3b's rounds: the call, its typed client and queue, the previous page's cookie",
     ),
     ratioRow(
       `3b. Tracking: page latency p99 at ${rate.toLocaleString("en")} req/s (half of the ${Math.round(capacity.requestsPerSecond).toLocaleString("en")} req/s every view a visit holds), ${VISITORS} visitors, every view a new visit ÷ repeat views`,

@@ -47,8 +47,9 @@ const tooLarge: Shaped = {
 };
 
 /**
- * What a signed-in session may still add to its cookie: the previous path (64 characters at most), a passed password
- * test and the tax-bridge mode, about 130 bytes of JSON and so about 190 in the cookie.
+ * What a signed-in session may still add to its cookie: a passed password test and the tax-bridge mode. The room is
+ * what it was when the previous path (64 characters at most) was kept here too, about 190 bytes in the cookie: the
+ * path now has a cookie of its own (server/pages/previous-page.ts), and the tokens SECURITY.md says fit still fit.
  */
 const SIGNED_IN_ROOM = 224;
 /** What a pending session may still add: the time its code was sent. */
@@ -193,7 +194,7 @@ export const promoteOnPassed: Effect = async ({ context, request, body }) => {
       return { body: verdict };
     }
     if (auth.untold) untoldSignInVouched(request);
-    // Signed in, with its permissions: a session that leaves no room for a page visit ends here, with the reason.
+    // Signed in, with its permissions: a session that leaves no room for its later writes ends here, with the reason.
     if (!fitsCookie(request, SIGNED_IN_ROOM)) return tooLarge;
     signInStep(context, request, { event: "mfa", ...who, outcome: "passed" }, "device verified");
     securityEvent(request, "mfa.passed", personOf(auth), sessionId(request));

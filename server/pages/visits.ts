@@ -1,8 +1,9 @@
-// Which page views are visits (requirements 4.8): a navigation to a new page of the person's own is remembered in the
-// session and handed to the tracker once its answer has gone.
-import type { FastifyInstance, FastifyRequest } from "fastify";
-import { visitorOn } from "#server/session/standing.ts";
-import { rememberVisit } from "#server/session/writes.ts";
+// Which page views are visits (requirements 4.8): a navigation to a new page of the person's own is remembered as the
+// previous path (server/pages/previous-page.ts, beside the session: the session itself is not written for it) and
+// handed to the tracker once its answer has gone.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { PreviousPages } from "#server/pages/previous-page.ts";
+import { sessionId, visitorOn } from "#server/session/standing.ts";
 import { isNavigation, type Visit, type VisitTracker } from "#server/tracking.ts";
 
 declare module "fastify" {
@@ -13,13 +14,22 @@ declare module "fastify" {
 }
 
 /**
- * A navigation to a page of the person's own (server/session/standing.ts, `visitorOn`) that is not the previous one
- * is a visit: the session remembers it (`rememberVisit`), and it is sent once the page's answer has gone.
+ * A navigation to a page of the person's own (server/session/standing.ts, `visitorOn`) that is neither `/` nor the
+ * previous path is a visit: it becomes the previous path, and it is sent once the page's answer has gone.
  */
-export function noteVisit(request: FastifyRequest, ownForm: boolean): void {
+export function noteVisit(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  previous: PreviousPages,
+  ownForm: boolean,
+): void {
   const page = request.pagePath;
   const auth = visitorOn(request, ownForm);
-  if (auth && isNavigation(request) && rememberVisit(request, page)) request.visit = { token: auth.token, page };
+  if (!auth || page === "/" || !isNavigation(request)) return;
+  const sid = sessionId(request) ?? "";
+  if (previous.isPrevious(request, sid, page)) return;
+  previous.remember(reply, sid, page);
+  request.visit = { token: auth.token, page };
 }
 
 /** Sends the visits `noteVisit` found once their answers have gone: never on the response path. */

@@ -2,6 +2,7 @@
 // (server/pages/visits.ts, sent after the answer has gone), then one `reply.page`.
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "#server/context.ts";
+import { PreviousPages } from "#server/pages/previous-page.ts";
 import { loadPublic } from "#server/pages/public.tsx";
 import type { Loaded, PageRequest, Screens } from "#server/pages/screen.ts";
 import { loadSection } from "#server/pages/section.tsx";
@@ -26,6 +27,7 @@ export async function pageRoutes(app: FastifyInstance, context: AppContext): Pro
   });
   // requirements 4.8: a signed-in navigation is a visit.
   sendVisits(app, context.tracker);
+  const previous = new PreviousPages(context.config);
 
   const load = async (request: PageRequest): Promise<Loaded> => {
     const pathname = request.pagePath;
@@ -40,7 +42,7 @@ export async function pageRoutes(app: FastifyInstance, context: AppContext): Pro
   app.get("/*", { config: { policy: "page" } }, async (request: PageRequest, reply) => {
     const loaded = await load(request);
     if ("redirect" in loaded) return reply.redirect(loaded.redirect, 302);
-    noteVisit(request, loaded.ownForm === true);
+    noteVisit(request, reply, previous, loaded.ownForm === true);
     return reply.page(loaded);
   });
   // The same pages' forms, posted without script: answered here, by the same loads.

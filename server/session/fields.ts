@@ -38,8 +38,6 @@ export type SessionFields = {
   /** The auth with its token packed when large (server/token-pack.ts), so the cookie stays within 4096 bytes. */
   auth: Omit<Auth, "token"> & StoredToken;
   perms: { info: UserInfo; at: number };
-  /** The previous tracked path (requirements 4.8), or a digest of it when long. */
-  lastPage: string;
   taxBridge: boolean;
   flash: Flash;
   /** When the session began (absolute lifetime) and was last seen (idle timeout), in ms. */

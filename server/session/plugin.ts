@@ -85,7 +85,7 @@ export const sessionPlugin = fp<{ context: AppContext }>(async (app: FastifyInst
   cacheSessionDecoding(app, maxSeconds);
   // Added after @fastify/secure-session's own onSend, so it measures the cookie that was sealed (sealing twice per
   // answer was a fifth of an /api call's CPU). A session grown past what a browser keeps (a large token, then
-  // permissions and the previous path) ends here, and the answer says so: a browser would otherwise drop the cookie
+  // permissions and a passed password test) ends here, and the answer says so: a browser would otherwise drop the cookie
   // silently and keep the previous one.
   app.addHook("onSend", (request, reply, payload, done) => {
     const bytes = sessionCookieBytes(reply.getHeader("set-cookie"), cookieName);

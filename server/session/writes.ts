@@ -1,6 +1,5 @@
-// The session's named writes while it lasts: seen, a visit, permissions, a sent code, the password
+// The session's named writes while it lasts: seen, permissions, a sent code, the password
 // test and change, the sign-in page's notice. Nothing else writes it (its beginning and end: lifecycle.ts).
-import { hash } from "node:crypto";
 import type { FastifyRequest } from "fastify";
 import { sessionSeen } from "#server/account/sessions.ts";
 import { type Flash, get, RESEAL_GRANULARITY_MS, set, storeAuth } from "#server/session/fields.ts";
@@ -23,26 +22,6 @@ export function markSeen(request: FastifyRequest, now: number, everyMs = RESEAL_
   set(request, "seen", now);
   const sid = sessionId(request);
   if (span && request.auth?.stage === "signed-in" && sid) sessionSeen(request, request.auth, sid, now);
-}
-
-/**
- * The previous path as the session keeps it: itself when short and plain, a digest (no `/`) otherwise, so it takes
- * at most 64 bytes of the cookie's JSON (a quote or a non-ASCII character would be escaped to several).
- */
-const pageDigest = (page: string) =>
-  page.length <= 64 && /^[\x20-\x7e]*$/.test(page) && !/["\\]/.test(page)
-    ? page
-    : hash("sha256", page, "base64url").slice(0, 22);
-
-/**
- * requirements 4.8: true when this path is a new visit (not `/`, not the previous path), which it then remembers.
- * Whether it restarts the idle time is decided after its answer (`markSeen`), as for every other request.
- */
-export function rememberVisit(request: FastifyRequest, page: string): boolean {
-  const digest = pageDigest(page);
-  if (page === "/" || get(request, "lastPage") === digest) return false;
-  set(request, "lastPage", digest);
-  return true;
 }
 
 export function cachePermissions(request: FastifyRequest, info: UserInfo, now: number): void {

@@ -11,7 +11,6 @@ const COOKIE = "portal-session";
 const FIELDS: (keyof SessionFields)[] = [
   "auth",
   "perms",
-  "lastPage",
   "taxBridge",
   "flash",
   "born",

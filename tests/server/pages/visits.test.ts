@@ -1,12 +1,17 @@
 // Which page views are visits (requirements 4.8): a signed-in navigation to a page, never `/`, never the previous path,
-// is sent upstream once its answer has gone, with the page's whole path and the session's own token.
+// is sent upstream once its answer has gone, with the page's whole path and the session's own token. The previous path
+// is kept beside the session, in a small cookie of its own: a visit never re-seals the session's.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { type FakeUpstream, forwardTo, startFakeUpstream } from "#harness/fake-upstream.ts";
 import { PortalClient } from "#harness/portal-client.ts";
 import { accounts, DEMO_PASSWORD, signIn } from "#harness/sign-in.ts";
+import { previousPageCookieName } from "#server/pages/previous-page.ts";
+import { sessionCookieName } from "#server/session/plugin.ts";
+import { clockedPortal, IDLE_MINUTES, MINUTE } from "#tests/support/clocked-portal.ts";
 import { type RunningPortal, sandboxVisits, startPortalInProcess, visitsOf } from "#tests/support/portal.ts";
+import { setCookies } from "#tests/support/portal-on-fake.ts";
 
 /** Waits until the user has `count` records, then a little longer, so a record too many would show too. */
 async function settledVisits(sandboxUrl: string, username: string, count: number): Promise<string[]> {
@@ -15,6 +20,9 @@ async function settledVisits(sandboxUrl: string, username: string, count: number
   await sleep(100);
   return visitsOf(sandboxUrl, username);
 }
+
+/** A second portal, on a clock the tests move: when a session's cookie is written depends on the minute. */
+const clocked = clockedPortal();
 
 /** The portal, with its upstream behind a proxy that counts the track calls. */
 let portal: RunningPortal;
@@ -104,7 +112,7 @@ describe("what a visit is", () => {
     assert.equal(upstream.watched.track.received, received + 1, "the next page is a visit");
   });
 
-  it("a long or non-ASCII path is sent whole, though the session keeps only a digest of it, and not twice in a row", async () => {
+  it("a long or non-ASCII path is sent whole, though only a MAC of it is kept, and not twice in a row", async () => {
     const vera = await signIn(portal.app, accounts.vera, portal.code);
     const long = `/vendor/${"x".repeat(120)}`;
     const accented = `/vendor/caf%C3%A9`;
@@ -126,5 +134,58 @@ describe("what a visit is", () => {
     await sleep(100);
     assert.equal(upstream.watched.track.received, received);
     assert.equal((await sandboxVisits(portal.sandboxUrl)).length, before);
+  });
+});
+
+describe("the previous path, kept beside the session", () => {
+  const SESSION = sessionCookieName(true);
+  const PAGE = previousPageCookieName(true);
+  /** The names of the cookies an answer sets. */
+  const written = (answer: { headers: Parameters<typeof setCookies>[0]["headers"] }) =>
+    setCookies(answer).map((cookie) => cookie.slice(0, cookie.indexOf("=")));
+
+  it("a new visit writes only the previous page's cookie, about a hundred bytes, never the session's; a repeat view writes none", async () => {
+    clocked.now = Math.ceil(Date.now() / MINUTE) * MINUTE + 1_000;
+    const vera = await signIn(clocked.portal.app, accounts.vera, clocked.portal.code);
+    const visit = await vera.get("/vendor/home");
+    assert.deepEqual([visit.status, written(visit)], [200, [PAGE]]);
+    const header = setCookies(visit)[0] ?? "";
+    assert.ok(Buffer.byteLength(`set-cookie: ${header}\r\n`) <= 128, `${Buffer.byteLength(header)} bytes: ${header}`);
+    const repeat = await vera.get("/vendor/home?tab=2");
+    assert.deepEqual([repeat.status, written(repeat)], [200, []]);
+    const next = await vera.get("/vendor/inbox");
+    assert.deepEqual([next.status, written(next)], [200, [PAGE]]);
+    assert.deepEqual(await settledVisits(clocked.portal.sandboxUrl, "vera", 2), ["/vendor/home", "/vendor/inbox"]);
+  });
+
+  it("a visit is an action like any other: it restarts the idle time, as the session keeps it, to the minute", async () => {
+    clocked.now = Math.ceil(clocked.now / MINUTE) * MINUTE + MINUTE + 1_000;
+    const victor = await signIn(clocked.portal.app, accounts.victor, clocked.portal.code);
+    clocked.now += 30_000;
+    const within = await victor.get("/client/inbox");
+    assert.deepEqual([within.status, written(within)], [200, [PAGE]], "within the minute: no session written");
+    clocked.now += MINUTE;
+    const later = await victor.get("/client/home");
+    assert.deepEqual(
+      [later.status, written(later).sort()],
+      [200, [PAGE, SESSION].sort()],
+      "a new minute: seen written",
+    );
+    clocked.now += IDLE_MINUTES * MINUTE - 10_000;
+    const page = await victor.get("/client/home");
+    assert.equal(page.status, 200, "within the idle limit from the visit, though past it from the sign-in");
+  });
+
+  it("a previous page's cookie from another session counts for nothing there, even the same person's", async () => {
+    const first = await signIn(clocked.portal.app, accounts.vince, clocked.portal.code);
+    const second = await signIn(clocked.portal.app, accounts.vince, clocked.portal.code);
+    assert.deepEqual(written(await first.get("/vendor/contact-us")), [PAGE]);
+    second.cookies.set(PAGE, first.cookies.get(PAGE) ?? "");
+    const there = await second.get("/vendor/contact-us");
+    assert.deepEqual(written(there), [PAGE], "the page is a visit of the second session");
+    assert.deepEqual(await settledVisits(clocked.portal.sandboxUrl, "vince", 2), [
+      "/vendor/contact-us",
+      "/vendor/contact-us",
+    ]);
   });
 });

@@ -1,9 +1,8 @@
-// The session's named writes, read back from the cookie a browser would keep: a visit (requirements 4.8), seen, the
-// permissions and a sent code, the password test and change (requirements 4.4) and the sign-in page's
+// The session's named writes, read back from the cookie a browser would keep: seen, the permissions and a sent code,
+// the password test and change (requirements 4.4) and the sign-in page's
 // notice.
 import assert from "node:assert/strict";
 import { after, before, beforeEach, describe, it } from "node:test";
-import { accounts, signIn } from "#harness/sign-in.ts";
 import type { Auth } from "#server/session/fields.ts";
 import { storeAuth } from "#server/session/fields.ts";
 import {
@@ -14,12 +13,11 @@ import {
   passwordChanged,
   recordPasswordTest,
   rememberCodeSent,
-  rememberVisit,
   spendPasswordTest,
   takeFlash,
   untoldSignInVouched,
 } from "#server/session/writes.ts";
-import { clockedPortal, IDLE_MINUTES, MINUTE } from "#tests/support/clocked-portal.ts";
+import { MINUTE } from "#tests/support/clocked-portal.ts";
 import { noPermissions, permissionsWith } from "#tests/support/permissions.ts";
 import { type SessionApp, startSessionApp } from "#tests/support/session-app.ts";
 
@@ -31,81 +29,22 @@ after(() => session.close());
 beforeEach(() => session.seed(undefined));
 
 const T = 1_700_000_000_000;
-const clocked = clockedPortal();
-
-/** Whether each path in turn is a visit, as the session remembers them. */
-async function visits(paths: string[]): Promise<boolean[]> {
-  const answers: boolean[] = [];
-  for (const path of paths) answers.push((await session.run((r) => rememberVisit(r, path))).result);
-  return answers;
-}
-
-describe("a visit (requirements 4.8)", () => {
-  it("each navigation is a visit, except a repeat of the previous path: A, A, B, A gives A, B, A", async () => {
-    assert.deepEqual(await visits(["/client/home", "/client/home", "/client/inbox", "/client/home"]), [
-      true,
-      false,
-      true,
-      true,
-    ]);
-    assert.equal((await session.run(() => undefined)).held.lastPage, "/client/home");
-  });
-
-  it("the path / is never a visit, and does not count as the previous path", async () => {
-    assert.deepEqual(await visits(["/client/home", "/", "/client/home", "/", "/"]), [true, false, false, false, false]);
-    assert.equal((await session.run(() => undefined)).held.lastPage, "/client/home");
-  });
-
-  it("a long path, or one with a quote or a non-ASCII character, is kept as a short digest, and still not sent twice", async () => {
-    for (const path of [`/client/${"x".repeat(200)}`, "/client/caf\u00e9", '/client/a"b', "/client/a\\b"]) {
-      assert.deepEqual(await visits([path, path]), [true, false], path);
-      const kept = (await session.run(() => undefined)).held.lastPage ?? "";
-      assert.match(kept, /^[A-Za-z0-9_-]{22}$/, "a digest of 22 base64url characters, never the path");
-    }
-    // Two long paths that differ only at their end are two visits.
-    const long = `/client/${"y".repeat(100)}`;
-    assert.deepEqual(await visits([`${long}1`, `${long}2`]), [true, true]);
-  });
-
-  it("a path of 64 plain characters is kept as it is; one of 65 as a digest", async () => {
-    const sixtyFour = `/${"p".repeat(63)}`;
-    await visits([sixtyFour]);
-    assert.equal((await session.run(() => undefined)).held.lastPage, sixtyFour);
-    await visits([`${sixtyFour}q`]);
-    assert.notEqual((await session.run(() => undefined)).held.lastPage, `${sixtyFour}q`);
-  });
-
-  it("a page visited (a new path) counts as activity to the second: its cookie is written anyway", async () => {
-    const alice = await signIn(clocked.portal.app, accounts.alice, clocked.portal.code);
-    clocked.now += 30_000;
-    assert.equal((await alice.get("/client/inbox")).status, 200);
-    clocked.now += IDLE_MINUTES * MINUTE - 10_000;
-    const page = await alice.get("/client/inbox");
-    assert.equal(page.status, 200, "within the idle limit from the visit, though past it from the sign-in");
-  });
-
-  it("a repeat of the previous path writes nothing, not even seen", async () => {
-    session.seed({ lastPage: "/client/home", seen: T });
-    const repeat = await session.run((r) => rememberVisit(r, "/client/home"));
-    assert.deepEqual([repeat.result, repeat.written], [false, false]);
-  });
-});
 
 describe("seen", () => {
   it("markSeen restarts the idle time at the time given, and leaves the rest of the session as it was", async () => {
-    session.seed({ born: T, seen: T, lastPage: "/client/home" });
+    session.seed({ born: T, seen: T, taxBridge: true });
     const { held } = await session.run((r) => markSeen(r, T + 7 * MINUTE));
-    assert.deepEqual(held, { born: T, seen: T + 7 * MINUTE, lastPage: "/client/home" });
+    assert.deepEqual(held, { born: T, seen: T + 7 * MINUTE, taxBridge: true });
   });
 
   it("markSeen writes the cookie's seen when it is a minute old, or to the second when the cookie is written anyway", async () => {
     session.seed({ born: T, seen: T });
     assert.equal((await session.run((r) => markSeen(r, T + 30_000))).written, false, "within the minute");
-    const visit = await session.run((r) => {
-      rememberVisit(r, "/client/inbox");
+    const written = await session.run((r) => {
+      rememberCodeSent(r, T + 30_000);
       markSeen(r, T + 30_000);
     });
-    assert.equal(visit.held.seen, T + 30_000, "a visit writes the cookie anyway");
+    assert.equal(written.held.seen, T + 30_000, "another write seals the cookie anyway");
   });
 
   it("markSeen writes seen when a new minute has begun since it was, however little time passed", async () => {
