@@ -18,6 +18,15 @@ export function crossSite(request: FastifyRequest): boolean {
   return origin !== undefined && originOf(origin) !== originOf(`${request.protocol}://${request.host}`);
 }
 
+/**
+ * The browser says this request is the portal's own or the person's (typed, a bookmark): `Sec-Fetch-Site` is
+ * `same-origin` or `none`. A browser that does not say is not taken at its word.
+ */
+export function ownRequest(request: FastifyRequest): boolean {
+  const site = request.headers["sec-fetch-site"];
+  return site === "same-origin" || site === "none";
+}
+
 export const csrfPlugin = fp(async (app: FastifyInstance) => {
   app.addHook("onRequest", (request, _reply, done) => {
     done(

@@ -16,7 +16,7 @@ import { pathnameOf } from "#web/site.ts";
 
 export async function pageRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   const screens: Screens = { context, assets: readManifest() };
-  decoratePage(app, context, screens.assets);
+  await decoratePage(app, context, screens.assets);
   app.decorateRequest("pagePath", "/");
   // One reading of a page's address, for its view and its form alike: a repeated parameter counts once, by its first
   // value (a hand-edited address never breaks a page).

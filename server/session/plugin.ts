@@ -101,7 +101,8 @@ export const sessionPlugin = fp<{ context: AppContext }>(async (app: FastifyInst
       reply.code(502).type("application/json; charset=utf-8");
       return done(null, JSON.stringify(problem(message, code)));
     }
-    reply.code(303).header("location", "/").removeHeader("content-type");
+    // A compressed page's body is dropped too: nothing of it, nor its encoding, is sent.
+    reply.code(303).header("location", "/").removeHeader("content-type").removeHeader("content-encoding");
     done(null, "");
   });
   app.decorateRequest("auth", undefined);

@@ -3,6 +3,7 @@
 // by itself says when, as a load that is no activity.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { happyUpstream, sendJson } from "#harness/fake-upstream.ts";
 import { PortalClient } from "#harness/portal-client.ts";
 import { accounts, DEMO_PASSWORD, signIn } from "#harness/sign-in.ts";
@@ -134,5 +135,35 @@ describe("a page that asks again by itself", () => {
     const alice = await signIn(clocked.portal.app, accounts.alice, clocked.portal.code);
     const page = await alice.get("/client/inbox");
     assert.deepEqual([page.status, page.headers.refresh, page.headers["retry-after"]], [200, undefined, undefined]);
+  });
+});
+
+describe("a page's compression (docs/decisions.md, BREACH considered)", () => {
+  const page = (headers: Record<string, string>) =>
+    clocked.portal.app.inject({ method: "GET", url: "/", headers: { "accept-encoding": "br, gzip", ...headers } });
+
+  it("is compressed for the portal's own requests and the person's, and reads back as the same page", async () => {
+    const plain = await page({ "accept-encoding": "identity" });
+    for (const site of ["same-origin", "none"]) {
+      const answer = await page({ "sec-fetch-site": site });
+      assert.equal(answer.headers["content-encoding"], "br", site);
+      assert.match(String(answer.headers.vary), /accept-encoding/i, site);
+      const html = brotliDecompressSync(answer.rawPayload).toString();
+      assert.ok(answer.rawPayload.length < html.length / 2, `${site}: ${answer.rawPayload.length} of ${html.length}`);
+      assert.equal(html.replace(/nonce="[^"]+"/g, ""), plain.body.replace(/nonce="[^"]+"/g, ""), site);
+    }
+    const gzip = await page({ "sec-fetch-site": "same-origin", "accept-encoding": "gzip" });
+    assert.equal(gzip.headers["content-encoding"], "gzip");
+    assert.match(gunzipSync(gzip.rawPayload).toString(), /^<!DOCTYPE html>/);
+  });
+
+  it("is never compressed for a request another site started, or one whose browser does not say", async () => {
+    const asked: Record<string, string>[] = [{ "sec-fetch-site": "cross-site" }, { "sec-fetch-site": "same-site" }, {}];
+    for (const headers of asked) {
+      const answer = await page(headers);
+      assert.equal(answer.statusCode, 200);
+      assert.equal(answer.headers["content-encoding"], undefined, JSON.stringify(headers));
+      assert.match(answer.body, /^<!DOCTYPE html>/);
+    }
   });
 });
