@@ -92,7 +92,10 @@ export async function loadAccountView(request: FastifyRequest, returnPath: strin
   };
 }
 
-/** The events and, among them by their latest failure, one row per kind of failure and period, newest first. */
+/**
+ * The events and, among them by their latest failure, one row per kind of failure and period (from a sign-in to the
+ * next), newest first; a period's rows stay while it is kept, older than the oldest listed event or not (issue 30).
+ */
 function activityRows({ events, failures }: ActivityList): ActivityRow[] {
   const counted = failures.periods.flatMap(({ tallies }) =>
     tallies.map(({ kind, count, addresses, moreAddresses, first, last, device, address }) => ({

@@ -52,9 +52,9 @@ export async function loadLastSignIn(request: FastifyRequest, changePassword: st
     .filter((event, index) => signIn(event) && side(event, index) === "after")
     .map(({ at, device }) => ({ at, device }));
   if (!previous && later.length === 0) return undefined;
-  // Failed attempts since the sign-in before the latest, told beside the last sign-in: never listed, so none pushes
-  // it out; without it, "since then" names nothing.
-  const failed = previous ? failures.sincePrevious.find(({ kind }) => kind === "sign-in.failed") : undefined;
+  // Failed attempts since the sign-in named as the last, whatever sign-ins came after it: never listed, so none
+  // pushes it out; without it, "since then" names nothing.
+  const failed = previous ? failures.since(previous.at).find(({ kind }) => kind === "sign-in.failed") : undefined;
   return {
     ...(previous ? { previous: { at: previous.at, device: previous.device } } : {}),
     later,

@@ -47,7 +47,7 @@ export class ActivityStore {
     await this.lists.add(person, eventId(), record, { onlyIfListed: knownOnly });
   }
 
-  /** A completed sign-in: listed, and the failures counted since the one before it become the period before it. */
+  /** A completed sign-in: listed, and the failures counted from now on are a period of their own. */
   async signedIn(person: string, record: ActivityRecord): Promise<void> {
     await Promise.all([this.record(person, record), this.failures.signedIn(person, record.at)]);
   }
@@ -57,7 +57,7 @@ export class ActivityStore {
     await this.failures.count(person, failure, knownOnly);
   }
 
-  /** Newest first, none older than the retention; the failures counted since the sign-in before the latest one. */
+  /** Newest first, none older than the retention; the failures counted per period (from a sign-in to the next). */
   async recent(person: string): Promise<ActivityList> {
     const [{ items, complete }, failures] = await Promise.all([this.lists.list(person), this.failures.list(person)]);
     return { events: items.map(({ item }) => item), failures, complete: complete && failures.complete };

@@ -7,12 +7,14 @@ import { LRUCache } from "lru-cache";
 import { storedLabel } from "#server/account/device.ts";
 import {
   ADDRESSES_COUNTED,
+  type Addresses,
   type Failure,
   type FailureList,
   type FailureRecord,
   type FailureTallies,
   listOf,
   MemoryFailureTallies,
+  PERIODS_KEPT,
   type Period,
   type StoredTally,
   sourceTag,
@@ -132,13 +134,13 @@ export class RedisFailureTallies implements FailureTallies {
   #write<R>(
     target: {
       portalFailureCount: (...args: Parameters<Redis["portalFailureCount"]>) => R;
-      portalFailureSignedIn: (key: string, at: string, ttl: string) => R;
+      portalFailureSignedIn: (...args: Parameters<Redis["portalFailureSignedIn"]>) => R;
     },
     step: Step,
   ): R {
     const key = this.keys.failures(step.person);
     const ttl = String(wholeMs(this.keepMs));
-    if (step.step === "signed-in") return target.portalFailureSignedIn(key, String(step.at), ttl);
+    if (step.step === "signed-in") return target.portalFailureSignedIn(key, String(step.at), ttl, String(PERIODS_KEPT));
     const { kind, at, device, address, source } = step.failure;
     return target.portalFailureCount(
       key,
@@ -155,21 +157,26 @@ export class RedisFailureTallies implements FailureTallies {
   }
 }
 
-/** A record as Redis gave it back, checked again: what does not read as one is none. */
+/** A record as Redis gave it back, checked again: what does not read as one (one kept before the periods) is none. */
 function parseRecord(text: string): FailureRecord | undefined {
   try {
-    const stored = JSON.parse(text) as { open?: unknown; closed?: unknown };
-    const open = parsePeriod(stored.open);
-    if (!open) return undefined;
-    const closed = parsePeriod(stored.closed);
-    return closed ? { open, closed } : { open };
+    const stored = JSON.parse(text) as { periods?: unknown; addresses?: unknown };
+    if (!Array.isArray(stored.periods)) return undefined;
+    const periods = stored.periods.slice(0, PERIODS_KEPT).map(parsePeriod);
+    if (periods.length === 0 || !periods.every((period) => period !== undefined)) return undefined;
+    const addresses: Record<string, Addresses> = {};
+    for (const [kind, value] of Object.entries(objectOr(stored.addresses))) {
+      const parsed = parseAddresses(value);
+      if (parsed) addresses[kind] = parsed;
+    }
+    return { periods, addresses };
   } catch {
     return undefined;
   }
 }
 
 function parsePeriod(value: unknown): Period | undefined {
-  const { since, tallies } = (value ?? {}) as { since?: unknown; tallies?: unknown };
+  const { since, tallies } = objectOr(value);
   if (typeof since !== "number" || typeof tallies !== "object" || tallies === null) return undefined;
   const kept: Record<string, StoredTally> = {};
   for (const [kind, tally] of Object.entries(tallies)) {
@@ -180,18 +187,32 @@ function parsePeriod(value: unknown): Period | undefined {
 }
 
 function parseTally(value: unknown): StoredTally | undefined {
-  const tally = (value ?? {}) as Partial<Record<keyof StoredTally, unknown>>;
+  const tally = objectOr(value) as Partial<Record<keyof StoredTally, unknown>>;
   const numbers = [tally.count, tally.first, tally.last];
   if (!numbers.every((number) => typeof number === "number")) return undefined;
   if (typeof tally.device !== "string" || typeof tally.address !== "string") return undefined;
-  const sources = Array.isArray(tally.sources) ? tally.sources.filter((tag) => typeof tag === "number") : [];
   return {
     count: tally.count as number,
     first: tally.first as number,
     last: tally.last as number,
     device: storedLabel(tally.device),
     address: tally.address,
-    sources: sources.slice(0, ADDRESSES_COUNTED),
-    more: tally.more === true,
   };
 }
+
+/** A kind's addresses; an empty `seen` comes back from Lua as {}. */
+function parseAddresses(value: unknown): Addresses | undefined {
+  const { seen, dropped } = objectOr(value);
+  if (typeof dropped !== "number") return undefined;
+  const pairs = Array.isArray(seen) ? seen : [];
+  const kept = pairs.flatMap((pair): [number, number][] => {
+    const [tag, periods] = Array.isArray(pair) ? pair : [];
+    return Number.isInteger(tag) && Number.isInteger(periods) ? [[tag as number, (periods as number) & ALL]] : [];
+  });
+  return { seen: kept.filter(([, periods]) => periods !== 0).slice(0, ADDRESSES_COUNTED), dropped: dropped & ALL };
+}
+
+const ALL = 2 ** PERIODS_KEPT - 1;
+
+const objectOr = (value: unknown): Record<string, unknown> =>
+  typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};

@@ -54,8 +54,11 @@ declare module "ioredis" {
       ttl: string,
       knownOnly: string,
     ): Result<number, Context>;
-    /** A completed sign-in closes the record's open period (`rotate`), when there is a record. Even when Redis is full. */
-    portalFailureSignedIn(key: string, at: string, ttl: string): Result<number, Context>;
+    /**
+     * A completed sign-in opens a period in the record (`rotate`), keeping the newest `periods`, when there is a
+     * record. Even when Redis is full.
+     */
+    portalFailureSignedIn(key: string, at: string, ttl: string, periods: string): Result<number, Context>;
     /** SET key "1" PX ms, then PUBLISH the message on the channel unless the channel is "". Even when Redis is full. */
     portalRevoke(key: string, ms: string, channel: string, message: string): Result<number, Context>;
     /**
@@ -177,22 +180,45 @@ end
 return 0`;
 
 // The rules of server/stores/failure-tallies.ts (`countInto`, `rotate`), on its JSON: one step, however many replicas
-// count at once. cjson writes an empty table as {}: `sources` is never empty, and `tallies` is an object.
+// count at once. cjson writes an empty table as {}: `periods` is never empty, `tallies` and `addresses` are objects,
+// and an empty `seen` reads back as {} (the reader takes it as none). A value that is not a record (one written before
+// the periods were kept, say) is none. A mask holds a bit per kept period (20): LuaBitOp's 32-bit integers hold it.
+const FAILURE_RECORD = `
+local function stored_record(key)
+  local stored = redis.call('GET', key)
+  if not stored then return nil end
+  local ok, record = pcall(cjson.decode, stored)
+  if not ok or type(record) ~= 'table' or type(record.periods) ~= 'table' or not record.periods[1] then return nil end
+  if type(record.addresses) ~= 'table' then record.addresses = {} end
+  return record
+end
+local function newest_in(mask)
+  if mask == 0 then return -1 end
+  local index = 0
+  while bit.band(mask, bit.lshift(1, index)) == 0 do index = index + 1 end
+  return index
+end`;
+
 const FAILURE_COUNT = `${ALLOW_OOM}
-local stored = redis.call('GET', KEYS[1])
-if not stored and ARGV[8] == '1' and redis.call('EXISTS', KEYS[2]) == 0 then
+${FAILURE_RECORD}
+local record = stored_record(KEYS[1])
+if not record and ARGV[8] == '1' and redis.call('EXISTS', KEYS[2]) == 0 then
   return 0
 end
-local record = stored and cjson.decode(stored) or {open = {since = 0, tallies = {}}}
+record = record or {periods = {{since = 0, tallies = {}}}, addresses = {}}
 local at = tonumber(ARGV[2])
-local period = record.open
-if at < period.since then
-  period = record.closed
-  if not period or at < period.since then return 0 end
+local index = nil
+for i, candidate in ipairs(record.periods) do
+  if at >= candidate.since then
+    index = i - 1
+    break
+  end
 end
+if not index then return 0 end
+local period = record.periods[index + 1]
 local tally = period.tallies[ARGV[1]]
 if not tally then
-  tally = {count = 0, first = at, last = at, device = ARGV[4], address = ARGV[5], sources = {}, more = false}
+  tally = {count = 0, first = at, last = at, device = ARGV[4], address = ARGV[5]}
   period.tallies[ARGV[1]] = tally
 end
 tally.count = tally.count + 1
@@ -202,28 +228,57 @@ if at >= tally.last then
   tally.device = ARGV[4]
   tally.address = ARGV[5]
 end
-local tag = tonumber(ARGV[3])
-local seen = false
-for _, kept in ipairs(tally.sources) do
-  if kept == tag then seen = true end
+local addresses = record.addresses[ARGV[1]]
+if not addresses then
+  addresses = {seen = {}, dropped = 0}
+  record.addresses[ARGV[1]] = addresses
 end
-if not seen then
-  if #tally.sources < tonumber(ARGV[6]) then
-    table.insert(tally.sources, tag)
+local tag = tonumber(ARGV[3])
+local flag = bit.lshift(1, index)
+local known = nil
+for _, kept in ipairs(addresses.seen) do
+  if kept[1] == tag then known = kept end
+end
+if known then
+  known[2] = bit.bor(known[2], flag)
+elseif #addresses.seen < tonumber(ARGV[6]) then
+  table.insert(addresses.seen, {tag, flag})
+else
+  local stalest = 1
+  for i, kept in ipairs(addresses.seen) do
+    if newest_in(kept[2]) > newest_in(addresses.seen[stalest][2]) then stalest = i end
+  end
+  if newest_in(addresses.seen[stalest][2]) > index then
+    addresses.dropped = bit.bor(addresses.dropped, addresses.seen[stalest][2])
+    addresses.seen[stalest] = {tag, flag}
   else
-    tally.more = true
+    addresses.dropped = bit.bor(addresses.dropped, flag)
   end
 end
 redis.call('SET', KEYS[1], cjson.encode(record), 'PX', ARGV[7])
 return 1`;
 
 const FAILURE_SIGNED_IN = `${ALLOW_OOM}
-local stored = redis.call('GET', KEYS[1])
-if not stored then return 0 end
-local record = cjson.decode(stored)
-if tonumber(ARGV[1]) <= record.open.since then return 0 end
-record.closed = record.open
-record.open = {since = tonumber(ARGV[1]), tallies = {}}
+${FAILURE_RECORD}
+local record = stored_record(KEYS[1])
+if not record then return 0 end
+local at = tonumber(ARGV[1])
+if at <= record.periods[1].since then return 0 end
+local kept = tonumber(ARGV[3])
+table.insert(record.periods, 1, {since = at, tallies = {}})
+while #record.periods > kept do table.remove(record.periods) end
+local all = bit.lshift(1, kept) - 1
+local addresses = {}
+for kind, counted in pairs(record.addresses) do
+  local seen = {}
+  for _, address in ipairs(counted.seen or {}) do
+    local periods = bit.band(bit.lshift(address[2], 1), all)
+    if periods ~= 0 then table.insert(seen, {address[1], periods}) end
+  end
+  local dropped = bit.band(bit.lshift(counted.dropped or 0, 1), all)
+  if #seen > 0 or dropped ~= 0 then addresses[kind] = {seen = seen, dropped = dropped} end
+end
+record.addresses = addresses
 redis.call('SET', KEYS[1], cjson.encode(record), 'PX', ARGV[2])
 return 1`;
 

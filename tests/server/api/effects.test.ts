@@ -193,7 +193,7 @@ describe("a wrong password from a problem-details upstream, on two replicas shar
     for (const replica of [a, b])
       await until(
         async () =>
-          (await replica.app.account?.activity.recent(alice))?.failures.sincePrevious[0]?.kind === "sign-in.failed",
+          (await replica.app.account?.activity.recent(alice))?.failures.since(0)[0]?.kind === "sign-in.failed",
         5_000,
         "the failed sign-in in alice's activity",
       );
@@ -358,8 +358,7 @@ describe("null as no value, and what a link answer names beside its token (revie
       assert.equal((await client.get("/mfa")).headers.location, "/", "no sign-in is pending");
     }
     await until(
-      async () =>
-        (await fake.app.account?.activity.recent(alice))?.failures.sincePrevious[0]?.kind === "sign-in.failed",
+      async () => (await fake.app.account?.activity.recent(alice))?.failures.since(0)[0]?.kind === "sign-in.failed",
       5_000,
       "the failed sign-in in alice's activity",
     );

@@ -216,8 +216,7 @@ describe("a 401 to a call made without a session (review F5)", () => {
     assert.equal(answerMessage(answer.status, answer.json()), errorTexts.sessionExpired);
     const alice = personOf({ site: "client", company: "ACME", userName: "alice" });
     await until(
-      async () =>
-        (await fake.app.account?.activity.recent(alice))?.failures.sincePrevious[0]?.kind === "sign-in.failed",
+      async () => (await fake.app.account?.activity.recent(alice))?.failures.since(0)[0]?.kind === "sign-in.failed",
       5_000,
       "the failed sign-in in alice's activity",
     );

@@ -126,5 +126,32 @@ for (const backend of ["memory", "redis"] as const) {
       assert.match(home, /25 failed sign-in attempts from 3 addresses since then\./);
       await vince.post("/session/logout");
     });
+
+    it("keeps the failed attempts since the sign-in it names after a sign-in on a third device", async () => {
+      time = Date.UTC(2026, 10, 25, 1, 0); // Wednesday 25 November, 10:00 in Tokyo
+      await signIn(browser(WINDOWS_CHROME), accounts.vince, portal.code);
+      time += 60_000;
+      const wrong = { username: "vince", password: "Wrong-Password-Home-3!" };
+      for (let attempt = 0; attempt < 5; attempt += 1)
+        await browser(WINDOWS_CHROME, "203.0.113.9").post("/api/auth/vendor", wrong);
+      time += 60_000; // 10:02
+      const second = await signIn(browser(WINDOWS_FIREFOX), accounts.vince, portal.code);
+      const warning = /5 failed sign-in attempts from 1 address since then\./;
+      const before = read((await second.get("/vendor/home")).text);
+      assert.match(before, /Last signed in Wednesday 25 November at 10:00 from Chrome on Windows\./);
+      assert.match(before, warning);
+
+      time += 60_000; // 10:03
+      const third = await signIn(browser(LINUX_FIREFOX), accounts.vince, portal.code);
+      time += 60_000;
+      const onSecond = read((await second.get("/vendor/home")).text);
+      assert.match(onSecond, /Last signed in Wednesday 25 November at 10:00 from Chrome on Windows\./);
+      assert.match(onSecond, warning, "the failures since the sign-in it names");
+      assert.match(onSecond, /Also signed in since: Firefox on Linux, Wednesday 25 November at 10:03\./);
+
+      const onThird = read((await third.get("/vendor/home")).text);
+      assert.match(onThird, /Last signed in Wednesday 25 November at 10:02 from Firefox on Windows\./);
+      assert.doesNotMatch(onThird, /failed sign-in/, "the failures came before that sign-in");
+    });
   });
 }

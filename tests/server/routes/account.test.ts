@@ -243,4 +243,42 @@ describe("Recent security activity under a flood of wrong passwords", () => {
       await portal.close();
     }
   });
+
+  it("shows the failures as a row for each period between two sign-ins, the older ones kept after later sign-ins", async () => {
+    let time = Date.UTC(2026, 10, 24, 9, 0);
+    const portal = await startPortalInProcess({ listen: false, now: () => time });
+    try {
+      const from = (remoteAddress: string) => {
+        const client = new PortalClient(portal.app, { remoteAddress });
+        client.headers = { "user-agent": WINDOWS_CHROME };
+        return client;
+      };
+      let owner = await signIn(from("192.0.2.10"), accounts.alice, portal.code);
+      const wrong = { shortname: "ACME", username: "alice", password: "Not-Alice-Password-2!" };
+      for (const attempts of [2, 3, 4]) {
+        time += 60_000;
+        for (let attempt = 0; attempt < attempts; attempt += 1)
+          await from(`203.0.113.${attempt + 1}`).post("/api/auth/client", wrong);
+        time += 60_000;
+        owner = await signIn(from("192.0.2.10"), accounts.alice, portal.code);
+      }
+      const page = await owner.get(PAGE);
+      const activity = page.text.slice(page.text.indexOf("Recent security activity"));
+      const rows = [...activity.matchAll(/<li[^>]*>([\s\S]*?)<\/li>/g)].map((row) =>
+        String(row[1]).replaceAll("<!-- -->", ""),
+      );
+      const told = rows.flatMap((row) => {
+        const failed = /(\d+) failed sign-in attempts from (\d+) addresses/.exec(row);
+        if (failed) return [`${failed[1]} failed from ${failed[2]}`];
+        return row.includes("<strong>Signed in</strong>") ? ["signed in"] : [];
+      });
+      assert.deepEqual(
+        told,
+        ["signed in", "4 failed from 4", "signed in", "3 failed from 3", "signed in", "2 failed from 2", "signed in"],
+        "each count between the two sign-ins it fell between",
+      );
+    } finally {
+      await portal.close();
+    }
+  });
 });

@@ -86,7 +86,7 @@ for (const backend of ["memory", "redis"] as const) {
         recent.events.map(({ event }) => event),
         [...events].reverse(),
       );
-      assert.equal(recent.failures.sincePrevious[0]?.count, 5 * ACTIVITY_PER_PERSON);
+      assert.equal(recent.failures.since(0)[0]?.count, 5 * ACTIVITY_PER_PERSON);
     });
   });
 }

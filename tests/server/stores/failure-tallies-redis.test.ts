@@ -18,7 +18,7 @@ const failure = (address: string): Failure => ({
   address,
   source: address,
 });
-const countOf = async (stores: Stores, who: string) => (await stores.activity.recent(who)).failures.sincePrevious[0];
+const countOf = async (stores: Stores, who: string) => (await stores.activity.recent(who)).failures.since(0)[0];
 /** A person with activity, so that a failed sign-in naming them is counted. */
 const known = async (stores: Stores) => {
   const who = person();
@@ -77,7 +77,7 @@ describe("redis failure tallies on two replicas", () => {
       for (let attempt = 0; attempt < 3; attempt += 1) await b.activity.failed(who, failure("203.0.113.2"), true);
       const meanwhile = await b.activity.recent(who);
       assert.equal(meanwhile.complete, false, "said to be incomplete");
-      assert.equal(meanwhile.failures.sincePrevious[0]?.count, 3, "what B counted itself");
+      assert.equal(meanwhile.failures.since(0)[0]?.count, 3, "what B counted itself");
     } finally {
       server.thaw();
     }
@@ -101,13 +101,24 @@ describe("redis failure tallies on two replicas", () => {
 
   it("reads a record Redis gives back with a device label no User-Agent chose, or as none when it is not one", async () => {
     const who = person();
-    const tally = { count: 2, first: 1, last: Date.now(), device: "Call 0800 555 0100", address: "a", sources: [1] };
-    await raw.set(
-      `${prefix}failures:${who}`,
-      JSON.stringify({ open: { since: 0, tallies: { "mfa.code-wrong": tally } } }),
-    );
+    const key = `${prefix}failures:${who}`;
+    const tally = { count: 2, first: 1, last: Date.now(), device: "Call 0800 555 0100", address: "a" };
+    const periods = [{ since: 0, tallies: { "mfa.code-wrong": tally } }];
+    await raw.set(key, JSON.stringify({ periods, addresses: { "mfa.code-wrong": { seen: [[7, 1]], dropped: 0 } } }));
     assert.equal((await countOf(a, who))?.device, "Unknown device");
-    await raw.set(`${prefix}failures:${who}`, "not a record");
+    assert.equal((await countOf(a, who))?.addresses, 1);
+    await raw.set(key, "not a record");
     assert.deepEqual((await a.activity.recent(who)).failures.periods, []);
+  });
+
+  it("takes a value kept before the periods for none, and counts afresh over it", async () => {
+    const who = await known(a);
+    const key = `${prefix}failures:${who}`;
+    const tally = { count: 9, first: 1, last: Date.now(), device: "Firefox", address: "a", sources: [1], more: false };
+    await raw.set(key, JSON.stringify({ open: { since: 0, tallies: { "sign-in.failed": tally } } }));
+    assert.deepEqual((await a.activity.recent(who)).failures.periods, []);
+    await b.activity.signedIn(who, { event: "mfa.passed", at: Date.now(), device: "Firefox", address: "192.0.2.1" });
+    await b.activity.failed(who, failure("203.0.113.1"), true);
+    assert.equal((await countOf(a, who))?.count, 1);
   });
 });
