@@ -2,7 +2,7 @@
 // operation a compile error), saying who may call it, how it is throttled, what is checked before it leaves, and
 // what its answer does to the session.
 import type { FastifyRequest } from "fastify";
-import { personKey, sessionPerson } from "#server/account/person.ts";
+import { sessionPerson } from "#server/account/person.ts";
 import {
   type Check,
   checkNewPassword,
@@ -25,6 +25,7 @@ import type { AppContext } from "#server/context.ts";
 import { expire } from "#server/session/lifecycle.ts";
 import type { ThrottleGroup, Whose } from "#server/throttle.ts";
 import type { OperationId } from "#server/upstream/operations.ts";
+import { personKey } from "#web/protocol/person-key.ts";
 
 /** Who may call an operation: anyone, a session waiting for its MFA code, or a signed-in session. */
 export type Needs = "anyone" | "pending" | "signed-in";
