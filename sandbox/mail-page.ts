@@ -21,7 +21,8 @@ function linkify(escaped: string): string {
 
 function noticeHtml(notice: LinkNotice): string {
   if (notice === "sent") return '<p role="status">A sign-in link was e-mailed: it is the newest message below.</p>';
-  if (notice === "unknown") return '<p role="status">No sandbox user has that site and user ID; nothing was sent.</p>';
+  if (notice === "unknown")
+    return '<p role="status">No sandbox user has that site, company and user ID; nothing was sent.</p>';
   if (notice === "throttled")
     return '<p role="status">Enough sign-in links went to that user lately; nothing was sent. Use one below, or wait a few minutes.</p>';
   return "";
@@ -61,8 +62,13 @@ function accountRow(account: SeedAccount): string {
   return `<tr>${cells.map((cell) => `<td>${escapeHtml(cell)}</td>`).join("")}</tr>`;
 }
 
+/** Each value once, in the seed's order: a datalist of the user IDs or the companies. */
+const options = (values: readonly (string | undefined)[]) =>
+  [...new Set(values.filter((value) => value !== undefined))]
+    .map((value) => `<option value="${escapeHtml(value)}"></option>`)
+    .join("");
+
 export function renderMailPage(input: MailPageInput): string {
-  const usernames = input.accounts.map((account) => `<option value="${escapeHtml(account.username)}"></option>`);
   const mails = input.mails.length === 0 ? "<p>No mail yet.</p>" : input.mails.map(mailHtml).join("\n");
   return htmlDocument(
     "Sandbox mailbox",
@@ -78,10 +84,15 @@ ${noticeHtml(input.notice)}
   <label for="link-site">Site
     <select id="link-site" name="site"><option value="client">Client</option><option value="vendor">Vendor</option></select>
   </label>
+  <label for="link-shortname">Company Short Name
+    <input id="link-shortname" name="shortname" list="seed-companies" autocomplete="off" aria-describedby="link-shortname-hint">
+    <small id="link-shortname-hint">A client's company; a vendor has none.</small>
+  </label>
+  <datalist id="seed-companies">${options(input.accounts.map((account) => account.shortname))}</datalist>
   <label for="link-username">User ID
     <input id="link-username" name="username" list="seed-usernames" required autocomplete="off">
   </label>
-  <datalist id="seed-usernames">${usernames.join("")}</datalist>
+  <datalist id="seed-usernames">${options(input.accounts.map((account) => account.username))}</datalist>
   <button type="submit">Send sign-in link</button>
 </form>
 </section>

@@ -1,13 +1,25 @@
 // The device cookie: a browser that passed a sign-in as a person keeps, for that person, a budget of attempts of its
-// own, which failures from elsewhere cannot spend (OWASP's "device cookies" against brute force). It is a long-lived
-// HttpOnly cookie holding a random device id and a MAC over that id and the person; the person is not readable in it.
+// own, which failures from elsewhere cannot spend (OWASP's "device cookies" against brute force), and the device id its
+// MFA code is remembered for upstream. It is a long-lived HttpOnly cookie holding, for each of the last few people who
+// signed in on the browser, a random device id and a MAC over that id and the person; no person is readable in it.
 import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 
 /** How long a device stays known after its last passed sign-in. */
 export const DEVICE_MAX_AGE_S = 180 * 24 * 3600;
+/**
+ * How many people one browser is a device of: the newest to sign in on it. People taking turns on one browser (a
+ * shared office PC, two companies' accounts of one person) each keep theirs; past this many, the longest unused goes.
+ */
+export const DEVICE_PEOPLE_MAX = 5;
 
 export const deviceCookieName = (secure: boolean) => (secure ? "__Host-portal-device" : "portal-device");
+
+/** One person's entry: `<id>.<mac>`; entries are joined by `~` (no character of either, nor one a cookie escapes). */
+const ENTRY = /^([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/;
+const SEPARATOR = "~";
+
+type Entry = { id: string; mac: string };
 
 export class DeviceCookies {
   /** One MAC key per session key (the first issues, the others still verify: rotation). */
@@ -27,14 +39,23 @@ export class DeviceCookies {
     return createHmac("sha256", key).update(`${id}\n${person}`).digest();
   }
 
+  /** The cookie's entries of a well-formed shape, newest first: never more than DEVICE_PEOPLE_MAX are read. */
+  #entries(request: FastifyRequest): Entry[] {
+    const value = request.cookies?.[this.#name] ?? "";
+    return value
+      .split(SEPARATOR, DEVICE_PEOPLE_MAX)
+      .map((entry) => entry.match(ENTRY))
+      .flatMap((match) => (match ? [{ id: match[1] ?? "", mac: match[2] ?? "" }] : []));
+  }
+
+  #isFor({ id, mac }: Entry, person: string): boolean {
+    const given = Buffer.from(mac, "base64url");
+    return this.#keys.some((key) => timingSafeEqual(this.#mac(key, id, person), given));
+  }
+
   /** The device's id when the request carries a device cookie issued to this person; undefined otherwise. */
   deviceOf(request: FastifyRequest, person: string): string | undefined {
-    const value = request.cookies?.[this.#name];
-    const match = value?.match(/^([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/);
-    if (!match) return undefined;
-    const [, id = "", mac = ""] = match;
-    const given = Buffer.from(mac, "base64url");
-    return this.#keys.some((key) => timingSafeEqual(this.#mac(key, id, person), given)) ? id : undefined;
+    return this.#entries(request).find((entry) => this.#isFor(entry, person))?.id;
   }
 
   /**
@@ -47,12 +68,18 @@ export class DeviceCookies {
 
   /**
    * After a passed sign-in: the browser is this person's device, by the id given (one `idFor` answered) or else its
-   * own (kept when it already was one).
+   * own (kept when it already was one). The person's entry comes first; the other people's stay, up to the bound.
    */
   remember(request: FastifyRequest, reply: FastifyReply, person: string, id = this.idFor(request, person)): void {
     const [key] = this.#keys;
     if (!key) return;
-    reply.setCookie(this.#name, `${id}.${this.#mac(key, id, person).toString("base64url")}`, {
+    const others = this.#entries(request).filter((entry) => !this.#isFor(entry, person));
+    const entries = [{ id, mac: this.#mac(key, id, person).toString("base64url") }, ...others];
+    const value = entries
+      .slice(0, DEVICE_PEOPLE_MAX)
+      .map((entry) => `${entry.id}.${entry.mac}`)
+      .join(SEPARATOR);
+    reply.setCookie(this.#name, value, {
       path: "/",
       httpOnly: true,
       secure: this.secure,

@@ -13,10 +13,15 @@ import type { CounterStore } from "#server/stores/counters.ts";
 export type ThrottleGroup = "sign-in" | "reset" | "mfa" | "password-test" | "password-change";
 export type Limits = { perIp: number; perUser: number };
 /**
- * Whose attempt it is: a person the request names (anyone can name anyone: the scheme above), or the person of the
- * request's own session (only that person's password opens it, so a plain per-person limit cannot be turned on them).
+ * Whose attempt it is, which says the budgets it spends:
+ * - `named`: a person the request names (anyone can name anyone): the scheme above.
+ * - `session`: the person of the request's own signed-in session (only that person's password opens it, so a plain
+ *   per-person limit cannot be turned on them), beside the address's budget.
+ * - `pending`: the person of a sign-in waiting for its MFA code. Its password passed, so the person's own budget pays
+ *   and not the address's (an office signing in together spends nothing of it); and as at sign-in, a browser holding
+ *   the person's device cookie has a budget of its own, which anyone who knows the password cannot spend from elsewhere.
  */
-export type Whose = "named" | "session";
+export type Whose = "named" | "session" | "pending";
 
 export const WINDOW_MS = 60_000;
 export const HOUR_MS = 3_600_000;
@@ -100,15 +105,14 @@ export class Throttle {
     let unknown: Promise<boolean> | undefined;
     // Paced wherever it comes from: only the owner's password opened the session, but a stolen one travels.
     const pacedInSession = person !== undefined && whose === "session" && PACED_IN_SESSION.has(group);
-    const device = person && whose === "named" ? this.devices?.deviceOf(request, person) : undefined;
+    const device = person && whose !== "session" ? this.devices?.deviceOf(request, person) : undefined;
     if (device) {
       // The owner's own browser: a budget of its own, whatever anyone sends from elsewhere or from its address.
       minute(`${group}|device|${device}|${person}`, perUser);
     } else {
-      // An MFA call comes from a session that holds a passed password: the person's own budget, not the address's,
-      // so an office signing in together behind one address spends nothing of it.
-      if (!(group === "mfa" && whose === "session" && person)) minute(`${group}|ip|${address}`, perIp);
-      if (person && whose === "session") minute(`${group}|user|${person}`, perUser);
+      // A pending sign-in's password passed: the person's budget pays, not the address's (an office signing in).
+      if (!(whose === "pending" && person)) minute(`${group}|ip|${address}`, perIp);
+      if (person && whose !== "named") minute(`${group}|user|${person}`, perUser);
       if (person && whose === "named") {
         minute(`${group}|user|${person}|${address}`, perUser);
         // Asked beside the windows, not before them: one round trip to Redis less.
@@ -135,8 +139,7 @@ export class Throttle {
       if (!person) return;
       // A passed sign-in is an MFA code that promoted the session: only then is its address known and its browser the
       // person's device (a password alone, or a reset that answers alike for anyone, earns neither).
-      if (group === "mfa" && whose === "session" && request.auth?.stage === "signed-in")
-        return this.#signedIn(request, reply, person);
+      if (whose === "pending" && request.auth?.stage === "signed-in") return this.#signedIn(request, reply, person);
       // The upstream accepted the name (a password it took): from then on its counts across addresses are hourly.
       if (whose === "named" && group === "sign-in")
         await this.counters.hit(acceptedKey(group, person), KNOWN_ADDRESS_MS);

@@ -1,22 +1,8 @@
 // Who a person is, as the upstream says: the one key every store keyed by a person uses (session registry, security
-// activity, throttles, known addresses, device cookie), compared as the upstream compares its identities.
+// activity, throttles, known addresses, device cookie), folded and joined as web/protocol/person-key.ts says (the
+// browser's device key of the MFA code reads the same fold).
 import { hash } from "node:crypto";
-
-/**
- * The upstream matches company short names and user IDs without regard to ASCII case, and no other case: `ALICE` is
- * `alice`, but `Kelvin` spelled with U+212A is not `kelvin` (no Unicode case folding). Surrounding ASCII blanks are
- * dropped too: an upstream that ignores them names the same account, and one that does not never accepts the padded
- * spelling, so no session is filed under it (and a throttle only counts it with the bare one).
- */
-export const foldAscii = (text: string) =>
-  text.replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, "").replace(/[A-Z]/g, (letter) => letter.toLowerCase());
-
-/**
- * The key of the person a request names or a session belongs to: its parts folded as above and each escaped, so no
- * choice of company and user ID can spell another pair's key (`a/b` + `c` is not `a` + `b/c`).
- */
-export const personKey = (...parts: (string | undefined)[]) =>
-  parts.map((part) => encodeURIComponent(foldAscii(part ?? ""))).join("/");
+import { personKey } from "#web/protocol/person-key.ts";
 
 /**
  * Whose a session is. `alone` is set when the upstream did not say whose account it opened (a client's link sign-in
@@ -25,7 +11,7 @@ export const personKey = (...parts: (string | undefined)[]) =>
  */
 export type Owner = { site: string; company?: string | undefined; userName: string; alone?: string | undefined };
 
-/** The key of a session's person; a session on its own gets a key no typed identity can spell (`:` is escaped above). */
+/** The key of a session's person; a session on its own gets a key no typed identity can spell (`:` is escaped in every part of `personKey`). */
 export const personOf = (owner: Owner): string =>
   owner.alone ? `${owner.site}:alone:${owner.alone}` : personKey(owner.site, owner.company, owner.userName);
 

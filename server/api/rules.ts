@@ -2,7 +2,7 @@
 // operation a compile error), saying who may call it, how it is throttled, what is checked before it leaves, and
 // what its answer does to the session.
 import type { FastifyRequest } from "fastify";
-import { personKey, sessionPerson } from "#server/account/person.ts";
+import { sessionPerson } from "#server/account/person.ts";
 import {
   type Check,
   checkNewPassword,
@@ -25,6 +25,7 @@ import type { AppContext } from "#server/context.ts";
 import { expire } from "#server/session/lifecycle.ts";
 import type { ThrottleGroup, Whose } from "#server/throttle.ts";
 import type { OperationId } from "#server/upstream/operations.ts";
+import { personKey } from "#web/protocol/person-key.ts";
 
 /** Who may call an operation: anyone, a session waiting for its MFA code, or a signed-in session. */
 export type Needs = "anyone" | "pending" | "signed-in";
@@ -33,7 +34,10 @@ export type Throttled = {
   group: ThrottleGroup;
   /** The person an attempt counts against, beside the address. */
   person?: (request: FastifyRequest) => string | undefined;
-  /** Whether that person is named by the request (anyone may name anyone) or is the session's own. */
+  /**
+   * Whether that person is named by the request (anyone may name anyone), is the signed-in session's own, or the
+   * pending sign-in's: which budgets the call spends (server/throttle.ts).
+   */
   whose?: Whose;
   /** Failures only, or every call (what sends an e-mail). */
   counts: "failures" | "every";
@@ -115,7 +119,7 @@ export const rules = {
   generateMfaCode: {
     forwarded: true,
     needs: "pending",
-    throttle: { group: "mfa", counts: "every", person: sessionPerson, whose: "session" },
+    throttle: { group: "mfa", counts: "every", person: sessionPerson, whose: "pending" },
     check: skipRecentGenerate,
     effect: codeSent,
     // requirements 4.2: when a code cannot be generated, the token is cleared (the island shows the expiry message).
@@ -124,7 +128,7 @@ export const rules = {
   validateMfaCode: {
     forwarded: true,
     needs: "pending",
-    throttle: { group: "mfa", counts: "failures", person: sessionPerson, whose: "session" },
+    throttle: { group: "mfa", counts: "failures", person: sessionPerson, whose: "pending" },
     check: oneValidateAtATime,
     effect: promoteOnPassed,
     // requirements 4.2: the device memory is the browser's, so the upstream is told which browser this is.

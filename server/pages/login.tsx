@@ -75,7 +75,14 @@ export function loadLogin(screens: Screens, entry: RouteEntry, request: PageRequ
     ...(returnTo ? { returnTo } : {}),
     ...(entry.screen === "tax-bridge-login" ? { taxBridge: true as const } : {}),
     ...(auth && state === "pending"
-      ? { pending: { site: auth.site, userName: auth.userName, loginMessage: auth.loginMessage } }
+      ? {
+          pending: {
+            site: auth.site,
+            company: auth.company ?? "",
+            userName: auth.userName,
+            loginMessage: auth.loginMessage,
+          },
+        }
       : {}),
   };
   // A Secure cookie is dropped over plain http except on loopback: say so, instead of a sign-in that fails silently.

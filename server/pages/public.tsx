@@ -48,6 +48,7 @@ function loadMfa(screens: Screens, entry: RouteEntry, request: PageRequest): Loa
     const returnTo = request.query.return ? safePath(request.query.return) || undefined : undefined;
     const props = {
       site: auth.site,
+      company: auth.company ?? "",
       userName: auth.userName,
       loginMessage: auth.loginMessage,
       landing: landingUrl(returnTo),

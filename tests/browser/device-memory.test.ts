@@ -1,6 +1,7 @@
 // A code seen on another device: the code one browser keeps after passing MFA (as a shared PC's storage would show
 // it) does not sign a second browser in silently; that browser gets a new code mailed and signs in with it, and the
-// first browser still passes silently (requirements 4.2: the device memory is the browser's).
+// first browser still passes silently (requirements 4.2: the device memory is the browser's). And the person's: two
+// companies' users of one user ID taking turns on one browser never send each other's code.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { accounts } from "#harness/sign-in.ts";
@@ -8,7 +9,8 @@ import { DEMO_PASSWORD } from "#tests/browser/harness.ts";
 import { browserSuite, lastMailId, nextCode, openLogin, signInAs, submitLogin } from "#tests/browser/steps.ts";
 
 const alice = { site: "client", shortName: "ACME", userName: "alice", password: DEMO_PASSWORD } as const;
-const KEY = "mfa-client-alice";
+const globexAlice = { ...alice, shortName: "GLOBEX" } as const;
+const KEY = "mfa-client/acme/alice";
 
 describe("a code seen on another device", () => {
   const suite = browserSuite();
@@ -44,5 +46,42 @@ describe("a code seen on another device", () => {
     await submitLogin(first, alice);
     await first.waitForURL(`${url}/client/home`);
     assert.equal(await lastMailId(sandboxUrl, accounts.alice.email), mails, "no new code for the first browser");
+  });
+
+  test("is the person's: ACME alice's code is never sent for GLOBEX alice on the same browser, and each keeps her own", async () => {
+    const { url, sandboxUrl } = suite.portal;
+    const page = await suite.newPage();
+    const signOut = async () => {
+      await page.getByRole("button", { name: "Sign out" }).click();
+      await page.waitForURL(`${url}/?signed-out`);
+    };
+    await signInAs(page, suite.portal, accounts.alice);
+    await page.waitForURL(`${url}/client/home`);
+    await signOut();
+
+    // GLOBEX alice: nothing is kept for her on this browser, so a code is mailed at once and she types it.
+    const globexMails = await lastMailId(sandboxUrl, accounts.globexAlice.email);
+    await openLogin(page, url);
+    await submitLogin(page, globexAlice);
+    const code = await nextCode(sandboxUrl, accounts.globexAlice.email, globexMails);
+    await page.getByLabel("Code").fill(code);
+    await page.getByLabel("Code").press("Enter");
+    await page.waitForURL(`${url}/client/home`);
+    await page.goto(`${url}/client/users/change-password`);
+    const activity = page.getByRole("region", { name: "Recent security activity" });
+    await activity.getByText("Verification code sent").first().waitFor();
+    assert.doesNotMatch(
+      (await activity.textContent()) ?? "",
+      /wrong verification code/i,
+      "ACME alice's code was not sent under GLOBEX alice's sign-in",
+    );
+    await signOut();
+
+    // ACME alice again: her own code, not GLOBEX alice's, passes silently, and no code is mailed.
+    const acmeMails = await lastMailId(sandboxUrl, accounts.alice.email);
+    await openLogin(page, url);
+    await submitLogin(page, alice);
+    await page.waitForURL(`${url}/client/home`, { timeout: 10_000 });
+    assert.equal(await lastMailId(sandboxUrl, accounts.alice.email), acmeMails, "no new code for ACME alice");
   });
 });

@@ -35,7 +35,7 @@ describe("the mailbox page", () => {
     const full = Array.from({ length: MAILS_SHOWN }, (_, id) => mail({ id }));
     assert.match(page({ mails: full }), /Messages \(the newest 50; older ones are not shown\)/);
     assert.match(page({ notice: "sent" }), /<p role="status">A sign-in link was e-mailed/);
-    assert.match(page({ notice: "unknown" }), /<p role="status">No sandbox user has that site and user ID/);
+    assert.match(page({ notice: "unknown" }), /<p role="status">No sandbox user has that site, company and user ID/);
     assert.doesNotMatch(page({}), /<p role="status">/);
   });
 
@@ -61,5 +61,20 @@ describe("the mailbox page", () => {
     assert.ok(html.includes("<td>vendor</td><td>-</td><td>vera</td>"));
     assert.ok(html.includes(`<code>${SEED_PASSWORD}</code>`));
     for (const account of seedAccounts) assert.ok(html.includes(`<option value="${account.username}">`));
+  });
+
+  test("its sign-in link form asks a client's Company Short Name, in a plain form that needs no script", () => {
+    const html = page({ accounts: seedAccounts });
+    const form = /<form method="post" action="\/sandbox\/mail\/link">([\s\S]*?)<\/form>/.exec(html)?.[1] ?? "";
+    assert.match(form, /<label for="link-shortname">Company Short Name\s*<input id="link-shortname" name="shortname"/);
+    assert.match(form, /<small id="link-shortname-hint">A client's company; a vendor has none\.<\/small>/);
+    assert.doesNotMatch(form, /name="shortname"[^>]*required/, "a vendor leaves it blank");
+    assert.ok(
+      html.includes(
+        '<datalist id="seed-companies"><option value="ACME"></option><option value="GLOBEX"></option></datalist>',
+      ),
+    );
+    assert.equal(html.match(/<option value="alice">/g)?.length, 1, "each user ID is offered once");
+    assert.doesNotMatch(html, /<script/);
   });
 });

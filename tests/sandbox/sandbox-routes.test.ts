@@ -39,6 +39,32 @@ describe("sign-in links by mail", () => {
     assert.equal((await sandbox.mailsTo("vera@vendor.example")).length, before + 1);
   });
 
+  test("the mailbox page's form e-mails a client's link to the user of the company named, and a vendor's with the field blank", async () => {
+    const counts = async () =>
+      Promise.all(
+        ["alice@acme.example", "alice@globex.example", "vince@vendor.example"].map(
+          async (to) => (await sandbox.mailsTo(to)).length,
+        ),
+      );
+    const [acme, globex, vince] = await counts();
+    const sent = async (raw: string) => {
+      const answer = await sandbox.call("POST", "/sandbox/mail/link", { ...form, raw });
+      assert.deepEqual([answer.status, answer.headers.get("location")], [303, "/sandbox/mail?link=sent"], raw);
+    };
+    await sent("site=client&shortname=GLOBEX&username=alice");
+    assert.deepEqual(await counts(), [acme, (globex ?? 0) + 1, vince], "GLOBEX alice's mailbox, not ACME alice's");
+    await sent("site=client&shortname=acme&username=alice");
+    await sent("site=vendor&shortname=&username=vince");
+    assert.deepEqual(await counts(), [(acme ?? 0) + 1, (globex ?? 0) + 1, (vince ?? 0) + 1]);
+    const [mail] = await sandbox.mailsTo("alice@globex.example");
+    assert.match(mail?.body ?? "", /\/login\?uuid=[^&\s]+&type=Client/);
+    const unknown = await sandbox.call("POST", "/sandbox/mail/link", {
+      ...form,
+      raw: "site=client&shortname=INITECH&username=alice",
+    });
+    assert.equal(unknown.headers.get("location"), "/sandbox/mail?link=unknown", "no such company's alice");
+  });
+
   test("the mailbox page's form for an unknown user or site sends nothing and redirects back saying so", async () => {
     const before = (await sandbox.call<unknown[]>("GET", "/sandbox/mail.json")).body.length;
     for (const raw of ["site=vendor&username=nobody", "site=admin&username=alice", "username=alice"]) {

@@ -1,10 +1,11 @@
-// The device cookie: issued to a browser for one person, read back only for that person, and not forgeable.
+// The device cookie: issued to a browser for each person who signed in on it, read back only for that person, and not
+// forgeable.
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { describe, it } from "node:test";
 import fastifyCookie from "@fastify/cookie";
 import Fastify, { type FastifyInstance } from "fastify";
-import { DEVICE_MAX_AGE_S, DeviceCookies } from "#server/device-cookie.ts";
+import { DEVICE_MAX_AGE_S, DEVICE_PEOPLE_MAX, DeviceCookies } from "#server/device-cookie.ts";
 
 const [oldKey, newKey] = [randomBytes(32), randomBytes(32)];
 
@@ -86,6 +87,47 @@ describe("DeviceCookies", () => {
     assert.equal(again.json().id, id, "a known device keeps its id");
     const other = await server.inject({ method: "POST", url: "/id-then-remember?person=q", headers: { cookie } });
     assert.notEqual(other.json().id, id, "for another person it is a fresh one");
+    await server.close();
+  });
+
+  it("keeps a device for each of the last few people to sign in on the browser, each with their own id", async () => {
+    const server = await app(new DeviceCookies([newKey], true));
+    let cookie = "";
+    const remember = async (person: string) => {
+      const answer = await server.inject({
+        method: "POST",
+        url: `/id-then-remember?person=${person}`,
+        headers: { cookie },
+      });
+      cookie = cookieOf(answer).split(";")[0] ?? "";
+      return answer.json().id as string;
+    };
+    const whose = async (person: string) =>
+      (await server.inject({ url: `/whose?person=${person}`, headers: { cookie } })).json().device;
+    const acme = await remember("client/acme/alice");
+    const globex = await remember("client/globex/alice");
+    assert.notEqual(globex, acme, "each person has an id of their own: the upstream cannot tie the two");
+    assert.equal(await whose("client/acme/alice"), acme, "ACME alice's device outlives GLOBEX alice's sign-in");
+    assert.equal(await whose("client/globex/alice"), globex);
+    assert.equal(await remember("client/acme/alice"), acme, "her next sign-in keeps her id");
+    assert.equal(cookie.split("~").length, 2, "and is not listed twice");
+
+    const others = Array.from({ length: DEVICE_PEOPLE_MAX - 1 }, (_, index) => `client/acme/clerk-${index}`);
+    for (const person of others) await remember(person);
+    assert.equal(cookie.split("~").length, DEVICE_PEOPLE_MAX, "at most this many people");
+    assert.equal(await whose("client/globex/alice"), null, "the longest unused went first");
+    assert.equal(await whose("client/acme/alice"), acme);
+    await server.close();
+  });
+
+  it("reads no more entries than it keeps, whatever the browser sends", async () => {
+    const server = await app(new DeviceCookies([newKey], true));
+    const issued = await server.inject({ method: "POST", url: "/remember?person=p" });
+    const [, entry = ""] = (cookieOf(issued).split(";")[0] ?? "").split("=");
+    const filler = `${"A".repeat(22)}.${"B".repeat(43)}`;
+    const late = `__Host-portal-device=${[...Array(DEVICE_PEOPLE_MAX).fill(filler), entry].join("~")}`;
+    const device = (await server.inject({ url: "/whose?person=p", headers: { cookie: late } })).json().device;
+    assert.equal(device, null, "an entry past the bound is not read");
     await server.close();
   });
 });

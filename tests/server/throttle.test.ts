@@ -18,6 +18,7 @@ import { startPortalInProcess } from "#tests/support/portal.ts";
 import { portalOnFake } from "#tests/support/portal-on-fake.ts";
 import { testStores } from "#tests/support/stores.ts";
 import { answerMessage } from "#web/api/answer.ts";
+import { readVerdict } from "#web/protocol/held.ts";
 
 /** A post from `ip`, with `cookie` as the Cookie header when given. */
 const post = (app: FastifyInstance, url: string, payload: unknown, ip: string, cookie?: string) =>
@@ -409,6 +410,15 @@ const erinsUpstream = (): Answer => {
     return (password === RIGHT ? happy : refusing)(call, response);
   };
 };
+/** An upstream that passes only FAKE_UPSTREAM_CODE and refuses every other code. */
+const codeCheckingUpstream = (): Answer => {
+  const passing = happyUpstream();
+  const failing = happyUpstream({ verdict: "Failed" });
+  return (call, response) => {
+    const code = /\/mfa\/validate\/([^/?]+)/.exec(call.path)?.[1];
+    return (code === undefined || code === FAKE_UPSTREAM_CODE ? passing : failing)(call, response);
+  };
+};
 const deviceCookie = (answer: { headers: Record<string, unknown> }) =>
   [answer.headers["set-cookie"] ?? []]
     .flat()
@@ -448,12 +458,13 @@ describe("others cannot lock a person out, and one /64 is one address", () => {
   after(() => redis.stop());
 
   for (const backend of ["memory", "redis"] as const) {
-    const start = (answer: Answer, env: NodeJS.ProcessEnv) =>
+    const start = (answer: Answer, env: NodeJS.ProcessEnv, now?: () => number) =>
       portalOnFake(answer, {
         env: {
           ...env,
           ...(backend === "redis" ? { REDIS_URL: redis.url, REDIS_KEY_PREFIX: `throttle-${randomUUID()}:` } : {}),
         },
+        ...(now ? { now } : {}),
       });
 
     it(`${backend}: wrong passwords for erin from 1,000 addresses, in any spelling, never stop her right password from her known address or her device; a new address is slowed, not refused for good`, async () => {
@@ -492,6 +503,59 @@ describe("others cannot lock a person out, and one /64 is one address", () => {
         const [one, two] = [await erin(RIGHT, "203.0.113.78"), await erin(RIGHT, "203.0.113.79")];
         assert.ok(one.status === 429 || tokenHeld(one), "the first may go");
         assertThrottled(two, "from a new address, without her device, she is slowed (not refused for good)");
+      } finally {
+        await fake.close();
+      }
+    });
+
+    it(`${backend}: someone who knows only victor's password cannot keep him from passing MFA on his own device: his code and "Send again" spend his device's budget, which wrong codes from elsewhere never reach`, async () => {
+      const clock = Date.now();
+      const fake = await start(
+        codeCheckingUpstream(),
+        { RATE_LIMIT_IP_PER_MINUTE: "30", RATE_LIMIT_USER_PER_MINUTE: "10", MFA_MAX_WRONG_CODES: "5" },
+        () => clock,
+      );
+      try {
+        const victor = (ip: string, cookie?: string) =>
+          post(fake.app, "/api/auth/client", login("victor", "right"), ip, cookie);
+        const validate = (code: string, ip: string, cookie: string) =>
+          post(fake.app, `/api/web/client/mfa/validate/${code}`, undefined, ip, cookie);
+        const generate = (ip: string, cookie: string) =>
+          post(fake.app, "/api/web/client/mfa/generate", undefined, ip, cookie);
+
+        const first = await victor("192.0.2.30");
+        const passed = await validate(FAKE_UPSTREAM_CODE, "192.0.2.30", sessionCookie(first));
+        assert.equal(passed.status, 200, passed.text);
+        const device = deviceCookie(passed);
+        assert.ok(device, "victor's browser is his device");
+
+        // Two sign-ins with his password from elsewhere, each ended by its fifth wrong code: ten wrong codes a minute.
+        for (const ip of ["203.0.113.50", "203.0.113.51"]) {
+          const held = await victor(ip);
+          assert.ok(tokenHeld(held), "the attacker's password passes");
+          let cookie = sessionCookie(held);
+          for (let wrong = 1; wrong <= 5; wrong++) {
+            const answer = await validate("999999", ip, cookie);
+            assert.equal(answer.status, 200, `wrong code ${wrong} from ${ip}: refused by the upstream, not throttled`);
+            cookie = sessionCookie(answer) || cookie;
+          }
+        }
+        const third = await victor("203.0.113.52");
+        assertThrottled(await generate("203.0.113.52", sessionCookie(third)), "the attacker's next MFA call");
+
+        // Victor on his own browser, from a new address: his password, "Send again" and his stored code all go through.
+        const own = await victor("198.51.100.60", device);
+        assert.ok(tokenHeld(own), "his password passes on his device");
+        const cookies = `${sessionCookie(own)}; ${device}`;
+        const sent = await generate("198.51.100.60", cookies);
+        assert.equal(sent.status, 200, `"Send again" on his device: ${sent.text}`);
+        const mine = await validate(
+          FAKE_UPSTREAM_CODE,
+          "198.51.100.60",
+          `${sessionCookie(sent) || sessionCookie(own)}; ${device}`,
+        );
+        assert.equal(mine.status, 200, `his stored code on his device: ${mine.text}`);
+        assert.equal(readVerdict(mine.json()).passed, true, "and it signs him in");
       } finally {
         await fake.close();
       }

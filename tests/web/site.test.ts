@@ -11,8 +11,29 @@ describe("the sites", () => {
     assert.equal(landingPath("vendor", true), "/vendor/invoice/due");
   });
 
-  it("keep the device key as mfa-{site}-{username}, lowercased", () => {
-    assert.equal(deviceKey("client", "Alice.Smith"), "mfa-client-alice.smith");
+  it("keep a vendor's device key as mfa-vendor-{username}, ASCII case and outer blanks folded as the upstream compares", () => {
+    assert.equal(deviceKey("vendor", "", "Vera.Smith"), "mfa-vendor-vera.smith");
+    assert.equal(deviceKey("vendor", "", " VERA\t"), deviceKey("vendor", "", "vera"));
+    assert.notEqual(deviceKey("vendor", "", "\u212Aelvin"), deviceKey("vendor", "", "kelvin"), "no Unicode folding");
+    assert.equal(deviceKey("vendor", "ACME", "vera"), deviceKey("vendor", "", "vera"), "a vendor has no company");
+  });
+
+  it("name a client's company in the device key, so ACME's alice and GLOBEX's alice never share a code", () => {
+    assert.equal(deviceKey("client", "ACME", "alice"), "mfa-client/acme/alice");
+    assert.notEqual(deviceKey("client", "ACME", "alice"), deviceKey("client", "GLOBEX", "alice"));
+    assert.equal(
+      deviceKey("client", " acme ", "ALICE"),
+      deviceKey("client", "ACME", "alice"),
+      "folded as the upstream",
+    );
+    assert.notEqual(deviceKey("client", "a/b", "c"), deviceKey("client", "a", "b/c"), "each part escaped");
+    assert.notEqual(deviceKey("client", "", "vera"), deviceKey("vendor", "", "vera"));
+  });
+
+  it("never spell a client's old key mfa-client-{username}, whatever the user ID, so a code kept before is not sent", () => {
+    for (const userName of ["alice", "acme/alice", "acme-alice", "-", "/acme/alice"])
+      for (const company of ["ACME", "", "acme-"])
+        assert.ok(!deviceKey("client", company, userName).startsWith("mfa-client-"), `${company} ${userName}`);
   });
 
   it("read link-login type Vendor as vendor and any other value as client", () => {

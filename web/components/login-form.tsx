@@ -127,7 +127,8 @@ export function LoginForm({ site, providerName, onHeld, onAttempt, focusFirstEmp
     // Only a login that was accepted is remembered, so a mistyped ID does not replace a good one. The MFA step
     // applies the choice, so that "Use another account" can take it back.
     const remember = values.remember ? { shortName: values.shortName.trim(), userName } : null;
-    onHeld({ site, userName, loginMessage: held.message ?? "Success", password: values.password, remember });
+    const company = site === "client" ? values.shortName.trim() : "";
+    onHeld({ site, company, userName, loginMessage: held.message ?? "Success", password: values.password, remember });
   };
 
   const input = (field: Field, label: string, type: string, autoComplete: string) => (

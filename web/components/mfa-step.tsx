@@ -24,6 +24,8 @@ const ExpiredPasswordStep = lazy(() => loadExpiredStep().then((module) => ({ def
 
 export type MfaStepProps = {
   site: Site;
+  /** The client's company short name (empty for a vendor): the device's code is kept per person, company included. */
+  company: string;
   userName: string;
   loginMessage: LoginMessage;
   /** Known when the user typed it on this page: prefills Current Password if the password has expired. */
@@ -47,7 +49,7 @@ type Phase = "verifying" | "code" | "expired" | "lost";
 type Message = { kind: NoteKind; text: string };
 
 export function MfaStep(props: MfaStepProps) {
-  const { site, userName, loginMessage, password, landing, remember, onSessionLost, note, action } = props;
+  const { site, company, userName, loginMessage, password, landing, remember, onSessionLost, note, action } = props;
   // Fixed ids, not useId: an island hydrates as its own root, so tree-position ids would differ from the server's.
   const id = "mfa";
   // The server renders the code form, usable before the island wakes (the server sent a code with the login it took);
@@ -98,7 +100,7 @@ export function MfaStep(props: MfaStepProps) {
     if (!error && !data) return; // a 401: the browser is on its way to the login page
     const verdict = error ? undefined : readVerdict(data);
     if (verdict?.passed) {
-      storeMfaCode(site, userName, candidate);
+      storeMfaCode(site, company, userName, candidate);
       keepPending();
       if (loginMessage === "Password Expired") {
         setBusy(false);
@@ -137,7 +139,7 @@ export function MfaStep(props: MfaStepProps) {
     if (remember !== undefined) rememberPending(site, userName, remember);
     // A form sent back by the server has already had its code sent: the person goes on with it.
     if (note) return;
-    const stored = storedMfaCode(site, userName);
+    const stored = storedMfaCode(site, company, userName);
     if (stored) {
       setPhase("verifying");
       void validate(stored, true);

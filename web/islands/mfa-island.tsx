@@ -5,6 +5,8 @@ import type { LoginMessage, Site } from "#web/site.ts";
 
 export type MfaIslandProps = {
   site: Site;
+  /** The client's company short name; empty for a vendor. */
+  company: string;
   userName: string;
   loginMessage: LoginMessage;
   landing: string;
@@ -12,11 +14,12 @@ export type MfaIslandProps = {
   note?: FormNote;
 };
 
-export default function MfaIsland({ site, userName, loginMessage, landing, note }: MfaIslandProps) {
+export default function MfaIsland({ site, company, userName, loginMessage, landing, note }: MfaIslandProps) {
   return (
     <div className="login-box">
       <MfaStep
         site={site}
+        company={company}
         userName={userName}
         loginMessage={loginMessage}
         landing={landing}

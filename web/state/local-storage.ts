@@ -67,6 +67,8 @@ export function lastSite(): Site | null {
 /** Keeps the site of an accepted login; null forgets it (a cancelled sign-in puts back what was there). */
 export const rememberSite = (site: Site | null) => write(KEYS.lastSite, site);
 
-/** requirements 4.2: the last accepted multi-factor code of this device and user. */
-export const storedMfaCode = (site: Site, userName: string) => read(deviceKey(site, userName));
-export const storeMfaCode = (site: Site, userName: string, code: string) => write(deviceKey(site, userName), code);
+/** requirements 4.2: the last accepted multi-factor code of this device and person (a client's company included). */
+export const storedMfaCode = (site: Site, company: string, userName: string) =>
+  read(deviceKey(site, company, userName));
+export const storeMfaCode = (site: Site, company: string, userName: string, code: string) =>
+  write(deviceKey(site, company, userName), code);

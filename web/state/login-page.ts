@@ -9,6 +9,8 @@ export type LoginMode = "login" | "reset" | "mfa";
 /** A login that returned a token: what the multi-factor step is given (requirements 2.4). */
 export type PendingSignIn = {
   site: Site;
+  /** The company short name a client signed in with; empty for a vendor. With the site and the user ID, whose code the device keeps. */
+  company: string;
   userName: string;
   loginMessage: LoginMessage;
   /** Known only when the user typed it on this page; carried to prefill the change-password form. */

@@ -53,6 +53,23 @@ describe("the mailbox through the portal (development)", () => {
   });
 });
 
+describe("the mailbox's form for a client", () => {
+  test("e-mails GLOBEX alice her own link when her company is named, not ACME alice", async () => {
+    const portal = await startPortalInProcess({ listen: false });
+    try {
+      const form = new URLSearchParams({ site: "client", shortname: "GLOBEX", username: "alice" });
+      const sent = await formPoster(portal.app).post("/sandbox/mail/link", form);
+      assert.equal(sent.headers.location, "/sandbox/mail?link=sent", sent.text);
+      const mail = await latestMail(portal.sandboxUrl, accounts.globexAlice.email);
+      assert.equal(mail.subject, "Your sign-in link");
+      const acme = await new PortalClient(portal.app).get(`/sandbox/mail?to=${accounts.alice.email}`);
+      assert.ok(!acme.text.includes("Your sign-in link"), "nothing went to ACME alice");
+    } finally {
+      await portal.close();
+    }
+  });
+});
+
 describe("the mailbox's form and the CSRF rule", () => {
   test("another site's form cannot e-mail a sign-in link through the portal", async () => {
     const portal = await startPortalInProcess({ listen: false });

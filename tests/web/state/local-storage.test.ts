@@ -81,12 +81,21 @@ describe("the last site", () => {
 });
 
 describe("the multi-factor code of this device (requirements 4.2)", () => {
-  it("is kept under mfa-{site}-{username}, lowercased, and read back for that site and user only", () => {
-    storeMfaCode("client", "Alice", "12345678");
-    assert.equal(storage.getItem("mfa-client-alice"), "12345678");
-    assert.equal(storedMfaCode("client", "ALICE"), "12345678");
-    assert.equal(storedMfaCode("vendor", "alice"), null);
-    assert.equal(storedMfaCode("client", "bob"), null);
+  it("is kept under the person's device key and read back for that site, company and user only", () => {
+    storeMfaCode("client", "ACME", "Alice", "12345678");
+    assert.equal(storage.getItem("mfa-client/acme/alice"), "12345678");
+    assert.equal(storedMfaCode("client", "acme", "ALICE"), "12345678");
+    assert.equal(storedMfaCode("client", "GLOBEX", "alice"), null, "another company's alice");
+    assert.equal(storedMfaCode("vendor", "", "alice"), null);
+    assert.equal(storedMfaCode("client", "ACME", "bob"), null);
+  });
+
+  it("never reads a client's code kept under the old key mfa-client-{username}; a vendor's old key is its key", () => {
+    storage.setItem("mfa-client-alice", "11111111");
+    assert.equal(storedMfaCode("client", "ACME", "alice"), null);
+    assert.equal(storedMfaCode("client", "GLOBEX", "alice"), null);
+    storage.setItem("mfa-vendor-vera", "22222222");
+    assert.equal(storedMfaCode("vendor", "", "Vera"), "22222222");
   });
 });
 
@@ -97,7 +106,7 @@ describe("without a usable local storage", () => {
     rememberSite("client");
     assert.equal(rememberedLogin("client"), null);
     assert.equal(lastSite(), null);
-    assert.equal(storedMfaCode("client", "alice"), null);
+    assert.equal(storedMfaCode("client", "ACME", "alice"), null);
   });
 
   it("remembers nothing when reading local storage is refused", () => {
@@ -107,9 +116,9 @@ describe("without a usable local storage", () => {
       },
     };
     forgetLogin("vendor");
-    storeMfaCode("vendor", "vera", "1");
+    storeMfaCode("vendor", "", "vera", "1");
     assert.equal(rememberedLogin("vendor"), null);
-    assert.equal(storedMfaCode("vendor", "vera"), null);
+    assert.equal(storedMfaCode("vendor", "", "vera"), null);
   });
 
   it("costs only the convenience when a write is refused (a full storage)", () => {

@@ -15,7 +15,7 @@ import {
   valuesOf,
 } from "#web/state/login-page.ts";
 
-const vera: PendingSignIn = { site: "vendor", userName: "vera", loginMessage: "Success" };
+const vera: PendingSignIn = { site: "vendor", company: "", userName: "vera", loginMessage: "Success" };
 
 beforeEach(() => seedLoginPage({}));
 
