@@ -65,6 +65,7 @@ export async function startPortalInProcess({
   const sandbox = await startSandbox({
     dbPath: ":memory:",
     portalUrl: "http://127.0.0.1",
+    testPasswordCost: true,
     ...(sandboxNow ? { now: sandboxNow } : {}),
   });
   const inFront = inFrontOfSandbox ? await inFrontOfSandbox(sandbox.url) : undefined;

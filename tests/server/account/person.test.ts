@@ -60,7 +60,7 @@ function sameIdInTwoCompanies(redis: boolean) {
   let b: typeof a;
   before(async () => {
     server = redis ? await RedisServer.start() : undefined;
-    sandbox = await startSandbox({ dbPath: ":memory:", portalUrl: "http://127.0.0.1" });
+    sandbox = await startSandbox({ dbPath: ":memory:", portalUrl: "http://127.0.0.1", testPasswordCost: true });
     const env = {
       UPSTREAM_URL: sandbox.url,
       ...(server ? { REDIS_URL: server.url, REDIS_KEY_PREFIX: `person-${randomUUID()}:` } : {}),

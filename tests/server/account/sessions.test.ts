@@ -136,7 +136,7 @@ describe("two replicas sharing the session registry", () => {
 
   before(async () => {
     redis = await RedisServer.start();
-    sandbox = await startSandbox({ dbPath: ":memory:", portalUrl: "http://127.0.0.1" });
+    sandbox = await startSandbox({ dbPath: ":memory:", portalUrl: "http://127.0.0.1", testPasswordCost: true });
     const prefix = `test-${randomUUID()}:`;
     const env = { UPSTREAM_URL: sandbox.url, REDIS_URL: redis.url, REDIS_KEY_PREFIX: prefix };
     a = await startPortalInProcess({ env, listen: false });
@@ -227,7 +227,7 @@ describe("two replicas through a Redis outage", () => {
 
   before(async () => {
     redis = await RedisServer.start();
-    sandbox = await startSandbox({ dbPath: ":memory:", portalUrl: "http://127.0.0.1" });
+    sandbox = await startSandbox({ dbPath: ":memory:", portalUrl: "http://127.0.0.1", testPasswordCost: true });
     const prefix = `test-${randomUUID()}:`;
     const env = { UPSTREAM_URL: sandbox.url, REDIS_URL: redis.url, REDIS_KEY_PREFIX: prefix };
     a = await startPortalInProcess({ env, listen: false });
@@ -315,7 +315,7 @@ describe("two replicas, sessions signed out on the other one while Redis is froz
 
   before(async () => {
     redis = await RedisServer.start();
-    sandbox = await startSandbox({ dbPath: ":memory:", portalUrl: "http://127.0.0.1" });
+    sandbox = await startSandbox({ dbPath: ":memory:", portalUrl: "http://127.0.0.1", testPasswordCost: true });
     const prefix = `test-${randomUUID()}:`;
     const env = { UPSTREAM_URL: sandbox.url, REDIS_URL: redis.url, REDIS_KEY_PREFIX: prefix };
     a = await startPortalInProcess({ env, listen: false });

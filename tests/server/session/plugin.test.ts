@@ -451,7 +451,7 @@ function clickingEvery45Seconds(redis: boolean) {
   let b: RunningPortal;
   before(async () => {
     server = redis ? await RedisServer.start() : undefined;
-    sandbox = await startSandbox({ dbPath: ":memory:", portalUrl: "http://127.0.0.1" });
+    sandbox = await startSandbox({ dbPath: ":memory:", portalUrl: "http://127.0.0.1", testPasswordCost: true });
     const env = {
       UPSTREAM_URL: sandbox.url,
       SESSION_IDLE_MINUTES: "30",

@@ -77,7 +77,7 @@ describe("replicas sharing one Redis", () => {
 
   before(async () => {
     redis = await RedisServer.start();
-    sandbox = await startSandbox({ dbPath: ":memory:", portalUrl: "http://127.0.0.1" });
+    sandbox = await startSandbox({ dbPath: ":memory:", portalUrl: "http://127.0.0.1", testPasswordCost: true });
   });
   after(async () => {
     for (const portal of started) await portal.close().catch(() => {});
