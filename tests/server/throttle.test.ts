@@ -494,7 +494,8 @@ describe("a call that never reached the upstream", () => {
   it("never counts as a failed attempt: sign-ins to an unreachable upstream answer 502 every time, never 429", async () => {
     const portal = await startPortalInProcess({
       listen: false,
-      env: { UPSTREAM_URL: await downUpstreamUrl(), RATE_LIMIT_USER_PER_MINUTE: "2", RATE_LIMIT_IP_PER_MINUTE: "3" },
+      upstreamUrl: await downUpstreamUrl(),
+      env: { RATE_LIMIT_USER_PER_MINUTE: "2", RATE_LIMIT_IP_PER_MINUTE: "3" },
     });
     try {
       const statuses: number[] = [];
