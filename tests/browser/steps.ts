@@ -174,6 +174,20 @@ export function watchErrors(page: Page): string[] {
   return errors;
 }
 
+/** A test file's one chromium (a file is a process of its own; a launch costs a second or more), at first use. */
+let chromium: Promise<Browser> | undefined;
+export function fileBrowser(): Promise<Browser> {
+  chromium ??= launchBrowser();
+  return chromium;
+}
+// Registered as this module loads, outside any describe: after all the tests of the file that imports it.
+after(async () => {
+  await chromium?.then(
+    (browser) => browser.close(),
+    () => undefined,
+  );
+});
+
 export type BrowserSuite = {
   /** The portal and sandbox of this file; started before its first test. */
   readonly portal: RunningPortal;
@@ -182,8 +196,8 @@ export type BrowserSuite = {
 };
 
 /**
- * One test file's portal and browser, started before its tests and closed after them; called inside `describe`.
- * After the tests, no page may have had a script or hydration error.
+ * One test file's portal, and contexts in the file's browser, started before its tests and closed after them; called
+ * inside `describe`. After the tests, no page may have had a script or hydration error.
  */
 export function browserSuite(
   portalOptions: PortalOptions = {},
@@ -195,12 +209,11 @@ export function browserSuite(
   const errors: string[][] = [];
   before(async () => {
     portal = await startPortalInProcess(portalOptions);
-    browser = await launchBrowser();
+    browser = await fileBrowser();
   });
   after(async () => {
     assert.deepEqual(errors.flat(), [], "no script or hydration errors");
     for (const context of contexts) await context.close();
-    await browser?.close();
     await portal?.close();
   });
   return {
