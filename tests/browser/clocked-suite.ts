@@ -5,7 +5,7 @@ import type { BrowserContext, BrowserContextOptions, Page, Request } from "playw
 import { type BrowserSuite, browserSuite } from "#tests/browser/steps.ts";
 import type { PortalOptions } from "#tests/support/portal.ts";
 
-export type ClockedBrowserSuite = BrowserSuite & {
+export type ClockedBrowserSuite = Omit<BrowserSuite, "signedInPage"> & {
   /** The portal's time, in ms: the real time plus all the time passed so far. Each page's clock shows the same. */
   now(): number;
   /**

@@ -2,7 +2,8 @@
 import assert from "node:assert/strict";
 import { after, before } from "node:test";
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
-import { type Account, DEMO_PASSWORD } from "#harness/sign-in.ts";
+import { type PortalClient, parseSetCookie } from "#harness/portal-client.ts";
+import { type Account, DEMO_PASSWORD, signIn as signInOverHttp } from "#harness/sign-in.ts";
 import { latestMail, launchBrowser, sandboxPost, startPortalInProcess } from "#tests/browser/harness.ts";
 import type { PortalOptions, RunningPortal } from "#tests/support/portal.ts";
 import { resetLinkPath } from "#tests/support/reset-link.ts";
@@ -188,11 +189,51 @@ after(async () => {
   );
 });
 
+type StorageState = Exclude<BrowserContextOptions["storageState"], string | undefined>;
+type StoredCookie = StorageState["cookies"][number];
+
+const sameSites: Record<string, StoredCookie["sameSite"]> = { strict: "Strict", lax: "Lax", none: "None" };
+
+/** The cookies a browser at `url` keeps from the answers the client received: each one's last setting, as sent. */
+function storageStateOf(client: PortalClient, url: string): StorageState {
+  const kept = new Map<string, StoredCookie>();
+  for (const header of client.answers.flatMap((answer) => answer.headers["set-cookie"] ?? [])) {
+    const cookie = parseSetCookie(header);
+    if (cookie.value === "" || cookie.maxAge === 0) {
+      kept.delete(cookie.name);
+      continue;
+    }
+    const expires = cookie.maxAge ?? (cookie.expires ? (cookie.expires.getTime() - Date.now()) / 1000 : undefined);
+    kept.set(cookie.name, {
+      name: cookie.name,
+      value:
+        header
+          .slice(header.indexOf("=") + 1)
+          .split(";")[0]
+          ?.trim() ?? "",
+      domain: new URL(url).hostname,
+      path: cookie.path ?? "/",
+      expires: expires === undefined ? -1 : Date.now() / 1000 + expires,
+      httpOnly: cookie.httpOnly ?? false,
+      secure: cookie.secure ?? false,
+      sameSite: sameSites[cookie.sameSite?.toLowerCase() ?? "lax"] ?? "Lax",
+    });
+  }
+  return { cookies: [...kept.values()], origins: [] };
+}
+
 export type BrowserSuite = {
   /** The portal and sandbox of this file; started before its first test. */
   readonly portal: RunningPortal;
   /** A page in a fresh browser context (its own cookies and storage), watched for script errors. */
   newPage(options?: BrowserContextOptions): Promise<Page>;
+  /**
+   * A page in a fresh browser context already signed in as `account`, on its section's home page. The account signs
+   * in once per suite, over HTTP as the islands do (tests/browser/sign-in.test.ts signs in through the page), and
+   * each such page starts from that session's cookies (Playwright's storageState). Only for pages that leave the
+   * session as they found it: a test that signs out, changes a password or lets the session end signs in on its own.
+   */
+  signedInPage(account: Account, options?: BrowserContextOptions): Promise<Page>;
 };
 
 /**
@@ -207,6 +248,7 @@ export function browserSuite(
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
   const errors: string[][] = [];
+  const sessions = new Map<Account, Promise<StorageState>>();
   before(async () => {
     portal = await startPortalInProcess(portalOptions);
     browser = await fileBrowser();
@@ -216,7 +258,7 @@ export function browserSuite(
     for (const context of contexts) await context.close();
     await portal?.close();
   });
-  return {
+  const suite: BrowserSuite = {
     get portal() {
       if (!portal) throw new Error("the browser suite has not started");
       return portal;
@@ -229,5 +271,17 @@ export function browserSuite(
       errors.push(watchErrors(page));
       return page;
     },
+    async signedInPage(account, options = {}) {
+      const { url, code } = suite.portal;
+      let session = sessions.get(account);
+      if (!session) {
+        session = signInOverHttp(url, account, code).then((client) => storageStateOf(client, url));
+        sessions.set(account, session);
+      }
+      const page = await suite.newPage({ ...options, storageState: await session });
+      await page.goto(`${url}/${account.site}/home`);
+      return page;
+    },
   };
+  return suite;
 }
