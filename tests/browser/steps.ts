@@ -222,6 +222,23 @@ function storageStateOf(client: PortalClient, url: string): StorageState {
   return { cookies: [...kept.values()], origins: [] };
 }
 
+/** A new session of `account` on the portal, signed in over HTTP as the islands do, as a browser would keep it. */
+export async function signedInState(portal: RunningPortal, account: Account): Promise<StorageState> {
+  return storageStateOf(await signInOverHttp(portal.url, account, portal.code), portal.url);
+}
+
+/** A page of `suite` in a fresh context holding `state`, on the account's section home page. */
+export async function pageOf(
+  suite: Pick<BrowserSuite, "newPage" | "portal">,
+  account: Account,
+  state: StorageState,
+  options: BrowserContextOptions,
+): Promise<Page> {
+  const page = await suite.newPage({ ...options, storageState: state });
+  await page.goto(`${suite.portal.url}/${account.site}/home`);
+  return page;
+}
+
 export type BrowserSuite = {
   /** The portal and sandbox of this file; started before its first test. */
   readonly portal: RunningPortal;
@@ -272,15 +289,12 @@ export function browserSuite(
       return page;
     },
     async signedInPage(account, options = {}) {
-      const { url, code } = suite.portal;
       let session = sessions.get(account);
       if (!session) {
-        session = signInOverHttp(url, account, code).then((client) => storageStateOf(client, url));
+        session = signedInState(suite.portal, account);
         sessions.set(account, session);
       }
-      const page = await suite.newPage({ ...options, storageState: await session });
-      await page.goto(`${url}/${account.site}/home`);
-      return page;
+      return pageOf(suite, account, await session, options);
     },
   };
   return suite;
