@@ -295,16 +295,3 @@ describe("accessibility", () => {
     assert.equal(await page.locator(`#${described}`).textContent(), "User ID is required.");
   });
 });
-
-describe("accessibility of the idle-timeout warning", () => {
-  // A one-minute idle limit: the warning, due a minute before the limit, shows at once.
-  const suite = browserSuite({ env: { SESSION_IDLE_MINUTES: "1" } }, { viewport: DESKTOP });
-
-  test("a section page with its idle-timeout warning showing passes", async () => {
-    const page = await suite.newPage();
-    await signIn(page, suite.portal.url, suite.portal.sandboxUrl, vera, "vera@vendor.example");
-    await page.waitForURL(`${suite.portal.url}/vendor/home`);
-    await page.getByRole("alert").filter({ hasText: layoutTexts.idleWarning }).waitFor({ state: "visible" });
-    await assertAccessible(page, "idle-timeout warning");
-  });
-});

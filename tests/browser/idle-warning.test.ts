@@ -14,6 +14,7 @@ import { accounts } from "#harness/sign-in.ts";
 import { readManifest } from "#server/render/assets.ts";
 import { clockedBrowserSuite } from "#tests/browser/clocked-suite.ts";
 import { screenshot } from "#tests/browser/harness.ts";
+import { assertAccessible } from "#tests/support/axe.ts";
 import { IdleWarning, idleWarningStyle } from "#web/components/idle-warning.tsx";
 import { errorTexts } from "#web/texts/errors.ts";
 import { layoutTexts } from "#web/texts/layout.ts";
@@ -47,7 +48,7 @@ describe("the idle-timeout warning", () => {
     }
   });
 
-  test("the warning keeps a 16 px margin from the screen's edges: all round on a phone, in the corner on a desktop", async () => {
+  test("the warning keeps a 16 px margin from the screen's edges: all round on a phone, in the corner on a desktop, where the page with it showing passes axe", async () => {
     for (const viewport of [
       { width: 360, height: 740 },
       { width: 1280, height: 800 },
@@ -66,7 +67,10 @@ describe("the idle-timeout warning", () => {
       assert.equal(margins.right, 16, where);
       assert.equal(margins.bottom, 16, where);
       if (viewport.width < 24 * 16 + 32) assert.equal(margins.left, 16, `a phone, margins all round: ${where}`);
-      else assert.equal(box.width, 24 * 16, `a desktop, 24rem in the corner: ${where}`);
+      else {
+        assert.equal(box.width, 24 * 16, `a desktop, 24rem in the corner: ${where}`);
+        await assertAccessible(page, "idle-timeout warning");
+      }
       await screenshot(page, `idle-warning-${viewport.width}`);
     }
   });
