@@ -37,6 +37,11 @@ export type PortalOptions = {
   now?: () => number;
   /** The sandbox's clock, which expires its codes, tokens and links; the real time when absent. */
   sandboxNow?: () => number;
+  /**
+   * The sandbox checks passwords at scrypt's full cost, as a person's sandbox does, instead of the tests' cost: for a
+   * test that times the checks.
+   */
+  fullPasswordCost?: boolean;
   listen?: boolean;
   /** Where its log lines go; the run's log file (TEST_LOGS) when absent. */
   logs?: Writable;
@@ -59,7 +64,9 @@ const testDefaults = {
 };
 
 /** A portal in front of the upstream `upstreamUrl` (its UPSTREAM_URL), with no sandbox. */
-export type PortalOnUpstreamOptions = Omit<PortalOptions, "sandboxNow" | "inFrontOfSandbox"> & { upstreamUrl: string };
+export type PortalOnUpstreamOptions = Omit<PortalOptions, "sandboxNow" | "inFrontOfSandbox" | "fullPasswordCost"> & {
+  upstreamUrl: string;
+};
 
 /**
  * The portal in this process, in front of the upstream `upstreamUrl` names, or else of a sandbox of its own; it listens
@@ -71,11 +78,11 @@ export async function startPortalInProcess(
   options: PortalOptions | PortalOnUpstreamOptions = {},
 ): Promise<PortalInProcess | RunningPortal> {
   if ("upstreamUrl" in options) return buildPortal(options, options.upstreamUrl, false);
-  const { sandboxNow, inFrontOfSandbox } = options;
+  const { sandboxNow, inFrontOfSandbox, fullPasswordCost } = options;
   const sandbox = await startSandbox({
     dbPath: ":memory:",
     portalUrl: "http://127.0.0.1",
-    testPasswordCost: true,
+    testPasswordCost: fullPasswordCost !== true,
     ...(sandboxNow ? { now: sandboxNow } : {}),
   });
   const inFront = inFrontOfSandbox ? await inFrontOfSandbox(sandbox.url) : undefined;
