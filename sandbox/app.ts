@@ -4,6 +4,7 @@ import { registerAuthRoutes } from "#sandbox/auth-routes.ts";
 import { openDatabase } from "#sandbox/db.ts";
 import { installBodyParsers, installErrorHandling, type SandboxContext } from "#sandbox/http.ts";
 import { createMailbox, type StoredMail } from "#sandbox/mailbox.ts";
+import { FULL_COST, TEST_COST } from "#sandbox/passwords.ts";
 import { loadPermissionsShape } from "#sandbox/permissions-shape.ts";
 import { registerResetRoutes } from "#sandbox/reset-routes.ts";
 import { registerSandboxRoutes } from "#sandbox/sandbox-routes.ts";
@@ -28,6 +29,12 @@ export interface SandboxOptions {
    * else they link the portal's, which relays them.
    */
   ownPages?: boolean;
+  /**
+   * Tests only: passwords (the seed's first) hashed at scrypt's test cost (sandbox/passwords.ts), so a test's sandbox
+   * starts and checks a sign-in's password without 50 ms of CPU per hash. The starts a person runs (launch.ts,
+   * main.ts) never set it.
+   */
+  testPasswordCost?: boolean;
 }
 
 export interface RunningSandbox {
@@ -45,8 +52,9 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
 async function assemble(options: SandboxOptions): Promise<{ app: FastifyInstance; ctx: SandboxContext }> {
   await loadPermissionsShape();
   const db = openDatabase(options.dbPath);
+  const passwordCost = options.testPasswordCost === true ? TEST_COST : FULL_COST;
   try {
-    await seedIfEmpty(db);
+    await seedIfEmpty(db, passwordCost);
   } catch (error) {
     db.close();
     throw error;
@@ -60,6 +68,7 @@ async function assemble(options: SandboxOptions): Promise<{ app: FastifyInstance
     mailbox: createMailbox(db, now, options.onMail),
     portalUrl,
     pagesUrl: portalUrl,
+    passwordCost,
   };
   const app = Fastify({ logger: options.logger ?? false });
   // It listens on loopback only: a page of another site that rebinds its own name to 127.0.0.1 reads nothing.

@@ -25,7 +25,7 @@ const linkLoginQuery = z.object({ uuid: textField("uuid", 1, 128) });
 
 async function signIn(ctx: SandboxContext, user: UserRecord | undefined, password: string): Promise<LoginResponse> {
   // Always exactly one scrypt, whether or not the user exists.
-  const passwordMatches = await verifyPassword(password, user?.passwordHash);
+  const passwordMatches = await verifyPassword(password, user?.passwordHash, ctx.passwordCost);
   if (user === undefined || !passwordMatches) return {};
   // The portal needs a token to show the deactivation message, but this one is never stored.
   if (user.loginMessage === "Deactivated") return { token: randomToken(), message: "Deactivated" };

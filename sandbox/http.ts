@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { SandboxDb } from "#sandbox/db.ts";
 import type { Mailbox } from "#sandbox/mailbox.ts";
+import type { ScryptCost } from "#sandbox/passwords.ts";
 import { findSession, type Session } from "#sandbox/sessions.ts";
 import { mediaType } from "#server/content-type.ts";
 
@@ -21,6 +22,8 @@ export interface SandboxContext {
    * when the portal relays them (embedded), the sandbox's own when it runs alone.
    */
   pagesUrl: string;
+  /** What a password is hashed at, and an unknown user's check costs: scrypt's full cost, except in a test's sandbox. */
+  passwordCost: ScryptCost;
 }
 
 /** A failure whose answer is already known; the error handler sends `body` with `statusCode`. */

@@ -2,31 +2,34 @@
 import { createHash, randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 import { strongPassword } from "#web/password-rules.ts";
 
-interface ScryptHash {
-  N: number;
-  r: number;
-  p: number;
+/** scrypt's work factors: N (CPU and memory), r (block size), p (parallelism). */
+export interface ScryptCost {
+  readonly N: number;
+  readonly r: number;
+  readonly p: number;
+}
+
+interface ScryptHash extends ScryptCost {
   salt: Buffer;
   key: Buffer;
 }
 
 const KEY_LENGTH = 64;
-const COST = { N: 16384, r: 8, p: 1 } as const;
-// 128 * N * r bytes is 16 MiB at the default cost; leave room for a stored hash with a higher cost.
+/** Every password a person keeps is hashed at this cost (about 50 ms of CPU). */
+export const FULL_COST: ScryptCost = { N: 16384, r: 8, p: 1 };
+/**
+ * Tests only, through the sandbox's `testPasswordCost` option: a sixteenth of the work, so a test's sandbox seeds its
+ * accounts and checks a sign-in's password in milliseconds. Never the cost of a sandbox a person runs.
+ */
+export const TEST_COST: ScryptCost = { N: 1024, r: 8, p: 1 };
+// 128 * N * r bytes is 16 MiB at the full cost; leave room for a stored hash with a higher cost.
 const MAX_MEMORY = 256 * 1024 * 1024;
 
-// Unknown users are checked against this fixed hash so that they cost the same single scrypt
-// as a wrong password: the answer time does not tell an unknown user from a wrong password.
-const DUMMY_HASH: ScryptHash = {
-  ...COST,
-  salt: Buffer.from("AAIDK9zlQeallCaBNqL-7A", "base64url"),
-  key: Buffer.from(
-    "jYA4C25Wl0YiZPz6jamNeZ0_fb9j1uZFoTARfGK8AfAC9Ni6BNBmkiH8Im7gdEo5nfvl9I8e7eaqp6uQQ00afw",
-    "base64url",
-  ),
-};
+// Unknown users are checked with this fixed salt, at the cost the sandbox hashes at, so that they cost the same single
+// scrypt as a wrong password: the answer time does not tell an unknown user from a wrong password.
+const DUMMY_SALT = Buffer.from("AAIDK9zlQeallCaBNqL-7A", "base64url");
 
-function derive(password: string, hash: Omit<ScryptHash, "key">, length: number): Promise<Buffer> {
+function derive(password: string, hash: ScryptCost & { salt: Buffer }, length: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     scrypt(password, hash.salt, length, { N: hash.N, r: hash.r, p: hash.p, maxmem: MAX_MEMORY }, (error, key) =>
       error ? reject(error) : resolve(key),
@@ -46,18 +49,24 @@ function parseHash(stored: string): ScryptHash | undefined {
   };
 }
 
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, cost: ScryptCost = FULL_COST): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, { ...COST, salt }, KEY_LENGTH);
-  return ["scrypt", COST.N, COST.r, COST.p, salt.toString("base64url"), key.toString("base64url")].join("$");
+  const key = await derive(password, { ...cost, salt }, KEY_LENGTH);
+  return ["scrypt", cost.N, cost.r, cost.p, salt.toString("base64url"), key.toString("base64url")].join("$");
 }
 
-/** True when the password matches the stored hash; an absent hash always costs one scrypt and fails. */
-export async function verifyPassword(password: string, stored: string | undefined): Promise<boolean> {
+/**
+ * True when the password matches the stored hash, checked at the hash's own cost; an absent hash always costs one
+ * scrypt at `cost` (the one the sandbox hashes at) and fails.
+ */
+export async function verifyPassword(
+  password: string,
+  stored: string | undefined,
+  cost: ScryptCost = FULL_COST,
+): Promise<boolean> {
   const parsed = stored === undefined ? undefined : parseHash(stored);
-  const hash = parsed ?? DUMMY_HASH;
-  const key = await derive(password, hash, hash.key.length);
-  return parsed !== undefined && timingSafeEqual(key, hash.key);
+  const key = await derive(password, parsed ?? { ...cost, salt: DUMMY_SALT }, parsed?.key.length ?? KEY_LENGTH);
+  return parsed !== undefined && timingSafeEqual(key, parsed.key);
 }
 
 /** The password rules of requirements 5, as one yes/no: the same schema the portal and its forms use. */

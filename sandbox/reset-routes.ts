@@ -103,7 +103,7 @@ export function registerResetRoutes(app: FastifyInstance, ctx: SandboxContext): 
       return sendHtml(reply, 400, renderResetForm({ username: link.user.username, token, problem }));
     }
     // Hashed before the transaction that spends the link; a use that raced this one in between wins, this one is told.
-    const used = spendResetLink(ctx.db, token, await hashPassword(password), ctx.now());
+    const used = spendResetLink(ctx.db, token, await hashPassword(password, ctx.passwordCost), ctx.now());
     if (used.state !== "pending") return refuse(ctx, reply, used);
     const { site, shortname, username } = used.user;
     reply.header(RESET_PERSON_HEADER, JSON.stringify({ site, company: shortname || undefined, userName: username }));

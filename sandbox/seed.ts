@@ -1,6 +1,6 @@
 // The sandbox's seed accounts: one per situation a developer or a test needs to reach.
 import { inTransaction, type SandboxDb } from "#sandbox/db.ts";
-import { hashPassword } from "#sandbox/passwords.ts";
+import { FULL_COST, hashPassword, type ScryptCost } from "#sandbox/passwords.ts";
 import type { Permissions } from "#sandbox/permissions-shape.ts";
 import { countUsers, insertUser, type LoginMessage, type Site } from "#sandbox/users.ts";
 
@@ -134,12 +134,15 @@ export const seedAccounts: readonly SeedAccount[] = [
   },
 ];
 
-/** Seeds the accounts once: only when the users table is empty, so later changes survive restarts. */
-export async function seedIfEmpty(db: SandboxDb): Promise<boolean> {
+/**
+ * Seeds the accounts once: only when the users table is empty, so later changes survive restarts. Their passwords are
+ * hashed at scrypt's full cost unless a test's sandbox asks for its own.
+ */
+export async function seedIfEmpty(db: SandboxDb, cost: ScryptCost = FULL_COST): Promise<boolean> {
   if (countUsers(db) > 0) return false;
   // Each account gets its own salt; hashing them in parallel keeps a fresh start quick.
   const hashed = await Promise.all(
-    seedAccounts.map(async (account) => ({ account, passwordHash: await hashPassword(SEED_PASSWORD) })),
+    seedAccounts.map(async (account) => ({ account, passwordHash: await hashPassword(SEED_PASSWORD, cost) })),
   );
   return inTransaction(
     db,

@@ -114,7 +114,7 @@ function registerPasswordRoutes(app: FastifyInstance, ctx: SandboxContext): void
     if (await verifyPassword(password, user.passwordHash)) {
       throw badRequest({ password: "The new password must differ from the current one." });
     }
-    updatePassword(ctx.db, user.id, await hashPassword(password), "Success");
+    updatePassword(ctx.db, user.id, await hashPassword(password, ctx.passwordCost), "Success");
     return OK;
   });
 }

@@ -2,6 +2,8 @@
 # Builds the production tree with the Dockerfile's own steps (no Docker engine here) in a temporary folder and starts
 # its compiled JavaScript with NODE_ENV=production: on the sandbox by its opt-in, in front of an upstream (without
 # loading the sandbox), and once with neither (which must refuse); checks health, readiness and pages, stops with SIGTERM.
+# It reuses what CI installed where that proves the same: the lockfile's engines are checked by npm without a second
+# full install, the build runs on the checkout's node_modules, and only the production dependencies are installed.
 set -euo pipefail
 src=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
@@ -19,16 +21,25 @@ echo "production-tree: dependencies and build (stages deps, build, prod-deps)"
 mkdir -p "$work/build" "$work/app"
 # COPY . . honours .dockerignore: take the tracked files only.
 (cd "$src" && git ls-files -z | xargs -0 tar -cf - --no-recursion) | tar -xf - -C "$work/build"
-(cd "$work/build" && npm ci --no-audit --no-fund --prefer-offline >"$work/install.log" 2>&1) ||
+# The deps stage's `npm ci` checks every package of the lockfile against this Node; its dry run is that same check
+# (npm's ideal tree, dev packages included) without installing the tree a second time.
+(cd "$work/build" && npm ci --dry-run --no-audit --no-fund --prefer-offline >"$work/install.log" 2>&1) ||
   { cat "$work/install.log"; exit 1; }
 if grep -q EBADENGINE "$work/install.log"; then
   echo "production-tree: npm ci warns of engines:"; grep -A3 EBADENGINE "$work/install.log"; exit 1
 fi
 echo "production-tree: npm ci printed no engine warning"
-(cd "$work/build" && npm run build >/dev/null && npm prune --omit=dev --no-audit --no-fund >/dev/null)
+# The build stage: the tracked files, built with the tree CI installed from the same lockfile.
+ln -s "$src/node_modules" "$work/build/node_modules"
+(cd "$work/build" && npm run build >/dev/null)
+# The prod-deps stage: `npm ci --omit=dev` installs the same packages as `npm ci` then `npm prune --omit=dev`.
+cp "$work/build/package.json" "$work/build/package-lock.json" "$work/app/"
+(cd "$work/app" && npm ci --omit=dev --no-audit --no-fund --prefer-offline >"$work/prod-install.log" 2>&1) ||
+  { cat "$work/prod-install.log"; exit 1; }
+rm "$work/app/package-lock.json" # the runtime stage copies package.json alone beside the tree
 
 echo "production-tree: runtime stage"
-for part in node_modules dist package.json; do cp -r "$work/build/$part" "$work/app/"; done
+cp -r "$work/build/dist" "$work/app/"
 mkdir -p "$work/app/openapi" && cp "$work/build/openapi/portal.yaml" "$work/app/openapi/"
 mkdir -p "$work/app/data"
 [ ! -e "$work/app/node_modules/tsx" ] || { echo "production-tree: tsx is in the production tree"; exit 1; }

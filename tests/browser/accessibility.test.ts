@@ -74,13 +74,6 @@ describe("accessibility", () => {
   const suite = browserSuite({}, { viewport: DESKTOP });
   const { newPage } = suite;
   const url = (path: string) => `${suite.portal.url}${path}`;
-  /** A new page signed in as `account` (its MFA code from `email`), on the landing page of its section. */
-  const signedIn = async (account: Login, email: string, landing: string) => {
-    const page = await newPage();
-    await signIn(page, suite.portal.url, suite.portal.sandboxUrl, account, email);
-    await page.waitForURL(url(landing));
-    return page;
-  };
 
   test("the login page passes for clients and vendors, with each kind of error, and the reset panel", async () => {
     const page = await newPage();
@@ -158,7 +151,9 @@ describe("accessibility", () => {
   });
 
   test("the sign-in page's notices pass: signed out, and session expired", async () => {
-    const page = await signedIn(vera, "vera@vendor.example", "/vendor/home");
+    const page = await newPage();
+    await signIn(page, suite.portal.url, suite.portal.sandboxUrl, vera, "vera@vendor.example");
+    await page.waitForURL(url("/vendor/home"));
     await page.getByRole("button", { name: "Sign out" }).click();
     await page.getByText("You have signed out.").waitFor();
     await hydrated(page);
@@ -189,7 +184,7 @@ describe("accessibility", () => {
   });
 
   test("a client's sections pass: client pages, uspto, uscis, another audience's forbidden page, not found", async () => {
-    const page = await signedIn(alice, "alice@acme.example", "/client/home");
+    const page = await suite.signedInPage(accounts.alice);
     await checkForReadme(page, "client home", "client-home");
     await page.goto(url("/client/invoices/status"));
     await checkForReadme(page, "client section", "client-section");
@@ -218,12 +213,12 @@ describe("accessibility", () => {
   });
 
   test("the vendor section passes, with its forbidden and not-found pages", async () => {
-    const page = await signedIn(vera, "vera@vendor.example", "/vendor/home");
+    const page = await suite.signedInPage(accounts.vera);
     await assertAccessible(page, "vendor home");
     await page.goto(url("/vendor/reports/payments-received"));
     await checkForReadme(page, "vendor section", "vendor-section");
 
-    const limited = await signedIn(vince, "vince@vendor.example", "/vendor/home");
+    const limited = await suite.signedInPage(accounts.vince);
     const forbidden = await limited.goto(url("/vendor/invoice/entry"));
     assert.equal(forbidden?.status(), 403);
     await assertAccessible(limited, "vendor forbidden page");
@@ -298,18 +293,5 @@ describe("accessibility", () => {
     assert.equal(await field.getAttribute("aria-invalid"), "true");
     const described = await field.getAttribute("aria-describedby");
     assert.equal(await page.locator(`#${described}`).textContent(), "User ID is required.");
-  });
-});
-
-describe("accessibility of the idle-timeout warning", () => {
-  // A one-minute idle limit: the warning, due a minute before the limit, shows at once.
-  const suite = browserSuite({ env: { SESSION_IDLE_MINUTES: "1" } }, { viewport: DESKTOP });
-
-  test("a section page with its idle-timeout warning showing passes", async () => {
-    const page = await suite.newPage();
-    await signIn(page, suite.portal.url, suite.portal.sandboxUrl, vera, "vera@vendor.example");
-    await page.waitForURL(`${suite.portal.url}/vendor/home`);
-    await page.getByRole("alert").filter({ hasText: layoutTexts.idleWarning }).waitFor({ state: "visible" });
-    await assertAccessible(page, "idle-timeout warning");
   });
 });

@@ -5,7 +5,7 @@ import { before, describe, test } from "node:test";
 import type { Page } from "playwright-core";
 import { accounts, DEMO_PASSWORD } from "#harness/sign-in.ts";
 import { screenshot } from "#tests/browser/harness.ts";
-import { browserSuite, hydrated, signInAs, submitLogin } from "#tests/browser/steps.ts";
+import { browserSuite, hydrated, submitLogin } from "#tests/browser/steps.ts";
 import { routes } from "#web/routes/table.ts";
 
 // Long, as real ones are: on a phone it must wrap rather than widen the page.
@@ -23,12 +23,8 @@ describe("the pages a finance clerk meets after sign-in", () => {
     suite.newPage({ ...PHONE, storageState: await signedIn.context().storageState() });
 
   before(async () => {
-    alice = await suite.newPage();
-    await signInAs(alice, suite.portal, accounts.alice);
-    await alice.waitForURL(url("/client/home"));
-    vera = await suite.newPage();
-    await signInAs(vera, suite.portal, accounts.vera);
-    await vera.waitForURL(url("/vendor/home"));
+    alice = await suite.signedInPage(accounts.alice);
+    vera = await suite.signedInPage(accounts.vera);
   });
 
   /** The support page shows the login page's contacts as tel: and mailto: links, with requirements 1's sentence. */
@@ -116,9 +112,7 @@ describe("what each page says it is, and where it leads", () => {
   const url = (path: string) => `${suite.portal.url}${path}`;
 
   before(async () => {
-    alice = await suite.newPage();
-    await signInAs(alice, suite.portal, accounts.alice);
-    await alice.waitForURL(url("/client/home"));
+    alice = await suite.signedInPage(accounts.alice);
   });
 
   test("every section page without content says what it is for, where it comes from, and where to go next", async () => {
@@ -158,9 +152,7 @@ describe("what each page says it is, and where it leads", () => {
     assert.equal(await alice.title(), "Home · Client · Payments Portal");
     await alice.goto(url("/client/inbox"));
     assert.equal(await alice.title(), "Inbox · Client · Payments Portal");
-    const vera = await suite.newPage();
-    await signInAs(vera, suite.portal, accounts.vera);
-    await vera.waitForURL(url("/vendor/home"));
+    const vera = await suite.signedInPage(accounts.vera);
     assert.equal(await vera.title(), "Home · Vendor · Payments Portal");
 
     const visitor = await suite.newPage({ ...PHONE });
@@ -197,9 +189,7 @@ describe("a printed page", () => {
   const suite = browserSuite({}, { viewport: DESKTOP, colorScheme: "dark" });
 
   test("bug 9: prints without the menu and Sign out, in dark ink on white even from dark mode", async () => {
-    const alice = await suite.newPage();
-    await signInAs(alice, suite.portal, accounts.alice);
-    await alice.waitForURL(`${suite.portal.url}/client/home`);
+    const alice = await suite.signedInPage(accounts.alice);
     await alice.goto(`${suite.portal.url}/client/support`);
     await alice.emulateMedia({ media: "print", colorScheme: "dark" });
     assert.ok(!(await alice.getByRole("button", { name: "Sign out" }).isVisible()), "no Sign out on paper");

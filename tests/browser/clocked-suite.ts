@@ -2,10 +2,16 @@
 // each page's (Playwright's clock, installed before the page loads) run with real time, and `pass` moves both on.
 import { setTimeout as delay } from "node:timers/promises";
 import type { BrowserContext, BrowserContextOptions, Page, Request } from "playwright-core";
-import { type BrowserSuite, browserSuite } from "#tests/browser/steps.ts";
+import type { Account } from "#harness/sign-in.ts";
+import { type BrowserSuite, browserSuite, pageOf, signedInState } from "#tests/browser/steps.ts";
 import type { PortalOptions } from "#tests/support/portal.ts";
 
-export type ClockedBrowserSuite = BrowserSuite & {
+export type ClockedBrowserSuite = Omit<BrowserSuite, "signedInPage"> & {
+  /**
+   * A page in a fresh context signed in as `account` (over HTTP, as the islands do), on its section's home page: a
+   * session of its own for each page, since time passes in this suite and ends sessions.
+   */
+  signedInPage(account: Account, options?: BrowserContextOptions): Promise<Page>;
   /** The portal's time, in ms: the real time plus all the time passed so far. Each page's clock shows the same. */
   now(): number;
   /**
@@ -48,11 +54,14 @@ export function clockedBrowserSuite(
     await settled(page.context());
   };
 
-  return {
+  const clocked: ClockedBrowserSuite = {
     get portal() {
       return suite.portal;
     },
     now,
+    async signedInPage(account, options = {}) {
+      return pageOf(clocked, account, await signedInState(suite.portal, account), options);
+    },
     async newPage(options = {}) {
       const page = await suite.newPage(options);
       const context = page.context();
@@ -72,4 +81,5 @@ export function clockedBrowserSuite(
       }
     },
   };
+  return clocked;
 }

@@ -4,15 +4,13 @@ import { describe, test } from "node:test";
 import { accounts } from "#harness/sign-in.ts";
 import { serverTexts } from "#server/texts.ts";
 import { DEMO_PASSWORD } from "#tests/browser/harness.ts";
-import { browserSuite, hydrated, signInAs } from "#tests/browser/steps.ts";
+import { browserSuite, hydrated } from "#tests/browser/steps.ts";
 
 describe("a common new password", () => {
   const suite = browserSuite();
 
   test("meets every rule the form lists, and is still refused with a message the form shows", async () => {
-    const page = await suite.newPage();
-    await signInAs(page, suite.portal, accounts.gary);
-    await page.waitForURL(`${suite.portal.url}/client/home`);
+    const page = await suite.signedInPage(accounts.gary);
     await page.goto(`${suite.portal.url}/client/users/change-password`);
     await hydrated(page);
     await page.getByLabel("Current Password").fill(DEMO_PASSWORD);

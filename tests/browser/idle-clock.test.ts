@@ -7,7 +7,6 @@ import { describe, test } from "node:test";
 import type { Page } from "playwright-core";
 import { accounts } from "#harness/sign-in.ts";
 import { clockedBrowserSuite } from "#tests/browser/clocked-suite.ts";
-import { signInAs } from "#tests/browser/steps.ts";
 import { layoutTexts } from "#web/texts/layout.ts";
 
 const IDLE_MS = 12_000;
@@ -21,9 +20,7 @@ describe("the idle clock with two tabs", () => {
 
   /** Signed in in one tab, then (5 s later, so the first tab's Refresh falls inside the limit) a second tab. */
   async function twoTabs(): Promise<{ first: Page; second: Page; opened: number }> {
-    const first = await suite.newPage();
-    await signInAs(first, suite.portal, accounts.vince);
-    await first.waitForURL(/\/vendor\//);
+    const first = await suite.signedInPage(accounts.vince);
     await suite.pass(first, 5_000);
     const second = await first.context().newPage();
     await second.goto(`${suite.portal.url}/vendor/home`);

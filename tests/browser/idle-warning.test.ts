@@ -13,8 +13,8 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { accounts } from "#harness/sign-in.ts";
 import { readManifest } from "#server/render/assets.ts";
 import { clockedBrowserSuite } from "#tests/browser/clocked-suite.ts";
-import { DEMO_PASSWORD, screenshot } from "#tests/browser/harness.ts";
-import { signIn, signInAs } from "#tests/browser/steps.ts";
+import { screenshot } from "#tests/browser/harness.ts";
+import { assertAccessible } from "#tests/support/axe.ts";
 import { IdleWarning, idleWarningStyle } from "#web/components/idle-warning.tsx";
 import { errorTexts } from "#web/texts/errors.ts";
 import { layoutTexts } from "#web/texts/layout.ts";
@@ -48,14 +48,12 @@ describe("the idle-timeout warning", () => {
     }
   });
 
-  test("the warning keeps a 16 px margin from the screen's edges: all round on a phone, in the corner on a desktop", async () => {
+  test("the warning keeps a 16 px margin from the screen's edges: all round on a phone, in the corner on a desktop, where the page with it showing passes axe", async () => {
     for (const viewport of [
       { width: 360, height: 740 },
       { width: 1280, height: 800 },
     ]) {
-      const page = await suite.newPage({ viewport });
-      await signInAs(page, suite.portal, accounts.vince);
-      await page.waitForURL(/\/vendor\//);
+      const page = await suite.signedInPage(accounts.vince, { viewport });
       const warning = page.getByRole("alert").filter({ hasText: layoutTexts.idleWarning });
       await warning.waitFor({ state: "visible" });
       const box = await warning.boundingBox();
@@ -69,22 +67,17 @@ describe("the idle-timeout warning", () => {
       assert.equal(margins.right, 16, where);
       assert.equal(margins.bottom, 16, where);
       if (viewport.width < 24 * 16 + 32) assert.equal(margins.left, 16, `a phone, margins all round: ${where}`);
-      else assert.equal(box.width, 24 * 16, `a desktop, 24rem in the corner: ${where}`);
+      else {
+        assert.equal(box.width, 24 * 16, `a desktop, 24rem in the corner: ${where}`);
+        await assertAccessible(page, "idle-timeout warning");
+      }
       await screenshot(page, `idle-warning-${viewport.width}`);
     }
   });
 
   test("shows a minute before the limit; 'Stay signed in' keeps the page; at the limit, the sign-in page says why in words that count right", async () => {
-    const page = await suite.newPage();
-    const { url, sandboxUrl } = suite.portal;
-    await signIn(
-      page,
-      url,
-      sandboxUrl,
-      { site: "vendor", userName: "vera", password: DEMO_PASSWORD },
-      "vera@vendor.example",
-    );
-    await page.waitForURL(/\/vendor\//);
+    const page = await suite.signedInPage(accounts.vera);
+    const { url } = suite.portal;
     await page.goto(`${url}/vendor/inbox`);
     const warning = page.getByRole("alert").filter({ hasText: layoutTexts.idleWarning });
     await warning.waitFor({ state: "visible" });
@@ -108,9 +101,7 @@ describe("the idle-timeout warning", () => {
   });
 
   test("'Stay signed in' restarts the countdown without leaving the page: three half-typed passwords are kept", async () => {
-    const page = await suite.newPage();
-    await signInAs(page, suite.portal, accounts.vince);
-    await page.waitForURL(/\/vendor\//);
+    const page = await suite.signedInPage(accounts.vince);
     await page.goto(`${suite.portal.url}/vendor/users/change-password`);
     // The change-password form's fields: the page also lists vince's other sessions still live (earlier tests'),
     // each with a password field of its own to end it.
@@ -141,9 +132,7 @@ describe("the idle-timeout warning", () => {
   });
 
   test("the warning can be dismissed, by its button or by Escape, and offers 'Sign out now'", async () => {
-    const page = await suite.newPage();
-    await signInAs(page, suite.portal, accounts.vince);
-    await page.waitForURL(/\/vendor\//);
+    const page = await suite.signedInPage(accounts.vince);
     const warning = page.getByRole("alert").filter({ hasText: layoutTexts.idleWarning });
     await warning.waitFor({ state: "visible" });
     await page.keyboard.press("Escape");
@@ -159,9 +148,7 @@ describe("the idle-timeout warning", () => {
   });
 
   test("on a phone, the warning never covers the field being typed in, and stands out from the card behind it", async () => {
-    const page = await suite.newPage({ viewport: { width: 360, height: 740 } });
-    await signInAs(page, suite.portal, accounts.vince);
-    await page.waitForURL(/\/vendor\//);
+    const page = await suite.signedInPage(accounts.vince, { viewport: { width: 360, height: 740 } });
     await page.goto(`${suite.portal.url}/vendor/users/change-password`);
     const warning = page.getByRole("alert").filter({ hasText: layoutTexts.idleWarning });
     await warning.waitFor({ state: "visible" });
@@ -186,9 +173,7 @@ describe("the idle-timeout warning", () => {
   });
 
   test("the warning follows the server's clock: a page opened in another tab restarts the countdown in this one", async () => {
-    const first = await suite.newPage();
-    await signInAs(first, suite.portal, accounts.vince);
-    await first.waitForURL(/\/vendor\//);
+    const first = await suite.signedInPage(accounts.vince);
     await first.getByRole("alert").filter({ hasText: layoutTexts.idleWarning }).waitFor({ state: "visible" });
     // Longer than the span within which the session keeps `seen` as it was (a tenth of this suite's idle limit,
     // server/session/plugin.ts): the page opened next is an action the server counts, as any other is.
@@ -203,9 +188,7 @@ describe("the idle-timeout warning", () => {
   });
 
   test("signing out in one tab takes the other tabs of the browser to the sign-in page, which says so", async () => {
-    const first = await suite.newPage();
-    await signInAs(first, suite.portal, accounts.vince);
-    await first.waitForURL(/\/vendor\//);
+    const first = await suite.signedInPage(accounts.vince);
     const second = await first.context().newPage();
     await second.goto(`${suite.portal.url}/vendor/inbox`);
     await second.getByRole("heading", { name: "Inbox" }).waitFor();

@@ -169,9 +169,7 @@ describe("layout on a phone and a desktop", () => {
   });
 
   test("signed in on a phone: a one-line header naming the user, 'Sign out' on one line, 44 px targets", async () => {
-    const page = await newPage({ viewport: PHONE });
-    await signInAs(page, suite.portal, accounts.alice);
-    await page.waitForURL(`${suite.portal.url}/client/home`);
+    const page = await suite.signedInPage(accounts.alice, { viewport: PHONE });
     const signOut = page.getByRole("button", { name: "Sign out" });
     const lines = await signOut.evaluate((button) => {
       const range = document.createRange();
@@ -188,9 +186,7 @@ describe("layout on a phone and a desktop", () => {
   });
 
   test("on a desktop: a header of about 64 px naming the user, body text at 16 px, the home's areas as cards", async () => {
-    const page = await newPage({ viewport: DESKTOP });
-    await signInAs(page, suite.portal, accounts.victor);
-    await page.waitForURL(`${suite.portal.url}/client/home`);
+    const page = await suite.signedInPage(accounts.victor, { viewport: DESKTOP });
     const header = await page.locator(".site-header").boundingBox();
     assert.ok(header && header.height >= 56 && header.height <= 72, `about 64 px: ${header?.height}`);
     assert.equal(await page.evaluate(() => getComputedStyle(document.body).fontSize), "16px");
@@ -250,11 +246,10 @@ describe("layout on a phone and a desktop", () => {
   });
 
   test("'Show passwords' on the change-password page sits as close to its box as 'Remember me'", async () => {
-    const page = await newPage({ viewport: DESKTOP });
-    await openLogin(page, suite.portal.url);
-    const remember = await page.getByLabel("Remember me").evaluate(gapToWords);
-    await signInAs(page, suite.portal, accounts.vince);
-    await page.waitForURL(`${suite.portal.url}/vendor/home`);
+    const login = await newPage({ viewport: DESKTOP });
+    await openLogin(login, suite.portal.url);
+    const remember = await login.getByLabel("Remember me").evaluate(gapToWords);
+    const page = await suite.signedInPage(accounts.vince, { viewport: DESKTOP });
     await page.goto(`${suite.portal.url}/vendor/users/change-password`);
     await hydrated(page);
     await screenshot(page, "change-password-checkboxes");

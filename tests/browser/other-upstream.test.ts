@@ -4,11 +4,11 @@
 // The same against a plain-text upstream, whose 401 to a sign-in shows in place.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { type Answer, happyUpstream } from "#harness/fake-upstream.ts";
 import { DEMO_PASSWORD, FAKE_UPSTREAM_CODE } from "#harness/sign-in.ts";
-import { launchBrowser, screenshot } from "#tests/browser/harness.ts";
-import { alerts, openLogin, submitLogin, watchErrors } from "#tests/browser/steps.ts";
+import { screenshot } from "#tests/browser/harness.ts";
+import { alerts, fileBrowser, openLogin, submitLogin, watchErrors } from "#tests/browser/steps.ts";
 import { type PortalOnFake, portalOnFake } from "#tests/support/portal-on-fake.ts";
 
 /**
@@ -30,17 +30,15 @@ const upstream: Answer = (call, response) => {
 
 describe("a sign-in against a problem-details upstream", () => {
   let fake: PortalOnFake;
-  let browser: Browser;
   let page: Page;
   let errors: string[];
   before(async () => {
     fake = await portalOnFake(upstream, { listen: true });
-    browser = await launchBrowser();
-    page = await (await browser.newContext()).newPage();
+    page = await (await (await fileBrowser()).newContext()).newPage();
     errors = watchErrors(page);
   });
   after(async () => {
-    await browser?.close();
+    await page?.context().close();
     await fake?.close();
   });
 
@@ -93,17 +91,15 @@ const plainUpstream: Answer = (call, response) => {
 
 describe("a sign-in against a plain-text upstream", () => {
   let fake: PortalOnFake;
-  let browser: Browser;
   let page: Page;
   let errors: string[];
   before(async () => {
     fake = await portalOnFake(plainUpstream, { listen: true });
-    browser = await launchBrowser();
-    page = await (await browser.newContext()).newPage();
+    page = await (await (await fileBrowser()).newContext()).newPage();
     errors = watchErrors(page);
   });
   after(async () => {
-    await browser?.close();
+    await page?.context().close();
     await fake?.close();
   });
 

@@ -102,9 +102,7 @@ describe("passwords", () => {
   });
 
   test("on a phone (360 px) the password requirements read well: no overflow, wrapped lines under their words, ranges unbroken, the special characters on a line of their own", async () => {
-    const page = await newPage({ viewport: { width: 360, height: 740 } });
-    await signInAs(page, suite.portal, accounts.vince);
-    await page.waitForURL(`${suite.portal.url}/vendor/home`);
+    const page = await suite.signedInPage(accounts.vince, { viewport: { width: 360, height: 740 } });
     await page.goto(`${suite.portal.url}/vendor/users/change-password`);
     await hydrated(page);
     await page.getByLabel("New Password").fill("abcD1");
@@ -166,9 +164,7 @@ describe("passwords", () => {
   });
 
   test("an empty Current Password is named in the browser, and nothing is sent", async () => {
-    const page = await newPage();
-    await signInAs(page, suite.portal, accounts.alice);
-    await page.waitForURL(`${suite.portal.url}/client/home`);
+    const page = await suite.signedInPage(accounts.alice);
     await page.goto(`${suite.portal.url}/client/users/change-password`);
     await hydrated(page);
     let calls = 0;

@@ -2,14 +2,14 @@
 // screen, in light and in dark, and its links readable (axe's WCAG AA rules, contrast included).
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import type { Browser, Page } from "playwright-core";
-import { launchBrowser, sandboxPost, screenshot, startPortalInProcess } from "#tests/browser/harness.ts";
+import type { Page } from "playwright-core";
+import { sandboxPost, screenshot, startPortalInProcess } from "#tests/browser/harness.ts";
+import { fileBrowser } from "#tests/browser/steps.ts";
 import { assertAccessible, COLOR_SCHEMES } from "#tests/support/axe.ts";
 import type { RunningPortal } from "#tests/support/portal.ts";
 
 describe("the sandbox's mailbox on a phone", () => {
   let portal: RunningPortal;
-  let browser: Browser;
   let page: Page;
   before(async () => {
     portal = await startPortalInProcess();
@@ -17,11 +17,10 @@ describe("the sandbox's mailbox on a phone", () => {
     for (let sent = 0; sent < 55; sent++) {
       await sandboxPost(portal.sandboxUrl, "/sandbox/link-login", { site: "vendor", username: "vince" });
     }
-    browser = await launchBrowser();
-    page = await (await browser.newContext({ viewport: { width: 360, height: 740 } })).newPage();
+    page = await (await (await fileBrowser()).newContext({ viewport: { width: 360, height: 740 } })).newPage();
   });
   after(async () => {
-    await browser?.close();
+    await page?.context().close();
     await portal?.close();
   });
 

@@ -3,8 +3,9 @@
 import assert from "node:assert/strict";
 import { before, describe, test } from "node:test";
 import type { Page } from "playwright-core";
+import { accounts } from "#harness/sign-in.ts";
 import { DEMO_PASSWORD, screenshot } from "#tests/browser/harness.ts";
-import { browserSuite, enterCode, lastMailId, openLogin, signIn, submitLogin } from "#tests/browser/steps.ts";
+import { browserSuite, enterCode, lastMailId, openLogin, submitLogin } from "#tests/browser/steps.ts";
 
 const SUPPORT_EMAIL = "help-desk@portal.test";
 const WIDE = { width: 1280, height: 900 };
@@ -17,10 +18,7 @@ describe("the section layouts", () => {
   const url = (path: string) => `${suite.portal.url}${path}`;
 
   before(async () => {
-    client = await newPage();
-    const alice = { site: "client", shortName: "ACME", userName: "alice", password: DEMO_PASSWORD } as const;
-    await signIn(client, suite.portal.url, suite.portal.sandboxUrl, alice, "alice@acme.example");
-    await client.waitForURL(url("/client/home"));
+    client = await suite.signedInPage(accounts.alice);
   });
 
   test("a client moves through the client section by its sidebar, the current page marked and titled", async () => {
@@ -76,10 +74,7 @@ describe("the section layouts", () => {
   });
 
   test("a vendor without user tier meets the forbidden and not-found pages, and moves by the vendor menu", async () => {
-    const page = await newPage();
-    const vince = { site: "vendor", userName: "vince", password: DEMO_PASSWORD } as const;
-    await signIn(page, suite.portal.url, suite.portal.sandboxUrl, vince, "vince@vendor.example");
-    await page.waitForURL(url("/vendor/home"));
+    const page = await suite.signedInPage(accounts.vince);
     const nav = page.getByRole("navigation", { name: "Vendor pages" });
     assert.equal(await nav.getByRole("link", { name: "Invoice Entry" }).count(), 0, "not listed without user tier");
 

@@ -2,7 +2,8 @@
 import assert from "node:assert/strict";
 import { after, before } from "node:test";
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
-import { type Account, DEMO_PASSWORD } from "#harness/sign-in.ts";
+import { type PortalClient, parseSetCookie } from "#harness/portal-client.ts";
+import { type Account, DEMO_PASSWORD, signIn as signInOverHttp } from "#harness/sign-in.ts";
 import { latestMail, launchBrowser, sandboxPost, startPortalInProcess } from "#tests/browser/harness.ts";
 import type { PortalOptions, RunningPortal } from "#tests/support/portal.ts";
 import { resetLinkPath } from "#tests/support/reset-link.ts";
@@ -174,16 +175,87 @@ export function watchErrors(page: Page): string[] {
   return errors;
 }
 
+/** A test file's one chromium (a file is a process of its own; a launch costs a second or more), at first use. */
+let chromium: Promise<Browser> | undefined;
+export function fileBrowser(): Promise<Browser> {
+  chromium ??= launchBrowser();
+  return chromium;
+}
+// Registered as this module loads, outside any describe: after all the tests of the file that imports it.
+after(async () => {
+  await chromium?.then(
+    (browser) => browser.close(),
+    () => undefined,
+  );
+});
+
+type StorageState = Exclude<BrowserContextOptions["storageState"], string | undefined>;
+type StoredCookie = StorageState["cookies"][number];
+
+const sameSites: Record<string, StoredCookie["sameSite"]> = { strict: "Strict", lax: "Lax", none: "None" };
+
+/** The cookies a browser at `url` keeps from the answers the client received: each one's last setting, as sent. */
+function storageStateOf(client: PortalClient, url: string): StorageState {
+  const kept = new Map<string, StoredCookie>();
+  for (const header of client.answers.flatMap((answer) => answer.headers["set-cookie"] ?? [])) {
+    const cookie = parseSetCookie(header);
+    if (cookie.value === "" || cookie.maxAge === 0) {
+      kept.delete(cookie.name);
+      continue;
+    }
+    const expires = cookie.maxAge ?? (cookie.expires ? (cookie.expires.getTime() - Date.now()) / 1000 : undefined);
+    kept.set(cookie.name, {
+      name: cookie.name,
+      value:
+        header
+          .slice(header.indexOf("=") + 1)
+          .split(";")[0]
+          ?.trim() ?? "",
+      domain: new URL(url).hostname,
+      path: cookie.path ?? "/",
+      expires: expires === undefined ? -1 : Date.now() / 1000 + expires,
+      httpOnly: cookie.httpOnly ?? false,
+      secure: cookie.secure ?? false,
+      sameSite: sameSites[cookie.sameSite?.toLowerCase() ?? "lax"] ?? "Lax",
+    });
+  }
+  return { cookies: [...kept.values()], origins: [] };
+}
+
+/** A new session of `account` on the portal, signed in over HTTP as the islands do, as a browser would keep it. */
+export async function signedInState(portal: RunningPortal, account: Account): Promise<StorageState> {
+  return storageStateOf(await signInOverHttp(portal.url, account, portal.code), portal.url);
+}
+
+/** A page of `suite` in a fresh context holding `state`, on the account's section home page. */
+export async function pageOf(
+  suite: Pick<BrowserSuite, "newPage" | "portal">,
+  account: Account,
+  state: StorageState,
+  options: BrowserContextOptions,
+): Promise<Page> {
+  const page = await suite.newPage({ ...options, storageState: state });
+  await page.goto(`${suite.portal.url}/${account.site}/home`);
+  return page;
+}
+
 export type BrowserSuite = {
   /** The portal and sandbox of this file; started before its first test. */
   readonly portal: RunningPortal;
   /** A page in a fresh browser context (its own cookies and storage), watched for script errors. */
   newPage(options?: BrowserContextOptions): Promise<Page>;
+  /**
+   * A page in a fresh browser context already signed in as `account`, on its section's home page. The account signs
+   * in once per suite, over HTTP as the islands do (tests/browser/sign-in.test.ts signs in through the page), and
+   * each such page starts from that session's cookies (Playwright's storageState). Only for pages that leave the
+   * session as they found it: a test that signs out, changes a password or lets the session end signs in on its own.
+   */
+  signedInPage(account: Account, options?: BrowserContextOptions): Promise<Page>;
 };
 
 /**
- * One test file's portal and browser, started before its tests and closed after them; called inside `describe`.
- * After the tests, no page may have had a script or hydration error.
+ * One test file's portal, and contexts in the file's browser, started before its tests and closed after them; called
+ * inside `describe`. After the tests, no page may have had a script or hydration error.
  */
 export function browserSuite(
   portalOptions: PortalOptions = {},
@@ -193,17 +265,17 @@ export function browserSuite(
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
   const errors: string[][] = [];
+  const sessions = new Map<Account, Promise<StorageState>>();
   before(async () => {
     portal = await startPortalInProcess(portalOptions);
-    browser = await launchBrowser();
+    browser = await fileBrowser();
   });
   after(async () => {
     assert.deepEqual(errors.flat(), [], "no script or hydration errors");
     for (const context of contexts) await context.close();
-    await browser?.close();
     await portal?.close();
   });
-  return {
+  const suite: BrowserSuite = {
     get portal() {
       if (!portal) throw new Error("the browser suite has not started");
       return portal;
@@ -216,5 +288,14 @@ export function browserSuite(
       errors.push(watchErrors(page));
       return page;
     },
+    async signedInPage(account, options = {}) {
+      let session = sessions.get(account);
+      if (!session) {
+        session = signedInState(suite.portal, account);
+        sessions.set(account, session);
+      }
+      return pageOf(suite, account, await session, options);
+    },
   };
+  return suite;
 }

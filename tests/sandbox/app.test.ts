@@ -40,7 +40,12 @@ describe("the assembled sandbox", () => {
   });
 
   test("a portal address given with trailing slashes is written into mailed links without them", async () => {
-    const app = await buildSandbox({ dbPath: ":memory:", portalUrl: "http://portal.test//", now: () => 0 });
+    const app = await buildSandbox({
+      dbPath: ":memory:",
+      portalUrl: "http://portal.test//",
+      now: () => 0,
+      testPasswordCost: true,
+    });
     try {
       const answer = await app.inject({
         method: "POST",
@@ -58,6 +63,7 @@ describe("the assembled sandbox", () => {
     const app = await buildSandbox({
       dbPath: ":memory:",
       portalUrl: "http://portal.test",
+      testPasswordCost: true,
       now: () => Date.parse("2026-03-02T09:00:00.000Z"),
       onMail: (mail) => heard.push(`${mail.to} ${mail.subject} ${mail.sentAt}`),
     });

@@ -4,13 +4,18 @@
 import assert from "node:assert/strict";
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:net";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { setTimeout as delay } from "node:timers/promises";
 import { forwardTo, startFakeUpstream } from "#harness/fake-upstream.ts";
 import { PortalClient } from "#harness/portal-client.ts";
 import { accounts, DEMO_PASSWORD, mailboxCode, signIn } from "#harness/sign-in.ts";
 import { startSandbox } from "#sandbox/app.ts";
+import { seedAccounts } from "#sandbox/seed.ts";
+import { loadSqlite } from "#sandbox/sqlite.ts";
 import { shutdownGraceMs } from "#server/shutdown.ts";
 import { TEST_SESSION_KEY } from "#tests/support/portal.ts";
 
@@ -142,25 +147,47 @@ describe("starting the portal (sandbox/launch.ts)", () => {
     assert.match(started.output(), /SANDBOX=true/);
   });
 
-  it("B15: a production sandbox (SANDBOX=true) prints no MFA code, reset link or sign-in link", async () => {
-    const port = await freePort();
-    const started = startMain({
-      NODE_ENV: "production",
-      SANDBOX: "true",
-      SESSION_KEY: TEST_SESSION_KEY,
-      PORT: String(port),
+  describe("a production sandbox (SANDBOX=true)", () => {
+    let started: Started;
+    let port: number;
+    let dbPath: string;
+    before(async () => {
+      port = await freePort();
+      dbPath = join(mkdtempSync(join(tmpdir(), "launch-")), "sandbox.db");
+      started = startMain({
+        NODE_ENV: "production",
+        SANDBOX: "true",
+        SESSION_KEY: TEST_SESSION_KEY,
+        PORT: String(port),
+        SANDBOX_DB: dbPath,
+      });
+      running.push(started);
+      await waitFor(started, (output) => sandboxUrlIn(output, port) !== undefined && output.includes(`:${port}`));
     });
-    running.push(started);
-    await waitFor(started, (output) => sandboxUrlIn(output, port) !== undefined && output.includes(`:${port}`));
-    const sandboxUrl = sandboxUrlIn(started.output(), port);
-    assert.ok(sandboxUrl, started.output());
-    const secrets = secretsOf(await sendEveryKindOfMail(sandboxUrl));
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    await stop(started);
-    const output = started.output();
-    for (const secret of secrets) assert.ok(!output.includes(secret), `printed ${secret}:\n${output}`);
-    assert.doesNotMatch(output, new RegExp(DEMO_PASSWORD.replace(/[!-]/g, "\\$&")), "no banner in production");
-    for (const line of output.split("\n").filter(Boolean)) assert.doesNotThrow(() => JSON.parse(line), line);
+    after(() => rmSync(dirname(dbPath), { recursive: true, force: true }));
+
+    it("hashes its seed accounts' passwords at scrypt's full cost: the tests' cheaper cost never reaches it", () => {
+      const db = new (loadSqlite().DatabaseSync)(dbPath, { readOnly: true });
+      try {
+        const hashes = db.prepare("SELECT password_hash AS hash FROM users").all();
+        assert.equal(hashes.length, seedAccounts.length);
+        for (const { hash } of hashes) assert.match(String(hash), /^scrypt\$16384\$8\$1\$/);
+      } finally {
+        db.close();
+      }
+    });
+
+    it("B15: prints no MFA code, reset link or sign-in link", async () => {
+      const sandboxUrl = sandboxUrlIn(started.output(), port);
+      assert.ok(sandboxUrl, started.output());
+      const secrets = secretsOf(await sendEveryKindOfMail(sandboxUrl));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await stop(started);
+      const output = started.output();
+      for (const secret of secrets) assert.ok(!output.includes(secret), `printed ${secret}:\n${output}`);
+      assert.doesNotMatch(output, new RegExp(DEMO_PASSWORD.replace(/[!-]/g, "\\$&")), "no banner in production");
+      for (const line of output.split("\n").filter(Boolean)) assert.doesNotThrow(() => JSON.parse(line), line);
+    });
   });
 
   it("a busy port gives one line naming the port and PORT, and exit code 1", async () => {
@@ -212,7 +239,7 @@ describe("starting the portal (sandbox/launch.ts)", () => {
   });
 
   it("SIGTERM in front of an upstream that never records a visit: one line with the number not sent, exit 0 in time", async () => {
-    const sandbox = await startSandbox({ dbPath: ":memory:", portalUrl: "http://127.0.0.1" });
+    const sandbox = await startSandbox({ dbPath: ":memory:", portalUrl: "http://127.0.0.1", testPasswordCost: true });
     const upstream = await startFakeUpstream();
     upstream.answer = forwardTo(sandbox.url);
     try {
@@ -254,7 +281,7 @@ describe("starting the portal (sandbox/launch.ts)", () => {
   });
 
   it("SIGTERM while a sign-in waits for an upstream that never answers: it is answered after its deadline, exit 0", async () => {
-    const sandbox = await startSandbox({ dbPath: ":memory:", portalUrl: "http://127.0.0.1" });
+    const sandbox = await startSandbox({ dbPath: ":memory:", portalUrl: "http://127.0.0.1", testPasswordCost: true });
     const upstream = await startFakeUpstream();
     upstream.answer = forwardTo(sandbox.url);
     try {

@@ -9,6 +9,7 @@ import {
   meetsPasswordRules,
   randomToken,
   secretsEqual,
+  TEST_COST,
   verifyPassword,
 } from "#sandbox/passwords.ts";
 
@@ -33,6 +34,13 @@ describe("password hashes", () => {
     for (const stored of ["", "Portal-Demo-2026!", "bcrypt$2b$10$abc", "scrypt$16384$8$1$c2FsdA"]) {
       assert.equal(await verifyPassword("Portal-Demo-2026!", stored), false, stored);
     }
+  });
+
+  test("a hash at the tests' cost says so, and is checked at it", async () => {
+    const stored = await hashPassword("Portal-Demo-2026!", TEST_COST);
+    assert.match(stored, /^scrypt\$1024\$8\$1\$[\w-]{22}\$[\w-]{86}$/);
+    assert.equal(await verifyPassword("Portal-Demo-2026!", stored), true);
+    assert.equal(await verifyPassword("Portal-Demo-2027!", stored), false);
   });
 
   test("a hash stored at another cost is checked at that cost", async () => {

@@ -3,13 +3,13 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { openDatabase } from "#sandbox/db.ts";
-import { verifyPassword } from "#sandbox/passwords.ts";
+import { TEST_COST, verifyPassword } from "#sandbox/passwords.ts";
 import { loadPermissionsShape } from "#sandbox/permissions-shape.ts";
 import { SEED_PASSWORD, seedAccounts, seedIfEmpty } from "#sandbox/seed.ts";
 import { countUsers, findUser } from "#sandbox/users.ts";
 
 describe("seeding", () => {
-  test("an empty database gets every seed account, each with its own salt and the seed password", async () => {
+  test("an empty database gets every seed account, each with its own salt and the seed password at scrypt's full cost", async () => {
     await loadPermissionsShape();
     const db = openDatabase(":memory:");
     try {
@@ -23,6 +23,7 @@ describe("seeding", () => {
           [user.email, user.loginMessage, user.permissions],
           [account.email, account.loginMessage, account.permissions],
         );
+        assert.match(user.passwordHash, /^scrypt\$16384\$8\$1\$/, account.username);
         assert.equal(await verifyPassword(SEED_PASSWORD, user.passwordHash), true, account.username);
         hashes.add(user.passwordHash);
       }
@@ -36,9 +37,9 @@ describe("seeding", () => {
     await loadPermissionsShape();
     const db = openDatabase(":memory:");
     try {
-      await seedIfEmpty(db);
+      await seedIfEmpty(db, TEST_COST);
       db.prepare("DELETE FROM users WHERE username = 'victor'").run();
-      assert.equal(await seedIfEmpty(db), false);
+      assert.equal(await seedIfEmpty(db, TEST_COST), false);
       assert.equal(countUsers(db), seedAccounts.length - 1);
     } finally {
       db.close();

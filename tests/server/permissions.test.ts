@@ -236,7 +236,7 @@ describe("permissions during an upstream outage", () => {
     const lines = () => logs.lines.map((line) => JSON.parse(line) as { level: number; msg: string; failed?: number });
     const failing = await startFakeUpstream(happyUpstream());
     const replica = await startPortalInProcess({
-      env: { UPSTREAM_URL: failing.url },
+      upstreamUrl: failing.url,
       listen: false,
       logs: logs.stream,
     });

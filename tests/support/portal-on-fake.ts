@@ -13,10 +13,10 @@ import {
 } from "#harness/fake-upstream.ts";
 import { PortalClient } from "#harness/portal-client.ts";
 import { accounts, type CodeSource, fakeUpstreamCode, signIn } from "#harness/sign-in.ts";
-import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
+import { type PortalInProcess, startPortalInProcess } from "#tests/support/portal.ts";
 
 export type PortalOnFake = {
-  portal: RunningPortal;
+  portal: PortalInProcess;
   upstream: FakeUpstream;
   app: FastifyInstance;
   /** Where a sign-in finds its code: the fake upstream passes a fixed one. */
@@ -26,14 +26,15 @@ export type PortalOnFake = {
   close(): Promise<void>;
 };
 
-/** The real portal in front of a fake upstream; it listens only when asked (injection is faster). */
+/** The real portal in front of a fake upstream, and no sandbox; it listens only when asked (injection is faster). */
 export async function portalOnFake(
   answer: Answer = happyUpstream(),
   options: { env?: NodeJS.ProcessEnv; now?: () => number; listen?: boolean; logs?: Writable } = {},
 ): Promise<PortalOnFake> {
   const upstream = await startFakeUpstream(answer);
   const portal = await startPortalInProcess({
-    env: { UPSTREAM_URL: upstream.url, ...options.env },
+    upstreamUrl: upstream.url,
+    ...(options.env ? { env: options.env } : {}),
     listen: options.listen ?? false,
     ...(options.now ? { now: options.now } : {}),
     ...(options.logs ? { logs: options.logs } : {}),

@@ -11,17 +11,22 @@ import { buildApp } from "#server/app.ts";
 import { type Config, loadConfig } from "#server/config.ts";
 import { loggerOptions } from "#server/logging.ts";
 
-export type RunningPortal = {
+/** A portal built in this process, in front of the upstream its options name. */
+export type PortalInProcess = {
   url: string;
-  sandboxUrl: string;
-  sandbox: RunningSandbox;
   app: FastifyInstance;
   config: Config;
+  close(): Promise<void>;
+};
+
+/** A portal in front of a sandbox of its own. */
+export type RunningPortal = PortalInProcess & {
+  sandboxUrl: string;
+  sandbox: RunningSandbox;
   /** Where a sign-in finds its code: the mailbox of the sandbox started here (the upstream unless UPSTREAM_URL). */
   code: CodeSource;
   /** The double `inFrontOfSandbox` started, whose faults and recorded calls the test sets and reads. */
   upstream: FakeUpstream | undefined;
-  close(): Promise<void>;
 };
 
 export const TEST_SESSION_KEY = "a".repeat(64);
@@ -32,6 +37,11 @@ export type PortalOptions = {
   now?: () => number;
   /** The sandbox's clock, which expires its codes, tokens and links; the real time when absent. */
   sandboxNow?: () => number;
+  /**
+   * The sandbox checks passwords at scrypt's full cost, as a person's sandbox does, instead of the tests' cost: for a
+   * test that times the checks.
+   */
+  fullPasswordCost?: boolean;
   listen?: boolean;
   /** Where its log lines go; the run's log file (TEST_LOGS) when absent. */
   logs?: Writable;
@@ -53,44 +63,60 @@ const testDefaults = {
   RATE_LIMIT_USER_PER_MINUTE: "100000",
 };
 
-/** The portal in this process; it listens on a free port unless `listen` is false (injection is faster). */
-export async function startPortalInProcess({
-  env = {},
-  now,
-  sandboxNow,
-  listen = true,
-  logs,
-  inFrontOfSandbox,
-}: PortalOptions = {}): Promise<RunningPortal> {
+/** A portal in front of the upstream `upstreamUrl` (its UPSTREAM_URL), with no sandbox. */
+export type PortalOnUpstreamOptions = Omit<PortalOptions, "sandboxNow" | "inFrontOfSandbox" | "fullPasswordCost"> & {
+  upstreamUrl: string;
+};
+
+/**
+ * The portal in this process, in front of the upstream `upstreamUrl` names, or else of a sandbox of its own; it listens
+ * on a free port unless `listen` is false (injection is faster).
+ */
+export function startPortalInProcess(options: PortalOnUpstreamOptions): Promise<PortalInProcess>;
+export function startPortalInProcess(options?: PortalOptions): Promise<RunningPortal>;
+export async function startPortalInProcess(
+  options: PortalOptions | PortalOnUpstreamOptions = {},
+): Promise<PortalInProcess | RunningPortal> {
+  if ("upstreamUrl" in options) return buildPortal(options, options.upstreamUrl, false);
+  const { sandboxNow, inFrontOfSandbox, fullPasswordCost } = options;
   const sandbox = await startSandbox({
     dbPath: ":memory:",
     portalUrl: "http://127.0.0.1",
+    testPasswordCost: fullPasswordCost !== true,
     ...(sandboxNow ? { now: sandboxNow } : {}),
   });
   const inFront = inFrontOfSandbox ? await inFrontOfSandbox(sandbox.url) : undefined;
-  const config = loadConfig({ ...testDefaults, ...(inFront ? { UPSTREAM_URL: inFront.url } : {}), ...env }, () => {});
+  const portal = await buildPortal(options, inFront?.url ?? sandbox.url, inFront === undefined);
+  return {
+    ...portal,
+    sandboxUrl: sandbox.url,
+    sandbox,
+    code: mailboxCode(sandbox.url),
+    upstream: inFront,
+    async close() {
+      await portal.close();
+      await inFront?.close();
+      await sandbox.close();
+    },
+  };
+}
+
+/** The portal's app on the test's settings, calling `upstreamUrl` (as its own sandbox when `sandbox`). */
+async function buildPortal(
+  { env = {}, now, listen = true, logs }: PortalOptions | PortalOnUpstreamOptions,
+  upstreamUrl: string,
+  sandbox: boolean,
+): Promise<PortalInProcess> {
+  const config = loadConfig({ ...testDefaults, ...(sandbox ? {} : { UPSTREAM_URL: upstreamUrl }), ...env }, () => {});
   const app = await buildApp({
     config,
-    upstreamUrl: config.upstreamUrl ?? sandbox.url,
+    upstreamUrl: config.upstreamUrl ?? upstreamUrl,
     sandbox: !config.upstreamUrl,
     logger: loggerOptions("info", logs ?? runLog()),
     ...(now ? { now } : {}),
   });
   const url = listen ? await app.listen({ host: "127.0.0.1", port: 0 }) : "http://127.0.0.1";
-  return {
-    url,
-    sandboxUrl: sandbox.url,
-    sandbox,
-    app,
-    config,
-    code: mailboxCode(sandbox.url),
-    upstream: inFront,
-    async close() {
-      await app.close();
-      await inFront?.close();
-      await sandbox.close();
-    },
-  };
+  return { url, app, config, close: () => app.close() };
 }
 
 /** This test process's file in the run's logs. */

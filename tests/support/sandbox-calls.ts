@@ -128,6 +128,7 @@ export async function startSandboxUnderTest(
     dbPath: options.dbPath ?? ":memory:",
     portalUrl: `${PORTAL_URL}/`,
     now: () => clock.now,
+    testPasswordCost: true,
   });
   return new SandboxUnderTest(running.url, clock, running.close);
 }

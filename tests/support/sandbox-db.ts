@@ -1,5 +1,6 @@
 // A seeded sandbox database in memory, for tests of the sandbox's stores without its HTTP app.
 import { openDatabase, type SandboxDb } from "#sandbox/db.ts";
+import { TEST_COST } from "#sandbox/passwords.ts";
 import { loadPermissionsShape } from "#sandbox/permissions-shape.ts";
 import { seedIfEmpty } from "#sandbox/seed.ts";
 import { findUser, type UserIdentity, type UserRecord } from "#sandbox/users.ts";
@@ -8,7 +9,7 @@ import { findUser, type UserIdentity, type UserRecord } from "#sandbox/users.ts"
 export async function seededDatabase(): Promise<SandboxDb> {
   await loadPermissionsShape();
   const db = openDatabase(":memory:");
-  await seedIfEmpty(db);
+  await seedIfEmpty(db, TEST_COST);
   return db;
 }
 

@@ -14,7 +14,7 @@ import { startSandbox } from "#sandbox/app.ts";
 import { personOf } from "#server/account/person.ts";
 import { linkOwner } from "#server/api/effects.ts";
 import { END_SESSIONS_PATH } from "#server/pages/account-view.ts";
-import { sandboxPost, startPortalInProcess } from "#tests/support/portal.ts";
+import { type PortalInProcess, sandboxPost, startPortalInProcess } from "#tests/support/portal.ts";
 import { portalOnFake } from "#tests/support/portal-on-fake.ts";
 import { until } from "#tests/support/waiting.ts";
 import { personKey } from "#web/protocol/person-key.ts";
@@ -46,17 +46,14 @@ const ids = (html: string) => [...html.matchAll(/name="session" value="([\w-]{22
 function sameIdInTwoCompanies(redis: boolean) {
   let server: RedisServer | undefined;
   let sandbox: Sandbox;
-  let a: Awaited<ReturnType<typeof startPortalInProcess>>;
+  let a: PortalInProcess;
   let b: typeof a;
   before(async () => {
     server = redis ? await RedisServer.start() : undefined;
-    sandbox = await startSandbox({ dbPath: ":memory:", portalUrl: "http://127.0.0.1" });
-    const env = {
-      UPSTREAM_URL: sandbox.url,
-      ...(server ? { REDIS_URL: server.url, REDIS_KEY_PREFIX: `person-${randomUUID()}:` } : {}),
-    };
-    a = await startPortalInProcess({ env, listen: false });
-    b = server ? await startPortalInProcess({ env, listen: false }) : a;
+    sandbox = await startSandbox({ dbPath: ":memory:", portalUrl: "http://127.0.0.1", testPasswordCost: true });
+    const env = server ? { REDIS_URL: server.url, REDIS_KEY_PREFIX: `person-${randomUUID()}:` } : {};
+    a = await startPortalInProcess({ upstreamUrl: sandbox.url, env, listen: false });
+    b = server ? await startPortalInProcess({ upstreamUrl: sandbox.url, env, listen: false }) : a;
   });
   after(async () => {
     await a.close();

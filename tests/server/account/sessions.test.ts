@@ -14,7 +14,7 @@ import { personOf } from "#server/account/person.ts";
 import type { AccountState } from "#server/account/state.ts";
 import { END_SESSIONS_PATH } from "#server/pages/account-view.ts";
 import { SESSIONS_PER_PERSON } from "#server/stores/session-registry.ts";
-import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
+import { type PortalInProcess, type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
 import { portalOnFake } from "#tests/support/portal-on-fake.ts";
 import { until } from "#tests/support/waiting.ts";
 import { END_OTHERS_HEADER, ENDING_HEADER } from "#web/api/end-others.ts";
@@ -136,16 +136,16 @@ const ids = (html: string) => [...html.matchAll(/name="session" value="([\w-]{22
 describe("two replicas sharing the session registry", () => {
   let redis: RedisServer;
   let sandbox: Sandbox;
-  let a: RunningPortal;
-  let b: RunningPortal;
+  let a: PortalInProcess;
+  let b: PortalInProcess;
 
   before(async () => {
     redis = await RedisServer.start();
-    sandbox = await startSandbox({ dbPath: ":memory:", portalUrl: "http://127.0.0.1" });
+    sandbox = await startSandbox({ dbPath: ":memory:", portalUrl: "http://127.0.0.1", testPasswordCost: true });
     const prefix = `test-${randomUUID()}:`;
-    const env = { UPSTREAM_URL: sandbox.url, REDIS_URL: redis.url, REDIS_KEY_PREFIX: prefix };
-    a = await startPortalInProcess({ env, listen: false });
-    b = await startPortalInProcess({ env, listen: false });
+    const env = { REDIS_URL: redis.url, REDIS_KEY_PREFIX: prefix };
+    a = await startPortalInProcess({ upstreamUrl: sandbox.url, env, listen: false });
+    b = await startPortalInProcess({ upstreamUrl: sandbox.url, env, listen: false });
   });
   after(async () => {
     await a.close();
@@ -227,16 +227,16 @@ describe("two replicas sharing the session registry", () => {
 describe("two replicas through a Redis outage", () => {
   let redis: RedisServer;
   let sandbox: Sandbox;
-  let a: RunningPortal;
-  let b: RunningPortal;
+  let a: PortalInProcess;
+  let b: PortalInProcess;
 
   before(async () => {
     redis = await RedisServer.start();
-    sandbox = await startSandbox({ dbPath: ":memory:", portalUrl: "http://127.0.0.1" });
+    sandbox = await startSandbox({ dbPath: ":memory:", portalUrl: "http://127.0.0.1", testPasswordCost: true });
     const prefix = `test-${randomUUID()}:`;
-    const env = { UPSTREAM_URL: sandbox.url, REDIS_URL: redis.url, REDIS_KEY_PREFIX: prefix };
-    a = await startPortalInProcess({ env, listen: false });
-    b = await startPortalInProcess({ env, listen: false });
+    const env = { REDIS_URL: redis.url, REDIS_KEY_PREFIX: prefix };
+    a = await startPortalInProcess({ upstreamUrl: sandbox.url, env, listen: false });
+    b = await startPortalInProcess({ upstreamUrl: sandbox.url, env, listen: false });
   });
   after(async () => {
     await a.close();
@@ -248,7 +248,7 @@ describe("two replicas through a Redis outage", () => {
   const code = () => mailboxCode(sandbox.url);
   const opensHome = async (app: FastifyInstance, client: PortalClient) =>
     (await client.copy(app).get("/client/home")).status === 200;
-  const redisUp = (portal: RunningPortal) => async () =>
+  const redisUp = (portal: PortalInProcess) => async () =>
     ((await portal.app.inject({ url: "/readyz" })).json() as { redis?: string }).redis === "up";
   const bothUp = async () => {
     await until(redisUp(a), 8_000, "A's redis link");
@@ -314,17 +314,17 @@ describe("two replicas through a Redis outage", () => {
 describe("two replicas, sessions signed out on the other one while Redis is frozen or full (review of issue 33)", () => {
   let redis: RedisServer;
   let sandbox: Sandbox;
-  let a: RunningPortal;
-  let b: RunningPortal;
+  let a: PortalInProcess;
+  let b: PortalInProcess;
   const gary = personOf({ site: "client", company: "GLOBEX", userName: "gary" });
 
   before(async () => {
     redis = await RedisServer.start();
-    sandbox = await startSandbox({ dbPath: ":memory:", portalUrl: "http://127.0.0.1" });
+    sandbox = await startSandbox({ dbPath: ":memory:", portalUrl: "http://127.0.0.1", testPasswordCost: true });
     const prefix = `test-${randomUUID()}:`;
-    const env = { UPSTREAM_URL: sandbox.url, REDIS_URL: redis.url, REDIS_KEY_PREFIX: prefix };
-    a = await startPortalInProcess({ env, listen: false });
-    b = await startPortalInProcess({ env, listen: false });
+    const env = { REDIS_URL: redis.url, REDIS_KEY_PREFIX: prefix };
+    a = await startPortalInProcess({ upstreamUrl: sandbox.url, env, listen: false });
+    b = await startPortalInProcess({ upstreamUrl: sandbox.url, env, listen: false });
   });
   after(async () => {
     redis.thaw();
@@ -338,7 +338,7 @@ describe("two replicas, sessions signed out on the other one while Redis is froz
   const opensHome = async (app: FastifyInstance, client: PortalClient) =>
     (await client.copy(app).get("/client/home")).status === 200;
   /** How many sessions of the person Redis lists; -1 when the replica answers without Redis. */
-  const listedOn = async (portal: RunningPortal) => {
+  const listedOn = async (portal: PortalInProcess) => {
     const list = await (portal.app.account as AccountState).sessions.list(gary);
     return list.complete ? list.sessions.length : -1;
   };

@@ -15,7 +15,7 @@ import { dialects } from "#harness/upstream-dialect.ts";
 import { personOf } from "#server/account/person.ts";
 import { signInAnswer } from "#server/api/effects.ts";
 import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
-import { portalOnFake, portalsOnFakeForFile } from "#tests/support/portal-on-fake.ts";
+import { type PortalOnFake, portalOnFake, portalsOnFakeForFile } from "#tests/support/portal-on-fake.ts";
 import { until } from "#tests/support/waiting.ts";
 import { answerMessage } from "#web/api/answer.ts";
 import { END_OTHERS_HEADER, ENDED_COUNT_HEADER, ENDING_HEADER } from "#web/api/end-others.ts";
@@ -69,7 +69,15 @@ describe("a sign-in answer, as requirements 4.1 reads it", () => {
 
 for (const dialect of dialects) {
   describe(`a sign-in against an upstream speaking the ${dialect} dialect`, () => {
-    const on = (script: UpstreamScript = {}) => onFake(happyUpstream({ dialect, ...script }));
+    // One portal for the dialect; each test sets what its upstream answers.
+    let fake: PortalOnFake;
+    before(async () => {
+      fake = await onFake();
+    });
+    const on = async (script: UpstreamScript = {}) => {
+      fake.upstream.answer = happyUpstream({ dialect, ...script });
+      return fake;
+    };
     const login = (client: PortalClient) =>
       client.post("/api/auth/client", { shortname: "ACME", username: "alice", password: DEMO_PASSWORD });
 

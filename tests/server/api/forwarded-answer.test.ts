@@ -53,7 +53,8 @@ describe("a forwarded call meeting a failing upstream", () => {
 
   it("14. faults: an upstream that is down (closed port) gives Action Failed at once and the portal keeps serving", async () => {
     const portal = await startPortalInProcess({
-      env: { UPSTREAM_URL: await downUpstreamUrl(), UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS) },
+      upstreamUrl: await downUpstreamUrl(),
+      env: { UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS) },
       listen: false,
     });
     try {
@@ -126,7 +127,8 @@ describe("a run of upstream faults on sign-in", () => {
     const logs = logCapture("sign-in-faults");
     const token = "metrics-token-for-the-tests-0123";
     const portal = await startPortalInProcess({
-      env: { UPSTREAM_URL: upstream.url, METRICS_TOKEN: token },
+      upstreamUrl: upstream.url,
+      env: { METRICS_TOKEN: token },
       listen: false,
       logs: logs.stream,
     });
@@ -229,7 +231,7 @@ describe("a refused sign-in in the log", () => {
     const logs = logCapture("refused-sign-in");
     const upstream = await startFakeUpstream((_call, response) => void response.writeHead(401).end());
     const portal = await startPortalInProcess({
-      env: { UPSTREAM_URL: upstream.url },
+      upstreamUrl: upstream.url,
       listen: false,
       logs: logs.stream,
     });

@@ -295,7 +295,7 @@ describe("a failed generate (requirements 4.2)", () => {
         ? sendJson(response, 200, { token: "t-123", message: "Success" })
         : sendJson(response, 500, { detail: "mail server down" }),
     );
-    const broken = await startPortalInProcess({ env: { UPSTREAM_URL: upstream.url } });
+    const broken = await startPortalInProcess({ upstreamUrl: upstream.url });
     try {
       const client = new PortalClient(broken.url);
       await client.post("/api/auth/client", clientLogin("alice"));
@@ -313,7 +313,7 @@ describe("a forward the upstream cannot take", () => {
   it("writes one warn line, the portal's own, not the proxy's beside it", async () => {
     const logs = logCapture("dead-upstream");
     const portal = await startPortalInProcess({
-      env: { UPSTREAM_URL: await downUpstreamUrl() },
+      upstreamUrl: await downUpstreamUrl(),
       listen: false,
       logs: logs.stream,
     });

@@ -8,16 +8,16 @@ import { PortalClient } from "#harness/portal-client.ts";
 import { RedisServer } from "#harness/redis-server.ts";
 import { DEMO_PASSWORD, latestCode } from "#harness/sign-in.ts";
 import { logCapture } from "#tests/support/log-capture.ts";
-import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
+import { type PortalInProcess, type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
 import { portalOnFake } from "#tests/support/portal-on-fake.ts";
 import { sessionCodec } from "#tests/support/session-codec.ts";
 
 let first: RunningPortal;
-let second: RunningPortal;
+let second: PortalInProcess;
 before(async () => {
   first = await startPortalInProcess();
   // The second replica shares the first one's upstream and its session keys, as replicas behind a load balancer do.
-  second = await startPortalInProcess({ env: { UPSTREAM_URL: first.sandboxUrl } });
+  second = await startPortalInProcess({ upstreamUrl: first.sandboxUrl });
 });
 after(async () => {
   await second.close();
@@ -112,7 +112,7 @@ describe("health", () => {
   });
 
   it("/readyz stays 200 when the upstream is down: an upstream outage takes no replica out of the Service", async () => {
-    const orphan = await startPortalInProcess({ env: { UPSTREAM_URL: "http://127.0.0.1:9" } });
+    const orphan = await startPortalInProcess({ upstreamUrl: "http://127.0.0.1:9" });
     try {
       const answer = await new PortalClient(orphan.url).get("/readyz");
       assert.equal(answer.status, 200);
@@ -126,8 +126,13 @@ describe("health", () => {
     let answers = false;
     const upstream = await startFakeUpstream((_call, response) => void response.writeHead(answers ? 200 : 500).end());
     const logs = logCapture("upstream-health");
-    const env = { UPSTREAM_URL: upstream.url, METRICS_TOKEN: "m".repeat(32) };
-    const { app, close } = await startPortalInProcess({ env, listen: false, logs: logs.stream });
+    const env = { METRICS_TOKEN: "m".repeat(32) };
+    const { app, close } = await startPortalInProcess({
+      upstreamUrl: upstream.url,
+      env,
+      listen: false,
+      logs: logs.stream,
+    });
     const gauge = async () => {
       const metrics = await new PortalClient(app).get("/metrics", { authorization: `Bearer ${env.METRICS_TOKEN}` });
       return /^portal_upstream_up (\d)$/m.exec(metrics.text)?.[1];

@@ -76,7 +76,8 @@ describe("/metrics", () => {
   it("counts upstream faults as errors by operation", async () => {
     const down = await startPortalInProcess({
       listen: false,
-      env: { METRICS_TOKEN, UPSTREAM_URL: "http://127.0.0.1:9" },
+      upstreamUrl: "http://127.0.0.1:9",
+      env: { METRICS_TOKEN },
     });
     try {
       await new PortalClient(down.app).post("/api/auth/vendor", { username: "vera", password: "Whatever-1!" });

@@ -15,7 +15,7 @@ import { deviceCookieName } from "#server/device-cookie.ts";
 import { previousPageCookieName } from "#server/pages/previous-page.ts";
 import { forGates, PERMISSIONS_TTL_MS } from "#server/permissions.ts";
 import { MAX_SEALED_SESSION } from "#server/session/plugin.ts";
-import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
+import { type PortalInProcess, type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
 import { portalOnFake, setCookies } from "#tests/support/portal-on-fake.ts";
 import { sessionCodec } from "#tests/support/session-codec.ts";
 import { until } from "#tests/support/waiting.ts";
@@ -168,7 +168,8 @@ describe("tampering and key rotation (item 3)", () => {
     const flip = (text: string, at: number) =>
       `${text.slice(0, at)}${text[at] === "A" ? "g" : "A"}${text.slice(at + 1)}`; // a high bit: never padding
     const other = await startPortalInProcess({
-      env: { SESSION_KEY: NEW_KEY, UPSTREAM_URL: portal.sandboxUrl },
+      upstreamUrl: portal.sandboxUrl,
+      env: { SESSION_KEY: NEW_KEY },
       listen: false,
     });
     const foreign = await signIn(other.app, accounts.alice, portal.code)
@@ -205,11 +206,13 @@ describe("tampering and key rotation (item 3)", () => {
 
   it("3. key rotation: a cookie of the previous key is accepted and re-issued under the new one; a removed key signs out", async () => {
     const rotated = await startPortalInProcess({
-      env: { SESSION_KEY: `${NEW_KEY},${OLD_KEY}`, UPSTREAM_URL: portal.sandboxUrl },
+      upstreamUrl: portal.sandboxUrl,
+      env: { SESSION_KEY: `${NEW_KEY},${OLD_KEY}` },
       listen: false,
     });
     const newOnly = await startPortalInProcess({
-      env: { SESSION_KEY: NEW_KEY, UPSTREAM_URL: portal.sandboxUrl },
+      upstreamUrl: portal.sandboxUrl,
+      env: { SESSION_KEY: NEW_KEY },
       listen: false,
     });
     try {
@@ -291,10 +294,12 @@ describe("cookie size (item 2)", () => {
 
   it("2. cookie size: whatever the token's size, every cookie of a session stays within 4096 bytes, or the sign-in is refused with a clear error", async (t) => {
     const outcomes: string[] = [];
-    for (let length = 3_900; length <= 5_200; length += 100) {
-      const token = jwtLikeToken(length);
-      const fake = await portalOnFake(happyUpstream({ token }));
-      try {
+    // One portal; its upstream issues a longer token for each length.
+    const fake = await portalOnFake();
+    try {
+      for (let length = 3_900; length <= 5_200; length += 100) {
+        const token = jwtLikeToken(length);
+        fake.upstream.answer = happyUpstream({ token });
         const visitor = new PortalClient(fake.app);
         const answers = [
           await visitor.post("/api/auth/client", { shortname: "ACME", username: "alice", password: "pw" }),
@@ -330,9 +335,9 @@ describe("cookie size (item 2)", () => {
           assert.equal((await visitor.get("/client/home")).status, 200, `${token.length}: signed in`);
           outcomes.push(`${token.length} fits`);
         }
-      } finally {
-        await fake.close();
       }
+    } finally {
+      await fake.close();
     }
     t.diagnostic(outcomes.join("; "));
   });
@@ -453,18 +458,18 @@ function clickingEvery45Seconds(redis: boolean) {
   let time = Date.now();
   let server: RedisServer | undefined;
   let sandbox: Awaited<ReturnType<typeof startSandbox>>;
-  let a: RunningPortal;
-  let b: RunningPortal;
+  let a: PortalInProcess;
+  let b: PortalInProcess;
   before(async () => {
     server = redis ? await RedisServer.start() : undefined;
-    sandbox = await startSandbox({ dbPath: ":memory:", portalUrl: "http://127.0.0.1" });
+    sandbox = await startSandbox({ dbPath: ":memory:", portalUrl: "http://127.0.0.1", testPasswordCost: true });
     const env = {
-      UPSTREAM_URL: sandbox.url,
       SESSION_IDLE_MINUTES: "30",
       ...(server ? { REDIS_URL: server.url, REDIS_KEY_PREFIX: `clock-${randomUUID()}:` } : {}),
     };
-    a = await startPortalInProcess({ env, listen: false, now: () => time });
-    b = server ? await startPortalInProcess({ env, listen: false, now: () => time }) : a;
+    const upstreamUrl = sandbox.url;
+    a = await startPortalInProcess({ upstreamUrl, env, listen: false, now: () => time });
+    b = server ? await startPortalInProcess({ upstreamUrl, env, listen: false, now: () => time }) : a;
   });
   after(async () => {
     await a.close();

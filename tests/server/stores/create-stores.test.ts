@@ -10,7 +10,7 @@ import { RedisServer } from "#harness/redis-server.ts";
 import { accounts, DEMO_PASSWORD, mailboxCode, signIn } from "#harness/sign-in.ts";
 import { startSandbox } from "#sandbox/app.ts";
 import type { Stores } from "#server/stores/create-stores.ts";
-import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
+import { type PortalInProcess, startPortalInProcess } from "#tests/support/portal.ts";
 import { slowLink } from "#tests/support/slow-link.ts";
 import { testStores } from "#tests/support/stores.ts";
 
@@ -59,12 +59,13 @@ for (const backend of ["memory", "redis"] as const) {
 describe("replicas sharing one Redis", () => {
   let redis: RedisServer;
   let sandbox: Sandbox;
-  const started: RunningPortal[] = [];
+  const started: PortalInProcess[] = [];
 
   /** One replica: the shared upstream, the shared Redis under this test's own prefix, the same session keys. */
   const replica = async (prefix: string, env: NodeJS.ProcessEnv = {}) => {
     const portal = await startPortalInProcess({
-      env: { UPSTREAM_URL: sandbox.url, REDIS_URL: redis.url, REDIS_KEY_PREFIX: prefix, ...env },
+      upstreamUrl: sandbox.url,
+      env: { REDIS_URL: redis.url, REDIS_KEY_PREFIX: prefix, ...env },
       listen: false,
     });
     started.push(portal);
@@ -77,7 +78,7 @@ describe("replicas sharing one Redis", () => {
 
   before(async () => {
     redis = await RedisServer.start();
-    sandbox = await startSandbox({ dbPath: ":memory:", portalUrl: "http://127.0.0.1" });
+    sandbox = await startSandbox({ dbPath: ":memory:", portalUrl: "http://127.0.0.1", testPasswordCost: true });
   });
   after(async () => {
     for (const portal of started) await portal.close().catch(() => {});
