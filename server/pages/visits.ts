@@ -5,12 +5,26 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { PreviousPages } from "#server/pages/previous-page.ts";
 import { sessionId, visitorOn } from "#server/session/standing.ts";
 import { isNavigation, type Visit, type VisitTracker } from "#server/tracking.ts";
+import { matchRoute } from "#web/routes/table.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
     /** The page visit this answer records once sent (requirements 4.8). */
     visit: Visit | undefined;
   }
+}
+
+/**
+ * The page a path shows, as the route table spells it: one page under every spelling of its address (case, a trailing
+ * slash, %-escapes) is one path, so requirements 4.8's "equals the previous one" holds for the page, not the text. A
+ * path no page matches (a not-found page) is kept as it came.
+ */
+function pageOf(request: FastifyRequest): string {
+  const route = request.pageRoute; // the row the page's load matched (server/routes/pages.tsx)
+  if (route === undefined) return request.pagePath;
+  if (!route.includes(":")) return route;
+  const params = matchRoute(request.pagePath)?.params ?? {};
+  return route.replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(params[key] ?? ""));
 }
 
 /**
@@ -23,7 +37,7 @@ export function noteVisit(
   previous: PreviousPages,
   ownForm: boolean,
 ): void {
-  const page = request.pagePath;
+  const page = pageOf(request);
   const auth = visitorOn(request, ownForm);
   if (!auth || page === "/" || !isNavigation(request)) return;
   const sid = sessionId(request) ?? "";

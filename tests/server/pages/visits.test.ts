@@ -99,6 +99,15 @@ describe("what a visit is", () => {
     assert.deepEqual(await settledVisits(portal.sandboxUrl, "gary", 2), ["/client/home", "/client/inbox"]);
   });
 
+  it("a page is one path however its address is spelled: case, a trailing slash and escapes name the page it shows", async () => {
+    const vince = await signIn(portal.app, accounts.vince, portal.code);
+    const before = (await visitsOf(portal.sandboxUrl, "vince")).length;
+    for (const path of ["/vendor/home", "/vendor/inbox", "/vendor/Inbox", "/vendor/inbox/", "/vendor/%69nbox"])
+      assert.equal((await vince.get(path)).status, 200, path);
+    const visits = await settledVisits(portal.sandboxUrl, "vince", before + 2);
+    assert.deepEqual(visits.slice(before), ["/vendor/home", "/vendor/inbox"]);
+  });
+
   it("an address that redirects is no visit: an unknown top-level path goes to / and records nothing", async () => {
     const gary = await signIn(portal.app, accounts.gary, portal.code);
     await sleep(100);
