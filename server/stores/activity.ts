@@ -4,6 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { storedLabel } from "#server/account/device.ts";
 import type { Failure, FailureList, FailureTallies } from "#server/stores/failure-tallies.ts";
+import { ACTIVITY_PER_PERSON } from "#server/stores/memory-bounds.ts";
 import type { ListKind, PersonLists } from "#server/stores/person-lists.ts";
 
 /**
@@ -13,8 +14,6 @@ import type { ListKind, PersonLists } from "#server/stores/person-lists.ts";
 export type ActivityRecord = { event: string; at: number; device: string; address: string; session?: string };
 export type ActivityList = { events: ActivityRecord[]; failures: FailureList; complete: boolean };
 
-/** Events kept per person: the newest. */
-export const ACTIVITY_PER_PERSON = 20;
 /** People whose events are kept per process; the least recently active go first. */
 export const ACTIVITY_PEOPLE_MAX = 50_000;
 

@@ -5,8 +5,7 @@
 // interface, the rules both stores follow, and the in-memory store for a single replica.
 import { hash } from "node:crypto";
 import { LRUCache } from "lru-cache";
-import { ACTIVITY_PER_PERSON } from "#server/stores/activity.ts";
-import { bounded, clockOf } from "#server/stores/memory-bounds.ts";
+import { ACTIVITY_PER_PERSON, bounded, clockOf } from "#server/stores/memory-bounds.ts";
 
 /** Distinct addresses counted per person and kind, over all the periods; past it the tally says "50+" (issue 30). */
 export const ADDRESSES_COUNTED = 50;

@@ -10,6 +10,11 @@ export const REVOCATIONS_MAX = 200_000;
 export const COUNTERS_MAX = 100_000;
 /** Locks held at once per process. */
 export const LOCKS_MAX = 50_000;
+/**
+ * Security events kept per person, the newest (in memory and in Redis alike); the failures' periods are kept as many,
+ * so every sign-in the activity lists still has its count.
+ */
+export const ACTIVITY_PER_PERSON = 20;
 
 /**
  * At most `limit` entries, the least recently used going first, in constant time. Counted with `maxSize` rather than

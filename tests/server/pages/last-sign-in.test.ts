@@ -7,7 +7,7 @@ import { after, before, describe, it } from "node:test";
 import { PortalClient } from "#harness/portal-client.ts";
 import { RedisServer } from "#harness/redis-server.ts";
 import { accounts, signIn } from "#harness/sign-in.ts";
-import { ACTIVITY_PER_PERSON } from "#server/stores/activity.ts";
+import { ACTIVITY_PER_PERSON } from "#server/stores/memory-bounds.ts";
 import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
 
 const WINDOWS_CHROME =

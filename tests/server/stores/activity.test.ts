@@ -3,8 +3,8 @@ import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { after, before, describe, it } from "node:test";
 import { RedisServer } from "#harness/redis-server.ts";
-import { ACTIVITY_PER_PERSON } from "#server/stores/activity.ts";
 import type { Stores } from "#server/stores/create-stores.ts";
+import { ACTIVITY_PER_PERSON } from "#server/stores/memory-bounds.ts";
 import { testStores } from "#tests/support/stores.ts";
 import { until } from "#tests/support/waiting.ts";
 
