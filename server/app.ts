@@ -26,7 +26,7 @@ import { sessionRoutes } from "#server/routes/session.ts";
 import { securityHeadersPlugin } from "#server/security-headers.ts";
 import { RESEAL_GRANULARITY_MS } from "#server/session/fields.ts";
 import { sessionPlugin } from "#server/session/plugin.ts";
-import { installShutdown } from "#server/shutdown.ts";
+import { installShutdown, stopTimings } from "#server/shutdown.ts";
 import { preloadIslands } from "#web/islands/registry.ts";
 
 export type BuildOptions = ContextOptions & {
@@ -73,7 +73,7 @@ export async function buildApp({ config, upstreamUrl, logger, ...options }: Buil
     if (!reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
     done(null, payload);
   });
-  const shutdown = installShutdown(app);
+  const shutdown = installShutdown(app, stopTimings(config.stopScale).visitFlushMs);
   await app.register(queryLimit);
   await app.register(fastifyStatic, {
     root: assetsDir.pathname,

@@ -36,6 +36,8 @@ const environment = z.object({
   SESSION_IDLE_MINUTES: z.coerce.number().min(0.1).default(30),
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(12),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** Tests only: a stop's grace and deadlines times this (server/shutdown.ts), so a test of a stop waits a fraction. */
+  TEST_STOP_SCALE: z.coerce.number().gt(0).max(1).optional(),
   RATE_LIMIT_IP_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_USER_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   MFA_MAX_WRONG_CODES: z.coerce.number().int().min(1).default(5),
@@ -79,6 +81,9 @@ const schema = environment
       );
     if (values.UPSTREAM_URL && values.SANDBOX)
       problem("SANDBOX", "true starts the embedded sandbox, which UPSTREAM_URL replaces; set one of them");
+    // A production stop keeps its whole grace: the orchestrator's own is set above it.
+    if (production && values.TEST_STOP_SCALE !== undefined)
+      problem("TEST_STOP_SCALE", "tests only; a production stop keeps its full grace");
     if (!values.SESSION_KEY && production) problem("SESSION_KEY", "required in production (64 hex characters)");
   })
   .transform((values) => ({
@@ -103,6 +108,8 @@ const schema = environment
     cookieSecure: values.COOKIE_SECURE,
     session: { idleSeconds: values.SESSION_IDLE_MINUTES * 60, maxSeconds: values.SESSION_MAX_HOURS * 3600 },
     upstreamTimeoutMs: values.UPSTREAM_TIMEOUT_MS,
+    /** 1 but in a test of a stop: the factor of its grace and deadlines. */
+    stopScale: values.TEST_STOP_SCALE ?? 1,
     rateLimits: { perIp: values.RATE_LIMIT_IP_PER_MINUTE, perUser: values.RATE_LIMIT_USER_PER_MINUTE },
     mfaMaxWrongCodes: values.MFA_MAX_WRONG_CODES,
     /** How long each person's recent security events are kept (at most 90 days). */

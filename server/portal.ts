@@ -5,7 +5,7 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "#server/app.ts";
 import type { Config } from "#server/config.ts";
 import { isEveryInterface, isLoopback } from "#server/loopback.ts";
-import { shutdownGraceMs } from "#server/shutdown.ts";
+import { shutdownGraceMs, stopTimings } from "#server/shutdown.ts";
 import { developmentLogger, listenFailure } from "#server/startup.ts";
 
 /** The upstream the portal runs against, when it is not UPSTREAM_URL: the embedded sandbox's address. */
@@ -52,7 +52,8 @@ export async function startPortal(config: Config, embedded?: EmbeddedUpstream): 
   }
   // SIGTERM, SIGINT or an uncaught error: stop taking requests, finish those in flight, send the queued page visits
   // within their own deadline (an onClose hook of the app), then exit; a second signal, or the grace, ends it at once.
-  closeWithGrace({ delay: shutdownGraceMs(config.upstreamTimeoutMs), logger: app.log }, async ({ signal, err }) => {
+  const grace = shutdownGraceMs(config.upstreamTimeoutMs, stopTimings(config.stopScale));
+  closeWithGrace({ delay: grace, logger: app.log }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, "stopping after an uncaught error");
     app.log.info({ signal }, "shutting down");
     await app.close();

@@ -43,8 +43,10 @@ export async function healthRoutes(app: FastifyInstance, context: AppContext): P
 
   app.get("/healthz", async (_request, reply) => reply.send({ status: "ok" }));
   app.get("/readyz", async (_request, reply) => {
-    const time = performance.now();
-    if (!probe || time - probe.at > PROBE_KEPT_MS) probe = { at: time, answer: probeUpstream() };
+    const time = context.now();
+    // A clock set back ends the probe's time too, rather than keeping it until the clock is back where it was.
+    const kept = probe !== undefined && time >= probe.at && time - probe.at <= PROBE_KEPT_MS;
+    if (!probe || !kept) probe = { at: time, answer: probeUpstream() };
     const [upstream, stores] = await Promise.all([
       within(probe.answer, upstreamUp),
       within(context.stores.health(), undefined),

@@ -16,7 +16,7 @@ import { accounts, DEMO_PASSWORD, mailboxCode, signIn } from "#harness/sign-in.t
 import { startSandbox } from "#sandbox/app.ts";
 import { seedAccounts } from "#sandbox/seed.ts";
 import { loadSqlite } from "#sandbox/sqlite.ts";
-import { shutdownGraceMs } from "#server/shutdown.ts";
+import { shutdownGraceMs, stopTimings } from "#server/shutdown.ts";
 import { TEST_SESSION_KEY } from "#tests/support/portal.ts";
 
 const root = new URL("../..", import.meta.url).pathname;
@@ -128,6 +128,10 @@ function secretsOf(mails: Mail[]): string[] {
 /** The sandbox's own address, from the start's output (the portal's port excluded). */
 const sandboxUrlIn = (output: string, portalPort: number): string | undefined =>
   [...output.matchAll(/http:\/\/127\.0\.0\.1:(\d+)/g)].find(([, port]) => Number(port) !== portalPort)?.[0];
+
+/** The stops below take a tenth of a start's grace and deadlines: a 1 s least grace, the visits sent for 0.7 s. */
+const STOP_SCALE = 0.1;
+const timings = stopTimings(STOP_SCALE);
 
 describe("starting the portal (sandbox/launch.ts)", () => {
   const running: Started[] = [];
@@ -250,6 +254,7 @@ describe("starting the portal (sandbox/launch.ts)", () => {
         PORT: String(port),
         UPSTREAM_URL: upstream.url,
         UPSTREAM_TIMEOUT_MS: "60000",
+        TEST_STOP_SCALE: String(STOP_SCALE),
       });
       running.push(started);
       await waitFor(started, /Server listening/);
@@ -263,10 +268,14 @@ describe("starting the portal (sandbox/launch.ts)", () => {
       while (upstream.watched.track.received === received && Date.now() < deadline) await delay(20);
       const stopped = performance.now();
       started.child.kill("SIGTERM");
-      const grace = shutdownGraceMs(60_000);
+      const grace = shutdownGraceMs(60_000, timings);
       const code = await exitWithin(started, grace + 5_000);
       const took = performance.now() - stopped;
       assert.equal(code, 0, started.output());
+      assert.ok(
+        took >= timings.visitFlushMs,
+        `the visits were sent for their deadline: stopped in ${Math.round(took)} ms`,
+      );
       assert.ok(took < grace, `stopped in ${Math.round(took)} ms`);
       const unsent = started
         .output()
@@ -286,14 +295,16 @@ describe("starting the portal (sandbox/launch.ts)", () => {
     upstream.answer = forwardTo(sandbox.url);
     try {
       const port = await freePort();
-      // A deadline longer than the least grace (10 s): the stop must wait for it.
-      const upstreamTimeoutMs = 12_000;
+      // A deadline longer than the least grace: the stop must wait for it.
+      const upstreamTimeoutMs = 1_500;
+      assert.ok(upstreamTimeoutMs > timings.leastGraceMs);
       const started = startMain({
         NODE_ENV: "test",
         SESSION_KEY: TEST_SESSION_KEY,
         PORT: String(port),
         UPSTREAM_URL: upstream.url,
         UPSTREAM_TIMEOUT_MS: String(upstreamTimeoutMs),
+        TEST_STOP_SCALE: String(STOP_SCALE),
       });
       running.push(started);
       await waitFor(started, /Server listening/);
@@ -316,8 +327,8 @@ describe("starting the portal (sandbox/launch.ts)", () => {
       const stopped = performance.now();
       const answer = await validating;
       assert.deepEqual(answer.json(), [{ text: "Passed" }], answer.text);
-      assert.ok(performance.now() - stopped > 10_000, "answered after the permissions call's deadline");
-      assert.equal(await exitWithin(started, shutdownGraceMs(upstreamTimeoutMs) + 5_000), 0, started.output());
+      assert.ok(performance.now() - stopped > timings.leastGraceMs, "answered after the least grace, at its deadline");
+      assert.equal(await exitWithin(started, shutdownGraceMs(upstreamTimeoutMs, timings) + 5_000), 0, started.output());
     } finally {
       await upstream.close();
       await sandbox.close();

@@ -2,6 +2,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { ConfigError, loadConfig } from "#server/config.ts";
+import { shutdownGraceMs, stopTimings } from "#server/shutdown.ts";
 
 const key = "0123456789abcdef".repeat(4);
 const quiet = () => {};
@@ -15,6 +16,20 @@ describe("configuration", () => {
     assert.equal(config.sessionKeys.length, 1);
     assert.equal(config.sessionKeys[0]?.length, 32);
     assert.match(warnings.join(), /SESSION_KEY is not set/);
+  });
+
+  it("gives a start the stop's full grace and deadlines; their scale is for tests, refused in production", () => {
+    const production = { NODE_ENV: "production", SESSION_KEY: key, UPSTREAM_URL: "https://api.provider.example" };
+    const config = loadConfig(production, quiet);
+    const timings = stopTimings(config.stopScale);
+    assert.deepEqual(timings, { leastGraceMs: 10_000, closeReserveMs: 3_000, visitFlushMs: 7_000 }, "README's");
+    assert.equal(shutdownGraceMs(config.upstreamTimeoutMs, timings), 13_000, "10 s of upstream deadline, plus 3 s");
+    assert.equal(loadConfig({ SESSION_KEY: key }, quiet).stopScale, 1, "development too");
+    assert.throws(
+      () => loadConfig({ ...production, TEST_STOP_SCALE: "0.1" }, quiet),
+      /TEST_STOP_SCALE: tests only; a production stop keeps its full grace/,
+    );
+    assert.equal(loadConfig({ NODE_ENV: "test", SESSION_KEY: key, TEST_STOP_SCALE: "0.1" }, quiet).stopScale, 0.1);
   });
 
   it("reads the portal's and the upstream's addresses without a trailing slash, so links never get two", () => {

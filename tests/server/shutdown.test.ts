@@ -4,21 +4,33 @@ import assert from "node:assert/strict";
 import { once } from "node:events";
 import { connect } from "node:net";
 import { after, before, describe, it } from "node:test";
-import { setTimeout as delay } from "node:timers/promises";
 import { serverTexts } from "#server/texts.ts";
 import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
+import { latch } from "#tests/support/waiting.ts";
 
 describe("a request that arrives while the portal stops", () => {
   let portal: RunningPortal;
   let port: number;
+  // The test says when the slow request ends, and learns when it began and when the stop began.
+  const slowBegan = latch();
+  const slowEnds = latch();
+  const stopBegan = latch();
+  let connections = 0;
   before(async () => {
     portal = await startPortalInProcess({ listen: false });
     // A request that is still in flight when the stop begins, so its connection stays open.
     portal.app.get("/slow-for-test", async () => {
-      await delay(1_000);
+      slowBegan.open();
+      await slowEnds.opened;
       return { slow: true };
     });
+    // After the portal's own, which marks the stop as begun.
+    portal.app.addHook("preClose", (done) => {
+      stopBegan.open();
+      done();
+    });
     await portal.app.listen({ host: "127.0.0.1", port: 0 });
+    portal.app.server.on("connection", () => connections++);
     port = (portal.app.server.address() as { port: number }).port;
   });
   after(() => portal.close().catch(() => {}));
@@ -41,11 +53,15 @@ describe("a request that arrives while the portal stops", () => {
     // A request still being sent when the stop begins (its head not yet ended) keeps its connection open.
     const arriving = await connection();
     arriving.socket.write(request("/healthz"));
-    await delay(100);
+    await slowBegan.opened;
+    while (connections < 2) await new Promise((resolve) => setImmediate(resolve));
     const closing = portal.app.close();
-    await delay(200); // the stop has begun; the slow request is still in flight
+    await stopBegan.opened;
     arriving.socket.write("\r\n");
-    await Promise.all([inFlight.closed, arriving.closed]);
+    await arriving.closed;
+    assert.equal(inFlight.received(), "", "the slow request is still in flight while the other is refused");
+    slowEnds.open();
+    await inFlight.closed;
     await closing;
 
     const answered = inFlight.received();

@@ -20,3 +20,12 @@ export async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: 
   const value = await work();
   return { value, ms: performance.now() - start };
 }
+
+/** A promise the test settles itself: `open()` resolves `opened`, once. */
+export function latch(): { opened: Promise<void>; open(): void } {
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { opened, open };
+}

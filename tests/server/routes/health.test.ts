@@ -2,7 +2,6 @@
 import assert from "node:assert/strict";
 import type { ServerResponse } from "node:http";
 import { after, before, describe, it } from "node:test";
-import { setTimeout as delay } from "node:timers/promises";
 import { sendJson, startFakeUpstream } from "#harness/fake-upstream.ts";
 import { PortalClient } from "#harness/portal-client.ts";
 import { RedisServer } from "#harness/redis-server.ts";
@@ -127,11 +126,13 @@ describe("health", () => {
     const upstream = await startFakeUpstream((_call, response) => void response.writeHead(answers ? 200 : 500).end());
     const logs = logCapture("upstream-health");
     const env = { METRICS_TOKEN: "m".repeat(32) };
+    let clock = Date.now();
     const { app, close } = await startPortalInProcess({
       upstreamUrl: upstream.url,
       env,
       listen: false,
       logs: logs.stream,
+      now: () => clock,
     });
     const gauge = async () => {
       const metrics = await new PortalClient(app).get("/metrics", { authorization: `Bearer ${env.METRICS_TOKEN}` });
@@ -146,7 +147,10 @@ describe("health", () => {
       for (let probe = 0; probe < 3; probe++) assert.equal((await new PortalClient(app).get("/readyz")).status, 200);
       assert.equal(await gauge(), "0");
       answers = true;
-      await delay(5_100); // one probe serves five seconds
+      clock += 5_000;
+      assert.equal((await new PortalClient(app).get("/readyz")).status, 200);
+      assert.equal(await gauge(), "0", "one probe serves five seconds");
+      clock += 1;
       for (let probe = 0; probe < 3; probe++) assert.equal((await new PortalClient(app).get("/readyz")).status, 200);
       assert.equal(await gauge(), "1");
       assert.deepEqual(events(), ["upstream-down", "upstream-up"]);

@@ -431,6 +431,7 @@ describe("a hostile upstream: HEAD and the readiness probe", () => {
       stores: { health: async () => ({ backend: "memory" }) },
       config: { sessionKeys: ["key"] },
       upstreamHealth: { probed: () => {} },
+      now: Date.now,
     } as unknown as AppContext;
     await app.register(async (scope) => healthRoutes(scope, context));
     try {
