@@ -130,11 +130,13 @@ export async function endOtherSessions(
   const others = sessions.filter((entry) => entry.sid !== sid && !request.server.revocations.has(entry.sid));
   const ending = which === "all" ? others : others.filter((entry) => sessionDigest(entry.sid) === which.id);
   if (which !== "all" && ending.length === 0) return undefined;
-  for (const entry of ending) {
-    await request.server.revocations.revoke(entry.sid);
-    await account.sessions.remove(person, entry.sid);
-    securityEvent(request, event, person, entry.sid, { device: entry.device, address: entry.address });
-  }
+  // Side by side: ending twenty sessions takes one round trip to the stores, not twenty.
+  await Promise.all(
+    ending.map(async (entry) => {
+      await Promise.all([request.server.revocations.revoke(entry.sid), account.sessions.remove(person, entry.sid)]);
+      securityEvent(request, event, person, entry.sid, { device: entry.device, address: entry.address });
+    }),
+  );
   return { count: ending.length, onItsWay: !(await shared) };
 }
 
