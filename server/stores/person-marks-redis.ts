@@ -6,7 +6,7 @@ import { bounded } from "#server/stores/memory-bounds.ts";
 import { OnePassAtATime } from "#server/stores/one-pass-at-a-time.ts";
 import { MARKS_MAX, MemoryPersonMarks, type PersonMark, type PersonMarks } from "#server/stores/person-marks.ts";
 import { type RedisKeys, wholeMs } from "#server/stores/redis-keys.ts";
-import { type RedisLink, runPipeline } from "#server/stores/redis-link.ts";
+import { type RedisLink, runIdOf, runPipeline } from "#server/stores/redis-link.ts";
 
 /** Keys read per SCAN step when loading the marks. */
 const SCAN_COUNT = 1_000;
@@ -25,7 +25,11 @@ export class RedisPersonMarks implements PersonMarks {
   readonly #pending: LRUCache<string, PersonMark>;
   readonly #sync = new OnePassAtATime(async () => {
     try {
-      await this.#share([...this.#local.entries()].map(([person]) => person));
+      // What is pending; and every mark held here when Redis restarted since the last sync (it may be empty).
+      const runId = await runIdOf(this.link);
+      const restarted = this.#runId !== undefined && runId !== this.#runId;
+      await this.#share(restarted ? [...this.#local.entries()].map(([person]) => person) : [...this.#pending.keys()]);
+      this.#runId = runId;
       await this.#load();
       this.#markLoaded();
       return true;
@@ -36,6 +40,8 @@ export class RedisPersonMarks implements PersonMarks {
   });
   readonly #loaded: Promise<void>;
   #markLoaded: () => void = () => {};
+  /** The Redis server's run id at the last sync. */
+  #runId: string | undefined;
 
   constructor(
     private readonly link: RedisLink,
@@ -84,8 +90,8 @@ export class RedisPersonMarks implements PersonMarks {
   }
 
   /**
-   * Writes every mark held here (what is pending, and what a Redis restarted empty lost), then loads every mark;
-   * one at a time, again if asked meanwhile.
+   * Writes what is pending here (and every mark held, when Redis restarted since: it may have come back empty), then
+   * loads every mark; one at a time, again if asked meanwhile.
    */
   sync(): Promise<void> {
     return this.#sync.run();

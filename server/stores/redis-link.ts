@@ -60,6 +60,12 @@ export async function runPipeline(pipeline: ChainableCommander): Promise<unknown
   return results.map(([, answer]) => answer);
 }
 
+/** The Redis server's run id: another one than last time means it restarted, maybe empty. */
+export async function runIdOf(link: RedisLink): Promise<string> {
+  const info = await link.commands.info("server");
+  return /^run_id:(\w+)/m.exec(info)?.[1] ?? "";
+}
+
 /** The address without its password, for logs. */
 export function redactUrl(url: string): string {
   const parsed = new URL(url);

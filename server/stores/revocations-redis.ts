@@ -4,7 +4,7 @@ import { LRUCache } from "lru-cache";
 import { bounded, REVOCATIONS_MAX } from "#server/stores/memory-bounds.ts";
 import { OnePassAtATime } from "#server/stores/one-pass-at-a-time.ts";
 import { type RedisKeys, wholeMs } from "#server/stores/redis-keys.ts";
-import { type RedisLink, runPipeline } from "#server/stores/redis-link.ts";
+import { type RedisLink, runIdOf, runPipeline } from "#server/stores/redis-link.ts";
 import { MemoryRevocations, type RevocationStore } from "#server/stores/revocations.ts";
 
 /** Keys read per SCAN step when loading the list. */
@@ -25,7 +25,7 @@ export class RedisRevocations implements RevocationStore {
   readonly #sync = new OnePassAtATime(async () => {
     try {
       await this.#share([...this.#pending.keys()]);
-      const runId = await this.#serverRun();
+      const runId = await runIdOf(this.link);
       if (this.#runId !== undefined && runId !== this.#runId) await this.#restore();
       this.#runId = runId;
       await this.#load();
@@ -105,11 +105,6 @@ export class RedisRevocations implements RevocationStore {
       if (pipeline.length > 0) await runPipeline(pipeline);
       for (const sid of batch) this.#pending.delete(sid);
     }
-  }
-
-  async #serverRun(): Promise<string> {
-    const info = await this.link.commands.info("server");
-    return /^run_id:(\w+)/m.exec(info)?.[1] ?? "";
   }
 
   /** Writes back every id still refused here, without announcing them: the other replicas hold them already. */

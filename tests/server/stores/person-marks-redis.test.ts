@@ -75,6 +75,20 @@ describe("person marks on two replicas", () => {
     await server.restart();
     await until(() => b.marks.ends(person, "older", 1), 8_000, "B to have the mark once Redis is back");
   });
+
+  it("a mark Redis had is written back when Redis restarts empty, so a replica started afterwards still loads it", async () => {
+    const person = `client/acme/${randomUUID()}`;
+    assert.equal(await a.marks.mark(person, { before: Date.now(), except: "asker" }), true, "in Redis at once");
+    await server.stop();
+    await server.restart();
+    const c = testStores(server.url, { keyPrefix: "marks:" });
+    try {
+      await c.ready();
+      await until(() => c.marks.ends(person, "older", 1), 8_000, "a later replica to have the mark Redis had lost");
+    } finally {
+      await c.close();
+    }
+  });
 });
 
 describe("a replica started while marks are in Redis", () => {
@@ -129,7 +143,7 @@ describe("a load whose answer has a hole", () => {
       return commands;
     };
     const link = {
-      commands: { scan: async () => ["0", [keys.mark(person)]], pipeline },
+      commands: { scan: async () => ["0", [keys.mark(person)]], pipeline, info: async () => "run_id:one\r\n" },
       usable: true,
       onMessage: () => {},
       onUp: (listener: () => void) => {
