@@ -1,5 +1,5 @@
 // The change-password page's account sections, live in the page: their result note takes the focus when the page comes
-// back from ending sessions, and after a password change that ended others they are drawn again from the server's page.
+// back from ending sessions, and after a password change they are drawn again from the page as the server has it now.
 import { useCallback, useEffect } from "react";
 import { focusTaken } from "#web/components/use-early-input.ts";
 
