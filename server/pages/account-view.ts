@@ -10,6 +10,7 @@ import { takeEndResult } from "#server/session/writes.ts";
 import type { ActivityList } from "#server/stores/activity.ts";
 import type { AccountView, ActivityRow } from "#web/components/account-sections.tsx";
 import type { NoteKind } from "#web/components/note.tsx";
+import { SESSIONS_SECTION_ID } from "#web/components/use-account-sections.ts";
 import { knownTimeZone } from "#web/components/when.ts";
 import { accountTexts } from "#web/texts/account.ts";
 
@@ -27,8 +28,16 @@ export type EndOutcome =
   | "throttled"
   | "failed";
 
-export function outcomeQuery(outcome: EndOutcome, count?: number): string {
+function outcomeQuery(outcome: EndOutcome, count?: number): string {
   return `sessions=${outcome}${count === undefined ? "" : `&count=${count}`}`;
+}
+
+/**
+ * The answer's address: the page at "Where you're signed in", where the person acted (its note takes the focus when the
+ * page's script runs; without it the fragment alone scrolls there).
+ */
+export function outcomeAddress(page: string, outcome: EndOutcome, count?: number): string {
+  return `${page}?${outcomeQuery(outcome, count)}#${SESSIONS_SECTION_ID}`;
 }
 
 /**

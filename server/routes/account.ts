@@ -1,12 +1,12 @@
 // "Sign out" of another session and "Sign out of all other devices": a plain form posted here (the session scope's
 // CSRF rule applies, as to Sign out), the current password checked by the change-password form's own password test
 // (server/api/password-test.ts), then the sessions ended through the revocation store; back to the page with what
-// happened.
+// happened, at the sessions section.
 import type { FastifyInstance } from "fastify";
 import { endOtherSessions } from "#server/account/sessions.ts";
 import { testPassword } from "#server/api/password-test.ts";
 import type { AppContext } from "#server/context.ts";
-import { END_SESSIONS_PATH, type EndOutcome, outcomeQuery } from "#server/pages/account-view.ts";
+import { END_SESSIONS_PATH, type EndOutcome, outcomeAddress } from "#server/pages/account-view.ts";
 import type { Auth } from "#server/session/fields.ts";
 import { sessionId, signedIn } from "#server/session/standing.ts";
 import { noteEndResult } from "#server/session/writes.ts";
@@ -46,7 +46,7 @@ export async function accountRoutes(app: FastifyInstance, context: AppContext): 
     const page = pageOf(auth, request.body?.return);
     const back = (outcome: EndOutcome, count?: number) => {
       noteEndResult(request, outcome, count); // the page's note reads this record, never its address
-      return reply.redirect(`${page}?${outcomeQuery(outcome, count)}`, 303);
+      return reply.redirect(outcomeAddress(page, outcome, count), 303);
     };
     const { session = "", password = "" } = request.body ?? {};
     if (!sessionChoice.test(session)) return back("unknown");
@@ -57,7 +57,7 @@ export async function accountRoutes(app: FastifyInstance, context: AppContext): 
     if (test.outcome === "ended") return reply.redirect("/", 303);
     if (test.outcome === "throttled") {
       noteEndResult(request, "throttled", test.wait); // the note says the real wait
-      return reply.redirect(`${page}?${outcomeQuery("throttled")}`, 303);
+      return reply.redirect(outcomeAddress(page, "throttled"), 303);
     }
     if (test.outcome !== "right") return back(testOutcomes[test.outcome]);
 

@@ -26,6 +26,22 @@ async function signedIn(page: Page, portal: Parameters<typeof signInAs>[1]): Pro
   await page.waitForLoadState("load");
 }
 
+const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent ?? "");
+
+/** Back from ending sessions: at "Where you're signed in", its note holding the focus, in view. */
+async function resultFocused(page: Page, text: string): Promise<void> {
+  assert.equal(new URL(page.url()).hash, "#sessions");
+  const note = page.locator("#sessions .note:focus");
+  await note.waitFor({ timeout: 5000 });
+  assert.match((await note.textContent()) ?? "", new RegExp(text), "the sessions section's note has the focus");
+  assert.ok(await note.evaluate(inViewport), "and it is on the screen");
+}
+
+const inViewport = (element: Element) => {
+  const { top, bottom } = element.getBoundingClientRect();
+  return top >= 0 && bottom <= window.innerHeight;
+};
+
 const noSidewaysScroll = (page: Page, width: number) =>
   page.evaluate((limit) => document.documentElement.scrollWidth <= limit, width);
 
@@ -64,6 +80,7 @@ for (const [device, viewport] of Object.entries(DEVICES)) {
       await oneForm.getByRole("button", { name: "Sign out" }).click();
       await page.getByText("1 other session was signed out.").waitFor();
       assert.equal(await page.locator(".sessions > li").count(), 1);
+      await resultFocused(page, "1 other session was signed out.");
       await other.goto(`${suite.portal.url}/client/home`);
       assert.equal(new URL(other.url()).pathname, "/", "the other browser is back at the sign-in page");
 
@@ -74,12 +91,15 @@ for (const [device, viewport] of Object.entries(DEVICES)) {
       await allForm.getByLabel("Current Password").fill(DEMO_PASSWORD);
       await allForm.getByRole("button", { name: "Sign out of all other devices" }).click();
       await page.getByText("2 other sessions were signed out.").waitFor();
+      await resultFocused(page, "2 other sessions were signed out.");
       assert.ok(await noSidewaysScroll(page, viewport.width));
       await assertAccessible(page, `sessions ended (${device})`);
 
-      // A password change with its box checked (the default) ends the other session.
+      // A password change with its box checked (the default) ends the other session, which leaves the list at once.
       await signedIn(other, suite.portal);
-      await page.reload();
+      await page.goto(`${suite.portal.url}${PAGE}`);
+      assert.equal(await page.locator(".sessions > li").count(), 2);
+      const changesBefore = await page.locator(".activity li", { hasText: "Password changed" }).count();
       const box = page.getByLabel("Sign out of other devices");
       assert.equal(await box.isChecked(), true, "checked by default");
       const changed = `Account-${device}-2026!`;
@@ -89,6 +109,12 @@ for (const [device, viewport] of Object.entries(DEVICES)) {
       await page.getByRole("button", { name: "Change Password", exact: true }).click();
       await page.getByText("Password Successfully Changed!").waitFor();
       await page.getByText("1 other session was signed out.").waitFor();
+      await page.locator(".sessions > li").nth(1).waitFor({ state: "detached" });
+      assert.match((await page.locator(".sessions > li").textContent()) ?? "", /This device/);
+      assert.equal(await page.getByRole("button", { name: "Sign out of all other devices" }).count(), 0);
+      await page.getByText("No other device is signed in.").waitFor();
+      await page.locator(".activity li", { hasText: "Password changed" }).nth(changesBefore).waitFor();
+      assert.match(await focusedText(page), /Password Successfully Changed!/, "the focus stays on the form's answer");
       await other.goto(`${suite.portal.url}/client/home`);
       assert.equal(new URL(other.url()).pathname, "/");
     });

@@ -1,6 +1,8 @@
 // "Where you're signed in" and "Recent security activity", below the change-password form: rendered by the server,
-// with plain forms posted to the server (no script), as Sign out is.
+// with plain forms posted to the server (no script), as Sign out is; the change-password island focuses their result
+// and draws them again after a change (use-account-sections.ts).
 import { Note, type NoteKind } from "#web/components/note.tsx";
+import { ACTIVITY_SECTION_ID, SESSIONS_SECTION_ID } from "#web/components/use-account-sections.ts";
 import { formatWhen } from "#web/components/when.ts";
 import { accountTexts } from "#web/texts/account.ts";
 
@@ -45,7 +47,7 @@ export function AccountSections({ view }: { view: AccountView }) {
   const when = (at: number) => formatWhen(at, view.timeZone);
   return (
     <>
-      <section className="account-section" aria-labelledby="sessions-heading">
+      <section id={SESSIONS_SECTION_ID} className="account-section" aria-labelledby="sessions-heading">
         <h2 id="sessions-heading">{accountTexts.sessionsHeading}</h2>
         {view.result ? <Note kind={view.result.kind}>{view.result.text}</Note> : null}
         {view.sessionsComplete ? null : <Note kind="info">{accountTexts.incomplete}</Note>}
@@ -84,7 +86,7 @@ export function AccountSections({ view }: { view: AccountView }) {
           </EndForm>
         )}
       </section>
-      <section className="account-section" aria-labelledby="activity-heading">
+      <section id={ACTIVITY_SECTION_ID} className="account-section" aria-labelledby="activity-heading">
         <h2 id="activity-heading">{accountTexts.activityHeading}</h2>
         {view.activityComplete ? null : <Note kind="info">{accountTexts.activityIncomplete}</Note>}
         {view.activity.length === 0 ? (

@@ -6,6 +6,7 @@ import { END_OTHERS_HEADER, sessionsEndedNote } from "#web/api/end-others.ts";
 import { CapsLockHint, useCapsLock } from "#web/components/caps-lock.tsx";
 import { Note, type NoteKind, Notes } from "#web/components/note.tsx";
 import { PasswordChecklist } from "#web/components/password-checklist.tsx";
+import { useAccountSections } from "#web/components/use-account-sections.ts";
 import { focusTaken, useEarlyInput } from "#web/components/use-early-input.ts";
 import { useNoteFocus } from "#web/components/use-note-focus.ts";
 import { newPasswordProblem } from "#web/password-rules.ts";
@@ -64,6 +65,7 @@ export function ChangePasswordForm(props: ChangePasswordFormProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   const form = useRef<HTMLFormElement>(null);
   const [notes, focusNote] = useNoteFocus();
+  const refreshSections = useAccountSections();
 
   useEarlyInput(form, ["current", "next", "confirm"], (early) =>
     setValues({ current: early.current ?? "", next: early.next ?? "", confirm: early.confirm ?? "" }),
@@ -118,6 +120,8 @@ export function ChangePasswordForm(props: ChangePasswordFormProps) {
     if (!change.data) return;
     const ended = sessionsEndedNote((name) => change.response.headers.get(name));
     if (ended) setEndedNote(ended);
+    // The ended sessions leave the list, and the change joins the activity: drawn again as the server has them now.
+    if (!redirect) void refreshSections();
 
     say("success", passwordTexts.changed);
     if (redirect) {

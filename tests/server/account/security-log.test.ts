@@ -198,7 +198,7 @@ describe("the security log", () => {
       new URLSearchParams({ session: "all", password: DEMO_PASSWORD }),
       { cookie: here.cookieHeader, "user-agent": USER_AGENT },
     );
-    assert.equal(form.headers.location, "/client/users/change-password?sessions=ended&count=1");
+    assert.equal(form.headers.location, "/client/users/change-password?sessions=ended&count=1#sessions");
     await readLine("session-ended.by-person", gary);
     await signInGary();
     await here.post("/api/web/client/password/test", { userId: "gary", password: DEMO_PASSWORD });

@@ -122,7 +122,7 @@ describe("the session registry in a portal", () => {
       new URLSearchParams({ session: "all", password: DEMO_PASSWORD, return: "/client/users/change-password" }),
       { cookie: owner.cookieHeader },
     );
-    assert.equal(ended.headers.location, "/client/users/change-password?sessions=ended&count=1");
+    assert.equal(ended.headers.location, "/client/users/change-password?sessions=ended&count=1#sessions");
     assert.equal((await lagging.get("/client/home")).status, 302, "the lagging session has ended");
     const row = (await account.activity.recent(gary)).events.find(({ event }) => event === "session-ended.by-person");
     assert.equal(row?.device, "Firefox on macOS", "the activity names the session that ended, not the one that acted");
@@ -190,7 +190,7 @@ describe("two replicas sharing the session registry", () => {
     assert.ok(bId);
     const started = Date.now();
     const ended = await endForm(a.app, onA, bId, DEMO_PASSWORD);
-    assert.equal(ended.headers.location, `${PAGE}?sessions=ended&count=1`);
+    assert.equal(ended.headers.location, `${PAGE}?sessions=ended&count=1#sessions`);
     await until(async () => !(await opensHome(b.app, onB)), 2_000, "B refusing the ended session");
     assert.ok(Date.now() - started < 2_000);
     assert.ok(await opensHome(b.app, onA), "A's own session goes on, on B too");
@@ -200,7 +200,7 @@ describe("two replicas sharing the session registry", () => {
     const onB = await signIn(b.app, accounts.gary, code());
     const onA = await signIn(a.app, accounts.gary, code());
     const answer = await endForm(a.app, onA, "all", "Not-The-Password-1!");
-    assert.equal(answer.headers.location, `${PAGE}?sessions=wrong-password`);
+    assert.equal(answer.headers.location, `${PAGE}?sessions=wrong-password#sessions`);
     await new Promise((resolve) => setTimeout(resolve, 300));
     assert.ok(await opensHome(b.app, onB), "B's session goes on");
   });
@@ -281,7 +281,7 @@ describe("two replicas through a Redis outage", () => {
       new URLSearchParams({ session: "all", password: DEMO_PASSWORD, return: PAGE }),
     );
     const location = String(answer.headers.location);
-    assert.match(location, /\?sessions=ending&count=0$/, "not reported as done");
+    assert.match(location, /\?sessions=ending&count=0#sessions$/, "not reported as done");
     assert.match((await browser.get(location)).text, /still on its way/);
     await redis.restart();
     await bothUp();
@@ -389,7 +389,7 @@ describe("two replicas, sessions signed out on the other one while Redis is froz
         new URLSearchParams({ session: "all", password: DEMO_PASSWORD, return: PAGE }),
         { cookie: first.cookieHeader },
       );
-      assert.match(String(answer.headers.location), /\?sessions=ended&count=1$/);
+      assert.match(String(answer.headers.location), /\?sessions=ended&count=1#sessions$/);
       assert.equal(await opensHome(b.app, other), false, "the other session has ended on B");
       for (const portal of [a, b]) {
         const ready = (await portal.app.inject({ url: "/readyz" })).json() as { redis?: string };

@@ -58,15 +58,20 @@ describe("Where you're signed in", () => {
     assert.ok(laptopId);
     const wrong = await post(phone, { session: laptopId, password: "Not-The-Password-1!", return: PAGE });
     assert.equal(wrong.status, 303);
-    assert.equal(wrong.headers.location, `${PAGE}?sessions=wrong-password`);
+    assert.equal(wrong.headers.location, `${PAGE}?sessions=wrong-password#sessions`);
     assert.ok(await opensHome(laptop), "a wrong password ends nothing");
     assert.match((await phone.get(wrong.headers.location as string)).text, /The current password is not right/);
     const right = await post(phone, { session: laptopId, password: DEMO_PASSWORD, return: PAGE });
-    assert.equal(right.headers.location, `${PAGE}?sessions=ended&count=1`);
+    assert.equal(right.headers.location, `${PAGE}?sessions=ended&count=1#sessions`);
     assert.equal(await opensHome(laptop), false, "the other session is refused");
     assert.ok(await opensHome(phone), "this one goes on");
     const after = await phone.get(right.headers.location as string);
     assert.match(after.text, /1 other session was signed out/);
+    assert.match(
+      after.text,
+      /<section id="sessions"[^>]*>(?:(?!<\/section>)[\s\S])*<p class="note note-success"[^>]*tabindex="-1"/,
+      "the answer comes back at the sessions section, its note there able to take the focus",
+    );
     assert.equal(ids(after.text).length, 0, "the ended session is no longer listed");
     await phone.post("/session/logout");
   });
@@ -77,7 +82,7 @@ describe("Where you're signed in", () => {
     const victor = await browser(WINDOWS_CHROME, accounts.victor);
     const here = await browser(MAC_FIREFOX);
     const answer = await post(here, { session: "all", password: DEMO_PASSWORD, return: PAGE });
-    assert.equal(answer.headers.location, `${PAGE}?sessions=ended&count=2`);
+    assert.equal(answer.headers.location, `${PAGE}?sessions=ended&count=2#sessions`);
     assert.equal(await opensHome(first), false);
     assert.equal(await opensHome(second), false);
     assert.ok(await opensHome(here));
@@ -93,11 +98,11 @@ describe("Where you're signed in", () => {
     const [victorsOther] = ids((await victor.get(PAGE)).text);
     assert.ok(victorsOther);
     const foreign = await post(alice, { session: victorsOther, password: DEMO_PASSWORD, return: PAGE });
-    assert.equal(foreign.headers.location, `${PAGE}?sessions=unknown`);
+    assert.equal(foreign.headers.location, `${PAGE}?sessions=unknown#sessions`);
     const malformed = await post(alice, { session: "<script>", password: DEMO_PASSWORD, return: PAGE });
-    assert.equal(malformed.headers.location, `${PAGE}?sessions=unknown`);
+    assert.equal(malformed.headers.location, `${PAGE}?sessions=unknown#sessions`);
     const missing = await post(alice, { session: "all", return: PAGE });
-    assert.equal(missing.headers.location, `${PAGE}?sessions=password-required`);
+    assert.equal(missing.headers.location, `${PAGE}?sessions=password-required#sessions`);
     assert.ok(await opensHome(other), "victor's other session goes on");
     // The note comes from the session's one-time record of the last answer, which this browser keeps.
     await post(alice, { session: victorsOther, password: DEMO_PASSWORD });
@@ -168,7 +173,7 @@ describe("the note of what ending sessions did", () => {
       await post("Wrong-1-Password!");
       await post("Wrong-2-Password!");
       const throttled = await post("Wrong-3-Password!");
-      assert.equal(throttled.headers.location, `${PAGE}?sessions=throttled`);
+      assert.equal(throttled.headers.location, `${PAGE}?sessions=throttled#sessions`);
       const text = (await form.get(String(throttled.headers.location))).text;
       const wait = Number(text.match(/Try again in (\d+) seconds?/)?.[1]);
       assert.ok(wait > 1 && wait <= 60, `the note says the window's wait (${wait})`);
@@ -193,13 +198,17 @@ describe("Where you're signed in, throttled", () => {
         );
       for (let attempt = 0; attempt < 4; attempt += 1)
         outcomes.push(String((await post(`Wrong-${attempt}-Password!`)).headers.location));
-      assert.deepEqual(outcomes.slice(0, 3), Array(3).fill(`${PAGE}?sessions=wrong-password`));
-      assert.equal(outcomes[3], `${PAGE}?sessions=throttled`);
+      assert.deepEqual(outcomes.slice(0, 3), Array(3).fill(`${PAGE}?sessions=wrong-password#sessions`));
+      assert.equal(outcomes[3], `${PAGE}?sessions=throttled#sessions`);
       // The session's own budget, whatever address its requests come from (a stolen cookie moves between addresses).
       const elsewhere = await post("Wrong-9-Password!", "127.0.0.77");
-      assert.equal(elsewhere.headers.location, `${PAGE}?sessions=throttled`, "another address shares the budget");
+      assert.equal(
+        elsewhere.headers.location,
+        `${PAGE}?sessions=throttled#sessions`,
+        "another address shares the budget",
+      );
       const right = await post(DEMO_PASSWORD);
-      assert.equal(right.headers.location, `${PAGE}?sessions=throttled`, "the right password waits too");
+      assert.equal(right.headers.location, `${PAGE}?sessions=throttled#sessions`, "the right password waits too");
       assert.equal((await laptop.copy().get("/client/home")).status, 200, "nothing ended");
     } finally {
       await portal.close();

@@ -500,7 +500,7 @@ function clickingEvery45Seconds(redis: boolean) {
       new URLSearchParams({ session: "all", password: DEMO_PASSWORD, return: page }),
       { cookie: owner.cookieHeader },
     );
-    assert.equal(ended.headers.location, `${page}?sessions=ended&count=1`);
+    assert.equal(ended.headers.location, `${page}?sessions=ended&count=1#sessions`);
     await until(
       async () => (await clicking.copy(b.app).get("/client/home")).status === 302,
       2_000,
