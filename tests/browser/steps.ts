@@ -271,9 +271,13 @@ export function browserSuite(
     browser = await fileBrowser();
   });
   after(async () => {
-    assert.deepEqual(errors.flat(), [], "no script or hydration errors");
-    for (const context of contexts) await context.close();
-    await portal?.close();
+    // Everything is closed first, whatever the check finds: a failing check must never leave the file's process hanging.
+    try {
+      for (const context of contexts) await context.close();
+      await portal?.close();
+    } finally {
+      assert.deepEqual(errors.flat(), [], "no script or hydration errors");
+    }
   });
   const suite: BrowserSuite = {
     get portal() {
