@@ -180,10 +180,13 @@ export function ChangePasswordForm(props: ChangePasswordFormProps) {
         aria-busy={disabled && !message}
       >
         {userName ? (
-          <label htmlFor={`${id}-username`}>
-            {passwordTexts.username}
-            <input id={`${id}-username`} name="username" readOnly value={userName} autoComplete="username" />
-          </label>
+          // Whose password this is, as text: nothing to edit or to reach with Tab. The hidden field beside it is for
+          // password managers, which file the new password under the user name they find in the form.
+          <p className="form-username">
+            <span>{passwordTexts.username}</span>
+            <strong>{userName}</strong>
+            <input name="username" value={userName} autoComplete="username" readOnly hidden />
+          </p>
         ) : null}
         {props.currentHint ? (
           <p id={`${id}-current-hint`}>
