@@ -182,8 +182,9 @@ export function ChangePasswordForm(props: ChangePasswordFormProps) {
         {userName ? (
           // Whose password this is, as text: nothing to edit or to reach with Tab. The hidden field beside it is for
           // password managers, which file the new password under the user name they find in the form.
-          <p className="form-username">
-            <span>{passwordTexts.username}</span>
+          <p>
+            {passwordTexts.username}
+            <br />
             <strong>{userName}</strong>
             <input name="username" value={userName} autoComplete="username" readOnly hidden />
           </p>
