@@ -83,9 +83,8 @@ describe("the pages a finance clerk meets after sign-in", () => {
     await page.keyboard.press("Tab");
     return page.evaluate(() => {
       const screen = document.querySelector(".screen");
-      const first = screen?.querySelector<HTMLElement>(
-        "a[href], button, input:not([type=hidden]), select, textarea, summary",
-      );
+      const controls = screen?.querySelectorAll<HTMLElement>("a[href], button, input, select, textarea, summary");
+      const first = [...(controls ?? [])].find((control) => control.checkVisibility());
       const focused = document.activeElement;
       return {
         focused: focused?.outerHTML.slice(0, 80),
