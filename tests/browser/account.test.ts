@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { Page } from "playwright-core";
 import { accounts } from "#harness/sign-in.ts";
-import { DEMO_PASSWORD, readmeScreenshot } from "#tests/browser/harness.ts";
+import { DEMO_PASSWORD, readmeScreenshot, screenshot } from "#tests/browser/harness.ts";
 import { browserSuite, openLogin, signInAs, submitLogin } from "#tests/browser/steps.ts";
 import { assertAccessible } from "#tests/support/axe.ts";
 
@@ -120,3 +120,22 @@ for (const [device, viewport] of Object.entries(DEVICES)) {
     });
   });
 }
+
+describe("the account page's times", () => {
+  const suite = browserSuite();
+
+  test("Where you're signed in and Recent security activity give each time's year and time zone", async () => {
+    const page = await suite.newPage({ viewport: DEVICES.desktop, timezoneId: "Asia/Tokyo" });
+    await signedIn(page, suite.portal);
+    await page.goto(`${suite.portal.url}${PAGE}`);
+    // "Tuesday, 24 November 2026 at 19:42 GMT+9": Tokyo's zone, as the browser gave it at sign-in.
+    const full = /\w+, \d{1,2} \w+ \d{4} at \d\d:\d\d GMT\+9/;
+    const texts = async (rows: string) => page.locator(rows).allInnerTexts();
+    const sessions = await texts(".sessions > li");
+    const activity = await texts("ul.activity > li");
+    assert.ok(sessions.length > 0 && activity.length > 0, "both lists have rows");
+    for (const row of [...sessions, ...activity]) assert.match(row, full);
+    await page.locator("#activity-heading").scrollIntoViewIfNeeded();
+    await screenshot(page, "account-times-with-year-and-zone");
+  });
+});

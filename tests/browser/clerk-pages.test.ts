@@ -6,6 +6,7 @@ import type { Page } from "playwright-core";
 import { accounts, DEMO_PASSWORD } from "#harness/sign-in.ts";
 import { screenshot } from "#tests/browser/harness.ts";
 import { browserSuite, hydrated, submitLogin } from "#tests/browser/steps.ts";
+import { assertAccessible } from "#tests/support/axe.ts";
 import { routes } from "#web/routes/table.ts";
 
 // Long, as real ones are: on a phone it must wrap rather than widen the page.
@@ -71,6 +72,36 @@ describe("the pages a finance clerk meets after sign-in", () => {
     await assertSkipLinkReadable(alice, "desktop");
     await screenshot(alice, "clerk-skip-link");
     await assertSkipLinkReadable(await phoneOf(alice), "phone");
+  });
+
+  /** Follows the skip link with the keyboard, then Tabs once: where the focus lands, and the screen's first control. */
+  async function skipThenTab(page: Page, path: string) {
+    await page.goto(url(path));
+    if (await page.locator("[data-island]").count()) await hydrated(page);
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Tab");
+    return page.evaluate(() => {
+      const screen = document.querySelector(".screen");
+      const controls = screen?.querySelectorAll<HTMLElement>("a[href], button, input, select, textarea, summary");
+      const first = [...(controls ?? [])].find((control) => control.checkVisibility());
+      const focused = document.activeElement;
+      return {
+        focused: focused?.outerHTML.slice(0, 80),
+        first: first?.outerHTML.slice(0, 80),
+        same: focused === first,
+      };
+    });
+  }
+
+  test("Skip to content leads past the section's navigation: one Tab after it reaches the screen's first control", async () => {
+    for (const page of [alice, await phoneOf(alice)])
+      for (const path of ["/client/home", "/client/reports/aging", "/client/users/change-password"]) {
+        const landed = await skipThenTab(page, path);
+        assert.ok(landed.same, `${path}: ${landed.focused} is ${landed.first}`);
+      }
+    await assertAccessible(alice, "the screen as the skip link's target");
+    await screenshot(alice, "clerk-skipped-to-screen");
   });
 
   test("bug 2: on a phone a document page offers Open the PDF and Download first, no empty frame", async () => {

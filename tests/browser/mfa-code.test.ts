@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { Page } from "playwright-core";
-import { DEMO_PASSWORD } from "#tests/browser/harness.ts";
+import { DEMO_PASSWORD, screenshot } from "#tests/browser/harness.ts";
 import { alerts, browserSuite, type Login, openLogin, reachCode, submitLogin } from "#tests/browser/steps.ts";
 import { mfaTexts } from "#web/texts/mfa.ts";
 
@@ -20,6 +20,21 @@ async function validateAnswers(page: Page, status: number, body: unknown): Promi
 
 describe("the MFA code field", () => {
   const suite = browserSuite();
+
+  test("the step says where the code went in requirements 2.4's words, then which code works, and no lifetime the upstream never gave", async () => {
+    const page = await suite.newPage();
+    await openLogin(page, suite.portal.url);
+    await submitLogin(page, vera);
+    await page.getByRole("heading", { name: "Verify This Device" }).waitFor();
+    const lines = await page.locator(".mfa-step > p").allTextContents();
+    assert.deepEqual(lines.slice(0, 3), [
+      "A code has been sent to the email registered to this account. Please enter the code below to verify this device.",
+      'If you do not receive an email within a few minutes, click "Send Again" to receive a new one.',
+      "Only the code in the newest email works.",
+    ]);
+    for (const line of lines.slice(2)) assert.doesNotMatch(line, /minute|hour|second|expire|valid for/i, line);
+    await screenshot(page, "mfa-step-which-code-works");
+  });
 
   test("a right code typed with a space in it signs the person in; the field still shows eight places", async () => {
     const page = await suite.newPage();

@@ -26,6 +26,28 @@ const NEW_PASSWORD = "Fresh-Start-2026!";
 /** Fills the change-password form's new passwords and submits it. */
 const changeTo = (page: Page, next: string, confirm = next) => setNewPassword(page, "Change Password", next, confirm);
 
+/**
+ * The form shows whose password it changes as text, not as a field that looks editable; a password manager still
+ * finds the user name beside the new password, in a field no one sees or reaches.
+ */
+async function assertUsernameShownAsText(page: Page, userName: string): Promise<void> {
+  const form = page.locator(".change-password form");
+  const shown = form.locator("p", { hasText: passwordTexts.username });
+  assert.equal(await shown.locator("strong").textContent(), userName, "the name, under its label");
+  assert.equal(await page.getByRole("textbox", { name: passwordTexts.username }).count(), 0, "no Username field");
+  const forManagers = form.locator('input[autocomplete="username"]');
+  assert.equal(await forManagers.inputValue(), userName, "the user name for password managers");
+  assert.equal(await forManagers.isVisible(), false, "unseen");
+  const reachable = await form.evaluate(
+    (element, name) =>
+      [...element.querySelectorAll<HTMLElement>("input, button, a[href], [tabindex]")].filter(
+        (control) => control.checkVisibility() && control.tabIndex >= 0 && (control as HTMLInputElement).value === name,
+      ).length,
+    userName,
+  );
+  assert.equal(reachable, 0, "nothing Tab reaches holds the user name");
+}
+
 const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
 
 describe("passwords", () => {
@@ -36,8 +58,7 @@ describe("passwords", () => {
     const page = await newPage();
     await signInAs(page, suite.portal, accounts.paula);
     await page.getByText("Your password has expired. Please enter a new password").waitFor();
-    assert.equal(await page.getByLabel("Username").inputValue(), "paula");
-    assert.ok(await page.getByLabel("Username").evaluate((input: HTMLInputElement) => input.readOnly));
+    await assertUsernameShownAsText(page, "paula");
     assert.equal(await page.getByLabel("Current Password").inputValue(), DEMO_PASSWORD, "prefilled from the login");
 
     // The /mfa route shows the same form; its only heading is the visible h1 "Change Password".
@@ -99,6 +120,15 @@ describe("passwords", () => {
     }
     assert.ok(await page.getByRole("button", { name: "Change Password" }).isEnabled(), "the button works again");
     assert.equal(new URL(page.url()).pathname, "/client/users/change-password", "no redirect on this page");
+  });
+
+  test("on a section page the Username is text beside the form, not a field", async () => {
+    const page = await suite.signedInPage(accounts.vince);
+    await page.goto(`${suite.portal.url}/vendor/users/change-password`);
+    await hydrated(page);
+    await assertUsernameShownAsText(page, "vince");
+    await page.getByRole("heading", { name: passwordTexts.heading }).scrollIntoViewIfNeeded();
+    await screenshot(page, "change-password-username-as-text");
   });
 
   test("on a phone (360 px) the password requirements read well: no overflow, wrapped lines under their words, ranges unbroken, the special characters on a line of their own", async () => {
@@ -331,7 +361,7 @@ describe("a reload during the forced password change", () => {
     await page.getByText(mfaTexts.passwordExpired).waitFor();
     assert.equal(await page.getByRole("button", { name: layoutTexts.signOut, exact: true }).count(), 0, "no Sign out");
     assert.equal(await page.locator(".site-header-account").count(), 0, "no signed-in header");
-    assert.equal(await page.getByLabel("Username").inputValue(), "paula");
+    await assertUsernameShownAsText(page, "paula");
     const current = page.getByLabel(passwordTexts.currentPassword, { exact: true });
     assert.equal(await current.inputValue(), "", "the password typed at sign-in is never stored");
     assert.equal(

@@ -124,7 +124,7 @@ export function AccountSections({ view }: { view: AccountView }) {
   );
 }
 
-/** "Tuesday 24 November at 10:42 to Tuesday 24 November at 11:40", or one time when both read the same. */
+/** "Tuesday, 24 November 2026 at 10:42 UTC to Tuesday, 24 November 2026 at 11:40 UTC", or one time when both read the same. */
 const span = (first: string, last: string) => (first === last ? last : accountTexts.between(first, last));
 
 /** Ends one session or all the others; the current password goes with it, each time (no form shares one). */

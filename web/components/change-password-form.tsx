@@ -184,10 +184,14 @@ export function ChangePasswordForm(props: ChangePasswordFormProps) {
         aria-busy={disabled && !message}
       >
         {userName ? (
-          <label htmlFor={`${id}-username`}>
+          // Whose password this is, as text: nothing to edit or to reach with Tab. The hidden field beside it is for
+          // password managers, which file the new password under the user name they find in the form.
+          <p>
             {passwordTexts.username}
-            <input id={`${id}-username`} name="username" readOnly value={userName} autoComplete="username" />
-          </label>
+            <br />
+            <strong>{userName}</strong>
+            <input name="username" value={userName} autoComplete="username" readOnly hidden />
+          </p>
         ) : null}
         {props.currentHint ? (
           <p id={`${id}-current-hint`}>

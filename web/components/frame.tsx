@@ -29,19 +29,25 @@ function Account({ user }: { user: NonNullable<PageContext["user"]> }) {
   );
 }
 
+/** The skip link's target: `<main>`, or the element a page marks with it when its own content starts later in main. */
+export const CONTENT_ID = "content";
+
 export function Frame({
   context,
   children,
   wide = false,
+  contentMarked = false,
 }: {
   context: PageContext;
   children: ReactNode;
   wide?: boolean;
+  /** The page puts CONTENT_ID on its own content (a section page's screen, after its navigation). */
+  contentMarked?: boolean;
 }) {
   const { user } = context;
   return (
     <>
-      <a className="skip-link" href="#content">
+      <a className="skip-link" href={`#${CONTENT_ID}`}>
         {layoutTexts.skipToContent}
       </a>
       <header className="site-header">
@@ -66,7 +72,7 @@ export function Frame({
           ) : null}
         </div>
       </header>
-      <main id="content" className={wide ? "container-fluid" : "container"}>
+      <main id={contentMarked ? undefined : CONTENT_ID} className={wide ? "container-fluid" : "container"}>
         {children}
       </main>
       {context.idleWarning ? <IdleWarning path={context.path} /> : null}

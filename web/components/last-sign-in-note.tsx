@@ -1,4 +1,4 @@
-// "Last signed in Tuesday 24 November at 10:42 from Chrome on Windows", on each section's home, with the failed
+// "Last signed in Tuesday, 24 November 2026 at 10:42 GMT from Chrome on Windows", on each section's home, with the failed
 // sign-in attempts since and a way to change the password when there were any, and the sign-ins made elsewhere after
 // this session's own.
 import { formatWhen } from "#web/components/when.ts";

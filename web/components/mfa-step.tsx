@@ -183,6 +183,7 @@ export function MfaStep(props: MfaStepProps) {
       </h1>
       <p>{mfaTexts.sent}</p>
       <p>{mfaTexts.sendAgainNote}</p>
+      <p>{mfaTexts.newestOnly}</p>
       <div ref={notes}>
         <Notes>
           {verifying ? <Note kind="info">{mfaTexts.verifying}</Note> : null}

@@ -1,4 +1,5 @@
-// A moment as the account sections write it ("Tuesday 24 November at 10:42"), in the viewer's time zone by Intl.
+// A moment as the account pages write it ("Tuesday, 24 November 2026 at 10:42 GMT+9"), in the viewer's time zone by
+// Intl: the year and the zone too, since the activity goes back months and a session may sit in another zone.
 import { LRUCache } from "lru-cache";
 
 /**
@@ -36,8 +37,10 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
     weekday: "long",
     day: "numeric",
     month: "long",
+    year: "numeric",
     hour: "2-digit",
     minute: "2-digit",
+    timeZoneName: "short",
     timeZone,
   });
   formatters.set(timeZone, made);

@@ -2,7 +2,7 @@
 import type { ReactElement } from "react";
 import { AccountSections, type AccountView } from "#web/components/account-sections.tsx";
 import { EmptyScreen } from "#web/components/empty-screen.tsx";
-import { Frame } from "#web/components/frame.tsx";
+import { CONTENT_ID, Frame } from "#web/components/frame.tsx";
 import { HomeScreen } from "#web/components/home-screen.tsx";
 import type { LastSignIn } from "#web/components/last-sign-in-note.tsx";
 import { PdfScreen } from "#web/components/pdf-screen.tsx";
@@ -43,10 +43,11 @@ type Props = {
 export function SectionPage({ context, section, audience, permissions, screen, account, formNotes }: Props) {
   const current = screen.kind === "entry" ? canonicalPath(screen.entry) : undefined;
   return (
-    <Frame context={context} wide>
+    // The skip link leads to the screen, past the navigation: the next Tab reaches the screen's first control.
+    <Frame context={context} wide contentMarked>
       <div className={permissions ? "section-layout" : "section-layout without-nav"}>
         {permissions ? <SectionNav section={section} permissions={permissions} current={current} /> : null}
-        <section className="screen">
+        <section className="screen" id={CONTENT_ID}>
           {screenContent(context, audience, screen, section, permissions, formNotes)}
           {account ? <AccountSections view={account} /> : null}
         </section>

@@ -5,6 +5,11 @@ export const mfaTexts = {
   heading: "Verify This Device",
   sent: "A code has been sent to the email registered to this account. Please enter the code below to verify this device.",
   sendAgainNote: 'If you do not receive an email within a few minutes, click "Send Again" to receive a new one.',
+  /**
+   * The portal's own line after requirements 2.4's two: which code works. How long a code lasts is the upstream's,
+   * and neither the requirements nor its contract say it, so no lifetime is named (docs/decisions.md).
+   */
+  newestOnly: "Only the code in the newest email works.",
   codeLabel: "Code",
   codeRequired: "Code is required.",
   /** A code with letters or other signs is never sent: it could only fail, and use up an attempt. */

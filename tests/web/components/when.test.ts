@@ -9,14 +9,18 @@ import { formattersHeld, formatWhen, knownTimeZone, ZONES_KEPT } from "#web/comp
 describe("a moment", () => {
   const at = Date.UTC(2026, 10, 24, 10, 42);
 
-  it("reads as weekday, day, month and a 24-hour time", () => {
-    assert.equal(formatWhen(at, "UTC"), "Tuesday 24 November at 10:42");
-    assert.equal(formatWhen(Date.UTC(2026, 0, 5, 0, 5), "UTC"), "Monday 5 January at 00:05");
+  it("reads as weekday, day, month, year, a 24-hour time and the zone", () => {
+    assert.equal(formatWhen(at, "UTC"), "Tuesday, 24 November 2026 at 10:42 UTC");
+    assert.equal(formatWhen(Date.UTC(2027, 0, 5, 0, 5), "UTC"), "Tuesday, 5 January 2027 at 00:05 UTC");
   });
 
-  it("is written in the viewer's time zone, its day included", () => {
-    assert.equal(formatWhen(at, "America/New_York"), "Tuesday 24 November at 05:42");
-    assert.equal(formatWhen(Date.UTC(2026, 10, 24, 12, 30), "Pacific/Auckland"), "Wednesday 25 November at 01:30");
+  it("is written in the viewer's time zone, its day and year included, and names that zone", () => {
+    assert.equal(formatWhen(at, "America/New_York"), "Tuesday, 24 November 2026 at 05:42 GMT-5");
+    assert.equal(formatWhen(at, "Europe/London"), "Tuesday, 24 November 2026 at 10:42 GMT");
+    assert.equal(
+      formatWhen(Date.UTC(2026, 11, 31, 12, 30), "Pacific/Auckland"),
+      "Friday, 1 January 2027 at 01:30 GMT+13",
+    );
   });
 });
 
