@@ -1,12 +1,11 @@
 // The person marks shared through Redis: a key per marked person, announced on a channel; each replica answers from
 // memory, and a mark made while Redis cannot take it is kept here and sent again each time Redis returns.
-import { setTimeout as delay } from "node:timers/promises";
 import { LRUCache } from "lru-cache";
 import { bounded } from "#server/stores/memory-bounds.ts";
-import { OnePassAtATime } from "#server/stores/one-pass-at-a-time.ts";
 import { MARKS_MAX, MemoryPersonMarks, type PersonMark, type PersonMarks } from "#server/stores/person-marks.ts";
 import { type RedisKeys, wholeMs } from "#server/stores/redis-keys.ts";
-import { type RedisLink, runIdOf, runPipeline } from "#server/stores/redis-link.ts";
+import { type RedisLink, runPipeline } from "#server/stores/redis-link.ts";
+import { RedisSync } from "#server/stores/redis-sync.ts";
 
 /** Keys read per SCAN step when loading the marks. */
 const SCAN_COUNT = 1_000;
@@ -23,25 +22,7 @@ export class RedisPersonMarks implements PersonMarks {
   readonly #local: MemoryPersonMarks;
   /** Marked here but not yet in Redis. */
   readonly #pending: LRUCache<string, PersonMark>;
-  readonly #sync = new OnePassAtATime(async () => {
-    try {
-      // What is pending; and every mark held here when Redis restarted since the last sync (it may be empty).
-      const runId = await runIdOf(this.link);
-      const restarted = this.#runId !== undefined && runId !== this.#runId;
-      await this.#share(restarted ? [...this.#local.entries()].map(([person]) => person) : [...this.#pending.keys()]);
-      this.#runId = runId;
-      await this.#load();
-      this.#markLoaded();
-      return true;
-    } catch (error) {
-      this.link.failed(error); // the link comes up again later, and that syncs again
-      return false;
-    }
-  });
-  readonly #loaded: Promise<void>;
-  #markLoaded: () => void = () => {};
-  /** The Redis server's run id at the last sync. */
-  #runId: string | undefined;
+  readonly #sync: RedisSync;
 
   constructor(
     private readonly link: RedisLink,
@@ -52,11 +33,13 @@ export class RedisPersonMarks implements PersonMarks {
   ) {
     this.#local = new MemoryPersonMarks(keepMs, now, max);
     this.#pending = new LRUCache<string, PersonMark>({ ...bounded(max) });
-    this.#loaded = new Promise((resolve) => {
-      this.#markLoaded = resolve;
-    });
     link.onMessage((message) => this.#heard(message), keys.markChannel);
-    link.onUp(() => void this.sync());
+    this.#sync = new RedisSync(link, {
+      // What is pending; and every mark held here when Redis restarted since the last sync (it may be empty).
+      share: (restarted) =>
+        this.#share(restarted ? [...this.#local.entries()].map(([person]) => person) : [...this.#pending.keys()]),
+      load: () => this.#load(),
+    });
   }
 
   ends(person: string, sid: string, began: number): boolean {
@@ -80,8 +63,8 @@ export class RedisPersonMarks implements PersonMarks {
    * Resolves once every mark has been loaded from Redis, or after `timeoutMs`; never rejects. A replica serves no
    * session before: one a mark ended would otherwise be served.
    */
-  async ready(timeoutMs: number): Promise<void> {
-    await Promise.race([this.#loaded, delay(timeoutMs, undefined, { ref: false })]);
+  ready(timeoutMs: number): Promise<void> {
+    return this.#sync.ready(timeoutMs);
   }
 
   /** Marks not yet in Redis. */

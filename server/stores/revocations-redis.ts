@@ -1,10 +1,9 @@
 // Revocations shared through Redis: a key per revoked id, announced on a channel; each replica answers from memory.
-import { setTimeout as delay } from "node:timers/promises";
 import { LRUCache } from "lru-cache";
 import { bounded, REVOCATIONS_MAX } from "#server/stores/memory-bounds.ts";
-import { OnePassAtATime } from "#server/stores/one-pass-at-a-time.ts";
 import { type RedisKeys, wholeMs } from "#server/stores/redis-keys.ts";
-import { type RedisLink, runIdOf, runPipeline } from "#server/stores/redis-link.ts";
+import { type RedisLink, runPipeline } from "#server/stores/redis-link.ts";
+import { RedisSync } from "#server/stores/redis-sync.ts";
 import { MemoryRevocations, type RevocationStore } from "#server/stores/revocations.ts";
 
 /** Keys read per SCAN step when loading the list. */
@@ -20,24 +19,7 @@ export class RedisRevocations implements RevocationStore {
   readonly #local: MemoryRevocations;
   /** Revoked here but not yet in Redis: session id → when it was revoked (epoch ms). */
   readonly #pending: LRUCache<string, number>;
-  readonly #loaded: Promise<void>;
-  #markLoaded: () => void = () => {};
-  readonly #sync = new OnePassAtATime(async () => {
-    try {
-      await this.#share([...this.#pending.keys()]);
-      const runId = await runIdOf(this.link);
-      if (this.#runId !== undefined && runId !== this.#runId) await this.#restore();
-      this.#runId = runId;
-      await this.#load();
-      this.#markLoaded();
-      return true;
-    } catch (error) {
-      this.link.failed(error); // the link comes up again later, and that syncs again
-      return false;
-    }
-  });
-  /** The run id of the Redis server last synced with: another one means it restarted, maybe empty. */
-  #runId: string | undefined;
+  readonly #sync: RedisSync;
 
   constructor(
     private readonly link: RedisLink,
@@ -47,11 +29,14 @@ export class RedisRevocations implements RevocationStore {
   ) {
     this.#local = new MemoryRevocations(lifetimeMs, undefined, max);
     this.#pending = new LRUCache<string, number>({ ...bounded(max), ttl: lifetimeMs, ttlResolution: 0 });
-    this.#loaded = new Promise((resolve) => {
-      this.#markLoaded = resolve;
-    });
     link.onMessage((sid) => this.#local.add(sid));
-    link.onUp(() => void this.sync());
+    this.#sync = new RedisSync(link, {
+      share: async (restarted) => {
+        await this.#share([...this.#pending.keys()]);
+        if (restarted) await this.#restore();
+      },
+      load: () => this.#load(),
+    });
   }
 
   has(sid: string | undefined): boolean {
@@ -75,8 +60,8 @@ export class RedisRevocations implements RevocationStore {
   }
 
   /** Resolves once the list has been loaded from Redis, or after `timeoutMs`; never rejects. */
-  async ready(timeoutMs: number): Promise<void> {
-    await Promise.race([this.#loaded, delay(timeoutMs, undefined, { ref: false })]);
+  ready(timeoutMs: number): Promise<void> {
+    return this.#sync.ready(timeoutMs);
   }
 
   /** Resolves once the sync under way (if any) is over. */
