@@ -59,10 +59,14 @@ export function Document({ title, assets, nonce, islands, bodyHtml, idle }: Docu
           </noscript>
         ) : null}
         {idle && assets.idleWarning ? <script type="module" src={assets.idleWarning} nonce={nonce.script} /> : null}
-        {islands.length > 0 ? <script type="module" src={assets.hydrate} nonce={nonce.script} /> : null}
+        {/* Low priority: the page's forms work before their script (server-rendered, real posts), so the islands'
+            scripts must not compete with the stylesheet for the first paint. */}
+        {islands.length > 0 ? (
+          <script type="module" src={assets.hydrate} nonce={nonce.script} fetchPriority="low" />
+        ) : null}
         {islands.map((name) =>
           assets.islands[name] ? (
-            <link key={name} rel="modulepreload" href={assets.islands[name]} nonce={nonce.script} />
+            <link key={name} rel="modulepreload" href={assets.islands[name]} nonce={nonce.script} fetchPriority="low" />
           ) : null,
         )}
       </head>
