@@ -22,27 +22,37 @@ const right = happyUpstream({
   refuse: { reset: refusedReset },
 });
 const wrong = happyUpstream({ dialect: "problem-details", refuseLogins: true });
-const upstream: Answer = (call, response) => {
-  const login = /^\/auth\/(client|vendor)$/.test(call.path);
-  const password = login ? (JSON.parse(call.body || "{}") as { password?: string }).password : DEMO_PASSWORD;
-  return (password === DEMO_PASSWORD ? right : wrong)(call, response);
-};
+const upstream = byPassword(right, wrong);
 
-describe("a sign-in against a problem-details upstream", () => {
-  let fake: PortalOnFake;
-  let page: Page;
-  let errors: string[];
+/** An upstream that answers a login with the demo password as `right` does, any other as `wrong`. */
+function byPassword(right: Answer, wrong: Answer): Answer {
+  return (call, response) => {
+    const login = /^\/auth\/(client|vendor)$/.test(call.path);
+    const password = login ? (JSON.parse(call.body || "{}") as { password?: string }).password : DEMO_PASSWORD;
+    return (password === DEMO_PASSWORD ? right : wrong)(call, response);
+  };
+}
+
+/** A portal on `answer`, and a page of a fresh browser context watching for script errors, for one describe. */
+function portalAndPage(answer: Answer) {
+  const opened = {} as { fake: PortalOnFake; page: Page; errors: string[] };
   before(async () => {
-    fake = await portalOnFake(upstream, { listen: true });
-    page = await (await (await fileBrowser()).newContext()).newPage();
-    errors = watchErrors(page);
+    opened.fake = await portalOnFake(answer, { listen: true });
+    opened.page = await (await (await fileBrowser()).newContext()).newPage();
+    opened.errors = watchErrors(opened.page);
   });
   after(async () => {
-    await page?.context().close();
-    await fake?.close();
+    await opened.page?.context().close();
+    await opened.fake?.close();
   });
+  return opened;
+}
+
+describe("a sign-in against a problem-details upstream", () => {
+  const opened = portalAndPage(upstream);
 
   test("a wrong password is Invalid Login, a refused reset shows its text, the right one signs in and changes the password", async () => {
+    const { fake, page, errors } = opened;
     const alice = { site: "client", shortName: "ACME", userName: "alice" } as const;
     await openLogin(page, fake.url);
     await submitLogin(page, { ...alice, password: "Wrong-Password-2026!" });
@@ -83,27 +93,13 @@ const plainWrong = happyUpstream({
   dialect: "plain-text",
   refuse: { login: { status: 401, detail: "Bad credentials" } },
 });
-const plainUpstream: Answer = (call, response) => {
-  const login = /^\/auth\/(client|vendor)$/.test(call.path);
-  const password = login ? (JSON.parse(call.body || "{}") as { password?: string }).password : DEMO_PASSWORD;
-  return (password === DEMO_PASSWORD ? plainRight : plainWrong)(call, response);
-};
+const plainUpstream = byPassword(plainRight, plainWrong);
 
 describe("a sign-in against a plain-text upstream", () => {
-  let fake: PortalOnFake;
-  let page: Page;
-  let errors: string[];
-  before(async () => {
-    fake = await portalOnFake(plainUpstream, { listen: true });
-    page = await (await (await fileBrowser()).newContext()).newPage();
-    errors = watchErrors(page);
-  });
-  after(async () => {
-    await page?.context().close();
-    await fake?.close();
-  });
+  const opened = portalAndPage(plainUpstream);
 
   test("a sign-in refused with a 401 shows requirements 8's text in place; the right one changes the password answered in words", async () => {
+    const { fake, page, errors } = opened;
     const alice = { site: "client", shortName: "ACME", userName: "alice" } as const;
     await openLogin(page, fake.url);
     await submitLogin(page, { ...alice, password: "Wrong-Password-2026!" });

@@ -133,28 +133,33 @@ type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 const PAGE = "/client/users/change-password";
 const ids = (html: string) => [...html.matchAll(/name="session" value="([\w-]{22})"/g)].map((match) => match[1]);
 
-describe("two replicas sharing the session registry", () => {
-  let redis: RedisServer;
-  let sandbox: Sandbox;
-  let a: PortalInProcess;
-  let b: PortalInProcess;
-
+/** Two replicas of the portal on one sandbox and one real redis-server, started before a describe's tests. */
+function twoReplicas() {
+  const replicas = {} as { redis: RedisServer; sandbox: Sandbox; a: PortalInProcess; b: PortalInProcess };
   before(async () => {
-    redis = await RedisServer.start();
-    sandbox = await startSandbox({ dbPath: ":memory:", portalUrl: "http://127.0.0.1", testPasswordCost: true });
-    const prefix = `test-${randomUUID()}:`;
-    const env = { REDIS_URL: redis.url, REDIS_KEY_PREFIX: prefix };
-    a = await startPortalInProcess({ upstreamUrl: sandbox.url, env, listen: false });
-    b = await startPortalInProcess({ upstreamUrl: sandbox.url, env, listen: false });
+    replicas.redis = await RedisServer.start();
+    replicas.sandbox = await startSandbox({
+      dbPath: ":memory:",
+      portalUrl: "http://127.0.0.1",
+      testPasswordCost: true,
+    });
+    const env = { REDIS_URL: replicas.redis.url, REDIS_KEY_PREFIX: `test-${randomUUID()}:` };
+    replicas.a = await startPortalInProcess({ upstreamUrl: replicas.sandbox.url, env, listen: false });
+    replicas.b = await startPortalInProcess({ upstreamUrl: replicas.sandbox.url, env, listen: false });
   });
   after(async () => {
-    await a.close();
-    await b.close();
-    await sandbox.close();
-    await redis.stop();
+    replicas.redis.thaw(); // a test may leave it frozen
+    await replicas.a.close();
+    await replicas.b.close();
+    await replicas.sandbox.close();
+    await replicas.redis.stop();
   });
+  return replicas;
+}
 
-  const code = () => mailboxCode(sandbox.url);
+describe("two replicas sharing the session registry", () => {
+  const replicas = twoReplicas();
+  const code = () => mailboxCode(replicas.sandbox.url);
   const on = (app: FastifyInstance, client: PortalClient) => client.copy(app);
   const opensHome = async (app: FastifyInstance, client: PortalClient) =>
     (await on(app, client).get("/client/home")).status === 200;
@@ -167,12 +172,12 @@ describe("two replicas sharing the session registry", () => {
     );
 
   it("sign in on A and on B: either replica lists both", async () => {
-    const onA = await signIn(a.app, accounts.alice, code());
-    const onB = await signIn(b.app, accounts.alice, code());
+    const onA = await signIn(replicas.a.app, accounts.alice, code());
+    const onB = await signIn(replicas.b.app, accounts.alice, code());
     for (const [app, client] of [
-      [a.app, onA],
-      [b.app, onB],
-      [b.app, onA],
+      [replicas.a.app, onA],
+      [replicas.b.app, onB],
+      [replicas.b.app, onA],
     ] as const) {
       const page = await on(app, client).get(PAGE);
       assert.equal(page.status, 200);
@@ -180,34 +185,34 @@ describe("two replicas sharing the session registry", () => {
       assert.equal(page.text.match(/This device/g)?.length, 1);
     }
     await onA.post("/session/logout");
-    await on(b.app, onB).post("/session/logout");
+    await on(replicas.b.app, onB).post("/session/logout");
   });
 
   it("end B's session from A: B's cookie is refused on B within 2 s", async () => {
-    const onB = await signIn(b.app, accounts.victor, code());
-    const onA = await signIn(a.app, accounts.victor, code());
+    const onB = await signIn(replicas.b.app, accounts.victor, code());
+    const onA = await signIn(replicas.a.app, accounts.victor, code());
     const [bId] = ids((await onA.get(PAGE)).text);
     assert.ok(bId);
     const started = Date.now();
-    const ended = await endForm(a.app, onA, bId, DEMO_PASSWORD);
+    const ended = await endForm(replicas.a.app, onA, bId, DEMO_PASSWORD);
     assert.equal(ended.headers.location, `${PAGE}?sessions=ended&count=1#sessions`);
-    await until(async () => !(await opensHome(b.app, onB)), 2_000, "B refusing the ended session");
+    await until(async () => !(await opensHome(replicas.b.app, onB)), 2_000, "B refusing the ended session");
     assert.ok(Date.now() - started < 2_000);
-    assert.ok(await opensHome(b.app, onA), "A's own session goes on, on B too");
+    assert.ok(await opensHome(replicas.b.app, onA), "A's own session goes on, on B too");
   });
 
   it("Sign out of all other devices with a wrong password ends nothing", async () => {
-    const onB = await signIn(b.app, accounts.gary, code());
-    const onA = await signIn(a.app, accounts.gary, code());
-    const answer = await endForm(a.app, onA, "all", "Not-The-Password-1!");
+    const onB = await signIn(replicas.b.app, accounts.gary, code());
+    const onA = await signIn(replicas.a.app, accounts.gary, code());
+    const answer = await endForm(replicas.a.app, onA, "all", "Not-The-Password-1!");
     assert.equal(answer.headers.location, `${PAGE}?sessions=wrong-password#sessions`);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    assert.ok(await opensHome(b.app, onB), "B's session goes on");
+    assert.ok(await opensHome(replicas.b.app, onB), "B's session goes on");
   });
 
   it("change the password on A with the box checked: B's cookie is dead", async () => {
-    const onB = await signIn(b.app, accounts.alice, code());
-    const onA = await signIn(a.app, accounts.alice, code());
+    const onB = await signIn(replicas.b.app, accounts.alice, code());
+    const onA = await signIn(replicas.a.app, accounts.alice, code());
     assert.equal(
       (await onA.post("/api/web/client/password/test", { userId: "alice", password: DEMO_PASSWORD })).status,
       200,
@@ -219,63 +224,44 @@ describe("two replicas sharing the session registry", () => {
       { [END_OTHERS_HEADER]: "1" },
     );
     assert.equal(changed.status, 200, changed.text);
-    await until(async () => !(await opensHome(b.app, onB)), 2_000, "B refusing the session the change ended");
-    assert.ok(await opensHome(a.app, onA));
+    await until(async () => !(await opensHome(replicas.b.app, onB)), 2_000, "B refusing the session the change ended");
+    assert.ok(await opensHome(replicas.a.app, onA));
   });
 });
 
 describe("two replicas through a Redis outage", () => {
-  let redis: RedisServer;
-  let sandbox: Sandbox;
-  let a: PortalInProcess;
-  let b: PortalInProcess;
-
-  before(async () => {
-    redis = await RedisServer.start();
-    sandbox = await startSandbox({ dbPath: ":memory:", portalUrl: "http://127.0.0.1", testPasswordCost: true });
-    const prefix = `test-${randomUUID()}:`;
-    const env = { REDIS_URL: redis.url, REDIS_KEY_PREFIX: prefix };
-    a = await startPortalInProcess({ upstreamUrl: sandbox.url, env, listen: false });
-    b = await startPortalInProcess({ upstreamUrl: sandbox.url, env, listen: false });
-  });
-  after(async () => {
-    await a.close();
-    await b.close();
-    await sandbox.close();
-    await redis.stop();
-  });
-
-  const code = () => mailboxCode(sandbox.url);
+  const replicas = twoReplicas();
+  const code = () => mailboxCode(replicas.sandbox.url);
   const opensHome = async (app: FastifyInstance, client: PortalClient) =>
     (await client.copy(app).get("/client/home")).status === 200;
   const redisUp = (portal: PortalInProcess) => async () =>
     ((await portal.app.inject({ url: "/readyz" })).json() as { redis?: string }).redis === "up";
   const bothUp = async () => {
-    await until(redisUp(a), 8_000, "A's redis link");
-    await until(redisUp(b), 8_000, "B's redis link");
+    await until(redisUp(replicas.a), 8_000, "A's redis link");
+    await until(redisUp(replicas.b), 8_000, "B's redis link");
   };
 
   it("ends no live session by the 20-sessions bound applied to a replica's stale copy while Redis is away", async () => {
-    const kept = await signIn(a.app, accounts.alice, code());
-    await redis.stop();
+    const kept = await signIn(replicas.a.app, accounts.alice, code());
+    await replicas.redis.stop();
     // Sign in on A, sign out on B, 20 times: A's copy never hears of the sign-outs, and holds 21 sessions.
     for (let round = 0; round < 20; round++) {
-      const passing = await signIn(a.app, accounts.alice, code());
-      assert.equal((await passing.copy(b.app).post("/session/logout")).status, 303);
+      const passing = await signIn(replicas.a.app, accounts.alice, code());
+      assert.equal((await passing.copy(replicas.b.app).post("/session/logout")).status, 303);
     }
-    assert.ok(await opensHome(a.app, kept), "the live session goes on during the outage");
-    await redis.restart();
+    assert.ok(await opensHome(replicas.a.app, kept), "the live session goes on during the outage");
+    await replicas.redis.restart();
     await bothUp();
-    assert.ok(await opensHome(a.app, kept), "and after it, on A");
-    assert.ok(await opensHome(b.app, kept), "and on B");
+    assert.ok(await opensHome(replicas.a.app, kept), "and after it, on A");
+    assert.ok(await opensHome(replicas.b.app, kept), "and on B");
   });
 
   it("Sign out of all other devices during an outage reaches the sessions another replica alone knows, once Redis returns, and says it is on its way", async () => {
-    const here = await signIn(a.app, accounts.victor, code());
-    await redis.stop();
-    const elsewhere = await signIn(b.app, accounts.victor, code()); // listed only in B's copy
+    const here = await signIn(replicas.a.app, accounts.victor, code());
+    await replicas.redis.stop();
+    const elsewhere = await signIn(replicas.b.app, accounts.victor, code()); // listed only in B's copy
     // The plain form, posted from this browser: the note is the session's one-time record, carried by its cookie.
-    const browser = here.copy(a.app, { islandsHeader: false });
+    const browser = here.copy(replicas.a.app, { islandsHeader: false });
     const answer = await browser.post(
       END_SESSIONS_PATH,
       new URLSearchParams({ session: "all", password: DEMO_PASSWORD, return: PAGE }),
@@ -283,17 +269,17 @@ describe("two replicas through a Redis outage", () => {
     const location = String(answer.headers.location);
     assert.match(location, /\?sessions=ending&count=0#sessions$/, "not reported as done");
     assert.match((await browser.get(location)).text, /still on its way/);
-    await redis.restart();
+    await replicas.redis.restart();
     await bothUp();
-    await until(async () => !(await opensHome(b.app, elsewhere)), 5_000, "B to end the session only it knew");
-    assert.ok(await opensHome(b.app, here), "the session that asked goes on, on B");
-    assert.ok(await opensHome(a.app, here), "and on A");
+    await until(async () => !(await opensHome(replicas.b.app, elsewhere)), 5_000, "B to end the session only it knew");
+    assert.ok(await opensHome(replicas.b.app, here), "the session that asked goes on, on B");
+    assert.ok(await opensHome(replicas.a.app, here), "and on A");
   });
 
   it("a password change that signs out the other devices during an outage says the ending is on its way, and it arrives", async () => {
-    const here = await signIn(a.app, accounts.gary, code());
-    await redis.stop();
-    const elsewhere = await signIn(b.app, accounts.gary, code());
+    const here = await signIn(replicas.a.app, accounts.gary, code());
+    await replicas.redis.stop();
+    const elsewhere = await signIn(replicas.b.app, accounts.gary, code());
     const tested = await here.post("/api/web/client/password/test", { userId: "gary", password: DEMO_PASSWORD });
     assert.equal(tested.status, 200, tested.text);
     const changed = await here.request(
@@ -304,37 +290,17 @@ describe("two replicas through a Redis outage", () => {
     );
     assert.equal(changed.status, 200, changed.text);
     assert.equal(changed.headers[ENDING_HEADER], "1", "the island says it is still on its way");
-    await redis.restart();
+    await replicas.redis.restart();
     await bothUp();
-    await until(async () => !(await opensHome(b.app, elsewhere)), 5_000, "B to end the session only it knew");
-    assert.ok(await opensHome(a.app, here));
+    await until(async () => !(await opensHome(replicas.b.app, elsewhere)), 5_000, "B to end the session only it knew");
+    assert.ok(await opensHome(replicas.a.app, here));
   });
 });
 
 describe("two replicas, sessions signed out on the other one while Redis is frozen or full (review of issue 33)", () => {
-  let redis: RedisServer;
-  let sandbox: Sandbox;
-  let a: PortalInProcess;
-  let b: PortalInProcess;
+  const replicas = twoReplicas();
   const gary = personOf({ site: "client", company: "GLOBEX", userName: "gary" });
-
-  before(async () => {
-    redis = await RedisServer.start();
-    sandbox = await startSandbox({ dbPath: ":memory:", portalUrl: "http://127.0.0.1", testPasswordCost: true });
-    const prefix = `test-${randomUUID()}:`;
-    const env = { REDIS_URL: redis.url, REDIS_KEY_PREFIX: prefix };
-    a = await startPortalInProcess({ upstreamUrl: sandbox.url, env, listen: false });
-    b = await startPortalInProcess({ upstreamUrl: sandbox.url, env, listen: false });
-  });
-  after(async () => {
-    redis.thaw();
-    await a.close();
-    await b.close();
-    await sandbox.close();
-    await redis.stop();
-  });
-
-  const code = () => mailboxCode(sandbox.url);
+  const code = () => mailboxCode(replicas.sandbox.url);
   const opensHome = async (app: FastifyInstance, client: PortalClient) =>
     (await client.copy(app).get("/client/home")).status === 200;
   /** How many sessions of the person Redis lists; -1 when the replica answers without Redis. */
@@ -344,59 +310,66 @@ describe("two replicas, sessions signed out on the other one while Redis is froz
   };
   /** The person's first session, then 19 more on A, all signed out on B by `signOut`; answers the first. */
   const twentyThenSignOuts = async (signOut: (clients: PortalClient[]) => Promise<void>) => {
-    const first = await signIn(a.app, accounts.gary, code());
+    const first = await signIn(replicas.a.app, accounts.gary, code());
     const later: PortalClient[] = [];
-    for (let index = 1; index < 20; index++) later.push(await signIn(a.app, accounts.gary, code()));
+    for (let index = 1; index < 20; index++) later.push(await signIn(replicas.a.app, accounts.gary, code()));
     await signOut(later);
     return first;
   };
 
   it("sign-outs on B while Redis is frozen reach Redis's list when it returns: one more sign-in on A ends no live session", async () => {
     const first = await twentyThenSignOuts(async (later) => {
-      redis.freeze();
+      replicas.redis.freeze();
       try {
         // Each replica's next read times out and takes its link down: B signs out without Redis.
-        for (const portal of [a, b]) await until(async () => (await listedOn(portal)) === -1, 5_000, "Redis away");
-        for (const client of later) assert.equal((await client.copy(b.app).post("/session/logout")).status, 303);
+        for (const portal of [replicas.a, replicas.b])
+          await until(async () => (await listedOn(portal)) === -1, 5_000, "Redis away");
+        for (const client of later)
+          assert.equal((await client.copy(replicas.b.app).post("/session/logout")).status, 303);
       } finally {
-        redis.thaw();
+        replicas.redis.thaw();
       }
     });
-    await until(async () => (await listedOn(a)) === 1, 10_000, "the sign-outs made during the freeze in Redis");
-    const last = await signIn(a.app, accounts.gary, code());
-    assert.ok(await opensHome(a.app, first), "the first session goes on, on A");
-    assert.ok(await opensHome(b.app, first), "and on B");
+    await until(
+      async () => (await listedOn(replicas.a)) === 1,
+      10_000,
+      "the sign-outs made during the freeze in Redis",
+    );
+    const last = await signIn(replicas.a.app, accounts.gary, code());
+    assert.ok(await opensHome(replicas.a.app, first), "the first session goes on, on A");
+    assert.ok(await opensHome(replicas.b.app, first), "and on B");
     for (const client of [first, last]) await client.post("/session/logout");
-    await until(async () => (await listedOn(a)) === 0, 5_000, "no session of the person left");
+    await until(async () => (await listedOn(replicas.a)) === 0, 5_000, "no session of the person left");
   });
 
   it("sign-outs on B while Redis is full reach its list at once, and no replica sees an outage", async () => {
-    await until(async () => (await listedOn(a)) === 0, 5_000, "Redis answering, the person without sessions");
-    await redis.config("maxmemory", "1"); // below what it holds: every write that may grow it is refused
+    await until(async () => (await listedOn(replicas.a)) === 0, 5_000, "Redis answering, the person without sessions");
+    await replicas.redis.config("maxmemory", "1"); // below what it holds: every write that may grow it is refused
     try {
       const first = await twentyThenSignOuts(async (later) => {
-        for (const client of later) assert.equal((await client.copy(b.app).post("/session/logout")).status, 303);
+        for (const client of later)
+          assert.equal((await client.copy(replicas.b.app).post("/session/logout")).status, 303);
       });
-      assert.equal(await listedOn(a), 1, "only the first of the 20 still listed");
-      const last = await signIn(a.app, accounts.gary, code());
-      assert.ok(await opensHome(a.app, first), "the first session goes on, on A");
-      assert.ok(await opensHome(b.app, first), "and on B");
-      const other = await signIn(b.app, accounts.gary, code());
+      assert.equal(await listedOn(replicas.a), 1, "only the first of the 20 still listed");
+      const last = await signIn(replicas.a.app, accounts.gary, code());
+      assert.ok(await opensHome(replicas.a.app, first), "the first session goes on, on A");
+      assert.ok(await opensHome(replicas.b.app, first), "and on B");
+      const other = await signIn(replicas.b.app, accounts.gary, code());
       // A signs one out, then at once ends all the others from the first: shared with every replica, not on its way.
       assert.equal((await last.post("/session/logout")).status, 303);
-      const answer = await new PortalClient(a.app, { islandsHeader: false }).post(
+      const answer = await new PortalClient(replicas.a.app, { islandsHeader: false }).post(
         END_SESSIONS_PATH,
         new URLSearchParams({ session: "all", password: DEMO_PASSWORD, return: PAGE }),
         { cookie: first.cookieHeader },
       );
       assert.match(String(answer.headers.location), /\?sessions=ended&count=1#sessions$/);
-      assert.equal(await opensHome(b.app, other), false, "the other session has ended on B");
-      for (const portal of [a, b]) {
+      assert.equal(await opensHome(replicas.b.app, other), false, "the other session has ended on B");
+      for (const portal of [replicas.a, replicas.b]) {
         const ready = (await portal.app.inject({ url: "/readyz" })).json() as { redis?: string };
         assert.equal(ready.redis, "up");
       }
     } finally {
-      await redis.config("maxmemory", "0");
+      await replicas.redis.config("maxmemory", "0");
     }
   });
 });
