@@ -12,8 +12,8 @@ import { countThrottled, tooManyAttempts } from "#server/api/throttled.ts";
 import type { AppContext } from "#server/context.ts";
 import { Refusal } from "#server/errors.ts";
 import type { Auth } from "#server/session/fields.ts";
-import { tokenRefused } from "#server/session/lifecycle.ts";
 import { sessionId } from "#server/session/standing.ts";
+import { refusesToken } from "#server/session/upstream-refusal.ts";
 import { forgetPasswordTest, recordPasswordTest } from "#server/session/writes.ts";
 import type { Attempt } from "#server/throttle.ts";
 import { bearer, faultOf } from "#server/upstream/client.ts";
@@ -68,8 +68,8 @@ export async function testPassword(
   const fault = faultOf(response);
   if (fault) return unmade(context, request, attempt, fault);
   context.forwardFaults.succeeded(OPERATION);
-  if (status === 401) {
-    tokenRefused(request, OPERATION);
+  if (refusesToken(status)) {
+    context.refusals.endSession(request, OPERATION);
     await attempt.giveBack(); // the session's end, not a wrong password
     return { outcome: "ended" };
   }
