@@ -47,15 +47,14 @@ export async function answered(
 
   if (refusesToken(status)) return refused(context, request, reply, call);
   if (status < 200 || status >= 300) {
-    call.attempt?.keep(); // the upstream refused it: it counts
+    await call.attempt?.settle("refused");
     if (status < 500) rule.onRefusal?.({ context, request });
     await failed(request, rule);
     return reply.code(status).send(errorShape(status, body));
   }
   const shaped: Shaped = rule.effect ? await rule.effect({ context, request, body }) : { body: {} }; // not read
-  if (shaped.failed || rule.throttle?.counts === "every") call.attempt?.keep();
-  else await call.attempt?.giveBack(); // only failures count
-  if (!shaped.failed) await call.attempt?.passed(reply);
+  if (shaped.failed) await call.attempt?.settle("failed");
+  else await call.attempt?.passed(reply);
   // The browser gets the portal's own answer: 200 for any success (a 204 too), with the body the effect made.
   return reply
     .code(shaped.status ?? 200)
@@ -81,9 +80,10 @@ export async function fault(
   if (call) context.metrics.upstreamCall(operation, kind, (performance.now() - call.started) / 1000);
   // Once when a run of them starts, once when the operation is answered again: not a line per request.
   context.forwardFaults.failed(operation, { fault: kind, reqId: request.id, ...shape });
-  // An unreachable upstream never saw the call: not counted (given back once answered); any other fault counts.
-  if (call && kind !== "unreachable") call.attempt?.keep();
-  if (call) await failed(request, call.rule);
+  if (call) {
+    await call.attempt?.faulted(kind);
+    await failed(request, call.rule);
+  }
   if (!reply.sent) reply.code(faultStatus(kind)).send({});
 }
 
@@ -97,9 +97,10 @@ export async function fault(
 async function refused(context: AppContext, request: FastifyRequest, reply: FastifyReply, call: Call) {
   if (call.token) {
     context.refusals.endSession(request, call.operation.operationId);
+    await call.attempt?.settle("session-ended");
     return reply.send(new Refusal(401, errorTexts.sessionExpired));
   }
-  call.attempt?.keep(); // the upstream refused it: it counts
+  await call.attempt?.settle("refused");
   call.rule.onRefusal?.({ context, request });
   await failed(request, call.rule);
   return reply.send(new Refusal(401, errorTexts.sessionExpired, answerCodes.refusedUnsigned));

@@ -71,8 +71,8 @@ export async function apiPlugin(api: FastifyInstance, { context }: { context: Ap
     const release = request.beforeAnswer;
     request.beforeAnswer = undefined;
     void release?.();
-    // An attempt that never reached the upstream (a fault before it left, an error) was not an attempt.
-    void request.upstreamCall?.attempt?.giveBack();
+    // An attempt nothing settled never reached the upstream (an error before it left): it was not an attempt.
+    void request.upstreamCall?.attempt?.settle("not-sent");
     done();
   });
 
