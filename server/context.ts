@@ -5,6 +5,7 @@ import type { Config } from "#server/config.ts";
 import { DeviceCookies } from "#server/device-cookie.ts";
 import { FailureRun, FailureRuns } from "#server/failure-run.ts";
 import { Metrics } from "#server/metrics.ts";
+import { UpstreamRefusals } from "#server/session/upstream-refusal.ts";
 import type { CounterStore } from "#server/stores/counters.ts";
 import { createStores, type Stores } from "#server/stores/create-stores.ts";
 import type { LockStore } from "#server/stores/locks.ts";
@@ -13,7 +14,6 @@ import { VisitTracker } from "#server/tracking.ts";
 import { createUpstreamClient, type UpstreamClient } from "#server/upstream/client.ts";
 import { UpstreamHealth } from "#server/upstream/health.ts";
 import { loadOperations, type Operation } from "#server/upstream/operations.ts";
-import { RefusedTokens } from "#server/upstream/refused-tokens.ts";
 
 export type AppContext = {
   config: Config;
@@ -31,8 +31,8 @@ export type AppContext = {
    * operation is answered again; /metrics counts each (`portal_upstream_errors_total`).
    */
   forwardFaults: FailureRuns;
-  /** Tokens the upstream refused on the server's own calls: their sessions end. */
-  refusedTokens: RefusedTokens;
+  /** requirements 4.5's one owner: an upstream 401 ends the session, on a forwarded call or the server's own. */
+  refusals: UpstreamRefusals;
   tracker: VisitTracker;
   /** The device cookies: the throttle's own budgets, and the device id an MFA validation carries upstream. */
   devices: DeviceCookies;
@@ -61,14 +61,14 @@ export async function createContext(
   const operations = await loadOperations();
   const ids = new Map(operations.map((operation) => [`${operation.method} ${operation.path}`, operation.operationId]));
   const operationOf = (method: string, path: string) => ids.get(`${method} ${path}`) ?? path;
-  const refusedTokens = new RefusedTokens(config.session.maxSeconds * 1000);
+  const refusals = new UpstreamRefusals(config.session.maxSeconds * 1000);
   const upstream = createUpstreamClient({
     baseUrl: upstreamUrl,
     timeoutMs: config.upstreamTimeoutMs,
     metrics,
     operationOf,
-    refused: refusedTokens,
   });
+  upstream.use(refusals.middleware);
   const stores = createStores({
     redisUrl: config.redis.url,
     keyPrefix: config.redis.keyPrefix,
@@ -95,8 +95,8 @@ export async function createContext(
       "permissions usable again",
     ),
     forwardFaults: new FailureRuns(log, "upstream fault", "upstream answers again", "operation"),
-    refusedTokens,
-    tracker: new VisitTracker(upstream, refusedTokens, metrics, log),
+    refusals,
+    tracker: new VisitTracker(upstream, refusals, metrics, log),
     devices,
     throttle: new Throttle(stores.counters, config.rateLimits, devices),
     stores,

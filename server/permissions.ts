@@ -2,7 +2,6 @@
 // stale. A 401 ends the session (requirements 4.5); any other failure leaves the page to say it is still checking.
 import type { FastifyRequest } from "fastify";
 import type { AppContext } from "#server/context.ts";
-import { endIfRefused } from "#server/session/lifecycle.ts";
 import { cachedPermissions, signedIn } from "#server/session/standing.ts";
 import { cachePermissions } from "#server/session/writes.ts";
 import { answerProblem } from "#server/upstream/answer-shape.ts";
@@ -41,8 +40,8 @@ export async function loadPermissions(context: AppContext, request: FastifyReque
     return undefined;
   }
   const { data, response } = answer;
-  // A 401 marked the token refused (the client's middleware): the session ends here, in this request.
-  if (endIfRefused(request, context.refusedTokens)) return undefined;
+  // A 401 marked the token refused (server/session/upstream-refusal.ts): the session ends here, in this request.
+  if (context.refusals.endIfRefused(request)) return undefined;
   if (!response.ok) {
     context.permissionFaults.failed({ status: response.status, fault: faultOf(response) });
     return undefined;

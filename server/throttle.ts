@@ -49,36 +49,15 @@ export const paceSeconds = (past: number) => Math.min(Math.max(past, 1), MAX_PAC
 
 type Window = { key: string; limit: number; windowMs: number };
 
-/** One attempt, reserved before the call leaves: kept when it counts, given back when it does not. */
-export class Attempt {
-  #open = true;
-
-  constructor(
-    /** Seconds to wait when a limit is reached (the attempt was then not taken). */
-    readonly wait: number | undefined,
-    private readonly giveBackAll: () => Promise<void>,
-    private readonly onPassed: (reply: FastifyReply) => Promise<void>,
-  ) {
-    if (wait !== undefined) this.#open = false;
-  }
-
-  /** The attempt counts: the upstream refused it, or it is of a kind where every call counts. */
-  keep(): void {
-    this.#open = false;
-  }
-
-  /** Returns the attempt unless it was kept: a success where only failures count, or a call that never left. */
-  async giveBack(): Promise<void> {
-    if (!this.#open) return;
-    this.#open = false;
-    await this.giveBackAll();
-  }
-
+/** What one attempt took from the budgets before its call left; server/api/attempt.ts settles it. */
+export type Taken = {
+  /** Seconds to wait when a limit is reached (the attempt was then not taken: nothing is left to give back). */
+  wait: number | undefined;
+  /** Returns the attempt to every window it was taken from. */
+  giveBack: () => Promise<void>;
   /** The upstream accepted the attempt: for an MFA code that signed the person in, the address and the browser are known. */
-  async passed(reply: FastifyReply): Promise<void> {
-    await this.onPassed(reply);
-  }
-}
+  passed: (reply: FastifyReply) => Promise<void>;
+};
 
 export class Throttle {
   constructor(
@@ -96,7 +75,7 @@ export class Throttle {
     request: FastifyRequest,
     person: string | undefined,
     whose: Whose = "named",
-  ): Promise<Attempt> {
+  ): Promise<Taken> {
     const address = addressKey(clientAddress(request));
     const { perIp, perUser } = this.limits;
     const windows: Window[] = [];
@@ -144,7 +123,7 @@ export class Throttle {
       if (whose === "named" && group === "sign-in")
         await this.counters.hit(acceptedKey(group, person), KNOWN_ADDRESS_MS);
     };
-    return new Attempt(wait, giveBack, passed);
+    return { wait, giveBack, passed };
   }
 
   /** A sign-in passed MFA: the address is known for the person's sign-ins, and the browser is the person's device. */

@@ -4,8 +4,8 @@ import { setTimeout as delay } from "node:timers/promises";
 import type { FastifyBaseLogger, FastifyRequest } from "fastify";
 import { FailureRun } from "#server/failure-run.ts";
 import type { Metrics } from "#server/metrics.ts";
+import { refusesToken, type UpstreamRefusals } from "#server/session/upstream-refusal.ts";
 import { bearer, faultOf, type UpstreamClient } from "#server/upstream/client.ts";
-import type { RefusedTokens } from "#server/upstream/refused-tokens.ts";
 
 export type Visit = { token: string; page: string };
 
@@ -37,8 +37,8 @@ export class VisitTracker {
 
   constructor(
     private readonly upstream: UpstreamClient,
-    /** A refused token's visits are not sent; the client's middleware records the refusal. */
-    private readonly refused: RefusedTokens,
+    /** A refused token's visits are not sent (server/session/upstream-refusal.ts records the refusal). */
+    private readonly refused: Pick<UpstreamRefusals, "has">,
     private readonly metrics: Metrics,
     private readonly log: FastifyBaseLogger,
   ) {
@@ -147,7 +147,7 @@ export class VisitTracker {
     if (this.#abandoned) return;
     const fault = faultOf(response);
     if (fault) return this.#failed({ fault });
-    if (response.status === 401) return this.metrics.visit("failed"); // the session's own end, not an outage
+    if (refusesToken(response.status)) return this.metrics.visit("failed"); // the session's own end, not an outage
     if (!response.ok) return this.#failed({ status: response.status });
     this.metrics.visit("sent");
     this.#outage.succeeded();

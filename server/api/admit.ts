@@ -1,14 +1,13 @@
 // Before a forwarded call leaves: who may make it and for which site, how often (its row's throttle), its row's check;
 // then what it carries upstream, a fresh set of headers with the session's token.
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { type Attempt, takeAttempt, tooManyAttempts } from "#server/api/attempt.ts";
 import { DEVICE_ID_HEADER, deviceOfValidation } from "#server/api/mfa-device.ts";
 import { type Needs, type ProxiedRule, rules } from "#server/api/rules.ts";
-import { countThrottled, tooManyAttempts } from "#server/api/throttled.ts";
 import type { AppContext } from "#server/context.ts";
 import { Refusal } from "#server/errors.ts";
 import { endedBy, sessionId } from "#server/session/standing.ts";
 import { serverTexts } from "#server/texts.ts";
-import type { Attempt } from "#server/throttle.ts";
 import { ACCEPT_ENCODING } from "#server/upstream/answer-reader.ts";
 import type { Operation } from "#server/upstream/operations.ts";
 import { errorTexts } from "#web/texts/errors.ts";
@@ -22,7 +21,7 @@ export type Call = {
   started: number;
   /** The session's id when the call left: an answer that began another session changed it. */
   sid: string | undefined;
-  /** The throttled attempt this call reserved: kept when it counts, given back when it does not. */
+  /** The throttled attempt this call took, settled by what the call came to (server/api/attempt.ts). */
   attempt: Attempt | undefined;
   /** The device id the call carries upstream, when its row sends one (server/api/mfa-device.ts). */
   device?: string | undefined;
@@ -68,18 +67,13 @@ export async function admit(context: AppContext, operation: Operation, request: 
   const token = rule.needs === "anyone" ? undefined : request.auth?.token;
   let attempt: Attempt | undefined;
   if (rule.throttle) {
-    const { group, person, whose } = rule.throttle;
-    attempt = await context.throttle.take(group, request, person?.(request), whose);
-    const { wait } = attempt;
-    if (wait !== undefined) {
-      countThrottled(context, request, group);
-      throw tooManyAttempts(wait);
-    }
+    const { group, person, whose, counts } = rule.throttle;
+    attempt = await takeAttempt(context, request, { group, person: person?.(request), whose, counts });
+    if (attempt.wait !== undefined) throw tooManyAttempts(attempt.wait);
   }
   const answer = await rule.check?.({ context, request });
   if (answer) {
-    if (answer.counts) attempt?.keep();
-    else await attempt?.giveBack(); // answered here: no attempt reached the upstream
+    await attempt?.settle(answer.counts ? "checked" : "not-sent");
     return reply
       .code(answer.status)
       .headers(answer.headers ?? {})

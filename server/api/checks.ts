@@ -22,7 +22,10 @@ export type Check = (input: { context: AppContext; request: FastifyRequest }) =>
 
 declare module "fastify" {
   interface FastifyRequest {
-    /** Work to finish before this request's answer leaves (a lock to release). */
+    /**
+     * Work to finish before this request's answer leaves (a lock to release): set by a check, done by the /api plugin's
+     * `onSend`, or its `onResponse` when no answer was sent. Asked again, it is the same work, not done twice.
+     */
     beforeAnswer: (() => Promise<void>) | undefined;
   }
 }
@@ -44,7 +47,11 @@ export const oneValidateAtATime: Check = async ({ context, request }) => {
     const { code, message } = serverTexts.mfaInFlight;
     return { status: 409, body: problem(message, code) };
   }
-  request.beforeAnswer = () => context.locks.release(key);
+  let released: Promise<void> | undefined;
+  request.beforeAnswer = () => {
+    released ??= context.locks.release(key);
+    return released;
+  };
   return undefined;
 };
 

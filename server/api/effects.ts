@@ -103,7 +103,7 @@ export const holdLogin =
       // Made at /tax-bridge/login (its login call says so): this sign-in, and only it, is in tax-bridge mode.
       const taxBridge = request.headers[TAX_BRIDGE_HEADER.toLowerCase()] === "1";
       beginSignIn(request, { ...auth, ...(untold ? { untold } : {}) }, context.now(), taxBridge);
-      context.refusedTokens.forgive(token); // issued again: the upstream takes it now
+      context.refusals.forgive(token); // issued again: the upstream takes it now
       if (!fitsCookie(request, PENDING_ROOM)) return tooLarge;
       securityEvent(request, "sign-in.passed", person, sessionId(request));
     } else securityEvent(request, message === "Deactivated" ? "sign-in.deactivated" : "sign-in.failed", person);
@@ -142,7 +142,7 @@ export const signInByLink =
       const owner = linkOwner(site, username, shortname);
       const loginMessage = message ?? "Success";
       beginSignIn(request, { stage: "signed-in", site, ...owner, loginMessage, token }, context.now());
-      context.refusedTokens.forgive(token);
+      context.refusals.forgive(token);
       if (!fitsCookie(request)) return tooLarge;
       // One permissions call: it loads the gates, and answers for a link whose state the upstream did not give (no
       // message, or one the portal does not know).

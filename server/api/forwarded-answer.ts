@@ -8,8 +8,8 @@ import type { Shaped } from "#server/api/effects.ts";
 import { errorShape } from "#server/api/error-shape.ts";
 import type { ProxiedRule } from "#server/api/rules.ts";
 import type { AppContext } from "#server/context.ts";
-import { problem } from "#server/errors.ts";
-import { tokenRefused } from "#server/session/lifecycle.ts";
+import { Refusal } from "#server/errors.ts";
+import { refusesToken } from "#server/session/upstream-refusal.ts";
 import { type AnswerStream, letGo, readAnswer, readsOf } from "#server/upstream/answer-reader.ts";
 import { answerProblem, type ShapeProblem } from "#server/upstream/answer-shape.ts";
 import { type Fault, faultOfError, faultStatus } from "#server/upstream/read-capped.ts";
@@ -45,17 +45,16 @@ export async function answered(
   context.metrics.upstreamCall(operation.operationId, status, (performance.now() - call.started) / 1000);
   context.forwardFaults.succeeded(operation.operationId);
 
-  if (status === 401) return refused(context, request, reply, call);
+  if (refusesToken(status)) return refused(context, request, reply, call);
   if (status < 200 || status >= 300) {
-    call.attempt?.keep(); // the upstream refused it: it counts
+    await call.attempt?.settle("refused");
     if (status < 500) rule.onRefusal?.({ context, request });
     await failed(request, rule);
     return reply.code(status).send(errorShape(status, body));
   }
   const shaped: Shaped = rule.effect ? await rule.effect({ context, request, body }) : { body: {} }; // not read
-  if (shaped.failed || rule.throttle?.counts === "every") call.attempt?.keep();
-  else await call.attempt?.giveBack(); // only failures count
-  if (!shaped.failed) await call.attempt?.passed(reply);
+  if (shaped.failed) await call.attempt?.settle("failed");
+  else await call.attempt?.passed(reply);
   // The browser gets the portal's own answer: 200 for any success (a 204 too), with the body the effect made.
   return reply
     .code(shaped.status ?? 200)
@@ -81,27 +80,30 @@ export async function fault(
   if (call) context.metrics.upstreamCall(operation, kind, (performance.now() - call.started) / 1000);
   // Once when a run of them starts, once when the operation is answered again: not a line per request.
   context.forwardFaults.failed(operation, { fault: kind, reqId: request.id, ...shape });
-  // An unreachable upstream never saw the call: not counted (given back once answered); any other fault counts.
-  if (call && kind !== "unreachable") call.attempt?.keep();
-  if (call) await failed(request, call.rule);
+  if (call) {
+    await call.attempt?.faulted(kind);
+    await failed(request, call.rule);
+  }
   if (!reply.sent) reply.code(faultStatus(kind)).send({});
 }
 
 /**
  * requirements 4.5 and 8: a 401's status line is the refusal, whatever its body. A call made with a token ends its
  * session; one made without (a sign-in, a link, a reset) has no session to end, so it fails with section 8's text in
- * place, and a sign-in refused so is a failed sign-in (docs/decisions.md).
+ * place, and a sign-in refused so is a failed sign-in (docs/decisions.md). Either answer is a `Refusal` handed to
+ * `reply.send`, which gives it to the one error handler (server/errors.ts), as a thrown one would be: this runs in the
+ * proxy's answer callback, where a throw would reach no handler.
  */
 async function refused(context: AppContext, request: FastifyRequest, reply: FastifyReply, call: Call) {
-  const operation = call.operation.operationId;
   if (call.token) {
-    tokenRefused(request, operation);
-    return reply.code(401).send(problem(errorTexts.sessionExpired));
+    context.refusals.endSession(request, call.operation.operationId);
+    await call.attempt?.settle("session-ended");
+    return reply.send(new Refusal(401, errorTexts.sessionExpired));
   }
-  call.attempt?.keep(); // the upstream refused it: it counts
+  await call.attempt?.settle("refused");
   call.rule.onRefusal?.({ context, request });
   await failed(request, call.rule);
-  return reply.code(401).send(problem(errorTexts.sessionExpired, answerCodes.refusedUnsigned));
+  return reply.send(new Refusal(401, errorTexts.sessionExpired, answerCodes.refusedUnsigned));
 }
 
 /** What a failed call does to the session: a failed generate ends the pending sign-in. */

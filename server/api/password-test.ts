@@ -6,16 +6,15 @@ import type { FastifyRequest } from "fastify";
 import type { components } from "#openapi/schema.d.ts";
 import { personOf } from "#server/account/person.ts";
 import { securityEvent } from "#server/account/security-log.ts";
+import { type Attempt, takeAttempt, tooManyAttempts } from "#server/api/attempt.ts";
 import { errorShape } from "#server/api/error-shape.ts";
 import type { OwnCall } from "#server/api/own-call.ts";
-import { countThrottled, tooManyAttempts } from "#server/api/throttled.ts";
 import type { AppContext } from "#server/context.ts";
 import { Refusal } from "#server/errors.ts";
 import type { Auth } from "#server/session/fields.ts";
-import { tokenRefused } from "#server/session/lifecycle.ts";
 import { sessionId } from "#server/session/standing.ts";
+import { refusesToken } from "#server/session/upstream-refusal.ts";
 import { forgetPasswordTest, recordPasswordTest } from "#server/session/writes.ts";
-import type { Attempt } from "#server/throttle.ts";
 import { bearer, faultOf } from "#server/upstream/client.ts";
 import { type Fault, faultStatus } from "#server/upstream/read-capped.ts";
 import { errorTexts } from "#web/texts/errors.ts";
@@ -52,11 +51,13 @@ export async function testPassword(
   named = "",
 ): Promise<PasswordTest> {
   const person = personOf(auth);
-  const attempt = await context.throttle.take("password-test", request, person, "session");
-  if (attempt.wait !== undefined) {
-    countThrottled(context, request, "password-test");
-    return { outcome: "throttled", wait: attempt.wait };
-  }
+  const attempt = await takeAttempt(context, request, {
+    group: "password-test",
+    person,
+    whose: "session",
+    counts: "failures",
+  });
+  if (attempt.wait !== undefined) return { outcome: "throttled", wait: attempt.wait };
   let answer: Awaited<ReturnType<typeof ask>>;
   try {
     answer = await ask(context, auth, auth.userName || named, password);
@@ -68,20 +69,20 @@ export async function testPassword(
   const fault = faultOf(response);
   if (fault) return unmade(context, request, attempt, fault);
   context.forwardFaults.succeeded(OPERATION);
-  if (status === 401) {
-    tokenRefused(request, OPERATION);
-    await attempt.giveBack(); // the session's end, not a wrong password
+  if (refusesToken(status)) {
+    context.refusals.endSession(request, OPERATION);
+    await attempt.settle("session-ended"); // not a wrong password
     return { outcome: "ended" };
   }
   if (status < 200 || status >= 300) {
-    attempt.keep(); // the upstream refused it, or failed on it: it counts
+    await attempt.settle("refused"); // the upstream may have tested it
     if (status >= 500) return notTested(request, { outcome: "failed", status });
     forgetPasswordTest(request);
     securityEvent(request, "password.test-failed", person, sessionId(request));
     return { outcome: "wrong", status, body: error };
   }
   // requirements 7.2: success lets the change proceed; its body is not read (server/upstream/answer-reader.ts).
-  await attempt.giveBack(); // only failures count
+  await attempt.settle("passed"); // a session's right password earns nothing more (server/throttle.ts)
   return { outcome: "right", status };
 }
 
@@ -111,9 +112,7 @@ async function unmade(
 ): Promise<PasswordTest> {
   // Once when a run of them starts, once when the upstream answers again (as on sign-in): not a line per test.
   context.forwardFaults.failed(OPERATION, { fault, reqId: request.id, ...detail });
-  // An unreachable upstream never saw the test: not an attempt. Any other fault counts: the upstream may have tested it.
-  if (fault === "unreachable") await attempt.giveBack();
-  else attempt.keep();
+  await attempt.faulted(fault);
   return notTested(request, { outcome: "failed", status: faultStatus(fault) });
 }
 

@@ -57,10 +57,10 @@ export async function apiPlugin(api: FastifyInstance, { context }: { context: Ap
   // Callback hooks, here and below: an async hook costs a promise and a microtask on every call.
   // A lock the call holds is free before its answer leaves: a client that sends its next code as soon as it reads
   // this answer, on any replica, must not find it still held.
+  // Nothing is written on the request once its handler has answered: the release is done once, however often asked.
   api.addHook("onSend", (request, _reply, payload, done) => {
     const release = request.beforeAnswer;
     if (!release) return done(null, payload);
-    request.beforeAnswer = undefined;
     release().then(
       () => done(null, payload),
       () => done(null, payload),
@@ -68,11 +68,9 @@ export async function apiPlugin(api: FastifyInstance, { context }: { context: Ap
   });
   // An answer that was never sent (the browser went away first) frees it too.
   api.addHook("onResponse", (request, _reply, done) => {
-    const release = request.beforeAnswer;
-    request.beforeAnswer = undefined;
-    void release?.();
-    // An attempt that never reached the upstream (a fault before it left, an error) was not an attempt.
-    void request.upstreamCall?.attempt?.giveBack();
+    void request.beforeAnswer?.();
+    // An attempt nothing settled never reached the upstream (an error before it left): it was not an attempt.
+    void request.upstreamCall?.attempt?.settle("not-sent");
     done();
   });
 

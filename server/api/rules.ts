@@ -3,6 +3,7 @@
 // what its answer does to the session.
 import type { FastifyRequest } from "fastify";
 import { sessionPerson } from "#server/account/person.ts";
+import type { Counts } from "#server/api/attempt.ts";
 import {
   type Check,
   checkNewPassword,
@@ -40,7 +41,7 @@ export type Throttled = {
    */
   whose?: Whose;
   /** Failures only, or every call (what sends an e-mail). */
-  counts: "failures" | "every";
+  counts: Counts;
 };
 
 /** Forwarded by the proxy: the row says how often, what else is checked, and what the answer does. */

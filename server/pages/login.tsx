@@ -8,7 +8,7 @@ import { standing } from "#server/session/standing.ts";
 import { takeFlash } from "#server/session/writes.ts";
 import { isNavigation } from "#server/tracking.ts";
 import { LoginPage } from "#web/pages/login-page.tsx";
-import type { ResetAnswer } from "#web/protocol/form-answer.ts";
+import type { FormAnswer, ResetAnswer } from "#web/protocol/form-answer.ts";
 import type { RouteEntry } from "#web/routes/row.ts";
 import { matchRoute, sectionAudience } from "#web/routes/table.ts";
 import { landingUrl, pathnameOf } from "#web/site.ts";
@@ -20,7 +20,7 @@ import { resetTexts } from "#web/texts/reset.ts";
 
 const siteValues = ["CLIENT", "VENDOR"] as const;
 
-export function loadLogin(screens: Screens, entry: RouteEntry, request: PageRequest): Loaded {
+export function loadLogin(screens: Screens, entry: RouteEntry, request: PageRequest, sentBack?: FormAnswer): Loaded {
   const auth = request.auth;
   // The page a signed-out person first asked for (a section page put it in the address); checked again on landing.
   const returnTo = request.query.return ? safePath(request.query.return) : undefined;
@@ -36,8 +36,7 @@ export function loadLogin(screens: Screens, entry: RouteEntry, request: PageRequ
   const asked = askedEntryOf(returnTo)?.section;
   const returnSite = asked && asked !== "public" ? sectionAudience[asked].toUpperCase() : undefined;
   // `?site=vendor` is the tabs' own link (they work before the island arrives); a form sent back keeps its site.
-  const answer =
-    request.formAnswer?.form === "login" || request.formAnswer?.form === "reset" ? request.formAnswer : undefined;
+  const answer = sentBack?.form === "login" || sentBack?.form === "reset" ? sentBack : undefined;
   const linkSite = answer?.site ?? request.query.site;
   const activeSite = siteValues.find(
     (value) => value === (linkSite ? linkSite.toUpperCase() : (request.query.activeSite ?? returnSite)),

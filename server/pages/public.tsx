@@ -16,20 +16,22 @@ import { expire } from "#server/session/lifecycle.ts";
 import { standing } from "#server/session/standing.ts";
 import { AboutPage } from "#web/pages/about-page.tsx";
 import { IslandPage } from "#web/pages/island-page.tsx";
+import type { FormAnswer } from "#web/protocol/form-answer.ts";
 import type { RouteEntry } from "#web/routes/row.ts";
 import { landingPath, landingUrl, linkSite } from "#web/site.ts";
 import { passwordTexts } from "#web/texts/password.ts";
 
-export function loadPublic(screens: Screens, entry: RouteEntry, request: PageRequest): Loaded {
+/** A public screen's page; `answer`: what its form, sent back without script, came to. */
+export function loadPublic(screens: Screens, entry: RouteEntry, request: PageRequest, answer?: FormAnswer): Loaded {
   switch (entry.screen) {
     case "tax-bridge-login":
       // docs/requirements.md: the sign-in made on this page is in tax-bridge mode (its login call says so); a visit
       // alone writes nothing, from this site or another.
-      return loadLogin(screens, entry, request);
+      return loadLogin(screens, entry, request, answer);
     case "login":
-      return loadLogin(screens, entry, request);
+      return loadLogin(screens, entry, request, answer);
     case "mfa":
-      return loadMfa(screens, entry, request);
+      return loadMfa(screens, entry, request, answer);
     case "link-login":
       return loadLinkLogin(screens, entry, request);
     default:
@@ -38,10 +40,9 @@ export function loadPublic(screens: Screens, entry: RouteEntry, request: PageReq
 }
 
 /** requirements 2.4: the MFA step of a pending sign-in, or the change-password form of an expired password. */
-function loadMfa(screens: Screens, entry: RouteEntry, request: PageRequest): Loaded {
+function loadMfa(screens: Screens, entry: RouteEntry, request: PageRequest, answer?: FormAnswer): Loaded {
   const auth = request.auth;
   const state = standing(request);
-  const answer = request.formAnswer;
   if (auth && state === "pending") {
     const context = pageContextOf(screens, request);
     // The page first asked for rides along from the sign-in page (`?return=`), checked again on landing.

@@ -4,6 +4,7 @@ import type { ReactElement } from "react";
 import type { AppContext } from "#server/context.ts";
 import { signedIn, taxBridgeEntered } from "#server/session/standing.ts";
 import type { AssetManifest, PageContext } from "#web/page-context.ts";
+import { pathnameOf } from "#web/site.ts";
 
 export type Query = Record<string, string | undefined>;
 export type PageRequest = FastifyRequest<{ Querystring: Query }>;
@@ -45,7 +46,7 @@ export function pageContextOf({ context, assets }: Screens, request: FastifyRequ
     support: context.config.support,
     providerName: context.config.providerName,
     taxBridge: taxBridgeOn(context, request),
-    path: request.pagePath,
+    path: pathnameOf(request.url),
     ...(auth
       ? {
           user: { name: auth.userName, site: auth.site, ...(auth.company ? { company: auth.company } : {}) },

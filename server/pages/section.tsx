@@ -10,6 +10,7 @@ import { cachedPermissions, signedIn, standing } from "#server/session/standing.
 import { isNavigation } from "#server/tracking.ts";
 import type { AccountView } from "#web/components/account-sections.tsx";
 import { SectionPage, type SectionScreen } from "#web/pages/section-page.tsx";
+import type { FormAnswer } from "#web/protocol/form-answer.ts";
 import { opens } from "#web/routes/opens.ts";
 import type { SignedInSection } from "#web/routes/row.ts";
 import { type RouteMatch, routes, sectionAudience } from "#web/routes/table.ts";
@@ -46,11 +47,13 @@ export function withChecks(url: string, checks: number): string {
   return search ? `${path}?${search}` : path;
 }
 
+/** A section's page; `answer`: what its change-password form, sent back without script, came to. */
 export async function loadSection(
   screens: Screens,
   section: SignedInSection,
   match: RouteMatch | undefined,
   request: PageRequest,
+  answer?: FormAnswer,
 ): Promise<Loaded> {
   const auth = request.auth;
   // Signed out: the sign-in page, which brings the person back here once signed in (if their gate lets them).
@@ -75,7 +78,7 @@ export async function loadSection(
         permissions={permissions}
         screen={screen}
         account={account}
-        formNotes={request.formAnswer?.form === "change-password" ? request.formAnswer.notes : undefined}
+        formNotes={answer?.form === "change-password" ? answer.notes : undefined}
       />
     ),
   });

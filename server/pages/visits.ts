@@ -6,6 +6,7 @@ import type { PreviousPages } from "#server/pages/previous-page.ts";
 import { sessionId, visitorOn } from "#server/session/standing.ts";
 import { isNavigation, type Visit, type VisitTracker } from "#server/tracking.ts";
 import { matchRoute } from "#web/routes/table.ts";
+import { pathnameOf } from "#web/site.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -21,9 +22,9 @@ declare module "fastify" {
  */
 function pageOf(request: FastifyRequest): string {
   const route = request.pageRoute; // the row the page's load matched (server/routes/pages.tsx)
-  if (route === undefined) return request.pagePath;
+  if (route === undefined) return pathnameOf(request.url);
   if (!route.includes(":")) return route;
-  const params = matchRoute(request.pagePath)?.params ?? {};
+  const params = matchRoute(pathnameOf(request.url))?.params ?? {};
   return route.replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(params[key] ?? ""));
 }
 

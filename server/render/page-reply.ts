@@ -15,6 +15,7 @@ import { pastMfa, sessionTimes } from "#server/session/standing.ts";
 import { IDLE_CHECK_MARGIN_SECONDS, IDLE_WARNING_SECONDS, idleCheckUrl } from "#web/idle-timing.ts";
 import type { AssetManifest, PageContext } from "#web/page-context.ts";
 import type { IdleSlots } from "#web/pages/document.tsx";
+import { pathnameOf } from "#web/site.ts";
 import { layoutTexts } from "#web/texts/layout.ts";
 
 /** Smaller pages gain less than their compression costs. */
@@ -45,7 +46,7 @@ export async function decoratePage(app: FastifyInstance, context: AppContext, as
       title: layoutTexts.documentTitle(view.title),
       assets,
       nonce: nonceOf(this.raw),
-      idle: left === undefined ? undefined : idleTimes(left, request.pagePath),
+      idle: left === undefined ? undefined : idleTimes(left, pathnameOf(request.url)),
     });
     this.type("text/html; charset=utf-8");
     // Compressed only for the portal's own requests and the person's, never for one another site started (BREACH:

@@ -6,8 +6,8 @@ import { errorShape } from "#server/api/error-shape.ts";
 import type { UpstreamAnswer } from "#server/api/forwarded-answer.ts";
 import type { AppContext } from "#server/context.ts";
 import { Refusal } from "#server/errors.ts";
-import { tokenRefused } from "#server/session/lifecycle.ts";
 import { signedIn } from "#server/session/standing.ts";
+import { refusesToken } from "#server/session/upstream-refusal.ts";
 import { serverTexts } from "#server/texts.ts";
 import {
   ACCEPT_ENCODING,
@@ -132,8 +132,8 @@ async function sendPdf(context: AppContext, request: FastifyRequest, reply: Fast
     }
     const body = await readAnswer({ status, headers: answer.headers }, stream, "body", signal);
     counted(context, request, status);
-    if (status === 401) {
-      tokenRefused(request, OPERATION);
+    if (refusesToken(status)) {
+      context.refusals.endSession(request, OPERATION);
       return frameMessage(reply, 401, errorTexts.sessionExpired, true);
     }
     return frameMessage(reply, status, answerMessage(status, errorShape(status, body)));

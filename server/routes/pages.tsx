@@ -10,6 +10,7 @@ import { noteVisit, sendVisits } from "#server/pages/visits.ts";
 import { readManifest } from "#server/render/assets.ts";
 import { decoratePage } from "#server/render/page-reply.ts";
 import { signInForms } from "#server/routes/sign-in-forms.ts";
+import type { FormAnswer } from "#web/protocol/form-answer.ts";
 import type { RouteEntry, SignedInSection } from "#web/routes/row.ts";
 import { matchRoute, sectionOf } from "#web/routes/table.ts";
 import { pathnameOf } from "#web/site.ts";
@@ -17,25 +18,24 @@ import { pathnameOf } from "#web/site.ts";
 export async function pageRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   const screens: Screens = { context, assets: readManifest() };
   await decoratePage(app, context, screens.assets);
-  app.decorateRequest("pagePath", "/");
-  // One reading of a page's address, for its view and its form alike: a repeated parameter counts once, by its first
-  // value (a hand-edited address never breaks a page).
+  // One reading of a page's query, for its view and its form alike: a repeated parameter counts once, by its first
+  // value (a hand-edited address never breaks a page). Its path is `pathnameOf(request.url)` wherever it is read.
   app.addHook("preHandler", async (request) => {
     const query = request.query as Record<string, string | string[] | undefined>;
     request.query = Object.fromEntries(Object.entries(query).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
-    request.pagePath = pathnameOf(request.url);
   });
   // requirements 4.8: a signed-in navigation is a visit.
   sendVisits(app, context.tracker);
   const previous = new PreviousPages(context.config);
 
-  const load = async (request: PageRequest): Promise<Loaded> => {
-    const pathname = request.pagePath;
+  /** A page's props or a redirect; a form of the sign-in path sent back (`answer`) is shown on its page. */
+  const load = async (request: PageRequest, answer?: FormAnswer): Promise<Loaded> => {
+    const pathname = pathnameOf(request.url);
     const match = matchRoute(pathname);
     request.pageRoute = match?.entry.path;
     const section = match ? signedInSection(match.entry) : sectionOf(pathname);
-    if (section) return loadSection(screens, section, match, request);
-    if (match) return loadPublic(screens, match.entry, request);
+    if (section) return loadSection(screens, section, match, request, answer);
+    if (match) return loadPublic(screens, match.entry, request, answer);
     return { redirect: "/" };
   };
 
@@ -51,10 +51,3 @@ export async function pageRoutes(app: FastifyInstance, context: AppContext): Pro
 
 const signedInSection = (entry: RouteEntry): SignedInSection | undefined =>
   entry.section === "public" ? undefined : entry.section;
-
-declare module "fastify" {
-  interface FastifyRequest {
-    /** The page's path (its address without query or fragment), taken once from the address for all who read it. */
-    pagePath: string;
-  }
-}

@@ -18,18 +18,11 @@ import { readVerdict } from "#web/protocol/held.ts";
 import { resetProblem } from "#web/reset-checks.ts";
 import { matchRoute } from "#web/routes/table.ts";
 import { loginProblem } from "#web/sign-in-checks.ts";
-import { landingUrl, type Site } from "#web/site.ts";
+import { landingUrl, pathnameOf, type Site } from "#web/site.ts";
 import { answerCodes } from "#web/texts/errors.ts";
 import { loginTexts } from "#web/texts/login-screen.ts";
 import { mfaTexts } from "#web/texts/mfa.ts";
 import { passwordTexts } from "#web/texts/password.ts";
-
-declare module "fastify" {
-  interface FastifyRequest {
-    /** A form of the sign-in path sent back: what its page shows (web/protocol/form-answer.ts). */
-    formAnswer: FormAnswer | undefined;
-  }
-}
 
 /** Every field a form of the sign-in path posts, as text; a repeated or unknown field is refused. */
 const field = (maxLength: number) => ({ type: "string", maxLength }) as const;
@@ -56,8 +49,8 @@ const bodySchema = {
 type Body = Partial<Record<keyof (typeof bodySchema)["properties"], string>>;
 type FormRequest = PageRequest & { body: Body | undefined };
 
-/** What renders a page again (server/routes/pages.tsx's `load`). */
-type LoadPage = (request: PageRequest) => Promise<Loaded>;
+/** What renders a page again (server/routes/pages.tsx's `load`), with what its form came to. */
+type LoadPage = (request: PageRequest, answer: FormAnswer) => Promise<Loaded>;
 
 const siteOf = (value: string | undefined): Site => (value === "vendor" ? "vendor" : "client");
 const error = (text: string): FormNote => ({ kind: "error", text });
@@ -67,12 +60,10 @@ export async function signInForms(
   { screens, load }: { screens: Screens; load: LoadPage },
 ): Promise<void> {
   const { context } = screens;
-  app.decorateRequest("formAnswer", undefined);
 
   /** The page the form came from, again, with its answer: 400 when refused, 200 otherwise. */
   const again = async (request: FormRequest, reply: FastifyReply, answer: FormAnswer, status = 400) => {
-    request.formAnswer = answer;
-    const loaded = await load(request);
+    const loaded = await load(request, answer);
     if ("redirect" in loaded) return reply.redirect(loaded.redirect, 303);
     return reply.page({ ...loaded, status: loaded.status && loaded.status !== 200 ? loaded.status : status });
   };
@@ -81,8 +72,8 @@ export async function signInForms(
     request.query.return ? safePath(request.query.return) || undefined : undefined;
 
   app.post<{ Body: Body }>("/*", { config: { policy: "page" }, schema: { body: bodySchema } }, async (req, reply) => {
-    const request = req as FormRequest; // its query and pagePath read by the pages' hook (server/routes/pages.tsx)
-    const matched = matchRoute(request.pagePath);
+    const request = req as FormRequest; // its query read by the pages' hook (server/routes/pages.tsx)
+    const matched = matchRoute(pathnameOf(request.url));
     // A path that is no page is not found, whatever its method: only a page answers 405 to a form it does not take.
     if (!matched) return reply.callNotFound();
     const screen = matched.entry.screen;
@@ -97,7 +88,7 @@ export async function signInForms(
     }
     if (screen === "change-password") {
       if (standing(request) !== "signed-in")
-        return reply.redirect(`/?return=${encodeURIComponent(request.pagePath)}`, 303);
+        return reply.redirect(`/?return=${encodeURIComponent(pathnameOf(request.url))}`, 303);
       return changePassword(request, reply, body, false);
     }
     return reply.code(405).header("allow", "GET").send();
@@ -149,7 +140,7 @@ export async function signInForms(
     const query = new URLSearchParams({ site, reset: "sent" });
     const back = returnOf(request);
     if (back) query.set("return", back);
-    return reply.redirect(`${request.pagePath}?${query.toString()}`, 303);
+    return reply.redirect(`${pathnameOf(request.url)}?${query.toString()}`, 303);
   }
 
   /** requirements 4.2: Submit Code, or Send Again (`intent=send-again`). */

@@ -40,20 +40,6 @@ function fresh(request: FastifyRequest, auth: Auth, now: number): void {
   if (auth.stage === "signed-in") registerSession(request, auth, sessionId(request) as string, now);
 }
 
-/** requirements 4.5: the upstream answered 401 to a call made with the session's token (`operation`): it ends now. */
-export function tokenRefused(request: FastifyRequest, operation: string): void {
-  request.log.info({ event: "session-expired", operation }, "upstream refused the token");
-  expire(request, "upstream-refused");
-}
-
-/** requirements 4.5: a session whose token the upstream refused on one of the server's own calls ends now. */
-export function endIfRefused(request: FastifyRequest, refused: { has(token: string): boolean }): boolean {
-  const token = request.auth?.token;
-  if (token === undefined || !refused.has(token)) return false;
-  expire(request, "upstream-refused");
-  return true;
-}
-
 /**
  * The only way a session ends: its id is revoked, everything it held is dropped (its tax-bridge mode too: the mode is
  * one sign-in's), and the sign-in page is left the reason to say why (web/texts/login-notices.ts words it).

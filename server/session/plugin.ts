@@ -57,7 +57,7 @@ export function fitsCookie(request: FastifyRequest, room = 0): boolean {
 }
 
 export const sessionPlugin = fp<{ context: AppContext }>(async (app: FastifyInstance, { context }) => {
-  const { config, now, refusedTokens } = context;
+  const { config, now, refusals } = context;
   const maxSeconds = config.session.maxSeconds;
   // `seen` is written at most once a minute, or ten times in an idle limit shorter than ten minutes.
   const resealMs = Math.min(RESEAL_GRANULARITY_MS, (config.session.idleSeconds * 1000) / 10);
@@ -122,7 +122,11 @@ export const sessionPlugin = fp<{ context: AppContext }>(async (app: FastifyInst
 
   /** A revoked, refused, timed-out or too old session ends here. */
   function endIfOver(request: FastifyRequest): void {
-    const reason = endReason(request);
+    const sid = sessionId(request);
+    const revoked = sid !== undefined && app.revocations.has(sid);
+    // A token the upstream refused on one of the server's own calls (server/session/upstream-refusal.ts).
+    if (!revoked && refusals.endIfRefused(request)) return;
+    const reason = revoked ? "revoked" : endReason(request, sid);
     if (reason) expire(request, reason);
   }
 
@@ -132,13 +136,8 @@ export const sessionPlugin = fp<{ context: AppContext }>(async (app: FastifyInst
     return auth !== undefined && app.account?.marks.ends(personOf(auth), sid, sessionTimes(request).born) === true;
   }
 
-  function endReason(request: FastifyRequest): EndReason | undefined {
-    const sid = sessionId(request);
-    if (sid && app.revocations.has(sid)) return "revoked";
-    const auth = request.auth;
-    if (!auth) return undefined;
-    // A token the upstream refused on one of the server's own calls (requirements 4.5).
-    if (refusedTokens.has(auth.token)) return "upstream-refused";
+  function endReason(request: FastifyRequest, sid: string | undefined): EndReason | undefined {
+    if (!request.auth) return undefined;
     const time = now();
     const { born, seen } = sessionTimes(request);
     if (sid && markedEnded(request, sid)) return "revoked";

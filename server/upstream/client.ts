@@ -1,13 +1,12 @@
 // The server's own typed calls to the upstream (permissions, tracking, readiness) through openapi-fetch: every call
-// has a deadline for the whole call, a size cap on its answer, no redirects, and is counted; a fault is an answer; a
-// 401 marks the call's token refused, which ends its session.
+// has a deadline for the whole call, a size cap on its answer, no redirects, and is counted; a fault is an answer. What
+// a 401 does is server/session/upstream-refusal.ts's, whose middleware the context adds.
 import createClient, { type Middleware } from "openapi-fetch";
 import { type Dispatcher, request } from "undici";
 import type { paths } from "#openapi/schema.d.ts";
 import type { Metrics } from "#server/metrics.ts";
 import { ACCEPT_ENCODING, type Reads, readAnswer, readsOf } from "#server/upstream/answer-reader.ts";
 import { type Fault, faultOfError, faultStatus, MAX_JSON_ANSWER_BYTES } from "#server/upstream/read-capped.ts";
-import type { RefusedTokens } from "#server/upstream/refused-tokens.ts";
 
 export type UpstreamClient = ReturnType<typeof createClient<paths>>;
 
@@ -139,23 +138,11 @@ function metricsMiddleware(metrics: Metrics, operationOf: (method: string, path:
   };
 }
 
-/** A 401 to a call made with a session's token: the token is refused, and its session ends (requirements 4.5). */
-function refusalMiddleware(refused: RefusedTokens): Middleware {
-  return {
-    onResponse({ request, response }) {
-      if (response.status !== 401 || faultOf(response)) return;
-      const token = /^Bearer (.+)$/.exec(request.headers.get("authorization") ?? "")?.[1];
-      if (token) refused.add(token);
-    },
-  };
-}
-
 export function createUpstreamClient(options: {
   baseUrl: string;
   timeoutMs: number;
   metrics: Metrics;
   operationOf: (method: string, path: string) => string;
-  refused: RefusedTokens;
 }): UpstreamClient {
   const client = createClient<paths>({
     baseUrl: options.baseUrl,
@@ -163,11 +150,7 @@ export function createUpstreamClient(options: {
     // The option is typed as the platform's class; openapi-fetch only constructs it and reads the fields above.
     Request: UpstreamCall as unknown as typeof Request,
   });
-  client.use(
-    readsMiddleware(options.operationOf),
-    metricsMiddleware(options.metrics, options.operationOf),
-    refusalMiddleware(options.refused),
-  );
+  client.use(readsMiddleware(options.operationOf), metricsMiddleware(options.metrics, options.operationOf));
   return client;
 }
 

@@ -11,9 +11,9 @@ import pino from "pino";
 import { type FakeUpstream, forwardTo, startFakeUpstream } from "#harness/fake-upstream.ts";
 import { accounts, signIn } from "#harness/sign-in.ts";
 import { Metrics } from "#server/metrics.ts";
+import { UpstreamRefusals } from "#server/session/upstream-refusal.ts";
 import { isNavigation, MAX_QUEUED_VISITS, MAX_QUEUED_VISITS_PER_SESSION, VisitTracker } from "#server/tracking.ts";
 import { createUpstreamClient } from "#server/upstream/client.ts";
-import { RefusedTokens } from "#server/upstream/refused-tokens.ts";
 import { type RunningPortal, sandboxPost, startPortalInProcess, visitsOf } from "#tests/support/portal.ts";
 import { until } from "#tests/support/waiting.ts";
 
@@ -157,14 +157,14 @@ async function trackerOn(answer: { status: number } | "hang") {
   const lines: Array<{ level: number; msg: string } & Record<string, unknown>> = [];
   const log = pino({ level: "info" }, { write: (line: string) => void lines.push(JSON.parse(line)) });
   const metrics = new Metrics();
-  const refused = new RefusedTokens(60_000);
+  const refused = new UpstreamRefusals(60_000);
   const client = createUpstreamClient({
     baseUrl: upstream.url,
     timeoutMs: 5_000,
     metrics,
     operationOf: () => "trackPage",
-    refused,
   });
+  client.use(refused.middleware);
   const tracker = new VisitTracker(client, refused, metrics, log);
   const visits = async (state: string) =>
     (await metrics.visits.get()).values.find((value) => value.labels.state === state)?.value ?? 0;
@@ -258,14 +258,14 @@ describe("a silent upstream", () => {
     const silent = await startFakeUpstream();
     silent.faults.track = { kind: "hang" };
     try {
-      const refused = new RefusedTokens(60_000);
+      const refused = new UpstreamRefusals(60_000);
       const client = createUpstreamClient({
         baseUrl: silent.url,
         timeoutMs: DEADLINE_MS,
         metrics: new Metrics(),
         operationOf: () => "test",
-        refused,
       });
+      client.use(refused.middleware);
       const tracker = new VisitTracker(client, refused, new Metrics(), pino({ level: "silent" }));
       for (let i = 0; i < 50; i++) tracker.enqueue({ token: `token-${i % 10}`, page: "/client/home" });
       const started = performance.now();

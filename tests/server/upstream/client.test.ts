@@ -23,9 +23,9 @@ import {
 import type { AppContext } from "#server/context.ts";
 import { Metrics } from "#server/metrics.ts";
 import { healthRoutes } from "#server/routes/health.ts";
+import { UpstreamRefusals } from "#server/session/upstream-refusal.ts";
 import { bearer, createUpstreamClient, faultOf, type UpstreamClient } from "#server/upstream/client.ts";
 import { MAX_JSON_ANSWER_BYTES } from "#server/upstream/read-capped.ts";
-import { RefusedTokens } from "#server/upstream/refused-tokens.ts";
 
 const DEADLINE_MS = 500;
 /** The deadline plus time for a slow machine; far below undici's own 300 s header and body timeouts. */
@@ -44,14 +44,16 @@ const send =
 
 function clientOf({
   timeoutMs = DEADLINE_MS,
-  refused = new RefusedTokens(60_000),
+  refused = new UpstreamRefusals(60_000),
   baseUrl = upstream.url,
 }: {
   timeoutMs?: number;
-  refused?: RefusedTokens;
+  refused?: UpstreamRefusals;
   baseUrl?: string;
 } = {}): UpstreamClient {
-  return createUpstreamClient({ baseUrl, timeoutMs, metrics: new Metrics(), operationOf: () => "test", refused });
+  const client = createUpstreamClient({ baseUrl, timeoutMs, metrics: new Metrics(), operationOf: () => "test" });
+  client.use(refused.middleware); // as the portal's context does
+  return client;
 }
 const userInfo = (client = clientOf(), token = "token-a", signal?: AbortSignal) =>
   client.GET("/web/{site}/user-info", { params: { path: { site: "client" } }, headers: bearer(token), signal });
@@ -477,7 +479,7 @@ describe("a hostile upstream: callers' signals and refused tokens", () => {
   });
 
   it("a 401 with a body that is not JSON refuses the token", async () => {
-    const refused = new RefusedTokens(60_000);
+    const refused = new UpstreamRefusals(60_000);
     upstream.answer = send("HTTP/1.1 401 Unauthorized\r\ncontent-type: text/html\r\ncontent-length: 6\r\n\r\n<html>");
     const { response } = await userInfo(clientOf({ refused }), "token-401");
     assert.equal(response.status, 401);
@@ -485,7 +487,7 @@ describe("a hostile upstream: callers' signals and refused tokens", () => {
   });
 
   it("a 401 refuses the token whatever its body: one over the cap, or one that never ends (requirements 4.5)", async () => {
-    const refused = new RefusedTokens(60_000);
+    const refused = new UpstreamRefusals(60_000);
     const client = clientOf({ refused });
     upstream.answer = send(
       `HTTP/1.1 401 Unauthorized\r\ncontent-type: application/json\r\ncontent-length: ${2 * MAX_JSON_ANSWER_BYTES}\r\n\r\n`,

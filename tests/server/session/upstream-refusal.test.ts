@@ -1,27 +1,28 @@
-// server/upstream/client.ts's middleware: a 401 to one of the server's own calls marks the call's token refused
-// (requirements 4.5: its session ends at once); anything else leaves it alone.
+// server/session/upstream-refusal.ts: a 401 to one of the server's own calls marks the call's token refused, and
+// anything else leaves it alone; a refused token's session ends, a token issued again at a new sign-in is forgiven, and
+// a storm of 401s to forwarded calls is one clean expiry (requirements 4.5).
 import assert from "node:assert/strict";
 import { describe, it, test } from "node:test";
 import { happyUpstream, sendJson, startFakeUpstream } from "#harness/fake-upstream.ts";
 import { PortalClient } from "#harness/portal-client.ts";
 import { accounts, signIn } from "#harness/sign-in.ts";
 import { Metrics } from "#server/metrics.ts";
+import { UpstreamRefusals } from "#server/session/upstream-refusal.ts";
 import { bearer, createUpstreamClient } from "#server/upstream/client.ts";
-import { RefusedTokens } from "#server/upstream/refused-tokens.ts";
 import { assertStillServing, BOUND_MS, TIMEOUT_MS } from "#tests/support/failing-upstream.ts";
 import { portalsOnFakeForFile } from "#tests/support/portal-on-fake.ts";
 import { errorTexts } from "#web/texts/errors.ts";
 
 async function upstreamAnswering(status: number) {
   const upstream = await startFakeUpstream((_call, response) => sendJson(response, status, {}));
-  const refused = new RefusedTokens(60_000);
+  const refused = new UpstreamRefusals(60_000);
   const client = createUpstreamClient({
     baseUrl: upstream.url,
     timeoutMs: 2000,
     metrics: new Metrics(),
     operationOf: () => "getUserInfo",
-    refused,
   });
+  client.use(refused.middleware);
   const call = (headers: Record<string, string>) =>
     client.GET("/web/{site}/user-info", { params: { path: { site: "client" } }, headers });
   return { refused, call, close: () => upstream.close() };
