@@ -3,9 +3,12 @@
 import { dereference } from "@apidevtools/json-schema-ref-parser";
 import type { operations } from "#openapi/schema.d.ts";
 import { projectFile } from "#server/project-files.ts";
+import { sites } from "#web/site.ts";
 
 export type OperationId = keyof operations;
 export type JsonSchema = Record<string, unknown>;
+/** A parameter of the request's address: where it is, and its name. */
+export type AddressParameter = { in: "path" | "query"; name: string };
 
 export type Operation = {
   operationId: OperationId;
@@ -17,6 +20,11 @@ export type Operation = {
   body?: JsonSchema;
   /** The schema of its success answer (200, JSON), which every answer is checked against before it is used. */
   answer?: JsonSchema;
+  /**
+   * The parameters that name an audience, known by what the description says they hold (the sites' values, as its
+   * `Site` schema gives them), whatever their name: a caller may name only its own (server/api/admit.ts).
+   */
+  audienceParams: readonly AddressParameter[];
 };
 
 type Parameter = { name: string; in: string; required?: boolean; schema?: JsonSchema };
@@ -41,6 +49,18 @@ function parameterSchema(parameters: Parameter[], where: "path" | "query"): Json
   };
 }
 
+/** A parameter whose values are sites, and nothing else, names an audience. */
+const namesAudience = (parameter: Parameter): boolean => {
+  const values = parameter.schema?.enum;
+  return Array.isArray(values) && values.length > 0 && values.every((value) => sites.some((site) => site === value));
+};
+
+function audienceParams(parameters: Parameter[]): AddressParameter[] {
+  return parameters
+    .filter((p): p is Parameter & AddressParameter => (p.in === "path" || p.in === "query") && namesAudience(p))
+    .map((p) => ({ in: p.in, name: p.name }));
+}
+
 export async function loadOperations(file = projectFile("openapi/portal.yaml")): Promise<Operation[]> {
   // Local references only: the description never reaches out to another file or host.
   const spec = (await dereference(file, { resolve: { external: false } })) as unknown as Spec;
@@ -62,6 +82,7 @@ export async function loadOperations(file = projectFile("openapi/portal.yaml")):
         ...(query ? { query } : {}),
         ...(body ? { body } : {}),
         ...(answer ? { answer } : {}),
+        audienceParams: audienceParams(parameters),
       });
     }
   }
