@@ -274,6 +274,7 @@ describe("whose audience a call names", () => {
     operationId: "getUserInfo",
     method: "GET",
     path: "/web/{who}/notes",
+    reads: "body",
     audienceParams: [
       { in: "path", name: "who" },
       { in: "query", name: "side" },

@@ -59,6 +59,16 @@ describe("the upstream operations", () => {
     }
   });
 
+  it("F1: read the status alone of the answers the description gives no shape: those requirements 7.2 read so, and the probe", async () => {
+    const operations = await loadOperations();
+    assert.deepEqual(
+      operations.filter((operation) => operation.reads === "status").map((operation) => operation.operationId),
+      ["generateMfaCode", "resetPassword", "testPassword", "changePassword", "trackPage", "headPdf"],
+    );
+    const pdf = operations.find((operation) => operation.operationId === "getPdf");
+    assert.equal(pdf?.reads, "body", "a document's answer is its body");
+  });
+
   it("know the parameters that name an audience by the sites' values the description gives them, not by their name", async () => {
     const operations = await loadOperations();
     const audienceOf = (id: string) => operations.find((operation) => operation.operationId === id)?.audienceParams;
