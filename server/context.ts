@@ -59,14 +59,16 @@ export async function createContext(
   const now = options.now ?? Date.now;
   const metrics = new Metrics();
   const operations = await loadOperations();
-  const ids = new Map(operations.map((operation) => [`${operation.method} ${operation.path}`, operation.operationId]));
-  const operationOf = (method: string, path: string) => ids.get(`${method} ${path}`) ?? path;
+  const byRoute = new Map(operations.map((operation) => [`${operation.method} ${operation.path}`, operation]));
+  const operationOf = (method: string, path: string) => byRoute.get(`${method} ${path}`)?.operationId ?? path;
+  const readsOf = (method: string, path: string) => byRoute.get(`${method} ${path}`)?.reads ?? "body";
   const refusals = new UpstreamRefusals(config.session.maxSeconds * 1000);
   const upstream = createUpstreamClient({
     baseUrl: upstreamUrl,
     timeoutMs: config.upstreamTimeoutMs,
     metrics,
     operationOf,
+    readsOf,
   });
   upstream.use(refusals.middleware);
   const stores = createStores({

@@ -46,8 +46,11 @@ export function refuseMovingParams(request: FastifyRequest, _reply: FastifyReply
   else done();
 }
 
-/** Who may call, and for which site: throws the refusal when this request may not. */
-export function refuseCaller(needs: Needs, request: FastifyRequest): void {
+/**
+ * Who may call, and for which site: throws the refusal when this request may not. The site is any parameter the
+ * description gives the sites' values (the operation's `audienceParams`), whatever its name.
+ */
+export function refuseCaller(needs: Needs, request: FastifyRequest, operation: Operation): void {
   if (needs === "anyone") return;
   const auth = request.auth;
   // Not signed in (or not yet): refused, and nothing is written; a pending sign-in goes on with its MFA step.
@@ -56,14 +59,16 @@ export function refuseCaller(needs: Needs, request: FastifyRequest): void {
     const exhausted = !auth && endedBy(request) === "mfa-attempts";
     throw new Refusal(401, errorTexts.sessionExpired, exhausted ? serverTexts.mfaAttemptsExhausted.code : undefined);
   }
-  const named = (request.params as Params).site ?? (request.params as Params).audience;
-  if (named !== undefined && named !== auth.site) throw new Refusal(403, errorTexts.accessDenied);
+  for (const parameter of operation.audienceParams) {
+    const named = ((parameter.in === "path" ? request.params : request.query) as Params | undefined)?.[parameter.name];
+    if (named !== undefined && named !== auth.site) throw new Refusal(403, errorTexts.accessDenied);
+  }
 }
 
 /** The rules of the operation's row, in order: who, whose site, how often, what else; then the call may leave. */
 export async function admit(context: AppContext, operation: Operation, request: FastifyRequest, reply: FastifyReply) {
   const rule = rules[operation.operationId] as ProxiedRule;
-  refuseCaller(rule.needs, request);
+  refuseCaller(rule.needs, request, operation);
   const token = rule.needs === "anyone" ? undefined : request.auth?.token;
   let attempt: Attempt | undefined;
   if (rule.throttle) {

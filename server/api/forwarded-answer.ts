@@ -10,7 +10,7 @@ import type { ProxiedRule } from "#server/api/rules.ts";
 import type { AppContext } from "#server/context.ts";
 import { Refusal } from "#server/errors.ts";
 import { refusesToken } from "#server/session/upstream-refusal.ts";
-import { type AnswerStream, letGo, readAnswer, readsOf } from "#server/upstream/answer-reader.ts";
+import { type AnswerStream, letGo, readAnswer } from "#server/upstream/answer-reader.ts";
 import { answerProblem, type ShapeProblem } from "#server/upstream/answer-shape.ts";
 import { type Fault, faultOfError, faultStatus } from "#server/upstream/read-capped.ts";
 import { answerCodes, errorTexts } from "#web/texts/errors.ts";
@@ -33,7 +33,7 @@ export async function answered(
   let body: unknown;
   try {
     const head = { status, headers: answer.headers, bodiless: status === 204 || status === 304 };
-    body = await readAnswer(head, stream, readsOf(operation.operationId), call.signal);
+    body = await readAnswer(head, stream, operation.reads, call.signal);
   } catch (error) {
     return fault(context, request, reply, faultOfError(error));
   } finally {

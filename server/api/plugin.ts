@@ -141,7 +141,7 @@ export async function apiPlugin(api: FastifyInstance, { context }: { context: Ap
       method: operation.method,
       url: routerPath(operation.path),
       handler: async (request, reply) => {
-        refuseCaller(rule.needs, request);
+        refuseCaller(rule.needs, request, operation);
         return rule.answeredBy({ context, request, reply });
       },
     });

@@ -1,26 +1,20 @@
 // requirements 2.8–2.12 and 6: a section page needs a session of the section's audience, its permissions known, and the
 // row's gate passed; otherwise the sign-in page, the MFA step, or the forbidden, checking or not-found screen.
 
-import { loadAccountView } from "#server/pages/account-view.ts";
-import { loadLastSignIn } from "#server/pages/last-sign-in.ts";
+import { loadFor } from "#server/pages/loaders.tsx";
 import { type Loaded, type PageRequest, pageContextOf, redirect, type Screens } from "#server/pages/screen.ts";
 import { permissionsFor } from "#server/permissions.ts";
 import { BY_ITSELF } from "#server/session/activity.ts";
 import { cachedPermissions, signedIn, standing } from "#server/session/standing.ts";
 import { isNavigation } from "#server/tracking.ts";
-import type { AccountView } from "#web/components/account-sections.tsx";
 import { SectionPage, type SectionScreen } from "#web/pages/section-page.tsx";
 import type { FormAnswer } from "#web/protocol/form-answer.ts";
 import { opens } from "#web/routes/opens.ts";
 import type { SignedInSection } from "#web/routes/row.ts";
-import { type RouteMatch, routes, sectionAudience } from "#web/routes/table.ts";
+import { type RouteMatch, sectionAudience } from "#web/routes/table.ts";
 import { signInUrl, type UserInfo } from "#web/site.ts";
 import { errorTexts } from "#web/texts/errors.ts";
 import { sectionTexts } from "#web/texts/sections.ts";
-
-/** The section's change-password page. */
-const changePasswordOf = (section: SignedInSection) =>
-  routes.find((row) => row.section === section && row.screen === "change-password")?.path;
 
 /** How long the checking page waits before it asks again, when permissions could not be had. */
 export const CHECKING_RETRY_SECONDS = 5;
@@ -61,13 +55,7 @@ export async function loadSection(
   // Waiting for its code, or allowed only its password change: the MFA step holds either.
   if (standing(request) !== "signed-in") return redirect("/mfa");
   const audience = sectionAudience[section];
-  const show = (
-    status: number,
-    title: string,
-    screen: SectionScreen,
-    permissions?: UserInfo,
-    account?: AccountView,
-  ): Loaded => ({
+  const show = (status: number, title: string, screen: SectionScreen, permissions?: UserInfo): Loaded => ({
     status,
     title: sectionTexts.pageTitle(title, section),
     body: (
@@ -77,7 +65,6 @@ export async function loadSection(
         audience={audience}
         permissions={permissions}
         screen={screen}
-        account={account}
         formNotes={answer?.form === "change-password" ? answer.notes : undefined}
       />
     ),
@@ -106,9 +93,7 @@ export async function loadSection(
   const { entry } = match;
   if (gated && !(permissions && opens(entry, permissions)))
     return show(403, sectionTexts.forbiddenTitle, { kind: "forbidden" }, permissions);
-  // The account sections below the change-password form, and the last sign-in on the home page.
-  const account = entry.screen === "change-password" ? await loadAccountView(request, entry.path) : undefined;
-  const lastSignIn =
-    entry.screen === "home" ? await loadLastSignIn(request, changePasswordOf(section) ?? "/") : undefined;
-  return show(200, entry.title, { kind: "entry", entry, ...(lastSignIn ? { lastSignIn } : {}) }, permissions, account);
+  // What the row's loader draws (the account sections, the last sign-in), once its gate passed.
+  const loaded = await loadFor({ context: screens.context, request, entry, section, params: match.params });
+  return show(200, entry.title, { kind: "entry", entry, ...(loaded ? { loaded } : {}) }, permissions);
 }

@@ -1,33 +1,14 @@
 // The one reader of upstream answers, for the forwarded calls, the server's own calls and the documents alike: what of
 // each answer is read (its status, or its body too), how a body is decoded and parsed, and when an answer is a fault.
-import type { OperationId } from "#server/upstream/operations.ts";
 import { MAX_JSON_ANSWER_BYTES, readCapped, UpstreamFault } from "#server/upstream/read-capped.ts";
 
 /**
- * What the portal reads of an operation's success answer: its body (`body`), or its status alone (`status`), as
- * requirements 4.2 and 7.2 read generate, reset, the password test and change, and the page visit. A body that is not
- * read is never parsed, so any body (text, a BOM, a line break, none) is a success that says nothing.
+ * What the portal reads of an operation's success answer: its body (`body`), or its status alone (`status`), as the
+ * description says of each operation (server/upstream/operations.ts: requirements 4.2 and 7.2 read generate, reset,
+ * the password test and change, and the page visit by their status). A body that is not read is never parsed, so any
+ * body (text, a BOM, a line break, none) is a success that says nothing.
  */
-export const successReads = {
-  loginClient: "body",
-  loginVendor: "body",
-  linkLoginClient: "body",
-  linkLoginVendor: "body",
-  generateMfaCode: "status",
-  validateMfaCode: "body",
-  resetPassword: "status",
-  testPassword: "status",
-  changePassword: "status",
-  trackPage: "status",
-  getUserInfo: "body",
-  getPdf: "body",
-  headPdf: "status",
-} as const satisfies Record<OperationId, "body" | "status">;
-
 export type Reads = "body" | "status";
-
-/** An operation the table does not name (only a test's) has its body read: the strict default. */
-export const readsOf = (operation: string): Reads => successReads[operation as OperationId] ?? "body";
 
 /**
  * The statuses whose requirements 8 text the status alone decides: their bodies are never read, so a body of any size,

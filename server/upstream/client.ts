@@ -5,7 +5,7 @@ import createClient, { type Middleware } from "openapi-fetch";
 import { type Dispatcher, request } from "undici";
 import type { paths } from "#openapi/schema.d.ts";
 import type { Metrics } from "#server/metrics.ts";
-import { ACCEPT_ENCODING, type Reads, readAnswer, readsOf } from "#server/upstream/answer-reader.ts";
+import { ACCEPT_ENCODING, type Reads, readAnswer } from "#server/upstream/answer-reader.ts";
 import { type Fault, faultOfError, faultStatus, MAX_JSON_ANSWER_BYTES } from "#server/upstream/read-capped.ts";
 
 export type UpstreamClient = ReturnType<typeof createClient<paths>>;
@@ -114,10 +114,10 @@ async function responseOf(call: UpstreamCall, answer: Dispatcher.ResponseData, s
 }
 
 /** Each call's operation says what of its answer is read (server/upstream/answer-reader.ts). */
-function readsMiddleware(operationOf: (method: string, path: string) => string): Middleware {
+function readsMiddleware(readsOf: (method: string, path: string) => Reads): Middleware {
   return {
     onRequest({ request, schemaPath }) {
-      if (request instanceof UpstreamCall) request.reads = readsOf(operationOf(request.method, schemaPath));
+      if (request instanceof UpstreamCall) request.reads = readsOf(request.method, schemaPath);
     },
   };
 }
@@ -143,6 +143,8 @@ export function createUpstreamClient(options: {
   timeoutMs: number;
   metrics: Metrics;
   operationOf: (method: string, path: string) => string;
+  /** What of each call's success answer is read, as its operation says; unset: its body, the strict default. */
+  readsOf?: (method: string, path: string) => Reads;
 }): UpstreamClient {
   const client = createClient<paths>({
     baseUrl: options.baseUrl,
@@ -150,7 +152,10 @@ export function createUpstreamClient(options: {
     // The option is typed as the platform's class; openapi-fetch only constructs it and reads the fields above.
     Request: UpstreamCall as unknown as typeof Request,
   });
-  client.use(readsMiddleware(options.operationOf), metricsMiddleware(options.metrics, options.operationOf));
+  client.use(
+    readsMiddleware(options.readsOf ?? (() => "body")),
+    metricsMiddleware(options.metrics, options.operationOf),
+  );
   return client;
 }
 

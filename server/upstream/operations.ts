@@ -3,13 +3,17 @@
 import { dereference } from "@apidevtools/json-schema-ref-parser";
 import type { operations } from "#openapi/schema.d.ts";
 import { projectFile } from "#server/project-files.ts";
+import type { Reads } from "#server/upstream/answer-reader.ts";
+import { sites } from "#web/site.ts";
 
 export type OperationId = keyof operations;
 export type JsonSchema = Record<string, unknown>;
+/** A parameter of the request's address: where it is, and its name. */
+export type AddressParameter = { in: "path" | "query"; name: string };
 
 export type Operation = {
   operationId: OperationId;
-  method: "GET" | "POST" | "PUT" | "DELETE";
+  method: "GET" | "HEAD" | "POST" | "PUT" | "DELETE";
   /** The spec's path, e.g. `/web/{site}/mfa/validate/{code}`. */
   path: string;
   params?: JsonSchema;
@@ -17,6 +21,16 @@ export type Operation = {
   body?: JsonSchema;
   /** The schema of its success answer (200, JSON), which every answer is checked against before it is used. */
   answer?: JsonSchema;
+  /**
+   * What of its success answer the portal reads: its body, or its status alone when the description gives that answer
+   * no shape (openapi/portal.yaml's `Acknowledgement`, "an answer the portal does not read"; a HEAD's answer).
+   */
+  reads: Reads;
+  /**
+   * The parameters that name an audience, known by what the description says they hold (the sites' values, as its
+   * `Site` schema gives them), whatever their name: a caller may name only its own (server/api/admit.ts).
+   */
+  audienceParams: readonly AddressParameter[];
 };
 
 type Parameter = { name: string; in: string; required?: boolean; schema?: JsonSchema };
@@ -24,11 +38,11 @@ type SpecOperation = {
   operationId?: string;
   parameters?: Parameter[];
   requestBody?: { content?: { "application/json"?: { schema?: JsonSchema } } };
-  responses?: Record<string, { content?: { "application/json"?: { schema?: JsonSchema } } }>;
+  responses?: Record<string, { content?: Record<string, { schema?: JsonSchema }> }>;
 };
-type Spec = { paths: Record<string, Partial<Record<"get" | "post" | "put" | "delete", SpecOperation>>> };
+type Spec = { paths: Record<string, Partial<Record<(typeof methods)[number], SpecOperation>>> };
 
-const methods = ["get", "post", "put", "delete"] as const;
+const methods = ["get", "head", "post", "put", "delete"] as const;
 
 function parameterSchema(parameters: Parameter[], where: "path" | "query"): JsonSchema | undefined {
   const chosen = parameters.filter((p) => p.in === where);
@@ -39,6 +53,29 @@ function parameterSchema(parameters: Parameter[], where: "path" | "query"): Json
     required: chosen.filter((p) => p.required === true).map((p) => p.name),
     properties: Object.fromEntries(chosen.map((p) => [p.name, p.schema ?? {}])),
   };
+}
+
+/** Keywords that say what a schema is about without constraining it: a schema of these only accepts any answer. */
+const annotations = new Set(["title", "description", "$comment", "examples", "deprecated"]);
+const saysNothing = (schema: JsonSchema | undefined) =>
+  schema === undefined || Object.keys(schema).every((keyword) => annotations.has(keyword));
+
+/** A success answer without content, or whose every content has a schema that says nothing, is read by its status. */
+function readsOf(responses: SpecOperation["responses"]): Reads {
+  const content = Object.values(responses?.["200"]?.content ?? {});
+  return content.every((media) => saysNothing(media.schema)) ? "status" : "body";
+}
+
+/** A parameter whose values are sites, and nothing else, names an audience. */
+const namesAudience = (parameter: Parameter): boolean => {
+  const values = parameter.schema?.enum;
+  return Array.isArray(values) && values.length > 0 && values.every((value) => sites.some((site) => site === value));
+};
+
+function audienceParams(parameters: Parameter[]): AddressParameter[] {
+  return parameters
+    .filter((p): p is Parameter & AddressParameter => (p.in === "path" || p.in === "query") && namesAudience(p))
+    .map((p) => ({ in: p.in, name: p.name }));
 }
 
 export async function loadOperations(file = projectFile("openapi/portal.yaml")): Promise<Operation[]> {
@@ -62,6 +99,8 @@ export async function loadOperations(file = projectFile("openapi/portal.yaml")):
         ...(query ? { query } : {}),
         ...(body ? { body } : {}),
         ...(answer ? { answer } : {}),
+        reads: readsOf(operation.responses),
+        audienceParams: audienceParams(parameters),
       });
     }
   }

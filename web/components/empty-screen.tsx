@@ -1,12 +1,19 @@
 // A section page whose content docs/requirements.md does not show: what the page is for (the route table's purpose), where its
 // content comes from, and where to go next (the section home, the other pages of its group, support). Nothing made up.
+import type { ReactNode } from "react";
 import { navigationFor } from "#web/components/section-nav.tsx";
 import type { RouteEntry, SignedInSection } from "#web/routes/row.ts";
 import { canonicalPath, routes, sectionAudience } from "#web/routes/table.ts";
 import type { UserInfo } from "#web/site.ts";
 import { sectionTexts } from "#web/texts/sections.ts";
 
-type Props = { section: SignedInSection; entry: RouteEntry; permissions: UserInfo | undefined };
+type Props = {
+  section: SignedInSection;
+  entry: RouteEntry;
+  permissions: UserInfo | undefined;
+  /** What the row's loader drew (server/pages/loaders.tsx), shown in place of the note that the content is the provider's. */
+  children?: ReactNode;
+};
 
 const homeOf = (section: SignedInSection) =>
   routes.find((row) => row.section === section && row.screen === "home" && !row.sameAs);
@@ -22,7 +29,7 @@ function relatedPages(section: SignedInSection, entry: RouteEntry, permissions: 
   return group.filter((row) => row.path !== canonicalPath(entry) && row.screen !== "home");
 }
 
-export function EmptyScreen({ section, entry, permissions }: Props) {
+export function EmptyScreen({ section, entry, permissions, children }: Props) {
   const home = homeOf(section);
   const support = supportOf(section);
   const related = relatedPages(section, entry, permissions);
@@ -30,7 +37,7 @@ export function EmptyScreen({ section, entry, permissions }: Props) {
     <article className="empty-screen">
       <h1>{entry.title}</h1>
       <p className="purpose">{entry.about}</p>
-      <p className="empty-note">{sectionTexts.fromProvider}</p>
+      {children ?? <p className="empty-note">{sectionTexts.fromProvider}</p>}
       <h2>{sectionTexts.nextHeading}</h2>
       <ul className="next-links">
         {home ? (

@@ -1,6 +1,6 @@
 // A section's home: who is signed in, and the areas this user may open as cards, built from the route
 // table and the gates alone; a client also finds the patent-fee and immigration-fee sections here.
-import { type LastSignIn, LastSignInNote } from "#web/components/last-sign-in-note.tsx";
+import type { ReactElement } from "react";
 import { navigationFor } from "#web/components/section-nav.tsx";
 import type { PageContext } from "#web/page-context.ts";
 import type { RouteEntry, SignedInSection } from "#web/routes/row.ts";
@@ -13,8 +13,8 @@ type Props = {
   section: SignedInSection;
   entry: RouteEntry;
   permissions: UserInfo;
-  /** The sign-in before this one and those elsewhere since (server/pages/last-sign-in.ts); none when there are none. */
-  lastSignIn?: LastSignIn;
+  /** What the home row's loader drew (the last sign-in, server/pages/loaders.tsx), under the welcome. */
+  loaded?: ReactElement | undefined;
 };
 
 /** The other sections this section's audience is served (for clients: patent fees and immigration fees). */
@@ -41,7 +41,7 @@ function PageLinks({ className, label, rows }: { className: string; label: strin
   );
 }
 
-export function HomeScreen({ context, section, entry, permissions, lastSignIn }: Props) {
+export function HomeScreen({ context, section, entry, permissions, loaded }: Props) {
   const purposes = areaPurposes[section];
   const groups = navigationFor(section, permissions);
   const shortcuts = (groups.find(([group]) => group === "Home")?.[1] ?? []).filter((row) => row.screen !== "home");
@@ -53,7 +53,7 @@ export function HomeScreen({ context, section, entry, permissions, lastSignIn }:
       <header className="home-intro">
         <h1>{entry.title}</h1>
         <p className="home-who">{sectionTexts.welcome(user?.name ?? "", user?.company)}</p>
-        {lastSignIn ? <LastSignInNote last={lastSignIn} /> : null}
+        {loaded}
         {entry.about ? <p>{entry.about}</p> : null}
         {shortcuts.length > 0 ? (
           <PageLinks className="home-shortcuts" label={sectionTexts.shortcuts} rows={shortcuts} />

@@ -1,10 +1,8 @@
 // A page of a signed-in section: the frame, the section's navigation, and the screen the route table names.
 import type { ReactElement } from "react";
-import { AccountSections, type AccountView } from "#web/components/account-sections.tsx";
 import { EmptyScreen } from "#web/components/empty-screen.tsx";
 import { CONTENT_ID, Frame } from "#web/components/frame.tsx";
 import { HomeScreen } from "#web/components/home-screen.tsx";
-import type { LastSignIn } from "#web/components/last-sign-in-note.tsx";
 import { PdfScreen } from "#web/components/pdf-screen.tsx";
 import { SectionNav } from "#web/components/section-nav.tsx";
 import { EmailLink, WithContacts } from "#web/components/support.tsx";
@@ -20,7 +18,8 @@ import { errorTexts } from "#web/texts/errors.ts";
 import { sectionTexts } from "#web/texts/sections.ts";
 
 export type SectionScreen =
-  | { kind: "entry"; entry: RouteEntry; lastSignIn?: LastSignIn }
+  /** A row's screen, with what its loader drew (server/pages/loaders.tsx), which the screen places. */
+  | { kind: "entry"; entry: RouteEntry; loaded?: ReactElement }
   | { kind: "forbidden" }
   | { kind: "not-found" }
   | { kind: "checking" }
@@ -34,13 +33,11 @@ type Props = {
   /** Unset while they are not known (the checking state) or when the section is not this user's: no navigation. */
   permissions: UserInfo | undefined;
   screen: SectionScreen;
-  /** The account sections of the change-password page (server/pages/account-view.ts). */
-  account?: AccountView | undefined;
   /** The change-password form posted before its script arrived, sent back with these notes. */
   formNotes?: FormNote[] | undefined;
 };
 
-export function SectionPage({ context, section, audience, permissions, screen, account, formNotes }: Props) {
+export function SectionPage({ context, section, audience, permissions, screen, formNotes }: Props) {
   const current = screen.kind === "entry" ? canonicalPath(screen.entry) : undefined;
   return (
     // The skip link leads to the screen, past the navigation: the next Tab reaches the screen's first control.
@@ -49,7 +46,6 @@ export function SectionPage({ context, section, audience, permissions, screen, a
         {permissions ? <SectionNav section={section} permissions={permissions} current={current} /> : null}
         <section className="screen" id={CONTENT_ID}>
           {screenContent(context, audience, screen, section, permissions, formNotes)}
-          {account ? <AccountSections view={account} /> : null}
         </section>
       </div>
     </Frame>
@@ -93,7 +89,7 @@ function screenContent(
         </article>
       );
     case "entry":
-      return entryContent(context, audience, screen.entry, section, permissions, screen.lastSignIn, formNotes);
+      return entryContent(context, audience, screen.entry, section, permissions, screen.loaded, formNotes);
   }
 }
 
@@ -122,46 +118,57 @@ function AccessNote({ heading, advice, context }: { heading: string; advice: str
   );
 }
 
+/**
+ * A row's screen by its kind, with what its loader drew: the home holds it under its welcome, a screen whose content
+ * docs/requirements.md does not show in place of its "from the provider" note, every other kind below its own content.
+ */
 function entryContent(
   context: PageContext,
   audience: Site,
   entry: RouteEntry,
   section: SignedInSection,
   permissions: UserInfo | undefined,
-  lastSignIn?: LastSignIn,
+  loaded?: ReactElement,
   formNotes?: FormNote[],
 ): ReactElement {
   switch (entry.screen) {
     case "forbidden":
       return screenContent(context, audience, { kind: "forbidden" }, section, permissions);
     case "pdf":
-      return <PdfScreen entry={entry} />;
+      return (
+        <>
+          <PdfScreen entry={entry} />
+          {loaded}
+        </>
+      );
     case "support":
-      return <SupportScreen entry={entry} support={context.support} />;
+      return (
+        <>
+          <SupportScreen entry={entry} support={context.support} />
+          {loaded}
+        </>
+      );
     case "change-password":
       // The same layout as every section page; the island's heading is the page's h1.
       return (
-        <article className="form-screen">
-          <Island
-            name="change-password"
-            props={{
-              audience,
-              userName: context.user?.name || undefined,
-              redirect: false,
-              ...(formNotes ? { notes: formNotes } : {}),
-            }}
-          />
-        </article>
+        <>
+          <article className="form-screen">
+            <Island
+              name="change-password"
+              props={{
+                audience,
+                userName: context.user?.name || undefined,
+                redirect: false,
+                ...(formNotes ? { notes: formNotes } : {}),
+              }}
+            />
+          </article>
+          {loaded}
+        </>
       );
     case "home":
       return permissions ? (
-        <HomeScreen
-          context={context}
-          section={section}
-          entry={entry}
-          permissions={permissions}
-          {...(lastSignIn ? { lastSignIn } : {})}
-        />
+        <HomeScreen context={context} section={section} entry={entry} permissions={permissions} loaded={loaded} />
       ) : (
         <article>
           <h1>{entry.title}</h1>
@@ -169,6 +176,10 @@ function entryContent(
         </article>
       );
     default:
-      return <EmptyScreen section={section} entry={entry} permissions={permissions} />;
+      return (
+        <EmptyScreen section={section} entry={entry} permissions={permissions}>
+          {loaded}
+        </EmptyScreen>
+      );
   }
 }

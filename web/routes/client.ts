@@ -5,6 +5,7 @@ const { row, same } = rowsOf("client");
 
 const home = row("/home", "Home", {
   screen: "home",
+  loader: "last-sign-in",
   group: "Home",
   about: "Upload batches, enter and import invoices, pay them, run reports and manage vendors.",
 });
@@ -185,7 +186,7 @@ export const clientRoutes: readonly RouteEntry[] = [
     about: "Manage this company's users.",
   }),
   row("/users/admin/edit", "Edit User", { gate: "isAdmin", about: "Edit one user." }),
-  row("/users/change-password", "Change Password", { screen: "change-password", group: "Users" }),
+  row("/users/change-password", "Change Password", { screen: "change-password", loader: "account", group: "Users" }),
 
   row("/docs/bank-holidays", "Bank Holidays", { pdf: "BankHolidays.pdf", group: "Documents" }),
   row("/docs/expired-policy", "Expiring Invoices Policy", { pdf: "ExpiringInvoicesPolicy.pdf", group: "Documents" }),

@@ -38,6 +38,13 @@ export type NavGroup =
  */
 export type AreaPurposes = Partial<Record<NavGroup, string>>;
 
+/**
+ * What a row's screen shows beyond the table's words, loaded on the server for each request once its gate passed: the
+ * name travels with the row (to the browser too), the function that loads and draws it is the server's
+ * (server/pages/loaders.tsx, whose table the type holds to these names).
+ */
+export type LoaderName = "account" | "last-sign-in";
+
 export type PdfFile = "BankHolidays.pdf" | "ExpiringInvoicesPolicy.pdf" | "VendorLetter.pdf";
 
 export type RouteEntry = {
@@ -52,6 +59,8 @@ export type RouteEntry = {
   /** For screens whose content docs/requirements.md does not show: what the screen is for, said plainly. */
   about?: string;
   pdf?: PdfFile;
+  /** The data its screen shows, loaded before the page renders; the screen places it (web/pages/section-page.tsx). */
+  loader?: LoaderName;
   /** the requirements' "the same screen as": the path of the row whose screen this one shows (and the nav marks). */
   sameAs?: string;
 };

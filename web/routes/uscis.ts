@@ -4,6 +4,7 @@ import { type AreaPurposes, type RouteEntry, rowsOf } from "#web/routes/row.ts";
 const { row, same } = rowsOf("uscis");
 const home = row("/home", "Immigration Fees", {
   screen: "home",
+  loader: "last-sign-in",
   group: "Immigration fees",
   about: "The G-1450 card-authorisation form.",
 });
@@ -40,6 +41,6 @@ export const uscisRoutes: readonly RouteEntry[] = [
     group: "Immigration fees",
     about: "A demonstration of the immigration-fee section.",
   }),
-  row("/admin/change-password", "Change Password", { screen: "change-password", group: "Users" }),
+  row("/admin/change-password", "Change Password", { screen: "change-password", loader: "account", group: "Users" }),
   row("/forbidden", "Forbidden", { screen: "forbidden" }),
 ];

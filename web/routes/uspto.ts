@@ -4,6 +4,7 @@ import { type AreaPurposes, type RouteEntry, rowsOf } from "#web/routes/row.ts";
 const { row, same } = rowsOf("uspto");
 const home = row("/home", "Patent Fees", {
   screen: "home",
+  loader: "last-sign-in",
   group: "Patent fees",
   about: "Legal matters and dockets.",
 });
@@ -42,6 +43,6 @@ export const usptoRoutes: readonly RouteEntry[] = [
     about: "Maintenance fees that are valid to pay.",
   }),
   row("/demo", "Demo", { group: "Patent fees", about: "A demonstration of the patent-fee section." }),
-  row("/admin/change-password", "Change Password", { screen: "change-password", group: "Users" }),
+  row("/admin/change-password", "Change Password", { screen: "change-password", loader: "account", group: "Users" }),
   row("/forbidden", "Forbidden", { screen: "forbidden" }),
 ];

@@ -5,6 +5,7 @@ const { row, same } = rowsOf("vendor");
 
 const home = row("/home", "Home", {
   screen: "home",
+  loader: "last-sign-in",
   group: "Home",
   about: "Submit invoices to clients, follow their status and see payments received.",
 });
@@ -71,7 +72,7 @@ export const vendorRoutes: readonly RouteEntry[] = [
     group: "Users",
     about: "Manage this vendor's users.",
   }),
-  row("/users/change-password", "Change Password", { screen: "change-password", group: "Users" }),
+  row("/users/change-password", "Change Password", { screen: "change-password", loader: "account", group: "Users" }),
   row("/users/switch-account", "Switch Account", { group: "Users", about: "Switch to another account of this user." }),
 
   row("/docs/vip-tutorial", "VIP Tutorial", { group: "Documents", about: "A tutorial of the VIP programme." }),

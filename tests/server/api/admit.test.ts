@@ -2,10 +2,14 @@
 // the session's token and nothing of the browser's, and which calls are forwarded at all.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import type { FastifyRequest } from "fastify";
 import { startFakeUpstream } from "#harness/fake-upstream.ts";
 import { PortalClient } from "#harness/portal-client.ts";
+import { refuseCaller } from "#server/api/admit.ts";
 import { rules } from "#server/api/rules.ts";
-import { loadOperations } from "#server/upstream/operations.ts";
+import { Refusal } from "#server/errors.ts";
+import type { Auth } from "#server/session/fields.ts";
+import { loadOperations, type Operation } from "#server/upstream/operations.ts";
 import { sessionsOnFake } from "#tests/support/portal-on-fake.ts";
 
 const TOKEN = "session-token-from-the-upstream";
@@ -260,5 +264,53 @@ describe("allowlist (SECURITY.md item 5)", () => {
     );
     assert.equal(form.status, 413);
     assert.deepEqual(on.fake.upstream.calls, []);
+  });
+});
+
+describe("whose audience a call names", () => {
+  const auth: Auth = { stage: "signed-in", site: "client", userName: "alice", loginMessage: "Success", token: TOKEN };
+  /** An operation whose description gives the sites' values to a parameter named neither `site` nor `audience`. */
+  const notes: Operation = {
+    operationId: "getUserInfo",
+    method: "GET",
+    path: "/web/{who}/notes",
+    reads: "body",
+    audienceParams: [
+      { in: "path", name: "who" },
+      { in: "query", name: "side" },
+    ],
+  };
+  const request = (params: Record<string, string>, query: Record<string, string> = {}) =>
+    ({ auth, params, query }) as unknown as FastifyRequest;
+  const refusal = (call: () => void) => {
+    try {
+      call();
+      return undefined;
+    } catch (error) {
+      return error instanceof Refusal ? error.statusCode : error;
+    }
+  };
+
+  it("refuses with 403 a signed-in client naming the vendors in any parameter that holds an audience, whatever its name", () => {
+    assert.equal(
+      refusal(() => refuseCaller("signed-in", request({ who: "vendor" }), notes)),
+      403,
+    );
+    assert.equal(
+      refusal(() => refuseCaller("signed-in", request({ who: "client" }, { side: "vendor" }), notes)),
+      403,
+    );
+  });
+
+  it("lets the caller name its own audience, and reads no audience in a parameter the description does not give one", () => {
+    assert.equal(
+      refusal(() => refuseCaller("signed-in", request({ who: "client" }, { side: "client" }), notes)),
+      undefined,
+    );
+    const plain: Operation = { ...notes, audienceParams: [] };
+    assert.equal(
+      refusal(() => refuseCaller("signed-in", request({ who: "vendor" }), plain)),
+      undefined,
+    );
   });
 });

@@ -59,6 +59,55 @@ describe("the upstream operations", () => {
     }
   });
 
+  it("F1: read the status alone of the answers the description gives no shape: those requirements 7.2 read so, and the probe", async () => {
+    const operations = await loadOperations();
+    assert.deepEqual(
+      operations.filter((operation) => operation.reads === "status").map((operation) => operation.operationId),
+      ["generateMfaCode", "resetPassword", "testPassword", "changePassword", "trackPage", "headPdf"],
+    );
+    const pdf = operations.find((operation) => operation.operationId === "getPdf");
+    assert.equal(pdf?.reads, "body", "a document's answer is its body");
+  });
+
+  it("know the parameters that name an audience by the sites' values the description gives them, not by their name", async () => {
+    const operations = await loadOperations();
+    const audienceOf = (id: string) => operations.find((operation) => operation.operationId === id)?.audienceParams;
+    assert.deepEqual(audienceOf("generateMfaCode"), [{ in: "path", name: "site" }]);
+    assert.deepEqual(audienceOf("changePassword"), [{ in: "path", name: "audience" }]);
+    assert.deepEqual(audienceOf("loginClient"), []);
+    assert.deepEqual(audienceOf("getPdf"), [], "a file name of a list is no audience");
+    const folder = await mkdtemp(join(tmpdir(), "operations-"));
+    try {
+      const file = join(folder, "spec.yaml");
+      await writeFile(
+        file,
+        [
+          "openapi: 3.1.0",
+          "info: { title: t, version: '1' }",
+          "paths:",
+          "  /web/{who}/notes/{kind}:",
+          "    get:",
+          "      operationId: notes",
+          "      parameters:",
+          "        - { name: who, in: path, required: true, schema: { $ref: '#/components/schemas/Site' } }",
+          "        - { name: kind, in: path, required: true, schema: { type: string, enum: [client, other] } }",
+          "        - { name: side, in: query, schema: { type: string, enum: [vendor] } }",
+          "      responses: { '200': { description: ok } }",
+          "components:",
+          "  schemas:",
+          "    Site: { type: string, enum: [client, vendor] }",
+        ].join("\n"),
+      );
+      const [operation] = await loadOperations(file);
+      assert.deepEqual(operation?.audienceParams, [
+        { in: "path", name: "who" },
+        { in: "query", name: "side" },
+      ]);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
   it("name their path parameters as Fastify's router does", () => {
     assert.equal(routerPath("/web/{site}/mfa/validate/{code}"), "/web/:site/mfa/validate/:code");
     assert.equal(routerPath("/auth/client"), "/auth/client");

@@ -4,13 +4,14 @@ import { describe, it } from "node:test";
 import { parse } from "regexparam";
 import { matchRoute as wouterMatch } from "wouter";
 import {
-  asPattern,
-  clientRows,
+  conditionOf,
+  NO_GATE,
+  permissionSamples,
+  requirementsText,
   sampleOf,
-  topLevelPaths,
-  uscisPaths,
-  usptoPaths,
-  vendorRows,
+  spec,
+  specAllows,
+  specOf,
 } from "#tests/support/spec-routes.ts";
 import { gateDescriptions } from "#web/gates.ts";
 import type { RouteEntry } from "#web/routes/row.ts";
@@ -22,35 +23,60 @@ const row = (pattern: string): RouteEntry => {
   return found;
 };
 
-/** Every path of requirements 2.1 and 2.8–2.11 as a pattern, with the gate the spec's table writes ("—": none). */
-const specRows: [pattern: string, gate: string][] = [
-  ...topLevelPaths.map((path): [string, string] => [asPattern("", path.slice(1)), "—"]),
-  ...clientRows.map(([path, gate]): [string, string] => [asPattern("client", path), gate]),
-  ...vendorRows.map(([path, gate]): [string, string] => [asPattern("vendor", path), gate]),
-  ...usptoPaths.map((path): [string, string] => [asPattern("uspto", path), "—"]),
-  ...uscisPaths.map((path): [string, string] => [asPattern("uscis", path), "—"]),
-];
+describe("the requirements' route tables, as the tests read them", () => {
+  it("are read from docs/requirements.md: a row added to 2.8's table is a route the tests expect, with its gate", () => {
+    const added = requirementsText.replace(
+      "| `reports/expiring` | Expiring report | — |\n",
+      "| `reports/expiring` | Expiring report | — |\n| `reports/fx` | FX report | spotTier |\n",
+    );
+    assert.notEqual(added, requirementsText, "2.8 has the row the new one follows");
+    const expected = specOf(added).rows.find((entry) => entry.pattern === "/client/reports/fx");
+    assert.deepEqual(expected, { pattern: "/client/reports/fx", section: "client", gate: "spotTier" });
+  });
+
+  it("give each page the same gate in requirements 2's section tables and in 6's gate tables", () => {
+    const gated = spec.rows.filter((entry) => entry.gate !== NO_GATE);
+    assert.deepEqual(
+      [...new Set(spec.gates.flatMap((gate) => gate.pages))].sort(),
+      gated.map((entry) => entry.pattern).sort(),
+      "6 lists exactly the pages 2 gives a gate",
+    );
+    const samples = permissionSamples([...gated.map((entry) => entry.gate), ...spec.gates.map((g) => g.condition)]);
+    for (const entry of gated) {
+      const allows = conditionOf(entry.gate, spec.fields);
+      for (const permissions of samples)
+        assert.equal(
+          specAllows(entry.pattern, permissions),
+          allows(permissions),
+          `${entry.pattern}: 2 says "${entry.gate}", 6 differs for ${JSON.stringify(permissions)}`,
+        );
+    }
+  });
+
+  it("refuse a condition worded in a way they cannot read, or naming a field 3.3 does not list", () => {
+    assert.throws(() => conditionOf("vipTier at least 1", spec.fields), /cannot read: "vipTier at least 1"/);
+    assert.throws(() => conditionOf("not readOnly", spec.fields), /"readOnly", which 3.3 does not list/);
+  });
+});
 
 describe("the route table", () => {
   it("has a row for every path of requirements 2.1 and 2.8–2.11, and no other", () => {
-    const specPatterns = specRows.map(([pattern]) => pattern).sort();
+    const specPatterns = spec.rows.map((entry) => entry.pattern).sort();
     const tablePatterns = routes.map((entry) => entry.path).sort();
     assert.deepEqual(tablePatterns, specPatterns);
   });
 
   it("gives each row the gate the requirements' section tables give it", () => {
-    for (const [pattern, gate] of specRows) {
+    for (const { pattern, gate } of spec.rows) {
       const entry = row(pattern);
-      assert.equal(entry.gate ? gateDescriptions[entry.gate] : "—", gate, pattern);
+      assert.equal(entry.gate ? gateDescriptions[entry.gate] : NO_GATE, gate, pattern);
     }
   });
 
   it("puts each row in the section its path names, and the † login routes under /uspto and /uscis in none", () => {
-    for (const entry of routes) {
-      const expected = topLevelPaths.some((path) => asPattern("", path.slice(1)) === entry.path)
-        ? "public"
-        : entry.path.split("/")[1];
-      assert.equal(entry.section, expected, entry.path);
+    for (const { pattern, section } of spec.rows) {
+      assert.equal(row(pattern).section, section, pattern);
+      if (section !== "public") assert.equal(pattern.split("/")[1], section, pattern);
     }
     assert.equal(matchRoute("/uspto/login")?.entry.section, "public");
     assert.equal(matchRoute("/uscis/g1450/login")?.entry.section, "public");
