@@ -20,12 +20,14 @@ export class PreviousPages {
   }: { sessionKeys: Buffer[] } & Pick<Config, "cookieSecure" | "session">) {
     this.#mac = new CookieMac(sessionKeys, "portal previous page");
     this.#name = previousPageCookieName(cookieSecure);
-    // The session cookie's attributes and lifetime: it means nothing once its session has ended.
+    // The session cookie's attributes and lifetime: it means nothing once its session has ended, and a link from
+    // another site, which reads the session (`SameSite=Lax`), reads the previous page too, so a link to the page the
+    // person is on is no second visit.
     this.#options = {
       path: "/",
       httpOnly: true,
       secure: cookieSecure,
-      sameSite: "strict",
+      sameSite: "lax",
       maxAge: session.maxSeconds,
     } as const;
   }

@@ -1,5 +1,6 @@
 // CSRF defence, in one place: whether another site started a request, and so what the request may change. A
-// state-changing request must come from this origin, and an /api call from the portal's own scripts as well.
+// state-changing request must come from this origin, and an /api call from the portal's own scripts as well; a GET
+// another site started may read the session as a page and never write it (`sessionUse`).
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from "fastify";
 import fp from "fastify-plugin";
 import { Refusal } from "#server/errors.ts";
@@ -27,6 +28,23 @@ export function crossSite(request: FastifyRequest): boolean {
 export function ownRequest(request: FastifyRequest): boolean {
   const site = request.headers["sec-fetch-site"];
   return site === "same-origin" || site === "none";
+}
+
+/** What a request may do with the session it carries: write it, only read it, or not see it at all. */
+export type SessionUse = "write" | "read" | "none";
+
+/**
+ * The one answer to "may this request write the session?" (SECURITY.md, "A link from another site"). A request of
+ * this origin, or the person's own, may: a state-changing one is past `csrfPlugin` below, and a GET says so by its
+ * `Sec-Fetch-Site`, or, from a browser that sends no Fetch Metadata, by the session's Strict cookie
+ * (`strictCookieSent`, server/session/same-site-cookie.ts). A GET another site started reads the session when it
+ * opens a page (`page`: a link from a mail shows the person's page) and writes nothing: no idle restart, no re-seal,
+ * no end. Anything else it asks (an /api call, a PDF, /session/*) sees no session, as a Strict cookie would.
+ */
+export function sessionUse(request: FastifyRequest, page: boolean, strictCookieSent: () => boolean): SessionUse {
+  if (!safeMethods.has(request.method)) return "write";
+  if (!crossSite(request) && (ownRequest(request) || strictCookieSent())) return "write";
+  return page ? "read" : "none";
 }
 
 /** A state-changing request another site or origin started is refused before anything reads it. */

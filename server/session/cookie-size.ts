@@ -2,6 +2,7 @@
 // request's answer is made: a browser would drop a larger cookie silently and keep sending the previous one. A session
 // that does not fit ends at once, and the answer says why (SECURITY.md, "Cookie budget").
 import type { FastifyRequest } from "fastify";
+import { mayWrite } from "#server/session/fields.ts";
 import { expire } from "#server/session/lifecycle.ts";
 import { sessionCookieValue } from "#server/session/plugin.ts";
 
@@ -23,9 +24,10 @@ export const PENDING_ROOM = 64;
  * and the person is told: by the request's own answer (`told: "answer"`: the sign-in, its MFA step and a link sign-in,
  * which ask here with the room their session keeps, server/api/effects.ts), or by the sign-in page the request then
  * leads to (`"sign-in page"`: a refresh of the permissions, server/permissions.ts). Every other write fits in that
- * room.
+ * room. A request that may not write the session writes nothing, so nothing of it can overflow.
  */
 export function fitsCookie(request: FastifyRequest, room = 0, told: "answer" | "sign-in page" = "answer"): boolean {
+  if (!mayWrite(request)) return true;
   const bytes = sessionCookieValue(request.server.encodeSecureSession(request.session)).length;
   if (bytes + room <= MAX_SEALED_SESSION) return true;
   request.log.error({ event: "session-too-large", bytes }, "session not stored");

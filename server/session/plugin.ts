@@ -1,14 +1,17 @@
 // The session: @fastify/secure-session's encrypted HttpOnly cookie, registered only in the scope of the routes that
-// read it (pages, /api, /session/*, /pdfs/*), with the idle timeout, the absolute lifetime and revocation checked once.
+// read it (pages, /api, /session/*, /pdfs/*), with the idle timeout, the absolute lifetime and revocation checked once,
+// and what a request another site started may do with it decided once.
 import secureSession from "@fastify/secure-session";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { personOf } from "#server/account/person.ts";
 import type { AppContext } from "#server/context.ts";
+import { sessionUse } from "#server/plugins/csrf.ts";
 import { personActed } from "#server/session/activity.ts";
 import { cacheSessionDecoding } from "#server/session/decode-cache.ts";
-import { RESEAL_GRANULARITY_MS, readAuth } from "#server/session/fields.ts";
+import { mayWrite, RESEAL_GRANULARITY_MS, readAuth, readOnlySession } from "#server/session/fields.ts";
 import { expire } from "#server/session/lifecycle.ts";
+import { SameSiteCookies } from "#server/session/same-site-cookie.ts";
 import { sessionId, sessionTimes } from "#server/session/standing.ts";
 import { markSeen } from "#server/session/writes.ts";
 import type { EndReason } from "#web/protocol/session-end.ts";
@@ -27,18 +30,25 @@ export const sessionPlugin = fp<{ context: AppContext }>(async (app: FastifyInst
   const maxSeconds = config.session.maxSeconds;
   // `seen` is written at most once a minute, or ten times in an idle limit shorter than ten minutes.
   const resealMs = Math.min(RESEAL_GRANULARITY_MS, (config.session.idleSeconds * 1000) / 10);
+  // `Lax`: a link from another site opens the person's page; what another site starts never writes the session, and
+  // only this site's requests carry its Strict partner (server/session/same-site-cookie.ts, SECURITY.md).
   const cookieOptions = {
     path: "/",
     httpOnly: true,
     secure: config.cookieSecure,
-    sameSite: "strict",
+    sameSite: "lax",
     maxAge: maxSeconds,
     encode: sessionCookieValue,
   } as const;
+  const sameSite = new SameSiteCookies(config);
   // Added before @fastify/secure-session's own onSend, so what it writes is sealed: a person's action restarts the idle
-  // time, decided once the route has answered (server/session/activity.ts, `personActed`).
+  // time, decided once the route has answered (server/session/activity.ts, `personActed`). A session with an id has
+  // its Strict partner beside it, written when the browser does not hold it yet (a new id at each step of signing in).
   app.addHook("onSend", (request, reply, payload, done) => {
+    if (!mayWrite(request)) return done(null, payload);
     if (request.auth && personActed(request, reply)) markSeen(request, now(), resealMs);
+    const sid = sessionId(request);
+    if (sid && !sameSite.carried(request, sid)) sameSite.give(reply, sid);
     done(null, payload);
   });
   await app.register(secureSession, {
@@ -50,7 +60,16 @@ export const sessionPlugin = fp<{ context: AppContext }>(async (app: FastifyInst
   cacheSessionDecoding(app, maxSeconds);
   app.decorateRequest("auth", undefined);
 
+  // What this request may do with the session, decided once before anything reads it (server/plugins/csrf.ts). One
+  // that may not see it holds an empty session in its place; one that may not write it only reads.
   app.addHook("onRequest", (request, _reply, done) => {
+    const page = request.routeOptions.config.policy === "page";
+    const use = sessionUse(request, page, () => {
+      const sid = sessionId(request);
+      return sid === undefined || sameSite.carried(request, sid); // no session to protect, or this site's request
+    });
+    if (use === "none") request.session = app.createSecureSession({});
+    if (use !== "write") readOnlySession(request);
     request.auth = readAuth(request);
     endIfOver(request);
     done();

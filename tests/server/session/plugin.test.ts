@@ -11,6 +11,7 @@ import { accounts, DEMO_PASSWORD, latestCode, mailboxCode, signIn } from "#harne
 import { startSandbox } from "#sandbox/app.ts";
 import { deviceCookieName } from "#server/device-cookie.ts";
 import { previousPageCookieName } from "#server/pages/previous-page.ts";
+import { sameSiteCookieName } from "#server/session/same-site-cookie.ts";
 import { type PortalInProcess, type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
 import { portalOnFake, setCookies } from "#tests/support/portal-on-fake.ts";
 import { until } from "#tests/support/waiting.ts";
@@ -18,6 +19,17 @@ import { until } from "#tests/support/waiting.ts";
 const COOKIE = "__Host-portal-session";
 const DEVICE_COOKIE = deviceCookieName(true);
 const PAGE_COOKIE = previousPageCookieName(true);
+const SAME_SITE_COOKIE = sameSiteCookieName(true);
+/**
+ * Each cookie's SameSite: the session, and the previous page read beside it, go with a link from another site (Lax);
+ * the session's same-site cookie, and the device cookie only sign-ins read, go with this site's requests only.
+ */
+const SAME_SITE: Record<string, "Lax" | "Strict"> = {
+  [COOKIE]: "Lax",
+  [PAGE_COOKIE]: "Lax",
+  [SAME_SITE_COOKIE]: "Strict",
+  [DEVICE_COOKIE]: "Strict",
+};
 const OLD_KEY = "0".repeat(64);
 const NEW_KEY = "1".repeat(64);
 
@@ -26,13 +38,12 @@ const attributesOf = (setCookie: string) => setCookie.split(";").map((part) => p
 
 function assertSessionCookie(setCookie: string, where: string) {
   const [pair = "", ...attributes] = attributesOf(setCookie);
-  // The session's cookie, or one of those beside it: the device cookie a passed sign-in leaves
-  // (server/device-cookie.ts), the previous page a visit leaves (server/pages/previous-page.ts).
-  assert.ok(
-    [COOKIE, DEVICE_COOKIE, PAGE_COOKIE].some((name) => pair.startsWith(`${name}=`)),
-    `${where}: the cookie is named ${COOKIE}, ${DEVICE_COOKIE} or ${PAGE_COOKIE}: ${pair.slice(0, 40)}`,
-  );
-  for (const required of ["Secure", "HttpOnly", "SameSite=Strict", "Path=/"])
+  // The session's cookie, or one of those beside it: its same-site cookie (server/session/same-site-cookie.ts), the
+  // device cookie a passed sign-in leaves (server/device-cookie.ts), the previous page a visit leaves
+  // (server/pages/previous-page.ts).
+  const name = Object.keys(SAME_SITE).find((known) => pair.startsWith(`${known}=`));
+  assert.ok(name, `${where}: the cookie is one of ${Object.keys(SAME_SITE).join(", ")}: ${pair.slice(0, 40)}`);
+  for (const required of ["Secure", "HttpOnly", `SameSite=${SAME_SITE[name]}`, "Path=/"])
     assert.ok(attributes.includes(required), `${where}: ${required} in ${attributes.join("; ")}`);
   assert.ok(!attributes.some((attribute) => /^domain=/i.test(attribute)), `${where}: no Domain attribute`);
 }
@@ -44,7 +55,7 @@ describe("session cookie attributes and caching (item 1)", () => {
   });
   after(() => portal.close());
 
-  it("1. cookie: every Set-Cookie of a sign-in and sign-out is __Host- named, Secure, HttpOnly, SameSite=Strict, Path=/ and has no Domain", async () => {
+  it("1. cookie: every Set-Cookie of a sign-in and sign-out is __Host- named, Secure, HttpOnly, Path=/ and has no Domain; the session and its previous page are SameSite=Lax, its same-site cookie and the device cookie SameSite=Strict", async () => {
     const visitor = new PortalClient(portal.app);
     const answers: [string, PortalAnswer][] = [];
     const record = async (what: string, answer: Promise<PortalAnswer>) => answers.push([what, await answer]);
@@ -61,6 +72,8 @@ describe("session cookie attributes and caching (item 1)", () => {
     const written = answers.flatMap(([what, answer]) => setCookies(answer).map((cookie) => [what, cookie] as const));
     assert.ok(written.length >= 4, `cookies were written at each step: ${written.map(([what]) => what).join(", ")}`);
     for (const [what, cookie] of written) assertSessionCookie(cookie, what);
+    const names = new Set(written.map(([, cookie]) => cookie.split("=", 1)[0]));
+    for (const name of Object.keys(SAME_SITE)) assert.ok(names.has(name), `${name} was written`);
   });
 
   it("1. no-store: pages, documents, redirects and API answers that carry session state are never cached", async () => {
@@ -145,12 +158,19 @@ describe("tampering and key rotation (item 3)", () => {
   });
   after(() => portal.close());
 
-  const withCookie = (app: RunningPortal["app"], cookieValue: string, url: string, method: "GET" | "POST" = "GET") =>
+  /** A request of the person's own (`Sec-Fetch-Site: same-origin` unless `headers` say otherwise) with this cookie. */
+  const withCookie = (
+    app: RunningPortal["app"],
+    cookieValue: string,
+    url: string,
+    method: "GET" | "POST" = "GET",
+    headers: Record<string, string> = {},
+  ) =>
     new PortalClient(app).request(
       method,
       url,
       method === "POST" ? { userId: "alice", password: DEMO_PASSWORD } : undefined,
-      { cookie: `${COOKIE}=${encodeURIComponent(cookieValue)}` },
+      { "sec-fetch-site": "same-origin", ...headers, cookie: `${COOKIE}=${encodeURIComponent(cookieValue)}` },
     );
 
   it("3. tampering: a flipped byte, a truncated cookie, another key's cookie or garbage is no session, never a 500", async () => {
@@ -210,6 +230,14 @@ describe("tampering and key rotation (item 3)", () => {
     try {
       const health = await withCookie(rotated.app, value, "/healthz");
       assert.equal(health.headers["set-cookie"], undefined, "/healthz never touches the session");
+      const link = { "sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate" };
+      const followed = await withCookie(rotated.app, value, "/client/home", "GET", link);
+      assert.equal(followed.status, 200, "a link from another site opens the page");
+      assert.deepEqual(
+        followed.cookies.filter((cookie) => cookie.name === COOKIE || cookie.name === SAME_SITE_COOKIE),
+        [],
+        "and seals the session again under no key",
+      );
       const login = await withCookie(rotated.app, value, "/vendor/home");
       const reissued = login.cookies.find((cookie) => cookie.name === COOKIE)?.value;
       assert.ok(reissued, "even an answer that does not change the session re-issues it under the new key");
