@@ -45,7 +45,8 @@ export const sessionPlugin = fp<{ context: AppContext }>(async (app: FastifyInst
   // time, decided once the route has answered (server/session/activity.ts, `personActed`). A session with an id has
   // its Strict partner beside it, written when the browser does not hold it yet (a new id at each step of signing in).
   app.addHook("onSend", (request, reply, payload, done) => {
-    if (!mayWrite(request)) return done(null, payload);
+    // Nothing to write for a request refused before its session was read (another site's POST), or that may not write.
+    if (!request.session || !mayWrite(request)) return done(null, payload);
     if (request.auth && personActed(request, reply)) markSeen(request, now(), resealMs);
     const sid = sessionId(request);
     if (sid && !sameSite.carried(request, sid)) sameSite.give(reply, sid);

@@ -9,6 +9,7 @@ import { deviceCookieName } from "#server/device-cookie.ts";
 import { sessionCookieName } from "#server/session/plugin.ts";
 import { sameSiteCookieName } from "#server/session/same-site-cookie.ts";
 import { type PortalOnFake, portalOnFake, sessionsOnFake } from "#tests/support/portal-on-fake.ts";
+import { errorTexts } from "#web/texts/errors.ts";
 
 const on = sessionsOnFake();
 
@@ -57,6 +58,7 @@ describe("CSRF (item 6)", () => {
       for (const [what, headers] of refusals) {
         const answer = await send(path, body, { ...headers, cookie: cookieFor(needs) });
         assert.equal(answer.status, 403, `${path} with ${what}: ${answer.text}`);
+        assert.deepEqual(answer.json(), { detail: errorTexts.accessDenied }, `${path} with ${what}: its one answer`);
       }
     }
     assert.deepEqual(on.fake.upstream.calls, []);
@@ -87,6 +89,7 @@ describe("CSRF (item 6)", () => {
     for (const headers of foreign) {
       const answer = await new PortalClient(on.fake.url).raw("POST", "/session/logout", { ...form, ...headers }, "");
       assert.equal(answer.status, 403, JSON.stringify(headers));
+      assert.deepEqual(answer.json(), { detail: errorTexts.accessDenied }, JSON.stringify(headers));
       assert.equal(answer.headers["set-cookie"], undefined, "the session cookie is left alone");
     }
     const page = await new PortalClient(on.fake.url).raw("GET", "/client/home", { cookie });
