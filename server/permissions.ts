@@ -2,6 +2,7 @@
 // stale. A 401 ends the session (requirements 4.5); any other failure leaves the page to say it is still checking.
 import type { FastifyRequest } from "fastify";
 import type { AppContext } from "#server/context.ts";
+import { fitsCookie, SIGNED_IN_ROOM } from "#server/session/cookie-size.ts";
 import { cachedPermissions, signedIn } from "#server/session/standing.ts";
 import { cachePermissions } from "#server/session/writes.ts";
 import { answerProblem } from "#server/upstream/answer-shape.ts";
@@ -87,9 +88,17 @@ export function forGates(info: UserInfo): UserInfo {
   };
 }
 
-/** The cached permissions, fetched again when missing or older than the TTL: at most one fetch per request. */
+/**
+ * The cached permissions, fetched again when missing or older than the TTL: at most one fetch per request. Fetched
+ * again, they may be more than the session held (the upstream granted more): a session they leave without the room a
+ * signed-in session keeps ends here, before its page is made, and the sign-in page it leads to says why
+ * (server/session/cookie-size.ts). Permissions no longer than those held leave the session no larger than it was.
+ */
 export async function permissionsFor(context: AppContext, request: FastifyRequest): Promise<UserInfo | undefined> {
   const cached = cachedPermissions(request);
   if (cached && context.now() - cached.at < PERMISSIONS_TTL_MS) return cached.info;
-  return loadPermissions(context, request);
+  const info = await loadPermissions(context, request);
+  if (!info) return undefined;
+  const grew = cached === undefined || JSON.stringify(info).length > JSON.stringify(cached.info).length;
+  return !grew || fitsCookie(request, SIGNED_IN_ROOM, "sign-in page") ? info : undefined;
 }

@@ -12,9 +12,9 @@ import { endOtherSessions } from "#server/account/sessions.ts";
 import type { AppContext } from "#server/context.ts";
 import { problem } from "#server/errors.ts";
 import { loadPermissions } from "#server/permissions.ts";
+import { fitsCookie, PENDING_ROOM, SIGNED_IN_ROOM } from "#server/session/cookie-size.ts";
 import { MAX_TOKEN_CHARACTERS, sendableToken } from "#server/session/fields.ts";
 import { beginSignIn, expire, promote } from "#server/session/lifecycle.ts";
-import { fitsCookie } from "#server/session/plugin.ts";
 import { sessionId } from "#server/session/standing.ts";
 import { passwordChanged, rememberCodeSent, untoldSignInVouched } from "#server/session/writes.ts";
 import { serverTexts } from "#server/texts.ts";
@@ -45,15 +45,6 @@ const tooLarge: Shaped = {
   body: problem(serverTexts.sessionTooLarge.message, serverTexts.sessionTooLarge.code),
   failed: true,
 };
-
-/**
- * What a signed-in session may still add to its cookie: a passed password test and the tax-bridge mode. The room is
- * what it was when the previous path (64 characters at most) was kept here too, about 190 bytes in the cookie: the
- * path now has a cookie of its own (server/pages/previous-page.ts), and the tokens SECURITY.md says fit still fit.
- */
-const SIGNED_IN_ROOM = 224;
-/** What a pending session may still add: the time its code was sent. */
-const PENDING_ROOM = 64;
 
 /**
  * What a sign-in answer says, as requirements 4.1 reads it: the token decides (none is a failed sign-in, whatever the

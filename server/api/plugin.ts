@@ -11,12 +11,12 @@ import { type OwnCallRule, rules } from "#server/api/rules.ts";
 import { hasBody, isJson } from "#server/content-type.ts";
 import type { AppContext } from "#server/context.ts";
 import { invalidRequest, Refusal } from "#server/errors.ts";
+import { refuseWithoutIslandsHeader } from "#server/plugins/csrf.ts";
 import { expire } from "#server/session/lifecycle.ts";
 import { sessionId } from "#server/session/standing.ts";
 import { serverTexts } from "#server/texts.ts";
 import { type Operation, routerPath } from "#server/upstream/operations.ts";
 import { proxyFault } from "#server/upstream/read-capped.ts";
-import { CSRF_HEADER } from "#web/protocol/headers.ts";
 import { errorTexts } from "#web/texts/errors.ts";
 
 declare module "fastify" {
@@ -25,8 +25,6 @@ declare module "fastify" {
     operationId?: string;
   }
 }
-
-const csrfHeader = CSRF_HEADER.toLowerCase();
 
 export async function apiPlugin(api: FastifyInstance, { context }: { context: AppContext }): Promise<void> {
   const forwarded = context.operations.filter((operation) => rules[operation.operationId].forwarded);
@@ -41,12 +39,7 @@ export async function apiPlugin(api: FastifyInstance, { context }: { context: Ap
   api.decorateRequest("upstreamCall", undefined);
   api.decorateRequest("beforeAnswer", undefined);
 
-  // An island's call carries the portal's header: a form or a link from another site cannot add it.
-  api.addHook("onRequest", (request, _reply, done) => {
-    if (request.method !== "GET" && request.headers[csrfHeader] !== "1")
-      done(new Refusal(403, errorTexts.accessDenied));
-    else done();
-  });
+  api.addHook("onRequest", refuseWithoutIslandsHeader);
   // The islands send JSON: a body of another kind (a form, which the session's scope could parse) or a malformed
   // type is refused before it is read, by the parser the forward uses.
   api.addHook("preParsing", (request, reply, payload, done) => {

@@ -10,7 +10,6 @@ import {
   type Screens,
   taxBridgeOn,
 } from "#server/pages/screen.ts";
-import { crossSite } from "#server/plugins/csrf.ts";
 import { safePath } from "#server/safe-path.ts";
 import { expire } from "#server/session/lifecycle.ts";
 import { standing } from "#server/session/standing.ts";
@@ -73,8 +72,8 @@ function loadMfa(screens: Screens, entry: RouteEntry, request: PageRequest, answ
     };
   }
   if (auth) return redirect(landingPath(auth.site, taxBridgeOn(screens.context, request)));
-  // A GET from another site never writes the session (it would sign a victim out).
-  if (!crossSite(request)) expire(request, "not-signed-in");
+  // A GET another site started leaves the session as it is (server/session/lifecycle.ts): it would sign a victim out.
+  expire(request, "not-signed-in");
   return redirect("/");
 }
 

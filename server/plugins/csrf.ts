@@ -1,11 +1,14 @@
-// CSRF defence: a state-changing request must come from this origin. (The islands' header on /api calls is /api's own
-// rule, in server/api/plugin.ts.) `crossSite` is the one answer to "did another site start this request?".
-import type { FastifyInstance, FastifyRequest } from "fastify";
+// CSRF defence, in one place: whether another site started a request, and so what the request may change. A
+// state-changing request must come from this origin, and an /api call from the portal's own scripts as well; a GET
+// another site started may read the session as a page and never write it (`sessionUse`).
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from "fastify";
 import fp from "fastify-plugin";
 import { Refusal } from "#server/errors.ts";
+import { CSRF_HEADER } from "#web/protocol/headers.ts";
 import { errorTexts } from "#web/texts/errors.ts";
 
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
+const csrfHeader = CSRF_HEADER.toLowerCase();
 
 /**
  * A request another site or origin started (a link, a form or a script there): it may read, never write, the session.
@@ -27,6 +30,24 @@ export function ownRequest(request: FastifyRequest): boolean {
   return site === "same-origin" || site === "none";
 }
 
+/** What a request may do with the session it carries: write it, only read it, or not see it at all. */
+export type SessionUse = "write" | "read" | "none";
+
+/**
+ * The one answer to "may this request write the session?" (SECURITY.md, "A link from another site"). A request of
+ * this origin, or the person's own, may: a state-changing one is past `csrfPlugin` below, and a GET says so by its
+ * `Sec-Fetch-Site`, or, from a browser that sends no Fetch Metadata, by the session's Strict cookie
+ * (`strictCookieSent`, server/session/same-site-cookie.ts). A GET another site started reads the session when it
+ * opens a page (`page`: a link from a mail shows the person's page) and writes nothing: no idle restart, no re-seal,
+ * no end. Anything else it asks (an /api call, a PDF, /session/*) sees no session, as a Strict cookie would.
+ */
+export function sessionUse(request: FastifyRequest, page: boolean, strictCookieSent: () => boolean): SessionUse {
+  if (!safeMethods.has(request.method)) return "write";
+  if (!crossSite(request) && (ownRequest(request) || strictCookieSent())) return "write";
+  return page ? "read" : "none";
+}
+
+/** A state-changing request another site or origin started is refused before anything reads it. */
 export const csrfPlugin = fp(async (app: FastifyInstance) => {
   app.addHook("onRequest", (request, _reply, done) => {
     done(
@@ -34,6 +55,20 @@ export const csrfPlugin = fp(async (app: FastifyInstance) => {
     );
   });
 });
+
+/**
+ * /api's calls other than a GET come from the portal's own scripts: an island's call, or a form's in-process one
+ * (server/forms/through-api.ts), each with the islands' header, which neither a form nor a link can add, nor another
+ * origin's script without a preflight the portal never grants. Added by /api's plugin to its own scope.
+ */
+export function refuseWithoutIslandsHeader(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  done: HookHandlerDoneFunction,
+): void {
+  if (request.method !== "GET" && request.headers[csrfHeader] !== "1") done(new Refusal(403, errorTexts.accessDenied));
+  else done();
+}
 
 /** The serialised origin (`https://host`, the scheme's default port left out); undefined for `null` and the like. */
 function originOf(url: string): string | undefined {

@@ -1,8 +1,10 @@
 // What restarts the idle time: a person's action (a navigation, a submitted form, an /api call, "Stay signed in") that
-// the route accepted, never a refusal, a HEAD, a prefetch or prerender, or a load the browser makes by itself. Those loads are the pages' own Refresh: at the idle limit to
+// the route accepted, never a refusal, a HEAD, a prefetch or prerender, a request another site started, or a load the
+// browser makes by itself. Those loads are the pages' own Refresh: at the idle limit to
 // /session/idle (a route marked `activity: false`) and the redirect back from it, or the checking page asking again.
 // Each of those addresses carries a marker this module adds and reads, so the browser, not the person, is recognised.
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { mayWrite } from "#server/session/fields.ts";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -30,6 +32,10 @@ const speculative = (value: string | string[] | undefined) => /prefetch|prerende
  * refusal (any status of 400 and above), a HEAD or OPTIONS, and a load the browser made ahead of the person are not.
  */
 export function personActed(request: FastifyRequest, reply: FastifyReply): boolean {
+  // A request another site started, a link followed included, is not counted (docs/decisions.md, "What restarts the
+  // idle time"): another site can send the browser to a page without the person, and it would keep an unattended
+  // session alive.
+  if (!mayWrite(request)) return false;
   if (reply.statusCode >= 400 || request.method === "HEAD" || request.method === "OPTIONS") return false;
   if (speculative(request.headers["sec-purpose"]) || speculative(request.headers.purpose)) return false;
   if (request.routeOptions.config.activity === false) return false;

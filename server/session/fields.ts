@@ -84,20 +84,48 @@ export const sendableToken = (token: string) => /^[\x21-\x7e]+$/.test(token);
 /** What changes only in time (`seen`, a passed password test) is written at most this often: each write re-seals. */
 export const RESEAL_GRANULARITY_MS = 60_000;
 
+/** The requests that read the session and never write it: another site started them (server/plugins/csrf.ts). */
+const readOnly = new WeakSet<FastifyRequest>();
+
+/**
+ * This request only reads the session (the session plugin decides it once, as the request arrives): nothing below
+ * writes it, and a cookie sealed under an older key is not sealed again.
+ */
+export function readOnlySession(request: FastifyRequest): void {
+  readOnly.add(request);
+  request.session.changed = false;
+}
+
+/** Whether this request may write the session. */
+export const mayWrite = (request: FastifyRequest): boolean => !readOnly.has(request);
+
 /** The one reader of the cookie's fields: only the modules of server/session/ call it. */
 export const get = <K extends keyof SessionFields>(request: FastifyRequest, key: K): SessionFields[K] | undefined =>
   request.session.get(key);
 /**
  * The one writer of the cookie's fields: only the named writes of server/session/ call it. A write after an `expire`
- * that dropped the cookie keeps the cookie again (a new sign-in in the same request).
+ * that dropped the cookie keeps the cookie again (a new sign-in in the same request). False, writing nothing, in a
+ * request that may only read the session.
  */
 export function set<K extends keyof SessionFields>(
   request: FastifyRequest,
   key: K,
   value: SessionFields[K] | undefined,
-) {
+): boolean {
+  if (!mayWrite(request)) return false;
   request.session.deleted = false;
   request.session.set(key, value);
+  return true;
+}
+
+/** Everything the session holds is dropped, for a new step of signing in or its end (its writer, as `set` is). */
+export function clear(request: FastifyRequest): void {
+  if (mayWrite(request)) request.session.regenerate([]);
+}
+
+/** The browser drops the session's cookie instead of keeping an empty one. */
+export function discard(request: FastifyRequest): void {
+  if (mayWrite(request)) request.session.delete();
 }
 
 /** The session's auth as the cookie holds it (or nothing). */

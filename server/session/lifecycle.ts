@@ -3,7 +3,7 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyRequest } from "fastify";
 import { registerSession, sessionEnded } from "#server/account/sessions.ts";
-import { type Auth, set, storeAuth } from "#server/session/fields.ts";
+import { type Auth, clear, discard, mayWrite, set, storeAuth } from "#server/session/fields.ts";
 import { sessionId } from "#server/session/standing.ts";
 import { type EndReason, unannounced } from "#web/protocol/session-end.ts";
 
@@ -17,7 +17,7 @@ export function beginSignIn(request: FastifyRequest, auth: Auth, now: number, ta
   if (previous) void request.server.revocations.revoke(previous);
   // The signed-in session it replaces leaves its person's list now: an ended session never counts against the bound.
   if (previous && request.auth?.stage === "signed-in") sessionEnded(request, request.auth, previous, "replaced");
-  request.session.regenerate([]);
+  clear(request);
   if (taxBridge) set(request, "taxBridge", true);
   fresh(request, auth, now);
 }
@@ -45,14 +45,20 @@ function fresh(request: FastifyRequest, auth: Auth, now: number): void {
  * one sign-in's), and the sign-in page is left the reason to say why (web/texts/login-notices.ts words it).
  */
 export function expire(request: FastifyRequest, reason: EndReason): void {
+  // A request that may not write the session (another site started it) does not end it either: the session reads as
+  // none for the rest of this request, and the person's next request of their own ends it, with its reason.
+  if (!mayWrite(request)) {
+    request.auth = undefined;
+    return;
+  }
   const sid = sessionId(request);
   if (sid) void request.server.revocations.revoke(sid);
   if (sid && request.auth?.stage === "signed-in") sessionEnded(request, request.auth, sid, reason);
-  request.session.regenerate([]);
+  clear(request);
   const notice = !unannounced(reason);
   if (notice) set(request, "flash", { ended: reason });
   // Nothing left to carry: the browser drops the cookie instead of keeping an empty one.
-  if (!notice) request.session.delete();
+  if (!notice) discard(request);
   request.auth = undefined;
   request.log.info({ event: "session-ended", reason }, "session ended");
 }

@@ -1,24 +1,22 @@
 // The session: @fastify/secure-session's encrypted HttpOnly cookie, registered only in the scope of the routes that
-// read it (pages, /api, /session/*, /pdfs/*), with the idle timeout, the absolute lifetime and revocation checked once.
+// read it (pages, /api, /session/*, /pdfs/*), with the idle timeout, the absolute lifetime and revocation checked once,
+// and what a request another site started may do with it decided once.
 import secureSession from "@fastify/secure-session";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { personOf } from "#server/account/person.ts";
 import type { AppContext } from "#server/context.ts";
-import { problem } from "#server/errors.ts";
+import { sessionUse } from "#server/plugins/csrf.ts";
 import { personActed } from "#server/session/activity.ts";
 import { cacheSessionDecoding } from "#server/session/decode-cache.ts";
-import { RESEAL_GRANULARITY_MS, readAuth } from "#server/session/fields.ts";
+import { mayWrite, RESEAL_GRANULARITY_MS, readAuth, readOnlySession } from "#server/session/fields.ts";
 import { expire } from "#server/session/lifecycle.ts";
+import { SameSiteCookies } from "#server/session/same-site-cookie.ts";
 import { sessionId, sessionTimes } from "#server/session/standing.ts";
 import { markSeen } from "#server/session/writes.ts";
-import { serverTexts } from "#server/texts.ts";
 import type { EndReason } from "#web/protocol/session-end.ts";
 
 export const sessionCookieName = (secure: boolean) => (secure ? "__Host-portal-session" : "portal-session");
-
-/** What a browser keeps of one cookie (RFC 6265 6.1), less room for the cookie's name and attributes. */
-export const MAX_SEALED_SESSION = 4096 - 160;
 
 /**
  * The sealed session as its cookie carries it. A seal is base64 and one ";", and of those only ";" may not stand in a
@@ -27,87 +25,52 @@ export const MAX_SEALED_SESSION = 4096 - 160;
  */
 export const sessionCookieValue = (sealed: string): string => sealed.replace(";", "%3B");
 
-/** The length of the session cookie's value in an answer's `Set-Cookie` (0 when the answer sets none). */
-function sessionCookieBytes(header: ReturnType<FastifyReply["getHeader"]>, name: string): number {
-  const prefix = `${name}=`;
-  for (const line of [header ?? []].flat()) {
-    const text = String(line);
-    if (!text.startsWith(prefix)) continue;
-    const end = text.indexOf(";");
-    return (end === -1 ? text.length : end) - prefix.length;
-  }
-  return 0;
-}
-
-/** The session's cookie value as it would be written now, in bytes. */
-const sealedSize = (request: FastifyRequest): number =>
-  sessionCookieValue(request.server.encodeSecureSession(request.session)).length;
-
-/**
- * Whether the session, with `room` bytes more to come, still fits what a browser keeps. One that does not ends at once,
- * and the person is told (never a cookie silently dropped): a sign-in whose token leaves no room is refused here, and
- * the onSend hook below guards every later write the same way.
- */
-export function fitsCookie(request: FastifyRequest, room = 0): boolean {
-  const bytes = sealedSize(request);
-  if (bytes + room <= MAX_SEALED_SESSION) return true;
-  request.log.error({ event: "session-too-large", bytes }, "session not stored");
-  expire(request, "signed-out");
-  return false;
-}
-
 export const sessionPlugin = fp<{ context: AppContext }>(async (app: FastifyInstance, { context }) => {
   const { config, now, refusals } = context;
   const maxSeconds = config.session.maxSeconds;
   // `seen` is written at most once a minute, or ten times in an idle limit shorter than ten minutes.
   const resealMs = Math.min(RESEAL_GRANULARITY_MS, (config.session.idleSeconds * 1000) / 10);
-  const cookieName = sessionCookieName(config.cookieSecure);
+  // `Lax`: a link from another site opens the person's page; what another site starts never writes the session, and
+  // only this site's requests carry its Strict partner (server/session/same-site-cookie.ts, SECURITY.md).
   const cookieOptions = {
     path: "/",
     httpOnly: true,
     secure: config.cookieSecure,
-    sameSite: "strict",
+    sameSite: "lax",
     maxAge: maxSeconds,
     encode: sessionCookieValue,
   } as const;
+  const sameSite = new SameSiteCookies(config);
   // Added before @fastify/secure-session's own onSend, so what it writes is sealed: a person's action restarts the idle
-  // time, decided once the route has answered (server/session/activity.ts, `personActed`).
+  // time, decided once the route has answered (server/session/activity.ts, `personActed`). A session with an id has
+  // its Strict partner beside it, written when the browser does not hold it yet (a new id at each step of signing in).
   app.addHook("onSend", (request, reply, payload, done) => {
+    // Nothing to write for a request refused before its session was read (another site's POST), or that may not write.
+    if (!request.session || !mayWrite(request)) return done(null, payload);
     if (request.auth && personActed(request, reply)) markSeen(request, now(), resealMs);
+    const sid = sessionId(request);
+    if (sid && !sameSite.carried(request, sid)) sameSite.give(reply, sid);
     done(null, payload);
   });
   await app.register(secureSession, {
     key: config.sessionKeys, // the first seals; the others still open (rotation)
-    cookieName,
+    cookieName: sessionCookieName(config.cookieSecure),
     expiry: maxSeconds,
     cookie: cookieOptions,
   });
   cacheSessionDecoding(app, maxSeconds);
-  // Added after @fastify/secure-session's own onSend, so it measures the cookie that was sealed (sealing twice per
-  // answer was a fifth of an /api call's CPU). A session grown past what a browser keeps (a large token, then
-  // permissions and a passed password test) ends here, and the answer says so: a browser would otherwise drop the cookie
-  // silently and keep the previous one.
-  app.addHook("onSend", (request, reply, payload, done) => {
-    const bytes = sessionCookieBytes(reply.getHeader("set-cookie"), cookieName);
-    if (bytes <= MAX_SEALED_SESSION) return done(null, payload);
-    request.log.error({ event: "session-too-large", bytes }, "session not stored");
-    expire(request, "too-large");
-    reply.removeHeader("set-cookie");
-    if (request.session.deleted) reply.clearCookie(cookieName, cookieOptions);
-    else reply.setCookie(cookieName, app.encodeSecureSession(request.session), cookieOptions);
-    const { code, message } = serverTexts.sessionTooLarge;
-    // The answer says so in its own kind: JSON for a call, a way back to the sign-in page for a page.
-    if (String(reply.getHeader("content-type") ?? "").startsWith("application/json")) {
-      reply.code(502).type("application/json; charset=utf-8");
-      return done(null, JSON.stringify(problem(message, code)));
-    }
-    // A compressed page's body is dropped too: nothing of it, nor its encoding, is sent.
-    reply.code(303).header("location", "/").removeHeader("content-type").removeHeader("content-encoding");
-    done(null, "");
-  });
   app.decorateRequest("auth", undefined);
 
+  // What this request may do with the session, decided once before anything reads it (server/plugins/csrf.ts). One
+  // that may not see it holds an empty session in its place; one that may not write it only reads.
   app.addHook("onRequest", (request, _reply, done) => {
+    const page = request.routeOptions.config.policy === "page";
+    const use = sessionUse(request, page, () => {
+      const sid = sessionId(request);
+      return sid === undefined || sameSite.carried(request, sid); // no session to protect, or this site's request
+    });
+    if (use === "none") request.session = app.createSecureSession({});
+    if (use !== "write") readOnlySession(request);
     request.auth = readAuth(request);
     endIfOver(request);
     done();

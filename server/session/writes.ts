@@ -74,15 +74,16 @@ export function noteEndResult(request: FastifyRequest, outcome: string, count?: 
   set(request, "endResult", { outcome, ...(count === undefined ? {} : { count }) });
 }
 
-/** The last request to end other sessions' result, read once: a reload or a copied address shows nothing. */
+/**
+ * The last request to end other sessions' result, read once: a reload or a copied address shows nothing. Like the
+ * flash below, it is shown only where it is spent: a request that may not write the session leaves it for the next.
+ */
 export function takeEndResult(request: FastifyRequest): { outcome: string; count?: number } | undefined {
   const result = get(request, "endResult");
-  if (result) set(request, "endResult", undefined);
-  return result;
+  return result && set(request, "endResult", undefined) ? result : undefined;
 }
 
 export function takeFlash(request: FastifyRequest): Flash | undefined {
   const flash = get(request, "flash");
-  if (flash) set(request, "flash", undefined);
-  return flash;
+  return flash && set(request, "flash", undefined) ? flash : undefined;
 }

@@ -73,7 +73,7 @@ describe("login by link", () => {
     await page.getByText("vera").first().waitFor();
   });
 
-  test("B2: a link reached from another site (whose navigation carries no cookie) still waits for a click", async () => {
+  test("B2: a link reached from another site, whose navigation only reads the session, still waits for a click", async () => {
     const page = await newPage();
     const login = { site: "client", shortName: "ACME", userName: "alice", password: DEMO_PASSWORD } as const;
     await signIn(page, suite.portal.url, suite.portal.sandboxUrl, login, "alice@acme.example");

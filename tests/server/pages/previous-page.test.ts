@@ -93,9 +93,9 @@ describe("the previous page's cookie", () => {
     assert.equal(await isPrevious(await app(pagesWith([newKey])), rewritten, "sid-1", "/client/home"), true);
   });
 
-  it("has the session cookie's attributes and lifetime: __Host-, Secure, HttpOnly, SameSite=Strict, Path=/", async () => {
+  it("has the session cookie's attributes and lifetime: __Host-, Secure, HttpOnly, SameSite=Lax, Path=/", async () => {
     const header = await remembered(await app(pagesWith([newKey])), "sid-1", "/client/home");
-    for (const attribute of [/; HttpOnly/, /; Secure/, /; SameSite=Strict/, /; Path=\//, /; Max-Age=43200(;|$)/])
+    for (const attribute of [/; HttpOnly/, /; Secure/, /; SameSite=Lax/, /; Path=\//, /; Max-Age=43200(;|$)/])
       assert.match(header, attribute);
     assert.doesNotMatch(header, /Domain=/i);
     const plain = new PreviousPages({

@@ -1,9 +1,15 @@
 // SECURITY.md item 6: every state-changing call needs the islands' header and this origin; nothing else reaches upstream.
+// And a link from another site: it opens the signed-in person's page, and writes nothing (issue 31, item 2).
 import assert from "node:assert/strict";
-import { describe, it } from "node:test";
+import { after, before, describe, it } from "node:test";
+import { happyUpstream } from "#harness/fake-upstream.ts";
 import { PortalClient } from "#harness/portal-client.ts";
 import { accounts, signIn } from "#harness/sign-in.ts";
-import { sessionsOnFake } from "#tests/support/portal-on-fake.ts";
+import { deviceCookieName } from "#server/device-cookie.ts";
+import { sessionCookieName } from "#server/session/plugin.ts";
+import { sameSiteCookieName } from "#server/session/same-site-cookie.ts";
+import { type PortalOnFake, portalOnFake, sessionsOnFake } from "#tests/support/portal-on-fake.ts";
+import { errorTexts } from "#web/texts/errors.ts";
 
 const on = sessionsOnFake();
 
@@ -52,6 +58,7 @@ describe("CSRF (item 6)", () => {
       for (const [what, headers] of refusals) {
         const answer = await send(path, body, { ...headers, cookie: cookieFor(needs) });
         assert.equal(answer.status, 403, `${path} with ${what}: ${answer.text}`);
+        assert.deepEqual(answer.json(), { detail: errorTexts.accessDenied }, `${path} with ${what}: its one answer`);
       }
     }
     assert.deepEqual(on.fake.upstream.calls, []);
@@ -82,9 +89,97 @@ describe("CSRF (item 6)", () => {
     for (const headers of foreign) {
       const answer = await new PortalClient(on.fake.url).raw("POST", "/session/logout", { ...form, ...headers }, "");
       assert.equal(answer.status, 403, JSON.stringify(headers));
+      assert.deepEqual(answer.json(), { detail: errorTexts.accessDenied }, JSON.stringify(headers));
       assert.equal(answer.headers["set-cookie"], undefined, "the session cookie is left alone");
     }
     const page = await new PortalClient(on.fake.url).raw("GET", "/client/home", { cookie });
     assert.equal(page.status, 200, "still signed in");
+  });
+});
+
+/** What a browser sends following a link on another site: a top-level navigation, no islands' header. */
+const link = { "sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate", "sec-fetch-dest": "document" };
+const SESSION = sessionCookieName(true);
+/** The cookies a browser sends only with this site's requests: the session's same-site cookie, the device cookie. */
+const strictCookies = [sameSiteCookieName(true), deviceCookieName(true)];
+const MINUTE = 60_000;
+
+describe("a request another site started (issue 31, item 2)", () => {
+  let clock = Date.now();
+  let fake: PortalOnFake;
+  before(async () => {
+    fake = await portalOnFake(happyUpstream(), { now: () => clock });
+  });
+  after(() => fake.close());
+
+  /** A browser signed in as alice now, and what it sends with a request another site starts: its Lax cookies. */
+  async function signedIn() {
+    const visitor = await signIn(fake.app, accounts.alice, fake.code);
+    const browser = visitor.copy(fake.app, { islandsHeader: false });
+    const laxCookies = () =>
+      [...browser.cookies]
+        .filter(([name]) => !strictCookies.includes(name))
+        .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
+        .join("; ");
+    /** Follows a link on another site to `path`: the answer's cookies are kept, as a browser keeps them. */
+    const follow = (path: string) => browser.get(path, { ...link, cookie: laxCookies() });
+    return { browser, follow, laxCookies };
+  }
+  const sessionWrites = (answer: { cookies: { name: string }[] }) =>
+    answer.cookies.filter((cookie) => cookie.name === SESSION || strictCookies.includes(cookie.name));
+
+  it("a link from another site opens the signed-in person's page, and writes nothing of the session", async () => {
+    const { follow } = await signedIn();
+    clock += 5 * MINUTE; // `seen` is due to be written again: any action of the person's would write it now
+    const page = await follow("/client/activity");
+    assert.equal(page.status, 200, "the page itself, not the sign-in page");
+    assert.match(page.text, /alice/, "signed in as alice");
+    assert.deepEqual(sessionWrites(page), [], "the session is not written");
+  });
+
+  it("a link from another site to a session past its idle limit does not end it: the person's next request does, and says why", async () => {
+    const { browser, follow } = await signedIn();
+    clock += 31 * MINUTE;
+    const page = await follow("/mfa");
+    assert.deepEqual([page.status, page.headers.location], [302, "/"], "read as no session");
+    assert.deepEqual(sessionWrites(page), [], "nothing written: no end, no notice");
+    const login = await browser.get("/");
+    assert.match(login.text, /Your session has expired/, "the person's own request ends it, with the idle notice");
+  });
+
+  it("a notice left for the sign-in page is neither shown nor spent by a link from another site: it waits for the person's own visit", async () => {
+    const { browser, follow } = await signedIn();
+    clock += 31 * MINUTE;
+    assert.equal((await browser.get("/client/home")).status, 302, "the session ends at its idle limit");
+    const linked = await follow("/");
+    assert.equal(linked.status, 200);
+    assert.doesNotMatch(linked.text, /Your session has expired/, "not told on a page another site opened");
+    assert.deepEqual(sessionWrites(linked), [], "and not spent");
+    assert.match((await browser.get("/")).text, /Your session has expired/, "told on the person's own visit");
+  });
+
+  it("a GET from a browser that sends no Fetch Metadata writes the session only with its Strict cookie, which this site's requests alone carry", async () => {
+    const { browser, laxCookies } = await signedIn();
+    clock += 5 * MINUTE; // `seen` is due to be written again
+    const unsaid = await browser.get("/client/home", { cookie: laxCookies() });
+    assert.equal(unsaid.status, 200, "it reads the session");
+    assert.deepEqual(sessionWrites(unsaid), [], "without the Strict cookie, it writes nothing");
+    const own = await browser.get("/client/home");
+    assert.equal(own.status, 200);
+    assert.ok(
+      own.cookies.some((cookie) => cookie.name === SESSION),
+      "with it (a request of this site), the person's action is written",
+    );
+  });
+
+  it("a PDF or /session/* asked by another site sees no session, as a Strict cookie would have it", async () => {
+    const { browser, follow } = await signedIn();
+    const pdf = await follow("/pdfs/BankHolidays.pdf");
+    assert.equal(pdf.status, 401, "the PDF is not the person's from another site");
+    assert.equal((await browser.get("/pdfs/BankHolidays.pdf")).status, 200, "it is from this site");
+    const landing = await follow("/session/landing");
+    assert.equal(landing.headers.location, "/", "no session to land");
+    assert.deepEqual(sessionWrites(landing), []);
+    assert.equal((await browser.get("/session/landing")).headers.location, "/client/home", "it lands from this site");
   });
 });

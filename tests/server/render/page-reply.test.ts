@@ -7,13 +7,27 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { happyUpstream, sendJson } from "#harness/fake-upstream.ts";
 import { PortalClient } from "#harness/portal-client.ts";
 import { accounts, DEMO_PASSWORD, signIn } from "#harness/sign-in.ts";
+import { previousPageCookieName } from "#server/pages/previous-page.ts";
 import { CHECKING_RETRY_SECONDS, CHECKS } from "#server/pages/section.tsx";
 import { BY_ITSELF } from "#server/session/activity.ts";
+import { sessionCookieName } from "#server/session/plugin.ts";
 import { clockedPortal, IDLE_MINUTES, MINUTE } from "#tests/support/clocked-portal.ts";
 import { portalOnFake } from "#tests/support/portal-on-fake.ts";
 import { layoutTexts } from "#web/texts/layout.ts";
 
 const clocked = clockedPortal();
+
+/** A link followed from another site: a top-level navigation, which carries only the browser's `Lax` cookies. */
+const linkFromAnotherSite = {
+  "sec-fetch-site": "cross-site",
+  "sec-fetch-mode": "navigate",
+  "sec-fetch-dest": "document",
+};
+const laxCookiesOf = (client: PortalClient) =>
+  [...client.cookies]
+    .filter(([name]) => name === sessionCookieName(true) || name === previousPageCookieName(true))
+    .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
+    .join("; ");
 
 /** The idle times a page carries: the warning's delay, the check's, and where the check asks. */
 function idleTimesOf(html: string) {
@@ -83,6 +97,15 @@ describe("the idle times of a page", () => {
       checkIn: String(left + 2),
       refresh: `${left + 2}; url=/session/idle?return=%2Fclient%2Finbox`,
     });
+  });
+
+  it("a page a link from another site opened counts them from the person's last action: the link restarts nothing", async () => {
+    const alice = await signIn(clocked.portal.app, accounts.alice, clocked.portal.code);
+    clocked.now += 10 * MINUTE;
+    const page = await alice.get("/client/inbox", { ...linkFromAnotherSite, cookie: laxCookiesOf(alice) });
+    assert.equal(page.status, 200);
+    const left = (IDLE_MINUTES - 10) * 60;
+    assert.equal(idleTimesOf(page.text).warnAfter, String(left - 60), "warned 10 minutes sooner");
   });
 
   it("a page within the last minute warns at once, never after a negative delay", async () => {
@@ -155,6 +178,18 @@ describe("a page's compression (docs/decisions.md, BREACH considered)", () => {
     const gzip = await page({ "sec-fetch-site": "same-origin", "accept-encoding": "gzip" });
     assert.equal(gzip.headers["content-encoding"], "gzip");
     assert.match(gunzipSync(gzip.rawPayload).toString(), /^<!DOCTYPE html>/);
+  });
+
+  it("is never compressed for a page a link from another site opened, though it is the person's own page", async () => {
+    const alice = await signIn(clocked.portal.app, accounts.alice, clocked.portal.code);
+    const answer = await alice.get("/client/home", {
+      ...linkFromAnotherSite,
+      cookie: laxCookiesOf(alice),
+      "accept-encoding": "br, gzip",
+    });
+    assert.equal(answer.status, 200);
+    assert.match(answer.text, /alice/, "the signed-in page");
+    assert.equal(answer.headers["content-encoding"], undefined);
   });
 
   it("is never compressed for a request another site started, or one whose browser does not say", async () => {

@@ -318,7 +318,7 @@ describe("a GET from another site", () => {
       // A link on another site: no islands' header.
       const otherSite = () => new PortalClient(fake.app, { islandsHeader: false });
       for (const url of ["/mfa", "/tax-bridge/login"]) {
-        // SameSite=Strict: a navigation from another site carries no cookie, and its answer must not replace one.
+        // A browser with no session for the portal: its answer must not write one over the victim's.
         const answer = await otherSite().get(url, crossSite);
         assert.ok(answer.status < 400, `${url}: ${answer.status}`);
         assert.deepEqual(setCookies(answer), [], `${url}: a cross-site GET sets no cookie`);

@@ -36,6 +36,15 @@ describe("what restarts the idle time", () => {
     assert.equal((await bob.get("/client/inbox")).status, 200, "11 minutes after it: still signed in");
   });
 
+  it("a link from another site opens the page and does not restart it: another site can send a browser there unattended", async () => {
+    const alice = await signIn(clocked.portal.app, accounts.alice, clocked.portal.code);
+    clocked.now += 29 * MINUTE;
+    const link = { "sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate", "sec-fetch-dest": "document" };
+    assert.equal((await alice.get("/client/inbox", link)).status, 200, "the page opens");
+    clocked.now += 2 * MINUTE;
+    assert.equal((await alice.get("/client/home")).status, 302, "31 minutes after the last action: ended");
+  });
+
   it("a document page's frame loading its PDF is the browser's doing, and does not restart it", async () => {
     const alice = await signIn(clocked.portal.app, accounts.alice, clocked.portal.code);
     clocked.now += 20 * MINUTE;

@@ -2,7 +2,18 @@
 // written; a token the portal could not send back is refused; a write after the cookie was dropped keeps it again.
 import assert from "node:assert/strict";
 import { after, before, beforeEach, describe, it } from "node:test";
-import { type Auth, get, readAuth, sendableToken, set, storeAuth } from "#server/session/fields.ts";
+import {
+  type Auth,
+  clear,
+  discard,
+  get,
+  mayWrite,
+  readAuth,
+  readOnlySession,
+  sendableToken,
+  set,
+  storeAuth,
+} from "#server/session/fields.ts";
 import { PACK_FROM_CHARACTERS } from "#server/token-pack.ts";
 import { type SessionApp, startSessionApp } from "#tests/support/session-app.ts";
 
@@ -100,6 +111,25 @@ describe("get and set", () => {
     });
     assert.equal(again.written, true);
     assert.equal(again.held.sid, "a-new-session");
+  });
+});
+
+describe("a request that may only read the session", () => {
+  it("writes nothing: no field, no clearing, no dropping, and a cookie of an older key is not sealed again", async () => {
+    session.seed({ seen: 1, sid: "the-session" });
+    const read = await session.run((r) => {
+      r.session.changed = true; // as the library marks a cookie of an older key
+      readOnlySession(r);
+      const wrote = set(r, "seen", 2);
+      clear(r);
+      discard(r);
+      return { wrote, may: mayWrite(r), seen: get(r, "seen") };
+    });
+    assert.deepEqual(read.result, { wrote: false, may: false, seen: 1 });
+    assert.equal(read.written, false, "the answer sets no cookie");
+    assert.deepEqual(read.held, { seen: 1, sid: "the-session" });
+    const next = await session.run((r) => ({ may: mayWrite(r), wrote: set(r, "seen", 3) }));
+    assert.deepEqual(next.result, { may: true, wrote: true }, "the next request may");
   });
 });
 

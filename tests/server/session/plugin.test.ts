@@ -1,31 +1,35 @@
 // server/session/plugin.ts: the session runs only where a session is read (pages, /api, /session/*, /pdfs/*); its
-// cookie's attributes and caching (item 1), its size within what a browser keeps, or a clear refusal (item 2),
-// tampering and key rotation (item 3).
+// cookie's attributes and caching (item 1), tampering and key rotation (item 3). Its size: cookie-size.test.ts.
 import assert from "node:assert/strict";
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { readdirSync } from "node:fs";
 import { after, before, describe, it } from "node:test";
-import fc from "fast-check";
-import { fullPermissions, happyUpstream, jwtLikeToken } from "#harness/fake-upstream.ts";
+import { happyUpstream } from "#harness/fake-upstream.ts";
 import { type PortalAnswer, PortalClient } from "#harness/portal-client.ts";
 import { RedisServer } from "#harness/redis-server.ts";
 import { accounts, DEMO_PASSWORD, latestCode, mailboxCode, signIn } from "#harness/sign-in.ts";
 import { startSandbox } from "#sandbox/app.ts";
 import { deviceCookieName } from "#server/device-cookie.ts";
 import { previousPageCookieName } from "#server/pages/previous-page.ts";
-import { forGates, PERMISSIONS_TTL_MS } from "#server/permissions.ts";
-import { MAX_SEALED_SESSION } from "#server/session/plugin.ts";
+import { sameSiteCookieName } from "#server/session/same-site-cookie.ts";
 import { type PortalInProcess, type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
 import { portalOnFake, setCookies } from "#tests/support/portal-on-fake.ts";
-import { sessionCodec } from "#tests/support/session-codec.ts";
 import { until } from "#tests/support/waiting.ts";
-import { answerMessage } from "#web/api/answer.ts";
-import { gatedServices, gates } from "#web/gates.ts";
-import type { UserInfo } from "#web/site.ts";
 
 const COOKIE = "__Host-portal-session";
 const DEVICE_COOKIE = deviceCookieName(true);
 const PAGE_COOKIE = previousPageCookieName(true);
+const SAME_SITE_COOKIE = sameSiteCookieName(true);
+/**
+ * Each cookie's SameSite: the session, and the previous page read beside it, go with a link from another site (Lax);
+ * the session's same-site cookie, and the device cookie only sign-ins read, go with this site's requests only.
+ */
+const SAME_SITE: Record<string, "Lax" | "Strict"> = {
+  [COOKIE]: "Lax",
+  [PAGE_COOKIE]: "Lax",
+  [SAME_SITE_COOKIE]: "Strict",
+  [DEVICE_COOKIE]: "Strict",
+};
 const OLD_KEY = "0".repeat(64);
 const NEW_KEY = "1".repeat(64);
 
@@ -34,13 +38,12 @@ const attributesOf = (setCookie: string) => setCookie.split(";").map((part) => p
 
 function assertSessionCookie(setCookie: string, where: string) {
   const [pair = "", ...attributes] = attributesOf(setCookie);
-  // The session's cookie, or one of those beside it: the device cookie a passed sign-in leaves
-  // (server/device-cookie.ts), the previous page a visit leaves (server/pages/previous-page.ts).
-  assert.ok(
-    [COOKIE, DEVICE_COOKIE, PAGE_COOKIE].some((name) => pair.startsWith(`${name}=`)),
-    `${where}: the cookie is named ${COOKIE}, ${DEVICE_COOKIE} or ${PAGE_COOKIE}: ${pair.slice(0, 40)}`,
-  );
-  for (const required of ["Secure", "HttpOnly", "SameSite=Strict", "Path=/"])
+  // The session's cookie, or one of those beside it: its same-site cookie (server/session/same-site-cookie.ts), the
+  // device cookie a passed sign-in leaves (server/device-cookie.ts), the previous page a visit leaves
+  // (server/pages/previous-page.ts).
+  const name = Object.keys(SAME_SITE).find((known) => pair.startsWith(`${known}=`));
+  assert.ok(name, `${where}: the cookie is one of ${Object.keys(SAME_SITE).join(", ")}: ${pair.slice(0, 40)}`);
+  for (const required of ["Secure", "HttpOnly", `SameSite=${SAME_SITE[name]}`, "Path=/"])
     assert.ok(attributes.includes(required), `${where}: ${required} in ${attributes.join("; ")}`);
   assert.ok(!attributes.some((attribute) => /^domain=/i.test(attribute)), `${where}: no Domain attribute`);
 }
@@ -52,7 +55,7 @@ describe("session cookie attributes and caching (item 1)", () => {
   });
   after(() => portal.close());
 
-  it("1. cookie: every Set-Cookie of a sign-in and sign-out is __Host- named, Secure, HttpOnly, SameSite=Strict, Path=/ and has no Domain", async () => {
+  it("1. cookie: every Set-Cookie of a sign-in and sign-out is __Host- named, Secure, HttpOnly, Path=/ and has no Domain; the session and its previous page are SameSite=Lax, its same-site cookie and the device cookie SameSite=Strict", async () => {
     const visitor = new PortalClient(portal.app);
     const answers: [string, PortalAnswer][] = [];
     const record = async (what: string, answer: Promise<PortalAnswer>) => answers.push([what, await answer]);
@@ -69,6 +72,8 @@ describe("session cookie attributes and caching (item 1)", () => {
     const written = answers.flatMap(([what, answer]) => setCookies(answer).map((cookie) => [what, cookie] as const));
     assert.ok(written.length >= 4, `cookies were written at each step: ${written.map(([what]) => what).join(", ")}`);
     for (const [what, cookie] of written) assertSessionCookie(cookie, what);
+    const names = new Set(written.map(([, cookie]) => cookie.split("=", 1)[0]));
+    for (const name of Object.keys(SAME_SITE)) assert.ok(names.has(name), `${name} was written`);
   });
 
   it("1. no-store: pages, documents, redirects and API answers that carry session state are never cached", async () => {
@@ -153,12 +158,19 @@ describe("tampering and key rotation (item 3)", () => {
   });
   after(() => portal.close());
 
-  const withCookie = (app: RunningPortal["app"], cookieValue: string, url: string, method: "GET" | "POST" = "GET") =>
+  /** A request of the person's own (`Sec-Fetch-Site: same-origin` unless `headers` say otherwise) with this cookie. */
+  const withCookie = (
+    app: RunningPortal["app"],
+    cookieValue: string,
+    url: string,
+    method: "GET" | "POST" = "GET",
+    headers: Record<string, string> = {},
+  ) =>
     new PortalClient(app).request(
       method,
       url,
       method === "POST" ? { userId: "alice", password: DEMO_PASSWORD } : undefined,
-      { cookie: `${COOKIE}=${encodeURIComponent(cookieValue)}` },
+      { "sec-fetch-site": "same-origin", ...headers, cookie: `${COOKIE}=${encodeURIComponent(cookieValue)}` },
     );
 
   it("3. tampering: a flipped byte, a truncated cookie, another key's cookie or garbage is no session, never a 500", async () => {
@@ -218,6 +230,14 @@ describe("tampering and key rotation (item 3)", () => {
     try {
       const health = await withCookie(rotated.app, value, "/healthz");
       assert.equal(health.headers["set-cookie"], undefined, "/healthz never touches the session");
+      const link = { "sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate" };
+      const followed = await withCookie(rotated.app, value, "/client/home", "GET", link);
+      assert.equal(followed.status, 200, "a link from another site opens the page");
+      assert.deepEqual(
+        followed.cookies.filter((cookie) => cookie.name === COOKIE || cookie.name === SAME_SITE_COOKIE),
+        [],
+        "and seals the session again under no key",
+      );
       const login = await withCookie(rotated.app, value, "/vendor/home");
       const reissued = login.cookies.find((cookie) => cookie.name === COOKIE)?.value;
       assert.ok(reissued, "even an answer that does not change the session re-issues it under the new key");
@@ -232,191 +252,7 @@ describe("tampering and key rotation (item 3)", () => {
     }
   });
 });
-const BROWSER_COOKIE_LIMIT = 4096;
 const METRICS_TOKEN = "m".repeat(32);
-
-describe("cookie size (item 2)", () => {
-  it("2. cookie size: a 4 KB JWT-like token and a full permission set still fit a cookie of at most 4096 bytes, and the session works", async (t) => {
-    const token = jwtLikeToken(4096);
-    const fake = await portalOnFake(happyUpstream({ token }));
-    try {
-      const visitor = await signIn(fake.app, accounts.alice, fake.code);
-      const answers = [...visitor.answers];
-      const pages = [await visitor.get("/client/home"), await visitor.get(`/client/${"x".repeat(6000)}`)];
-      const sizes = [...answers, ...pages].flatMap((answer) => setCookies(answer).map((c) => Buffer.byteLength(c)));
-      t.diagnostic(`token ${token.length} characters; Set-Cookie sizes ${sizes.join(", ")} bytes`);
-      assert.ok(sizes.length >= 3, "the session was written at each step");
-      for (const size of sizes) assert.ok(size <= BROWSER_COOKIE_LIMIT, `Set-Cookie of ${size} bytes`);
-      const home = await visitor.get("/client/vip/dashboard");
-      assert.equal(home.status, 200, "signed in, permissions kept: a VIP page opens");
-      await visitor.post("/api/web/client/password/test", { userId: "alice", password: "pw" });
-      const bearers = fake.upstream.calls.map((call) => call.headers.authorization).filter(Boolean);
-      assert.ok(bearers.length >= 3, "generate, validate, user-info and the test call carry the token");
-      for (const bearer of bearers) assert.equal(bearer, `Bearer ${token}`, "the token comes back whole");
-    } finally {
-      await fake.close();
-    }
-  });
-
-  it("2. cookie size: the permissions the session keeps give every gate the same answer as the upstream's full set", async () => {
-    // The codes the gates may read (web/gates.ts: a gate can name no other), so a gate added with a new code is
-    // exercised too.
-    const gateCodes = [...gatedServices.clientServices, ...gatedServices.beneServices];
-    const code = fc.oneof(fc.constantFrom(...gateCodes), fc.stringMatching(/^\d{1,6}$/));
-    const tier = fc.oneof(
-      fc.boolean(),
-      fc.integer(),
-      fc.string(),
-      fc.stringMatching(/^-?\d{0,20}$/),
-      fc.constant(null),
-    );
-    const numeric = fc.oneof(fc.string(), fc.stringMatching(/^ ?-?\d{0,30}(\.\d{0,3})? ?$/));
-    const info = fc.record({
-      loaded: fc.constant(true),
-      viewOnly: fc.boolean(),
-      isAdmin: fc.boolean(),
-      clientServices: fc.array(code, { maxLength: 40 }),
-      beneServices: fc.array(code, { maxLength: 20 }),
-      paymentTier: tier,
-      spotTier: tier,
-      vipTier: numeric,
-      userTier: numeric,
-    }) satisfies fc.Arbitrary<UserInfo>;
-    fc.assert(
-      fc.property(info, (full) => {
-        const kept = forGates(full);
-        for (const [name, gate] of Object.entries(gates)) assert.equal(gate(kept), gate(full), name);
-        assert.ok(JSON.stringify(kept).length <= 400, "the kept set is small whatever the upstream sends");
-      }),
-      { numRuns: 2000 },
-    );
-  });
-
-  it("2. cookie size: whatever the token's size, every cookie of a session stays within 4096 bytes, or the sign-in is refused with a clear error", async (t) => {
-    const outcomes: string[] = [];
-    // One portal; its upstream issues a longer token for each length.
-    const fake = await portalOnFake();
-    try {
-      for (let length = 3_900; length <= 5_200; length += 100) {
-        const token = jwtLikeToken(length);
-        fake.upstream.answer = happyUpstream({ token });
-        const visitor = new PortalClient(fake.app);
-        const answers = [
-          await visitor.post("/api/auth/client", { shortname: "ACME", username: "alice", password: "pw" }),
-          await visitor.post("/api/web/client/mfa/generate"),
-          await visitor.post("/api/web/client/mfa/validate/123456"),
-          // What a signed-in session adds to its cookie: the longest path it keeps whole, a passed password test.
-          await visitor.get(`/client/${"x".repeat(56)}`),
-          await visitor.post("/api/web/client/password/test", { userId: "alice", password: "pw" }),
-          await visitor.get("/client/home"),
-        ];
-        for (const answer of answers)
-          for (const cookie of setCookies(answer))
-            assert.ok(
-              Buffer.byteLength(cookie) <= BROWSER_COOKIE_LIMIT,
-              `a ${token.length}-character token: a Set-Cookie of ${Buffer.byteLength(cookie)} bytes`,
-            );
-        const steps = ["sign-in", "generate", "MFA", "a page", "the password test", "a page"];
-        const refused = answers.findIndex((answer) => answer.status === 502);
-        if (refused >= 0) {
-          const answer = answers[refused] as PortalAnswer;
-          assert.match(answerMessage(answer.status, answer.json()), /too large/i, `${token.length}: the message`);
-          assert.ok(
-            refused === 0 || refused === 2,
-            `${token.length}: refused at sign-in or MFA, not at ${steps[refused]}`,
-          );
-          assert.equal(
-            (await visitor.get("/client/home")).headers.location,
-            "/?return=%2Fclient%2Fhome",
-            `${token.length}: no session is left`,
-          );
-          outcomes.push(`${token.length} refused at ${steps[refused]}`);
-        } else {
-          assert.equal((await visitor.get("/client/home")).status, 200, `${token.length}: signed in`);
-          outcomes.push(`${token.length} fits`);
-        }
-      }
-    } finally {
-      await fake.close();
-    }
-    t.diagnostic(outcomes.join("; "));
-  });
-
-  it("2. cookie size: a session that grows past what a browser keeps ends with the clear message, never a cookie over 4096 bytes", async () => {
-    const fake = await portalOnFake(happyUpstream());
-    try {
-      const now = Date.now();
-      const stale = now - PERMISSIONS_TTL_MS - 1;
-      const codec = await sessionCodec(fake.portal.config);
-      const cookieOf = (length: number) =>
-        codec.encode({
-          auth: {
-            stage: "signed-in",
-            site: "client",
-            userName: "alice",
-            loginMessage: "Success",
-            token: "t".repeat(length),
-          },
-          perms: { info: forGates({ loaded: true, ...fullPermissions, clientServices: [] }), at: stale },
-          sid: randomUUID(),
-          born: now,
-          seen: now,
-        });
-      // The largest session a browser still keeps, its permissions due a refresh: a gated page fetches them again,
-      // and the upstream's bring more than the session held.
-      let [length, over] = [0, 4_096];
-      while (over - length > 1) {
-        const middle = Math.floor((length + over) / 2);
-        if (cookieOf(middle).length <= MAX_SEALED_SESSION) length = middle;
-        else over = middle;
-      }
-      const cookie = `${COOKIE}=${cookieOf(length)}`;
-      // The cookie as sealed, not as the jar would encode it: its size is what is tested.
-      const browser = new PortalClient(fake.app, { islandsHeader: false });
-      const idle = await browser.get("/session/idle?return=%2Fclient%2Fhome", { cookie });
-      assert.equal(
-        idle.headers.location,
-        "/client/home?by-itself",
-        "the session works (a request that writes nothing)",
-      );
-      const page = await browser.get("/client/invoice/entry", { cookie });
-      for (const written of setCookies(page))
-        assert.ok(Buffer.byteLength(written) <= BROWSER_COOKIE_LIMIT, `a Set-Cookie of ${Buffer.byteLength(written)}`);
-      assert.equal(page.status, 303, "the grown session is not written");
-      assert.equal(page.headers.location, "/");
-      const visitor = new PortalClient(fake.app);
-      for (const written of page.cookies) visitor.cookies.set(written.name, written.value);
-      assert.match((await visitor.get("/")).text, /too large/, "the sign-in page says why");
-      assert.equal(
-        (await browser.get("/client/home", { cookie })).headers.location,
-        "/?return=%2Fclient%2Fhome",
-        "the session ended: its id is revoked",
-      );
-    } finally {
-      await fake.close();
-    }
-  });
-
-  it("2. cookie size: a token too large for any cookie gives a clear error and no broken session", async () => {
-    const token = randomBytes(6000).toString("base64url");
-    const fake = await portalOnFake(happyUpstream({ token }));
-    try {
-      const visitor = new PortalClient(fake.app);
-      const login = await visitor.post("/api/auth/client", { shortname: "ACME", username: "alice", password: "pw" });
-      for (const cookie of setCookies(login))
-        assert.ok(Buffer.byteLength(cookie) <= BROWSER_COOKIE_LIMIT, `Set-Cookie of ${Buffer.byteLength(cookie)}`);
-      assert.ok(login.status >= 400, `an error status, not ${login.status}`);
-      const message = answerMessage(login.status, login.json());
-      assert.match(message, /too large/i, `a clear message: ${message}`);
-      assert.equal((await visitor.post("/api/web/client/mfa/generate")).status, 401, "no pending sign-in is left");
-      assert.equal((await visitor.get("/mfa")).headers.location, "/", "the MFA step is not half open");
-      const page = await visitor.get("/");
-      assert.equal(page.status, 200, "the login page still opens");
-    } finally {
-      await fake.close();
-    }
-  });
-});
 
 describe("where the session runs", () => {
   it("11. no answer for an asset, /healthz, /readyz, /metrics or /favicon.ico carries Set-Cookie, even when the session is due a renewal", async () => {

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { after, before, beforeEach, describe, it } from "node:test";
 import type { Auth } from "#server/session/fields.ts";
-import { storeAuth } from "#server/session/fields.ts";
+import { readOnlySession, storeAuth } from "#server/session/fields.ts";
 import {
   cachePermissions,
   forgetPasswordTest,
@@ -167,5 +167,15 @@ describe("the sign-in page's notice", () => {
     assert.deepEqual(first.result, { ended: "idle", pathname: "/client/home" });
     assert.equal(first.held.flash, undefined);
     assert.equal((await session.run((r) => takeFlash(r))).result, undefined);
+  });
+
+  it("is neither shown nor spent by a request that may only read the session: it waits for the next", async () => {
+    session.seed({ flash: { ended: "idle" } });
+    const read = await session.run((r) => {
+      readOnlySession(r);
+      return takeFlash(r);
+    });
+    assert.deepEqual([read.result, read.written], [undefined, false]);
+    assert.deepEqual((await session.run((r) => takeFlash(r))).result, { ended: "idle" });
   });
 });

@@ -1,0 +1,82 @@
+// A link from another site (a mail, a chat) opens the portal's page for a person signed in, while what that site's
+// page posts is refused and writes nothing (issue 31, item 2). The other site is a page served on `localhost`, the
+// portal on 127.0.0.1: two sites to the browser.
+import assert from "node:assert/strict";
+import { once } from "node:events";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { after, before, describe, test } from "node:test";
+import type { Page } from "playwright-core";
+import { accounts, DEMO_PASSWORD } from "#harness/sign-in.ts";
+import { browserSuite, enterCode, hydrated, lastMailId, submitLogin } from "#tests/browser/steps.ts";
+import { loginNotices } from "#web/texts/login-notices.ts";
+
+describe("a link from another site", () => {
+  const suite = browserSuite();
+  let site: Server;
+  let siteUrl = "";
+  before(async () => {
+    // The other site's page: links to the portal, and a form posting to its sign-out.
+    site = createServer((_request, response) => {
+      const portal = suite.portal.url;
+      response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(`<!DOCTYPE html>
+<title>Elsewhere</title>
+<a href="${portal}/client/activity">Your activity</a>
+<a href="${portal}/tax-bridge/login">Sign in for the tax bridge</a>
+<form method="post" action="${portal}/session/logout"><button>Sign you out</button></form>`);
+    });
+    site.listen(0, "127.0.0.1");
+    await once(site, "listening");
+    siteUrl = `http://localhost:${(site.address() as AddressInfo).port}/`;
+  });
+  after(() => site.close());
+
+  /** The session cookie's value as the browser keeps it. */
+  const sessionCookie = async (page: Page) =>
+    (await page.context().cookies()).find((cookie) => cookie.name === "__Host-portal-session")?.value;
+
+  test("opens the page for a person signed in, writes nothing of the session, and the site's form cannot sign them out", async () => {
+    const page = await suite.signedInPage(accounts.alice);
+    const held = await sessionCookie(page);
+    await page.goto(siteUrl);
+    const [opened] = await Promise.all([
+      page.waitForResponse(`${suite.portal.url}/client/activity`),
+      page.getByRole("link", { name: "Your activity" }).click(),
+    ]);
+    assert.equal(opened.status(), 200, "the page, not the sign-in page");
+    assert.equal(await opened.request().headerValue("sec-fetch-site"), "cross-site");
+    await page.waitForURL(`${suite.portal.url}/client/activity`);
+    await page.getByRole("heading", { level: 1, name: "Activity" }).waitFor();
+    await page.getByText("alice").first().waitFor();
+    const written = (await opened.headerValues("set-cookie")).map((line) => line.split("=", 1)[0]);
+    assert.deepEqual(
+      written.filter((name) => name === "__Host-portal-session" || name === "__Host-portal-same-site"),
+      [],
+      "the link's answer writes no cookie of the session (only its visit's previous page)",
+    );
+
+    await page.goto(siteUrl);
+    const [refused] = await Promise.all([
+      page.waitForResponse(`${suite.portal.url}/session/logout`),
+      page.getByRole("button", { name: "Sign you out" }).click(),
+    ]);
+    assert.equal(refused.status(), 403, "another site's form is refused");
+    assert.equal(await sessionCookie(page), held, "the session cookie is the one the browser held");
+    await page.goto(`${suite.portal.url}/client/home`);
+    await page.getByText("alice").first().waitFor(); // still signed in
+  });
+
+  test("to /tax-bridge/login, signed out: the page says the mode, and the sign-in made there is in it", async () => {
+    const page = await suite.newPage();
+    await page.goto(siteUrl);
+    await page.getByRole("link", { name: "Sign in for the tax bridge" }).click();
+    await page.waitForURL(`${suite.portal.url}/tax-bridge/login`);
+    await page.getByText(loginNotices.taxBridge).waitFor();
+    await hydrated(page);
+    const before = await lastMailId(suite.portal.sandboxUrl, accounts.alice.email);
+    await submitLogin(page, { site: "client", shortName: "ACME", userName: "alice", password: DEMO_PASSWORD });
+    await page.getByRole("heading", { name: "Verify This Device" }).waitFor();
+    await enterCode(page, suite.portal.sandboxUrl, accounts.alice.email, before);
+    await page.waitForURL(`${suite.portal.url}/client/submission/report`);
+  });
+});
