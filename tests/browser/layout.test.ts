@@ -13,6 +13,7 @@ import { accounts } from "#harness/sign-in.ts";
 import { screenshot } from "#tests/browser/harness.ts";
 import { browserSuite, expireWhileVerifying, hydrated, openLogin, signInAs } from "#tests/browser/steps.ts";
 import { COLOR_SCHEMES, settled } from "#tests/support/axe.ts";
+import { paintedColours } from "#tests/support/colours.ts";
 
 const PHONE = { width: 360, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -203,6 +204,46 @@ describe("layout on a phone and a desktop", () => {
       .getByRole("link")
       .allTextContents();
     assert.ok(!invoices.includes("Invoice Entry") && !invoices.includes("Pending Invoices"), invoices.join(", "));
+  });
+
+  test("on a desktop the header is its own colour end to end, no card's shadow over it, and the footer lines up with the content, light and dark", async () => {
+    const page = await suite.signedInPage(accounts.alice, { viewport: DESKTOP });
+    for (const path of ["/client/home", "/client/reports/aging", "/client/users/change-password"]) {
+      await page.goto(`${suite.portal.url}${path}`);
+      for (const colorScheme of COLOR_SCHEMES) {
+        await page.emulateMedia({ colorScheme });
+        await settled(page);
+        // The bar between the brand and the account, above its bottom edge: nothing is drawn there but the header.
+        const bar = await page.evaluate(() => {
+          const [header, brand, account] = [".site-header", ".brand", ".site-header-account"].map(
+            (selector) => document.querySelector(selector)?.getBoundingClientRect() ?? new DOMRect(),
+          ) as [DOMRect, DOMRect, DOMRect];
+          const edge = getComputedStyle(document.querySelector(".site-header") as Element).borderBottomWidth;
+          return {
+            x: Math.ceil(brand.right) + 8,
+            y: 0,
+            width: Math.floor(account.left - brand.right) - 16,
+            height: Math.floor(header.height - Number.parseFloat(edge)),
+          };
+        });
+        const colours = await paintedColours(page, bar);
+        const where = `${path} (${colorScheme})`;
+        assert.equal(
+          colours.size,
+          1,
+          `${where}: one colour across the header, not ${[...colours].slice(0, 6).join(" ")}`,
+        );
+        const [words, content] = await page.evaluate(() =>
+          [".site-footer small", ".section-layout"].map(
+            (selector) => document.querySelector(selector)?.getBoundingClientRect().left,
+          ),
+        );
+        assert.ok(
+          Math.abs((words ?? 0) - (content ?? Number.NaN)) < 1,
+          `${where}: footer at ${words}, content at ${content}`,
+        );
+      }
+    }
   });
 
   test("from 768 to 1023 px no small splash beside an empty column; the card stands alone, centred", async () => {

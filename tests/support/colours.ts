@@ -1,6 +1,8 @@
 // Colours as the browser computes them, painted one over another, and WCAG's contrast between them: for the browser
 // tests that measure what the eye sees from computed styles.
-import type { Locator } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
+
+type Clip = { x: number; y: number; width: number; height: number };
 
 export type Rgba = [number, number, number, number];
 
@@ -84,3 +86,33 @@ export async function focusRing(locator: Locator): Promise<Rgba | undefined> {
   return ring;
 }
 
+/**
+ * Every colour painted in a part of the page, as "r,g,b" with how many pixels show it: a screenshot of that part, decoded
+ * by the browser in a blank page of its own (the portal's pages admit no image from a data: address).
+ */
+export async function paintedColours(page: Page, clip: Clip): Promise<Map<string, number>> {
+  const png = (await page.screenshot({ clip })).toString("base64");
+  const blank = await page.context().newPage();
+  try {
+    const counted = await blank.evaluate(async (data) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${data}`;
+      await image.decode();
+      const canvas = document.createElement("canvas");
+      [canvas.width, canvas.height] = [image.width, image.height];
+      const paint = canvas.getContext("2d", { willReadFrequently: true });
+      if (!paint) return [];
+      paint.drawImage(image, 0, 0);
+      const pixels = paint.getImageData(0, 0, canvas.width, canvas.height).data;
+      const counts = new Map<string, number>();
+      for (let at = 0; at < pixels.length; at += 4) {
+        const key = `${pixels[at]},${pixels[at + 1]},${pixels[at + 2]}`;
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+      }
+      return [...counts];
+    }, png);
+    return new Map(counted);
+  } finally {
+    await blank.close();
+  }
+}
