@@ -11,7 +11,14 @@ import { describe, test } from "node:test";
 import type { Page } from "playwright-core";
 import { accounts } from "#harness/sign-in.ts";
 import { screenshot } from "#tests/browser/harness.ts";
-import { browserSuite, expireWhileVerifying, hydrated, openLogin, signInAs } from "#tests/browser/steps.ts";
+import {
+  browserSuite,
+  expireWhileVerifying,
+  hydrated,
+  openLogin,
+  signInAs,
+  submitLogin,
+} from "#tests/browser/steps.ts";
 import { COLOR_SCHEMES, settled } from "#tests/support/axe.ts";
 import { paintedColours } from "#tests/support/colours.ts";
 
@@ -243,6 +250,53 @@ describe("layout on a phone and a desktop", () => {
           `${where}: footer at ${words}, content at ${content}`,
         );
       }
+    }
+  });
+
+  test("'Authenticating...' takes the place of the button just pressed: it covers no label or field, phone and desktop", async () => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      const page = await newPage({ viewport });
+      await page.route("**/api/auth/client", () => {}); // the sign-in's answer never comes
+      await openLogin(page, suite.portal.url);
+      const button = await page.locator(".login-form [type=submit]").boundingBox();
+      await submitLogin(page, {
+        site: "client",
+        shortName: "ACME",
+        userName: "alice",
+        password: "Not-Yet-Answered-1!",
+      });
+      await page.getByRole("status").filter({ hasText: "Authenticating..." }).waitFor();
+      await screenshot(page, `login-authenticating-${viewport.width}`);
+      const boxes = await page.evaluate(() => {
+        const words = document.createRange();
+        words.selectNodeContents(document.querySelector(".login-form .busy-overlay") as Node);
+        const { top, bottom, left, right } = words.getBoundingClientRect();
+        const others = [...document.querySelectorAll(".login-form :is(label, input)")].map((element) => {
+          const box = element.getBoundingClientRect();
+          return {
+            name: element.textContent || element.id,
+            top: box.top,
+            bottom: box.bottom,
+            left: box.left,
+            right: box.right,
+          };
+        });
+        return { words: { top, bottom, left, right }, others };
+      });
+      const { words, others } = boxes;
+      const where = `${viewport.width} px`;
+      for (const other of others) {
+        const apart =
+          words.bottom <= other.top ||
+          words.top >= other.bottom ||
+          words.right <= other.left ||
+          words.left >= other.right;
+        assert.ok(apart, `${where}: "Authenticating..." (${JSON.stringify(words)}) covers "${other.name}"`);
+      }
+      assert.ok(
+        button && words.top >= button.y && words.bottom <= button.y + button.height,
+        `${where}: the words stand where the button was (${JSON.stringify(words)}, button ${JSON.stringify(button)})`,
+      );
     }
   });
 
