@@ -260,4 +260,37 @@ describe("a printed page", () => {
     await alice.screenshot({ path: "artifacts/screenshots/clerk-print.png", fullPage: true });
     await alice.pdf({ path: "artifacts/screenshots/clerk-print.pdf" });
   });
+
+  test("a document page prints the document's details and its address, not the PDF viewer's blank frame", async () => {
+    const alice = await suite.signedInPage(accounts.alice);
+    await alice.goto(`${suite.portal.url}/client/docs/bank-holidays`);
+    await alice.emulateMedia({ media: "print", colorScheme: "dark" });
+    assert.ok(!(await alice.locator("iframe.pdf-frame").isVisible()), "no frame on paper");
+    assert.ok(!(await alice.getByRole("link", { name: "Open the PDF" }).isVisible()), "no buttons on paper");
+    const main = alice.getByRole("main");
+    assert.ok(await main.getByRole("heading", { level: 1, name: "Bank Holidays" }).isVisible());
+    for (const words of ["BankHolidays.pdf", "/pdfs/BankHolidays.pdf", "open the PDF and print it from there"])
+      assert.ok(await main.getByText(words).filter({ visible: true }).count(), `"${words}" on paper`);
+    await alice.emulateMedia({ media: "screen" });
+    assert.ok(!(await main.getByText("/pdfs/BankHolidays.pdf").isVisible()), "the details are for paper only");
+    await alice.emulateMedia({ media: "print", colorScheme: "dark" });
+    await alice.pdf({ path: "artifacts/screenshots/clerk-print-document.pdf" });
+  });
+
+  test("the account page prints whose it is and its lists of sessions and activity, not its empty forms", async () => {
+    const alice = await suite.signedInPage(accounts.alice);
+    await alice.goto(`${suite.portal.url}/client/users/change-password`);
+    await alice.emulateMedia({ media: "print", colorScheme: "dark" });
+    const main = alice.getByRole("main");
+    for (const heading of ["Where you're signed in", "Recent security activity"])
+      assert.ok(await main.getByRole("heading", { level: 2, name: heading }).isVisible(), `${heading} on paper`);
+    assert.ok(await main.locator(".sessions > li").first().isVisible(), "the sessions");
+    assert.ok(await main.locator(".activity > li").first().isVisible(), "the activity");
+    assert.ok(await alice.getByRole("banner").getByText("alice").isVisible(), "whose page it is");
+    const fields = await main
+      .locator("input, button, summary")
+      .evaluateAll((controls) => controls.filter((control) => control.checkVisibility()).length);
+    assert.equal(fields, 0, "no field, box or button on paper");
+    await alice.pdf({ path: "artifacts/screenshots/clerk-print-account.pdf" });
+  });
 });

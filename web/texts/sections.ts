@@ -41,4 +41,8 @@ export const sectionTexts = {
   /** On a forbidden or not-found page, the way back for a person who has no menu there. */
   backHome: "Go to your home page",
   documentFrame: (title: string) => `${title} (PDF)`,
+  /** A document page on paper, where its frame cannot print: what the document is, and where to print it from. */
+  documentFile: "Document",
+  documentAddress: "Its address on the portal",
+  printTheDocument: "This page does not print the document itself: open the PDF and print it from there.",
 } as const;
