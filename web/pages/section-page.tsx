@@ -165,7 +165,6 @@ function entryContent(
       ) : (
         <article>
           <h1>{entry.title}</h1>
-          <p>{entry.about}</p>
         </article>
       );
     default:

@@ -32,12 +32,6 @@ export type NavGroup =
   | "Patent fees"
   | "Immigration fees";
 
-/**
- * A section's areas: its navigation groups, each with a short purpose built from the requirements' names of the screens in
- * it (nothing invented). The home page shows the areas a user may open as cards (web/components/home-screen.tsx).
- */
-export type AreaPurposes = Partial<Record<NavGroup, string>>;
-
 export type PdfFile = "BankHolidays.pdf" | "ExpiringInvoicesPolicy.pdf" | "VendorLetter.pdf";
 
 export type RouteEntry = {
@@ -49,7 +43,10 @@ export type RouteEntry = {
   gate?: GateName;
   /** Where the navigation lists it; unset: not listed (a page reached from another, or an alias). */
   group?: NavGroup;
-  /** For screens whose content docs/requirements.md does not show: what the screen is for, said plainly. */
+  /**
+   * For screens whose content docs/requirements.md does not show: what the screen is for, said plainly. A home says
+   * what its person may do there instead, in words that fit their permissions (web/texts/home.ts).
+   */
   about?: string;
   pdf?: PdfFile;
   /** the requirements' "the same screen as": the path of the row whose screen this one shows (and the nav marks). */
