@@ -102,7 +102,7 @@ describe("accessibility", () => {
     await openLogin(page, suite.portal.url);
     await checkForReadme(page, "client login", "sign-in");
 
-    const submit = page.getByRole("button", { name: "Login", exact: true });
+    const submit = page.getByRole("button", { name: "Sign In", exact: true });
     await submit.click();
     await page.getByRole("alert").filter({ hasText: "Company Short Name is required." }).waitFor();
     await assertAccessible(page, "client login, a required field missing");
@@ -270,9 +270,9 @@ describe("accessibility", () => {
       "Password",
       "Remember me",
       "Show password",
-      "Login",
+      "Sign In",
     ];
-    assert.deepEqual(await tabTo(page, "Login"), order);
+    assert.deepEqual(await tabTo(page, "Sign In"), order);
     assert.deepEqual(await tabTo(page, "Company Short Name", "Shift+Tab"), order.slice(1, -1).reverse());
 
     // Enter on an incomplete form names the first missing field and moves the focus to it.
@@ -309,7 +309,7 @@ describe("accessibility", () => {
 
     // A missing field's message is announced the same way, and the field points to it.
     await page.getByLabel("User ID").fill("");
-    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await region.getByRole("alert").filter({ hasText: "User ID is required." }).waitFor();
     const field = page.getByLabel("User ID");
     assert.equal(await field.getAttribute("aria-invalid"), "true");

@@ -1,10 +1,10 @@
-// Layout, measured in the browser: on a phone (360×740) the Login button shows without scrolling in both
+// Layout, measured in the browser: on a phone (360×740) the Sign In button shows without scrolling in both
 // tabs, the header is compact and never wraps "Sign out", touch targets are at least 44 px; on a desktop the header
 // is about 64 px and body text 16 px; the header names the user; support contacts are tel: and mailto: links; the
 // splash beside the form shows its whole picture, however tall the card beside it. From 768 to 1023 px the
 // card stands alone, centred, with no small splash over an empty column; every checkbox sits as close to its words as
 // "Remember me"; a primary button stands out more than a secondary one beside it; on a phone the session-expired
-// notice leaves the Login button in the first screen.
+// notice leaves the Sign In button in the first screen.
 
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
@@ -91,16 +91,16 @@ describe("layout on a phone and a desktop", () => {
   const suite = browserSuite({ env: { SESSION_IDLE_MINUTES: "30" }, now: () => Date.now() + skipped });
   const { newPage } = suite;
 
-  test("the login page on a phone: the Login button in the first screen in both tabs, no splash, 44 px targets", async () => {
+  test("the login page on a phone: the Sign In button in the first screen in both tabs, no splash, 44 px targets", async () => {
     const page = await newPage({ viewport: PHONE });
     const images: string[] = [];
     page.on("request", (request) => {
       if (request.resourceType() === "image" && request.url().includes("splash")) images.push(request.url());
     });
     await openLogin(page, suite.portal.url);
-    assert.ok(await inFirstScreen(page, "Login"), "client tab: Login visible without scrolling");
+    assert.ok(await inFirstScreen(page, "Sign In"), "client tab: Sign In visible without scrolling");
     await page.getByRole("tab", { name: "VENDOR LOGIN" }).click();
-    assert.ok(await inFirstScreen(page, "Login"), "vendor tab: Login visible without scrolling");
+    assert.ok(await inFirstScreen(page, "Sign In"), "vendor tab: Sign In visible without scrolling");
     assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 360), "no sideways scrolling");
     assert.deepEqual(images, [], "the splash steps aside: nothing fetched for it");
     assert.deepEqual(await smallTargets(page, "main"), []);
@@ -134,7 +134,7 @@ describe("layout on a phone and a desktop", () => {
         [
           "an error above the client form",
           async () => {
-            await page.getByRole("button", { name: "Login", exact: true }).click();
+            await page.getByRole("button", { name: "Sign In", exact: true }).click();
             await page.getByRole("alert").waitFor();
           },
         ],
@@ -412,7 +412,7 @@ describe("layout on a phone and a desktop", () => {
     }
   });
 
-  test("on a phone the session-expired notice, however it came, leaves the Login button in the first screen", async () => {
+  test("on a phone the session-expired notice, however it came, leaves the Sign In button in the first screen", async () => {
     const ways: [string, string, () => Promise<Page>][] = [
       [
         "a client left idle",
@@ -445,10 +445,10 @@ describe("layout on a phone and a desktop", () => {
         await settled(page);
         await screenshot(page, `login-expired-phone-${name}-${colorScheme}`);
       }
-      const login = await page.getByRole("button", { name: "Login", exact: true }).boundingBox();
+      const login = await page.getByRole("button", { name: "Sign In", exact: true }).boundingBox();
       const bottom = login ? login.y + login.height : Number.NaN;
-      assert.ok(bottom <= PHONE.height, `${way}: Login ends at ${bottom}`);
-      assert.ok(await inFirstScreen(page, "Login"), `${way}: Login visible without scrolling`);
+      assert.ok(bottom <= PHONE.height, `${way}: Sign In ends at ${bottom}`);
+      assert.ok(await inFirstScreen(page, "Sign In"), `${way}: Sign In visible without scrolling`);
       // Nothing required steps aside for it: the notice, the heading, the tabs and every field are there.
       assert.ok(await page.getByRole("alert").isVisible(), `${way}: the notice`);
       assert.ok(await page.getByRole("heading", { level: 1, name: "Sign In" }).isVisible(), `${way}: the heading`);

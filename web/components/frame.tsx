@@ -54,7 +54,7 @@ export function Frame({
       <header className="site-header">
         <div className="site-header-bar container-fluid">
           <a
-            href={user ? pathOf(user.site, "Home") : pathOf("public", "Login")}
+            href={user ? pathOf(user.site, "Home") : pathOf("public", "Sign In")}
             className="brand"
             aria-label={layoutTexts.brand}
           >

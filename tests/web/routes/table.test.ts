@@ -120,7 +120,7 @@ describe("the route table", () => {
   it("builds links from the table", () => {
     assert.equal(pathOf("client", "Home"), "/client/home");
     assert.equal(pathOf("vendor", "Home"), "/vendor/home");
-    assert.equal(pathOf("public", "Login"), "/");
+    assert.equal(pathOf("public", "Sign In"), "/");
     assert.throws(() => pathOf("client", "No Such Screen"));
   });
 });
