@@ -17,6 +17,7 @@ import { SEED_PASSWORD, seedAccounts } from "#sandbox/seed.ts";
 import { mintLinkLogin, revokeTokens, signInLinksThrottled } from "#sandbox/sessions.ts";
 import { findUser, siteSchema, type UserInfo, type UserRecord, updatePermissions, userInfo } from "#sandbox/users.ts";
 import { listVisits } from "#sandbox/visits.ts";
+import { SIGN_IN_LINK_HOURS } from "#web/texts/link-login.ts";
 
 const userSelector = bodyObject({
   site: siteSchema,
@@ -75,7 +76,7 @@ function sendSignInLink(ctx: SandboxContext, user: UserRecord): { uuid: string; 
       "",
       url,
       "",
-      "The link works once and expires in 24 hours.",
+      `The link works once and expires in ${SIGN_IN_LINK_HOURS} hours.`,
     ].join("\n"),
   });
   return { uuid, url };

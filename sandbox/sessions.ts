@@ -5,11 +5,13 @@ import { inTransaction, type SandboxDb } from "#sandbox/db.ts";
 import { passedOnDevice, rememberOnDevice } from "#sandbox/mfa-devices.ts";
 import { hashToken, randomToken, secretsEqual } from "#sandbox/passwords.ts";
 import { type Site, toUser, type UserRecord } from "#sandbox/users.ts";
+import { SIGN_IN_LINK_HOURS } from "#web/texts/link-login.ts";
 
 const MINUTE_MS = 60_000;
 export const TOKEN_LIFETIME_MS = 8 * 60 * MINUTE_MS;
 export const MFA_CODE_LIFETIME_MS = 10 * MINUTE_MS;
-export const LINK_LOGIN_LIFETIME_MS = 24 * 60 * MINUTE_MS;
+/** As long as the portal tells a person a link works, which is what the link's mail says too. */
+export const LINK_LOGIN_LIFETIME_MS = SIGN_IN_LINK_HOURS * 60 * MINUTE_MS;
 // A token that guessed wrong this often validates nothing more: the attacker must sign in
 // again (one scrypt each) instead of walking the million codes on one token.
 export const MAX_FAILED_VALIDATIONS = 10;

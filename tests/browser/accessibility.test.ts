@@ -3,7 +3,7 @@
 // are also photographed for the README (scripts/readme-screenshots.ts copies them into docs/screenshots/).
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { accounts } from "#harness/sign-in.ts";
 import { DEMO_PASSWORD, readmeScreenshot } from "#tests/browser/harness.ts";
 import {
@@ -16,11 +16,13 @@ import {
   nextMail,
   openLogin,
   openResetLink,
+  reachCode,
   setNewPassword,
   signIn,
   submitLogin,
 } from "#tests/browser/steps.ts";
-import { assertAccessible } from "#tests/support/axe.ts";
+import { assertAccessible, COLOR_SCHEMES, settled } from "#tests/support/axe.ts";
+import { backgroundsUnder, composite, contrast, focusRing } from "#tests/support/colours.ts";
 import { layoutTexts } from "#web/texts/layout.ts";
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -70,6 +72,26 @@ async function tabTo(page: Page, name: string, key: "Tab" | "Shift+Tab" = "Tab")
   throw new Error(`${name} was not reached with ${key}; passed ${passed.join(", ")}`);
 }
 
+/**
+ * Gives the element the focus as the keyboard does, then checks in light and dark that its ring stands at least 3:1
+ * from the colour it is drawn on (WCAG 1.4.11), measured from the computed styles.
+ */
+async function assertFocusRing(page: Page, element: Locator, name: string): Promise<void> {
+  for (const colorScheme of COLOR_SCHEMES) {
+    await page.emulateMedia({ colorScheme });
+    await page.keyboard.press("Shift");
+    await element.focus();
+    await settled(page);
+    assert.ok(await element.evaluate((focused) => focused.matches(":focus-visible")), `${name} has the focus`);
+    const ring = await focusRing(element);
+    const under = composite(await backgroundsUnder(element));
+    assert.ok(ring, `${name} (${colorScheme}) shows a ring`);
+    const ratio = contrast(composite([under, ring]), under);
+    assert.ok(ratio >= 3, `${name} (${colorScheme}): a ring of ${ratio.toFixed(2)}:1 on ${under.map(Math.round)}`);
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+}
+
 describe("accessibility", () => {
   const suite = browserSuite({}, { viewport: DESKTOP });
   const { newPage } = suite;
@@ -80,7 +102,7 @@ describe("accessibility", () => {
     await openLogin(page, suite.portal.url);
     await checkForReadme(page, "client login", "sign-in");
 
-    const submit = page.getByRole("button", { name: "Login", exact: true });
+    const submit = page.getByRole("button", { name: "Sign In", exact: true });
     await submit.click();
     await page.getByRole("alert").filter({ hasText: "Company Short Name is required." }).waitFor();
     await assertAccessible(page, "client login, a required field missing");
@@ -248,9 +270,9 @@ describe("accessibility", () => {
       "Password",
       "Remember me",
       "Show password",
-      "Login",
+      "Sign In",
     ];
-    assert.deepEqual(await tabTo(page, "Login"), order);
+    assert.deepEqual(await tabTo(page, "Sign In"), order);
     assert.deepEqual(await tabTo(page, "Company Short Name", "Shift+Tab"), order.slice(1, -1).reverse());
 
     // Enter on an incomplete form names the first missing field and moves the focus to it.
@@ -287,11 +309,31 @@ describe("accessibility", () => {
 
     // A missing field's message is announced the same way, and the field points to it.
     await page.getByLabel("User ID").fill("");
-    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await region.getByRole("alert").filter({ hasText: "User ID is required." }).waitFor();
     const field = page.getByLabel("User ID");
     assert.equal(await field.getAttribute("aria-invalid"), "true");
     const described = await field.getAttribute("aria-describedby");
     assert.equal(await page.locator(`#${described}`).textContent(), "User ID is required.");
+  });
+});
+
+describe("focus rings", () => {
+  const suite = browserSuite({}, { viewport: DESKTOP });
+
+  test("a checkbox, a link drawn as a button, the current menu item and an outlined button ring 3:1, light and dark", async () => {
+    const login = await suite.newPage();
+    await openLogin(login, suite.portal.url);
+    await assertFocusRing(login, login.getByLabel("Remember me"), "Remember me");
+    await assertFocusRing(login, login.getByRole("link", { name: "Reset Password" }), "Reset Password");
+
+    const step = await suite.newPage();
+    await reachCode(step, suite.portal.url, suite.portal.sandboxUrl, vince, "vince@vendor.example");
+    await hydrated(step);
+    await assertFocusRing(step, step.getByRole("button", { name: "Use another account" }), "Use another account");
+
+    const home = await suite.signedInPage(accounts.alice);
+    await assertFocusRing(home, home.locator(".section-nav a[aria-current=page]"), "the current menu item");
+    await assertFocusRing(home, home.getByRole("button", { name: "Sign out" }), "Sign out");
   });
 });

@@ -7,7 +7,8 @@ import type { Page } from "playwright-core";
 import { accounts } from "#harness/sign-in.ts";
 import { DEMO_PASSWORD, readmeScreenshot, screenshot } from "#tests/browser/harness.ts";
 import { browserSuite, openLogin, signInAs, submitLogin } from "#tests/browser/steps.ts";
-import { assertAccessible } from "#tests/support/axe.ts";
+import { assertAccessible, COLOR_SCHEMES, settled } from "#tests/support/axe.ts";
+import { backgroundsUnder, composite, contrast, parseColour } from "#tests/support/colours.ts";
 
 const DEVICES = { desktop: { width: 1280, height: 800 }, phone: { width: 360, height: 740 } } as const;
 const PAGE = "/client/users/change-password";
@@ -120,6 +121,75 @@ for (const [device, viewport] of Object.entries(DEVICES)) {
     });
   });
 }
+
+describe("the list of where you're signed in", () => {
+  const suite = browserSuite();
+
+  test("This device comes first; another session's Sign out is a button-sized control naming it; signing out the others stands apart, under its own heading", async () => {
+    const page = await suite.newPage({ viewport: DEVICES.desktop });
+    await signedIn(page, suite.portal);
+    // Signed in after this device: the server lists it first, newest sign-in first.
+    await signedIn(await suite.newPage({ viewport: DEVICES.desktop }), suite.portal);
+    for (const [device, viewport] of Object.entries(DEVICES)) {
+      await page.setViewportSize(viewport);
+      await page.goto(`${suite.portal.url}${PAGE}`);
+      const rows = page.locator(".sessions > li");
+      assert.equal(await rows.count(), 2);
+      assert.match((await rows.first().textContent()) ?? "", /This device/, `${device}: This device first`);
+      const control = rows.nth(1).locator("summary");
+      assert.match(
+        (await control.textContent()) ?? "",
+        /^Sign out of .+, .+/,
+        `${device}: its name says which session`,
+      );
+      const box = await control.boundingBox();
+      assert.ok(box && box.height >= 44 && box.width >= 44, `${device}: a 44 px target, not ${JSON.stringify(box)}`);
+      for (const colorScheme of COLOR_SCHEMES) {
+        await page.emulateMedia({ colorScheme });
+        await settled(page);
+        const drawn = await control.evaluate((summary) => {
+          const style = getComputedStyle(summary);
+          return {
+            text: style.color,
+            edge: style.borderTopColor,
+            width: style.borderTopWidth,
+            body: getComputedStyle(document.body).color,
+          };
+        });
+        const under = composite(await backgroundsUnder(control));
+        const [text, edge, body] = [drawn.text, drawn.edge, drawn.body].map((colour) =>
+          composite([under, parseColour(colour) ?? under]),
+        );
+        const where = `${device} (${colorScheme})`;
+        assert.notDeepEqual(text, body, `${where}: not in the body's colour`);
+        assert.ok(contrast(text ?? under, under) >= 4.5, `${where}: its words read, ${drawn.text}`);
+        assert.ok(Number.parseFloat(drawn.width) >= 1, `${where}: edged like a button`);
+        assert.ok(contrast(edge ?? under, under) >= 3, `${where}: its edge shows, ${drawn.edge}`);
+      }
+      await page.emulateMedia({ colorScheme: "light" });
+      const all = page.getByRole("button", { name: "Sign out of all other devices" });
+      const apart = await all.evaluate((button) => {
+        const list = document.querySelector(".sessions") as HTMLElement;
+        const block = button.closest(".end-all") as HTMLElement | null;
+        return {
+          inRow: button.closest("li") !== null,
+          heading: block?.querySelector("h3")?.textContent,
+          gap: (block?.getBoundingClientRect().top ?? 0) - list.getBoundingClientRect().bottom,
+          closed: Number.parseFloat(getComputedStyle(list).borderBottomWidth),
+        };
+      });
+      assert.equal(apart.inRow, false, `${device}: not in the last row`);
+      assert.equal(apart.heading, "Sign out everywhere else", `${device}: under its own heading`);
+      assert.ok(
+        apart.gap >= 16 && apart.closed >= 1,
+        `${device}: apart from the closed list (${JSON.stringify(apart)})`,
+      );
+      assert.ok(await noSidewaysScroll(page, viewport.width), `${device}: no sideways scrolling`);
+      await screenshot(page, `account-sessions-list-${device}`);
+    }
+    await assertAccessible(page, "where you're signed in, two sessions");
+  });
+});
 
 describe("the account page's times", () => {
   const suite = browserSuite();

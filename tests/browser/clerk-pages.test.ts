@@ -45,12 +45,19 @@ describe("the pages a finance clerk meets after sign-in", () => {
     await assertContacts(alice, "/client/support", "Support");
     await screenshot(alice, "clerk-support");
     await assertContacts(vera, "/vendor/contact-us", "Contact Us");
-    const phone = await phoneOf(alice);
-    await assertContacts(phone, "/client/support", "Support");
-    // Against the screen's own width: a mobile browser widens its viewport to a page that overflows it.
-    const width = await phone.evaluate(() => document.documentElement.scrollWidth);
-    assert.ok(width <= PHONE.viewport.width, `no sideways scroll on a phone: ${width} > ${PHONE.viewport.width}`);
-    await screenshot(phone, "clerk-support-phone");
+    // 360 px, and 320 px, the width WCAG 1.4.10 asks a page to reflow in.
+    for (const width of [PHONE.viewport.width, 320]) {
+      const phone = await suite.newPage({
+        ...PHONE,
+        viewport: { width, height: PHONE.viewport.height },
+        storageState: await alice.context().storageState(),
+      });
+      await assertContacts(phone, "/client/support", "Support");
+      // Against the screen's own width: a mobile browser widens its viewport to a page that overflows it.
+      const wide = await phone.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(wide <= width, `no sideways scroll on a phone: ${wide} > ${width}`);
+      await screenshot(phone, `clerk-support-phone-${width}`);
+    }
   });
 
   /** Tabs to the skip link and checks that it is what the eye sees there: on top, on a solid background. */
@@ -252,5 +259,38 @@ describe("a printed page", () => {
       assert.ok(1.05 / ((value ?? 1) + 0.05) >= 7, `the ${name} reads on white (${colours.join(" ")})`);
     await alice.screenshot({ path: "artifacts/screenshots/clerk-print.png", fullPage: true });
     await alice.pdf({ path: "artifacts/screenshots/clerk-print.pdf" });
+  });
+
+  test("a document page prints the document's details and its address, not the PDF viewer's blank frame", async () => {
+    const alice = await suite.signedInPage(accounts.alice);
+    await alice.goto(`${suite.portal.url}/client/docs/bank-holidays`);
+    await alice.emulateMedia({ media: "print", colorScheme: "dark" });
+    assert.ok(!(await alice.locator("iframe.pdf-frame").isVisible()), "no frame on paper");
+    assert.ok(!(await alice.getByRole("link", { name: "Open the PDF" }).isVisible()), "no buttons on paper");
+    const main = alice.getByRole("main");
+    assert.ok(await main.getByRole("heading", { level: 1, name: "Bank Holidays" }).isVisible());
+    for (const words of ["BankHolidays.pdf", "/pdfs/BankHolidays.pdf", "open the PDF and print it from there"])
+      assert.ok(await main.getByText(words).filter({ visible: true }).count(), `"${words}" on paper`);
+    await alice.emulateMedia({ media: "screen" });
+    assert.ok(!(await main.getByText("/pdfs/BankHolidays.pdf").isVisible()), "the details are for paper only");
+    await alice.emulateMedia({ media: "print", colorScheme: "dark" });
+    await alice.pdf({ path: "artifacts/screenshots/clerk-print-document.pdf" });
+  });
+
+  test("the account page prints whose it is and its lists of sessions and activity, not its empty forms", async () => {
+    const alice = await suite.signedInPage(accounts.alice);
+    await alice.goto(`${suite.portal.url}/client/users/change-password`);
+    await alice.emulateMedia({ media: "print", colorScheme: "dark" });
+    const main = alice.getByRole("main");
+    for (const heading of ["Where you're signed in", "Recent security activity"])
+      assert.ok(await main.getByRole("heading", { level: 2, name: heading }).isVisible(), `${heading} on paper`);
+    assert.ok(await main.locator(".sessions > li").first().isVisible(), "the sessions");
+    assert.ok(await main.locator(".activity > li").first().isVisible(), "the activity");
+    assert.ok(await alice.getByRole("banner").getByText("alice").isVisible(), "whose page it is");
+    const fields = await main
+      .locator("input, button, summary")
+      .evaluateAll((controls) => controls.filter((control) => control.checkVisibility()).length);
+    assert.equal(fields, 0, "no field, box or button on paper");
+    await alice.pdf({ path: "artifacts/screenshots/clerk-print-account.pdf" });
   });
 });

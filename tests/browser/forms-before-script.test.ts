@@ -64,7 +64,7 @@ describe("the sign-in forms before and without their script", () => {
     await page.getByLabel("Company Short Name").fill("ACME");
     await page.getByLabel("User ID").fill("alice");
     await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
-    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await page.waitForURL(`${url}/mfa`);
     await page.getByRole("heading", { name: "Verify This Device" }).waitFor();
     const code = await nextCode(sandboxUrl, accounts.alice.email, before);
@@ -88,13 +88,13 @@ describe("the sign-in forms before and without their script", () => {
     assert.equal(await page.getByLabel("Company Short Name").count(), 0, "the vendor form");
     await page.getByLabel("User ID").fill("vera");
     await page.getByLabel("Password", { exact: true }).fill("Not-The-Password-9!");
-    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await page.getByRole("alert").filter({ hasText: "Invalid Login" }).waitFor();
     assert.equal(await page.getByLabel("User ID").inputValue(), "vera");
     assert.equal(await page.getByRole("tab", { name: "VENDOR LOGIN" }).getAttribute("aria-selected"), "true");
     const before = await lastMailId(sandboxUrl, accounts.vera.email);
     await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
-    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await page.waitForURL(`${url}/mfa`);
     const code = await nextCode(sandboxUrl, accounts.vera.email, before);
     await page.getByLabel("Code").fill(code);
@@ -120,7 +120,7 @@ describe("the sign-in forms before and without their script", () => {
     await page.getByText("If there is an account associated with the email you've entered").waitFor();
     assert.ok((await lastMailId(sandboxUrl, accounts.gary.email)) > before, "the reset mail went out");
     await page.getByRole("button", { name: "Return To Login" }).click();
-    await page.getByRole("button", { name: "Login", exact: true }).waitFor();
+    await page.getByRole("button", { name: "Sign In", exact: true }).waitFor();
     noneCarries(urls, accounts.gary.email);
   });
 
@@ -132,7 +132,7 @@ describe("the sign-in forms before and without their script", () => {
     const before = await lastMailId(sandboxUrl, accounts.petra.email);
     await page.getByLabel("User ID").fill("petra");
     await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
-    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await page.waitForURL(`${url}/mfa`);
     await page.getByLabel("Code").fill(await nextCode(sandboxUrl, accounts.petra.email, before));
     await page.getByRole("button", { name: "Submit Code" }).click();
@@ -161,7 +161,7 @@ describe("the sign-in forms before and without their script", () => {
     await page.getByLabel("Company Short Name").fill("ACME");
     await page.getByLabel("User ID").fill("victor");
     await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
-    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await page.getByLabel("Code").fill(await nextCode(sandboxUrl, accounts.victor.email, before));
     await page.getByRole("button", { name: "Submit Code" }).click();
     await page.waitForURL(`${url}/client/home`);
@@ -239,7 +239,7 @@ describe("the sign-in forms before and without their script", () => {
     assert.equal(await focusedId(page), "reset-vendor-email");
     // Return To Login, then the panel again: a fresh entry view, in place.
     await page.getByRole("button", { name: "Return To Login" }).click();
-    await page.getByRole("button", { name: "Login", exact: true }).waitFor();
+    await page.getByRole("button", { name: "Sign In", exact: true }).waitFor();
     assert.equal(page.url(), `${url}/?site=vendor&reset`, "the island switched in place");
   });
 

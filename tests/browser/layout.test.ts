@@ -1,18 +1,26 @@
-// Layout, measured in the browser: on a phone (360×740) the Login button shows without scrolling in both
+// Layout, measured in the browser: on a phone (360×740) the Sign In button shows without scrolling in both
 // tabs, the header is compact and never wraps "Sign out", touch targets are at least 44 px; on a desktop the header
 // is about 64 px and body text 16 px; the header names the user; support contacts are tel: and mailto: links; the
 // splash beside the form shows its whole picture, however tall the card beside it. From 768 to 1023 px the
 // card stands alone, centred, with no small splash over an empty column; every checkbox sits as close to its words as
 // "Remember me"; a primary button stands out more than a secondary one beside it; on a phone the session-expired
-// notice leaves the Login button in the first screen.
+// notice leaves the Sign In button in the first screen.
 
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { Page } from "playwright-core";
 import { accounts } from "#harness/sign-in.ts";
 import { screenshot } from "#tests/browser/harness.ts";
-import { browserSuite, expireWhileVerifying, hydrated, openLogin, signInAs } from "#tests/browser/steps.ts";
+import {
+  browserSuite,
+  expireWhileVerifying,
+  hydrated,
+  openLogin,
+  signInAs,
+  submitLogin,
+} from "#tests/browser/steps.ts";
 import { COLOR_SCHEMES, settled } from "#tests/support/axe.ts";
+import { paintedColours } from "#tests/support/colours.ts";
 
 const PHONE = { width: 360, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -83,16 +91,16 @@ describe("layout on a phone and a desktop", () => {
   const suite = browserSuite({ env: { SESSION_IDLE_MINUTES: "30" }, now: () => Date.now() + skipped });
   const { newPage } = suite;
 
-  test("the login page on a phone: the Login button in the first screen in both tabs, no splash, 44 px targets", async () => {
+  test("the login page on a phone: the Sign In button in the first screen in both tabs, no splash, 44 px targets", async () => {
     const page = await newPage({ viewport: PHONE });
     const images: string[] = [];
     page.on("request", (request) => {
       if (request.resourceType() === "image" && request.url().includes("splash")) images.push(request.url());
     });
     await openLogin(page, suite.portal.url);
-    assert.ok(await inFirstScreen(page, "Login"), "client tab: Login visible without scrolling");
+    assert.ok(await inFirstScreen(page, "Sign In"), "client tab: Sign In visible without scrolling");
     await page.getByRole("tab", { name: "VENDOR LOGIN" }).click();
-    assert.ok(await inFirstScreen(page, "Login"), "vendor tab: Login visible without scrolling");
+    assert.ok(await inFirstScreen(page, "Sign In"), "vendor tab: Sign In visible without scrolling");
     assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 360), "no sideways scrolling");
     assert.deepEqual(images, [], "the splash steps aside: nothing fetched for it");
     assert.deepEqual(await smallTargets(page, "main"), []);
@@ -126,7 +134,7 @@ describe("layout on a phone and a desktop", () => {
         [
           "an error above the client form",
           async () => {
-            await page.getByRole("button", { name: "Login", exact: true }).click();
+            await page.getByRole("button", { name: "Sign In", exact: true }).click();
             await page.getByRole("alert").waitFor();
           },
         ],
@@ -203,6 +211,93 @@ describe("layout on a phone and a desktop", () => {
       .getByRole("link")
       .allTextContents();
     assert.ok(!invoices.includes("Invoice Entry") && !invoices.includes("Pending Invoices"), invoices.join(", "));
+  });
+
+  test("on a desktop the header is its own colour end to end, no card's shadow over it, and the footer lines up with the content, light and dark", async () => {
+    const page = await suite.signedInPage(accounts.alice, { viewport: DESKTOP });
+    for (const path of ["/client/home", "/client/reports/aging", "/client/users/change-password"]) {
+      await page.goto(`${suite.portal.url}${path}`);
+      for (const colorScheme of COLOR_SCHEMES) {
+        await page.emulateMedia({ colorScheme });
+        await settled(page);
+        // The bar between the brand and the account, above its bottom edge: nothing is drawn there but the header.
+        const bar = await page.evaluate(() => {
+          const [header, brand, account] = [".site-header", ".brand", ".site-header-account"].map(
+            (selector) => document.querySelector(selector)?.getBoundingClientRect() ?? new DOMRect(),
+          ) as [DOMRect, DOMRect, DOMRect];
+          const edge = getComputedStyle(document.querySelector(".site-header") as Element).borderBottomWidth;
+          return {
+            x: Math.ceil(brand.right) + 8,
+            y: 0,
+            width: Math.floor(account.left - brand.right) - 16,
+            height: Math.floor(header.height - Number.parseFloat(edge)),
+          };
+        });
+        const colours = await paintedColours(page, bar);
+        const where = `${path} (${colorScheme})`;
+        assert.equal(
+          colours.size,
+          1,
+          `${where}: one colour across the header, not ${[...colours].slice(0, 6).join(" ")}`,
+        );
+        const [words, content] = await page.evaluate(() =>
+          [".site-footer small", ".section-layout"].map(
+            (selector) => document.querySelector(selector)?.getBoundingClientRect().left,
+          ),
+        );
+        assert.ok(
+          Math.abs((words ?? 0) - (content ?? Number.NaN)) < 1,
+          `${where}: footer at ${words}, content at ${content}`,
+        );
+      }
+    }
+  });
+
+  test("'Authenticating...' takes the place of the button just pressed: it covers no label or field, phone and desktop", async () => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      const page = await newPage({ viewport });
+      await page.route("**/api/auth/client", () => {}); // the sign-in's answer never comes
+      await openLogin(page, suite.portal.url);
+      const button = await page.locator(".login-form [type=submit]").boundingBox();
+      await submitLogin(page, {
+        site: "client",
+        shortName: "ACME",
+        userName: "alice",
+        password: "Not-Yet-Answered-1!",
+      });
+      await page.getByRole("status").filter({ hasText: "Authenticating..." }).waitFor();
+      await screenshot(page, `login-authenticating-${viewport.width}`);
+      const boxes = await page.evaluate(() => {
+        const words = document.createRange();
+        words.selectNodeContents(document.querySelector(".login-form .busy-overlay") as Node);
+        const { top, bottom, left, right } = words.getBoundingClientRect();
+        const others = [...document.querySelectorAll(".login-form :is(label, input)")].map((element) => {
+          const box = element.getBoundingClientRect();
+          return {
+            name: element.textContent || element.id,
+            top: box.top,
+            bottom: box.bottom,
+            left: box.left,
+            right: box.right,
+          };
+        });
+        return { words: { top, bottom, left, right }, others };
+      });
+      const { words, others } = boxes;
+      const where = `${viewport.width} px`;
+      for (const other of others) {
+        const apart =
+          words.bottom <= other.top ||
+          words.top >= other.bottom ||
+          words.right <= other.left ||
+          words.left >= other.right;
+        assert.ok(apart, `${where}: "Authenticating..." (${JSON.stringify(words)}) covers "${other.name}"`);
+      }
+      assert.ok(
+        button && words.top >= button.y && words.bottom <= button.y + button.height,
+        `${where}: the words stand where the button was (${JSON.stringify(words)}, button ${JSON.stringify(button)})`,
+      );
+    }
   });
 
   test("from 768 to 1023 px no small splash beside an empty column; the card stands alone, centred", async () => {
@@ -317,7 +412,7 @@ describe("layout on a phone and a desktop", () => {
     }
   });
 
-  test("on a phone the session-expired notice, however it came, leaves the Login button in the first screen", async () => {
+  test("on a phone the session-expired notice, however it came, leaves the Sign In button in the first screen", async () => {
     const ways: [string, string, () => Promise<Page>][] = [
       [
         "a client left idle",
@@ -350,10 +445,10 @@ describe("layout on a phone and a desktop", () => {
         await settled(page);
         await screenshot(page, `login-expired-phone-${name}-${colorScheme}`);
       }
-      const login = await page.getByRole("button", { name: "Login", exact: true }).boundingBox();
+      const login = await page.getByRole("button", { name: "Sign In", exact: true }).boundingBox();
       const bottom = login ? login.y + login.height : Number.NaN;
-      assert.ok(bottom <= PHONE.height, `${way}: Login ends at ${bottom}`);
-      assert.ok(await inFirstScreen(page, "Login"), `${way}: Login visible without scrolling`);
+      assert.ok(bottom <= PHONE.height, `${way}: Sign In ends at ${bottom}`);
+      assert.ok(await inFirstScreen(page, "Sign In"), `${way}: Sign In visible without scrolling`);
       // Nothing required steps aside for it: the notice, the heading, the tabs and every field are there.
       assert.ok(await page.getByRole("alert").isVisible(), `${way}: the notice`);
       assert.ok(await page.getByRole("heading", { level: 1, name: "Sign In" }).isVisible(), `${way}: the heading`);

@@ -5,7 +5,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, test } from "node:test";
 import { DEMO_PASSWORD } from "#harness/sign-in.ts";
-import { sandboxPost } from "#tests/browser/harness.ts";
+import { latestMail, sandboxPost } from "#tests/browser/harness.ts";
 import { browserSuite, hydrated, signIn } from "#tests/browser/steps.ts";
 import { linkLoginTexts } from "#web/texts/link-login.ts";
 
@@ -36,7 +36,7 @@ describe("login by link", () => {
     const page = await newPage();
     await page.goto(`${suite.portal.url}/login?uuid=00000000-0000-4000-8000-000000000000&type=Vendor`);
     await page.getByText("Invalid Login").waitFor();
-    assert.equal(await page.getByRole("link", { name: "Go to the login page" }).getAttribute("href"), "/");
+    assert.equal(await page.getByRole("link", { name: "Go to the sign-in page" }).getAttribute("href"), "/");
 
     const uuid = await mintLink("client", "victor");
     const spend = await newPage();
@@ -44,6 +44,28 @@ describe("login by link", () => {
     await spend.waitForURL(`${suite.portal.url}/client/home`);
     await page.goto(`${suite.portal.url}/login?uuid=${uuid}`);
     await page.getByText("Invalid Login").waitFor();
+  });
+
+  test("a spent link says how long a link works, as the mail that sent it does, and how to get a new one", async () => {
+    const uuid = await mintLink("vendor", "vince");
+    const mail = await latestMail(suite.portal.sandboxUrl, "vince@vendor.example");
+    const lifetime = /expires in (\d+ hours?)/.exec(mail.body)?.[1];
+    assert.ok(lifetime, `the mail names the link's lifetime: ${mail.body}`);
+    const spend = await newPage();
+    await spend.goto(`${suite.portal.url}/login?uuid=${uuid}&type=Vendor`);
+    await spend.waitForURL(`${suite.portal.url}/vendor/home`);
+    const page = await newPage();
+    await page.goto(`${suite.portal.url}/login?uuid=${uuid}&type=Vendor`);
+    await page.getByText("Invalid Login").waitFor();
+    const main = page.getByRole("main");
+    const text = (await main.textContent()) ?? "";
+    assert.match(text, new RegExp(`works once, within ${lifetime} of being sent`), "the mail's lifetime");
+    assert.match(text, /For a new link, contact us by phone or email \(below\)/, "how to get a new one");
+    assert.doesNotMatch(text, /a short time|login page/i);
+    const { phone, email } = suite.portal.config.support;
+    assert.match((await main.getByRole("link", { name: phone }).getAttribute("href")) ?? "", /^tel:/, "whom to ask");
+    assert.equal(await main.getByRole("link", { name: email }).getAttribute("href"), `mailto:${email}`);
+    assert.equal(await main.getByRole("link", { name: linkLoginTexts.signIn }).getAttribute("href"), "/");
   });
 
   test("B2: a link opened while signed in names the current session and is spent only on a click, which ends that session", async () => {
@@ -113,6 +135,6 @@ describe("login by link", () => {
     assert.equal(await link.getAttribute("href"), "/");
     assert.equal(calls, 0, "nothing was tried");
     await link.click();
-    await page.getByRole("button", { name: "Login", exact: true }).waitFor();
+    await page.getByRole("button", { name: "Sign In", exact: true }).waitFor();
   });
 });

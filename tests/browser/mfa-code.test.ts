@@ -100,7 +100,7 @@ describe("the MFA code field", () => {
     assert.doesNotMatch(await alerts(page), /session has expired/);
     // Back on the login form, tabs working again, ready for a new sign-in.
     assert.ok(await page.getByRole("tab", { name: "VENDOR LOGIN" }).isEnabled());
-    await page.getByRole("button", { name: "Login", exact: true }).waitFor();
+    await page.getByRole("button", { name: "Sign In", exact: true }).waitFor();
   });
 
   test("the last allowed wrong code on the /mfa route ends the step there too, with the way back to sign in", async () => {

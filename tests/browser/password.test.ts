@@ -285,7 +285,7 @@ describe("passwords", () => {
     assert.deepEqual(dialogs, ["Reset Password Email Sent."]);
 
     await page.getByRole("button", { name: "Return To Login" }).click();
-    await page.getByRole("button", { name: "Login", exact: true }).waitFor();
+    await page.getByRole("button", { name: "Sign In", exact: true }).waitFor();
 
     const mail = await nextMail(suite.portal.sandboxUrl, "gary@globex.example", before);
     assert.doesNotMatch(mail, /password is/i, "the mail carries a link, never a password");
@@ -317,7 +317,7 @@ describe("passwords", () => {
     await page.getByRole("button", { name: "Reset Password" }).click();
     await page.getByText("If there is an account associated with the email you've entered").waitFor();
     await page.getByRole("button", { name: "Return To Login" }).click();
-    await page.getByRole("button", { name: "Login", exact: true }).waitFor();
+    await page.getByRole("button", { name: "Sign In", exact: true }).waitFor();
     await page.clock.fastForward(10_000);
     await page.getByLabel("User ID").fill("still here"); // a round trip to the page after the timer's time
     assert.deepEqual(dialogs, [], "no alert over the login form");

@@ -98,6 +98,34 @@ describe("the section layouts", () => {
     await screenshot(page, "vendor-section");
   });
 
+  test("a home promises only what its person may do: a view-only client and a vendor of tier 0 are told what they can open", async () => {
+    const promised = async (page: Page) => {
+      const home = page.locator("article.home");
+      return {
+        doings: (await home.locator(".home-intro > p").last().textContent()) ?? "",
+        cards: (await home.locator(".area-card > p").allTextContents()).join(" "),
+      };
+    };
+    const victor = await promised(await suite.signedInPage(accounts.victor));
+    assert.equal(
+      victor.doings,
+      "Follow your invoices, run reports and look up your vendors' history, terms and W-8 forms.",
+    );
+    for (const never of [
+      /upload/i,
+      /\bpay\b|payment|to pay/i,
+      /entry|import/i,
+      /cart|pending invoices/i,
+      /administration/i,
+    ])
+      assert.doesNotMatch(`${victor.doings} ${victor.cards}`, never, "victor is view-only, with service 1894");
+    const vince = await promised(await suite.signedInPage(accounts.vince));
+    assert.equal(vince.doings, "Follow your invoices' status and see payments received.");
+    assert.doesNotMatch(`${vince.doings} ${vince.cards}`, /submit|invoice entry|administration/i, "vince is of tier 0");
+    const alice = await promised(await suite.signedInPage(accounts.alice));
+    assert.match(alice.doings, /^Upload batches, enter and import invoices, choose invoices to pay/);
+  });
+
   test("signing in at /tax-bridge/login lands a vendor on invoices due and a client on the submission report", async () => {
     const cases = [
       { login: { site: "vendor", userName: "vera", password: DEMO_PASSWORD }, email: "vera@vendor.example" },

@@ -48,6 +48,6 @@ describe("session expiry", () => {
     await page.getByRole("button", { name: "Submit Code" }).click();
     await page.waitForURL(`${suite.portal.url}/`);
     await page.getByRole("alert").filter({ hasText: EXPIRED }).waitFor();
-    await page.getByRole("button", { name: "Login", exact: true }).waitFor();
+    await page.getByRole("button", { name: "Sign In", exact: true }).waitFor();
   });
 });

@@ -57,6 +57,30 @@ const vendorForm = async (page: Page) => ({
   remember: await page.getByLabel("Remember me").isChecked(),
 });
 
+/** The requirements' own texts that say "Login" (2.2's tabs, 2.3's button, 2.6 and 8's messages): they stay as spelled. */
+const REQUIREMENTS_LOGIN = [
+  /CLIENT LOGIN/g,
+  /VENDOR LOGIN/g,
+  /Return To Login/g,
+  /Invalid Login/g,
+  /Login Failed/g,
+  /Please Login again/g,
+];
+
+/** What a person reads or hears on the page: its tab's title, its visible text and its elements' own labels. */
+const everythingSaid = (page: Page) =>
+  page.evaluate(() =>
+    [
+      document.title,
+      // biome-ignore lint/performance/useDomNodeTextContent: what shows, without the islands' props or hidden parts
+      document.body.innerText,
+      ...[...document.querySelectorAll("[aria-label], [title]")].flatMap((element) => [
+        element.getAttribute("aria-label") ?? "",
+        element.getAttribute("title") ?? "",
+      ]),
+    ].join("\n"),
+  );
+
 describe("sign-in", () => {
   const suite = clockedBrowserSuite();
   const { newPage } = suite;
@@ -102,8 +126,8 @@ describe("sign-in", () => {
     const page = await newPage({ viewport: { width: 360, height: 740 } });
     await openLogin(page, suite.portal.url);
     assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 360));
-    await page.getByRole("button", { name: "Login", exact: true }).scrollIntoViewIfNeeded();
-    assert.ok(await page.getByRole("button", { name: "Login", exact: true }).isVisible());
+    await page.getByRole("button", { name: "Sign In", exact: true }).scrollIntoViewIfNeeded();
+    assert.ok(await page.getByRole("button", { name: "Sign In", exact: true }).isVisible());
     await screenshot(page, "login-360");
   });
 
@@ -112,9 +136,43 @@ describe("sign-in", () => {
     await openLogin(page, suite.portal.url);
     const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     assert.notEqual(background, "rgb(255, 255, 255)");
-    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await page.getByRole("alert").waitFor();
     await screenshot(page, "login-dark");
+  });
+
+  test("the sign-in path says 'sign in' in its own words, and 'Login' only in the requirements' own texts", async () => {
+    const url = (path: string) => `${suite.portal.url}${path}`;
+    const said: string[] = [];
+    const page = await newPage();
+    await openLogin(page, suite.portal.url);
+    said.push(await everythingSaid(page));
+    await page.getByRole("tab", { name: "VENDOR LOGIN" }).click();
+    said.push(await everythingSaid(page));
+    await page.getByRole("link", { name: "Reset Password" }).click();
+    await page.getByRole("heading", { name: "Password Reset" }).waitFor();
+    said.push(await everythingSaid(page));
+    await page.getByRole("button", { name: "Return To Login" }).click();
+    await submitLogin(page, { site: "vendor", userName: "vince", password: DEMO_PASSWORD });
+    await page.getByRole("heading", { name: "Verify This Device" }).waitFor();
+    said.push(await everythingSaid(page));
+    await openLogin(page, suite.portal.url, "/mfa");
+    said.push(await everythingSaid(page));
+    await page.getByRole("button", { name: "Use another account" }).click();
+    await page.waitForURL(url("/?activeSite=VENDOR"));
+    for (const [path, shown] of [
+      ["/login?uuid=00000000-0000-4000-8000-000000000000", "Invalid Login"],
+      ["/login", "This sign-in link is incomplete"],
+      ["/tax-bridge/login", "Tax-bridge sign-in"],
+      ["/approval/login", "Sign-in for approvers."],
+    ] as const) {
+      await page.goto(url(path));
+      await page.getByText(shown).waitFor();
+      said.push(await everythingSaid(page));
+    }
+    const own = REQUIREMENTS_LOGIN.reduce((words, text) => words.replace(text, ""), said.join("\n"));
+    assert.deepEqual(own.match(/.*\blog ?in.*/gim) ?? [], [], "our own words say sign in");
+    assert.match(own, /Sign In/);
   });
 
   test("a vendor signs in through MFA to the vendor home", async () => {
@@ -197,7 +255,7 @@ describe("sign-in", () => {
   test("each required field's message shows in the requirements' order", async () => {
     const page = await newPage();
     await openLogin(page, suite.portal.url);
-    const submit = page.getByRole("button", { name: "Login", exact: true });
+    const submit = page.getByRole("button", { name: "Sign In", exact: true });
     const expect = async (message: string) => {
       await submit.click();
       await page.getByRole("alert").filter({ hasText: message }).waitFor();
@@ -227,7 +285,7 @@ describe("sign-in", () => {
     await page.getByLabel("User ID").fill("victor");
     await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
     await remember.check();
-    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await page.getByRole("heading", { name: "Verify This Device" }).waitFor();
     assert.deepEqual(await page.evaluate(() => [localStorage.getItem("shortName"), localStorage.getItem("userName")]), [
       "ACME",
@@ -252,7 +310,7 @@ describe("sign-in", () => {
     await page.getByLabel("User ID").fill("vince");
     await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
     await page.getByLabel("Remember me").check();
-    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await page.getByRole("heading", { name: "Verify This Device" }).waitFor();
     assert.equal(await page.evaluate(() => localStorage.getItem("vipUserName")), "vince");
     await page.context().clearCookies();
@@ -299,7 +357,7 @@ describe("sign-in", () => {
     await page.getByLabel("User ID").fill("vera");
     await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
     await page.getByLabel("Remember me").check();
-    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await page.getByRole("heading", { level: 1, name: "Verify This Device" }).waitFor();
     await enterCode(page, suite.portal.sandboxUrl, accounts.vera.email, before);
     await page.waitForURL(`${suite.portal.url}/vendor/home`);
@@ -310,7 +368,7 @@ describe("sign-in", () => {
     // She reaches the MFA step again (this device's code forgotten, so it asks for one), then asks for another account.
     await page.evaluate(() => localStorage.removeItem("mfa-vendor-vera"));
     await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
-    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await page.getByRole("heading", { level: 1, name: "Verify This Device" }).waitFor();
     await page.getByRole("button", { name: "Use another account" }).click();
     await page.waitForURL(/\/\?activeSite=VENDOR$/);
@@ -412,7 +470,7 @@ describe("sign-in", () => {
     // Someone else signs in on it, Remember me left checked, then cancels at the code.
     await page.getByLabel("User ID").fill("alice");
     await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
-    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await useAnotherAccount(page);
     assert.deepEqual(await remembered(page), { shortName: "ACME", userName: "victor" }, "victor is still remembered");
     assert.deepEqual(await loginForm(page), { shortName: "ACME", userName: "victor", remember: true });
@@ -425,7 +483,7 @@ describe("sign-in", () => {
     await fresh.getByLabel("User ID").fill("alice");
     await fresh.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
     await fresh.getByLabel("Remember me").check();
-    await fresh.getByRole("button", { name: "Login", exact: true }).click();
+    await fresh.getByRole("button", { name: "Sign In", exact: true }).click();
     await fresh.getByRole("heading", { level: 1, name: "Verify This Device" }).waitFor();
     // Reloaded while the code is awaited, then cancelled: the same.
     await openLogin(fresh, suite.portal.url);
@@ -440,7 +498,7 @@ describe("sign-in", () => {
     await fresh.getByLabel("User ID").fill("gary");
     await fresh.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
     await fresh.getByLabel("Remember me").check();
-    await fresh.getByRole("button", { name: "Login", exact: true }).click();
+    await fresh.getByRole("button", { name: "Sign In", exact: true }).click();
     await fresh.getByRole("heading", { level: 1, name: "Verify This Device" }).waitFor();
     await enterCode(fresh, suite.portal.sandboxUrl, accounts.gary.email, mailBefore);
     await fresh.waitForURL(`${suite.portal.url}/client/home`);

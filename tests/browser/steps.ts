@@ -35,7 +35,7 @@ export async function submitLogin(page: Page, login: Login): Promise<void> {
   if (login.site === "client") await page.getByLabel("Company Short Name").fill(login.shortName ?? "");
   await page.getByLabel("User ID").fill(login.userName);
   await page.getByLabel("Password", { exact: true }).fill(login.password);
-  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
 }
 
 /** The id of the newest mail to an address, or 0 when it has none yet. */

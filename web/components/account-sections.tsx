@@ -43,7 +43,9 @@ export type AccountView = {
 };
 
 export function AccountSections({ view }: { view: AccountView }) {
-  const others = view.sessions.filter((session) => !session.current);
+  // This device first, then the others as the server lists them (newest sign-in first).
+  const sessions = view.sessions.toSorted((a, b) => Number(b.current) - Number(a.current));
+  const others = sessions.filter((session) => !session.current);
   const when = (at: number) => formatWhen(at, view.timeZone);
   return (
     <>
@@ -54,7 +56,7 @@ export function AccountSections({ view }: { view: AccountView }) {
         {view.alone ? <Note kind="info">{accountTexts.alone}</Note> : null}
         {view.trimmed ? <p className="account-aside">{accountTexts.trimmed}</p> : null}
         <ul className="sessions">
-          {view.sessions.map((session, index) => (
+          {sessions.map((session, index) => (
             <li key={session.id} className="session">
               <div className="session-about">
                 <strong>{session.device}</strong>
@@ -68,10 +70,14 @@ export function AccountSections({ view }: { view: AccountView }) {
                 </span>
               </div>
               {session.current ? null : (
+                // A control of a button's size, its name saying which session it ends; it opens the password's form.
                 <details className="end-session">
-                  <summary>{accountTexts.signOut}</summary>
-                  <EndForm view={view} session={session.id} field={`session-password-${index}`}>
+                  <summary>
                     {accountTexts.signOut}
+                    <span className="visually-hidden">{accountTexts.ofSession(session.device, session.address)}</span>
+                  </summary>
+                  <EndForm view={view} session={session.id} field={`session-password-${index}`}>
+                    {accountTexts.signOutOf(session.device)}
                   </EndForm>
                 </details>
               )}
@@ -81,9 +87,14 @@ export function AccountSections({ view }: { view: AccountView }) {
         {others.length === 0 ? (
           <p>{accountTexts.none}</p>
         ) : (
-          <EndForm view={view} session="all" field="sessions-password">
-            {accountTexts.signOutAll}
-          </EndForm>
+          // Apart from the list, under a heading of its own: it ends every session above but this one.
+          <div className="end-all">
+            <h3>{accountTexts.signOutAllHeading}</h3>
+            <p>{accountTexts.signOutAllAbout}</p>
+            <EndForm view={view} session="all" field="sessions-password">
+              {accountTexts.signOutAll}
+            </EndForm>
+          </div>
         )}
       </section>
       <section id={ACTIVITY_SECTION_ID} className="account-section" aria-labelledby="activity-heading">

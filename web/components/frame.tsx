@@ -45,6 +45,7 @@ export function Frame({
   contentMarked?: boolean;
 }) {
   const { user } = context;
+  const container = wide ? "container-fluid" : "container";
   return (
     <>
       <a className="skip-link" href={`#${CONTENT_ID}`}>
@@ -53,7 +54,7 @@ export function Frame({
       <header className="site-header">
         <div className="site-header-bar container-fluid">
           <a
-            href={user ? pathOf(user.site, "Home") : pathOf("public", "Login")}
+            href={user ? pathOf(user.site, "Home") : pathOf("public", "Sign In")}
             className="brand"
             aria-label={layoutTexts.brand}
           >
@@ -72,11 +73,12 @@ export function Frame({
           ) : null}
         </div>
       </header>
-      <main id={contentMarked ? undefined : CONTENT_ID} className={wide ? "container-fluid" : "container"}>
+      <main id={contentMarked ? undefined : CONTENT_ID} className={container}>
         {children}
       </main>
       {context.idleWarning ? <IdleWarning path={context.path} /> : null}
-      <footer className="site-footer container">
+      {/* The footer in main's container, so its words line up with the content's. */}
+      <footer className={`site-footer ${container}`}>
         <small>
           <strong>{layoutTexts.brand}</strong> · {layoutTexts.copyright(context.year)}
         </small>

@@ -1,11 +1,14 @@
-// A section's home: who is signed in, and the areas this user may open as cards, built from the route
-// table and the gates alone; a client also finds the patent-fee and immigration-fee sections here.
+// A section's home: who is signed in, what they may do here, and the areas they may open as cards, built from the
+// route table and the gates alone, and said only of the pages those open; a client also finds the patent-fee and
+// immigration-fee sections here.
 import type { ReactElement } from "react";
 import { navigationFor } from "#web/components/section-nav.tsx";
 import type { PageContext } from "#web/page-context.ts";
+import { opensPath } from "#web/routes/opens.ts";
 import type { RouteEntry, SignedInSection } from "#web/routes/row.ts";
-import { areaPurposes, routes, sectionAudience } from "#web/routes/table.ts";
+import { routes, sectionAudience } from "#web/routes/table.ts";
 import type { UserInfo } from "#web/site.ts";
+import { homeTexts } from "#web/texts/home.ts";
 import { sectionTexts } from "#web/texts/sections.ts";
 
 type Props = {
@@ -17,13 +20,15 @@ type Props = {
   loaded?: ReactElement | undefined;
 };
 
-/** The other sections this section's audience is served (for clients: patent fees and immigration fees). */
-function otherSections(section: SignedInSection): RouteEntry[] {
+/** The other sections this section's audience is served (for clients: patent fees and immigration fees), by home. */
+function otherSections(section: SignedInSection): { other: SignedInSection; home: RouteEntry }[] {
   const audience = sectionAudience[section];
   return (Object.keys(sectionAudience) as SignedInSection[])
     .filter((other) => other !== section && other !== audience && sectionAudience[other] === audience)
-    .map((other) => routes.find((row) => row.section === other && row.screen === "home" && !row.sameAs))
-    .filter((row): row is RouteEntry => row !== undefined);
+    .flatMap((other) => {
+      const home = routes.find((row) => row.section === other && row.screen === "home" && !row.sameAs);
+      return home ? [{ other, home }] : [];
+    });
 }
 
 /** A named list of links to pages, each by its title. */
@@ -42,45 +47,49 @@ function PageLinks({ className, label, rows }: { className: string; label: strin
 }
 
 export function HomeScreen({ context, section, entry, permissions, loaded }: Props) {
-  const purposes = areaPurposes[section];
+  const opensPage = (path: string) => opensPath(path, permissions);
   const groups = navigationFor(section, permissions);
   const shortcuts = (groups.find(([group]) => group === "Home")?.[1] ?? []).filter((row) => row.screen !== "home");
-  const areas = groups.filter(([group]) => group !== "Home" && purposes[group]);
+  const areas = groups.flatMap(([group, rows]) => {
+    const holds = homeTexts.holdings(section, group, opensPage);
+    return holds ? [{ group, rows, holds }] : [];
+  });
+  const doings = homeTexts.doings(section, opensPage);
   const others = otherSections(section);
   const { user } = context;
   return (
     <article className="home">
       <header className="home-intro">
         <h1>{entry.title}</h1>
-        <p className="home-who">{sectionTexts.welcome(user?.name ?? "", user?.company)}</p>
+        <p className="home-who">{homeTexts.welcome(user?.name ?? "", user?.company)}</p>
         {loaded}
-        {entry.about ? <p>{entry.about}</p> : null}
+        {doings ? <p>{doings}</p> : null}
         {shortcuts.length > 0 ? (
-          <PageLinks className="home-shortcuts" label={sectionTexts.shortcuts} rows={shortcuts} />
+          <PageLinks className="home-shortcuts" label={homeTexts.shortcuts} rows={shortcuts} />
         ) : null}
       </header>
-      <h2 className="home-areas-heading">{sectionTexts.areasHeading}</h2>
+      <h2 className="home-areas-heading">{homeTexts.areasHeading}</h2>
       <ul className="area-cards">
-        {areas.map(([group, rows]) => (
+        {areas.map(({ group, rows, holds }) => (
           <li key={group} className="area-card">
             <h3>{group}</h3>
-            <p>{purposes[group]}</p>
+            <p>{holds}</p>
             <PageLinks className="area-links" label={sectionTexts.pagesOf(group)} rows={rows} />
           </li>
         ))}
       </ul>
       {others.length > 0 ? (
         <>
-          <h2 className="home-areas-heading">{sectionTexts.otherSectionsHeading}</h2>
+          <h2 className="home-areas-heading">{homeTexts.otherSectionsHeading}</h2>
           <ul className="area-cards">
-            {others.map((row) => (
-              <li key={row.path} className="area-card area-card-section">
+            {others.map(({ other, home }) => (
+              <li key={home.path} className="area-card area-card-section">
                 <h3>
-                  <a className="home-link" href={row.path}>
-                    {row.title}
+                  <a className="home-link" href={home.path}>
+                    {home.title}
                   </a>
                 </h3>
-                <p>{row.about}</p>
+                <p>{homeTexts.doings(other, opensPage)}</p>
               </li>
             ))}
           </ul>

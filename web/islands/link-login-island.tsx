@@ -91,7 +91,7 @@ export default function LinkLoginIsland({ uuid, site, current }: LinkLoginIsland
           {failure === linkLoginTexts.invalid ? <p>{linkLoginTexts.invalidHint}</p> : null}
           <p>
             <a href="/" className="button-link">
-              {linkLoginTexts.backToLogin}
+              {linkLoginTexts.signIn}
             </a>
           </p>
         </>

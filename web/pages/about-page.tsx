@@ -12,7 +12,7 @@ export function AboutPage({ context, entry }: { context: PageContext; entry: Rou
         <h1>{entry.title}</h1>
         <p>{entry.about}</p>
         <p>
-          <a href={pathOf("public", "Login")}>{linkLoginTexts.backToLogin}</a>
+          <a href={pathOf("public", "Sign In")}>{linkLoginTexts.signIn}</a>
         </p>
       </article>
     </Frame>

@@ -1,6 +1,8 @@
 // A page whose content is one island in a card: the MFA route, login by link, a forced password change. The island
-// carries the page's visible h1 (its own heading), so the page adds none.
+// carries the page's visible h1 (its own heading), so the page adds none. Below it, as on the login page, the support
+// line: these are steps of signing in, where a person who is stuck (a spent link, no code) needs someone to ask.
 import { Frame } from "#web/components/frame.tsx";
+import { SupportSentence } from "#web/components/support.tsx";
 import { Island } from "#web/islands/island.tsx";
 import type { IslandName, IslandProps } from "#web/islands/registry.ts";
 import type { PageContext } from "#web/page-context.ts";
@@ -20,6 +22,9 @@ export function IslandPage<N extends IslandName>({
     <Frame context={context}>
       <article className="narrow-card">
         <Island name={name} props={props} />
+        <p className="support">
+          <SupportSentence support={context.support} />
+        </p>
       </article>
     </Frame>
   );

@@ -172,7 +172,6 @@ function entryContent(
       ) : (
         <article>
           <h1>{entry.title}</h1>
-          <p>{entry.about}</p>
         </article>
       );
     default:

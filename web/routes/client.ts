@@ -1,5 +1,5 @@
 // requirements 2.8: the client section, every row with its section 6 gate ("—" there: no gate here).
-import { type AreaPurposes, type RouteEntry, rowsOf } from "#web/routes/row.ts";
+import { type RouteEntry, rowsOf } from "#web/routes/row.ts";
 
 const { row, same } = rowsOf("client");
 
@@ -7,21 +7,7 @@ const home = row("/home", "Home", {
   screen: "home",
   loader: "last-sign-in",
   group: "Home",
-  about: "Upload batches, enter and import invoices, pay them, run reports and manage vendors.",
 });
-
-/** The client section's areas (requirements 2.8's screen names). */
-export const clientAreas: AreaPurposes = {
-  Invoices: "Invoice entry and import, payment and the cart; pending, submitted, unpaid, held and expiring invoices.",
-  Batches: "Batch upload, review, inquiry and approval, and file upload.",
-  "Spot & Wires": "Spot payment, spot pending and spot rates; pending wires, wire instructions and named accounts.",
-  Reports: "Aging, coming-due, country, expiring, invoice, payroll, purchase-order, transaction and weekly reports.",
-  Vendors: "Vendor history, vendor terms and W-8 forms; homeowner invitations.",
-  VIP: "The VIP vendor-invoicing programme: dashboard, invites, submissions, exceptions, e-mails and settings.",
-  Users: "User administration and changing your password.",
-  Documents: "Bank holidays, the expiring-invoices policy and the vendor letter.",
-  Help: "Support.",
-};
 
 export const clientRoutes: readonly RouteEntry[] = [
   same("", home),

@@ -33,12 +33,6 @@ export type NavGroup =
   | "Immigration fees";
 
 /**
- * A section's areas: its navigation groups, each with a short purpose built from the requirements' names of the screens in
- * it (nothing invented). The home page shows the areas a user may open as cards (web/components/home-screen.tsx).
- */
-export type AreaPurposes = Partial<Record<NavGroup, string>>;
-
-/**
  * What a row's screen shows beyond the table's words, loaded on the server for each request once its gate passed: the
  * name travels with the row (to the browser too), the function that loads and draws it is the server's
  * (server/pages/loaders.tsx, whose table the type holds to these names).
@@ -56,7 +50,10 @@ export type RouteEntry = {
   gate?: GateName;
   /** Where the navigation lists it; unset: not listed (a page reached from another, or an alias). */
   group?: NavGroup;
-  /** For screens whose content docs/requirements.md does not show: what the screen is for, said plainly. */
+  /**
+   * For screens whose content docs/requirements.md does not show: what the screen is for, said plainly. A home says
+   * what its person may do there instead, in words that fit their permissions (web/texts/home.ts).
+   */
   about?: string;
   pdf?: PdfFile;
   /** The data its screen shows, loaded before the page renders; the screen places it (web/pages/section-page.tsx). */

@@ -2,12 +2,12 @@
 // adding a route means adding one row to its section's file.
 import { parse } from "regexparam";
 import { matchRoute as wouterMatch } from "wouter";
-import { clientAreas, clientRoutes } from "#web/routes/client.ts";
+import { clientRoutes } from "#web/routes/client.ts";
 import { publicRoutes } from "#web/routes/public.ts";
-import type { AreaPurposes, RouteEntry, Section, SignedInSection } from "#web/routes/row.ts";
-import { uscisAreas, uscisRoutes } from "#web/routes/uscis.ts";
-import { usptoAreas, usptoRoutes } from "#web/routes/uspto.ts";
-import { vendorAreas, vendorRoutes } from "#web/routes/vendor.ts";
+import type { RouteEntry, Section, SignedInSection } from "#web/routes/row.ts";
+import { uscisRoutes } from "#web/routes/uscis.ts";
+import { usptoRoutes } from "#web/routes/uspto.ts";
+import { vendorRoutes } from "#web/routes/vendor.ts";
 import type { Site } from "#web/site.ts";
 
 /** Every route, first match wins: the public rows come first, since `/uspto/login` and the like need no session. */
@@ -28,14 +28,6 @@ export const sectionAudience: Record<SignedInSection, Site> = {
   vendor: "vendor",
   uspto: "client",
   uscis: "client",
-};
-
-/** Each section's areas and their purposes, for the home page's cards. */
-export const areaPurposes: Record<SignedInSection, AreaPurposes> = {
-  client: clientAreas,
-  vendor: vendorAreas,
-  uspto: usptoAreas,
-  uscis: uscisAreas,
 };
 
 export const signedInSections = Object.keys(sectionAudience) as SignedInSection[];

@@ -1,19 +1,12 @@
 // requirements 2.11: the immigration-fee section (its gates are not shown, so none).
-import { type AreaPurposes, type RouteEntry, rowsOf } from "#web/routes/row.ts";
+import { type RouteEntry, rowsOf } from "#web/routes/row.ts";
 
 const { row, same } = rowsOf("uscis");
 const home = row("/home", "Immigration Fees", {
   screen: "home",
   loader: "last-sign-in",
   group: "Immigration fees",
-  about: "The G-1450 card-authorisation form.",
 });
-
-/** The immigration-fee section's one area (requirements 1 and 2.11). */
-export const uscisAreas: AreaPurposes = {
-  "Immigration fees": "The G-1450 card-authorisation form.",
-  Users: "Changing your password.",
-};
 
 export const uscisRoutes: readonly RouteEntry[] = [
   same("", home),

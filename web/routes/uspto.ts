@@ -1,19 +1,12 @@
 // requirements 2.10: the patent-fee section (its gates are not shown, so none).
-import { type AreaPurposes, type RouteEntry, rowsOf } from "#web/routes/row.ts";
+import { type RouteEntry, rowsOf } from "#web/routes/row.ts";
 
 const { row, same } = rowsOf("uspto");
 const home = row("/home", "Patent Fees", {
   screen: "home",
   loader: "last-sign-in",
   group: "Patent fees",
-  about: "Legal matters and dockets.",
 });
-
-/** The patent-fee section's one area (requirements 1 and 2.10). */
-export const usptoAreas: AreaPurposes = {
-  "Patent fees": "Legal matters and dockets.",
-  Users: "Changing your password.",
-};
 
 export const usptoRoutes: readonly RouteEntry[] = [
   same("", home),

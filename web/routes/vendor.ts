@@ -1,5 +1,5 @@
 // requirements 2.9: the vendor section, every row with its section 6 gate.
-import { type AreaPurposes, type RouteEntry, rowsOf } from "#web/routes/row.ts";
+import { type RouteEntry, rowsOf } from "#web/routes/row.ts";
 
 const { row, same } = rowsOf("vendor");
 
@@ -7,22 +7,11 @@ const home = row("/home", "Home", {
   screen: "home",
   loader: "last-sign-in",
   group: "Home",
-  about: "Submit invoices to clients, follow their status and see payments received.",
 });
 const vipInvites = row("/vip/invites", "VIP Invites", {
   group: "VIP",
   about: "Invitations to clients' VIP programmes, and their terms.",
 });
-
-/** The vendor section's areas (requirements 2.9's screen names). */
-export const vendorAreas: AreaPurposes = {
-  Invoices: "Invoice entry; pending, managed, rejected and due invoices.",
-  Reports: "Invoices, invoice status, payments received and VIP submissions reports.",
-  VIP: "VIP invites and client terms.",
-  Users: "User administration, changing your password and switching account.",
-  Documents: "The VIP tutorial and user manual, bank holidays and the vendor letter.",
-  Help: "Contact us.",
-};
 
 export const vendorRoutes: readonly RouteEntry[] = [
   same("", home),

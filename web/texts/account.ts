@@ -21,6 +21,11 @@ export const accountTexts = {
   currentPassword: "Current Password",
   thisDevice: "This device",
   signOut: "Sign out",
+  /** Read after "Sign out" on a session's control (visually hidden: its row shows which session it is). */
+  ofSession: (device: string, address: string) => ` of ${device}, ${address}`,
+  signOutOf: (device: string) => `Sign out of ${device}`,
+  signOutAllHeading: "Sign out everywhere else",
+  signOutAllAbout: "This signs out every device listed above except this one.",
   signOutAll: "Sign out of all other devices",
   began: "Signed in",
   lastActive: "Last active",

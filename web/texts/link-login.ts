@@ -1,13 +1,20 @@
 // Texts of login by link (requirements 2.6, 4.6).
+import { counted } from "#web/texts/plural.ts";
+
+/**
+ * How long a sign-in link works, as the provider's mail says it ("The link works once and expires in 24 hours."). The
+ * sandbox's links last this long and its mail says so from this one number (sandbox/sessions.ts,
+ * sandbox/sandbox-routes.ts), so the page that refuses a link and the mail that sent it never disagree.
+ */
+export const SIGN_IN_LINK_HOURS = 24;
+
 export const linkLoginTexts = {
   heading: "Sign In",
   authenticating: "Authenticating...",
   invalid: "Invalid Login",
-  /** Beside the requirements' "Invalid Login": what can make a link fail, and what to do. */
-  invalidHint:
-    "A sign-in link works once, for a short time, and only for the account it was sent to. Ask for a new link, or sign in with your user ID and password.",
+  /** Beside the requirements' "Invalid Login": what can make a link fail, and how to get a new one (the page's support line). */
+  invalidHint: `A sign-in link works once, within ${counted(SIGN_IN_LINK_HOURS, "hour", "hours")} of being sent, and only for the account it was sent to. For a new link, contact us by phone or email (below), or sign in with your user ID and password.`,
   failed: (error: string) => `Login Failed: ${error}`,
-  backToLogin: "Go to the login page",
   /** A bare /login (no uuid): no sign-in was tried, so no "Invalid Login". */
   incompleteHeading: "This sign-in link is incomplete",
   incomplete:

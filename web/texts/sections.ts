@@ -1,4 +1,5 @@
-// Texts of the section layouts: the navigation's labels, the home page, the document pages.
+// Texts of the section layouts: the navigation's labels, the document pages, the empty pages (the home page's are
+// web/texts/home.ts).
 import type { SignedInSection } from "#web/routes/row.ts";
 
 const sectionNames: Record<SignedInSection, string> = {
@@ -17,14 +18,6 @@ export const sectionTexts = {
   pageTitle: (title: string, section: SignedInSection) =>
     title.toLowerCase() === sectionNames[section].toLowerCase() ? title : `${title} · ${sectionNames[section]}`,
   navLabel: (section: SignedInSection) => `${sectionNames[section]} pages`,
-  /** The home page's greeting: the user and, for a client, the company. */
-  welcome: (name: string, company?: string) => {
-    const who = name && company ? `${name} of ${company}` : name || company;
-    return who ? `Welcome, ${who}.` : "Welcome.";
-  },
-  shortcuts: "Shortcuts",
-  areasHeading: "What you can do here",
-  otherSectionsHeading: "Other sections",
   pagesOf: (area: string) => `${area} pages`,
   download: (fileName: string) => `Download ${fileName}`,
   openPdf: "Open the PDF",
@@ -41,4 +34,8 @@ export const sectionTexts = {
   /** On a forbidden or not-found page, the way back for a person who has no menu there. */
   backHome: "Go to your home page",
   documentFrame: (title: string) => `${title} (PDF)`,
+  /** A document page on paper, where its frame cannot print: what the document is, and where to print it from. */
+  documentFile: "Document",
+  documentAddress: "Its address on the portal",
+  printTheDocument: "This page does not print the document itself: open the PDF and print it from there.",
 } as const;

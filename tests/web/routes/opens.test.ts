@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { noPermissions, permissionsWith } from "#tests/support/permissions.ts";
-import { opens } from "#web/routes/opens.ts";
+import { opens, opensPath } from "#web/routes/opens.ts";
 import type { RouteEntry } from "#web/routes/row.ts";
 
 const page = (changes: Partial<RouteEntry>): RouteEntry => ({
@@ -30,5 +30,18 @@ describe("opening a row", () => {
   it("never opens the forbidden screen's own row: it is a refusal, not a page to be led to", () => {
     assert.equal(opens(page({ screen: "forbidden" }), noPermissions), false);
     assert.equal(opens(page({ screen: "forbidden" }), permissionsWith({ isAdmin: true, vipTier: "9" })), false);
+  });
+});
+
+describe("opening a page by its path", () => {
+  it("opens the table's row of that path exactly when its gate passes", () => {
+    assert.equal(opensPath("/client/batch/upload", permissionsWith({ viewOnly: false })), true);
+    assert.equal(opensPath("/client/batch/upload", permissionsWith({ viewOnly: true })), false);
+    assert.equal(opensPath("/client/reports/aging", permissionsWith({ viewOnly: true })), true);
+  });
+
+  it("opens no path the table does not have, nor the forbidden page's", () => {
+    assert.equal(opensPath("/client/nowhere", permissionsWith({ isAdmin: true })), false);
+    assert.equal(opensPath("/client/forbidden", permissionsWith({ isAdmin: true })), false);
   });
 });

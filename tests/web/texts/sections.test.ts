@@ -21,19 +21,6 @@ describe("a section page's title", () => {
   });
 });
 
-describe("the home page's greeting", () => {
-  it("names the user and, for a client, the company", () => {
-    assert.equal(sectionTexts.welcome("alice", "ACME"), "Welcome, alice of ACME.");
-    assert.equal(sectionTexts.welcome("vera"), "Welcome, vera.");
-  });
-
-  it("names what is known, and greets plainly when nothing is (a link sign-in)", () => {
-    assert.equal(sectionTexts.welcome("", "ACME"), "Welcome, ACME.");
-    assert.equal(sectionTexts.welcome(""), "Welcome.");
-    assert.equal(sectionTexts.welcome("", ""), "Welcome.");
-  });
-});
-
 describe("the way on from a page", () => {
   it("goes back to the home page by its title, or by a plain name when it has none", () => {
     assert.equal(sectionTexts.backToHome("Client Home"), "Back to Client Home");
