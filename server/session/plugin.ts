@@ -9,7 +9,7 @@ import { problem } from "#server/errors.ts";
 import { personActed } from "#server/session/activity.ts";
 import { cacheSessionDecoding } from "#server/session/decode-cache.ts";
 import { RESEAL_GRANULARITY_MS, readAuth } from "#server/session/fields.ts";
-import { expire } from "#server/session/lifecycle.ts";
+import { endRevoked, expire } from "#server/session/lifecycle.ts";
 import { sessionId, sessionTimes } from "#server/session/standing.ts";
 import { markSeen } from "#server/session/writes.ts";
 import { serverTexts } from "#server/texts.ts";
@@ -109,22 +109,29 @@ export const sessionPlugin = fp<{ context: AppContext }>(async (app: FastifyInst
 
   app.addHook("onRequest", (request, _reply, done) => {
     request.auth = readAuth(request);
-    endIfOver(request);
-    done();
+    endIfOver(request, done);
   });
 
   // Asked again once the body has arrived: a request can hold its body back while its session is signed out elsewhere.
   app.addHook("preHandler", (request, _reply, done) => {
     const sid = sessionId(request);
-    if (sid && request.auth && (app.revocations.has(sid) || markedEnded(request, sid))) expire(request, "revoked");
-    done();
+    if (sid && request.auth && (app.revocations.has(sid) || markedEnded(request, sid))) ended(request, done);
+    else done();
   });
 
   /** A revoked, refused, timed-out or too old session ends here. */
-  function endIfOver(request: FastifyRequest): void {
+  function endIfOver(request: FastifyRequest, done: () => void): void {
     const reason = endReason(request);
-    if (reason) expire(request, reason);
+    if (reason === "revoked") ended(request, done);
+    else {
+      if (reason) expire(request, reason);
+      done();
+    }
   }
+
+  /** A session ended elsewhere: which ending it was is looked up first (server/session/why-ended.ts). */
+  const ended = (request: FastifyRequest, done: (error?: Error) => void) =>
+    void endRevoked(request).then(() => done(), done);
 
   /** "Sign out of all other devices" from another of the person's sessions: their mark, held by every replica. */
   function markedEnded(request: FastifyRequest, sid: string): boolean {

@@ -4,6 +4,9 @@ import { errorTexts } from "#web/texts/errors.ts";
 import { loginTexts } from "#web/texts/login-screen.ts";
 import { mfaTexts } from "#web/texts/mfa.ts";
 
+/** The configured limits a session ends at, as the notices name them. */
+export type SessionLimits = { idleMinutes: number; maxHours: number };
+
 const sessionTooLarge =
   "Sign-in could not be completed: the session is too large for this browser to keep. Please contact support.";
 export const loginNotices = {
@@ -16,14 +19,25 @@ export const loginNotices = {
   continueTo: (title: string) => `Sign in to continue to ${title}`,
   /** Also the answer of the call or page whose session outgrew the cookie (server/texts.ts). */
   sessionTooLarge,
-  /** What the sign-in page says about the way the session before it ended (nothing when the person ended it). */
-  sessionEnded: (reason: EndReason, idleMinutes: number): string | undefined => {
+  /**
+   * What the sign-in page says about the way the session before it ended (nothing when the person ended it); a page
+   * whose session ended says the same where it is (server/routes/session.ts answers it to the page's script).
+   */
+  sessionEnded: (reason: EndReason, limits: SessionLimits): string | undefined => {
     switch (reason) {
       case "signed-out":
       case "replaced":
         return undefined;
+      case "ended-elsewhere":
+        return loginTexts.endedElsewhere;
+      case "password-changed":
+        return loginTexts.passwordChanged;
+      case "password-reset":
+        return loginTexts.passwordReset;
       case "idle":
-        return `${errorTexts.sessionExpired}. ${loginTexts.endedIdle(idleMinutes)}`;
+        return `${errorTexts.sessionExpired}. ${loginTexts.endedIdle(limits.idleMinutes)}`;
+      case "lifetime":
+        return `${errorTexts.sessionExpired}. ${loginTexts.endedLifetime(limits.maxHours)}`;
       case "mfa-attempts":
         return mfaTexts.attemptsExhausted;
       case "too-large":
