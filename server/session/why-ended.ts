@@ -10,18 +10,25 @@ import { sessionId } from "#server/session/standing.ts";
 import type { EndReason } from "#web/protocol/session-end.ts";
 import { loginNotices } from "#web/texts/login-notices.ts";
 
-/** The endings another request records against the session it ended (server/account/sessions.ts), by what they mean. */
+/**
+ * The endings the activity records against a session (server/account/sessions.ts), by what they mean: those another
+ * request made, and those the session's own request found (another tab's copy of its cookie, asking at the same time,
+ * finds the session revoked by that request, and is told the same).
+ */
 const namedEndings: Partial<Record<SecurityEvent, EndReason>> = {
   "session-ended.by-person": "ended-elsewhere",
   "session-ended.password-changed": "password-changed",
   "session-ended.password-reset": "password-reset",
+  "session-ended.idle": "idle",
+  "session-ended.lifetime": "lifetime",
+  "session-ended.upstream-refused": "upstream-refused",
 };
 
 /**
- * Why this request's revoked session was ended, as the person's activity names it; `revoked` when it names no ending
- * of this session (a sign-in past the bound, a session Redis's outage kept out of the list, an activity that could not
- * be read). Read only for a request whose session was revoked, never on the path of a live one. Never rejects, as
- * the stores never do.
+ * Why this request's revoked session was ended, as the person's activity names it (the newest ending of it);
+ * `revoked` when it names none (a sign-in past the bound, a session Redis's outage kept out of the list, an activity
+ * that could not be read, or not yet: Redis is written after the revocation). Read only for a request whose session
+ * was revoked, never on the path of a live one. Never rejects, as the stores never do.
  */
 export async function whyRevoked(request: FastifyRequest): Promise<EndReason> {
   const account = accountOf(request);

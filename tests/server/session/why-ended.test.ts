@@ -1,6 +1,7 @@
 // server/session/why-ended.ts: a session ended from another of the person's sessions learns at its next request which
-// ending it was (another device, a password change, a reset), so its pages and the sign-in page say it; an ending the
-// activity does not name is told in requirements 4.5's words. Each is worded at the portal's configured limits.
+// ending it was (another device, a password change, a reset), so its pages and the sign-in page say it; so does a copy
+// of a cookie whose session another tab's request just ended at its limit. An ending the activity does not name is
+// told in requirements 4.5's words. Each is worded at the portal's configured limits.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { PortalClient as Client, type PortalClient } from "#harness/portal-client.ts";
@@ -8,6 +9,7 @@ import { type Account, accounts, DEMO_PASSWORD, latestMail, signIn } from "#harn
 import type { Config } from "#server/config.ts";
 import { END_SESSIONS_PATH } from "#server/pages/account-view.ts";
 import { endNotice } from "#server/session/why-ended.ts";
+import { clockedPortal, IDLE_MINUTES, MINUTE } from "#tests/support/clocked-portal.ts";
 import { type RunningPortal, sandboxPost, startPortalInProcess } from "#tests/support/portal.ts";
 import { resetForm, resetLinkPath } from "#tests/support/reset-link.ts";
 import { END_OTHERS_HEADER } from "#web/api/end-others.ts";
@@ -95,6 +97,19 @@ describe("a session ended from another of the person's sessions", () => {
     });
     assert.equal(linked.json().tokenHeld, true, linked.text);
     assert.deepEqual((await asked(kept)).body, { ended: "revoked", detail: errorTexts.sessionExpired });
+  });
+});
+
+describe("two tabs asking at once", () => {
+  const clocked = clockedPortal();
+
+  it("are both told the idle limit ended their session, though the first one's ask revoked it before the other's was read", async () => {
+    const tab = await signIn(clocked.portal.app, accounts.vince, clocked.portal.code);
+    const other = tab.copy(); // the same cookie, sent by the other tab before the first one's answer came back
+    clocked.now += (IDLE_MINUTES + 1) * MINUTE;
+    const idle = { ended: "idle", detail: `${errorTexts.sessionExpired}. ${loginTexts.endedIdle(IDLE_MINUTES)}` };
+    assert.deepEqual((await asked(tab)).body, idle);
+    assert.deepEqual((await asked(other)).body, idle);
   });
 });
 
