@@ -18,6 +18,7 @@ import { STATUS_CHECK_SECONDS } from "#web/idle-timing.ts";
 import { signInUrl } from "#web/site.ts";
 import { layoutTexts } from "#web/texts/layout.ts";
 import { linkLoginTexts } from "#web/texts/link-login.ts";
+import { loginNotices } from "#web/texts/login-notices.ts";
 import { loginTexts } from "#web/texts/login-screen.ts";
 import { mfaTexts } from "#web/texts/mfa.ts";
 import { passwordTexts } from "#web/texts/password.ts";
@@ -88,9 +89,9 @@ describe("every open tab says why its session ended", () => {
       cookie: elsewhere.cookieHeader,
     });
     assert.equal(ended.status, 303);
-    await toldWithinSeconds([tabs.home, tabs.form], loginTexts.endedElsewhere);
+    await toldWithinSeconds([tabs.home, tabs.form], loginNotices.endedElsewhere);
     await screenshot(tabs.form, "session-ended-elsewhere");
-    await keptAndHeld(tabs, loginTexts.endedElsewhere);
+    await keptAndHeld(tabs, loginNotices.endedElsewhere);
   });
 
   test("a password change on another device: both tabs say the password was changed", async () => {
@@ -105,8 +106,8 @@ describe("every open tab says why its session ended", () => {
       { [END_OTHERS_HEADER]: "1" },
     );
     assert.equal(changed.status, 200, changed.text);
-    await toldWithinSeconds([tabs.home, tabs.form], loginTexts.passwordChanged);
-    await keptAndHeld(tabs, loginTexts.passwordChanged);
+    await toldWithinSeconds([tabs.home, tabs.form], loginNotices.passwordChanged);
+    await keptAndHeld(tabs, loginNotices.passwordChanged);
   });
 
   test("a reset by the mailed link: both tabs say the password was reset", async () => {
@@ -120,8 +121,8 @@ describe("every open tab says why its session ended", () => {
     const form = new PortalClient(suite.portal.url, { islandsHeader: false });
     const reset = await form.post("/sandbox/reset", resetForm(link, "Tabs-Reset-2026!"));
     assert.equal(reset.status, 303, reset.text);
-    await toldWithinSeconds([tabs.home, tabs.form], loginTexts.passwordReset);
-    await keptAndHeld(tabs, loginTexts.passwordReset);
+    await toldWithinSeconds([tabs.home, tabs.form], loginNotices.passwordReset);
+    await keptAndHeld(tabs, loginNotices.passwordReset);
   });
 
   test("'Continue with this link' in a third tab: the others say a sign-in there replaced their session, and act for no one", async () => {
@@ -152,13 +153,13 @@ describe("every open tab says why its session ended", () => {
     await new PortalClient(suite.portal.url, { islandsHeader: false }).post(END_SESSIONS_PATH, form, {
       cookie: elsewhere.cookieHeader,
     });
-    await toldWithinSeconds([page], loginTexts.endedElsewhere);
+    await toldWithinSeconds([page], loginNotices.endedElsewhere);
     await page.getByRole("link", { name: sectionTexts.openPdf }).click();
     await page.waitForURL(`${suite.portal.url}/pdfs/BankHolidays.pdf`);
-    await page.getByText(loginTexts.endedElsewhere).waitFor();
+    await page.getByText(loginNotices.endedElsewhere).waitFor();
     assert.doesNotMatch((await page.textContent("body")) ?? "", /[{}]/, "no raw JSON");
     await page.getByRole("link", { name: mfaTexts.signInAgain }).click();
     await page.getByRole("heading", { name: loginTexts.heading }).waitFor();
-    await page.getByText(loginTexts.endedElsewhere).waitFor(); // the sign-in page says it too
+    await page.getByText(loginNotices.endedElsewhere).waitFor(); // the sign-in page says it too
   });
 });

@@ -29,12 +29,4 @@ export const loginTexts = {
   signedOut: "You have signed out.",
   /** Follows the requirements' session-expired message when the idle timeout ended the session. */
   endedIdle: (minutes: number) => `It ended after ${counted(minutes, "minute", "minutes")} without activity.`,
-  /** Follows the requirements' session-expired message when the absolute lifetime ended the session. */
-  endedLifetime: (hours: number) => `It ended after ${counted(hours, "hour", "hours")}, the longest a session lasts.`,
-  /** "Sign out" of this session, or "Sign out of all other devices", from another of the person's sessions. */
-  endedElsewhere: "You were signed out from another device.",
-  /** A password change made in another session ended this one. */
-  passwordChanged: "Your password was changed. Please sign in with your new password.",
-  /** A password reset (the mailed link) ended every session of the person. */
-  passwordReset: "Your password was reset. Please sign in with your new password.",
 } as const;

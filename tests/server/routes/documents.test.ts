@@ -20,7 +20,7 @@ import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.
 import { portalsOnFakeForFile } from "#tests/support/portal-on-fake.ts";
 import { routes, sectionAudience } from "#web/routes/table.ts";
 import { errorTexts } from "#web/texts/errors.ts";
-import { loginTexts } from "#web/texts/login-screen.ts";
+import { loginNotices } from "#web/texts/login-notices.ts";
 import { mfaTexts } from "#web/texts/mfa.ts";
 
 let portal: RunningPortal;
@@ -74,7 +74,7 @@ describe("a document once the session has ended", () => {
     const pdf = await here.get("/pdfs/BankHolidays.pdf");
     assert.equal(pdf.status, 401);
     assert.match(String(pdf.headers["content-type"]), /^text\/html/, "a page, never raw JSON");
-    assert.ok(pdf.text.includes(loginTexts.endedElsewhere), pdf.text);
+    assert.ok(pdf.text.includes(loginNotices.endedElsewhere), pdf.text);
     assert.ok(pdf.text.includes(`<a href="/" target="_top">${mfaTexts.signInAgain}</a>`), pdf.text);
   });
 

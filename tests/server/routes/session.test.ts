@@ -13,6 +13,7 @@ import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.
 import { portalOnFake } from "#tests/support/portal-on-fake.ts";
 import { TAX_BRIDGE_HEADER } from "#web/protocol/headers.ts";
 import { errorTexts } from "#web/texts/errors.ts";
+import { loginNotices } from "#web/texts/login-notices.ts";
 import { loginTexts } from "#web/texts/login-screen.ts";
 
 let portal: RunningPortal;
@@ -173,7 +174,7 @@ describe("the check a page's script makes every few seconds", () => {
     const ended = await vera.get("/session/idle", json);
     assert.equal(ended.status, 401);
     assert.equal(JSON.parse(ended.text).ended, "lifetime");
-    assert.equal(JSON.parse(ended.text).detail, `${errorTexts.sessionExpired}. ${loginTexts.endedLifetime(12)}`);
+    assert.equal(JSON.parse(ended.text).detail, `${errorTexts.sessionExpired}. ${loginNotices.endedLifetime(12)}`);
   });
 
   it("tells a request that brought no session only that, and writes nothing", async () => {

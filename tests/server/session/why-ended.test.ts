@@ -15,6 +15,7 @@ import { resetForm, resetLinkPath } from "#tests/support/reset-link.ts";
 import { END_OTHERS_HEADER } from "#web/api/end-others.ts";
 import { REPLACE_SESSION_HEADER } from "#web/protocol/headers.ts";
 import { errorTexts } from "#web/texts/errors.ts";
+import { loginNotices } from "#web/texts/login-notices.ts";
 import { loginTexts } from "#web/texts/login-screen.ts";
 
 let portal: RunningPortal;
@@ -52,9 +53,9 @@ describe("a session ended from another of the person's sessions", () => {
     assert.equal(ended.status, 303);
     assert.deepEqual(await asked(here), {
       status: 401,
-      body: { ended: "ended-elsewhere", detail: loginTexts.endedElsewhere },
+      body: { ended: "ended-elsewhere", detail: loginNotices.endedElsewhere },
     });
-    await signInPageSays(here, loginTexts.endedElsewhere);
+    await signInPageSays(here, loginNotices.endedElsewhere);
   });
 
   it("is told the password was changed when a change there ended it", async () => {
@@ -68,7 +69,7 @@ describe("a session ended from another of the person's sessions", () => {
       { [END_OTHERS_HEADER]: "1" },
     );
     assert.equal(changed.status, 200, changed.text);
-    assert.deepEqual((await asked(here)).body, { ended: "password-changed", detail: loginTexts.passwordChanged });
+    assert.deepEqual((await asked(here)).body, { ended: "password-changed", detail: loginNotices.passwordChanged });
     assert.equal((await asked(there)).status, 200, "the session that changed it goes on");
   });
 
@@ -84,8 +85,8 @@ describe("a session ended from another of the person's sessions", () => {
       resetForm(path, "Tabs-Told-Reset-2026!"),
     );
     assert.equal(reset.status, 303, reset.text);
-    assert.deepEqual((await asked(here)).body, { ended: "password-reset", detail: loginTexts.passwordReset });
-    await signInPageSays(here, loginTexts.passwordReset);
+    assert.deepEqual((await asked(here)).body, { ended: "password-reset", detail: loginNotices.passwordReset });
+    await signInPageSays(here, loginNotices.passwordReset);
   });
 
   it("is told requirements 4.5's words when the activity names no ending of it: a kept copy of a cookie a link sign-in replaced", async () => {
@@ -119,7 +120,10 @@ describe("the words of an ending", () => {
 
   it("name the idle limit and the lifetime this portal is configured with", () => {
     assert.equal(endNotice(config(15, 8), "idle"), `${errorTexts.sessionExpired}. ${loginTexts.endedIdle(15)}`);
-    assert.equal(endNotice(config(15, 8), "lifetime"), `${errorTexts.sessionExpired}. ${loginTexts.endedLifetime(8)}`);
+    assert.equal(
+      endNotice(config(15, 8), "lifetime"),
+      `${errorTexts.sessionExpired}. ${loginNotices.endedLifetime(8)}`,
+    );
   });
 
   it("are none for an end the person chose", () => {
