@@ -1,10 +1,12 @@
 // requirements 2.2: the sign-in page (also at /tax-bridge/login). A signed-in person goes on to their landing.
 
+import type { Config } from "#server/config.ts";
 import { isLoopback } from "#server/loopback.ts";
 import { type Loaded, type PageRequest, pageContextOf, redirect, type Screens } from "#server/pages/screen.ts";
 import { safePath } from "#server/safe-path.ts";
 import type { Flash } from "#server/session/fields.ts";
 import { standing } from "#server/session/standing.ts";
+import { endNotice } from "#server/session/why-ended.ts";
 import { takeFlash } from "#server/session/writes.ts";
 import { isNavigation } from "#server/tracking.ts";
 import { LoginPage } from "#web/pages/login-page.tsx";
@@ -29,9 +31,8 @@ export function loadLogin(screens: Screens, entry: RouteEntry, request: PageRequ
   if (state === "signed-in") return redirect(landingUrl(returnTo));
   // The one-time notice is used up by the document the person sees, never by an icon or a prefetch.
   const flash =
-    (isNavigation(request)
-      ? noticeOf(takeFlash(request), screens.context.config.session.idleSeconds / 60)
-      : undefined) ?? ("signed-out" in request.query ? { error: loginTexts.signedOut } : undefined);
+    (isNavigation(request) ? noticeOf(takeFlash(request), screens.context.config) : undefined) ??
+    ("signed-out" in request.query ? { error: loginTexts.signedOut } : undefined);
   // The tab: as asked, else the audience of the page first asked for (a vendor's deep link opens the vendor tab).
   const asked = askedEntryOf(returnTo)?.section;
   const returnSite = asked && asked !== "public" ? sectionAudience[asked].toUpperCase() : undefined;
@@ -95,8 +96,8 @@ export function loadLogin(screens: Screens, entry: RouteEntry, request: PageRequ
  * The session's notice in words: why the session before ended, said here. requirements 2.2's navigation-state
  * pathname is followed only when it stays on this origin.
  */
-function noticeOf(flash: Flash | undefined, idleMinutes: number): { error: string; pathname?: string } | undefined {
-  const error = flash?.ended ? loginNotices.sessionEnded(flash.ended, idleMinutes) : flash?.error;
+function noticeOf(flash: Flash | undefined, config: Config): { error: string; pathname?: string } | undefined {
+  const error = flash?.ended ? endNotice(config, flash.ended) : flash?.error;
   if (error === undefined) return undefined;
   const pathname = flash?.pathname ? safePath(flash.pathname) : undefined;
   return pathname ? { error, pathname } : { error };

@@ -5,13 +5,14 @@ import { constants } from "node:zlib";
 import fastifyCompress from "@fastify/compress";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ReactElement } from "react";
+import { sessionDigest } from "#server/account/security-log.ts";
 import type { AppContext } from "#server/context.ts";
 import { nonceOf } from "#server/nonce.ts";
 import type { PageView } from "#server/pages/screen.ts";
 import { ownRequest } from "#server/plugins/csrf.ts";
 import { renderPage } from "#server/render/render-page.ts";
 import { byItself, personActed } from "#server/session/activity.ts";
-import { pastMfa, sessionTimes } from "#server/session/standing.ts";
+import { pastMfa, sessionId, sessionTimes } from "#server/session/standing.ts";
 import { IDLE_CHECK_MARGIN_SECONDS, IDLE_WARNING_SECONDS, idleCheckUrl } from "#web/idle-timing.ts";
 import type { AssetManifest, PageContext } from "#web/page-context.ts";
 import type { IdleSlots } from "#web/pages/document.tsx";
@@ -46,7 +47,7 @@ export async function decoratePage(app: FastifyInstance, context: AppContext, as
       title: layoutTexts.documentTitle(view.title),
       assets,
       nonce: nonceOf(this.raw),
-      idle: left === undefined ? undefined : idleTimes(left, pathnameOf(request.url)),
+      idle: left === undefined ? undefined : idleTimes(left, pathnameOf(request.url), sessionId(request)),
     });
     this.type("text/html; charset=utf-8");
     // Compressed only for the portal's own requests and the person's, never for one another site started (BREACH:
@@ -72,13 +73,14 @@ export function idleLeft(
   return (from + context.config.session.idleSeconds * 1000 - now) / 1000;
 }
 
-/** The idle times a signed-in page carries (web/pages/document.tsx). */
-function idleTimes(left: number, path: string): IdleSlots {
+/** The idle times a signed-in page carries (web/pages/document.tsx), and the session it was shown for. */
+function idleTimes(left: number, path: string, sid: string | undefined): IdleSlots {
   const checkIn = String(Math.ceil(left) + IDLE_CHECK_MARGIN_SECONDS);
   return {
     warnAfter: String(Math.max(0, Math.round(left - IDLE_WARNING_SECONDS))),
     checkIn,
     refresh: `${checkIn}; url=${idleCheckUrl(path)}`,
+    session: sid ? sessionDigest(sid) : "",
   };
 }
 

@@ -18,6 +18,7 @@ const IDLE_SLOTS: IdleSlots = {
   warnAfter: `idle-warn-slot-${SLOT_ID}`,
   checkIn: `idle-check-slot-${SLOT_ID}`,
   refresh: `idle-refresh-slot-${SLOT_ID}`,
+  session: `idle-session-slot-${SLOT_ID}`,
 };
 const SLOTS = new RegExp(`(${[NONCE_SLOT, ...Object.values(IDLE_SLOTS)].join("|")})`);
 /** Pages kept (a few KB each); beyond this the least recently used goes. */
@@ -57,7 +58,10 @@ export type RenderOptions = {
   assets: AssetManifest;
   /** The answer's CSP nonce, for its scripts and styles. */
   nonce: string;
-  /** Signed-in pages: their idle times, each a number or a same-origin URL (written into the HTML as they are). */
+  /**
+   * Signed-in pages: their idle times, each a number or a same-origin URL, and their session's digest (written into
+   * the HTML as they are).
+   */
   idle?: IdleSlots | undefined;
 };
 

@@ -6,8 +6,9 @@ import { errorShape } from "#server/api/error-shape.ts";
 import type { UpstreamAnswer } from "#server/api/forwarded-answer.ts";
 import type { AppContext } from "#server/context.ts";
 import { Refusal } from "#server/errors.ts";
-import { signedIn } from "#server/session/standing.ts";
+import { endedBy, signedIn } from "#server/session/standing.ts";
 import { refusesToken } from "#server/session/upstream-refusal.ts";
+import { endNotice } from "#server/session/why-ended.ts";
 import { serverTexts } from "#server/texts.ts";
 import {
   ACCEPT_ENCODING,
@@ -69,10 +70,11 @@ async function pdfProxy(app: FastifyInstance, { context }: { context: AppContext
     disableRequestLogging: true,
     retryMethods: [],
     undici: { headersTimeout: context.config.upstreamTimeoutMs, bodyTimeout: context.config.upstreamTimeoutMs },
-    preHandler: async (request: FastifyRequest) => {
+    preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
       const auth = signedIn(request);
-      // Signed in fully: while the password is expired, only the change-password form is reachable.
-      if (!auth) throw new Refusal(401, serverTexts.signInToRead.message);
+      // Signed in fully: while the password is expired, only the change-password form is reachable. Without a
+      // session, the frame (or the tab "Open the PDF" opened) says why it ended, with the way back to sign in.
+      if (!auth) return frameMessage(reply, 401, signInToRead(context, request), true);
       const sites = readers.get((request.params as { fileName: string }).fileName);
       if (!sites) throw new Refusal(404, serverTexts.noSuchDocument.message);
       // A document no page of this user's section links is not theirs (a vendor never reads the clients' policy).
@@ -161,6 +163,12 @@ function pdfFault(context: AppContext, request: FastifyRequest, reply: FastifyRe
   context.forwardFaults.failed(OPERATION, { fault, reqId: request.id });
   return frameMessage(reply, faultStatus(fault), errorTexts.actionFailed);
 }
+
+/** Why a document needs a sign-in: the words for the way this request's session ended, or that one is needed. */
+const signInToRead = (context: AppContext, request: FastifyRequest): string => {
+  const ended = endedBy(request);
+  return (ended && endNotice(context.config, ended)) ?? serverTexts.signInToRead.message;
+};
 
 /** The PDF: framed by this origin's pages only. */
 const framed = (reply: FastifyReply) =>

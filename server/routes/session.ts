@@ -1,19 +1,21 @@
 // Sign out: the session ends and its id is revoked (an old copy of the cookie is dead), the browser returns to login.
 // And the idle timeout's two routes: "Stay signed in", and the check a signed-in page makes at its idle limit. Asked
-// by the warning's script (Accept: application/json), each answers the seconds left instead of moving the page.
+// by the warning's script (Accept: application/json), each answers the seconds left instead of moving the page, or why
+// the session ended; the script asks /session/idle every few seconds, which costs the session no write.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { personOf } from "#server/account/person.ts";
-import { securityEvent } from "#server/account/security-log.ts";
+import { securityEvent, sessionDigest } from "#server/account/security-log.ts";
 import type { AppContext } from "#server/context.ts";
-import { Refusal } from "#server/errors.ts";
 import { taxBridgeOn } from "#server/pages/screen.ts";
 import { permissionsFor } from "#server/permissions.ts";
 import { idleLeft } from "#server/render/page-reply.ts";
 import { safePath } from "#server/safe-path.ts";
 import { byItself } from "#server/session/activity.ts";
 import { expire } from "#server/session/lifecycle.ts";
-import { pastMfa, sessionId, signedIn, taxBridgeEntered } from "#server/session/standing.ts";
+import { endedBy, pastMfa, sessionId, signedIn, taxBridgeEntered } from "#server/session/standing.ts";
+import { endNotice } from "#server/session/why-ended.ts";
 import { markSeen } from "#server/session/writes.ts";
+import type { SessionLeft, SessionOver } from "#web/protocol/session-end.ts";
 import { opens } from "#web/routes/opens.ts";
 import type { RouteEntry } from "#web/routes/row.ts";
 import { matchRoute, sectionAudience } from "#web/routes/table.ts";
@@ -48,12 +50,21 @@ export async function sessionRoutes(app: FastifyInstance, context: AppContext): 
     return reply.header("clear-site-data", '"cache"').redirect(to, 303);
   });
 
-  /** The seconds left before the idle limit, for the warning's script; 401 once the session has ended. */
+  /**
+   * For the warning's script: the seconds left before the idle limit and which session answers; once the session has
+   * ended, 401 with why, in the sign-in page's words. A request that brought no session learns only that.
+   */
   const fromScript = (request: FastifyRequest) => request.headers.accept === "application/json";
   const secondsLeft = (request: FastifyRequest, reply: FastifyReply) => {
     const left = idleLeft(request, context, context.now());
-    if (left === undefined || left <= 0) throw new Refusal(401, errorTexts.sessionExpired);
-    return reply.send({ idleSeconds: Math.floor(left) });
+    const sid = sessionId(request);
+    if (left !== undefined && left > 0 && sid)
+      return reply.send({ idleSeconds: Math.floor(left), session: sessionDigest(sid) } satisfies SessionLeft);
+    // Its notice stays in the cookie for the sign-in page: asking is no reading of it.
+    // At the very limit the session is still there, though no time is left: it is idle.
+    const ended = endedBy(request) ?? (pastMfa(request) ? "idle" : "not-signed-in");
+    const over: SessionOver = { detail: endNotice(context.config, ended) ?? errorTexts.sessionExpired, ended };
+    return reply.code(401).send(over);
   };
 
   /** Back to the page the person was on, when it is a path of this site; else their landing page. */

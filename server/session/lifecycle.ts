@@ -5,6 +5,7 @@ import type { FastifyRequest } from "fastify";
 import { registerSession, sessionEnded } from "#server/account/sessions.ts";
 import { type Auth, clear, discard, mayWrite, set, storeAuth } from "#server/session/fields.ts";
 import { sessionId } from "#server/session/standing.ts";
+import { whyRevoked } from "#server/session/why-ended.ts";
 import { type EndReason, unannounced } from "#web/protocol/session-end.ts";
 
 /**
@@ -61,4 +62,12 @@ export function expire(request: FastifyRequest, reason: EndReason): void {
   if (!notice) discard(request);
   request.auth = undefined;
   request.log.info({ event: "session-ended", reason }, "session ended");
+}
+
+/**
+ * A session revoked elsewhere (another device, a password change, a reset) ends at its next request, keeping for the
+ * sign-in page and the page's script which of those ended it.
+ */
+export async function endRevoked(request: FastifyRequest): Promise<void> {
+  expire(request, await whyRevoked(request));
 }

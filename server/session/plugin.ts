@@ -10,7 +10,7 @@ import { sessionUse } from "#server/plugins/csrf.ts";
 import { personActed } from "#server/session/activity.ts";
 import { cacheSessionDecoding } from "#server/session/decode-cache.ts";
 import { mayWrite, RESEAL_GRANULARITY_MS, readAuth, readOnlySession } from "#server/session/fields.ts";
-import { expire } from "#server/session/lifecycle.ts";
+import { endRevoked, expire } from "#server/session/lifecycle.ts";
 import { SameSiteCookies } from "#server/session/same-site-cookie.ts";
 import { sessionId, sessionTimes } from "#server/session/standing.ts";
 import { markSeen } from "#server/session/writes.ts";
@@ -72,26 +72,31 @@ export const sessionPlugin = fp<{ context: AppContext }>(async (app: FastifyInst
     if (use === "none") request.session = app.createSecureSession({});
     if (use !== "write") readOnlySession(request);
     request.auth = readAuth(request);
-    endIfOver(request);
-    done();
+    endIfOver(request, done);
   });
 
   // Asked again once the body has arrived: a request can hold its body back while its session is signed out elsewhere.
   app.addHook("preHandler", (request, _reply, done) => {
     const sid = sessionId(request);
-    if (sid && request.auth && (app.revocations.has(sid) || markedEnded(request, sid))) expire(request, "revoked");
-    done();
+    if (sid && request.auth && (app.revocations.has(sid) || markedEnded(request, sid))) ended(request, done);
+    else done();
   });
 
   /** A revoked, refused, timed-out or too old session ends here. */
-  function endIfOver(request: FastifyRequest): void {
+  function endIfOver(request: FastifyRequest, done: () => void): void {
     const sid = sessionId(request);
     const revoked = sid !== undefined && app.revocations.has(sid);
     // A token the upstream refused on one of the server's own calls (server/session/upstream-refusal.ts).
-    if (!revoked && refusals.endIfRefused(request)) return;
+    if (!revoked && refusals.endIfRefused(request)) return done();
     const reason = revoked ? "revoked" : endReason(request, sid);
+    if (reason === "revoked") return ended(request, done);
     if (reason) expire(request, reason);
+    done();
   }
+
+  /** A session ended elsewhere: which ending it was is looked up first (server/session/why-ended.ts). */
+  const ended = (request: FastifyRequest, done: (error?: Error) => void) =>
+    void endRevoked(request).then(() => done(), done);
 
   /** "Sign out of all other devices" from another of the person's sessions: their mark, held by every replica. */
   function markedEnded(request: FastifyRequest, sid: string): boolean {

@@ -1,9 +1,10 @@
 // The idle-timeout warning in a real browser, with an idle limit of one minute (so the warning, due a
 // minute before the limit, shows at once): "Stay signed in" keeps the person on the page, and at the limit the
-// page moves by itself to the sign-in page, which says why the session ended. It keeps clear of the screen's edges
-// on a phone as on a desktop. Where scripts run, it counts down, "Stay signed in" keeps everything typed
-// (no reload), it can be dismissed by its button or Escape, and it never covers the field being typed in. Time
-// passes on clocks the tests move (the portal's and the pages'), not by waiting.
+// page says where it is why the session ended, leading to the sign-in page, which says it too. It keeps clear of the
+// screen's edges on a phone as on a desktop. Where scripts run, it counts down, "Stay signed in" keeps everything typed
+// (no reload), it can be dismissed by its button or Escape, and it never covers the field being typed in; the
+// expired-password step the sign-in page shows after the code has it too. Time passes on clocks the tests move (the
+// portal's and the pages'), not by waiting.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -14,10 +15,13 @@ import { accounts } from "#harness/sign-in.ts";
 import { readManifest } from "#server/render/assets.ts";
 import { clockedBrowserSuite } from "#tests/browser/clocked-suite.ts";
 import { screenshot } from "#tests/browser/harness.ts";
+import { signInAs } from "#tests/browser/steps.ts";
 import { assertAccessible } from "#tests/support/axe.ts";
 import { IdleWarning, idleWarningStyle } from "#web/components/idle-warning.tsx";
 import { errorTexts } from "#web/texts/errors.ts";
 import { layoutTexts } from "#web/texts/layout.ts";
+import { loginTexts } from "#web/texts/login-screen.ts";
+import { mfaTexts } from "#web/texts/mfa.ts";
 import { passwordTexts } from "#web/texts/password.ts";
 
 /** The countdown's seconds ("Signing out in 0:57" → 57), read from the page. */
@@ -75,7 +79,7 @@ describe("the idle-timeout warning", () => {
     }
   });
 
-  test("shows a minute before the limit; 'Stay signed in' keeps the page; at the limit, the sign-in page says why in words that count right", async () => {
+  test("shows a minute before the limit; 'Stay signed in' keeps the page; at the limit, the page says why in words that count right, and so does the sign-in page it leads to", async () => {
     const page = await suite.signedInPage(accounts.vera);
     const { url } = suite.portal;
     await page.goto(`${url}/vendor/inbox`);
@@ -89,14 +93,20 @@ describe("the idle-timeout warning", () => {
     await page.waitForURL(`${url}/vendor/inbox`);
     await page.getByRole("heading", { name: "Inbox" }).waitFor();
 
-    // Left alone: the page's Refresh asks at the limit (60 s + 2 s), and the session has ended; not before.
-    // The sign-in page, which brings the person back to the page they were on once signed in again.
+    // Left alone: the page asks at the limit (60 s + 2 s), and the session has ended; not before. The page says so
+    // where it is, and leads to the sign-in page, which brings the person back to the page they were on.
+    const ended = page.getByRole("alert").filter({ hasText: errorTexts.sessionExpired });
     await suite.pass(page, 59_000);
-    assert.equal(page.url(), `${url}/vendor/inbox`, "still on the page a second before the limit");
+    assert.equal(await ended.count(), 0, "still signed in a second before the limit");
     await suite.pass(page, 4_000);
+    await ended.waitFor();
+    // The plural rules say "1 minute", not "1 minutes".
+    assert.ok((await ended.textContent())?.includes("It ended after 1 minute without activity."));
+    assert.equal(page.url(), `${url}/vendor/inbox`, "the page stayed");
+    await screenshot(page, "idle-ended");
+    await ended.getByRole("link", { name: mfaTexts.signInAgain }).click();
     await page.waitForURL(`${url}/?return=%2Fvendor%2Finbox`);
     const notice = await page.getByRole("alert").filter({ hasText: errorTexts.sessionExpired }).textContent();
-    // The plural rules say "1 minute", not "1 minutes".
     assert.ok(notice?.includes("It ended after 1 minute without activity."), String(notice));
   });
 
@@ -187,13 +197,36 @@ describe("the idle-timeout warning", () => {
     }, before);
   });
 
-  test("signing out in one tab takes the other tabs of the browser to the sign-in page, which says so", async () => {
+  test("signing out in one tab: the other tabs of the browser say so where they are, leading to the sign-in page", async () => {
     const first = await suite.signedInPage(accounts.vince);
     const second = await first.context().newPage();
     await second.goto(`${suite.portal.url}/vendor/inbox`);
     await second.getByRole("heading", { name: "Inbox" }).waitFor();
     await first.getByRole("button", { name: layoutTexts.signOut, exact: true }).click();
-    await second.waitForURL(/\/(\?.*)?$/);
-    await second.getByText("You have signed out.").waitFor();
+    const told = second.getByRole("alert").filter({ hasText: loginTexts.signedOut });
+    await told.waitFor();
+    assert.equal(second.url(), `${suite.portal.url}/vendor/inbox`);
+    await told.getByRole("link", { name: mfaTexts.signInAgain }).click();
+    await second.getByRole("heading", { name: loginTexts.heading }).waitFor();
+  });
+
+  test("the expired-password step the sign-in page shows after the code warns too, and keeps the new password typed past the limit", async () => {
+    const page = await suite.newPage();
+    await signInAs(page, suite.portal, accounts.petra);
+    await page.getByText(mfaTexts.passwordExpired).waitFor();
+    assert.equal(new URL(page.url()).pathname, "/", "still the sign-in page, loaded before the sign-in");
+    await page.getByLabel(passwordTexts.newPassword, { exact: true }).fill("Typed-Past-The-Limit-2026!");
+    const warning = page.getByRole("alert").filter({ hasText: layoutTexts.idleWarning });
+    await warning.waitFor({ state: "visible" });
+    await screenshot(page, "idle-warning-expired-step");
+    await suite.pass(page, 63_000);
+    const ended = page.getByRole("alert").filter({ hasText: errorTexts.sessionExpired });
+    await ended.waitFor();
+    assert.ok((await ended.textContent())?.includes("It ended after 1 minute without activity."));
+    assert.equal(
+      await page.getByLabel(passwordTexts.newPassword, { exact: true }).inputValue(),
+      "Typed-Past-The-Limit-2026!",
+      "what was typed stays",
+    );
   });
 });

@@ -21,6 +21,10 @@ import { mfaTexts } from "#web/texts/mfa.ts";
 // off the login page's first load.
 const loadExpiredStep = () => import("#web/components/expired-password-step.tsx");
 const ExpiredPasswordStep = lazy(() => loadExpiredStep().then((module) => ({ default: module.ExpiredPasswordStep })));
+// Its idle warning: the page was loaded before the sign-in, so it has none of its own.
+const SignInIdleWarning = lazy(() =>
+  import("#web/components/sign-in-idle-warning.tsx").then((module) => ({ default: module.SignInIdleWarning })),
+);
 
 export type MfaStepProps = {
   site: Site;
@@ -169,6 +173,7 @@ export function MfaStep(props: MfaStepProps) {
           focusOnMount
           {...(password ? { password } : {})}
         />
+        <SignInIdleWarning />
       </Suspense>
     );
   }

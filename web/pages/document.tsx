@@ -21,6 +21,8 @@ export type IdleSlots = {
   checkIn: string;
   /** The same ask without scripts: a refresh's `seconds; url=…`. */
   refresh: string;
+  /** Which session the page was shown for (a digest of its id): the script tells when another replaced it. */
+  session: string;
 };
 
 /** The favicon and app icons drawn from the logo at build time (scripts/images/make-images.ts). */
@@ -70,7 +72,11 @@ export function Document({ title, assets, nonce, islands, bodyHtml, idle }: Docu
           ) : null,
         )}
       </head>
-      <body data-idle-check={idle?.checkIn} dangerouslySetInnerHTML={{ __html: bodyHtml }} />
+      <body
+        data-idle-check={idle?.checkIn}
+        data-session={idle?.session}
+        dangerouslySetInnerHTML={{ __html: bodyHtml }}
+      />
     </html>
   );
 }

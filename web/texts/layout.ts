@@ -21,4 +21,8 @@ export const layoutTexts = {
   dismissIdleWarning: "Dismiss this warning",
   /** Before the idle warning's countdown, which the page's script keeps: "Signing out in 0:42". */
   idleCountdown: "Signing out in",
+  /** In the warning's place when a sign-in in another tab of the browser replaced the session this page was shown for. */
+  sessionReplaced: "A sign-in in another tab replaced this session.",
+  /** After it: the link to the portal as the session signed in now sees it. */
+  continueWithNewSignIn: "Continue with the new sign-in",
 } as const;

@@ -3,6 +3,10 @@ import type { EndReason } from "#web/protocol/session-end.ts";
 import { errorTexts } from "#web/texts/errors.ts";
 import { loginTexts } from "#web/texts/login-screen.ts";
 import { mfaTexts } from "#web/texts/mfa.ts";
+import { counted } from "#web/texts/plural.ts";
+
+/** The configured limits a session ends at, as the notices name them. */
+export type SessionLimits = { idleMinutes: number; maxHours: number };
 
 const sessionTooLarge =
   "Sign-in could not be completed: the session is too large for this browser to keep. Please contact support.";
@@ -14,16 +18,35 @@ export const loginNotices = {
   taxBridge: "Tax-bridge sign-in: clients go on to Submission Report, vendors to Invoices Due.",
   /** Above the login form when a signed-out person's deep link was kept: where the sign-in leads. */
   continueTo: (title: string) => `Sign in to continue to ${title}`,
+  /** Follows the requirements' session-expired message when the absolute lifetime ended the session. */
+  endedLifetime: (hours: number) => `It ended after ${counted(hours, "hour", "hours")}, the longest a session lasts.`,
+  /** "Sign out" of this session, or "Sign out of all other devices", from another of the person's sessions. */
+  endedElsewhere: "You were signed out from another device.",
+  /** A password change made in another session ended this one. */
+  passwordChanged: "Your password was changed. Please sign in with your new password.",
+  /** A password reset (the mailed link) ended every session of the person. */
+  passwordReset: "Your password was reset. Please sign in with your new password.",
   /** Also the answer of the call or page whose session outgrew the cookie (server/texts.ts). */
   sessionTooLarge,
-  /** What the sign-in page says about the way the session before it ended (nothing when the person ended it). */
-  sessionEnded: (reason: EndReason, idleMinutes: number): string | undefined => {
+  /**
+   * What the sign-in page says about the way the session before it ended (nothing when the person ended it); a page
+   * whose session ended says the same where it is (server/routes/session.ts answers it to the page's script).
+   */
+  sessionEnded: (reason: EndReason, limits: SessionLimits): string | undefined => {
     switch (reason) {
       case "signed-out":
       case "replaced":
         return undefined;
+      case "ended-elsewhere":
+        return loginNotices.endedElsewhere;
+      case "password-changed":
+        return loginNotices.passwordChanged;
+      case "password-reset":
+        return loginNotices.passwordReset;
       case "idle":
-        return `${errorTexts.sessionExpired}. ${loginTexts.endedIdle(idleMinutes)}`;
+        return `${errorTexts.sessionExpired}. ${loginTexts.endedIdle(limits.idleMinutes)}`;
+      case "lifetime":
+        return `${errorTexts.sessionExpired}. ${loginNotices.endedLifetime(limits.maxHours)}`;
       case "mfa-attempts":
         return mfaTexts.attemptsExhausted;
       case "too-large":

@@ -33,7 +33,7 @@ const laxCookiesOf = (client: PortalClient) =>
 function idleTimesOf(html: string) {
   return {
     warnAfter: /step-start (\d+)s forwards/.exec(html)?.[1],
-    checkIn: /<body data-idle-check="(\d+)">/.exec(html)?.[1],
+    checkIn: /<body data-idle-check="(\d+)"/.exec(html)?.[1],
     refresh: /<meta http-equiv="refresh" content="([^"]+)"\/>/.exec(html)?.[1],
   };
 }
@@ -50,7 +50,11 @@ describe("the idle times of a page", () => {
       ),
       "without scripts, the page asks by itself at the limit",
     );
-    assert.ok(page.text.includes(`<body data-idle-check="${checkIn}">`), "the warning's script reads the same time");
+    assert.match(
+      page.text,
+      new RegExp(`<body data-idle-check="${checkIn}" data-session="[\\w-]{22}">`),
+      "the warning's script reads the same time, and which session the page was shown for",
+    );
     assert.equal(page.headers.refresh, undefined, "a Refresh header would reload the page after a script's 'Stay'");
     assert.ok(page.text.includes(layoutTexts.idleWarning), "the warning's text");
     assert.match(page.text, /<form class="idle-stay" action="\/session\/stay" method="post">/);

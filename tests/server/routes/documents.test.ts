@@ -3,8 +3,10 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { type Answer, happyUpstream, MINIMAL_PDF, sendJson } from "#harness/fake-upstream.ts";
-import type { PortalClient } from "#harness/portal-client.ts";
-import { accounts, signIn } from "#harness/sign-in.ts";
+import { PortalClient } from "#harness/portal-client.ts";
+import { accounts, DEMO_PASSWORD, signIn } from "#harness/sign-in.ts";
+import { END_SESSIONS_PATH } from "#server/pages/account-view.ts";
+import { serverTexts } from "#server/texts.ts";
 import {
   assertStillServing,
   BOUND_MS,
@@ -18,6 +20,8 @@ import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.
 import { portalsOnFakeForFile } from "#tests/support/portal-on-fake.ts";
 import { routes, sectionAudience } from "#web/routes/table.ts";
 import { errorTexts } from "#web/texts/errors.ts";
+import { loginNotices } from "#web/texts/login-notices.ts";
+import { mfaTexts } from "#web/texts/mfa.ts";
 
 let portal: RunningPortal;
 before(async () => {
@@ -52,6 +56,34 @@ describe("who may read a PDF", () => {
         if (framed) assert.equal(answer.headers["content-type"], "application/pdf");
       }
     }
+  });
+});
+
+describe("a document once the session has ended", () => {
+  it("says why in the frame and in the tab 'Open the PDF' opened, in the portal's words, with the way back to sign in", async () => {
+    const here = await signIn(portal.app, accounts.vera, portal.code);
+    const there = await signIn(portal.app, accounts.vera, portal.code);
+    const form = new URLSearchParams({
+      session: "all",
+      password: DEMO_PASSWORD,
+      return: "/vendor/users/change-password",
+    });
+    await new PortalClient(portal.app, { islandsHeader: false }).post(END_SESSIONS_PATH, form, {
+      cookie: there.cookieHeader,
+    });
+    const pdf = await here.get("/pdfs/BankHolidays.pdf");
+    assert.equal(pdf.status, 401);
+    assert.match(String(pdf.headers["content-type"]), /^text\/html/, "a page, never raw JSON");
+    assert.ok(pdf.text.includes(loginNotices.endedElsewhere), pdf.text);
+    assert.ok(pdf.text.includes(`<a href="/" target="_top">${mfaTexts.signInAgain}</a>`), pdf.text);
+  });
+
+  it("asks a browser that brought no session to sign in to read it", async () => {
+    const pdf = await new PortalClient(portal.app).get("/pdfs/BankHolidays.pdf");
+    assert.equal(pdf.status, 401);
+    assert.match(String(pdf.headers["content-type"]), /^text\/html/);
+    assert.ok(pdf.text.includes(serverTexts.signInToRead.message), pdf.text);
+    assert.ok(pdf.text.includes('target="_top"'));
   });
 });
 

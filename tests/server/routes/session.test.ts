@@ -13,6 +13,7 @@ import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.
 import { portalOnFake } from "#tests/support/portal-on-fake.ts";
 import { TAX_BRIDGE_HEADER } from "#web/protocol/headers.ts";
 import { errorTexts } from "#web/texts/errors.ts";
+import { loginNotices } from "#web/texts/login-notices.ts";
 import { loginTexts } from "#web/texts/login-screen.ts";
 
 let portal: RunningPortal;
@@ -22,6 +23,9 @@ before(async () => {
 after(() => portal.close());
 
 const landing = async (visitor: PortalClient) => (await visitor.get("/session/landing")).headers.location;
+/** The session a client's signed-in page was shown for, as the page carries it for its script (read by a copy). */
+const pageSession = async (visitor: PortalClient) =>
+  /data-session="([\w-]{22})"/.exec((await visitor.copy().get("/client/home")).text)?.[1];
 
 describe("tax-bridge mode belongs to one sign-in", () => {
   it("a sign-in made at /tax-bridge/login is in the mode; sign-out ends it, and the next person lands on home", async () => {
@@ -117,27 +121,67 @@ describe("the idle-timeout warning", () => {
     clocked.now += (IDLE_MINUTES - 1) * MINUTE;
     const stay = await alice.post("/session/stay", { return: "/client/inbox" }, json);
     assert.equal(stay.status, 200);
-    assert.deepEqual(JSON.parse(stay.text), { idleSeconds: IDLE_MINUTES * 60 });
+    assert.deepEqual(JSON.parse(stay.text), { idleSeconds: IDLE_MINUTES * 60, session: await pageSession(alice) });
     assert.equal(stay.headers["cache-control"], "no-store");
     clocked.now += (IDLE_MINUTES - 1) * MINUTE;
     assert.equal((await alice.get("/client/inbox")).status, 200, "still signed in 58 minutes after sign-in");
   });
 
-  it("asked by the warning's script, the check at the limit answers the seconds left, and 401 once the session has ended", async () => {
+  it("asked by the warning's script, the check at the limit answers the seconds left and the session that answers, and 401 with why once the session has ended", async () => {
     const alice = await signIn(clocked.portal.app, accounts.alice, clocked.portal.code);
     const json = { accept: "application/json" };
+    const session = await pageSession(alice);
     clocked.now += 10 * MINUTE;
     const live = await alice.get("/session/idle?return=%2Fclient%2Fhome", json);
     assert.equal(live.status, 200);
-    assert.deepEqual(JSON.parse(live.text), { idleSeconds: (IDLE_MINUTES - 10) * 60 }, "another tab's activity counts");
+    assert.deepEqual(JSON.parse(live.text), { idleSeconds: (IDLE_MINUTES - 10) * 60, session }, "the page's session");
     clocked.now += (IDLE_MINUTES - 9) * MINUTE;
+    const idle = { ended: "idle", detail: `${errorTexts.sessionExpired}. ${loginTexts.endedIdle(IDLE_MINUTES)}` };
     const ended = await alice.get("/session/idle?return=%2Fclient%2Fhome", json);
     assert.equal(ended.status, 401);
-    assert.equal(JSON.parse(ended.text).detail, errorTexts.sessionExpired);
+    assert.deepEqual(JSON.parse(ended.text), idle);
+    const again = await alice.get("/session/idle?return=%2Fclient%2Fhome", json);
+    assert.deepEqual(JSON.parse(again.text), idle, "a second tab asking is told why too: asking uses nothing up");
     const checked = await alice.get("/session/idle?return=%2Fclient%2Fhome");
     assert.equal(checked.headers.location, "/?return=%2Fclient%2Fhome", "the page then goes to sign in again");
     const login = await alice.get("/");
     assert.ok(login.text.includes(loginTexts.endedIdle(IDLE_MINUTES)), "which says why the session ended");
+  });
+});
+
+describe("the check a page's script makes every few seconds", () => {
+  const json = { accept: "application/json" };
+
+  it("costs the session nothing: no cookie is written and the idle time goes on", async () => {
+    const alice = await signIn(clocked.portal.app, accounts.alice, clocked.portal.code);
+    clocked.now += 5 * MINUTE;
+    for (let check = 0; check < 3; check += 1) {
+      const live = await alice.get("/session/idle?return=%2Fclient%2Fhome", json);
+      assert.equal(live.status, 200);
+      assert.equal(live.headers["set-cookie"], undefined, "no cookie sealed again for a check");
+      clocked.now += 2 * MINUTE;
+    }
+    assert.equal(JSON.parse((await alice.get("/session/idle", json)).text).idleSeconds, (IDLE_MINUTES - 11) * 60);
+  });
+
+  it("tells a session at its absolute lifetime that it reached it", async () => {
+    const vera = await signIn(clocked.portal.app, accounts.vera, clocked.portal.code);
+    const born = clocked.now;
+    while (clocked.now - born <= 12 * 60 * MINUTE) {
+      assert.equal((await vera.post("/session/stay", {}, json)).status, 200, "kept alive by its person");
+      clocked.now += (IDLE_MINUTES - 1) * MINUTE;
+    }
+    const ended = await vera.get("/session/idle", json);
+    assert.equal(ended.status, 401);
+    assert.equal(JSON.parse(ended.text).ended, "lifetime");
+    assert.equal(JSON.parse(ended.text).detail, `${errorTexts.sessionExpired}. ${loginNotices.endedLifetime(12)}`);
+  });
+
+  it("tells a request that brought no session only that, and writes nothing", async () => {
+    const nobody = await new PortalClient(clocked.portal.app).get("/session/idle?return=%2Fclient%2Fhome", json);
+    assert.equal(nobody.status, 401);
+    assert.deepEqual(JSON.parse(nobody.text), { ended: "not-signed-in", detail: errorTexts.sessionExpired });
+    assert.equal(nobody.headers["set-cookie"], undefined);
   });
 });
 
