@@ -86,12 +86,15 @@ export const sessionPlugin = fp<{ context: AppContext }>(async (app: FastifyInst
   function endIfOver(request: FastifyRequest, done: () => void): void {
     const sid = sessionId(request);
     const revoked = sid !== undefined && app.revocations.has(sid);
-    // A token the upstream refused on one of the server's own calls (server/session/upstream-refusal.ts).
-    if (!revoked && refusals.endIfRefused(request)) return done();
-    const reason = revoked ? "revoked" : endReason(request, sid);
-    if (reason === "revoked") return ended(request, done);
-    if (reason) expire(request, reason);
-    done();
+    // A token the upstream refused on one of the server's own calls is ended by its owner
+    // (server/session/upstream-refusal.ts); otherwise the reason, if any, ends the session here.
+    const refused = !revoked && refusals.endIfRefused(request);
+    const reason = revoked ? "revoked" : refused ? undefined : endReason(request, sid);
+    if (reason === "revoked") ended(request, done);
+    else {
+      if (reason) expire(request, reason);
+      done();
+    }
   }
 
   /** A session ended elsewhere: which ending it was is looked up first (server/session/why-ended.ts). */
