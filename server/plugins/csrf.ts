@@ -38,14 +38,29 @@ export type SessionUse = "write" | "read" | "none";
  * this origin, or the person's own, may: a state-changing one is past `csrfPlugin` below, and a GET says so by its
  * `Sec-Fetch-Site`, or, from a browser that sends no Fetch Metadata, by the session's Strict cookie
  * (`strictCookieSent`, server/session/same-site-cookie.ts). A GET another site started reads the session when it
- * opens a page (`page`: a link from a mail shows the person's page) and writes nothing: no idle restart, no re-seal,
- * no end. Anything else it asks (an /api call, a PDF, /session/*) sees no session, as a Strict cookie would.
+ * opens a page, or a step a link's redirects lead through (`linkTarget`: a link from a mail shows the person's page) and writes nothing: no idle restart, no re-seal,
+ * no end. Anything else it asks (an /api call, a PDF, /session/*'s other routes) sees no session, as a Strict cookie would.
  */
-export function sessionUse(request: FastifyRequest, page: boolean, strictCookieSent: () => boolean): SessionUse {
+export function sessionUse(request: FastifyRequest, strictCookieSent: () => boolean): SessionUse {
   if (!safeMethods.has(request.method)) return "write";
   if (!crossSite(request) && (ownRequest(request) || strictCookieSent())) return "write";
-  return page ? "read" : "none";
+  return linkTarget(request) ? "read" : "none";
 }
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /**
+     * A GET, not a page, that a link from another site leads to all the same: the sign-in's landing, where `/` and the
+     * sign-in pages send a signed-in person. The browser keeps calling each step of the redirect cross-site, so it
+     * reads the session as the page before it did; were it to see none, it would send the person back there.
+     */
+    linkTarget?: true;
+  }
+}
+
+/** A page, or a route a link's redirects lead through: another site's GET of it reads the session. */
+const linkTarget = (request: FastifyRequest): boolean =>
+  request.routeOptions.config.policy === "page" || request.routeOptions.config.linkTarget === true;
 
 /** A state-changing request another site or origin started is refused before anything reads it. */
 export const csrfPlugin = fp(async (app: FastifyInstance) => {

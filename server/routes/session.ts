@@ -80,7 +80,7 @@ export async function sessionRoutes(app: FastifyInstance, context: AppContext): 
   // gate opens; else 2.7's landing, when its gate opens; else the section's home (never Access Denied at once).
   app.get<{ Querystring: Return }>(
     "/session/landing",
-    { schema: { querystring: returnSchema } },
+    { config: { linkTarget: true }, schema: { querystring: returnSchema } },
     async (request, reply) => {
       const auth = signedIn(request);
       if (!auth) return reply.redirect("/", 303);

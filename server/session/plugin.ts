@@ -64,8 +64,7 @@ export const sessionPlugin = fp<{ context: AppContext }>(async (app: FastifyInst
   // What this request may do with the session, decided once before anything reads it (server/plugins/csrf.ts). One
   // that may not see it holds an empty session in its place; one that may not write it only reads.
   app.addHook("onRequest", (request, _reply, done) => {
-    const page = request.routeOptions.config.policy === "page";
-    const use = sessionUse(request, page, () => {
+    const use = sessionUse(request, () => {
       const sid = sessionId(request);
       return sid === undefined || sameSite.carried(request, sid); // no session to protect, or this site's request
     });

@@ -9,6 +9,7 @@ import { deviceCookieName } from "#server/device-cookie.ts";
 import { sessionCookieName } from "#server/session/plugin.ts";
 import { sameSiteCookieName } from "#server/session/same-site-cookie.ts";
 import { type PortalOnFake, portalOnFake, sessionsOnFake } from "#tests/support/portal-on-fake.ts";
+import { signInUrl } from "#web/site.ts";
 import { errorTexts } from "#web/texts/errors.ts";
 
 const on = sessionsOnFake();
@@ -177,9 +178,25 @@ describe("a request another site started (issue 31, item 2)", () => {
     const pdf = await follow("/pdfs/BankHolidays.pdf");
     assert.equal(pdf.status, 401, "the PDF is not the person's from another site");
     assert.equal((await browser.get("/pdfs/BankHolidays.pdf")).status, 200, "it is from this site");
-    const landing = await follow("/session/landing");
-    assert.equal(landing.headers.location, "/", "no session to land");
-    assert.deepEqual(sessionWrites(landing), []);
-    assert.equal((await browser.get("/session/landing")).headers.location, "/client/home", "it lands from this site");
+    const idle = await follow("/session/idle?return=/client/home");
+    assert.equal(idle.headers.location, signInUrl("/client/home"), "the idle check sees no session from another site");
+    assert.deepEqual(sessionWrites(idle), []);
+  });
+
+  it("a link from another site to /, to /tax-bridge/login or to an unknown address leads a signed-in person to their landing, never round in a loop", async () => {
+    const { follow } = await signedIn();
+    for (const start of ["/", "/tax-bridge/login", "/no-such-page"]) {
+      const seen: string[] = [];
+      let answer = await follow(start);
+      // The browser follows each redirect as the same cross-site navigation, with the same Lax cookies.
+      while (answer.status >= 300 && answer.status < 400 && seen.length < 5) {
+        seen.push(String(answer.headers.location));
+        answer = await follow(String(answer.headers.location));
+      }
+      assert.equal(answer.status, 200, `${start} ends on a page (${seen.join(" → ")})`);
+      assert.equal(seen.at(-1), "/client/home", `${start} lands on alice's home`);
+      assert.match(answer.text, /alice/);
+      assert.deepEqual(sessionWrites(answer), [], "and writes nothing of the session");
+    }
   });
 });
