@@ -12,13 +12,14 @@ const csrfHeader = CSRF_HEADER.toLowerCase();
 
 /**
  * A request another site or origin started (a link, a form or a script there): it may read, never write, the session.
- * The browser's `Sec-Fetch-Site`, and its `Origin` when sent, which must be this origin: scheme, host and port.
+ * The browser's `Sec-Fetch-Site`, and its `Origin` when sent, which must be this origin: scheme, host and port. An old
+ * browser that sends neither may still send a `Referer`, which then must be this origin's.
  */
 export function crossSite(request: FastifyRequest): boolean {
   const site = request.headers["sec-fetch-site"];
   if (site !== undefined && site !== "same-origin" && site !== "none") return true;
-  const origin = request.headers.origin;
-  return origin !== undefined && originOf(origin) !== originOf(`${request.protocol}://${request.host}`);
+  const from = request.headers.origin ?? (site === undefined ? request.headers.referer : undefined);
+  return from !== undefined && originOf(from) !== originOf(`${request.protocol}://${request.host}`);
 }
 
 /**

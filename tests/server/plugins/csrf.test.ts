@@ -86,6 +86,8 @@ describe("CSRF (item 6)", () => {
       { origin: "null" },
       { origin: on.fake.url.replace("http:", "https:") },
       { origin: otherPort(on.fake.url) },
+      // An old browser that sends neither Fetch Metadata nor Origin, only where the form was.
+      { referer: "https://evil.example/page" },
     ];
     for (const headers of foreign) {
       const answer = await new PortalClient(on.fake.url).raw("POST", "/session/logout", { ...form, ...headers }, "");
@@ -95,6 +97,12 @@ describe("CSRF (item 6)", () => {
     }
     const page = await new PortalClient(on.fake.url).raw("GET", "/client/home", { cookie });
     assert.equal(page.status, 200, "still signed in");
+    const own = { ...form, referer: `${on.fake.url}/client/home` };
+    assert.equal(
+      (await new PortalClient(on.fake.url).raw("POST", "/session/logout", own, "")).status,
+      303,
+      "this origin's",
+    );
   });
 });
 
