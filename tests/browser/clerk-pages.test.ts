@@ -282,6 +282,7 @@ describe("a printed page", () => {
     await alice.goto(`${suite.portal.url}/client/users/change-password`);
     await alice.emulateMedia({ media: "print", colorScheme: "dark" });
     const main = alice.getByRole("main");
+    assert.ok(await main.getByRole("heading", { level: 1, name: "Change Password" }).isVisible(), "its title on paper");
     for (const heading of ["Where you're signed in", "Recent security activity"])
       assert.ok(await main.getByRole("heading", { level: 2, name: heading }).isVisible(), `${heading} on paper`);
     assert.ok(await main.locator(".sessions > li").first().isVisible(), "the sessions");

@@ -150,8 +150,10 @@ function entryContent(
       );
     case "change-password":
       // The same layout as every section page; the island's heading is the page's h1.
+      // On paper the form is left out, its heading with it: the page's title heads the lists printed instead.
       return (
         <>
+          <h1 className="print-only">{entry.title}</h1>
           <article className="form-screen">
             <Island
               name="change-password"
