@@ -102,21 +102,14 @@ export async function buildAssets(): Promise<void> {
 }
 
 /**
- * The server (and the pages it renders) and the sandbox as ES modules for Node, in dist/server/ and dist/sandbox/:
- * packages stay imports of node_modules, and each dynamic import (the sandbox's app, the islands) is its own module,
- * so a start against a real upstream never loads the sandbox or node:sqlite. Code both use is in dist/chunks/.
+ * esbuild's options for the server's modules: ES modules for Node, packages left as imports of node_modules, each
+ * dynamic import its own module, code the entries share in `chunks/`. The bench builds the portal with them too, with
+ * a library used plainly in place of one of the portal's modules (scripts/bench/wrappers.ts).
  */
-export async function buildServer(): Promise<void> {
-  for (const folder of ["server", "sandbox", "chunks"])
-    rmSync(join(root, "dist", folder), { recursive: true, force: true });
-  const result = await build({
+export const serverBuildOptions = (outdir: string, entryPoints: Record<string, string>) =>
+  ({
     absWorkingDir: root,
-    entryPoints: {
-      "server/main": "server/main.ts",
-      "sandbox/launch": "sandbox/launch.ts",
-      "sandbox/main": "sandbox/main.ts",
-      "sandbox/app": "sandbox/app.ts",
-    },
+    entryPoints,
     bundle: true,
     splitting: true,
     platform: "node",
@@ -124,12 +117,28 @@ export async function buildServer(): Promise<void> {
     target: "node22.13",
     packages: "external",
     jsx: "automatic",
-    outdir: join(root, "dist"),
+    outdir,
     chunkNames: "chunks/[name]-[hash]",
     sourcemap: "linked",
     metafile: true,
     logLevel: "warning",
-  });
+  }) satisfies BuildOptions;
+
+/**
+ * The server (and the pages it renders) and the sandbox in dist/server/ and dist/sandbox/, so a start against a real
+ * upstream never loads the sandbox or node:sqlite. Code both use is in dist/chunks/.
+ */
+export async function buildServer(): Promise<void> {
+  for (const folder of ["server", "sandbox", "chunks"])
+    rmSync(join(root, "dist", folder), { recursive: true, force: true });
+  const result = await build(
+    serverBuildOptions(join(root, "dist"), {
+      "server/main": "server/main.ts",
+      "sandbox/launch": "sandbox/launch.ts",
+      "sandbox/main": "sandbox/main.ts",
+      "sandbox/app": "sandbox/app.ts",
+    }),
+  );
   const files = Object.keys(result.metafile.outputs).filter((file) => file.endsWith(".js"));
   console.log(`built the server and the sandbox into dist/ (${files.length} modules)`);
 }

@@ -10,14 +10,18 @@ export async function startUpstream(): Promise<Server> {
   return startServer("scripts/bench/upstream.ts", await freePort(), {});
 }
 
-/** The compiled portal (dist/) in front of `upstreamUrl`; `env` adds to its environment (e.g. REDIS_URL). */
+/**
+ * The compiled portal (dist/, or another build of it: `main`) in front of `upstreamUrl`; `env` adds to its environment
+ * (e.g. REDIS_URL).
+ */
 export async function startBuiltPortal(
   upstreamUrl: string,
   env: NodeJS.ProcessEnv = {},
   nodeArgs: string[] = [],
+  main = PORTAL_MAIN,
 ): Promise<Server> {
   return startServer(
-    PORTAL_MAIN,
+    main,
     await freePort(),
     {
       NODE_ENV: "production",

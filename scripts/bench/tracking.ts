@@ -22,8 +22,14 @@ export type TrackingServers = {
   metricsToken: string;
 };
 
-export async function trackingBenches(servers: TrackingServers, options: LoadOptions): Promise<Row[]> {
-  const { portal, metricsToken } = servers;
+/**
+ * The gated page viewed by the visitors of a portal, each with a session (and upstream token) of their own: as a new
+ * visit every time, and as a repeat view. A round is over once the portal has sent every visit it queued.
+ */
+export async function visitorsOf(
+  portal: Server,
+  metricsToken: string,
+): Promise<{ everyViewAVisit: Target; repeatViews: Target }> {
   // Many visitors, each with a session and token of their own, as in life: one session's visits are sent one after
   // another, so a single cookie would measure a queue. Each a person of their own too: one person keeps at most 20
   // sessions, a newer sign-in ending the oldest.
@@ -41,8 +47,14 @@ export async function trackingBenches(servers: TrackingServers, options: LoadOpt
   const page = { url: `${portal.url}${GATED_PAGE}`, pid: portal.pid, settle: allSent };
   // Each cookie's last page is another one, and the load never stores the new cookie: every request is a visit to
   // record (the worst case; a browser records only a change of page).
-  const everyViewAVisit: Target = { ...page, label: "every view a visit", prepare: visitorsAfter(OTHER_PAGE) };
-  const repeatViews: Target = { ...page, label: "repeat views", prepare: visitorsAfter(GATED_PAGE) };
+  return {
+    everyViewAVisit: { ...page, label: "every view a visit", prepare: visitorsAfter(OTHER_PAGE) },
+    repeatViews: { ...page, label: "repeat views", prepare: visitorsAfter(GATED_PAGE) },
+  };
+}
+
+export async function trackingBenches(servers: TrackingServers, options: LoadOptions): Promise<Row[]> {
+  const { everyViewAVisit, repeatViews } = await visitorsOf(servers.portal, servers.metricsToken);
 
   // The rate is half of what the visits' own workload holds (as fast as the portal answers, a visitor per connection),
   // so neither side is full: the latency a visit adds when the portal keeps up, not the length of a queue.

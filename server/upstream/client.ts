@@ -7,6 +7,7 @@ import type { paths } from "#openapi/schema.d.ts";
 import type { Metrics } from "#server/metrics.ts";
 import { ACCEPT_ENCODING, type Reads, readAnswer } from "#server/upstream/answer-reader.ts";
 import { type Fault, faultOfError, faultStatus, MAX_JSON_ANSWER_BYTES } from "#server/upstream/read-capped.ts";
+import { type Call, CallRequest, callOf } from "#server/upstream/upstream-call.ts";
 
 export type UpstreamClient = ReturnType<typeof createClient<paths>>;
 
@@ -18,31 +19,8 @@ export const faultOf = (response: Response): Fault | undefined =>
 const faultAnswer = (fault: Fault) =>
   new Response(null, { status: faultStatus(fault), headers: { [FAULT_HEADER]: fault } });
 
-/**
- * The request openapi-fetch builds for each call (its `Request` option): the URL, method, headers, body and signal it
- * is given, kept as they are. The platform's `Request` parses the URL, copies the headers and wraps the body in a
- * stream, which the transport then undid: about half of openapi-fetch's own cost per call (docs/performance.md).
- * openapi-fetch and the middlewares read only these fields; the server's calls send JSON bodies, serialised already.
- */
-class UpstreamCall {
-  readonly method: string;
-  readonly headers: Headers;
-  readonly body: string | undefined;
-  readonly signal: AbortSignal | undefined;
-  /** What of the answer is read: set from the call's operation before it leaves (`readsMiddleware`). */
-  reads: Reads = "body";
-
-  constructor(
-    readonly url: string,
-    init: RequestInit = {},
-  ) {
-    if (init.body != null && typeof init.body !== "string") throw new TypeError("an upstream call's body is JSON text");
-    this.method = init.method ?? "GET";
-    this.headers = init.headers instanceof Headers ? init.headers : new Headers(init.headers);
-    this.body = init.body ?? undefined;
-    this.signal = init.signal ?? undefined;
-  }
-}
+/** What of each call's answer is read: set from the call's operation before it leaves (`readsMiddleware`). */
+const readsOfCall = new WeakMap<Request, Reads>();
 
 /**
  * openapi-fetch's transport: undici's `request` (the library's plain API) where the platform's `fetch` would be. The
@@ -53,8 +31,7 @@ class UpstreamCall {
  */
 function boundedFetch(timeoutMs: number): (input: Request) => Promise<Response> {
   return async (input) => {
-    if (!(input instanceof UpstreamCall)) throw new TypeError("an upstream call is built by the typed client");
-    const call: UpstreamCall = input;
+    const call = await callOf(input);
     // A controller and a timer this call holds and clears, not AbortSignal.any over AbortSignal.timeout: a garbage
     // collection can take that timeout away (nodejs/node#57736), and the call would wait for undici's own 300 s.
     // The call's own signal is the caller's (shorter) deadline, which holds as well.
@@ -72,7 +49,7 @@ function boundedFetch(timeoutMs: number): (input: Request) => Promise<Response> 
         body: call.body ?? null,
         signal,
       });
-      return await responseOf(call, answer, signal);
+      return await responseOf(call, readsOfCall.get(input) ?? "body", answer, signal);
     } catch {
       return faultAnswer(signal.aborted ? "timeout" : "unreachable");
     } finally {
@@ -99,12 +76,17 @@ function boundedFetch(timeoutMs: number): (input: Request) => Promise<Response> 
  * written again as JSON (or none: `Content-Length: 0`, so openapi-fetch parses nothing), so that the answer is decoded
  * and parsed in one place only. A fault answer names why.
  */
-async function responseOf(call: UpstreamCall, answer: Dispatcher.ResponseData, signal: AbortSignal): Promise<Response> {
+async function responseOf(
+  call: Call,
+  reads: Reads,
+  answer: Dispatcher.ResponseData,
+  signal: AbortSignal,
+): Promise<Response> {
   const { statusCode: status, headers, body } = answer;
   try {
     // A HEAD's (or a 204's or 304's) Content-Length is the resource's, not a body's.
     const bodiless = call.method === "HEAD" || status === 204 || status === 304;
-    const parsed = await readAnswer({ status, headers, bodiless }, body, call.reads, signal);
+    const parsed = await readAnswer({ status, headers, bodiless }, body, reads, signal);
     const text = parsed === undefined || bodiless ? null : JSON.stringify(parsed);
     const length = text === null ? "0" : String(Buffer.byteLength(text));
     return new Response(text, { status, headers: { "content-type": "application/json", "content-length": length } });
@@ -117,7 +99,7 @@ async function responseOf(call: UpstreamCall, answer: Dispatcher.ResponseData, s
 function readsMiddleware(readsOf: (method: string, path: string) => Reads): Middleware {
   return {
     onRequest({ request, schemaPath }) {
-      if (request instanceof UpstreamCall) request.reads = readsOf(request.method, schemaPath);
+      readsOfCall.set(request, readsOf(request.method, schemaPath));
     },
   };
 }
@@ -149,8 +131,7 @@ export function createUpstreamClient(options: {
   const client = createClient<paths>({
     baseUrl: options.baseUrl,
     fetch: boundedFetch(options.timeoutMs),
-    // The option is typed as the platform's class; openapi-fetch only constructs it and reads the fields above.
-    Request: UpstreamCall as unknown as typeof Request,
+    Request: CallRequest,
   });
   client.use(
     readsMiddleware(options.readsOf ?? (() => "body")),
