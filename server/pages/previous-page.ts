@@ -3,43 +3,27 @@
 // the session's id and the path: the server compares it with the page asked for, so all a cookie can ever say is
 // "this page, for this session, is the previous one" (docs/decisions.md, "The previous path in a cookie of its own").
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { Config } from "#server/config.ts";
-import { CookieMac } from "#server/session/cookie-mac.ts";
+import { MacCookie, type MacCookieConfig } from "#server/session/cookie-mac.ts";
 
 export const previousPageCookieName = (secure: boolean) => (secure ? "__Host-portal-page" : "portal-page");
 
 export class PreviousPages {
-  readonly #mac: CookieMac;
-  readonly #name: string;
-  readonly #options;
+  readonly #cookie: MacCookie;
 
-  constructor({
-    sessionKeys,
-    cookieSecure,
-    session,
-  }: { sessionKeys: Buffer[] } & Pick<Config, "cookieSecure" | "session">) {
-    this.#mac = new CookieMac(sessionKeys, "portal previous page");
-    this.#name = previousPageCookieName(cookieSecure);
-    // The session cookie's attributes and lifetime: it means nothing once its session has ended, and a link from
-    // another site, which reads the session (`SameSite=Lax`), reads the previous page too, so a link to the page the
-    // person is on is no second visit.
-    this.#options = {
-      path: "/",
-      httpOnly: true,
-      secure: cookieSecure,
-      sameSite: "lax",
-      maxAge: session.maxSeconds,
-    } as const;
+  constructor(config: MacCookieConfig) {
+    // `Lax`, as the session it goes with: a link from another site, which reads the session, reads the previous page
+    // too, so a link to the page the person is on is no second visit.
+    const name = previousPageCookieName(config.cookieSecure);
+    this.#cookie = new MacCookie(config, { name, label: "portal previous page", sameSite: "lax" });
   }
 
   /** Whether `page` is the previous tracked path of the session `sid`, as this browser's cookie says. */
   isPrevious(request: FastifyRequest, sid: string, page: string): boolean {
-    return this.#mac.matches(request.cookies[this.#name], `${sid}\n${page}`);
+    return this.#cookie.holds(request, `${sid}\n${page}`);
   }
 
   /** `page` is now the previous tracked path of the session `sid`. */
   remember(reply: FastifyReply, sid: string, page: string): void {
-    const value = this.#mac.of(`${sid}\n${page}`);
-    if (value) reply.setCookie(this.#name, value, this.#options);
+    this.#cookie.write(reply, `${sid}\n${page}`);
   }
 }

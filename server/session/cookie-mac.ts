@@ -2,6 +2,8 @@
 // HMAC-SHA-256, as 22 base64url characters, under a key of its own derived from each session key, so it can stand for
 // nothing else the portal signs. The first key writes; every key still matches (rotation).
 import { createHmac, createSecretKey, hkdfSync, type KeyObject, timingSafeEqual } from "node:crypto";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Config } from "#server/config.ts";
 
 /** Bytes of the MAC kept (128 bits: guessing one is no easier than guessing the key). */
 const MAC_BYTES = 16;
@@ -32,5 +34,38 @@ export class CookieMac {
     const given = Buffer.from(value, "base64url");
     if (given.length !== MAC_BYTES) return false;
     return this.#keys.some((key) => timingSafeEqual(this.#mac(key, text), given));
+  }
+}
+
+/** What a MAC cookie takes of the configuration: the session's keys, whether cookies are secure, its lifetime. */
+export type MacCookieConfig = { sessionKeys: Buffer[] } & Pick<Config, "cookieSecure" | "session">;
+
+/**
+ * A cookie beside the session, of its lifetime, holding the MAC of a text: all it can ever say is "this browser was
+ * given this text". It means nothing once its session has ended: the texts name the session's id.
+ */
+export class MacCookie {
+  readonly #mac: CookieMac;
+  readonly #name: string;
+  readonly #options;
+
+  constructor(
+    { sessionKeys, cookieSecure, session }: MacCookieConfig,
+    { name, label, sameSite }: { name: string; label: string; sameSite: "strict" | "lax" },
+  ) {
+    this.#mac = new CookieMac(sessionKeys, label);
+    this.#name = name;
+    this.#options = { path: "/", httpOnly: true, secure: cookieSecure, sameSite, maxAge: session.maxSeconds } as const;
+  }
+
+  /** Whether the request's cookie holds `text`. */
+  holds(request: FastifyRequest, text: string): boolean {
+    return this.#mac.matches(request.cookies[this.#name], text);
+  }
+
+  /** The browser keeps a cookie holding `text`. */
+  write(reply: FastifyReply, text: string): void {
+    const value = this.#mac.of(text);
+    if (value) reply.setCookie(this.#name, value, this.#options);
   }
 }
