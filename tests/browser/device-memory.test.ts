@@ -39,6 +39,9 @@ describe("a code seen on another device", () => {
     await second.waitForURL(`${url}/client/home`);
 
     // The first browser's memory is its own: signed out and in again, its stored code passes with no new mail.
+    // Its session lives on beside the second browser's: its page has not been told of an end.
+    const ended = first.locator(".session-ended");
+    assert.ok(!(await ended.isVisible()), `the first browser's page goes on: ${await ended.textContent()}`);
     await first.getByRole("button", { name: "Sign out" }).click();
     await first.waitForURL(`${url}/?signed-out`);
     const mails = await lastMailId(sandboxUrl, accounts.alice.email);
