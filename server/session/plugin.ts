@@ -7,7 +7,6 @@ import { personOf } from "#server/account/person.ts";
 import type { AppContext } from "#server/context.ts";
 import { problem } from "#server/errors.ts";
 import { personActed } from "#server/session/activity.ts";
-import { cacheSessionDecoding } from "#server/session/decode-cache.ts";
 import { RESEAL_GRANULARITY_MS, readAuth } from "#server/session/fields.ts";
 import { expire } from "#server/session/lifecycle.ts";
 import { sessionId, sessionTimes } from "#server/session/standing.ts";
@@ -82,7 +81,6 @@ export const sessionPlugin = fp<{ context: AppContext }>(async (app: FastifyInst
     expiry: maxSeconds,
     cookie: cookieOptions,
   });
-  cacheSessionDecoding(app, maxSeconds);
   // Added after @fastify/secure-session's own onSend, so it measures the cookie that was sealed (sealing twice per
   // answer was a fifth of an /api call's CPU). A session grown past what a browser keeps (a large token, then
   // permissions and a passed password test) ends here, and the answer says so: a browser would otherwise drop the cookie
