@@ -1,7 +1,8 @@
 // The security headers of every answer, from helmet, each policy's middleware built once: @fastify/helmet builds
-// helmet's middleware again for every request (docs/performance.md), and only a page's nonce changes per answer,
-// which helmet's directive functions write in. Fastify's own refusals before routing (a malformed URL) are answered
-// before any hook runs, so they get the same headers from `writeSecurityHeaders`.
+// helmet's middleware again for every request, about 13 % of a signed-in page (docs/performance.md, row 11c), and only
+// a page's nonce changes per answer, which helmet's directive functions write in. What of helmet this relies on is
+// pinned in tests/server/security-headers.contract.test.ts. Fastify's own refusals before routing (a malformed URL)
+// are answered before any hook runs, so they get the same headers from `writeSecurityHeaders`.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";

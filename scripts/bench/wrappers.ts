@@ -39,34 +39,15 @@ const signedIn = async (portal: Server): Promise<PortalClient> => {
   return client;
 };
 
-/** The signed-in gated page, a repeat view, on both portals. */
-const gatedPage = async ({ wrapped, plain }: Pair, options: LoadOptions, [own, library]: [string, string]) =>
-  sideBySide(
-    gatedPageOf(own, wrapped, await signedIn(wrapped)),
-    gatedPageOf(library, plain, await signedIn(plain)),
-    options,
-  );
-
 const typedCall = "Wrapper: openapi-fetch handed its own Request (server/upstream/upstream-call.ts) ÷ the platform's";
 
 const wrappers: Wrapper[] = [
-  {
-    module: "#server/session/decode-cache.ts",
-    plain: "scripts/bench/plain/decode-cache.ts",
-    rows: [
-      {
-        name: "11a. Wrapper: opened session cookies kept (server/session/decode-cache.ts) ÷ @fastify/secure-session opening every cookie",
-        request: "a signed-in page, a repeat view",
-        measure: (pair, options) => gatedPage(pair, options, ["opened cookies kept", "opened every time"]),
-      },
-    ],
-  },
   {
     module: "#server/upstream/upstream-call.ts",
     plain: "scripts/bench/plain/upstream-call.ts",
     rows: [
       {
-        name: `11b. ${typedCall}`,
+        name: `11a. ${typedCall}`,
         request: "a signed-in page, every view a visit to record: one typed call each",
         measure: async ({ wrapped, plain, metricsToken }, options) => {
           const [own, platform] = await Promise.all([
@@ -81,7 +62,7 @@ const wrappers: Wrapper[] = [
         },
       },
       {
-        name: `11c. ${typedCall}`,
+        name: `11b. ${typedCall}`,
         request: "the /api password test: one typed call each",
         measure: async ({ wrapped, plain }, options) =>
           sideBySide(
@@ -97,9 +78,14 @@ const wrappers: Wrapper[] = [
     plain: "scripts/bench/plain/security-headers.ts",
     rows: [
       {
-        name: "11d. Wrapper: helmet's middleware built once per policy (server/security-headers.ts) ÷ @fastify/helmet",
+        name: "11c. Wrapper: helmet's middleware built once per policy (server/security-headers.ts) ÷ @fastify/helmet",
         request: "a signed-in page",
-        measure: (pair, options) => gatedPage(pair, options, ["built once", "@fastify/helmet"]),
+        measure: async ({ wrapped, plain }, options) =>
+          sideBySide(
+            gatedPageOf("built once", wrapped, await signedIn(wrapped)),
+            gatedPageOf("@fastify/helmet", plain, await signedIn(plain)),
+            options,
+          ),
       },
     ],
   },

@@ -8,7 +8,6 @@ import { personOf } from "#server/account/person.ts";
 import type { AppContext } from "#server/context.ts";
 import { sessionUse } from "#server/plugins/csrf.ts";
 import { personActed } from "#server/session/activity.ts";
-import { cacheSessionDecoding } from "#server/session/decode-cache.ts";
 import { mayWrite, RESEAL_GRANULARITY_MS, readAuth, readOnlySession } from "#server/session/fields.ts";
 import { endRevoked, expire } from "#server/session/lifecycle.ts";
 import { SameSiteCookies } from "#server/session/same-site-cookie.ts";
@@ -58,7 +57,6 @@ export const sessionPlugin = fp<{ context: AppContext }>(async (app: FastifyInst
     expiry: maxSeconds,
     cookie: cookieOptions,
   });
-  cacheSessionDecoding(app, maxSeconds);
   app.decorateRequest("auth", undefined);
 
   // What this request may do with the session, decided once before anything reads it (server/plugins/csrf.ts). One

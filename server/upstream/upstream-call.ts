@@ -1,7 +1,7 @@
 // The request openapi-fetch builds for each of the server's calls (its `Request` option), kept as it is given: the
 // platform's `Request` parses the URL, copies the headers and wraps the body in a stream, which the transport then
-// undid. That was 10 to 26 % of a request that makes one call (docs/performance.md, rows 11b and 11c); what of
-// openapi-fetch this relies on is pinned in tests/server/upstream/upstream-call.contract.test.ts.
+// undid: about 11 % of a page view that records a visit and 17 % of the /api password test (docs/performance.md, rows
+// 11a and 11b). What of openapi-fetch this relies on is pinned in tests/server/upstream/upstream-call.contract.test.ts.
 
 /** A call as the transport sends it. The server's calls send JSON bodies, serialised already. */
 export type Call = {

@@ -1,4 +1,4 @@
-// Rows 11b and 11c's plain side, in place of server/upstream/upstream-call.ts: openapi-fetch builds each call with the
+// Rows 11a and 11b's plain side, in place of server/upstream/upstream-call.ts: openapi-fetch builds each call with the
 // platform's `Request`, as it does when given no class of its own, and the transport reads the body back from it.
 import type { Call } from "#server/upstream/upstream-call.ts";
 
