@@ -238,18 +238,20 @@ export interface components {
             token?: string | null;
             /** @description Requirements 4.1: read beside a token only. Then `Deactivated` keeps no token; any other message is held (step 3). A string (or null, no message), compared with the login messages of requirements 9; one the portal does not know opens no section before the permissions call succeeds. Beside no token it is not read, so it may be anything. */
             message?: unknown;
-        };
-        /** @description Requirements 3.2 and 4.6: the answer's `token` is read, and nothing else decides whether a link signs in. `message` and `username` are the portal's own reading (docs/decisions.md): a value that is not a string is not told, never a fault. Every other field is ignored. */
+        } & components["schemas"]["MessageBesideToken"];
+        /** @description Requirements 4.1 and 4.6, one rule for every sign-in answer (a password's and a link's): beside a token, `message` decides the account's state, so it is a string (or null, no message); another type beside a token is an answer of another shape, a fault that opens nothing. */
+        MessageBesideToken: unknown;
+        /** @description Requirements 3.2 and 4.6: the answer's `token` is read, and nothing else decides whether a link signs in. `message` and `username` are the portal's own reading (docs/decisions.md): a `username` or `shortname` that is not a string is not told, never a fault; `message` beside a token follows MessageBesideToken. Every other field is ignored. */
         LinkLoginResponse: {
             /** @description Requirements 4.6: no token (none, null or empty) is "Invalid Login". A string, for the bearer of requirements 6. */
             token?: string | null;
-            /** @description The account's state, as a password login answers it (requirements 4.1 and 9: compared with the login messages). An upstream that omits it, sends one the portal does not know, or sends another type, leaves the portal to find it out before it opens a section (SECURITY.md). */
+            /** @description The account's state, as a password login answers it (requirements 4.1 and 9: compared with the login messages). An upstream that omits it, or sends one the portal does not know, leaves the portal to find it out before it opens a section (SECURITY.md); another type beside a token is a fault (MessageBesideToken). */
             message?: unknown;
             /** @description Whose account the link opened: the Username the change-password form shows (requirements 2.5) and whose sessions the person sees (requirements 11.3). Read when a string; otherwise the account is not named. */
             username?: unknown;
             /** @description For a client's link, the company short name of the account it opened: with `username`, the person whose sessions, activity and budgets the session shares. Read when a string; an answer without it (or without `username`) leaves the session on its own (SECURITY.md). */
             shortname?: unknown;
-        };
+        } & components["schemas"]["MessageBesideToken"];
         /** @description Requirements 3.2 and 7.2: "an array of objects with a text field"; the first one's text `Passed` means success. Parsed as JSON whatever its label (7.2: "text parsed as JSON"); other fields of each object are ignored. */
         MfaVerdict: {
             text: string;

@@ -1,6 +1,6 @@
 // The two signed-in audiences and the values docs/requirements.md gives them (site values, path segments, landings).
 import type { components } from "#openapi/schema.d.ts";
-import { foldAscii, personKey } from "#web/protocol/person-key.ts";
+import { foldAscii } from "#web/protocol/person-key.ts";
 
 export type Site = components["schemas"]["Site"];
 export type SiteValue = "CLIENT" | "VENDOR";
@@ -42,14 +42,18 @@ export const signInUrl = (returnTo?: string): string => `/${returnQuery(returnTo
 export const landingUrl = (returnTo?: string): string => `/session/landing${returnQuery(returnTo)}`;
 
 /**
- * requirements 3's device key of the multi-factor code, naming the person as the upstream does (site, company, user ID,
- * folded as web/protocol/person-key.ts folds them), so a code kept for one company's user is never sent for another
- * company's user of the same ID. A vendor has no company and keeps the requirements' `mfa-vendor-{username}`; a
- * client's key names the company as `mfa-client/{company}/{username}`, each part escaped, which no key of the old
- * form `mfa-client-{username}` can spell: an old client key is never read (docs/decisions.md).
+ * requirements 3.5's device key of the multi-factor code, `mfa-{site}-{username}` lowercased (folded as the upstream
+ * compares user IDs: web/protocol/person-key.ts). A client's key does not name the company: `deviceOwnerKey` keeps,
+ * beside it, whose code it is.
  */
-export const deviceKey = (site: Site, company: string, userName: string): string =>
-  site === "vendor" ? `mfa-vendor-${foldAscii(userName)}` : `mfa-${personKey(site, company, userName)}`;
+export const deviceKey = (site: Site, userName: string): string => `mfa-${site}-${foldAscii(userName)}`;
+
+/**
+ * Beside a client's device key: the company whose user the kept code was accepted for, so one company's code is never
+ * sent for another company's user of the same ID on a shared browser (requirements 10.11). It starts with no `mfa-`,
+ * so no device key can spell it.
+ */
+export const deviceOwnerKey = (site: Site, userName: string): string => `mfaCompany-${site}-${foldAscii(userName)}`;
 
 /** requirements 2.6: link-login `type` equal to `Vendor` means vendor; any other value means client. */
 export const linkSite = (type: string | null): Site => (type === "Vendor" ? "vendor" : "client");

@@ -107,7 +107,7 @@ describe("sign-in", () => {
 
     await enterCode(page, suite.portal.sandboxUrl, "alice@acme.example", before);
     await page.waitForURL(`${suite.portal.url}/client/home`);
-    const stored = await page.evaluate(() => localStorage.getItem("mfa-client/acme/alice"));
+    const stored = await page.evaluate(() => localStorage.getItem("mfa-client-alice"));
     assert.match(stored ?? "", /^\d{6}$/);
     assert.equal(await page.evaluate(() => localStorage.getItem("token")), null, "the token never reaches the browser");
 

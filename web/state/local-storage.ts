@@ -1,5 +1,6 @@
 // The browser local-storage keys of requirements 3 that the portal keeps (the token stays in the session cookie).
-import { deviceKey, type Site } from "#web/site.ts";
+import { foldAscii } from "#web/protocol/person-key.ts";
+import { deviceKey, deviceOwnerKey, type Site } from "#web/site.ts";
 
 /** the requirements' keys, and `lastSite`, ours: the site of the last accepted login, so the page opens on it next time. */
 const KEYS = {
@@ -67,8 +68,18 @@ export function lastSite(): Site | null {
 /** Keeps the site of an accepted login; null forgets it (a cancelled sign-in puts back what was there). */
 export const rememberSite = (site: Site | null) => write(KEYS.lastSite, site);
 
-/** requirements 4.2: the last accepted multi-factor code of this device and person (a client's company included). */
-export const storedMfaCode = (site: Site, company: string, userName: string) =>
-  read(deviceKey(site, company, userName));
-export const storeMfaCode = (site: Site, company: string, userName: string, code: string) =>
-  write(deviceKey(site, company, userName), code);
+/**
+ * requirements 4.2: the last accepted multi-factor code of this device and user, when it was accepted for this
+ * company's user (a vendor has no company). A code kept for another company's user of the same ID is not sent.
+ */
+export function storedMfaCode(site: Site, company: string, userName: string): string | null {
+  const code = read(deviceKey(site, userName));
+  if (site === "vendor" || code === null) return code;
+  return read(deviceOwnerKey(site, userName)) === foldAscii(company) ? code : null;
+}
+
+/** Keeps the accepted code under the device key and, for a client, whose it is beside it. */
+export function storeMfaCode(site: Site, company: string, userName: string, code: string): void {
+  write(deviceKey(site, userName), code);
+  if (site === "client") write(deviceOwnerKey(site, userName), foldAscii(company));
+}

@@ -94,7 +94,7 @@ describe("the device id a validation carries upstream", () => {
 describe("a code passed in one browser, presented by another", () => {
   it("is refused there, and that browser gets a new code generated, which passes; the first browser still passes silently", async () => {
     const first = await signIn(portal.app, alice, () => code());
-    const stored = await code(); // what the first browser keeps under mfa-client/acme/alice
+    const stored = await code(); // what the first browser keeps under mfa-client-alice
     const second = new PortalClient(portal.app);
     await passwordStep(second);
     assert.notEqual(idOf(second.cookies.get(DEVICE)), idOf(first.cookies.get(DEVICE)), "two devices");

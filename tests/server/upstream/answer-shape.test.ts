@@ -118,6 +118,25 @@ describe("an upstream answer of the wrong shape", () => {
     assert.equal(fake.upstream.callsTo(/\/user-info$/).length, 0, "no permissions were asked with the token");
   });
 
+  it("a link sign-in whose message beside a token is not a string opens no section, as a password sign-in", async () => {
+    const client = new PortalClient(fake.app);
+    await refused(client, {
+      path: "/api/auth/client-token?uuid=link-0003",
+      upstream: /^POST \/auth\/client-token$/,
+      answer: { token: "tok-wrong-shape", message: ["Password Expired"], username: "alice", shortname: "ACME" },
+      field: "/message",
+    });
+    await refused(client, {
+      path: "/api/auth/vendor-token?uuid=link-0004",
+      upstream: /^POST \/auth\/vendor-token$/,
+      answer: { token: "tok-wrong-shape", message: { state: "Password Expired" }, username: "vince" },
+      field: "/message",
+    });
+    assert.equal((await client.get("/client/home")).status, 302, "the section is not opened");
+    assert.equal((await client.get("/client/users/change-password")).status, 302, "nor the change-password form");
+    assert.equal(fake.upstream.callsTo(/\/user-info$/).length, 0, "no permissions were asked with the token");
+  });
+
   it("an MFA verdict of another shape promotes nothing", async () => {
     const client = new PortalClient(fake.app);
     await client.post("/api/auth/client", clientLogin);

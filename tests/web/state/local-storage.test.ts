@@ -81,21 +81,30 @@ describe("the last site", () => {
 });
 
 describe("the multi-factor code of this device (requirements 4.2)", () => {
-  it("is kept under the person's device key and read back for that site, company and user only", () => {
-    storeMfaCode("client", "ACME", "Alice", "12345678");
-    assert.equal(storage.getItem("mfa-client/acme/alice"), "12345678");
-    assert.equal(storedMfaCode("client", "acme", "ALICE"), "12345678");
-    assert.equal(storedMfaCode("client", "GLOBEX", "alice"), null, "another company's alice");
-    assert.equal(storedMfaCode("vendor", "", "alice"), null);
+  it("is kept under requirements 3.5's key mfa-{site}-{username}, lowercased, and read back for that user", () => {
+    storeMfaCode("client", "ACME", "ALICE", "12345678");
+    assert.equal(storage.getItem("mfa-client-alice"), "12345678");
+    assert.equal(storedMfaCode("client", "acme", "Alice"), "12345678");
+    assert.equal(storedMfaCode("vendor", "", "alice"), null, "the vendor's key is another");
     assert.equal(storedMfaCode("client", "ACME", "bob"), null);
+    storeMfaCode("vendor", "", "Vera", "22222222");
+    assert.equal(storage.getItem("mfa-vendor-vera"), "22222222");
+    assert.equal(storedMfaCode("vendor", "", "VERA"), "22222222");
   });
 
-  it("never reads a client's code kept under the old key mfa-client-{username}; a vendor's old key is its key", () => {
+  it("is never sent for another company's user of the same ID: whose it is is kept beside the key", () => {
+    storeMfaCode("client", "ACME", "alice", "12345678");
+    assert.equal(storage.getItem("mfaCompany-client-alice"), "acme");
+    assert.equal(storedMfaCode("client", "GLOBEX", "alice"), null, "GLOBEX's alice");
+    storeMfaCode("client", "GLOBEX", "alice", "87654321");
+    assert.equal(storage.getItem("mfa-client-alice"), "87654321", "the key holds the last accepted code");
+    assert.equal(storedMfaCode("client", "ACME", "alice"), null, "ACME's alice is asked for a code again");
+  });
+
+  it("sends no client code kept under the key with no company beside it (one kept before the company was)", () => {
     storage.setItem("mfa-client-alice", "11111111");
     assert.equal(storedMfaCode("client", "ACME", "alice"), null);
-    assert.equal(storedMfaCode("client", "GLOBEX", "alice"), null);
-    storage.setItem("mfa-vendor-vera", "22222222");
-    assert.equal(storedMfaCode("vendor", "", "Vera"), "22222222");
+    assert.equal(storedMfaCode("client", "", "alice"), null);
   });
 });
 
