@@ -37,6 +37,22 @@ describe("the sign-in path's forms without script", () => {
       assert.ok(!String(answer.headers.location ?? "").includes(secret), "not in an address");
   };
 
+  it("reads a company and user ID typed with blanks around them as /api does: both sign GLOBEX's gary in", async () => {
+    const padded = { shortName: " GLOBEX ", userName: " gary\t" };
+    const form = await send(browser(), "/", { site: "client", ...padded, password: DEMO_PASSWORD });
+    assert.equal(form.status, 303, form.text);
+    assert.equal(form.headers.location, "/mfa", "the form's sign-in holds a token");
+    const api = await new PortalClient(portal.app).post("/api/auth/client", {
+      shortname: padded.shortName,
+      username: padded.userName,
+      password: DEMO_PASSWORD,
+    });
+    assert.equal(api.status, 200, api.text);
+    assert.equal((api.json() as { tokenHeld: boolean }).tokenHeld, true, "the /api call holds a token too");
+    const blank = await new PortalClient(portal.app).post("/api/auth/vendor", { username: "  ", password: "pw" });
+    assert.equal(blank.status, 400, "a user ID of blanks alone is none, refused as the form refuses it");
+  });
+
   it("signs a client in with the password, then the mailed code, each answered by a 303 to the next page", async () => {
     const tab = browser();
     const before = await mailCount(accounts.alice.email);
