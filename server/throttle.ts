@@ -29,7 +29,7 @@ export const HOUR_MS = 3_600_000;
 export const PERSON_HOURLY_FACTOR = 10;
 /** The n-th attempt past the hourly bound waits n seconds after the one before, up to this many. */
 export const MAX_PACE_S = 60;
-/** How long an address where a person's attempt passed stays known for that person. */
+/** How long an address where a person's code last passed stays known for that person. */
 export const KNOWN_ADDRESS_MS = 30 * 24 * HOUR_MS;
 /**
  * A name the upstream never accepted (none of its attempts passed within KNOWN_ADDRESS_MS) is counted across
@@ -48,6 +48,7 @@ const PACED_IN_SESSION: ReadonlySet<ThrottleGroup> = new Set(["password-test"]);
 export const paceSeconds = (past: number) => Math.min(Math.max(past, 1), MAX_PACE_S);
 
 type Window = { key: string; limit: number; windowMs: number };
+const isAddressWindow = ({ key }: Window) => key.split("|", 2)[1] === "ip";
 
 /** What one attempt took from the budgets before its call left; server/api/attempt.ts settles it. */
 export type Taken = {
@@ -81,7 +82,7 @@ export class Throttle {
     const windows: Window[] = [];
     const minute = (key: string, limit: number) => windows.push({ key, limit, windowMs: WINDOW_MS });
     const known = `${group}|known|${person}|${address}`;
-    let unknown: Promise<boolean> | undefined;
+    let unknown: (() => Promise<boolean>) | undefined;
     // Paced wherever it comes from: only the owner's password opened the session, but a stolen one travels.
     const pacedInSession = person !== undefined && whose === "session" && PACED_IN_SESSION.has(group);
     const device = person && whose !== "session" ? this.devices?.deviceOf(request, person) : undefined;
@@ -94,23 +95,31 @@ export class Throttle {
       if (person && whose !== "named") minute(`${group}|user|${person}`, perUser);
       if (person && whose === "named") {
         minute(`${group}|user|${person}|${address}`, perUser);
-        // Asked beside the windows, not before them: one round trip to Redis less.
-        unknown = this.counters.peek(known).then(({ count }) => count === 0);
+        // Asked beside the person's windows, not before them: one round trip to Redis less.
+        unknown = () => this.counters.peek(known).then(({ count }) => count === 0);
       }
     }
     const taken: string[] = [];
     const giveBack = async () => {
       await Promise.all(taken.map((key) => this.counters.giveBack(key)));
     };
-    const [counts, paced] = await Promise.all([
-      Promise.all(windows.map(({ key, windowMs }) => this.counters.hit(key, windowMs))),
-      unknown ?? false,
-    ]);
-    taken.push(...windows.map(({ key }) => key));
-    let wait: number | undefined;
-    counts.forEach(({ count, resetInMs }, index) => {
-      if (count > (windows[index]?.limit ?? 0)) wait = Math.max(wait ?? 0, seconds(resetInMs));
-    });
+    const take = async (some: Window[]) => {
+      const counts = await Promise.all(some.map(({ key, windowMs }) => this.counters.hit(key, windowMs)));
+      taken.push(...some.map(({ key }) => key));
+      let over: number | undefined;
+      counts.forEach(({ count, resetInMs }, index) => {
+        if (count > (some[index]?.limit ?? 0)) over = Math.max(over ?? 0, seconds(resetInMs));
+      });
+      return over;
+    };
+    // The address's window first: an attempt it refuses makes no count under the name it gave, so a flood of made-up
+    // names from one address leaves as many keys as its limit lets through, not one per name.
+    let wait = await take(windows.filter(isAddressWindow));
+    let paced = false;
+    if (wait === undefined) {
+      const others = windows.filter((window) => !isAddressWindow(window));
+      [wait, paced] = await Promise.all([take(others), unknown?.() ?? false]);
+    }
     if (wait === undefined && person && (paced || pacedInSession))
       wait = await this.#pace(group, person, perUser, taken, pacedInSession);
     if (wait !== undefined) await giveBack();
@@ -128,9 +137,14 @@ export class Throttle {
 
   /** A sign-in passed MFA: the address is known for the person's sign-ins, and the browser is the person's device. */
   async #signedIn(request: FastifyRequest, reply: FastifyReply, person: string): Promise<void> {
+    // Each passed code starts the 30 days again: an address stays known for 30 days after the last sign-in there.
+    const renew = async (key: string) => {
+      await this.counters.clear(key);
+      await this.counters.hit(key, KNOWN_ADDRESS_MS);
+    };
     await Promise.all([
-      this.counters.hit(`sign-in|known|${person}|${addressKey(clientAddress(request))}`, KNOWN_ADDRESS_MS),
-      this.counters.hit(acceptedKey("sign-in", person), KNOWN_ADDRESS_MS),
+      renew(`sign-in|known|${person}|${addressKey(clientAddress(request))}`),
+      renew(acceptedKey("sign-in", person)),
     ]);
     // The id the validation carried upstream, which now remembers the code for it (requirements 4.2's device memory).
     this.devices?.remember(request, reply, person, request.upstreamCall?.device);

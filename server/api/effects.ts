@@ -192,7 +192,7 @@ export const promoteOnPassed: Effect = async ({ context, request, body }) => {
     return { body: verdict };
   }
   const sid = sessionId(request) ?? "";
-  const { count } = await context.strikes.hit(`mfa|${sid}`, context.config.session.maxSeconds * 1000);
+  const { count } = await context.strikes.hit(`mfa|strikes|${sid}`, context.config.session.maxSeconds * 1000);
   signInStep(context, request, { event: "mfa", ...who, outcome: "failed", failures: count }, "code refused");
   securityEvent(request, "mfa.code-wrong", personOf(auth), sid);
   const attemptsLeft = Math.max(0, context.config.mfaMaxWrongCodes - count);

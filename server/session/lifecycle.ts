@@ -44,8 +44,9 @@ function fresh(request: FastifyRequest, auth: Auth, now: number): void {
 /**
  * The only way a session ends: its id is revoked, everything it held is dropped (its tax-bridge mode too: the mode is
  * one sign-in's), and the sign-in page is left the reason to say why (web/texts/login-notices.ts words it).
+ * `recorded`: the ending was recorded when it happened (a revoked session's later request), so it is not again.
  */
-export function expire(request: FastifyRequest, reason: EndReason): void {
+export function expire(request: FastifyRequest, reason: EndReason, recorded = false): void {
   // A request that may not write the session (another site started it) does not end it either: the session reads as
   // none for the rest of this request, and the person's next request of their own ends it, with its reason.
   if (!mayWrite(request)) {
@@ -54,7 +55,8 @@ export function expire(request: FastifyRequest, reason: EndReason): void {
   }
   const sid = sessionId(request);
   if (sid) void request.server.revocations.revoke(sid);
-  if (sid && request.auth?.stage === "signed-in") sessionEnded(request, request.auth, sid, reason);
+  // An ending is recorded once, when it happens: a copy of the cookie replayed later finds it recorded, and writes none.
+  if (sid && !recorded && request.auth?.stage === "signed-in") sessionEnded(request, request.auth, sid, reason);
   clear(request);
   const notice = !unannounced(reason);
   if (notice) set(request, "flash", { ended: reason });
@@ -69,5 +71,5 @@ export function expire(request: FastifyRequest, reason: EndReason): void {
  * sign-in page and the page's script which of those ended it.
  */
 export async function endRevoked(request: FastifyRequest): Promise<void> {
-  expire(request, await whyRevoked(request));
+  expire(request, await whyRevoked(request), true);
 }

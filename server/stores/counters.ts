@@ -19,14 +19,32 @@ export interface CounterStore {
 
 type Entry = { count: number; until: number };
 
+/**
+ * The kinds of counter that only a passed attempt or a live pending sign-in makes (a known address, a name the upstream
+ * accepted, a device's budget, a pace gate past the hourly bound, a sign-in's wrong codes), by the kind segment of
+ * their key (`<group>|<kind>|…`). They are kept apart from the counts of attempts, which anyone can make by the
+ * thousand: a flood of made-up names evicts other attempts' counts at worst, never these (docs/decisions.md, "Shared
+ * state").
+ */
+const EARNED: ReadonlySet<string> = new Set(["known", "accepted", "device", "pace", "strikes"]);
+const isEarned = (key: string) => EARNED.has(key.split("|", 2)[1] ?? "");
+
 export class MemoryCounters implements CounterStore {
-  readonly #entries: LRUCache<string, Entry>;
+  /** Attempts' counts, and the earned ones: each bounded on its own, the least recently hit going first. */
+  readonly #attempts: LRUCache<string, Entry>;
+  readonly #earned: LRUCache<string, Entry>;
   readonly #now: () => number;
 
   constructor(now?: () => number, max = COUNTERS_MAX) {
     this.#now = now ?? (() => performance.now());
     // The entry's own `until` decides; lru-cache's ttl only lets it drop expired entries without a scan.
-    this.#entries = new LRUCache<string, Entry>({ ...bounded(max), ttlResolution: 0, perf: clockOf(now), ttl: 1 });
+    const cache = () => new LRUCache<string, Entry>({ ...bounded(max), ttlResolution: 0, perf: clockOf(now), ttl: 1 });
+    this.#attempts = cache();
+    this.#earned = cache();
+  }
+
+  #entries(key: string): LRUCache<string, Entry> {
+    return isEarned(key) ? this.#earned : this.#attempts;
   }
 
   async hit(key: string, windowMs: number): Promise<Count> {
@@ -36,12 +54,13 @@ export class MemoryCounters implements CounterStore {
   /** The same, answered at once: the Redis store counts here while Redis is unreachable. */
   hitNow(key: string, windowMs: number): Count {
     const time = this.#now();
-    const entry = this.#entries.get(key);
+    const entries = this.#entries(key);
+    const entry = entries.get(key);
     if (entry && entry.until > time) {
       entry.count += 1;
       return { count: entry.count, resetInMs: entry.until - time };
     }
-    this.#entries.set(key, { count: 1, until: time + windowMs }, { ttl: windowMs });
+    entries.set(key, { count: 1, until: time + windowMs }, { ttl: windowMs });
     return { count: 1, resetInMs: windowMs };
   }
 
@@ -51,7 +70,7 @@ export class MemoryCounters implements CounterStore {
 
   peekNow(key: string): Count {
     const time = this.#now();
-    const entry = this.#entries.get(key);
+    const entry = this.#entries(key).get(key);
     return entry && entry.until > time
       ? { count: entry.count, resetInMs: entry.until - time }
       : { count: 0, resetInMs: 0 };
@@ -62,15 +81,15 @@ export class MemoryCounters implements CounterStore {
   }
 
   giveBackNow(key: string): void {
-    const entry = this.#entries.get(key);
+    const entry = this.#entries(key).get(key);
     if (entry && entry.until > this.#now() && entry.count > 0) entry.count -= 1;
   }
 
   async clear(key: string): Promise<void> {
-    this.#entries.delete(key);
+    this.#entries(key).delete(key);
   }
 
   get size(): number {
-    return this.#entries.size;
+    return this.#attempts.size + this.#earned.size;
   }
 }

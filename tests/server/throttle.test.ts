@@ -240,6 +240,58 @@ describe("the breaks SECURITY.md numbers B1 to B15", () => {
   });
 });
 
+describe("a flood of made-up names from one address", () => {
+  it("leaves a pending sign-in's wrong-code count and its known addresses as they were: 110,000 names, one address", async () => {
+    const counters = new MemoryCounters();
+    const throttle = new Throttle(counters, { perIp: 30, perUser: 10 });
+    const strikes = "mfa|strikes|a-pending-sign-in";
+    await counters.hit(strikes, HOUR_MS);
+    await counters.hit(strikes, HOUR_MS);
+    const known = "sign-in|known|client/acme/erin|198.51.100.7";
+    await counters.hit(known, KNOWN_ADDRESS_MS);
+    const flooder = { ip: "203.0.113.200" } as FastifyRequest;
+    let refused = 0;
+    for (let index = 0; index < 110_000; index++) {
+      const { wait } = await throttle.take("sign-in", flooder, `client/acme/made-up-${index}`);
+      if (wait !== undefined) refused += 1;
+    }
+    assert.equal(refused, 110_000 - 30, "the address's limit refused all but its first 30 in the minute");
+    assert.ok(counters.size < 200, `${counters.size} counts kept: a refused attempt made none under its name`);
+    assert.equal((await counters.peek(strikes)).count, 2, "the pending sign-in's two wrong codes are still counted");
+    assert.equal((await counters.peek(known)).count, 1, "erin's known address is still known");
+  });
+
+  it("from many addresses evicts at worst other attempts' counts, never the earned ones: wrong codes, known addresses", async () => {
+    const counters = new MemoryCounters(undefined, 1_000);
+    const strikes = "mfa|strikes|a-pending-sign-in";
+    await counters.hit(strikes, HOUR_MS);
+    const known = "sign-in|known|client/acme/erin|198.51.100.7";
+    await counters.hit(known, KNOWN_ADDRESS_MS);
+    for (let index = 0; index < 5_000; index++) await counters.hit(`sign-in|user|made-up-${index}|10.0.0.1`, 60_000);
+    assert.equal((await counters.peek(strikes)).count, 1);
+    assert.equal((await counters.peek(known)).count, 1);
+    assert.equal((await counters.peek("sign-in|user|made-up-0|10.0.0.1")).count, 0, "the oldest attempt count went");
+  });
+});
+
+describe("an address where a person's code passed", () => {
+  it("stays known for 30 days after the last code that passed there, not the first", async () => {
+    let clock = 1_000_000;
+    const counters = new MemoryCounters(() => clock);
+    const throttle = new Throttle(counters, { perIp: 30, perUser: 10 });
+    const office = { ip: "198.51.100.7", auth: { stage: "signed-in" } } as unknown as FastifyRequest;
+    const reply = { setCookie: () => undefined } as unknown as FastifyReply;
+    const known = "sign-in|known|client/acme/erin|198.51.100.7";
+    await (await throttle.take("mfa", office, "client/acme/erin", "pending")).passed(reply);
+    clock += 20 * 24 * HOUR_MS;
+    await (await throttle.take("mfa", office, "client/acme/erin", "pending")).passed(reply);
+    clock += 20 * 24 * HOUR_MS; // 40 days after the first code, 20 after the last
+    assert.equal((await counters.peek(known)).count, 1, "still known");
+    clock += 11 * 24 * HOUR_MS;
+    assert.equal((await counters.peek(known)).count, 0, "31 days after the last code: no longer known");
+  });
+});
+
 describe("what failed sign-ins leave in Redis", () => {
   it("a name the upstream never accepted leaves only counts that end within minutes, per address at most a few per attempt; an accepted one's are hourly", async () => {
     const redis = await RedisServer.start();

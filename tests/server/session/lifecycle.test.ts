@@ -86,6 +86,28 @@ describe("session lifecycle (item 7)", () => {
     }
   });
 
+  it("7. lifecycle: an idle end is recorded once: 25 replays of the ended cookie leave the owner's activity as it was", async () => {
+    let clock = Date.now();
+    const portal = await startPortalInProcess({ env: { SESSION_IDLE_MINUTES: "30" }, now: () => clock, listen: false });
+    try {
+      const visitor = await signIn(portal.app, accounts.alice, portal.code);
+      const kept = keptCopy(portal.app, visitor);
+      clock += 31 * MINUTE;
+      assert.equal((await visitor.get("/client/home")).status, 302, "ended by the idle limit");
+      const activity = async () => (await portal.app.account?.activity.recent("client/acme/alice"))?.events ?? [];
+      await until(async () => (await activity()).some(({ event }) => event === "session-ended.idle"));
+      const before = await activity();
+      for (let replay = 0; replay < 25; replay++) {
+        const again = keptCopy(portal.app, kept);
+        assert.equal((await again.get("/client/home")).status, 302, `replay ${replay + 1} opens nothing`);
+      }
+      assert.deepEqual(await activity(), before, "no event was written by the replays");
+      assert.equal(before.filter(({ event }) => event === "session-ended.idle").length, 1, "one idle end, once");
+    } finally {
+      await portal.close();
+    }
+  });
+
   it("7. lifecycle: the absolute lifetime (SESSION_MAX_HOURS) ends even a busy session", async () => {
     let clock = Date.now();
     const portal = await startPortalInProcess({
