@@ -551,6 +551,8 @@ describe("others cannot lock a person out, and one /64 is one address", () => {
           "her right password from her office still works",
         );
         assert.ok(tokenHeld(await erin(RIGHT, "203.0.113.77", "Erin", device)), "and from anywhere on her own device");
+        const link = await post(fake.app, "/api/auth/client-token?uuid=erins-link", undefined, "203.0.113.80");
+        assert.ok(tokenHeld(link), "and by a sign-in link mailed to her, from a new address");
         // The slowing admits one attempt at a time: of two sent together from new addresses, the second waits.
         const [one, two] = [await erin(RIGHT, "203.0.113.78"), await erin(RIGHT, "203.0.113.79")];
         assert.ok(one.status === 429 || tokenHeld(one), "the first may go");
