@@ -27,7 +27,20 @@ declare module "fastify" {
   }
 }
 
+/**
+ * Every operation openapi/portal.yaml declares has its row in this build's rules table: a description edited after the
+ * build (or a row not yet written) stops the start naming each operation, never a crash further on.
+ */
+export function assertRowForEach(operations: readonly Pick<Operation, "operationId">[]): void {
+  const missing = operations.map(({ operationId }) => operationId).filter((id) => !Object.hasOwn(rules, id));
+  if (missing.length === 0) return;
+  throw new Error(
+    `openapi/portal.yaml declares ${missing.join(", ")}, which this build's rules table (server/api/rules.ts) has no row for: give each its row, then run npm run gen:api and npm run build`,
+  );
+}
+
 export async function apiPlugin(api: FastifyInstance, { context }: { context: AppContext }): Promise<void> {
+  assertRowForEach(context.operations);
   const forwarded = context.operations.filter((operation) => rules[operation.operationId].forwarded);
   const byRoute = new Map(
     forwarded.map((operation) => [`${operation.method} /api${routerPath(operation.path)}`, operation]),

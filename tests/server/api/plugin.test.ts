@@ -5,6 +5,7 @@ import { after, before, describe, it } from "node:test";
 import { downUpstreamUrl, sendJson, startFakeUpstream } from "#harness/fake-upstream.ts";
 import { PortalClient } from "#harness/portal-client.ts";
 import { accounts, DEMO_PASSWORD, latestCode, latestMail, signIn } from "#harness/sign-in.ts";
+import { assertRowForEach } from "#server/api/plugin.ts";
 import { deviceCookieName } from "#server/device-cookie.ts";
 import { logCapture } from "#tests/support/log-capture.ts";
 import { type RunningPortal, sandboxPost, startPortalInProcess } from "#tests/support/portal.ts";
@@ -377,5 +378,19 @@ describe("the MFA code's characters", () => {
     const answer = await validate("424242");
     assert.equal(answer.status, 200, answer.text);
     assert.equal(on.fake.upstream.callsTo(/mfa\/validate\/424242$/).length, 1);
+  });
+});
+
+describe("a description edited after the build", () => {
+  it("stops the start naming each operation the build's rules table has no row for", () => {
+    assert.doesNotThrow(() => assertRowForEach([{ operationId: "loginClient" }, { operationId: "getPdf" }]));
+    const unknown = [{ operationId: "listWidgets" }, { operationId: "loginClient" }, { operationId: "toString" }];
+    assert.throws(
+      () => assertRowForEach(unknown as Parameters<typeof assertRowForEach>[0]),
+      (error: Error) =>
+        /declares listWidgets, toString, which this build's rules table \(server\/api\/rules\.ts\) has no row for/.test(
+          error.message,
+        ) && /npm run build/.test(error.message),
+    );
   });
 });
