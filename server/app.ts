@@ -9,7 +9,7 @@ import { allowedHostNames, refuseOtherHosts } from "#server/allowed-hosts.ts";
 import { apiPlugin } from "#server/api/plugin.ts";
 import type { Config } from "#server/config.ts";
 import { type ContextOptions, createContext } from "#server/context.ts";
-import { frameworkErrors, installErrorHandling } from "#server/errors.ts";
+import { clientErrors, frameworkErrors, installErrorHandling } from "#server/errors.ts";
 import { loggerOptions, OneLinePerRequest } from "#server/logging.ts";
 import { isLoopback } from "#server/loopback.ts";
 import { csrfPlugin } from "#server/plugins/csrf.ts";
@@ -46,14 +46,14 @@ export async function buildApp({ config, upstreamUrl, logger, ...options }: Buil
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
     routerOptions: { maxParamLength: 256, querystringParser },
     frameworkErrors,
+    clientErrorHandler: clientErrors,
     logController: new OneLinePerRequest(),
     return503OnClosing: false, // answered by installShutdown, in the portal's shape
   });
-  // First of all: a name this portal does not serve reads nothing (DNS rebinding).
-  refuseOtherHosts(
-    app,
-    allowedHostNames({ publicUrl: config.publicUrl, loopback: isLoopback(config.host), trustProxy: config.trustProxy }),
-  );
+  // First of all, the headers every answer carries, the 421 below and every refusal after it included.
+  await app.register(securityHeadersPlugin);
+  // Then: a name this portal does not serve reads nothing (DNS rebinding).
+  refuseOtherHosts(app, allowedHostNames({ publicUrl: config.publicUrl, loopback: isLoopback(config.host) }));
   const context = await createContext(config, upstreamUrl, app.log, options);
   await preloadIslands();
   app.decorate("revocations", context.stores.revocations);
@@ -66,7 +66,6 @@ export async function buildApp({ config, upstreamUrl, logger, ...options }: Buil
   });
 
   installErrorHandling(app);
-  await app.register(securityHeadersPlugin);
   // No answer may be kept by a cache unless its route says how long (the hashed assets, the favicon's redirect): the
   // one place that says so, for pages, documents, /api, the probes, the metrics and a stopping portal's 503 alike.
   app.addHook("onSend", (_request, reply, payload, done) => {

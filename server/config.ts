@@ -84,6 +84,12 @@ const schema = environment
     // A production stop keeps its whole grace: the orchestrator's own is set above it.
     if (production && values.TEST_STOP_SCALE !== undefined)
       problem("TEST_STOP_SCALE", "tests only; a production stop keeps its full grace");
+    // Behind a proxy every request comes from it, so the Host name is the one guard against DNS rebinding.
+    if (values.TRUST_PROXY && !values.PUBLIC_URL)
+      problem(
+        "TRUST_PROXY",
+        "true needs PUBLIC_URL: behind a proxy the portal answers only for PUBLIC_URL's Host name, localhost and IP addresses",
+      );
     if (!values.SESSION_KEY && production) problem("SESSION_KEY", "required in production (64 hex characters)");
   })
   .transform((values) => ({
