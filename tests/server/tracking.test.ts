@@ -15,10 +15,10 @@ import { UpstreamRefusals } from "#server/session/upstream-refusal.ts";
 import { isNavigation, MAX_QUEUED_VISITS, MAX_QUEUED_VISITS_PER_SESSION, VisitTracker } from "#server/tracking.ts";
 import { createUpstreamClient } from "#server/upstream/client.ts";
 import { type RunningPortal, sandboxPost, startPortalInProcess, visitsOf } from "#tests/support/portal.ts";
-import { until } from "#tests/support/waiting.ts";
+import { scaled, until } from "#tests/support/waiting.ts";
 
 /** How long the portal waits for an upstream call, here for a track call that never answers. */
-const UPSTREAM_TIMEOUT_MS = 800;
+const UPSTREAM_TIMEOUT_MS = scaled(800);
 
 /** The portal, with its upstream behind a proxy whose track call can be made to misbehave. */
 let portal: RunningPortal;
@@ -241,7 +241,7 @@ describe("a flush with a deadline (the shutdown's)", () => {
     const { tracker, visits, close } = await trackerOn({ status: 200 });
     try {
       tracker.enqueue({ token: "a", page: "/one" });
-      assert.equal(await tracker.flush(2_000), 0);
+      assert.equal(await tracker.flush(scaled(2_000)), 0);
       assert.equal(await visits("sent"), 1);
     } finally {
       await close();
@@ -271,7 +271,7 @@ describe("a silent upstream", () => {
       const started = performance.now();
       const flushed = await Promise.race([
         tracker.flush().then(() => "flushed"),
-        new Promise<"hung">((resolve) => setTimeout(() => resolve("hung"), 5 * BOUND_MS + 2_000)),
+        new Promise<"hung">((resolve) => setTimeout(() => resolve("hung"), 5 * BOUND_MS + scaled(2_000))),
       ]);
       const elapsed = performance.now() - started;
       assert.notEqual(flushed, "hung");
