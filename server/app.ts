@@ -27,6 +27,7 @@ import { securityHeadersPlugin } from "#server/security-headers.ts";
 import { RESEAL_GRANULARITY_MS } from "#server/session/fields.ts";
 import { sessionPlugin } from "#server/session/plugin.ts";
 import { installShutdown, stopTimings } from "#server/shutdown.ts";
+import { limitSocketsPerAddress } from "#server/socket-limit.ts";
 import { preloadIslands } from "#web/islands/registry.ts";
 
 export type BuildOptions = ContextOptions & {
@@ -47,9 +48,17 @@ export async function buildApp({ config, upstreamUrl, logger, ...options }: Buil
     routerOptions: { maxParamLength: 256, querystringParser },
     frameworkErrors,
     clientErrorHandler: clientErrors,
+    // A slow client gets its 408 (clientErrors) within a second of its deadline: Node checks them that often.
+    requestTimeout: config.clients.requestTimeoutMs,
+    http: {
+      headersTimeout: config.clients.headersTimeoutMs,
+      connectionsCheckingInterval: Math.min(1_000, config.clients.headersTimeoutMs),
+    },
     logController: new OneLinePerRequest(),
     return503OnClosing: false, // answered by installShutdown, in the portal's shape
   });
+  // Behind the proxy every socket is the proxy's, which buffers slow clients itself.
+  if (!config.trustProxy) limitSocketsPerAddress(app.server, config.clients.maxSocketsPerAddress);
   // First of all, the headers every answer carries, the 421 below and every refusal after it included.
   await app.register(securityHeadersPlugin);
   // Then: a name this portal does not serve reads nothing (DNS rebinding).
