@@ -74,12 +74,12 @@ describe("a failing track call", () => {
 
   it("never delays the page's answer: a track call that takes 1.5 s leaves the page as fast as ever", async () => {
     const gary = await signIn(portal.app, accounts.gary, portal.code);
-    upstream.faults.track = { kind: "slow", delayMs: 1_500 };
+    upstream.faults.track = { kind: "slow", delayMs: scaled(1_500) };
     const started = performance.now();
     const answer = await gary.get("/client/vip/templates");
     const elapsed = performance.now() - started;
     assert.equal(answer.status, 200);
-    assert.ok(elapsed < 500, `answered in ${Math.round(elapsed)} ms`);
+    assert.ok(elapsed < scaled(500), `answered in ${Math.round(elapsed)} ms`);
     delete upstream.faults.track;
   });
 });
@@ -227,7 +227,7 @@ describe("a flush with a deadline (the shutdown's)", () => {
       const unsent = await tracker.flush(300);
       const elapsed = performance.now() - started;
       assert.equal(unsent, 6);
-      assert.ok(elapsed < 1_000, `gave up after ${Math.round(elapsed)} ms`);
+      assert.ok(elapsed < scaled(1_000), `gave up after ${Math.round(elapsed)} ms`);
       assert.equal(await visits("dropped"), 6);
       const said = lines.filter((line) => line.msg.includes("not sent"));
       assert.equal(said.length, 1);
