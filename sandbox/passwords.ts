@@ -1,6 +1,6 @@
 // Password and secret handling for the sandbox: scrypt hashes, constant-time checks and the requirements 5 rules.
 import { createHash, randomBytes, scrypt, timingSafeEqual } from "node:crypto";
-import { strongPassword } from "#web/password-rules.ts";
+import { passwordProblem } from "#web/password-rules.ts";
 
 /** scrypt's work factors: N (CPU and memory), r (block size), p (parallelism). */
 export interface ScryptCost {
@@ -71,7 +71,7 @@ export async function verifyPassword(
 
 /** The password rules of requirements 5, as one yes/no: the same schema the portal and its forms use. */
 export function meetsPasswordRules(password: string): boolean {
-  return strongPassword.safeParse(password).success;
+  return passwordProblem(password) === undefined;
 }
 
 /** Constant-time comparison of two short secrets of any length (codes, not passwords). */

@@ -24,12 +24,12 @@ export function hostAllowed(header: string | undefined, allowed: HostNames): boo
 }
 
 /**
- * From the portal's settings: PUBLIC_URL's name when set; else, on a loopback address and not behind a proxy, loopback
- * names only; else any (nothing to derive them from: PUBLIC_URL names it).
+ * From the portal's settings: PUBLIC_URL's name when set; else, on a loopback address, loopback names only; else any
+ * (nothing to derive them from: PUBLIC_URL names it). Behind a proxy PUBLIC_URL is required (server/config.ts).
  */
-export function allowedHostNames(settings: { publicUrl?: string; loopback: boolean; trustProxy: boolean }): HostNames {
+export function allowedHostNames(settings: { publicUrl?: string; loopback: boolean }): HostNames {
   if (settings.publicUrl !== undefined) return { any: false, names: [new URL(settings.publicUrl).hostname] };
-  return settings.loopback && !settings.trustProxy ? { any: false, names: [] } : { any: true };
+  return settings.loopback ? { any: false, names: [] } : { any: true };
 }
 
 /** Answers 421 Misdirected Request, before anything else, to a request for a name the app does not serve. */

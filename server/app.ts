@@ -9,7 +9,7 @@ import { allowedHostNames, refuseOtherHosts } from "#server/allowed-hosts.ts";
 import { apiPlugin } from "#server/api/plugin.ts";
 import type { Config } from "#server/config.ts";
 import { type ContextOptions, createContext } from "#server/context.ts";
-import { frameworkErrors, installErrorHandling } from "#server/errors.ts";
+import { clientErrors, frameworkErrors, installErrorHandling } from "#server/errors.ts";
 import { loggerOptions, OneLinePerRequest } from "#server/logging.ts";
 import { isLoopback } from "#server/loopback.ts";
 import { csrfPlugin } from "#server/plugins/csrf.ts";
@@ -27,6 +27,7 @@ import { securityHeadersPlugin } from "#server/security-headers.ts";
 import { RESEAL_GRANULARITY_MS } from "#server/session/fields.ts";
 import { sessionPlugin } from "#server/session/plugin.ts";
 import { installShutdown, stopTimings } from "#server/shutdown.ts";
+import { limitSocketsPerAddress } from "#server/socket-limit.ts";
 import { preloadIslands } from "#web/islands/registry.ts";
 
 export type BuildOptions = ContextOptions & {
@@ -46,14 +47,22 @@ export async function buildApp({ config, upstreamUrl, logger, ...options }: Buil
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
     routerOptions: { maxParamLength: 256, querystringParser },
     frameworkErrors,
+    clientErrorHandler: clientErrors,
+    // A slow client gets its 408 (clientErrors) within a second of its deadline: Node checks them that often.
+    requestTimeout: config.clients.requestTimeoutMs,
+    http: {
+      headersTimeout: config.clients.headersTimeoutMs,
+      connectionsCheckingInterval: Math.min(1_000, config.clients.headersTimeoutMs),
+    },
     logController: new OneLinePerRequest(),
     return503OnClosing: false, // answered by installShutdown, in the portal's shape
   });
-  // First of all: a name this portal does not serve reads nothing (DNS rebinding).
-  refuseOtherHosts(
-    app,
-    allowedHostNames({ publicUrl: config.publicUrl, loopback: isLoopback(config.host), trustProxy: config.trustProxy }),
-  );
+  // Behind the proxy every socket is the proxy's, which buffers slow clients itself.
+  if (!config.trustProxy) limitSocketsPerAddress(app.server, config.clients.maxSocketsPerAddress);
+  // First of all, the headers every answer carries, the 421 below and every refusal after it included.
+  await app.register(securityHeadersPlugin);
+  // Then: a name this portal does not serve reads nothing (DNS rebinding).
+  refuseOtherHosts(app, allowedHostNames({ publicUrl: config.publicUrl, loopback: isLoopback(config.host) }));
   const context = await createContext(config, upstreamUrl, app.log, options);
   await preloadIslands();
   app.decorate("revocations", context.stores.revocations);
@@ -66,7 +75,6 @@ export async function buildApp({ config, upstreamUrl, logger, ...options }: Buil
   });
 
   installErrorHandling(app);
-  await app.register(securityHeadersPlugin);
   // No answer may be kept by a cache unless its route says how long (the hashed assets, the favicon's redirect): the
   // one place that says so, for pages, documents, /api, the probes, the metrics and a stopping portal's 503 alike.
   app.addHook("onSend", (_request, reply, payload, done) => {

@@ -36,6 +36,10 @@ const environment = z.object({
   SESSION_IDLE_MINUTES: z.coerce.number().min(0.1).default(30),
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(12),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** A request's headers must have arrived this long after its first byte, and the whole request (body too) this. */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
+  MAX_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
   /** Tests only: a stop's grace and deadlines times this (server/shutdown.ts), so a test of a stop waits a fraction. */
   TEST_STOP_SCALE: z.coerce.number().gt(0).max(1).optional(),
   RATE_LIMIT_IP_PER_MINUTE: z.coerce.number().int().min(1).default(30),
@@ -84,6 +88,15 @@ const schema = environment
     // A production stop keeps its whole grace: the orchestrator's own is set above it.
     if (production && values.TEST_STOP_SCALE !== undefined)
       problem("TEST_STOP_SCALE", "tests only; a production stop keeps its full grace");
+    // Behind a proxy every request comes from it, so the Host name is the one guard against DNS rebinding.
+    if (values.TRUST_PROXY && !values.PUBLIC_URL)
+      problem(
+        "TRUST_PROXY",
+        "true needs PUBLIC_URL: behind a proxy the portal answers only for PUBLIC_URL's Host name, localhost and IP addresses",
+      );
+    // Node refuses a headers deadline past the whole request's.
+    if (values.HEADERS_TIMEOUT_MS > values.REQUEST_TIMEOUT_MS)
+      problem("HEADERS_TIMEOUT_MS", `must not be longer than REQUEST_TIMEOUT_MS (${values.REQUEST_TIMEOUT_MS})`);
     if (!values.SESSION_KEY && production) problem("SESSION_KEY", "required in production (64 hex characters)");
   })
   .transform((values) => ({
@@ -108,6 +121,12 @@ const schema = environment
     cookieSecure: values.COOKIE_SECURE,
     session: { idleSeconds: values.SESSION_IDLE_MINUTES * 60, maxSeconds: values.SESSION_MAX_HOURS * 3600 },
     upstreamTimeoutMs: values.UPSTREAM_TIMEOUT_MS,
+    /** Slow clients: the deadlines of a request's headers and of the whole request, and one address's open sockets. */
+    clients: {
+      headersTimeoutMs: values.HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: values.REQUEST_TIMEOUT_MS,
+      maxSocketsPerAddress: values.MAX_SOCKETS_PER_ADDRESS,
+    },
     /** 1 but in a test of a stop: the factor of its grace and deadlines. */
     stopScale: values.TEST_STOP_SCALE ?? 1,
     rateLimits: { perIp: values.RATE_LIMIT_IP_PER_MINUTE, perUser: values.RATE_LIMIT_USER_PER_MINUTE },

@@ -7,7 +7,7 @@ import { FailureRun, FailureRuns } from "#server/failure-run.ts";
 import { Metrics } from "#server/metrics.ts";
 import { UpstreamRefusals } from "#server/session/upstream-refusal.ts";
 import type { CounterStore } from "#server/stores/counters.ts";
-import { createStores, type Stores } from "#server/stores/create-stores.ts";
+import { createStores, type StoreOptions, type Stores } from "#server/stores/create-stores.ts";
 import type { LockStore } from "#server/stores/locks.ts";
 import { Throttle } from "#server/throttle.ts";
 import { VisitTracker } from "#server/tracking.ts";
@@ -48,7 +48,12 @@ export type AppContext = {
   sandboxUrl: string | undefined;
 };
 
-export type ContextOptions = { now?: () => number; sandbox?: boolean };
+export type ContextOptions = {
+  now?: () => number;
+  sandbox?: boolean;
+  /** Tests only: Redis's bounds stretched by the suite's factor on a busy machine (else redis-link.ts's defaults). */
+  redisBounds?: Pick<StoreOptions, "connectTimeoutMs" | "commandTimeoutMs">;
+};
 
 export async function createContext(
   config: Config,
@@ -80,6 +85,7 @@ export async function createContext(
     now,
     onRedisState: (up) => metrics.redisState(up),
     onRedisRefused: () => metrics.redisRefused(),
+    ...options.redisBounds,
   });
   // Revocations and person marks made before this replica started are loaded first (bounded: Redis may be down).
   await stores.ready();

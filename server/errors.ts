@@ -1,6 +1,8 @@
 // One error handler: clear 4xx answers in requirements 8's shapes, and never internals for a 5xx.
+import { STATUS_CODES } from "node:http";
+import type { Socket } from "node:net";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { writeSecurityHeaders } from "#server/security-headers.ts";
+import { securityHeaderLines, writeSecurityHeaders } from "#server/security-headers.ts";
 import { serverTexts } from "#server/texts.ts";
 import { errorTexts } from "#web/texts/errors.ts";
 
@@ -60,4 +62,28 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
   writeSecurityHeaders(request.raw, reply.raw);
   if (error.statusCode === 414) void reply.code(414).send(problem(serverTexts.addressTooLong.message));
   else void reply.code(400).send(invalidRequest(serverTexts.addressInvalid.message));
+}
+
+/** Node's refusals before a request exists, by the code Node gives them: the status and what the answer says. */
+const unreadable: [number, object] = [400, invalidRequest(serverTexts.requestUnreadable.message)];
+const socketRefusals: Record<string, [number, object]> = {
+  ERR_HTTP_REQUEST_TIMEOUT: [408, problem(serverTexts.requestTooSlow.message, serverTexts.requestTooSlow.code)],
+  HPE_HEADER_OVERFLOW: [431, problem(serverTexts.headersTooLarge.message, serverTexts.headersTooLarge.code)],
+};
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node refuses on the socket (unreadable, its headers or body too slow or too
+ * large) is answered as every other answer, section 8's shape with the security headers, and the socket closed.
+ */
+export function clientErrors(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  const [status, answer] = socketRefusals[error.code ?? ""] ?? unreadable;
+  const body = JSON.stringify(answer);
+  if (socket.writable)
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${securityHeaderLines}cache-control: no-store\r\n` +
+        `content-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\n` +
+        `connection: close\r\n\r\n${body}`,
+    );
+  socket.destroy(error);
 }

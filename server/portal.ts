@@ -40,7 +40,6 @@ export async function startPortal(config: Config, embedded?: EmbeddedUpstream): 
     sandbox: embedded !== undefined,
     ...(config.env === "development" ? { logger: await developmentLogger(config.logLevel) } : {}),
   });
-  app.server.requestTimeout = 30_000;
   app.server.keepAliveTimeout = 65_000;
   try {
     await app.listen({ host: config.host, port: config.port });

@@ -2,8 +2,10 @@
 // helmet's middleware again for every request, about 13 % of a signed-in page (docs/performance.md, row 11c), and only
 // a page's nonce changes per answer, which helmet's directive functions write in. What of helmet this relies on is
 // pinned in tests/server/security-headers.contract.test.ts. Fastify's own refusals before routing (a malformed URL)
-// are answered before any hook runs, so they get the same headers from `writeSecurityHeaders`.
-import type { IncomingMessage, ServerResponse } from "node:http";
+// are answered before any hook runs, so they get the same headers from `writeSecurityHeaders`, and the refusals Node
+// writes on the socket before a request exists (server/errors.ts, `clientErrors`) from `securityHeaderLines`.
+import { IncomingMessage, ServerResponse } from "node:http";
+import { Socket } from "node:net";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import helmet, { type HelmetOptions } from "helmet";
@@ -53,6 +55,15 @@ const pages = helmet({ ...securityHeaders, contentSecurityPolicy: pagePolicy });
 export function writeSecurityHeaders(request: IncomingMessage, response: ServerResponse): void {
   everyAnswer(request, response, () => {});
 }
+
+/** The same headers as the lines of a raw answer, each ending in CRLF (for the refusals Node writes on the socket). */
+export const securityHeaderLines = (() => {
+  const response = new ServerResponse(new IncomingMessage(new Socket()));
+  writeSecurityHeaders(response.req, response);
+  return Object.entries(response.getHeaders())
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join("");
+})();
 
 /** Every answer gets its headers on arrival, so an error or a redirect answered later carries them too. */
 export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {

@@ -26,6 +26,9 @@ export const serverTexts = {
   requestTooLarge: { code: "request-too-large", message: "The request is too large." },
   addressTooLong: { code: "address-too-long", message: "The address is too long." },
   addressInvalid: { code: "address-invalid", message: "The address is not valid." },
+  requestUnreadable: { code: "request-unreadable", message: "The request is not valid HTTP." },
+  requestTooSlow: { code: "request-too-slow", message: "The request took too long to arrive." },
+  headersTooLarge: { code: "headers-too-large", message: "The request's headers are too large." },
   commonPassword: {
     code: "common-password",
     message: "This password is too common or too easy to guess. Please choose another.",

@@ -1,6 +1,5 @@
-// The password rules of requirements 5, in one zod schema used by the change-password island and the BFF.
-// zod/mini: the same schemas as zod, tree-shakable, so the browser ships only what these rules use.
-import * as z from "zod/mini";
+// The password rules of requirements 5, written once for the change-password island, the BFF and the sandbox. Plain
+// predicates, no zod: the browser ships only these lines (the server parses its input with zod, then asks them).
 import { passwordTexts } from "#web/texts/password.ts";
 
 export const PASSWORD_MIN_LENGTH = 12;
@@ -21,23 +20,15 @@ export const requirements = [
 
 const complex = (p: string) => requirements.every((rule) => rule.met(p));
 
-/** A new password on its own: what the server checks before forwarding a change. */
-export const strongPassword = z
-  .string()
-  .check(
-    z.minLength(PASSWORD_MIN_LENGTH, { error: passwordTexts.tooShort, abort: true }),
-    z.refine(complex, { error: passwordTexts.weak }),
-  );
+/** A new password's first problem on its own (length, then complexity), or undefined: what the server checks. */
+export function passwordProblem(password: string): string | undefined {
+  if (password.length < PASSWORD_MIN_LENGTH) return passwordTexts.tooShort;
+  return complex(password) ? undefined : passwordTexts.weak;
+}
 
-/** The form: length, then confirmation, then complexity (requirements 5 order); the first failure wins. */
-export const newPasswordForm = z.object({ newPassword: z.string(), confirmPassword: z.string() }).check(
-  z.refine((form) => form.newPassword.length >= PASSWORD_MIN_LENGTH, { error: passwordTexts.tooShort, abort: true }),
-  z.refine((form) => form.newPassword === form.confirmPassword, { error: passwordTexts.mismatch, abort: true }),
-  z.refine((form) => complex(form.newPassword), { error: passwordTexts.weak, abort: true }),
-);
-
-/** The first problem with a new password and its confirmation, or undefined when it may be sent. */
+/** The first problem with a new password and its confirmation (length, confirmation, complexity), or undefined. */
 export function newPasswordProblem(newPassword: string, confirmPassword: string): string | undefined {
-  const result = newPasswordForm.safeParse({ newPassword, confirmPassword });
-  return result.success ? undefined : result.error.issues[0]?.message;
+  if (newPassword.length < PASSWORD_MIN_LENGTH) return passwordTexts.tooShort;
+  if (newPassword !== confirmPassword) return passwordTexts.mismatch;
+  return passwordProblem(newPassword);
 }

@@ -1,11 +1,12 @@
 // `npm run bench`: every benchmark of docs/performance.md in one run, printed as one table and kept in artifacts/.
-// `--quick` shortens the rounds (a smoke run); `--only=throughput,tracing,wrappers,routes,bytes,lighthouse,memory` picks groups;
+// `--quick` shortens the rounds (a smoke run); `--only=throughput,tracing,wrappers,routes,bytes,lighthouse,memory,formatters` picks groups;
 // `--skip=lighthouse,memory` (or BENCH_SKIP=lighthouse,memory) leaves groups out while iterating;
 // `--memory-seconds=120` runs the memory load that long instead of 10 minutes. The full run is every group: a run that
 // left one out says so above its table.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { bytesBenches } from "#scripts/bench/budgets.ts";
+import { formatterBenches } from "#scripts/bench/formatters.ts";
 import { lighthouseBenches } from "#scripts/bench/lighthouse.ts";
 import type { LoadOptions } from "#scripts/bench/load.ts";
 import { type MemoryOptions, memoryBenches } from "#scripts/bench/memory.ts";
@@ -52,6 +53,7 @@ const groups: [string, () => Promise<Row[]>][] = [
   // Lighthouse's scores vary from run to run: the full run keeps the median of three.
   ["lighthouse", () => lighthouseBenches({ runs: quick ? 1 : 3 })],
   ["memory", () => memoryBenches(memory)],
+  ["formatters", () => formatterBenches()],
 ];
 
 const unknown = [...(only ?? []), ...skip].filter((group) => !groups.some(([name]) => name === group));

@@ -1,13 +1,14 @@
 // Checks some operations need beyond their schema, made before the upstream is called. A check either lets the call
 // go (undefined) or answers in its place.
 import type { FastifyRequest } from "fastify";
+import * as z from "zod/mini";
 import { easilyGuessed } from "#server/api/common-passwords.ts";
 import type { AppContext } from "#server/context.ts";
 import { problem } from "#server/errors.ts";
 import { lastCodeSentAt, sessionId } from "#server/session/standing.ts";
 import { PASSWORD_TEST_VALID_MS, spendPasswordTest } from "#server/session/writes.ts";
 import { serverTexts } from "#server/texts.ts";
-import { strongPassword } from "#web/password-rules.ts";
+import { passwordProblem } from "#web/password-rules.ts";
 import { COOLDOWN_HEADER, REPLACE_SESSION_HEADER, SEND_AGAIN_COOLDOWN_MS } from "#web/protocol/headers.ts";
 import { linkLoginTexts } from "#web/texts/link-login.ts";
 
@@ -29,6 +30,14 @@ declare module "fastify" {
     beforeAnswer: (() => Promise<void>) | undefined;
   }
 }
+
+/** A new password as the server reads it: a string, then requirements 5's rules, the first problem as its message. */
+const newPassword = z.string().check(
+  z.superRefine((password, context) => {
+    const problem = passwordProblem(password);
+    if (problem !== undefined) context.issues.push({ code: "custom", message: problem, input: password });
+  }),
+);
 
 /** An MFA validation holds its session's lock at most this long (the upstream's deadline bounds it sooner). */
 const VALIDATE_LOCK_MS = 30_000;
@@ -62,7 +71,7 @@ export const oneValidateAtATime: Check = async ({ context, request }) => {
  * password spends the test too: the form tests the current password again before each change.
  */
 export const checkNewPassword: Check = async ({ context, request }) => {
-  const result = strongPassword.safeParse((request.body as { password?: unknown }).password);
+  const result = newPassword.safeParse((request.body as { password?: unknown }).password);
   if (!result.success) return { status: 400, body: { description: result.error.issues[0]?.message }, counts: true };
   const tested = spendPasswordTest(request, context.now());
   const sid = sessionId(request);

@@ -40,6 +40,11 @@ describe("deploy/k8s", () => {
     assert.ok(template, "the portal's Deployment");
     const env = template.spec.containers.flatMap((container) => container.env ?? []);
     assert.equal(env.find((variable) => variable.name === "TRUST_PROXY")?.value, "true");
+    assert.match(
+      env.find((variable) => variable.name === "PUBLIC_URL")?.value ?? "",
+      /^https:\/\//,
+      "the Host it answers for",
+    );
     const labels = template.metadata.labels;
     const policies = manifests
       .filter((m) => m.kind === "NetworkPolicy")

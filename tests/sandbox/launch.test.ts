@@ -18,6 +18,7 @@ import { seedAccounts } from "#sandbox/seed.ts";
 import { loadSqlite } from "#sandbox/sqlite.ts";
 import { shutdownGraceMs, stopTimings } from "#server/shutdown.ts";
 import { TEST_SESSION_KEY } from "#tests/support/portal.ts";
+import { scaled, TIME_FACTOR } from "#tests/support/waiting.ts";
 
 const root = new URL("../..", import.meta.url).pathname;
 
@@ -45,7 +46,7 @@ function startMain(env: NodeJS.ProcessEnv): Started {
 async function exitWithin(started: Started, ms: number): Promise<number | null | "still running"> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<"still running">((resolve) => {
-    timer = setTimeout(() => resolve("still running"), ms);
+    timer = setTimeout(() => resolve("still running"), scaled(ms));
   });
   const result = await Promise.race([started.exited, timeout]);
   clearTimeout(timer);
@@ -55,7 +56,7 @@ async function exitWithin(started: Started, ms: number): Promise<number | null |
 /** Waits until the output so far passes `test` (a pattern, or a count of lines). */
 async function waitFor(started: Started, test: RegExp | ((output: string) => boolean), ms = 20_000): Promise<void> {
   const passes = typeof test === "function" ? test : (output: string) => test.test(output);
-  const deadline = Date.now() + ms;
+  const deadline = Date.now() + scaled(ms);
   while (!passes(started.output())) {
     if (started.child.exitCode !== null) throw new Error(`exited ${started.child.exitCode}:\n${started.output()}`);
     if (Date.now() > deadline) throw new Error(`waited ${ms} ms for ${test}:\n${started.output()}`);
@@ -129,8 +130,11 @@ function secretsOf(mails: Mail[]): string[] {
 const sandboxUrlIn = (output: string, portalPort: number): string | undefined =>
   [...output.matchAll(/http:\/\/127\.0\.0\.1:(\d+)/g)].find(([, port]) => Number(port) !== portalPort)?.[0];
 
-/** The stops below take a tenth of a start's grace and deadlines: a 1 s least grace, the visits sent for 0.7 s. */
-const STOP_SCALE = 0.1;
+/**
+ * The stops below take a tenth of a start's grace and deadlines (a 1 s least grace, the visits sent for 0.7 s), times
+ * the suite's factor on a busy machine.
+ */
+const STOP_SCALE = Math.min(1, 0.1 * TIME_FACTOR);
 const timings = stopTimings(STOP_SCALE);
 
 describe("starting the portal (sandbox/launch.ts)", () => {
@@ -264,7 +268,7 @@ describe("starting the portal (sandbox/launch.ts)", () => {
       for (const path of ["/client/home", "/client/inbox", "/client/support"]) {
         assert.equal((await alice.get(path)).status, 200);
       }
-      const deadline = Date.now() + 5_000;
+      const deadline = Date.now() + scaled(5_000);
       while (upstream.watched.track.received === received && Date.now() < deadline) await delay(20);
       const stopped = performance.now();
       started.child.kill("SIGTERM");
@@ -296,7 +300,7 @@ describe("starting the portal (sandbox/launch.ts)", () => {
     try {
       const port = await freePort();
       // A deadline longer than the least grace: the stop must wait for it.
-      const upstreamTimeoutMs = 1_500;
+      const upstreamTimeoutMs = scaled(1_500);
       assert.ok(upstreamTimeoutMs > timings.leastGraceMs);
       const started = startMain({
         NODE_ENV: "test",
@@ -320,7 +324,7 @@ describe("starting the portal (sandbox/launch.ts)", () => {
       // without them still passes: the pages fetch them again).
       upstream.faults["user-info"] = { kind: "hang" };
       const validating = alice.post(`/api/web/client/mfa/validate/${code}`);
-      const deadline = Date.now() + 5_000;
+      const deadline = Date.now() + scaled(5_000);
       while (upstream.watched["user-info"].received === 0 && Date.now() < deadline) await delay(20);
       assert.equal(upstream.watched["user-info"].received, 1, "the permissions call is in flight");
       started.child.kill("SIGTERM");

@@ -39,7 +39,12 @@ describe("addressKey", () => {
 describe("a portal behind a proxy that writes ip:port", () => {
   it("counts one address's wrong passwords together, whatever port each connection had", async () => {
     const fake = await portalOnFake(happyUpstream({ refuseLogins: true }), {
-      env: { TRUST_PROXY: "true", RATE_LIMIT_IP_PER_MINUTE: "3", RATE_LIMIT_USER_PER_MINUTE: "100" },
+      env: {
+        TRUST_PROXY: "true",
+        PUBLIC_URL: "https://portal.example",
+        RATE_LIMIT_IP_PER_MINUTE: "3",
+        RATE_LIMIT_USER_PER_MINUTE: "100",
+      },
     });
     try {
       const statuses: number[] = [];

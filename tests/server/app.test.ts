@@ -1,14 +1,18 @@
 // SECURITY.md item 12: the security headers of every HTML answer (CSP with a fresh nonce, HSTS, nosniff, referrer policy).
 // And the browser's own /favicon.ico request, answered outside the session: it never uses up a page's notice.
 import assert from "node:assert/strict";
+import { once } from "node:events";
+import { connect } from "node:net";
 import { after, before, describe, it } from "node:test";
 import { happyUpstream, sendJson } from "#harness/fake-upstream.ts";
 import { type PortalAnswer, PortalClient } from "#harness/portal-client.ts";
 import { accounts, signIn } from "#harness/sign-in.ts";
+import { loadConfig } from "#server/config.ts";
 import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
 import { portalOnFake } from "#tests/support/portal-on-fake.ts";
 import { concrete } from "#tests/support/route-paths.ts";
 import { sessionCodec } from "#tests/support/session-codec.ts";
+import { scaled, timed } from "#tests/support/waiting.ts";
 import { routes } from "#web/routes/table.ts";
 
 const ONE_YEAR = 31_536_000;
@@ -187,5 +191,49 @@ describe("what a cache may keep", () => {
     ];
     for (const url of urls) answers.push([url, await visitor.get(url)]);
     for (const [what, answer] of answers) assert.equal(answer.headers["cache-control"], "no-store", what);
+  });
+});
+
+describe("a slow client (HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS)", () => {
+  /** What the portal writes on a socket that sent `bytes` and then nothing more, until it closes it. */
+  async function leftHanging(port: number, bytes: string): Promise<string> {
+    const socket = connect(port, "127.0.0.1");
+    await once(socket, "connect");
+    let text = "";
+    socket.on("data", (chunk: Buffer) => {
+      text += chunk.toString();
+    });
+    socket.on("error", () => {});
+    socket.write(bytes);
+    await once(socket, "close");
+    return text;
+  }
+
+  it("is answered 408, with every answer's headers, when its headers or its body are late", async (t) => {
+    const fake = await portalOnFake(undefined, {
+      listen: true,
+      env: { HEADERS_TIMEOUT_MS: "200", REQUEST_TIMEOUT_MS: "400" },
+    });
+    t.after(() => fake.close());
+    const port = Number(new URL(fake.url).port);
+    for (const bytes of [
+      "GET /healthz HTTP/1.1\r\nhost: localhost\r\n",
+      "POST /api/auth/vendor HTTP/1.1\r\nhost: localhost\r\nsec-fetch-site: same-origin\r\nx-portal-request: 1\r\n" +
+        'content-type: application/json\r\ncontent-length: 100\r\n\r\n{"user',
+    ]) {
+      const { value: answer, ms } = await timed(() => leftHanging(port, bytes));
+      assert.match(answer, /^HTTP\/1\.1 408 Request Timeout\r\n/, bytes);
+      assert.match(answer, /\r\nx-content-type-options: nosniff\r\n/);
+      assert.ok(ms < scaled(5_000), `closed after ${Math.round(ms)} ms`);
+    }
+  });
+
+  it("has deadlines shorter than before (30 s for the whole request), the headers' not past the request's", () => {
+    const { clients } = loadConfig({}, () => {});
+    assert.deepEqual(clients, { headersTimeoutMs: 10_000, requestTimeoutMs: 20_000, maxSocketsPerAddress: 50 });
+    assert.throws(
+      () => loadConfig({ HEADERS_TIMEOUT_MS: "5000", REQUEST_TIMEOUT_MS: "1000" }, () => {}),
+      /HEADERS_TIMEOUT_MS: must not be longer than REQUEST_TIMEOUT_MS \(1000\)/,
+    );
   });
 });

@@ -41,6 +41,14 @@ describe("configuration", () => {
     assert.equal(config.publicUrl, "https://portal.example");
   });
 
+  it("stops a start behind a proxy without PUBLIC_URL, naming both: never any Host name silently", () => {
+    assert.throws(
+      () => loadConfig({ TRUST_PROXY: "true" }, quiet),
+      /TRUST_PROXY: true needs PUBLIC_URL: behind a proxy the portal answers only for PUBLIC_URL's Host name/,
+    );
+    assert.equal(loadConfig({ TRUST_PROXY: "true", PUBLIC_URL: "https://portal.example" }, quiet).trustProxy, true);
+  });
+
   it("stops a production start without SESSION_KEY", () => {
     assert.throws(
       () => loadConfig({ NODE_ENV: "production", UPSTREAM_URL: "https://api.provider.example" }, quiet),

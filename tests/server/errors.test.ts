@@ -1,9 +1,10 @@
 // One error handler: clear 4xx answers in requirements 8's shapes, and never internals for a 5xx.
 import assert from "node:assert/strict";
+import { connect } from "node:net";
 import { after, before, describe, it } from "node:test";
 import Fastify, { type FastifyInstance } from "fastify";
 import { PortalClient } from "#harness/portal-client.ts";
-import { frameworkErrors, installErrorHandling, invalidRequest } from "#server/errors.ts";
+import { clientErrors, frameworkErrors, installErrorHandling, invalidRequest, problem } from "#server/errors.ts";
 import { serverTexts } from "#server/texts.ts";
 import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
 import { answerMessage } from "#web/api/answer.ts";
@@ -86,6 +87,44 @@ describe("the portal's error answers", () => {
     assert.equal(malformed.statusCode, 400);
     assert.deepEqual(malformed.json(), invalidRequest(serverTexts.addressInvalid.message));
     assert.ok(!malformed.body.includes("%E0"), "the address is not echoed");
+  });
+});
+
+/** Writes `bytes` to a socket of `port` and reads everything until the server closes it. */
+function overSocket(port: number, bytes: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const socket = connect(port, "127.0.0.1", () => socket.write(bytes));
+    socket.on("data", (chunk: Buffer) => chunks.push(chunk));
+    socket.on("close", () => resolve(Buffer.concat(chunks).toString()));
+    socket.on("error", reject);
+  });
+}
+
+describe("Node's refusals on the socket, before a request exists", () => {
+  it("answer in section 8's shape with every answer's security headers, and close", async (t) => {
+    const app = Fastify({ clientErrorHandler: clientErrors });
+    await app.listen({ host: "127.0.0.1", port: 0 });
+    t.after(() => app.close());
+    const { port } = app.server.address() as { port: number };
+    const cases = [
+      ["GARBAGE\r\n\r\n", "400 Bad Request", invalidRequest(serverTexts.requestUnreadable.message)],
+      [
+        `GET / HTTP/1.1\r\nhost: localhost\r\nx-big: ${"x".repeat(20_000)}\r\n\r\n`,
+        "431 Request Header Fields Too Large",
+        problem(serverTexts.headersTooLarge.message, serverTexts.headersTooLarge.code),
+      ],
+    ] as const;
+    for (const [sent, status, body] of cases) {
+      const answer = await overSocket(port, sent);
+      const [head = "", text = ""] = answer.split("\r\n\r\n");
+      assert.ok(head.startsWith(`HTTP/1.1 ${status}\r\n`), head);
+      assert.match(head, /\r\nx-content-type-options: nosniff\r\n/);
+      assert.match(head, /\r\nstrict-transport-security: max-age=31536000; includeSubDomains\r\n/);
+      assert.match(head, /\r\ncontent-security-policy: default-src 'none';base-uri 'none';frame-ancestors 'self'\r\n/);
+      assert.match(head, /\r\ncache-control: no-store\r\n/);
+      assert.deepEqual(JSON.parse(text), body);
+    }
   });
 });
 

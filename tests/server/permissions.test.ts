@@ -16,6 +16,7 @@ import { permissionsWith } from "#tests/support/permissions.ts";
 import { type RunningPortal, sandboxPost, startPortalInProcess } from "#tests/support/portal.ts";
 import { portalOnFake } from "#tests/support/portal-on-fake.ts";
 import { concrete } from "#tests/support/route-paths.ts";
+import { scaled } from "#tests/support/waiting.ts";
 import { gates } from "#web/gates.ts";
 import { routes } from "#web/routes/table.ts";
 
@@ -34,7 +35,7 @@ before(async () => {
   portal = await startPortalInProcess({
     listen: false,
     now: () => clock,
-    env: { UPSTREAM_URL: upstream.url, UPSTREAM_TIMEOUT_MS: "800" },
+    env: { UPSTREAM_URL: upstream.url, UPSTREAM_TIMEOUT_MS: String(scaled(800)) },
   });
   upstream.answer = forwardTo(portal.sandboxUrl);
 });

@@ -15,10 +15,10 @@ import { UpstreamRefusals } from "#server/session/upstream-refusal.ts";
 import { isNavigation, MAX_QUEUED_VISITS, MAX_QUEUED_VISITS_PER_SESSION, VisitTracker } from "#server/tracking.ts";
 import { createUpstreamClient } from "#server/upstream/client.ts";
 import { type RunningPortal, sandboxPost, startPortalInProcess, visitsOf } from "#tests/support/portal.ts";
-import { until } from "#tests/support/waiting.ts";
+import { scaled, until } from "#tests/support/waiting.ts";
 
 /** How long the portal waits for an upstream call, here for a track call that never answers. */
-const UPSTREAM_TIMEOUT_MS = 800;
+const UPSTREAM_TIMEOUT_MS = scaled(800);
 
 /** The portal, with its upstream behind a proxy whose track call can be made to misbehave. */
 let portal: RunningPortal;
@@ -74,12 +74,12 @@ describe("a failing track call", () => {
 
   it("never delays the page's answer: a track call that takes 1.5 s leaves the page as fast as ever", async () => {
     const gary = await signIn(portal.app, accounts.gary, portal.code);
-    upstream.faults.track = { kind: "slow", delayMs: 1_500 };
+    upstream.faults.track = { kind: "slow", delayMs: scaled(1_500) };
     const started = performance.now();
     const answer = await gary.get("/client/vip/templates");
     const elapsed = performance.now() - started;
     assert.equal(answer.status, 200);
-    assert.ok(elapsed < 500, `answered in ${Math.round(elapsed)} ms`);
+    assert.ok(elapsed < scaled(500), `answered in ${Math.round(elapsed)} ms`);
     delete upstream.faults.track;
   });
 });
@@ -227,7 +227,7 @@ describe("a flush with a deadline (the shutdown's)", () => {
       const unsent = await tracker.flush(300);
       const elapsed = performance.now() - started;
       assert.equal(unsent, 6);
-      assert.ok(elapsed < 1_000, `gave up after ${Math.round(elapsed)} ms`);
+      assert.ok(elapsed < scaled(1_000), `gave up after ${Math.round(elapsed)} ms`);
       assert.equal(await visits("dropped"), 6);
       const said = lines.filter((line) => line.msg.includes("not sent"));
       assert.equal(said.length, 1);
@@ -241,7 +241,7 @@ describe("a flush with a deadline (the shutdown's)", () => {
     const { tracker, visits, close } = await trackerOn({ status: 200 });
     try {
       tracker.enqueue({ token: "a", page: "/one" });
-      assert.equal(await tracker.flush(2_000), 0);
+      assert.equal(await tracker.flush(scaled(2_000)), 0);
       assert.equal(await visits("sent"), 1);
     } finally {
       await close();
@@ -271,7 +271,7 @@ describe("a silent upstream", () => {
       const started = performance.now();
       const flushed = await Promise.race([
         tracker.flush().then(() => "flushed"),
-        new Promise<"hung">((resolve) => setTimeout(() => resolve("hung"), 5 * BOUND_MS + 2_000)),
+        new Promise<"hung">((resolve) => setTimeout(() => resolve("hung"), 5 * BOUND_MS + scaled(2_000))),
       ]);
       const elapsed = performance.now() - started;
       assert.notEqual(flushed, "hung");

@@ -5,12 +5,13 @@ import assert from "node:assert/strict";
 import { type Answer, happyUpstream, sendJson } from "#harness/fake-upstream.ts";
 import { type PortalAnswer, PortalClient } from "#harness/portal-client.ts";
 import type { PortalOnFake } from "#tests/support/portal-on-fake.ts";
+import { scaled } from "#tests/support/waiting.ts";
 import { answerMessage } from "#web/api/answer.ts";
 
 /** The portal's upstream deadline in these tests (`UPSTREAM_TIMEOUT_MS`). */
-export const TIMEOUT_MS = 1_000;
+export const TIMEOUT_MS = scaled(1_000);
 /** Generous: a timeout and a margin a loaded two-core machine keeps, both far below a hung request. */
-export const BOUND_MS = TIMEOUT_MS + 2_500;
+export const BOUND_MS = TIMEOUT_MS + scaled(2_500);
 export const stackTrace = /\bat\s+\S+\s+\(|\.(?:ts|js|mjs):\d+|node_modules|Error:\s/;
 
 /** Each way of failing, by name; a hung call is let go when the upstream closes. */

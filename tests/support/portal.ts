@@ -10,6 +10,8 @@ import { type RunningSandbox, startSandbox } from "#sandbox/app.ts";
 import { buildApp } from "#server/app.ts";
 import { type Config, loadConfig } from "#server/config.ts";
 import { loggerOptions } from "#server/logging.ts";
+import { COMMAND_TIMEOUT_MS, CONNECT_TIMEOUT_MS } from "#server/stores/redis-link.ts";
+import { scaled } from "#tests/support/waiting.ts";
 
 /** A portal built in this process, in front of the upstream its options name. */
 export type PortalInProcess = {
@@ -113,6 +115,7 @@ async function buildPortal(
     upstreamUrl: config.upstreamUrl ?? upstreamUrl,
     sandbox: !config.upstreamUrl,
     logger: loggerOptions("info", logs ?? runLog()),
+    redisBounds: { connectTimeoutMs: scaled(CONNECT_TIMEOUT_MS), commandTimeoutMs: scaled(COMMAND_TIMEOUT_MS) },
     ...(now ? { now } : {}),
   });
   const url = listen ? await app.listen({ host: "127.0.0.1", port: 0 }) : "http://127.0.0.1";

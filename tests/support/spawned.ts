@@ -1,6 +1,7 @@
 // A program of the project started in its own process with `node --import tsx`, its output read as it comes.
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
+import { scaled } from "#tests/support/waiting.ts";
 
 const root = new URL("../..", import.meta.url).pathname;
 
@@ -33,7 +34,7 @@ export function spawnSource(file: string, env: NodeJS.ProcessEnv): Spawned {
     output: () => output,
     exited,
     async waitFor(pattern, ms = 20_000) {
-      const deadline = Date.now() + ms;
+      const deadline = Date.now() + scaled(ms);
       for (;;) {
         const found = pattern.exec(output);
         if (found) return found;

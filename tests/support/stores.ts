@@ -6,7 +6,7 @@ import { type ListKind, MemoryPersonLists, type PersonLists } from "#server/stor
 import { RedisPersonLists } from "#server/stores/person-lists-redis.ts";
 import { redisKeys } from "#server/stores/redis-keys.ts";
 import { RedisLink, type StoreLog } from "#server/stores/redis-link.ts";
-import { until } from "#tests/support/waiting.ts";
+import { scaled, until } from "#tests/support/waiting.ts";
 
 export type LogLine = { level: "info" | "warn"; event: unknown; message: string; fields: unknown };
 
@@ -34,8 +34,8 @@ export function testStores(redisUrl: string | undefined, options: Partial<StoreO
     keyPrefix: "test:",
     sessionMaxMs: 60_000,
     log: keptLog(),
-    connectTimeoutMs: 300,
-    commandTimeoutMs: 200,
+    connectTimeoutMs: scaled(300),
+    commandTimeoutMs: scaled(200),
     ...options,
   });
 }
@@ -98,8 +98,8 @@ export function testPersonLists<T extends object>(
     url: redisUrl,
     log: keptLog(),
     channel: keys.channel,
-    connectTimeoutMs: 300,
-    commandTimeoutMs: 200,
+    connectTimeoutMs: scaled(300),
+    commandTimeoutMs: scaled(200),
   });
   return {
     lists: new RedisPersonLists(link, keys, kind),

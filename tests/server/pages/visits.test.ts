@@ -12,10 +12,11 @@ import { sessionCookieName } from "#server/session/plugin.ts";
 import { clockedPortal, IDLE_MINUTES, MINUTE } from "#tests/support/clocked-portal.ts";
 import { type RunningPortal, sandboxVisits, startPortalInProcess, visitsOf } from "#tests/support/portal.ts";
 import { setCookies } from "#tests/support/portal-on-fake.ts";
+import { scaled } from "#tests/support/waiting.ts";
 
 /** Waits until the user has `count` records, then a little longer, so a record too many would show too. */
 async function settledVisits(sandboxUrl: string, username: string, count: number): Promise<string[]> {
-  const deadline = Date.now() + 5_000;
+  const deadline = Date.now() + scaled(5_000);
   while ((await visitsOf(sandboxUrl, username)).length < count && Date.now() < deadline) await sleep(20);
   await sleep(100);
   return visitsOf(sandboxUrl, username);
@@ -116,7 +117,7 @@ describe("what a visit is", () => {
     await sleep(100);
     assert.equal(upstream.watched.track.received, received, "no track call");
     assert.equal((await gary.get("/client/home")).status, 200);
-    const deadline = Date.now() + 5_000;
+    const deadline = Date.now() + scaled(5_000);
     while (upstream.watched.track.received === received && Date.now() < deadline) await sleep(20);
     assert.equal(upstream.watched.track.received, received + 1, "the next page is a visit");
   });

@@ -99,7 +99,7 @@ describe("session cookie attributes and caching (item 1)", () => {
 
   it("1. behind a TLS-terminating proxy (TRUST_PROXY=true) the proxy's scheme and host count, and the client address is the one the proxy saw, not one the browser forged", async () => {
     const proxied = await startPortalInProcess({
-      env: { TRUST_PROXY: "true", RATE_LIMIT_IP_PER_MINUTE: "2" },
+      env: { TRUST_PROXY: "true", PUBLIC_URL: "https://portal.example", RATE_LIMIT_IP_PER_MINUTE: "2" },
       listen: false,
     });
     try {

@@ -10,7 +10,7 @@ import { RedisPersonMarks } from "#server/stores/person-marks-redis.ts";
 import { redisKeys } from "#server/stores/redis-keys.ts";
 import type { RedisLink } from "#server/stores/redis-link.ts";
 import { testStores } from "#tests/support/stores.ts";
-import { until } from "#tests/support/waiting.ts";
+import { scaled, until } from "#tests/support/waiting.ts";
 
 describe("person marks on two replicas", () => {
   let server: RedisServer;
@@ -103,7 +103,7 @@ describe("a replica started while marks are in Redis", () => {
       await pipeline.exec();
       const c = testStores(server.url, { keyPrefix: "fresh:" });
       try {
-        await c.ready(10_000);
+        await c.ready(scaled(10_000));
         let held = 0;
         for (let index = 0; index < 20_000; index++)
           if (c.marks.ends(`client/acme/p${index}`, "older", before - 1)) held++;

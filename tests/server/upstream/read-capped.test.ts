@@ -8,6 +8,7 @@ import { PortalClient } from "#harness/portal-client.ts";
 import { accounts, signIn } from "#harness/sign-in.ts";
 import { BOUND_MS, timed } from "#tests/support/failing-upstream.ts";
 import { portalOnFake } from "#tests/support/portal-on-fake.ts";
+import { scaled } from "#tests/support/waiting.ts";
 import { answerMessage } from "#web/api/answer.ts";
 import { errorTexts } from "#web/texts/errors.ts";
 
@@ -15,7 +16,7 @@ const happy = happyUpstream();
 
 describe("a whole-call deadline and a cap on the answer's size (SECURITY.md's breaks B7 and B8)", () => {
   it("B7: an upstream that drips one byte every 2 s is cut off at the whole-call deadline", async () => {
-    const deadline = 2_500;
+    const deadline = scaled(2_500);
     /** An answer whose head comes at once, then one byte every 2 s: no single wait is longer than the deadline. */
     const drip: Answer = (call, response) => {
       if (call.path.startsWith("/web/client/user-info")) return happy(call, response);
@@ -29,7 +30,7 @@ describe("a whole-call deadline and a cap on the answer's size (SECURITY.md's br
           clearInterval(timer);
           response.end(call.path.endsWith(".pdf") ? "" : "{}");
         }
-      }, 2_000);
+      }, scaled(2_000));
       response.on("close", () => clearInterval(timer));
     };
     const slow = await portalOnFake(happy, { env: { UPSTREAM_TIMEOUT_MS: String(deadline) } });
@@ -39,10 +40,10 @@ describe("a whole-call deadline and a cap on the answer's size (SECURITY.md's br
       const call = await timed(() =>
         visitor.post("/api/web/client/password/test", { userId: "alice", password: "pw" }),
       );
-      assert.ok(call.elapsed < deadline + 1_200, `the API call answered after ${call.elapsed.toFixed(0)} ms`);
+      assert.ok(call.elapsed < deadline + scaled(1_200), `the API call answered after ${call.elapsed.toFixed(0)} ms`);
       assert.equal(answerMessage(call.answer.status, call.answer.json()), errorTexts.actionFailed);
       const pdf = await timed(() => visitor.get("/pdfs/BankHolidays.pdf"));
-      assert.ok(pdf.elapsed < deadline + 1_200, `the document answered after ${pdf.elapsed.toFixed(0)} ms`);
+      assert.ok(pdf.elapsed < deadline + scaled(1_200), `the document answered after ${pdf.elapsed.toFixed(0)} ms`);
       assert.ok(pdf.answer.status >= 500, `the document: ${pdf.answer.status}`);
     } finally {
       await slow.close();

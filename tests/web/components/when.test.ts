@@ -1,9 +1,8 @@
 // A moment as the account sections write it, in the viewer's time zone, and the zones the portal accepts for it; the
-// formatters behind them are made once per zone, so rendering pages leaves the process's memory flat.
+// formatters behind them are made once per zone and bounded (that memory stays flat over many pages is bench row 7d,
+// scripts/bench/formatters.ts).
 import assert from "node:assert/strict";
-import { execFile } from "node:child_process";
 import { describe, it } from "node:test";
-import { promisify } from "node:util";
 import { formattersHeld, formatWhen, knownTimeZone, ZONES_KEPT } from "#web/components/when.ts";
 
 describe("a moment", () => {
@@ -46,34 +45,5 @@ describe("the formatters behind the times", () => {
     assert.ok(formattersHeld() <= before + 2, "one for the zone, one for its other spelling");
     for (let index = 0; index < ZONES_KEPT + 50; index++) knownTimeZone(`Nowhere/Zone_${index}`);
     assert.ok(formattersHeld() <= ZONES_KEPT);
-  });
-
-  it("leave memory flat: rendering the account page's times 10,000 times levels off, the last 5,000 growing the process by less than 48 MB", async () => {
-    // A child process, for a full garbage collection before each reading: ICU's memory lives outside the heap, and
-    // a formatter made per call (60 per page) grew it by about 700 MB in the first 1,000 renders. The allocator's
-    // arenas settle within the first few thousand renders (about 130 MB on Node 24, less on 22): the bound on the
-    // whole run leaves them room, and the last half shows the level.
-    const bound = 192 * 2 ** 20;
-    const script = new URL("../../support/account-page-renders.ts", import.meta.url).pathname;
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      ["--expose-gc", "--import", "tsx", script, "10000", "1000", String(bound)],
-      { maxBuffer: 2 ** 20 },
-    );
-    const readings = stdout
-      .trim()
-      .split("\n")
-      .map((line) => JSON.parse(line) as { rendered: number; rss: number; times: number });
-    const [first] = readings;
-    const half = readings.find((reading) => reading.rendered === 5_000);
-    const last = readings.at(-1);
-    assert.ok(first && last);
-    assert.equal(first.times, 60, "each render writes 60 times: 20 sessions twice, 20 events");
-    const grown = last.rss - first.rss;
-    assert.ok(grown < bound, `grew by ${Math.round(grown / 2 ** 20)} MB after ${last.rendered} renders`);
-    assert.equal(last.rendered, 10_000);
-    assert.ok(half);
-    const lastHalf = last.rss - half.rss;
-    assert.ok(lastHalf < 48 * 2 ** 20, `grew by ${Math.round(lastHalf / 2 ** 20)} MB over the last 5,000 renders`);
   });
 });
