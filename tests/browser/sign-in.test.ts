@@ -9,6 +9,7 @@ import { accounts } from "#harness/sign-in.ts";
 import { clockedBrowserSuite } from "#tests/browser/clocked-suite.ts";
 import { DEMO_PASSWORD, screenshot } from "#tests/browser/harness.ts";
 import { alerts, enterCode, lastMailId, nextMail, openLogin, signInAs, submitLogin } from "#tests/browser/steps.ts";
+import { errorTexts } from "#web/texts/errors.ts";
 
 /** The id and name of the element that has the focus. */
 const focused = (page: Page) =>
@@ -401,6 +402,13 @@ describe("sign-in", () => {
     assert.doesNotMatch(await alerts(page), /fetch/i);
     // The focus moved to the message, so it is read first.
     assert.match(await focused(page), /Action Failed/);
+    assert.ok((await alerts(page)).includes(`Action Failed. ${errorTexts.outage}`), "and says it was no typing error");
+    // An upstream that answers 5xx is worded the same, and what was typed stays.
+    await page.unroute("**/api/auth/client");
+    await page.route("**/api/auth/client", (route) => route.fulfill({ status: 502, body: "" }));
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await page.getByRole("alert").filter({ hasText: errorTexts.outage }).waitFor();
+    assert.equal(await page.getByLabel("User ID").inputValue(), "alice");
   });
 
   test("'Use another account' ends the pending sign-in: the tabs work again", async () => {

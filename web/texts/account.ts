@@ -1,6 +1,7 @@
 // Texts of the account-security sections: "Where you're signed in", "Recent security activity", the last sign-in and
 // the sign-ins since.
 import { endOthersTexts } from "#web/texts/end-others.ts";
+import { errorTexts } from "#web/texts/errors.ts";
 import { counted } from "#web/texts/plural.ts";
 
 /** "from 3 addresses"; "from 50+ addresses" past the ones counted. */
@@ -40,7 +41,8 @@ export const accountTexts = {
   passwordRequired: "Enter your current password to sign out of another device.",
   unknownSession: "That session is not one of yours, or has already ended. No session was signed out.",
   throttled: (seconds: number) => `Too many attempts. Try again in ${counted(seconds, "second", "seconds")}.`,
-  failed: "Action Failed. No session was signed out.",
+  /** The password test could not be made: the upstream did not answer (server/api/password-test.ts). */
+  failed: `${errorTexts.actionFailed}. ${errorTexts.outage} No session was signed out.`,
   activityHeading: "Recent security activity",
   activityNone: "No recent activity.",
   activityIncomplete: "This list may be incomplete: the activity could not be read just now.",
