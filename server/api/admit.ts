@@ -88,7 +88,7 @@ export async function admit(context: AppContext, operation: Operation, request: 
   if (!operation.body) request.body = undefined;
   const signal = AbortSignal.timeout(context.config.upstreamTimeoutMs);
   const sid = sessionId(request);
-  const device = rule.sendsDevice ? deviceOfValidation(context, request) : undefined;
+  const device = rule.sendsDevice ? await deviceOfValidation(context, request) : undefined;
   request.upstreamCall = { operation, rule, token, sid, signal, started: performance.now(), attempt, device };
 }
 

@@ -70,5 +70,5 @@ export const rememberSite = (site: Site | null) => write(KEYS.lastSite, site);
 /** requirements 4.2: the last accepted multi-factor code of this device and person (a client's company included). */
 export const storedMfaCode = (site: Site, company: string, userName: string) =>
   read(deviceKey(site, company, userName));
-export const storeMfaCode = (site: Site, company: string, userName: string, code: string) =>
+export const storeMfaCode = (site: Site, company: string, userName: string, code: string | null) =>
   write(deviceKey(site, company, userName), code);

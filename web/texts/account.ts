@@ -1,5 +1,7 @@
 // Texts of the account-security sections: "Where you're signed in", "Recent security activity", the last sign-in and
 // the sign-ins since.
+
+import { DEVICE_TRUST_DAYS } from "#web/protocol/headers.ts";
 import { endOthersTexts } from "#web/texts/end-others.ts";
 import { errorTexts } from "#web/texts/errors.ts";
 import { counted } from "#web/texts/plural.ts";
@@ -43,6 +45,19 @@ export const accountTexts = {
   throttled: (seconds: number) => `Too many attempts. Try again in ${counted(seconds, "second", "seconds")}.`,
   /** The password test could not be made: the upstream did not answer (server/api/password-test.ts). */
   failed: `${errorTexts.actionFailed}. ${errorTexts.outage} No session was signed out.`,
+  devicesHeading: "Browsers that skip the code",
+  devicesAbout: `A browser where the e-mailed code was accepted signs you in without a code for ${DEVICE_TRUST_DAYS} days after its last code. Forget a browser to be asked for a code there at its next sign-in; changing or resetting your password forgets them all.`,
+  devicesNone: "No browser skips the code.",
+  devicesIncomplete: "This list may be incomplete: some browsers could not be read just now.",
+  thisBrowser: "This browser",
+  firstTrusted: "First trusted",
+  lastTrusted: "Last trusted",
+  forget: "Forget",
+  /** Read after "Forget" (visually hidden: its row shows which browser it is). */
+  ofDevice: (device: string, address: string) => ` ${device}, ${address}`,
+  forgetAll: "Forget all",
+  forgotten: (count: number) =>
+    `${counted(count, "browser", "browsers")} forgotten: a code will be asked there at the next sign-in.`,
   activityHeading: "Recent security activity",
   activityNone: "No recent activity.",
   activityIncomplete: "This list may be incomplete: the activity could not be read just now.",

@@ -90,6 +90,14 @@ describe("the multi-factor code of this device (requirements 4.2)", () => {
     assert.equal(storedMfaCode("client", "ACME", "bob"), null);
   });
 
+  it("is dropped when given none (a stored code the upstream refused), the other people's kept", () => {
+    storeMfaCode("client", "ACME", "alice", "12345678");
+    storeMfaCode("client", "GLOBEX", "alice", "87654321");
+    storeMfaCode("client", "ACME", "alice", null);
+    assert.equal(storedMfaCode("client", "ACME", "alice"), null);
+    assert.equal(storedMfaCode("client", "GLOBEX", "alice"), "87654321");
+  });
+
   it("never reads a client's code kept under the old key mfa-client-{username}; a vendor's old key is its key", () => {
     storage.setItem("mfa-client-alice", "11111111");
     assert.equal(storedMfaCode("client", "ACME", "alice"), null);
