@@ -189,7 +189,8 @@ export const promoteOnPassed: Effect = async ({ context, request, body }) => {
     // Signed in, with its permissions: a session that leaves no room for its later writes ends here, with the reason.
     if (!fitsCookie(request, SIGNED_IN_ROOM)) return tooLarge;
     signInStep(context, request, { event: "mfa", ...who, outcome: "passed" }, "device verified");
-    securityEvent(request, "mfa.passed", personOf(auth), sessionId(request));
+    const how = request.upstreamCall?.trusted ? "mfa.trusted-browser" : "mfa.passed";
+    securityEvent(request, how, personOf(auth), sessionId(request));
     await trustDevice(request, personOf(auth), context.now());
     return { body: verdict };
   }

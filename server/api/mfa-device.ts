@@ -16,13 +16,16 @@ import type { AppContext } from "#server/context.ts";
 export const DEVICE_ID_HEADER = "x-device-id";
 
 /** The device id a pending session's validation carries: its device cookie's while trusted, else a fresh one. */
-export async function deviceOfValidation(context: AppContext, request: FastifyRequest): Promise<string | undefined> {
+export async function deviceOfValidation(
+  context: AppContext,
+  request: FastifyRequest,
+): Promise<{ device: string; trusted: boolean } | undefined> {
   const person = sessionPerson(request);
   if (person === undefined) return undefined;
   const known = context.devices.deviceOf(request, person);
   const devices = accountOf(request)?.devices;
-  if (known && (!devices || (await devices.trusts(person, known)))) return known;
-  return randomBytes(16).toString("base64url");
+  if (known && (!devices || (await devices.trusts(person, known)))) return { device: known, trusted: true };
+  return { device: randomBytes(16).toString("base64url"), trusted: false };
 }
 
 /** A code passed on this browser: it skips the code for the person for TRUST_MS from now. */

@@ -12,13 +12,24 @@ import type { ActivityList } from "#server/stores/activity.ts";
 import { deviceDigest } from "#server/stores/trusted-devices.ts";
 import type { AccountView, ActivityRow } from "#web/components/account-sections.tsx";
 import type { NoteKind } from "#web/components/note.tsx";
-import { DEVICES_SECTION_ID, SESSIONS_SECTION_ID } from "#web/components/use-account-sections.ts";
+import { ACTIVITY_SECTION_ID, DEVICES_SECTION_ID, SESSIONS_SECTION_ID } from "#web/components/use-account-sections.ts";
 import { knownTimeZone } from "#web/components/when.ts";
 import { accountTexts } from "#web/texts/account.ts";
 
 /** Where the forms post (server/routes/account.ts). */
 export const END_SESSIONS_PATH = "/session/sign-out-others";
 export const FORGET_DEVICES_PATH = "/session/forget-devices";
+
+/** "Recent security activity" shows this many rows, and as many more for each "Show more" (`?activity=20`). */
+export const ACTIVITY_PAGE = 10;
+const ACTIVITY_SHOWN_MAX = 100;
+
+/** How many activity rows the address asks for: a multiple of the page, at least one page, at most the bound. */
+function activityShown(url: string): number {
+  const asked = Number(new URL(url, "http://portal.invalid").searchParams.get("activity"));
+  if (!Number.isSafeInteger(asked) || asked < ACTIVITY_PAGE) return ACTIVITY_PAGE;
+  return Math.min(ACTIVITY_SHOWN_MAX, Math.ceil(asked / ACTIVITY_PAGE) * ACTIVITY_PAGE);
+}
 
 /** What an end request did, as its answer's address says it: `?sessions=<outcome>[&count=n]`. */
 export type EndOutcome =
@@ -123,9 +134,16 @@ export async function loadAccountView(
     trimmed: listed.trimmed,
     ...(auth.alone ? { alone: true } : {}),
     ...(result ? { result, resultAt: recorded?.outcome === "forgotten" ? "devices" : "sessions" } : {}),
-    activity: activityRows(activity),
+    ...activityPage(activityRows(activity), activityShown(request.url), returnPath),
     activityComplete: activity.complete,
   };
+}
+
+/** The rows shown, newest first, and the address of the next page when more are kept: a link, so no script is needed. */
+function activityPage(rows: ActivityRow[], shown: number, page: string) {
+  const more =
+    rows.length > shown ? { moreActivity: `${page}?activity=${shown + ACTIVITY_PAGE}#${ACTIVITY_SECTION_ID}` } : {};
+  return { activity: rows.slice(0, shown), ...more };
 }
 
 /**

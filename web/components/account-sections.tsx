@@ -49,6 +49,8 @@ export type AccountView = {
   devicesComplete: boolean;
   activity: ActivityRow[];
   activityComplete: boolean;
+  /** The address that shows the next rows of the activity, when more are kept. */
+  moreActivity?: string;
 };
 
 export function AccountSections({ view }: { view: AccountView }) {
@@ -140,6 +142,11 @@ export function AccountSections({ view }: { view: AccountView }) {
             )}
           </ul>
         )}
+        {view.moreActivity ? (
+          <p>
+            <a href={view.moreActivity}>{accountTexts.showMore}</a>
+          </p>
+        ) : null}
       </section>
     </>
   );
@@ -158,7 +165,7 @@ function DevicesSection({ view, when }: { view: AccountView; when: (at: number) 
         <p>{accountTexts.devicesNone}</p>
       ) : (
         <>
-          <ul className="sessions">
+          <ul className="devices">
             {devices.map((device) => (
               <li key={device.id} className="session">
                 <div className="session-about">

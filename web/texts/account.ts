@@ -46,7 +46,7 @@ export const accountTexts = {
   /** The password test could not be made: the upstream did not answer (server/api/password-test.ts). */
   failed: `${errorTexts.actionFailed}. ${errorTexts.outage} No session was signed out.`,
   devicesHeading: "Browsers that skip the code",
-  devicesAbout: `A browser where the e-mailed code was accepted signs you in without a code for ${DEVICE_TRUST_DAYS} days after its last code. Forget a browser to be asked for a code there at its next sign-in; changing or resetting your password forgets them all.`,
+  devicesAbout: `A browser where the e-mailed code was accepted signs you in without a code for ${DEVICE_TRUST_DAYS} days after its last code. Forget a browser to be asked for a code there the next time it signs in; changing or resetting your password forgets them all.`,
   devicesNone: "No browser skips the code.",
   devicesIncomplete: "This list may be incomplete: some browsers could not be read just now.",
   thisBrowser: "This browser",
@@ -60,6 +60,7 @@ export const accountTexts = {
     `${counted(count, "browser", "browsers")} forgotten: a code will be asked there at the next sign-in.`,
   activityHeading: "Recent security activity",
   activityNone: "No recent activity.",
+  showMore: "Show more",
   activityIncomplete: "This list may be incomplete: the activity could not be read just now.",
   lastSignIn: (when: string, device: string) => `Last signed in ${when} from ${device}.`,
   failedSince: (count: number, addresses: number, more: boolean) =>
@@ -79,7 +80,8 @@ export const accountTexts = {
     "mfa.code-sent": "Verification code sent",
     "mfa.code-wrong": "Wrong verification code",
     "mfa.locked-out": "Too many wrong verification codes",
-    "mfa.passed": "Signed in",
+    "mfa.passed": "Signed in with password and code",
+    "mfa.trusted-browser": "Signed in on a trusted browser",
     "password.test-failed": "Wrong current password",
     "password.changed": "Password changed",
     "password.reset": "Password reset",
