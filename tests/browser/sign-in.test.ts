@@ -219,6 +219,22 @@ describe("sign-in", () => {
     }
   });
 
+  test("Space activates a focused sign-in tab without scrolling the page, and Escape leaves the reset panel", async () => {
+    const page = await newPage({ viewport: { width: 360, height: 400 } });
+    await openLogin(page, suite.portal.url);
+    const vendor = page.getByRole("tab", { name: "VENDOR LOGIN" });
+    await vendor.focus(); // as a screen reader's cursor may, without selecting it
+    const scrolled = await page.evaluate(() => window.scrollY);
+    await page.keyboard.press("Space");
+    assert.equal(await vendor.getAttribute("aria-selected"), "true", "Space activates the tab");
+    assert.equal(await page.evaluate(() => window.scrollY), scrolled, "and does not scroll the page");
+    await page.getByRole("link", { name: "Reset Password" }).click();
+    await page.getByRole("heading", { name: "Password Reset" }).waitFor();
+    await page.getByLabel("Email Address").press("Escape");
+    await page.getByRole("button", { name: "Sign In", exact: true }).waitFor();
+    assert.equal(await page.getByRole("heading", { name: "Password Reset" }).count(), 0, "the panel is left");
+  });
+
   test("the site toggle honours activeSite and is disabled while a token is held, also after a reload", async () => {
     const page = await newPage();
     await openLogin(page, suite.portal.url, "/?activeSite=VENDOR");
