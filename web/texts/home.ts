@@ -171,6 +171,8 @@ export const homeTexts = {
   /** Every phrase with its pages, for the test that each names pages of the table, behind one gate. */
   phrases: { doings, holdings },
   shortcuts: "Shortcuts",
+  /** On a phone, before the areas, whose page links it leaves to the menu: where every page is. */
+  menuHint: (menu: string) => `Every page of this section is in the ${menu} at the top of the page.`,
   areasHeading: "What you can do here",
   otherSectionsHeading: "Other sections",
 };
