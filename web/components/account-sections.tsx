@@ -167,7 +167,7 @@ function DevicesSection({ view, when }: { view: AccountView; when: (at: number) 
         <>
           <ul className="devices">
             {devices.map((device) => (
-              <li key={device.id} className="session">
+              <li key={device.id} className="device">
                 <div className="session-about">
                   <strong>{device.device}</strong>
                   {device.current ? <span className="this-device">{accountTexts.thisBrowser}</span> : null}
