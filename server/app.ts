@@ -69,6 +69,7 @@ export async function buildApp({ config, upstreamUrl, logger, ...options }: Buil
   app.decorate("account", {
     sessions: context.stores.sessions,
     activity: context.stores.activity,
+    devices: context.stores.devices,
     marks: context.stores.marks,
     now: context.now,
     liveMs: config.session.idleSeconds * 1000 + RESEAL_GRANULARITY_MS,

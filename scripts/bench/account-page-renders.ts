@@ -38,6 +38,11 @@ function view(n: number): AccountView {
     })),
     sessionsComplete: true,
     trimmed: false,
+    forgetAction: "/session/forget-devices",
+    devices: [
+      { id: "device-0", device: "Chrome on Windows", address: "192.0.2.1", first: at, last: at, current: true },
+    ],
+    devicesComplete: true,
     activity: Array.from({ length: ACTIVITY_PER_PERSON }, (_, index) => ({
       event: "sign-in",
       at: at - index * 7_200_000,

@@ -19,6 +19,7 @@ export const securityEvents = {
   "mfa.code-wrong": "A wrong MFA code was entered.",
   "mfa.locked-out": "Too many wrong MFA codes: the sign-in ended.",
   "mfa.passed": "The MFA code was right: signed in.",
+  "mfa.trusted-browser": "The code a trusted browser keeps passed: signed in without typing a code.",
   "password.test-failed": "The current password, tested again, was wrong.",
   "password.changed": "The password was changed.",
   "password.reset": "The password was set with a reset link (the sandbox's reset page, through the portal).",
@@ -35,7 +36,7 @@ export const securityEvents = {
 export type SecurityEvent = keyof typeof securityEvents;
 
 /** Events that are a completed sign-in: the "last signed in" note reads them. */
-export const signInCompletions: readonly SecurityEvent[] = ["mfa.passed", "sign-in.link"];
+export const signInCompletions: readonly SecurityEvent[] = ["mfa.passed", "mfa.trusted-browser", "sign-in.link"];
 
 const completions: ReadonlySet<SecurityEvent> = new Set(signInCompletions);
 
@@ -44,6 +45,9 @@ const completions: ReadonlySet<SecurityEvent> = new Set(signInCompletions);
  * person's activity, never listed one by one, so a flood of them pushes no sign-in, change or ending out of it.
  */
 const counted: ReadonlySet<SecurityEvent> = new Set(["sign-in.failed", "password.test-failed", "mfa.code-wrong"]);
+
+/** Steps of a sign-in: logged, and not kept in the activity, where the completed sign-in is the one row (issue 41). */
+const stepsOnly: ReadonlySet<SecurityEvent> = new Set(["sign-in.passed", "mfa.code-sent"]);
 
 /** Events that may name a person who does not exist: kept only for a person with activity already. */
 const mayNameAnyone: ReadonlySet<SecurityEvent> = new Set(["sign-in.failed", "sign-in.deactivated"]);
@@ -91,7 +95,7 @@ export function securityEvent(
   };
   request.log.info(line, "security event");
   const account = accountOf(request);
-  if (!account || !person) return;
+  if (!account || !person || stepsOnly.has(event)) return;
   const address = ended?.address ?? line.address;
   const at = account.now();
   const knownOnly = mayNameAnyone.has(event);

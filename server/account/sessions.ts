@@ -142,9 +142,16 @@ export async function endOtherSessions(
 
 /**
  * The upstream set the person's password by a reset: the reset is in their activity, and every session of theirs ends
- * at once (its next request is signed out; "Where you're signed in" no longer lists it). Answers how many ended.
+ * at once (its next request is signed out; "Where you're signed in" no longer lists it), and every trusted browser is
+ * forgotten. Answers how many ended.
  */
 export async function passwordWasReset(request: FastifyRequest, owner: Owner): Promise<number> {
   securityEvent(request, "password.reset", personOf(owner));
+  await passwordSet(request, owner);
   return (await endOtherSessions(request, owner, "", "all", "session-ended.password-reset"))?.count ?? 0;
+}
+
+/** A password changed or reset: every browser that skipped the code for the person asks for one again (issue 41). */
+export async function passwordSet(request: FastifyRequest, owner: Owner): Promise<void> {
+  await accountOf(request)?.devices.forget(personOf(owner), "all");
 }

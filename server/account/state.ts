@@ -4,10 +4,13 @@ import type { FastifyRequest } from "fastify";
 import type { ActivityStore } from "#server/stores/activity.ts";
 import type { PersonMarks } from "#server/stores/person-marks.ts";
 import type { SessionRegistry } from "#server/stores/session-registry.ts";
+import type { TrustedDevices } from "#server/stores/trusted-devices.ts";
 
 export type AccountState = {
   sessions: SessionRegistry;
   activity: ActivityStore;
+  /** The browsers that skip the MFA code, per person. */
+  devices: TrustedDevices;
   /** "Sessions begun before T are ended", per person: checked on every request of a signed-in session. */
   marks: PersonMarks;
   now: () => number;

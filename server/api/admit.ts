@@ -25,6 +25,8 @@ export type Call = {
   attempt: Attempt | undefined;
   /** The device id the call carries upstream, when its row sends one (server/api/mfa-device.ts). */
   device?: string | undefined;
+  /** Whether that id was of a browser the person trusts: a pass then skipped typing a code. */
+  trusted?: boolean | undefined;
 };
 export type Params = Record<string, string>;
 
@@ -88,8 +90,8 @@ export async function admit(context: AppContext, operation: Operation, request: 
   if (!operation.body) request.body = undefined;
   const signal = AbortSignal.timeout(context.config.upstreamTimeoutMs);
   const sid = sessionId(request);
-  const device = rule.sendsDevice ? deviceOfValidation(context, request) : undefined;
-  request.upstreamCall = { operation, rule, token, sid, signal, started: performance.now(), attempt, device };
+  const { device, trusted } = (rule.sendsDevice && (await deviceOfValidation(context, request))) || {};
+  request.upstreamCall = { operation, rule, token, sid, signal, started: performance.now(), attempt, device, trusted };
 }
 
 /** A fresh set of headers: none of the browser's (cookies, authorization, forwarding, hop-by-hop) go upstream. */

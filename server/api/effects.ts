@@ -8,7 +8,8 @@ import type { FastifyRequest } from "fastify";
 import type { components } from "#openapi/schema.d.ts";
 import { nameDigest, personOf } from "#server/account/person.ts";
 import { securityEvent } from "#server/account/security-log.ts";
-import { endOtherSessions } from "#server/account/sessions.ts";
+import { endOtherSessions, passwordSet } from "#server/account/sessions.ts";
+import { trustDevice } from "#server/api/mfa-device.ts";
 import type { AppContext } from "#server/context.ts";
 import { problem } from "#server/errors.ts";
 import { loadPermissions } from "#server/permissions.ts";
@@ -188,7 +189,9 @@ export const promoteOnPassed: Effect = async ({ context, request, body }) => {
     // Signed in, with its permissions: a session that leaves no room for its later writes ends here, with the reason.
     if (!fitsCookie(request, SIGNED_IN_ROOM)) return tooLarge;
     signInStep(context, request, { event: "mfa", ...who, outcome: "passed" }, "device verified");
-    securityEvent(request, "mfa.passed", personOf(auth), sessionId(request));
+    const how = request.upstreamCall?.trusted ? "mfa.trusted-browser" : "mfa.passed";
+    securityEvent(request, how, personOf(auth), sessionId(request));
+    await trustDevice(request, personOf(auth), context.now());
     return { body: verdict };
   }
   const sid = sessionId(request) ?? "";
@@ -226,6 +229,7 @@ export const changedPassword: Effect = async ({ request }) => {
   const sid = sessionId(request);
   if (!auth || !sid) return { body: {} };
   securityEvent(request, "password.changed", personOf(auth), sid);
+  await passwordSet(request, auth);
   if (!forced && request.headers[END_OTHERS_HEADER.toLowerCase()] !== "1") return { body: {} };
   const ended = await endOtherSessions(request, auth, sid, "all", "session-ended.password-changed");
   const headers: Record<string, string> = { [ENDED_COUNT_HEADER]: String(ended?.count ?? 0) };

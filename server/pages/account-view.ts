@@ -5,17 +5,31 @@ import type { FastifyRequest } from "fastify";
 import { personOf } from "#server/account/person.ts";
 import { listSessions } from "#server/account/sessions.ts";
 import { accountOf } from "#server/account/state.ts";
+import type { AppContext } from "#server/context.ts";
 import { sessionId, signedIn } from "#server/session/standing.ts";
 import { takeEndResult } from "#server/session/writes.ts";
 import type { ActivityList } from "#server/stores/activity.ts";
+import { deviceDigest } from "#server/stores/trusted-devices.ts";
 import type { AccountView, ActivityRow } from "#web/components/account-sections.tsx";
 import type { NoteKind } from "#web/components/note.tsx";
-import { SESSIONS_SECTION_ID } from "#web/components/use-account-sections.ts";
+import { ACTIVITY_SECTION_ID, DEVICES_SECTION_ID, SESSIONS_SECTION_ID } from "#web/components/use-account-sections.ts";
 import { knownTimeZone } from "#web/components/when.ts";
 import { accountTexts } from "#web/texts/account.ts";
 
 /** Where the forms post (server/routes/account.ts). */
 export const END_SESSIONS_PATH = "/session/sign-out-others";
+export const FORGET_DEVICES_PATH = "/session/forget-devices";
+
+/** "Recent security activity" shows this many rows, and as many more for each "Show more" (`?activity=20`). */
+export const ACTIVITY_PAGE = 10;
+const ACTIVITY_SHOWN_MAX = 100;
+
+/** How many activity rows the address asks for: a multiple of the page, at least one page, at most the bound. */
+function activityShown(url: string): number {
+  const asked = Number(new URL(url, "http://portal.invalid").searchParams.get("activity"));
+  if (!Number.isSafeInteger(asked) || asked < ACTIVITY_PAGE) return ACTIVITY_PAGE;
+  return Math.min(ACTIVITY_SHOWN_MAX, Math.ceil(asked / ACTIVITY_PAGE) * ACTIVITY_PAGE);
+}
 
 /** What an end request did, as its answer's address says it: `?sessions=<outcome>[&count=n]`. */
 export type EndOutcome =
@@ -26,7 +40,8 @@ export type EndOutcome =
   | "password-required"
   | "unknown"
   | "throttled"
-  | "failed";
+  | "failed"
+  | "forgotten";
 
 function outcomeQuery(outcome: EndOutcome, count?: number): string {
   return `sessions=${outcome}${count === undefined ? "" : `&count=${count}`}`;
@@ -37,7 +52,8 @@ function outcomeQuery(outcome: EndOutcome, count?: number): string {
  * page's script runs; without it the fragment alone scrolls there).
  */
 export function outcomeAddress(page: string, outcome: EndOutcome, count?: number): string {
-  return `${page}?${outcomeQuery(outcome, count)}#${SESSIONS_SECTION_ID}`;
+  const section = outcome === "forgotten" ? DEVICES_SECTION_ID : SESSIONS_SECTION_ID;
+  return `${page}?${outcomeQuery(outcome, count)}#${section}`;
 }
 
 /**
@@ -65,24 +81,46 @@ function resultOf(
       return { kind: "error", text: accountTexts.throttled(Math.max(1, number)) };
     case "failed":
       return { kind: "error", text: accountTexts.failed };
+    case "forgotten":
+      return { kind: "success", text: accountTexts.forgotten(number) };
     default:
       return undefined;
   }
 }
 
-export async function loadAccountView(request: FastifyRequest, returnPath: string): Promise<AccountView | undefined> {
+export async function loadAccountView(
+  context: AppContext,
+  request: FastifyRequest,
+  returnPath: string,
+): Promise<AccountView | undefined> {
   const auth = signedIn(request);
   const account = accountOf(request);
   if (!auth || !account) return undefined;
-  const [listed, activity] = await Promise.all([
+  const person = personOf(auth);
+  const [listed, activity, trusted] = await Promise.all([
     listSessions(request, auth, sessionId(request)),
-    account.activity.recent(personOf(auth)),
+    account.activity.recent(person),
+    account.devices.list(person),
   ]);
   const current = listed.sessions.find((session) => session.current);
-  const result = resultOf(takeEndResult(request));
+  const recorded = takeEndResult(request);
+  const result = resultOf(recorded);
+  // This browser's entry, by its device cookie's id for this person: a cookie of another person's names none of these.
+  const mine = context.devices.deviceOf(request, person);
+  const thisOne = mine ? deviceDigest(mine) : undefined;
   return {
     timeZone: knownTimeZone(current?.timeZone),
     action: END_SESSIONS_PATH,
+    forgetAction: FORGET_DEVICES_PATH,
+    devices: trusted.devices.map(({ id, device, address, first, last }) => ({
+      id,
+      device,
+      address,
+      first,
+      last,
+      current: id === thisOne,
+    })),
+    devicesComplete: trusted.complete,
     returnPath,
     sessions: listed.sessions.map(({ id, device, address, began, seen, current: mine }) => ({
       id,
@@ -95,10 +133,17 @@ export async function loadAccountView(request: FastifyRequest, returnPath: strin
     sessionsComplete: listed.complete,
     trimmed: listed.trimmed,
     ...(auth.alone ? { alone: true } : {}),
-    ...(result ? { result } : {}),
-    activity: activityRows(activity),
+    ...(result ? { result, resultAt: recorded?.outcome === "forgotten" ? "devices" : "sessions" } : {}),
+    ...activityPage(activityRows(activity), activityShown(request.url), returnPath),
     activityComplete: activity.complete,
   };
+}
+
+/** The rows shown, newest first, and the address of the next page when more are kept: a link, so no script is needed. */
+function activityPage(rows: ActivityRow[], shown: number, page: string) {
+  const more =
+    rows.length > shown ? { moreActivity: `${page}?activity=${shown + ACTIVITY_PAGE}#${ACTIVITY_SECTION_ID}` } : {};
+  return { activity: rows.slice(0, shown), ...more };
 }
 
 /**

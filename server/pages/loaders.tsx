@@ -30,8 +30,8 @@ const changePasswordOf = (section: SignedInSection) =>
 
 export const loaders = {
   // The person's sessions and recent activity, below the change-password form; its forms come back to this page.
-  account: async ({ request, entry }) => {
-    const view = await loadAccountView(request, entry.path);
+  account: async ({ context, request, entry }) => {
+    const view = await loadAccountView(context, request, entry.path);
     return view ? <AccountSections view={view} /> : undefined;
   },
   // The sign-in before this one and those elsewhere since, on each section's home.

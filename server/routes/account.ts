@@ -1,18 +1,21 @@
 // "Sign out" of another session and "Sign out of all other devices": a plain form posted here (the session scope's
 // CSRF rule applies, as to Sign out), the current password checked by the change-password form's own password test
 // (server/api/password-test.ts), then the sessions ended through the revocation store; back to the page with what
-// happened, at the sessions section.
+// happened, at the sessions section. "Forget" a browser that skips the code, or all of them: a plain form posted here
+// too, with no password (it only takes trust away), for the person's own list only.
 import type { FastifyInstance } from "fastify";
+import { personOf } from "#server/account/person.ts";
 import { endOtherSessions } from "#server/account/sessions.ts";
+import { accountOf } from "#server/account/state.ts";
 import { testPassword } from "#server/api/password-test.ts";
 import type { AppContext } from "#server/context.ts";
-import { END_SESSIONS_PATH, type EndOutcome, outcomeAddress } from "#server/pages/account-view.ts";
+import { END_SESSIONS_PATH, type EndOutcome, FORGET_DEVICES_PATH, outcomeAddress } from "#server/pages/account-view.ts";
 import type { Auth } from "#server/session/fields.ts";
 import { sessionId, signedIn } from "#server/session/standing.ts";
 import { noteEndResult } from "#server/session/writes.ts";
 import { matchRoute, sectionAudience } from "#web/routes/table.ts";
 
-type Body = { return?: string; session?: string; password?: string };
+type Body = { return?: string; session?: string; password?: string; device?: string };
 
 const bodySchema = {
   type: "object",
@@ -21,6 +24,7 @@ const bodySchema = {
     return: { type: "string", maxLength: 2048 },
     session: { type: "string", maxLength: 64 },
     password: { type: "string", maxLength: 256 },
+    device: { type: "string", maxLength: 64 },
   },
 } as const;
 
@@ -66,5 +70,21 @@ export async function accountRoutes(app: FastifyInstance, context: AppContext): 
     const ended = await endOtherSessions(request, auth, sid, which, "session-ended.by-person");
     if (ended === undefined) return back("unknown");
     return back(ended.onItsWay ? "ending" : "ended", ended.count);
+  });
+
+  app.post<{ Body: Body }>(FORGET_DEVICES_PATH, { schema: { body: bodySchema } }, async (request, reply) => {
+    const auth = signedIn(request);
+    const devices = accountOf(request)?.devices;
+    if (!auth || !devices) return reply.redirect("/", 303);
+    const page = pageOf(auth, request.body?.return);
+    const device = request.body?.device ?? "";
+    if (!sessionChoice.test(device)) return reply.redirect(page, 303);
+    // Only the person's own list is read and written: an id of another person's list is not found in theirs.
+    const person = personOf(auth);
+    const listed = (await devices.list(person)).devices;
+    const forgetting = device === "all" ? listed : listed.filter((entry) => entry.id === device);
+    await devices.forget(person, device === "all" ? "all" : { id: device });
+    noteEndResult(request, "forgotten", forgetting.length);
+    return reply.redirect(outcomeAddress(page, "forgotten", forgetting.length), 303);
   });
 }

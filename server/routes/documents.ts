@@ -26,7 +26,7 @@ import {
   readCapped,
   UpstreamFault,
 } from "#server/upstream/read-capped.ts";
-import { answerMessage } from "#web/api/answer.ts";
+import { failedCallText } from "#web/api/answer.ts";
 import { routes, sectionAudience } from "#web/routes/table.ts";
 import type { Site } from "#web/site.ts";
 import { errorTexts } from "#web/texts/errors.ts";
@@ -138,7 +138,7 @@ async function sendPdf(context: AppContext, request: FastifyRequest, reply: Fast
       context.refusals.endSession(request, OPERATION);
       return frameMessage(reply, 401, errorTexts.sessionExpired, true);
     }
-    return frameMessage(reply, status, answerMessage(status, errorShape(status, body)));
+    return frameMessage(reply, status, failedCallText(status, errorShape(status, body)));
   } catch (error) {
     return pdfFault(context, request, reply, faultOfError(error));
   } finally {
@@ -156,12 +156,13 @@ const counted = (context: AppContext, request: FastifyRequest, outcome: number |
 
 /**
  * A document that could not be had: counted, logged when a run of such faults starts (as every forwarded call's, not
- * once per request), and "Action Failed" in the frame.
+ * once per request), and "Action Failed" with the outage sentence in the frame.
  */
 function pdfFault(context: AppContext, request: FastifyRequest, reply: FastifyReply, fault: Fault) {
   counted(context, request, fault);
   context.forwardFaults.failed(OPERATION, { fault, reqId: request.id });
-  return frameMessage(reply, faultStatus(fault), errorTexts.actionFailed);
+  const status = faultStatus(fault);
+  return frameMessage(reply, status, failedCallText(status, undefined));
 }
 
 /** Why a document needs a sign-in: the words for the way this request's session ended, or that one is needed. */

@@ -7,7 +7,7 @@ import { throughApi } from "#server/forms/through-api.ts";
 import type { Loaded, PageRequest, Screens } from "#server/pages/screen.ts";
 import { safePath } from "#server/safe-path.ts";
 import { standing } from "#server/session/standing.ts";
-import { answerCode, answerMessage } from "#web/api/answer.ts";
+import { answerCode, failedCallText } from "#web/api/answer.ts";
 import { END_OTHERS_HEADER, sessionsEndedNote } from "#web/api/end-others.ts";
 import { CHANGED_PAUSE_MS } from "#web/components/change-password-form.tsx";
 import { mfaCodeOf } from "#web/mfa-code.ts";
@@ -113,7 +113,7 @@ export async function signInForms(
         : { username: userName, password: values.password },
       screen === "tax-bridge-login" ? { [TAX_BRIDGE_HEADER]: "1" } : {},
     );
-    if (answer.status !== 200) return refuse(answerMessage(answer.status, answer.body));
+    if (answer.status !== 200) return refuse(failedCallText(answer.status, answer.body));
     const held = (answer.body ?? {}) as { message?: string; tokenHeld?: boolean };
     if (held.message === "Deactivated") return refuse(loginTexts.deactivated(context.config.providerName));
     if (!held.tokenHeld) return refuse(loginTexts.invalidLogin);
@@ -135,7 +135,7 @@ export async function signInForms(
       clientShortName: site === "client" ? typed.shortName.trim() : "",
       emailAddress: typed.email.trim(),
     });
-    if (answer.status !== 200) return refuse(answerMessage(answer.status, answer.body));
+    if (answer.status !== 200) return refuse(failedCallText(answer.status, answer.body));
     // The confirmation has an address of its own (a reload sends no second mail), which names no one.
     const query = new URLSearchParams({ site, reset: "sent" });
     const back = returnOf(request);
@@ -164,7 +164,7 @@ export async function signInForms(
     const verdict = readVerdict(answer.body);
     const ended = !request.auth || answer.status === 401; // a 401, or the last allowed wrong code: the sign-in page says why
     if (ended || answerCode(answer.body) === answerCodes.mfaAttemptsExhausted) return reply.redirect("/", 303);
-    if (answer.status !== 200) return say(error(answerMessage(answer.status, answer.body)));
+    if (answer.status !== 200) return say(error(failedCallText(answer.status, answer.body)));
     if (verdict.passed) {
       if (standing(request) === "password-change") return reply.redirect("/mfa", 303);
       return reply.redirect(landingUrl(returnOf(request)), 303);
@@ -187,7 +187,7 @@ export async function signInForms(
       password: current,
     });
     if (!request.auth || test.status === 401) return reply.redirect("/", 303);
-    if (test.status !== 200) return refuse(answerMessage(test.status, test.body));
+    if (test.status !== 200) return refuse(failedCallText(test.status, test.body));
     const endOthers = forced || body.endOthers === "on" ? "1" : "0";
     const change = await throughApi(
       context,
@@ -198,7 +198,7 @@ export async function signInForms(
       { [END_OTHERS_HEADER]: endOthers },
     );
     if (!request.auth || change.status === 401) return reply.redirect("/", 303);
-    if (change.status !== 200) return refuse(answerMessage(change.status, change.body));
+    if (change.status !== 200) return refuse(failedCallText(change.status, change.body));
     const notes: FormNote[] = [{ kind: "success", text: passwordTexts.changed }];
     const ended = sessionsEndedNote((name) => {
       const value = change.headers[name.toLowerCase()];

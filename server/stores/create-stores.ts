@@ -15,6 +15,7 @@ import { CONNECT_TIMEOUT_MS, RedisLink, redactUrl, type StoreLog } from "#server
 import { MemoryRevocations, type RevocationStore } from "#server/stores/revocations.ts";
 import { RedisRevocations } from "#server/stores/revocations-redis.ts";
 import { SessionRegistry, sessionListKind } from "#server/stores/session-registry.ts";
+import { TrustedDevices, trustedDeviceKind } from "#server/stores/trusted-devices.ts";
 
 export type StoreOptions = {
   /** redis:// or rediss://; unset, every store lives in this process's memory. */
@@ -55,6 +56,8 @@ export type Stores = {
   sessions: SessionRegistry;
   /** Each person's recent security events and counted failures, kept for `activityMs`. */
   activity: ActivityStore;
+  /** Each person's browsers that skip the MFA code, each kept for TRUST_MS after its last passed code. */
+  devices: TrustedDevices;
   /** Each person's "sessions begun before T are ended", kept for the sessions' lifetime. */
   marks: PersonMarks;
   /** Resolves when the revoked ids and the person marks are loaded from Redis, or after `timeoutMs`; at once in memory. */
@@ -80,6 +83,7 @@ export function createStores(options: StoreOptions): Stores {
       locks: new MemoryLocks(options.now),
       sessions: new SessionRegistry(new MemoryPersonLists(sessionListKind(options.sessionMaxMs), options.now)),
       activity: memoryActivity(activityMs, options.now),
+      devices: new TrustedDevices(new MemoryPersonLists(trustedDeviceKind, options.now)),
       marks: new MemoryPersonMarks(options.sessionMaxMs, options.now),
       ready: async () => {},
       health: async () => ({ backend: "memory" }),
@@ -109,6 +113,7 @@ export function createStores(options: StoreOptions): Stores {
     now: options.now,
     first: () => revocations.syncing(),
   });
+  const deviceLists = new RedisPersonLists(link, keys, trustedDeviceKind, { now: options.now });
   const activityKind = activityListKind(activityMs);
   const activityLists = new RedisPersonLists(link, keys, activityKind, { now: options.now });
   const failures = new RedisFailureTallies(
@@ -128,6 +133,7 @@ export function createStores(options: StoreOptions): Stores {
     locks: new RedisLocks(link, keys),
     sessions: new SessionRegistry(sessionLists),
     activity: new ActivityStore(activityLists, failures),
+    devices: new TrustedDevices(deviceLists),
     marks,
     ready: async (timeoutMs = 2 * (options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS)) => {
       await Promise.all([revocations.ready(timeoutMs), marks.ready(timeoutMs)]);
@@ -137,7 +143,7 @@ export function createStores(options: StoreOptions): Stores {
       // A revocation, mark or list step still pending gets one last, bounded, try.
       if (revocations.pending > 0 && link.usable) await revocations.sync();
       if (marks.pending > 0 && link.usable) await marks.sync();
-      for (const waits of [sessionLists, activityLists, failures])
+      for (const waits of [sessionLists, activityLists, deviceLists, failures])
         if (waits.waiting > 0 && link.usable) await waits.replay();
       await link.close();
     },

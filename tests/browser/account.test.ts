@@ -199,7 +199,7 @@ describe("the account page's times", () => {
     await signedIn(page, suite.portal);
     await page.goto(`${suite.portal.url}${PAGE}`);
     // "Tuesday, 24 November 2026 at 19:42 GMT+9": Tokyo's zone, as the browser gave it at sign-in.
-    const full = /\w+, \d{1,2} \w+ \d{4} at \d\d:\d\d GMT\+9/;
+    const full = /\w+, \d{1,2} \w+ \d{4} at \d\d:\d\d\sGMT\+9/; // the zone kept on its time's line
     const texts = async (rows: string) => page.locator(rows).allInnerTexts();
     const sessions = await texts(".sessions > li");
     const activity = await texts("ul.activity > li");

@@ -88,7 +88,7 @@ describe("a code seen on another device", () => {
     await page.waitForURL(`${url}/client/home`);
     await page.goto(`${url}/client/users/change-password`);
     const activity = page.getByRole("region", { name: "Recent security activity" });
-    await activity.getByText("Verification code sent").first().waitFor();
+    await activity.getByText("Signed in with password and code").first().waitFor();
     assert.doesNotMatch(
       (await activity.textContent()) ?? "",
       /wrong verification code/i,

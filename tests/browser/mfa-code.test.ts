@@ -101,6 +101,12 @@ describe("the MFA code field", () => {
     // Back on the login form, tabs working again, ready for a new sign-in.
     assert.ok(await page.getByRole("tab", { name: "VENDOR LOGIN" }).isEnabled());
     await page.getByRole("button", { name: "Sign In", exact: true }).waitFor();
+    assert.equal(await page.getByLabel("User ID").inputValue(), "victor", "the IDs stay");
+    assert.equal(
+      await page.getByLabel("Password", { exact: true }).inputValue(),
+      "",
+      "the password of the ended sign-in does not",
+    );
   });
 
   test("the last allowed wrong code on the /mfa route ends the step there too, with the way back to sign in", async () => {

@@ -6,6 +6,8 @@ import type { Page } from "playwright-core";
 import { accounts } from "#harness/sign-in.ts";
 import { DEMO_PASSWORD, screenshot } from "#tests/browser/harness.ts";
 import { browserSuite, enterCode, lastMailId, openLogin, submitLogin } from "#tests/browser/steps.ts";
+import { homeTexts } from "#web/texts/home.ts";
+import { sectionTexts } from "#web/texts/sections.ts";
 
 const SUPPORT_EMAIL = "help-desk@portal.test";
 const WIDE = { width: 1280, height: 900 };
@@ -71,6 +73,23 @@ describe("the section layouts", () => {
     await inbox.waitFor();
     assert.ok(await narrow.getByRole("link", { name: "Aging Report" }).isVisible(), "the current group is open");
     await screenshot(narrow, "client-section-narrow");
+  });
+
+  test("a phone's home is short: the cards say what each area holds and point to the Menu, which holds the pages", async () => {
+    const home = url("/client/home");
+    const wide = await newPage({ storageState: await client.context().storageState() });
+    await wide.goto(home);
+    const wideHeight = await wide.evaluate(() => document.documentElement.scrollHeight);
+    const phone = await newPage({ viewport: NARROW, storageState: await client.context().storageState() });
+    await phone.goto(home);
+    await phone.getByText(homeTexts.menuHint(sectionTexts.menu)).waitFor();
+    assert.ok(!(await wide.getByText(homeTexts.menuHint(sectionTexts.menu)).isVisible()), "the hint is the phone's");
+    assert.equal(await phone.locator(".area-links a:visible").count(), 0, "the menu holds the page links");
+    assert.ok((await wide.locator(".area-links a:visible").count()) > 0, "a desktop's cards keep theirs");
+    const phoneHeight = await phone.evaluate(() => document.documentElement.scrollHeight);
+    const screens = phoneHeight / NARROW.height;
+    assert.ok(screens < 3.5, `the phone's home is ${screens.toFixed(1)} screens long (desktop: ${wideHeight} px)`);
+    await screenshot(phone, "client-home-phone");
   });
 
   test("a vendor without user tier meets the forbidden and not-found pages, and moves by the vendor menu", async () => {

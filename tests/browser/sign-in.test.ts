@@ -9,6 +9,7 @@ import { accounts } from "#harness/sign-in.ts";
 import { clockedBrowserSuite } from "#tests/browser/clocked-suite.ts";
 import { DEMO_PASSWORD, screenshot } from "#tests/browser/harness.ts";
 import { alerts, enterCode, lastMailId, nextMail, openLogin, signInAs, submitLogin } from "#tests/browser/steps.ts";
+import { errorTexts } from "#web/texts/errors.ts";
 
 /** The id and name of the element that has the focus. */
 const focused = (page: Page) =>
@@ -218,6 +219,22 @@ describe("sign-in", () => {
     }
   });
 
+  test("Space activates a focused sign-in tab without scrolling the page, and Escape leaves the reset panel", async () => {
+    const page = await newPage({ viewport: { width: 360, height: 400 } });
+    await openLogin(page, suite.portal.url);
+    const vendor = page.getByRole("tab", { name: "VENDOR LOGIN" });
+    await vendor.focus(); // as a screen reader's cursor may, without selecting it
+    const scrolled = await page.evaluate(() => window.scrollY);
+    await page.keyboard.press("Space");
+    assert.equal(await vendor.getAttribute("aria-selected"), "true", "Space activates the tab");
+    assert.equal(await page.evaluate(() => window.scrollY), scrolled, "and does not scroll the page");
+    await page.getByRole("link", { name: "Reset Password" }).click();
+    await page.getByRole("heading", { name: "Password Reset" }).waitFor();
+    await page.getByLabel("Email Address").press("Escape");
+    await page.getByRole("button", { name: "Sign In", exact: true }).waitFor();
+    assert.equal(await page.getByRole("heading", { name: "Password Reset" }).count(), 0, "the panel is left");
+  });
+
   test("the site toggle honours activeSite and is disabled while a token is held, also after a reload", async () => {
     const page = await newPage();
     await openLogin(page, suite.portal.url, "/?activeSite=VENDOR");
@@ -401,6 +418,13 @@ describe("sign-in", () => {
     assert.doesNotMatch(await alerts(page), /fetch/i);
     // The focus moved to the message, so it is read first.
     assert.match(await focused(page), /Action Failed/);
+    assert.ok((await alerts(page)).includes(`Action Failed. ${errorTexts.outage}`), "and says it was no typing error");
+    // An upstream that answers 5xx is worded the same, and what was typed stays.
+    await page.unroute("**/api/auth/client");
+    await page.route("**/api/auth/client", (route) => route.fulfill({ status: 502, body: "" }));
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await page.getByRole("alert").filter({ hasText: errorTexts.outage }).waitFor();
+    assert.equal(await page.getByLabel("User ID").inputValue(), "alice");
   });
 
   test("'Use another account' ends the pending sign-in: the tabs work again", async () => {

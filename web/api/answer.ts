@@ -35,3 +35,15 @@ export function answerMessage(status: number, body: unknown): string {
   }
   return text(fields.detail) ?? errorTexts.actionFailed;
 }
+
+/** A text as a sentence: section 8's texts are kept as they are spelled, and end in a full stop only when followed. */
+const asSentence = (text: string): string => (/[.!?]$/.test(text) ? text : `${text}.`);
+
+/**
+ * What a person reads of a failed call, on every form and island: section 8's message, and after it, when the upstream
+ * could not be reached or answered 5xx (the portal answers its faults 502 or 504), that the service is not answering.
+ */
+export function failedCallText(status: number, body: unknown): string {
+  const message = answerMessage(status, body);
+  return status >= 500 ? `${asSentence(message)} ${errorTexts.outage}` : message;
+}

@@ -1,7 +1,7 @@
 // The browser's typed client of the upstream API, reached through the portal's /api, with requirements 8 applied once.
 import createClient, { type Middleware } from "openapi-fetch";
 import type { paths } from "#openapi/schema.d.ts";
-import { answerCode, answerMessage } from "#web/api/answer.ts";
+import { answerCode, failedCallText } from "#web/api/answer.ts";
 import { CSRF_HEADER, TIME_ZONE_HEADER } from "#web/protocol/headers.ts";
 import { answerCodes, errorTexts } from "#web/texts/errors.ts";
 
@@ -27,7 +27,8 @@ async function bodyOf(response: Response): Promise<unknown> {
  * Every non-OK answer reaches the caller as `error.detail` holding the section 8 message (and `error.code` when the
  * portal set one); a 401 ends the call with no value (no data, no error) once `onExpired` has sent the user away,
  * unless its code is one the island explains on the page. A request that got no answer at all (the network, a
- * closed tab's server) fails with section 8's "Action Failed", never the browser's own "Failed to fetch".
+ * closed tab's server) fails with section 8's "Action Failed" and the outage sentence, never the browser's own "Failed
+ * to fetch".
  */
 export function answerHandling(onExpired: () => void): Middleware {
   return {
@@ -39,12 +40,12 @@ export function answerHandling(onExpired: () => void): Middleware {
         onExpired();
         return new Response(null, { status: 204 });
       }
-      const failure: Failure = { detail: answerMessage(response.status, body), ...(code ? { code } : {}) };
+      const failure: Failure = { detail: failedCallText(response.status, body), ...(code ? { code } : {}) };
       return Response.json(failure, { status: response.status });
     },
+    // No answer at all is worded as an empty 503: openapi-fetch hands this answer to `onResponse` above.
     onError() {
-      const failure: Failure = { detail: errorTexts.actionFailed };
-      return Response.json(failure, { status: 503 });
+      return new Response(null, { status: 503 });
     },
   };
 }

@@ -1,8 +1,9 @@
-// "Where you're signed in" and "Recent security activity", below the change-password form: rendered by the server,
+// "Where you're signed in", "Browsers that skip the code" and "Recent security activity", below the change-password form: rendered by the server,
 // with plain forms posted to the server (no script), as Sign out is; the change-password island focuses their result
 // and draws them again after a change (use-account-sections.ts).
+import type { ReactNode } from "react";
 import { Note, type NoteKind } from "#web/components/note.tsx";
-import { ACTIVITY_SECTION_ID, SESSIONS_SECTION_ID } from "#web/components/use-account-sections.ts";
+import { ACTIVITY_SECTION_ID, DEVICES_SECTION_ID, SESSIONS_SECTION_ID } from "#web/components/use-account-sections.ts";
 import { formatWhen } from "#web/components/when.ts";
 import { accountTexts } from "#web/texts/account.ts";
 
@@ -15,6 +16,9 @@ export type SessionRow = {
   seen: number;
   current: boolean;
 };
+
+/** A browser that skips the code (server/stores/trusted-devices.ts), named by its id's digest. */
+export type DeviceRow = { id: string; device: string; address: string; first: number; last: number; current: boolean };
 
 export type ActivityRow = {
   event: string;
@@ -36,10 +40,17 @@ export type AccountView = {
   trimmed: boolean;
   /** The upstream did not say whose account the session opened: it is a person of its own (server/account/person.ts). */
   alone?: boolean;
-  /** What the last request to end sessions did. */
+  /** What the last request to end sessions or forget browsers did, and which section it is shown in. */
   result?: { kind: NoteKind; text: string };
+  resultAt?: "sessions" | "devices";
+  /** Where "Forget" posts; the person's browsers that skip the code, newest trust first. */
+  forgetAction: string;
+  devices: DeviceRow[];
+  devicesComplete: boolean;
   activity: ActivityRow[];
   activityComplete: boolean;
+  /** The address that shows the next rows of the activity, when more are kept. */
+  moreActivity?: string;
 };
 
 export function AccountSections({ view }: { view: AccountView }) {
@@ -51,7 +62,7 @@ export function AccountSections({ view }: { view: AccountView }) {
     <>
       <section id={SESSIONS_SECTION_ID} className="account-section" aria-labelledby="sessions-heading">
         <h2 id="sessions-heading">{accountTexts.sessionsHeading}</h2>
-        {view.result ? <Note kind={view.result.kind}>{view.result.text}</Note> : null}
+        {view.result && view.resultAt !== "devices" ? <Note kind={view.result.kind}>{view.result.text}</Note> : null}
         {view.sessionsComplete ? null : <Note kind="info">{accountTexts.incomplete}</Note>}
         {view.alone ? <Note kind="info">{accountTexts.alone}</Note> : null}
         {view.trimmed ? <p className="account-aside">{accountTexts.trimmed}</p> : null}
@@ -97,6 +108,7 @@ export function AccountSections({ view }: { view: AccountView }) {
           </div>
         )}
       </section>
+      <DevicesSection view={view} when={when} />
       <section id={ACTIVITY_SECTION_ID} className="account-section" aria-labelledby="activity-heading">
         <h2 id="activity-heading">{accountTexts.activityHeading}</h2>
         {view.activityComplete ? null : <Note kind="info">{accountTexts.activityIncomplete}</Note>}
@@ -130,8 +142,79 @@ export function AccountSections({ view }: { view: AccountView }) {
             )}
           </ul>
         )}
+        {view.moreActivity ? (
+          <p>
+            <a href={view.moreActivity}>{accountTexts.showMore}</a>
+          </p>
+        ) : null}
       </section>
     </>
+  );
+}
+
+/** "Browsers that skip the code": each with "Forget", this one first and marked, then "Forget all"; no password asked. */
+function DevicesSection({ view, when }: { view: AccountView; when: (at: number) => string }) {
+  const devices = view.devices.toSorted((a, b) => Number(b.current) - Number(a.current));
+  return (
+    <section id={DEVICES_SECTION_ID} className="account-section" aria-labelledby="devices-heading">
+      <h2 id="devices-heading">{accountTexts.devicesHeading}</h2>
+      {view.result && view.resultAt === "devices" ? <Note kind={view.result.kind}>{view.result.text}</Note> : null}
+      {view.devicesComplete ? null : <Note kind="info">{accountTexts.devicesIncomplete}</Note>}
+      <p>{accountTexts.devicesAbout}</p>
+      {devices.length === 0 ? (
+        <p>{accountTexts.devicesNone}</p>
+      ) : (
+        <>
+          <ul className="devices">
+            {devices.map((device) => (
+              <li key={device.id} className="device">
+                <div className="session-about">
+                  <strong>{device.device}</strong>
+                  {device.current ? <span className="this-device">{accountTexts.thisBrowser}</span> : null}
+                  <span className="session-detail">{device.address}</span>
+                  <span className="session-detail">
+                    {accountTexts.firstTrusted} {when(device.first)}
+                  </span>
+                  <span className="session-detail">
+                    {accountTexts.lastTrusted} {when(device.last)}
+                  </span>
+                </div>
+                <ForgetForm view={view} device={device.id} className="secondary outline">
+                  {accountTexts.forget}
+                  <span className="visually-hidden">{accountTexts.ofDevice(device.device, device.address)}</span>
+                </ForgetForm>
+              </li>
+            ))}
+          </ul>
+          <ForgetForm view={view} device="all">
+            {accountTexts.forgetAll}
+          </ForgetForm>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** Forgets one browser, or all: a plain form posted to the server, which comes back here. */
+function ForgetForm({
+  view,
+  device,
+  className,
+  children,
+}: {
+  view: AccountView;
+  device: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <form method="post" action={view.forgetAction} className="forget-device">
+      <input type="hidden" name="return" value={view.returnPath} />
+      <input type="hidden" name="device" value={device} />
+      <button type="submit" className={className}>
+        {children}
+      </button>
+    </form>
   );
 }
 

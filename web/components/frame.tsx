@@ -24,6 +24,7 @@ function Account({ user }: { user: NonNullable<PageContext["user"]> }) {
       {name && company ? <span className="visually-hidden"> {layoutTexts.atCompany} </span> : null}
       {company ? <span className="account-company">{company}</span> : null}
       {!name && !company ? <span className="account-user">{layoutTexts.accountOf(user.site)}</span> : null}
+      <span className="account-lead">{layoutTexts.security}</span>
       <span className="visually-hidden">{`, ${layoutTexts.yourAccount}`}</span>
     </a>
   );

@@ -68,6 +68,7 @@ export function HomeScreen({ context, section, entry, permissions, loaded }: Pro
           <PageLinks className="home-shortcuts" label={homeTexts.shortcuts} rows={shortcuts} />
         ) : null}
       </header>
+      <p className="home-menu-hint">{homeTexts.menuHint(sectionTexts.menu)}</p>
       <h2 className="home-areas-heading">{homeTexts.areasHeading}</h2>
       <ul className="area-cards">
         {areas.map(({ group, rows, holds }) => (

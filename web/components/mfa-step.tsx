@@ -120,7 +120,11 @@ export function MfaStep(props: MfaStepProps) {
     if (failureCode(error) === answerCodes.mfaAttemptsExhausted || left === 0) return lose(mfaTexts.attemptsExhausted);
     // Decision: a silent check that fails for any reason, an error included, falls back to sending a code,
     // since the user can do nothing with the stored code anyway.
-    if (silent) return void generate(false);
+    // A stored code the upstream refused is dropped (a forgotten or lapsed browser, issue 41); an outage keeps it.
+    if (silent) {
+      if (!error) storeMfaCode(site, company, userName, null);
+      return void generate(false);
+    }
     const text = error ? failureText(error) : mfaTexts.wrongCode(left);
     if (!error) setCode(""); // a refused code is of no more use: the field is ready for the next one
     setMessage({ kind: "error", text });
@@ -189,6 +193,7 @@ export function MfaStep(props: MfaStepProps) {
       <p>{mfaTexts.sent}</p>
       <p>{mfaTexts.sendAgainNote}</p>
       <p>{mfaTexts.newestOnly}</p>
+      <p>{mfaTexts.trustNote}</p>
       <div ref={notes}>
         <Notes>
           {verifying ? <Note kind="info">{mfaTexts.verifying}</Note> : null}

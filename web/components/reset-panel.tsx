@@ -57,6 +57,18 @@ export function ResetPanel({ site, onReturn, returnLink, shortName: typed = "", 
   // The alert belongs to the panel; leaving it (Return To Login, another tab) cancels it.
   useEffect(() => () => window.clearTimeout(alertTimer.current), []);
 
+  // Escape leaves the panel, as Return To Login does, from either view (a dialog-like panel's usual way out).
+  useEffect(() => {
+    const section = panel.current;
+    const leave = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      event.preventDefault();
+      onReturn();
+    };
+    section?.addEventListener("keydown", leave);
+    return () => section?.removeEventListener("keydown", leave);
+  }, [onReturn]);
+
   const [notes, focusNote] = useNoteFocus();
   const fail = (found: Problem) => {
     setProblem(found);

@@ -47,7 +47,7 @@ export function SectionNav({ section, permissions, current }: Props) {
                 {entries.map((entry) => (
                   <li key={entry.path}>
                     <a href={entry.path} aria-current={entry.path === current ? "page" : undefined}>
-                      {entry.title}
+                      {entry.menuTitle ?? entry.title}
                     </a>
                   </li>
                 ))}

@@ -23,11 +23,19 @@ type Props = { active: Site; disabled: boolean; onSelect: (site: Site) => void; 
 
 export function SiteTabs({ active, disabled, onSelect, returnTo }: Props) {
   // Arrow keys move to the other tab (there are two), Home and End to the first and last, selecting it
-  // (automatic activation).
-  const onKeyDown = (event: KeyboardEvent<HTMLAnchorElement>) => {
+  // (automatic activation); Space and Enter activate the focused tab, as the ARIA tab pattern does (a link's Space
+  // would scroll the page instead).
+  const onKeyDown = (site: Site) => (event: KeyboardEvent<HTMLAnchorElement>) => {
     const [first, last] = sites;
     const other = active === first ? last : first;
-    const moves: Record<string, Site> = { Home: first, End: last, ArrowLeft: other, ArrowRight: other };
+    const moves: Record<string, Site> = {
+      Home: first,
+      End: last,
+      ArrowLeft: other,
+      ArrowRight: other,
+      " ": site,
+      Enter: site,
+    };
     const next = moves[event.key];
     if (!next || disabled) return;
     event.preventDefault();
@@ -52,7 +60,7 @@ export function SiteTabs({ active, disabled, onSelect, returnTo }: Props) {
           tabIndex={site === active ? 0 : -1}
           // biome-ignore lint/a11y/useValidAnchor: a real link before the island wakes; the island then switches in place.
           onClick={onClick(site)}
-          onKeyDown={onKeyDown}
+          onKeyDown={onKeyDown(site)}
         >
           {labels[site]}
         </a>

@@ -5,10 +5,12 @@ import { focusTaken } from "#web/components/use-early-input.ts";
 
 /** "Where you're signed in": the answer to ending sessions comes back to it (`#sessions`). */
 export const SESSIONS_SECTION_ID = "sessions";
+/** "Browsers that skip the code": the answer to forgetting one comes back to it (`#devices`). */
+export const DEVICES_SECTION_ID = "devices";
 /** "Recent security activity". */
 export const ACTIVITY_SECTION_ID = "activity";
 
-const sectionIds = [SESSIONS_SECTION_ID, ACTIVITY_SECTION_ID];
+const sectionIds = [SESSIONS_SECTION_ID, DEVICES_SECTION_ID, ACTIVITY_SECTION_ID];
 
 /**
  * On mount: back at `#sessions` with a note there (the server's one-time record of an end request), the note takes the
@@ -17,8 +19,9 @@ const sectionIds = [SESSIONS_SECTION_ID, ACTIVITY_SECTION_ID];
  */
 export function useAccountSections(): () => Promise<void> {
   useEffect(() => {
-    if (window.location.hash !== `#${SESSIONS_SECTION_ID}` || focusTaken()) return;
-    document.getElementById(SESSIONS_SECTION_ID)?.querySelector<HTMLElement>(".note")?.focus();
+    const at = window.location.hash.slice(1);
+    if (!(at === SESSIONS_SECTION_ID || at === DEVICES_SECTION_ID) || focusTaken()) return;
+    document.getElementById(at)?.querySelector<HTMLElement>(".note")?.focus();
   }, []);
   return useCallback(async () => {
     if (!document.getElementById(SESSIONS_SECTION_ID)) return;

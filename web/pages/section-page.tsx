@@ -77,7 +77,9 @@ function screenContent(
       return (
         <article className="access-note">
           <h1>{errorTexts.actionFailed}</h1>
-          <p role="alert">{accessTexts.unchecked}</p>
+          <p role="alert">
+            {accessTexts.unchecked} {errorTexts.outage}
+          </p>
           <p>
             <a href={screen.again}>{accessTexts.tryAgain}</a>
           </p>

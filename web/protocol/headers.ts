@@ -22,6 +22,8 @@ export const TIME_ZONE_HEADER = "X-Portal-Time-Zone";
  * `COOLDOWN_HEADER`).
  */
 export const SEND_AGAIN_COOLDOWN_MS = 20_000;
+/** How long a browser where a code passed signs in without one, after its last passed code (issue 41). */
+export const DEVICE_TRUST_DAYS = 30;
 
 /** On a generate the portal did not pass on (a code went out moments ago): seconds until Send Again may be used. */
 export const COOLDOWN_HEADER = "x-mfa-cooldown-seconds";

@@ -1,5 +1,5 @@
 // requirements 2.8: the client section, every row with its section 6 gate ("—" there: no gate here).
-import { type RouteEntry, rowsOf } from "#web/routes/row.ts";
+import { type RouteEntry, rowsOf, securityEntry } from "#web/routes/row.ts";
 
 const { row, same } = rowsOf("client");
 
@@ -172,7 +172,7 @@ export const clientRoutes: readonly RouteEntry[] = [
     about: "Manage this company's users.",
   }),
   row("/users/admin/edit", "Edit User", { gate: "isAdmin", about: "Edit one user." }),
-  row("/users/change-password", "Change Password", { screen: "change-password", loader: "account", group: "Users" }),
+  row("/users/change-password", "Change Password", { screen: "change-password", loader: "account", ...securityEntry }),
 
   row("/docs/bank-holidays", "Bank Holidays", { pdf: "BankHolidays.pdf", group: "Documents" }),
   row("/docs/expired-policy", "Expiring Invoices Policy", { pdf: "ExpiringInvoicesPolicy.pdf", group: "Documents" }),

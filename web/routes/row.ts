@@ -1,5 +1,7 @@
 // What one row of the route table says (path, section, screen, title, gate, nav group), and the builders of rows.
+
 import type { GateName } from "#web/gates.ts";
+import { layoutTexts } from "#web/texts/layout.ts";
 
 /** `public` pages need no session; every other section needs a signed-in session of its audience. */
 export type Section = "public" | "client" | "vendor" | "uspto" | "uscis";
@@ -27,6 +29,7 @@ export type NavGroup =
   | "Vendors"
   | "VIP"
   | "Users"
+  | "Security"
   | "Documents"
   | "Help"
   | "Patent fees"
@@ -50,6 +53,8 @@ export type RouteEntry = {
   gate?: GateName;
   /** Where the navigation lists it; unset: not listed (a page reached from another, or an alias). */
   group?: NavGroup;
+  /** The navigation's words for it when they say more than its title (the security part, on Change Password). */
+  menuTitle?: string;
   /**
    * For screens whose content docs/requirements.md does not show: what the screen is for, said plainly. A home says
    * what its person may do there instead, in words that fit their permissions (web/texts/home.ts).
@@ -61,6 +66,9 @@ export type RouteEntry = {
   /** the requirements' "the same screen as": the path of the row whose screen this one shows (and the nav marks). */
   sameAs?: string;
 };
+
+/** Every section's change-password row is its security part: sessions, trusted browsers, activity (issue 41). */
+export const securityEntry = { group: "Security", menuTitle: layoutTexts.securityMenu } as const;
 
 type Extra = Partial<Omit<RouteEntry, "path" | "section" | "title" | "sameAs">>;
 

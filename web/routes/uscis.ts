@@ -1,5 +1,5 @@
 // requirements 2.11: the immigration-fee section (its gates are not shown, so none).
-import { type RouteEntry, rowsOf } from "#web/routes/row.ts";
+import { type RouteEntry, rowsOf, securityEntry } from "#web/routes/row.ts";
 
 const { row, same } = rowsOf("uscis");
 const home = row("/home", "Immigration Fees", {
@@ -34,6 +34,6 @@ export const uscisRoutes: readonly RouteEntry[] = [
     group: "Immigration fees",
     about: "A demonstration of the immigration-fee section.",
   }),
-  row("/admin/change-password", "Change Password", { screen: "change-password", loader: "account", group: "Users" }),
+  row("/admin/change-password", "Change Password", { screen: "change-password", loader: "account", ...securityEntry }),
   row("/forbidden", "Forbidden", { screen: "forbidden" }),
 ];

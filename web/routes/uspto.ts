@@ -1,5 +1,5 @@
 // requirements 2.10: the patent-fee section (its gates are not shown, so none).
-import { type RouteEntry, rowsOf } from "#web/routes/row.ts";
+import { type RouteEntry, rowsOf, securityEntry } from "#web/routes/row.ts";
 
 const { row, same } = rowsOf("uspto");
 const home = row("/home", "Patent Fees", {
@@ -36,6 +36,6 @@ export const usptoRoutes: readonly RouteEntry[] = [
     about: "Maintenance fees that are valid to pay.",
   }),
   row("/demo", "Demo", { group: "Patent fees", about: "A demonstration of the patent-fee section." }),
-  row("/admin/change-password", "Change Password", { screen: "change-password", loader: "account", group: "Users" }),
+  row("/admin/change-password", "Change Password", { screen: "change-password", loader: "account", ...securityEntry }),
   row("/forbidden", "Forbidden", { screen: "forbidden" }),
 ];

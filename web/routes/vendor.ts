@@ -1,5 +1,5 @@
 // requirements 2.9: the vendor section, every row with its section 6 gate.
-import { type RouteEntry, rowsOf } from "#web/routes/row.ts";
+import { type RouteEntry, rowsOf, securityEntry } from "#web/routes/row.ts";
 
 const { row, same } = rowsOf("vendor");
 
@@ -61,7 +61,7 @@ export const vendorRoutes: readonly RouteEntry[] = [
     group: "Users",
     about: "Manage this vendor's users.",
   }),
-  row("/users/change-password", "Change Password", { screen: "change-password", loader: "account", group: "Users" }),
+  row("/users/change-password", "Change Password", { screen: "change-password", loader: "account", ...securityEntry }),
   row("/users/switch-account", "Switch Account", { group: "Users", about: "Switch to another account of this user." }),
 
   row("/docs/vip-tutorial", "VIP Tutorial", { group: "Documents", about: "A tutorial of the VIP programme." }),

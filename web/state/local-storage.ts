@@ -78,8 +78,12 @@ export function storedMfaCode(site: Site, company: string, userName: string): st
   return read(deviceOwnerKey(site, userName)) === foldAscii(company) ? code : null;
 }
 
-/** Keeps the accepted code under the device key and, for a client, whose it is beside it. */
-export function storeMfaCode(site: Site, company: string, userName: string, code: string): void {
+/**
+ * Keeps the accepted code under the device key and, for a client, whose it is beside it. Null drops the code this
+ * user's own (a stored code the upstream refused): another company's user's code under the key stays.
+ */
+export function storeMfaCode(site: Site, company: string, userName: string, code: string | null): void {
+  if (code === null && site === "client" && storedMfaCode(site, company, userName) === null) return;
   write(deviceKey(site, userName), code);
-  if (site === "client") write(deviceOwnerKey(site, userName), foldAscii(company));
+  if (site === "client") write(deviceOwnerKey(site, userName), code === null ? null : foldAscii(company));
 }

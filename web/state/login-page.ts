@@ -76,8 +76,13 @@ export function holdSignIn(pending: PendingSignIn): void {
   mode.value = "mfa";
 }
 
-/** The held token is gone (requirements 4.2, generate failed): back to the login form with the message. */
+/**
+ * The held token is gone (requirements 4.2, generate failed, the code's attempts ran out): back to the login form with
+ * the message, its IDs kept and its password field empty, since that sign-in ended (issue 41).
+ */
 export function dropSignIn(message: string): void {
+  const site = pendingSignIn.value?.site;
+  if (site) typeValues(site, { password: "" });
   pendingSignIn.value = null;
   pageError.value = message;
   mode.value = "login";

@@ -1,6 +1,9 @@
 // Texts of the account-security sections: "Where you're signed in", "Recent security activity", the last sign-in and
 // the sign-ins since.
+
+import { DEVICE_TRUST_DAYS } from "#web/protocol/headers.ts";
 import { endOthersTexts } from "#web/texts/end-others.ts";
+import { errorTexts } from "#web/texts/errors.ts";
 import { counted } from "#web/texts/plural.ts";
 
 /** "from 3 addresses"; "from 50+ addresses" past the ones counted. */
@@ -40,9 +43,24 @@ export const accountTexts = {
   passwordRequired: "Enter your current password to sign out of another device.",
   unknownSession: "That session is not one of yours, or has already ended. No session was signed out.",
   throttled: (seconds: number) => `Too many attempts. Try again in ${counted(seconds, "second", "seconds")}.`,
-  failed: "Action Failed. No session was signed out.",
+  /** The password test could not be made: the upstream did not answer (server/api/password-test.ts). */
+  failed: `${errorTexts.actionFailed}. ${errorTexts.outage} No session was signed out.`,
+  devicesHeading: "Browsers that skip the code",
+  devicesAbout: `A browser where the e-mailed code was accepted signs you in without a code for ${DEVICE_TRUST_DAYS} days after its last code. Forget a browser to be asked for a code there the next time it signs in; changing or resetting your password forgets them all.`,
+  devicesNone: "No browser skips the code.",
+  devicesIncomplete: "This list may be incomplete: some browsers could not be read just now.",
+  thisBrowser: "This browser",
+  firstTrusted: "First trusted",
+  lastTrusted: "Last trusted",
+  forget: "Forget",
+  /** Read after "Forget" (visually hidden: its row shows which browser it is). */
+  ofDevice: (device: string, address: string) => ` ${device}, ${address}`,
+  forgetAll: "Forget all",
+  forgotten: (count: number) =>
+    `${counted(count, "browser", "browsers")} forgotten: a code will be asked there at the next sign-in.`,
   activityHeading: "Recent security activity",
   activityNone: "No recent activity.",
+  showMore: "Show more",
   activityIncomplete: "This list may be incomplete: the activity could not be read just now.",
   lastSignIn: (when: string, device: string) => `Last signed in ${when} from ${device}.`,
   failedSince: (count: number, addresses: number, more: boolean) =>
@@ -62,7 +80,8 @@ export const accountTexts = {
     "mfa.code-sent": "Verification code sent",
     "mfa.code-wrong": "Wrong verification code",
     "mfa.locked-out": "Too many wrong verification codes",
-    "mfa.passed": "Signed in",
+    "mfa.passed": "Signed in with password and code",
+    "mfa.trusted-browser": "Signed in on a trusted browser",
     "password.test-failed": "Wrong current password",
     "password.changed": "Password changed",
     "password.reset": "Password reset",

@@ -5,6 +5,12 @@ export const errorTexts = {
   endpointNotFound: "Endpoint Not Found",
   internalServerError: "Internal Server Error",
   sessionExpired: "Your session has expired. Please Login again",
+  /**
+   * The second sentence after a call's text when the upstream could not be reached or answered 5xx (issue 41): the
+   * person's input was not the cause, so they do not retype it or doubt their password.
+   */
+  outage:
+    "The service is not answering just now; nothing was wrong with what you typed. Please try again in a few minutes.",
 } as const;
 
 /**

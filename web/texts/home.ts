@@ -29,6 +29,11 @@ const doings: Record<SignedInSection, readonly Phrase[]> = {
   uscis: [["fill in the G-1450 card-authorisation form", ["/g1450-form"]]],
 };
 
+/** The security part of every section, on its change-password page. */
+const security = (page: string): readonly Phrase[] => [
+  ["where you're signed in, the browsers that skip the code, your recent activity and your password", [page]],
+];
+
 /** What each area of a section holds, as its card's line: phrases of one list, each part of it behind one gate. */
 const holdings: Record<SignedInSection, Partial<Record<NavGroup, readonly Phrase[]>>> = {
   client: {
@@ -93,10 +98,8 @@ const holdings: Record<SignedInSection, Partial<Record<NavGroup, readonly Phrase
       ],
       ["the VIP invoice tracker", ["/vip/invoice-tracker"]],
     ],
-    Users: [
-      ["user administration", ["/users/admin"]],
-      ["changing your password", ["/users/change-password"]],
-    ],
+    Users: [["user administration", ["/users/admin"]]],
+    Security: security("/users/change-password"),
     Documents: [
       [
         "bank holidays, the expiring-invoices policy and the vendor letter",
@@ -120,9 +123,9 @@ const holdings: Record<SignedInSection, Partial<Record<NavGroup, readonly Phrase
     VIP: [["VIP invites and client terms", ["/vip/invites"]]],
     Users: [
       ["user administration", ["/users/admin"]],
-      ["changing your password", ["/users/change-password"]],
       ["switching account", ["/users/switch-account"]],
     ],
+    Security: security("/users/change-password"),
     Documents: [
       [
         "the VIP tutorial and user manual, bank holidays and the vendor letter",
@@ -133,11 +136,11 @@ const holdings: Record<SignedInSection, Partial<Record<NavGroup, readonly Phrase
   },
   uspto: {
     "Patent fees": [["legal matters and dockets", ["/matters", "/docket"]]],
-    Users: [["changing your password", ["/admin/change-password"]]],
+    Security: security("/admin/change-password"),
   },
   uscis: {
     "Immigration fees": [["the G-1450 card-authorisation form", ["/g1450-form"]]],
-    Users: [["changing your password", ["/admin/change-password"]]],
+    Security: security("/admin/change-password"),
   },
 };
 
@@ -168,6 +171,8 @@ export const homeTexts = {
   /** Every phrase with its pages, for the test that each names pages of the table, behind one gate. */
   phrases: { doings, holdings },
   shortcuts: "Shortcuts",
+  /** On a phone, before the areas, whose page links it leaves to the menu: where every page is. */
+  menuHint: (menu: string) => `Every page of this section is in the ${menu} at the top of the page.`,
   areasHeading: "What you can do here",
   otherSectionsHeading: "Other sections",
 };

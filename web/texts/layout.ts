@@ -12,8 +12,11 @@ export const layoutTexts = {
   atCompany: "at",
   /** When neither the user nor the company is known (a link sign-in on a server that does not pass them). */
   accountOf: (site: "client" | "vendor") => (site === "client" ? "Client account" : "Vendor account"),
-  /** What the header's account link opens: the person's change-password page. */
-  yourAccount: "your account and password",
+  /** What the header's account link opens: the person's change-password page, their security part (issue 41). */
+  yourAccount: "where you're signed in, the browsers that skip the code, activity and password",
+  /** The chip's visible word for where it leads, and the menu's entry to the same page. */
+  security: "Security",
+  securityMenu: "Security: sign-ins, browsers, password",
   skipToContent: "Skip to content",
   idleWarning: "You will be signed out in one minute because of inactivity.",
   staySignedIn: "Stay signed in",

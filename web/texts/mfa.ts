@@ -1,4 +1,5 @@
 // Texts of the multi-factor step (requirements 2.4, 4.2).
+import { DEVICE_TRUST_DAYS } from "#web/protocol/headers.ts";
 import { counted } from "#web/texts/plural.ts";
 
 export const mfaTexts = {
@@ -10,6 +11,8 @@ export const mfaTexts = {
    * and neither the requirements nor its contract say it, so no lifetime is named (docs/decisions.md).
    */
   newestOnly: "Only the code in the newest email works.",
+  /** Before the code is typed: what passing it keeps on this browser, and for how long (issue 41). */
+  trustNote: `Once the code is accepted, this browser signs you in without a code for ${DEVICE_TRUST_DAYS} days. You can forget it under Security in the menu.`,
   codeLabel: "Code",
   codeRequired: "Code is required.",
   /** A code with letters or other signs is never sent: it could only fail, and use up an attempt. */

@@ -7,6 +7,7 @@ import { forwardTo, type RecordedCall, startFakeUpstream } from "#harness/fake-u
 import { PortalClient } from "#harness/portal-client.ts";
 import { accounts, DEMO_PASSWORD, latestCode, signIn } from "#harness/sign-in.ts";
 import { deviceCookieName } from "#server/device-cookie.ts";
+import { FORGET_DEVICES_PATH } from "#server/pages/account-view.ts";
 import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
 
 const alice = accounts.alice;
@@ -107,5 +108,68 @@ describe("a code passed in one browser, presented by another", () => {
     assert.deepEqual((await validate(second, fresh)).json(), [{ text: "Passed" }]);
     await passwordStep(first);
     assert.deepEqual((await validate(first, stored)).json(), [{ text: "Passed" }], "the first device is remembered");
+  });
+});
+
+describe("a browser the person forgot (issue 41)", () => {
+  const PAGE = "/client/users/change-password";
+  const forget = (client: PortalClient, device: string) =>
+    client.post(FORGET_DEVICES_PATH, new URLSearchParams({ device, return: PAGE }), {
+      "sec-fetch-site": "same-origin",
+    });
+
+  it("is a new device upstream: its stored code no longer passes silently, and a typed code trusts it again", async () => {
+    const browser = new PortalClient(portal.app);
+    await passwordStep(browser);
+    await browser.post("/api/web/client/mfa/generate");
+    const stored = await code();
+    assert.deepEqual((await validate(browser, stored)).json(), [{ text: "Passed" }]);
+    const trusted = idOf(browser.cookies.get(DEVICE));
+    const page = (await browser.get(PAGE)).text;
+    assert.match(page, /Browsers that skip the code/);
+    assert.match(page, /This browser/);
+    const mine = /name="device" value="([\w-]{22})"/.exec(page)?.[1]; // this browser is listed first
+    const forgotten = await forget(browser, String(mine));
+    assert.equal(forgotten.status, 303);
+    assert.equal(forgotten.headers.location, `${PAGE}?sessions=forgotten&count=1#devices`);
+    const after = (await browser.get(PAGE)).text;
+    assert.match(after, /1 browser forgotten/);
+    assert.ok(!after.includes(`value="${mine}"`), "no longer listed");
+    // The next sign-in on this browser: the stored code is refused, since the portal no longer sends its old id.
+    await passwordStep(browser);
+    assert.equal((await validate(browser, stored)).json()[0].text, "Failed", "asked for a code");
+    assert.notEqual(lastValidation()?.headers["x-device-id"], trusted, "the forgotten id is never sent again");
+    await browser.post("/api/web/client/mfa/generate");
+    assert.deepEqual((await validate(browser, await code())).json(), [{ text: "Passed" }]);
+    assert.notEqual(idOf(browser.cookies.get(DEVICE)), trusted, "trusted again under a new id");
+  });
+
+  it("forgets only the person's own: a digest from another person's list forgets nothing of theirs", async () => {
+    const owner = await signIn(portal.app, alice, () => code());
+    const [id] = [...(await owner.get(PAGE)).text.matchAll(/name="device" value="([\w-]{22})"/g)].map((m) => m[1]);
+    assert.ok(id, "alice's browser is listed with its digest");
+    const gary = await signIn(portal.app, accounts.gary, () => latestCode(portal.sandboxUrl, accounts.gary.email));
+    await forget(gary, String(id));
+    assert.ok((await owner.get(PAGE)).text.includes(`value="${id}"`), "alice's browser is still trusted");
+    // A form another site posts forgets nothing.
+    const crossSite = await owner.post(FORGET_DEVICES_PATH, new URLSearchParams({ device: "all", return: PAGE }), {
+      "sec-fetch-site": "cross-site",
+    });
+    assert.equal(crossSite.status, 403);
+    assert.ok((await owner.get(PAGE)).text.includes(`value="${id}"`));
+  });
+
+  it("a password change forgets every browser of the person", async () => {
+    const person = await signIn(portal.app, accounts.globexAlice, () =>
+      latestCode(portal.sandboxUrl, accounts.globexAlice.email),
+    );
+    assert.match((await person.get(PAGE)).text, /name="device" value="[\w-]{22}"/);
+    const test = await person.post("/api/web/client/password/test", { userId: "alice", password: DEMO_PASSWORD });
+    assert.equal(test.status, 200);
+    const changed = await person.post("/api/web/client/password/change", { password: "Another-Fresh-2026!" });
+    assert.equal(changed.status, 200);
+    const page = (await person.get(PAGE)).text;
+    assert.doesNotMatch(page, /name="device" value="[\w-]{22}"/);
+    assert.match(page, /No browser skips the code\./);
   });
 });

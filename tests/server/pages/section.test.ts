@@ -110,6 +110,7 @@ describe("a section whose permissions cannot be read (review F4)", () => {
       assert.equal(failed.headers.refresh, undefined, "it stops asking");
       assert.ok(failed.text.includes(errorTexts.actionFailed), "requirements 8's failed call");
       assert.ok(failed.text.includes(accessTexts.unchecked));
+      assert.ok(failed.text.includes(errorTexts.outage), "the service is not answering, and nothing typed was wrong");
       assert.ok(failed.text.includes('href="/client/vip/dashboard?tab=2"'), "Try again, a person's own action");
       assert.ok(!failed.text.includes("VIP Dashboard"), "nothing of the gated page");
       assert.equal(fake.upstream.watched["user-info"].received, before + CHECKING_RETRIES + 1, "one call per load");

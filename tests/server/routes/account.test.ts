@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { PortalClient } from "#harness/portal-client.ts";
-import { accounts, DEMO_PASSWORD, signIn } from "#harness/sign-in.ts";
+import { accounts, DEMO_PASSWORD, latestMail, signIn } from "#harness/sign-in.ts";
 import { END_SESSIONS_PATH } from "#server/pages/account-view.ts";
 import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
 
@@ -239,7 +239,7 @@ describe("Recent security activity under a flood of wrong passwords", () => {
       );
       const intruder = rows.filter((row) => row.includes("Firefox on macOS, 198.51.100.7"));
       assert.ok(
-        intruder.some((row) => row.includes("<strong>Signed in</strong>")),
+        intruder.some((row) => row.includes("<strong>Signed in with password and code</strong>")),
         "the intruder's sign-in is still listed",
       );
       assert.ok(intruder.some((row) => row.includes("<strong>Signed out</strong>")));
@@ -247,7 +247,11 @@ describe("Recent security activity under a flood of wrong passwords", () => {
       assert.equal(failures.length, 1, "the failures are one row");
       assert.match(String(failures[0]), /25 failed sign-in attempts/);
       assert.match(String(failures[0]), /from 3 addresses/);
-      assert.equal(rows.filter((row) => row.includes("<strong>Signed in</strong>")).length, 3, "every sign-in");
+      assert.equal(
+        rows.filter((row) => row.includes("<strong>Signed in with password and code</strong>")).length,
+        3,
+        "every sign-in",
+      );
     } finally {
       await portal.close();
     }
@@ -279,7 +283,7 @@ describe("Recent security activity under a flood of wrong passwords", () => {
       const told = rows.flatMap((row) => {
         const failed = /(\d+) failed sign-in attempts from (\d+) addresses/.exec(row);
         if (failed) return [`${failed[1]} failed from ${failed[2]}`];
-        return row.includes("<strong>Signed in</strong>") ? ["signed in"] : [];
+        return row.includes("<strong>Signed in with password and code</strong>") ? ["signed in"] : [];
       });
       assert.deepEqual(
         told,
@@ -289,5 +293,55 @@ describe("Recent security activity under a flood of wrong passwords", () => {
     } finally {
       await portal.close();
     }
+  });
+});
+
+describe("Recent security activity, readable (issue 41)", () => {
+  let portal: RunningPortal;
+  before(async () => {
+    portal = await startPortalInProcess({ listen: false });
+  });
+  after(() => portal.close());
+  const VENDOR_PAGE = "/vendor/users/change-password";
+  const rows = (html: string) => [...html.matchAll(/<li[^>]*><strong>([^<]+)<\/strong>/g)].map((match) => match[1]);
+
+  it("shows one row per sign-in, saying how it was made, newest first, and ten at a time with Show more as a link", async () => {
+    let last: PortalClient | undefined;
+    for (let signIns = 0; signIns < 5; signIns += 1)
+      last = await signIn(new PortalClient(portal.app), accounts.vera, portal.code);
+    const page = (await (last as PortalClient).get(VENDOR_PAGE)).text;
+    const activity = page.slice(page.indexOf('id="activity"'));
+    assert.deepEqual(rows(activity), Array(5).fill("Signed in with password and code"), "five sign-ins, five rows");
+    assert.doesNotMatch(activity, /Password accepted|Verification code sent/, "the steps of a sign-in are not rows");
+    assert.doesNotMatch(activity, /Show more/, "five rows fit one page");
+
+    // Seven more sign-ins and their sign-outs: more than ten rows, so the page shows ten and a link to the next ten.
+    for (let signIns = 0; signIns < 7; signIns += 1) {
+      const client = await signIn(new PortalClient(portal.app), accounts.vera, portal.code);
+      await client.post("/session/logout");
+    }
+    const first = (await (last as PortalClient).get(VENDOR_PAGE)).text;
+    const firstActivity = first.slice(first.indexOf('id="activity"'));
+    assert.equal(rows(firstActivity).length, 10);
+    assert.equal(rows(firstActivity)[0], "Signed out", "newest first");
+    const more = /<a href="([^"]+)">Show more<\/a>/.exec(firstActivity)?.[1]?.replaceAll("&amp;", "&");
+    assert.equal(more, `${VENDOR_PAGE}?activity=20#activity`);
+    const next = (await (last as PortalClient).get(String(more).replace(/#.*$/, ""))).text;
+    assert.ok(rows(next.slice(next.indexOf('id="activity"'))).length > 10, "the next page shows more");
+  });
+
+  it("says a sign-in on a trusted browser skipped the code", async () => {
+    const browser = await signIn(new PortalClient(portal.app), accounts.vince, portal.code);
+    const code = /\b(\d{6})\b/.exec((await latestMail(portal.sandboxUrl, accounts.vince.email)).body)?.[1] ?? "";
+    await browser.post("/session/logout");
+    // The same browser signs in again, and its stored code passes silently (requirements 4.2).
+    await browser.post("/api/auth/vendor", { username: "vince", password: DEMO_PASSWORD });
+    assert.deepEqual((await browser.post(`/api/web/vendor/mfa/validate/${code}`)).json(), [{ text: "Passed" }]);
+    const page = (await browser.get(VENDOR_PAGE)).text;
+    assert.deepEqual(rows(page.slice(page.indexOf('id="activity"'))).slice(0, 3), [
+      "Signed in on a trusted browser",
+      "Signed out",
+      "Signed in with password and code",
+    ]);
   });
 });

@@ -152,6 +152,7 @@ describe("a document the upstream does not give (review F6)", () => {
         "a page of text that loads nothing, like every answer that is not a portal page",
       );
       assert.ok(pdf.text.includes(text), `${what}: ${pdf.text}`);
+      assert.equal(pdf.text.includes(errorTexts.outage), status >= 500, `${what}: the outage sentence for a 5xx only`);
       assert.notEqual(pdf.text.trim(), "{}");
     });
   }

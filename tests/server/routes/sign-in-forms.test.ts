@@ -3,9 +3,13 @@
 // and never a secret in an address.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
+import { type Answer, sendJson } from "#harness/fake-upstream.ts";
 import { type PortalAnswer, PortalClient } from "#harness/portal-client.ts";
 import { accounts, DEMO_PASSWORD, latestMail, signIn } from "#harness/sign-in.ts";
+import { failingAnswers } from "#tests/support/failing-upstream.ts";
 import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
+import { type PortalOnFake, portalsOnFakeForFile } from "#tests/support/portal-on-fake.ts";
+import { errorTexts } from "#web/texts/errors.ts";
 
 const NEW_PASSWORD = "Fresh-Start-2026!";
 
@@ -265,5 +269,38 @@ describe("a sign-in form without script and the island share one budget of attem
     });
     assert.equal(third.status, 400);
     assert.match(third.text, /Too many attempts\. Please wait \d+ seconds? and try again\./, "the form says to wait");
+  });
+});
+
+describe("a sign-in form without script when the upstream does not answer", () => {
+  const onFake = portalsOnFakeForFile();
+  const post = (fake: PortalOnFake, fields: Record<string, string>) =>
+    new PortalClient(fake.app, { islandsHeader: false }).post("/", new URLSearchParams(fields), {
+      "sec-fetch-site": "same-origin",
+    });
+  const login = { site: "client", shortName: "ACME", userName: "alice", password: DEMO_PASSWORD };
+
+  it("says after section 8's text that the service is not answering, and keeps what was typed", async () => {
+    const fake = await onFake();
+    for (const [what, answer] of Object.entries({
+      "a 502": failingAnswers["a 502 from its gateway"],
+      "a 500": failingAnswers["a 500 with a stack trace"],
+      "a connection reset": failingAnswers["a connection reset"],
+    })) {
+      fake.upstream.answer = answer as Answer;
+      const page = await post(fake, login);
+      assert.equal(page.status, 400, what);
+      assert.ok(page.text.includes(errorTexts.outage), `${what}: the outage sentence`);
+      assert.match(page.text, /(Action Failed|Internal Server Error)\. The service is not answering/, what);
+      assert.match(page.text, /value="alice"/, `${what}: the user ID typed stays`);
+    }
+  });
+
+  it("says nothing of an outage when the upstream answered and refused the sign-in", async () => {
+    const fake = await onFake();
+    fake.upstream.answer = (_call, response) => sendJson(response, 200, { message: "Success" });
+    const page = await post(fake, login);
+    assert.match(page.text, /Invalid Login/);
+    assert.ok(!page.text.includes(errorTexts.outage));
   });
 });

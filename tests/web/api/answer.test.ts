@@ -1,7 +1,8 @@
 // requirements 8, "Shared answer handling": the message of every row.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { answerMessage } from "#web/api/answer.ts";
+import { answerMessage, failedCallText } from "#web/api/answer.ts";
+import { errorTexts } from "#web/texts/errors.ts";
 
 describe("the message of a non-OK answer", () => {
   it("is the answer's detail field", () => {
@@ -50,5 +51,21 @@ describe("the message of a non-OK answer", () => {
 
   it("for a 500 is 'Internal Server Error'", () => {
     assert.equal(answerMessage(500, { detail: "stack trace" }), "Internal Server Error");
+  });
+});
+
+describe("what a person reads of a failed call", () => {
+  it("is section 8's message, unchanged, for an answer below 500", () => {
+    assert.equal(failedCallText(409, {}), "Action Failed");
+    assert.equal(failedCallText(400, { description: "Bad date" }), "Bad date");
+    assert.equal(failedCallText(403, {}), "Access Denied");
+  });
+
+  it("adds that the service is not answering, and nothing typed was wrong, when the upstream failed (5xx)", () => {
+    assert.equal(failedCallText(502, undefined), `Action Failed. ${errorTexts.outage}`);
+    assert.equal(failedCallText(504, {}), `Action Failed. ${errorTexts.outage}`);
+    assert.equal(failedCallText(500, { detail: "stack" }), `Internal Server Error. ${errorTexts.outage}`);
+    assert.equal(failedCallText(503, { detail: "Back at noon." }), `Back at noon. ${errorTexts.outage}`);
+    assert.match(errorTexts.outage, /not answering.*nothing was wrong with what you typed/);
   });
 });

@@ -2,6 +2,9 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { createApi, failureText } from "#web/api/client.ts";
+import { errorTexts } from "#web/texts/errors.ts";
+
+const outage = (text: string) => `${text}. ${errorTexts.outage}`;
 
 /** A client whose fetch answers with the given status and body. */
 function clientAnswering(status: number, body: string | null, onExpired: () => void = () => {}) {
@@ -11,14 +14,15 @@ function clientAnswering(status: number, body: string | null, onExpired: () => v
 }
 
 describe("the islands' client", () => {
-  it("makes every non-OK answer fail with the section 8 message as error.detail", async () => {
+  it("makes every non-OK answer fail with the section 8 message as error.detail, a 5xx's with the outage sentence", async () => {
     const cases: [number, unknown, string][] = [
       [400, { errors: { x: "Bad x", y: "Bad y" } }, "Bad y"],
       [400, { description: "Described" }, "Described"],
       [403, {}, "Access Denied"],
       [404, {}, "Endpoint Not Found"],
-      [500, {}, "Internal Server Error"],
-      [502, {}, "Action Failed"],
+      [500, {}, outage("Internal Server Error")],
+      [502, {}, outage("Action Failed")],
+      [503, { detail: "Maintenance until 12:00." }, `Maintenance until 12:00. ${errorTexts.outage}`],
       [418, { detail: "Teapot" }, "Teapot"],
     ];
     for (const [status, body, message] of cases) {
@@ -34,7 +38,7 @@ describe("the islands' client", () => {
     const { error } = await clientAnswering(502, "<html>Bad gateway").POST("/web/reset-pwd", {
       body: { clientShortName: "", emailAddress: "a@b.c" },
     });
-    assert.equal(error?.detail, "Action Failed");
+    assert.equal(error?.detail, outage("Action Failed"));
   });
 
   it("on a 401 sends the user away and ends the call with no value", async () => {
@@ -81,7 +85,7 @@ describe("the islands' client", () => {
     assert.deepEqual(data, [{ text: "Passed" }]);
   });
 
-  it("reports a network failure with section 8's message, never the browser's own text", async () => {
+  it("reports a network failure with section 8's message and the outage sentence, never the browser's own text", async () => {
     const failing = async () => {
       throw new TypeError("Failed to fetch");
     };
@@ -89,7 +93,7 @@ describe("the islands' client", () => {
       "/web/reset-pwd",
       { body: { clientShortName: "", emailAddress: "a@b.c" } },
     );
-    assert.equal(error?.detail, "Action Failed");
+    assert.equal(error?.detail, outage("Action Failed"));
   });
 
   it("sends the header the portal requires of every island call", async () => {

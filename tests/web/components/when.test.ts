@@ -8,18 +8,28 @@ import { formattersHeld, formatWhen, knownTimeZone, ZONES_KEPT } from "#web/comp
 describe("a moment", () => {
   const at = Date.UTC(2026, 10, 24, 10, 42);
 
+  /** The zone stays on its time's line: a no-break space between them. */
+  const nb = (text: string) => text.replace(/ (\S+)$/, "\u00a0$1");
+
   it("reads as weekday, day, month, year, a 24-hour time and the zone", () => {
-    assert.equal(formatWhen(at, "UTC"), "Tuesday, 24 November 2026 at 10:42 UTC");
-    assert.equal(formatWhen(Date.UTC(2027, 0, 5, 0, 5), "UTC"), "Tuesday, 5 January 2027 at 00:05 UTC");
+    assert.equal(formatWhen(at, "UTC"), nb("Tuesday, 24 November 2026 at 10:42 UTC"));
+    assert.equal(formatWhen(Date.UTC(2027, 0, 5, 0, 5), "UTC"), nb("Tuesday, 5 January 2027 at 00:05 UTC"));
   });
 
-  it("is written in the viewer's time zone, its day and year included, and names that zone", () => {
-    assert.equal(formatWhen(at, "America/New_York"), "Tuesday, 24 November 2026 at 05:42 GMT-5");
-    assert.equal(formatWhen(at, "Europe/London"), "Tuesday, 24 November 2026 at 10:42 GMT");
+  it("is written in the viewer's time zone, its day and year included, and names that zone by its short name", () => {
+    assert.equal(formatWhen(at, "America/New_York"), nb("Tuesday, 24 November 2026 at 05:42 EST"));
+    assert.equal(
+      formatWhen(Date.UTC(2026, 6, 1, 10, 42), "America/Los_Angeles"),
+      nb("Wednesday, 1 July 2026 at 03:42 PDT"),
+    );
+    assert.equal(formatWhen(at, "Europe/London"), nb("Tuesday, 24 November 2026 at 10:42 GMT"));
+    assert.equal(formatWhen(Date.UTC(2026, 6, 1, 10, 42), "Europe/London"), nb("Wednesday, 1 July 2026 at 11:42 BST"));
     assert.equal(
       formatWhen(Date.UTC(2026, 11, 31, 12, 30), "Pacific/Auckland"),
-      "Friday, 1 January 2027 at 01:30 GMT+13",
+      nb("Friday, 1 January 2027 at 01:30 GMT+13"),
+      "a zone without a short name in use keeps its offset",
     );
+    assert.doesNotMatch(formatWhen(at, "America/Chicago"), /GMT/);
   });
 });
 

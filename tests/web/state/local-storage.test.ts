@@ -101,6 +101,19 @@ describe("the multi-factor code of this device (requirements 4.2)", () => {
     assert.equal(storedMfaCode("client", "ACME", "alice"), null, "ACME's alice is asked for a code again");
   });
 
+  it("is dropped when given none (a stored code the upstream refused), but only the user's own", () => {
+    storeMfaCode("client", "GLOBEX", "alice", "87654321");
+    storeMfaCode("client", "ACME", "alice", null);
+    assert.equal(storedMfaCode("client", "GLOBEX", "alice"), "87654321", "GLOBEX alice's code stays");
+    storeMfaCode("client", "GLOBEX", "alice", null);
+    assert.equal(storedMfaCode("client", "GLOBEX", "alice"), null);
+    assert.equal(storage.getItem("mfa-client-alice"), null);
+    assert.equal(storage.getItem("mfaCompany-client-alice"), null);
+    storeMfaCode("vendor", "", "vera", "1");
+    storeMfaCode("vendor", "", "vera", null);
+    assert.equal(storedMfaCode("vendor", "", "vera"), null);
+  });
+
   it("sends no client code kept under the key with no company beside it (one kept before the company was)", () => {
     storage.setItem("mfa-client-alice", "11111111");
     assert.equal(storedMfaCode("client", "ACME", "alice"), null);

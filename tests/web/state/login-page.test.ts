@@ -88,8 +88,11 @@ describe("a sign-in", () => {
   });
 
   it("dropped: back to the login form with the message, and the tabs enabled again", () => {
+    typeValues("vendor", { userName: "vera", password: "typed-Secret-2026!" });
     holdSignIn(vera);
     dropSignIn("Your session has expired. Please Login again");
+    assert.equal(valuesOf("vendor").password, "", "the password of the ended sign-in is not kept");
+    assert.equal(valuesOf("vendor").userName, "vera", "the user ID is");
     assert.equal(mode.value, "login");
     assert.equal(pageError.value, "Your session has expired. Please Login again");
     assert.equal(tokenHeld.value, false);

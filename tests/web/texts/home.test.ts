@@ -35,7 +35,11 @@ describe("what a client may do, on the client home", () => {
       homeTexts.holdings("client", "Invoices", victor),
       "Submitted, unpaid, held and expiring invoices and their status.",
     );
-    assert.equal(homeTexts.holdings("client", "Users", victor), "Changing your password.");
+    assert.equal(homeTexts.holdings("client", "Users", victor), undefined, "no user administration");
+    assert.equal(
+      homeTexts.holdings("client", "Security", victor),
+      "Where you're signed in, the browsers that skip the code, your recent activity and your password.",
+    );
     assert.equal(homeTexts.holdings("client", "Batches", victor), undefined, "no card for batches");
   });
 
@@ -56,7 +60,7 @@ describe("what a vendor may do, on the vendor home", () => {
     const vince = opensFor("vendor", "vince");
     assert.equal(homeTexts.doings("vendor", vince), "Follow your invoices' status and see payments received.");
     assert.equal(homeTexts.holdings("vendor", "Invoices", vince), undefined);
-    assert.equal(homeTexts.holdings("vendor", "Users", vince), "Changing your password; switching account.");
+    assert.equal(homeTexts.holdings("vendor", "Users", vince), "Switching account.");
   });
 
   it("says nothing when nothing opens", () => {
