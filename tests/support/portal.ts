@@ -63,6 +63,8 @@ const testDefaults = {
   SESSION_KEY: TEST_SESSION_KEY,
   RATE_LIMIT_IP_PER_MINUTE: "100000",
   RATE_LIMIT_USER_PER_MINUTE: "100000",
+  // One test browser drives many pages and contexts from one address, each keeping its sockets alive: not a flood.
+  MAX_SOCKETS_PER_ADDRESS: "10000",
 };
 
 /** A portal in front of the upstream `upstreamUrl` (its UPSTREAM_URL), with no sandbox. */

@@ -53,7 +53,7 @@ for (const backend of ["memory", "redis"] as const) {
       for (let attempt = 0; attempt < 2; attempt += 1) await browser().post("/api/auth/client", wrong);
       const second = await signIn(browser(), accounts.alice, portal.code);
       const again = await second.get("/client/home");
-      assert.match(again.text, /Last signed in Tuesday, 24 November 2026 at 10:42 GMT\+9 from Chrome on Windows\./);
+      assert.match(again.text, /Last signed in Tuesday, 24 November 2026 at 10:42\u00a0GMT\+9 from Chrome on Windows\./);
       assert.match(again.text, /2 failed sign-in attempts from 1 address since then\./);
       assert.match(
         again.text,
@@ -72,7 +72,7 @@ for (const backend of ["memory", "redis"] as const) {
         assert.equal(page.status, 200, home);
         assert.match(
           page.text,
-          /Last signed in Tuesday, 24 November 2026 at 11:42 GMT\+9 from Chrome on Windows\./,
+          /Last signed in Tuesday, 24 November 2026 at 11:42\u00a0GMT\+9 from Chrome on Windows\./,
           home,
         );
         assert.doesNotMatch(page.text, /failed sign-in/, home);
@@ -93,12 +93,12 @@ for (const backend of ["memory", "redis"] as const) {
       time += 60_000;
 
       const onA = read((await deviceA.get("/client/home")).text);
-      assert.match(onA, /Last signed in Tuesday, 24 November 2026 at 12:43 GMT\+9 from Firefox on Linux\./);
-      assert.match(onA, /Also signed in since: Firefox on Windows, Tuesday, 24 November 2026 at 14:03 GMT\+9\./);
+      assert.match(onA, /Last signed in Tuesday, 24 November 2026 at 12:43\u00a0GMT\+9 from Firefox on Linux\./);
+      assert.match(onA, /Also signed in since: Firefox on Windows, Tuesday, 24 November 2026 at 14:03\u00a0GMT\+9\./);
       assert.doesNotMatch(onA, /13:43/, "A's own sign-in is never named");
 
       const onB = read((await deviceB.get("/client/home")).text);
-      assert.match(onB, /Last signed in Tuesday, 24 November 2026 at 13:43 GMT\+9 from Chrome on Windows\./);
+      assert.match(onB, /Last signed in Tuesday, 24 November 2026 at 13:43\u00a0GMT\+9 from Chrome on Windows\./);
       assert.doesNotMatch(onB, /Also signed in since/);
     });
 
@@ -112,7 +112,7 @@ for (const backend of ["memory", "redis"] as const) {
         await signIn(browser(WINDOWS_FIREFOX), accounts.globexAlice, portal.code);
       }
       const onFirst = read((await first.get("/client/home")).text);
-      assert.match(onFirst, /Also signed in since: Firefox on Windows, Tuesday, 24 November 2026 at \d\d:\d\d GMT\+9/);
+      assert.match(onFirst, /Also signed in since: Firefox on Windows, Tuesday, 24 November 2026 at \d\d:\d\d\u00a0GMT\+9/);
       assert.doesNotMatch(onFirst, /Last signed in/, "its own sign-in is never told as the last");
       assert.doesNotMatch(onFirst, /Chrome on Windows/, "nor among the later ones");
     });
@@ -126,7 +126,7 @@ for (const backend of ["memory", "redis"] as const) {
         await browser(WINDOWS_CHROME, `203.0.113.${(attempt % 3) + 1}`).post("/api/auth/vendor", wrong);
       const vince = await signIn(browser(), accounts.vince, portal.code);
       const home = read((await vince.get("/vendor/home")).text);
-      assert.match(home, /Last signed in Tuesday, 24 November 2026 at \d\d:\d\d GMT\+9 from Chrome on Windows\./);
+      assert.match(home, /Last signed in Tuesday, 24 November 2026 at \d\d:\d\d\u00a0GMT\+9 from Chrome on Windows\./);
       assert.match(home, /25 failed sign-in attempts from 3 addresses since then\./);
       await vince.post("/session/logout");
     });
@@ -142,19 +142,19 @@ for (const backend of ["memory", "redis"] as const) {
       const second = await signIn(browser(WINDOWS_FIREFOX), accounts.vince, portal.code);
       const warning = /5 failed sign-in attempts from 1 address since then\./;
       const before = read((await second.get("/vendor/home")).text);
-      assert.match(before, /Last signed in Wednesday, 25 November 2026 at 10:00 GMT\+9 from Chrome on Windows\./);
+      assert.match(before, /Last signed in Wednesday, 25 November 2026 at 10:00\u00a0GMT\+9 from Chrome on Windows\./);
       assert.match(before, warning);
 
       time += 60_000; // 10:03
       const third = await signIn(browser(LINUX_FIREFOX), accounts.vince, portal.code);
       time += 60_000;
       const onSecond = read((await second.get("/vendor/home")).text);
-      assert.match(onSecond, /Last signed in Wednesday, 25 November 2026 at 10:00 GMT\+9 from Chrome on Windows\./);
+      assert.match(onSecond, /Last signed in Wednesday, 25 November 2026 at 10:00\u00a0GMT\+9 from Chrome on Windows\./);
       assert.match(onSecond, warning, "the failures since the sign-in it names");
-      assert.match(onSecond, /Also signed in since: Firefox on Linux, Wednesday, 25 November 2026 at 10:03 GMT\+9\./);
+      assert.match(onSecond, /Also signed in since: Firefox on Linux, Wednesday, 25 November 2026 at 10:03\u00a0GMT\+9\./);
 
       const onThird = read((await third.get("/vendor/home")).text);
-      assert.match(onThird, /Last signed in Wednesday, 25 November 2026 at 10:02 GMT\+9 from Firefox on Windows\./);
+      assert.match(onThird, /Last signed in Wednesday, 25 November 2026 at 10:02\u00a0GMT\+9 from Firefox on Windows\./);
       assert.doesNotMatch(onThird, /failed sign-in/, "the failures came before that sign-in");
     });
   });
