@@ -53,7 +53,10 @@ for (const backend of ["memory", "redis"] as const) {
       for (let attempt = 0; attempt < 2; attempt += 1) await browser().post("/api/auth/client", wrong);
       const second = await signIn(browser(), accounts.alice, portal.code);
       const again = await second.get("/client/home");
-      assert.match(again.text, /Last signed in Tuesday, 24 November 2026 at 10:42\u00a0GMT\+9 from Chrome on Windows\./);
+      assert.match(
+        again.text,
+        /Last signed in Tuesday, 24 November 2026 at 10:42\u00a0GMT\+9 from Chrome on Windows\./,
+      );
       assert.match(again.text, /2 failed sign-in attempts from 1 address since then\./);
       assert.match(
         again.text,
@@ -112,7 +115,10 @@ for (const backend of ["memory", "redis"] as const) {
         await signIn(browser(WINDOWS_FIREFOX), accounts.globexAlice, portal.code);
       }
       const onFirst = read((await first.get("/client/home")).text);
-      assert.match(onFirst, /Also signed in since: Firefox on Windows, Tuesday, 24 November 2026 at \d\d:\d\d\u00a0GMT\+9/);
+      assert.match(
+        onFirst,
+        /Also signed in since: Firefox on Windows, Tuesday, 24 November 2026 at \d\d:\d\d\u00a0GMT\+9/,
+      );
       assert.doesNotMatch(onFirst, /Last signed in/, "its own sign-in is never told as the last");
       assert.doesNotMatch(onFirst, /Chrome on Windows/, "nor among the later ones");
     });
@@ -149,12 +155,21 @@ for (const backend of ["memory", "redis"] as const) {
       const third = await signIn(browser(LINUX_FIREFOX), accounts.vince, portal.code);
       time += 60_000;
       const onSecond = read((await second.get("/vendor/home")).text);
-      assert.match(onSecond, /Last signed in Wednesday, 25 November 2026 at 10:00\u00a0GMT\+9 from Chrome on Windows\./);
+      assert.match(
+        onSecond,
+        /Last signed in Wednesday, 25 November 2026 at 10:00\u00a0GMT\+9 from Chrome on Windows\./,
+      );
       assert.match(onSecond, warning, "the failures since the sign-in it names");
-      assert.match(onSecond, /Also signed in since: Firefox on Linux, Wednesday, 25 November 2026 at 10:03\u00a0GMT\+9\./);
+      assert.match(
+        onSecond,
+        /Also signed in since: Firefox on Linux, Wednesday, 25 November 2026 at 10:03\u00a0GMT\+9\./,
+      );
 
       const onThird = read((await third.get("/vendor/home")).text);
-      assert.match(onThird, /Last signed in Wednesday, 25 November 2026 at 10:02\u00a0GMT\+9 from Firefox on Windows\./);
+      assert.match(
+        onThird,
+        /Last signed in Wednesday, 25 November 2026 at 10:02\u00a0GMT\+9 from Firefox on Windows\./,
+      );
       assert.doesNotMatch(onThird, /failed sign-in/, "the failures came before that sign-in");
     });
   });
