@@ -43,9 +43,10 @@ function fresh(request: FastifyRequest, auth: Auth, now: number): void {
 
 /**
  * The only way a session ends: its id is revoked, everything it held is dropped (its tax-bridge mode too: the mode is
- * one sign-in's), and the sign-in page is left the reason to say why (web/texts/login-notices.ts words it).
+ * one sign-in's), and the sign-in page is left the reason to say why (web/texts/login-notices.ts words it), unless the
+ * request's own answer says it (`told`: an end the person chose here).
  */
-export function expire(request: FastifyRequest, reason: EndReason): void {
+export function expire(request: FastifyRequest, reason: EndReason, told = unannounced(reason)): void {
   // A request that may not write the session (another site started it) does not end it either: the session reads as
   // none for the rest of this request, and the person's next request of their own ends it, with its reason.
   if (!mayWrite(request)) {
@@ -56,7 +57,7 @@ export function expire(request: FastifyRequest, reason: EndReason): void {
   if (sid) void request.server.revocations.revoke(sid);
   if (sid && request.auth?.stage === "signed-in") sessionEnded(request, request.auth, sid, reason);
   clear(request);
-  const notice = !unannounced(reason);
+  const notice = !told;
   if (notice) set(request, "flash", { ended: reason });
   // Nothing left to carry: the browser drops the cookie instead of keeping an empty one.
   if (!notice) discard(request);
@@ -65,9 +66,9 @@ export function expire(request: FastifyRequest, reason: EndReason): void {
 }
 
 /**
- * A session revoked elsewhere (another device, a password change, a reset) ends at its next request, keeping for the
- * sign-in page and the page's script which of those ended it.
+ * A session revoked elsewhere (another device, a password change, a reset, a sign-out in another tab) ends at its next
+ * request, keeping for the sign-in page and the page's script which of those ended it.
  */
 export async function endRevoked(request: FastifyRequest): Promise<void> {
-  expire(request, await whyRevoked(request));
+  expire(request, await whyRevoked(request), false);
 }
