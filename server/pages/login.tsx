@@ -4,6 +4,7 @@ import type { Config } from "#server/config.ts";
 import { isLoopback } from "#server/loopback.ts";
 import { type Loaded, type PageRequest, pageContextOf, redirect, type Screens } from "#server/pages/screen.ts";
 import { safePath } from "#server/safe-path.ts";
+import { personOpened } from "#server/session/activity.ts";
 import type { Flash } from "#server/session/fields.ts";
 import { standing } from "#server/session/standing.ts";
 import { endNotice } from "#server/session/why-ended.ts";
@@ -81,6 +82,7 @@ export function loadLogin(screens: Screens, entry: RouteEntry, request: PageRequ
             company: auth.company ?? "",
             userName: auth.userName,
             loginMessage: auth.loginMessage,
+            ...(personOpened(request) ? {} : { quiet: true as const }),
           },
         }
       : {}),

@@ -11,6 +11,7 @@ import {
   taxBridgeOn,
 } from "#server/pages/screen.ts";
 import { safePath } from "#server/safe-path.ts";
+import { personOpened } from "#server/session/activity.ts";
 import { expire } from "#server/session/lifecycle.ts";
 import { standing } from "#server/session/standing.ts";
 import { AboutPage } from "#web/pages/about-page.tsx";
@@ -53,6 +54,7 @@ function loadMfa(screens: Screens, entry: RouteEntry, request: PageRequest, answ
       loginMessage: auth.loginMessage,
       landing: landingUrl(returnTo),
       ...(answer?.form === "mfa" ? { note: answer.note } : {}),
+      ...(personOpened(request) ? {} : { quiet: true as const }),
     };
     return { title: entry.title, body: <IslandPage context={context} title={entry.title} name="mfa" props={props} /> };
   }

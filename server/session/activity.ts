@@ -24,6 +24,19 @@ export function byItself(path: string): string {
   return `${rest}${rest.includes("?") ? "&" : "?"}${BY_ITSELF}${fragment}`;
 }
 
+/**
+ * Whether the person opened this page themselves: not another site (the session is only read), not a navigation the
+ * browser made without their action (no `Sec-Fetch-User`: another page's script, a refresh), nor a page's own load.
+ * Only then does the MFA step send a code as it opens: a page another site opened would mail one, spend the person's
+ * allowance and void the code she is about to type.
+ */
+export function personOpened(request: FastifyRequest): boolean {
+  const { "sec-fetch-mode": mode, "sec-fetch-user": user } = request.headers;
+  if (!mayWrite(request) || (mode === "navigate" && user !== "?1")) return false;
+  const query = request.url.indexOf("?");
+  return query === -1 || !new URLSearchParams(request.url.slice(query + 1)).has(BY_ITSELF);
+}
+
 /** What the browser fetches ahead of the person (Speculation Rules, `<link rel=prefetch>`): `Sec-Purpose` or `Purpose`. */
 const speculative = (value: string | string[] | undefined) => /prefetch|prerender/i.test(String(value ?? ""));
 

@@ -43,10 +43,15 @@ function fresh(request: FastifyRequest, auth: Auth, now: number): void {
 
 /**
  * The only way a session ends: its id is revoked, everything it held is dropped (its tax-bridge mode too: the mode is
- * one sign-in's), and the sign-in page is left the reason to say why (web/texts/login-notices.ts words it).
- * `recorded`: the ending was recorded when it happened (a revoked session's later request), so it is not again.
+ * one sign-in's), and the sign-in page is left the reason to say why (web/texts/login-notices.ts words it), unless the
+ * request's own answer says it (`told`: an end the person chose here). `recorded`: the ending was recorded when it
+ * happened (a revoked session's later request), so it is not recorded again.
  */
-export function expire(request: FastifyRequest, reason: EndReason, recorded = false): void {
+export function expire(
+  request: FastifyRequest,
+  reason: EndReason,
+  { told = unannounced(reason), recorded = false }: { told?: boolean; recorded?: boolean } = {},
+): void {
   // A request that may not write the session (another site started it) does not end it either: the session reads as
   // none for the rest of this request, and the person's next request of their own ends it, with its reason.
   if (!mayWrite(request)) {
@@ -58,7 +63,7 @@ export function expire(request: FastifyRequest, reason: EndReason, recorded = fa
   // An ending is recorded once, when it happens: a copy of the cookie replayed later finds it recorded, and writes none.
   if (sid && !recorded && request.auth?.stage === "signed-in") sessionEnded(request, request.auth, sid, reason);
   clear(request);
-  const notice = !unannounced(reason);
+  const notice = !told;
   if (notice) set(request, "flash", { ended: reason });
   // Nothing left to carry: the browser drops the cookie instead of keeping an empty one.
   if (!notice) discard(request);
@@ -67,9 +72,9 @@ export function expire(request: FastifyRequest, reason: EndReason, recorded = fa
 }
 
 /**
- * A session revoked elsewhere (another device, a password change, a reset) ends at its next request, keeping for the
- * sign-in page and the page's script which of those ended it.
+ * A session revoked elsewhere (another device, a password change, a reset, a sign-out in another tab) ends at its next
+ * request, keeping for the sign-in page and the page's script which of those ended it.
  */
 export async function endRevoked(request: FastifyRequest): Promise<void> {
-  expire(request, await whyRevoked(request), true);
+  expire(request, await whyRevoked(request), { told: false, recorded: true });
 }

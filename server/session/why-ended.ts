@@ -12,10 +12,11 @@ import { loginNotices } from "#web/texts/login-notices.ts";
 
 /**
  * The endings the activity records against a session (server/account/sessions.ts), by what they mean: those another
- * request made, and those the session's own request found (another tab's copy of its cookie, asking at the same time,
+ * request made (a sign-out in another tab of the browser too), and those the session's own request found (another tab's copy of its cookie, asking at the same time,
  * finds the session revoked by that request, and is told the same).
  */
 const namedEndings: Partial<Record<SecurityEvent, EndReason>> = {
+  "sign-out": "signed-out",
   "session-ended.by-person": "ended-elsewhere",
   "session-ended.password-changed": "password-changed",
   "session-ended.password-reset": "password-reset",

@@ -210,6 +210,34 @@ describe("the idle-timeout warning", () => {
     await second.getByRole("heading", { name: loginTexts.heading }).waitFor();
   });
 
+  test("signing out in one tab while another tab's ask is on its way: that tab says the sign-out's words, and so does the sign-in page it leads to", async () => {
+    const first = await suite.signedInPage(accounts.vince);
+    const second = await first.context().newPage();
+    await second.goto(`${suite.portal.url}/vendor/inbox`);
+    await second.getByRole("heading", { name: "Inbox" }).waitFor();
+    const signedIn = await first.context().cookies();
+    // The second tab's asks leave with the session's cookie before the sign-out's answer, and arrive after it: held
+    // until the sign-out is through, and sent with the cookie the browser held when they left.
+    let signedOut = () => {};
+    const out = new Promise<void>((resolve) => {
+      signedOut = resolve;
+    });
+    await second.route("**/session/idle*", async (route) => {
+      await out;
+      await route.continue();
+    });
+    await first.getByRole("button", { name: layoutTexts.signOut, exact: true }).click();
+    await first.getByText(loginTexts.signedOut).waitFor();
+    await first.context().addCookies(signedIn);
+    signedOut();
+    const told = second.getByRole("alert").filter({ hasText: loginTexts.signedOut });
+    await told.waitFor();
+    assert.equal(await second.getByText(errorTexts.sessionExpired).count(), 0, "no word of an expiry");
+    await told.getByRole("link", { name: mfaTexts.signInAgain }).click();
+    await second.getByRole("heading", { name: loginTexts.heading }).waitFor();
+    await second.getByText(loginTexts.signedOut).waitFor();
+  });
+
   test("the expired-password step the sign-in page shows after the code warns too, and keeps the new password typed past the limit", async () => {
     const page = await suite.newPage();
     await signInAs(page, suite.portal, accounts.petra);

@@ -23,6 +23,7 @@ describe("a link from another site", () => {
 <title>Elsewhere</title>
 <a href="${portal}/client/activity">Your activity</a>
 <a href="${portal}/tax-bridge/login">Sign in for the tax bridge</a>
+<a href="${portal}/mfa" target="_blank">Verify your device</a>
 <form method="post" action="${portal}/session/logout"><button>Sign you out</button></form>`);
     });
     site.listen(0, "127.0.0.1");
@@ -64,6 +65,33 @@ describe("a link from another site", () => {
     assert.equal(await sessionCookie(page), held, "the session cookie is the one the browser held");
     await page.goto(`${suite.portal.url}/client/home`);
     await page.getByText("alice").first().waitFor(); // still signed in
+  });
+
+  test("to /mfa in a new tab, mid-sign-in: the step sends no code by itself, and the code already sent signs in", async () => {
+    const page = await suite.newPage();
+    await page.goto(suite.portal.url);
+    await hydrated(page);
+    const before = await lastMailId(suite.portal.sandboxUrl, accounts.alice.email);
+    await submitLogin(page, { site: "client", shortName: "ACME", userName: "alice", password: DEMO_PASSWORD });
+    await page.getByRole("heading", { name: "Verify This Device" }).waitFor();
+    const sent = await lastMailId(suite.portal.sandboxUrl, accounts.alice.email);
+    assert.ok(sent > before, "the person's own sign-in sent a code");
+    await page.goto(siteUrl);
+    const generated: string[] = [];
+    page.context().on("request", (request) => {
+      if (request.url().includes("/mfa/generate")) generated.push(request.url());
+    });
+    const [tab] = await Promise.all([
+      page.context().waitForEvent("page"),
+      page.getByRole("link", { name: "Verify your device" }).click(),
+    ]);
+    await tab.getByRole("heading", { name: "Verify This Device" }).waitFor();
+    await hydrated(tab);
+    await tab.waitForLoadState("networkidle");
+    assert.deepEqual(generated, [], "no code asked for");
+    assert.equal(await lastMailId(suite.portal.sandboxUrl, accounts.alice.email), sent, "no code mailed");
+    await enterCode(tab, suite.portal.sandboxUrl, accounts.alice.email, before);
+    await tab.waitForURL(`${suite.portal.url}/client/home`);
   });
 
   test("to /tax-bridge/login, signed out: the page says the mode, and the sign-in made there is in it", async () => {

@@ -45,6 +45,11 @@ export type MfaStepProps = {
   onSessionLost?: (message: string) => void;
   /** A code form posted before the script arrived, sent back with its note: the step opens on it, no code sent again. */
   note?: FormNote;
+  /**
+   * The page was not opened by the person (another site, or the browser by itself, server/session/activity.ts): the
+   * step sends no code as it opens; the code already sent stays valid, and "Send Again" sends a new one.
+   */
+  quiet?: boolean;
   /** Where the form posts before the island wakes: this page unless given (the login page's inline step: `/mfa`). */
   action?: string;
 };
@@ -53,7 +58,8 @@ type Phase = "verifying" | "code" | "expired" | "lost";
 type Message = { kind: NoteKind; text: string };
 
 export function MfaStep(props: MfaStepProps) {
-  const { site, company, userName, loginMessage, password, landing, remember, onSessionLost, note, action } = props;
+  const { site, company, userName, loginMessage, password, landing, remember, onSessionLost, note, quiet, action } =
+    props;
   // Fixed ids, not useId: an island hydrates as its own root, so tree-position ids would differ from the server's.
   const id = "mfa";
   // The server renders the code form, usable before the island wakes (the server sent a code with the login it took);
@@ -145,8 +151,9 @@ export function MfaStep(props: MfaStepProps) {
       return;
     }
     if (remember !== undefined) rememberPending(site, userName, remember);
-    // A form sent back by the server has already had its code sent: the person goes on with it.
-    if (note) return;
+    // A form sent back by the server has already had its code sent, and a page the person did not open sends none: the
+    // person goes on with the code sent.
+    if (note || quiet) return;
     const stored = storedMfaCode(site, company, userName);
     if (stored) {
       setPhase("verifying");

@@ -44,7 +44,7 @@ export type LoginIslandProps = {
   /** Where a completed sign-in goes (web/site.ts `landingUrl`, with the page first asked for). */
   landing: string;
   /** The page was reloaded while a login's token is held: the MFA step shows straight away. */
-  pending?: { site: Site; company: string; userName: string; loginMessage: LoginMessage };
+  pending?: { site: Site; company: string; userName: string; loginMessage: LoginMessage; quiet?: true };
   /** A login form posted before the script arrived, sent back: the IDs typed (its note is the flash). */
   typed?: { shortName: string; userName: string; remember: boolean };
   /** The reset panel is open (its link, `?reset`), or a reset form was sent back: its confirmation, or note and typing. */
@@ -163,6 +163,7 @@ export default function LoginIsland(props: LoginIslandProps) {
           landing={landing}
           onSessionLost={dropSignIn}
           {...(held.password ? { password: held.password } : {})}
+          {...(held.quiet ? { quiet: held.quiet } : {})}
           remember={held.remember}
           action="/mfa"
         />

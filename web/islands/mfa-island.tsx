@@ -12,9 +12,11 @@ export type MfaIslandProps = {
   landing: string;
   /** The code form posted before the script arrived, sent back with this note. */
   note?: FormNote;
+  /** Not opened by the person: no code is sent as the step opens (web/components/mfa-step.tsx). */
+  quiet?: true;
 };
 
-export default function MfaIsland({ site, company, userName, loginMessage, landing, note }: MfaIslandProps) {
+export default function MfaIsland({ site, company, userName, loginMessage, landing, note, quiet }: MfaIslandProps) {
   return (
     <div className="login-box">
       <MfaStep
@@ -24,6 +26,7 @@ export default function MfaIsland({ site, company, userName, loginMessage, landi
         loginMessage={loginMessage}
         landing={landing}
         {...(note ? { note } : {})}
+        {...(quiet ? { quiet } : {})}
       />
     </div>
   );

@@ -13,6 +13,8 @@ export type PendingSignIn = {
   company: string;
   userName: string;
   loginMessage: LoginMessage;
+  /** Not opened by the person: the step sends no code as it opens (web/components/mfa-step.tsx). */
+  quiet?: true;
   /** Known only when the user typed it on this page; carried to prefill the change-password form. */
   password?: string;
   /**

@@ -29,14 +29,15 @@ export const loginNotices = {
   /** Also the answer of the call or page whose session outgrew the cookie (server/texts.ts). */
   sessionTooLarge,
   /**
-   * What the sign-in page says about the way the session before it ended (nothing when the person ended it); a page
+   * What the sign-in page says about the way the session before it ended (nothing when a sign-in replaced it); a page
    * whose session ended says the same where it is (server/routes/session.ts answers it to the page's script).
    */
   sessionEnded: (reason: EndReason, limits: SessionLimits): string | undefined => {
     switch (reason) {
-      case "signed-out":
       case "replaced":
         return undefined;
+      case "signed-out":
+        return loginTexts.signedOut;
       case "ended-elsewhere":
         return loginNotices.endedElsewhere;
       case "password-changed":

@@ -2,7 +2,8 @@
 // live page, and the checking page asking again, leave the idle time running; a person's navigation restarts it.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { accounts, signIn } from "#harness/sign-in.ts";
+import { PortalClient } from "#harness/portal-client.ts";
+import { accounts, DEMO_PASSWORD, signIn } from "#harness/sign-in.ts";
 import { BY_ITSELF, byItself } from "#server/session/activity.ts";
 import { clockedPortal, MINUTE } from "#tests/support/clocked-portal.ts";
 
@@ -76,5 +77,31 @@ describe("what restarts the idle time", () => {
     assert.equal(byItself("/client/home"), `/client/home?${BY_ITSELF}`);
     assert.equal(byItself("/client/home?tab=2#top"), `/client/home?tab=2&${BY_ITSELF}#top`);
     assert.equal(byItself(byItself("/client/home")), `/client/home?${BY_ITSELF}`);
+  });
+});
+
+describe("a page the person opened", () => {
+  const navigation = (site: string, user?: "?1") => ({
+    "sec-fetch-site": site,
+    "sec-fetch-mode": "navigate",
+    "sec-fetch-dest": "document",
+    ...(user ? { "sec-fetch-user": user } : {}),
+  });
+  /** Whether the MFA step the page shows is told to send no code as it opens. */
+  const quiet = (text: string) => text.includes('"quiet":true');
+
+  it("opens the MFA step that sends a code; one another site or the browser by itself opened sends none", async () => {
+    const visitor = new PortalClient(clocked.portal.app);
+    const pending = await visitor.post("/api/auth/vendor", { username: "vera", password: DEMO_PASSWORD });
+    assert.equal(pending.json().tokenHeld, true, pending.text);
+    for (const path of ["/mfa", "/"]) {
+      const own = await visitor.get(path, navigation("same-origin", "?1"));
+      assert.match(own.text, /data-island="(mfa|login)"/);
+      assert.equal(quiet(own.text), false, `${path}: the person's own navigation`);
+      assert.equal(quiet((await visitor.get(path, navigation("none", "?1"))).text), false, `${path}: typed`);
+      assert.equal(quiet((await visitor.get(path, navigation("cross-site"))).text), true, `${path}: another site`);
+      assert.equal(quiet((await visitor.get(path, navigation("cross-site", "?1"))).text), true, `${path}: a link`);
+      assert.equal(quiet((await visitor.get(path, navigation("same-origin"))).text), true, `${path}: no action`);
+    }
   });
 });

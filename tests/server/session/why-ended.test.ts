@@ -101,6 +101,16 @@ describe("a session ended from another of the person's sessions", () => {
   });
 });
 
+describe("a sign-out in another tab", () => {
+  it("is told in the sign-out's words to a tab whose ask carried the session's cookie past the sign-out, and the sign-in page says them", async () => {
+    const tab = await signIn(portal.app, accounts.vince, portal.code);
+    const other = tab.copy(); // the other tab's ask, sent with the cookie before the sign-out's answer came back
+    assert.equal((await tab.post("/session/logout")).status, 303);
+    assert.deepEqual(await asked(other), { status: 401, body: { ended: "signed-out", detail: loginTexts.signedOut } });
+    await signInPageSays(other, loginTexts.signedOut);
+  });
+});
+
 describe("two tabs asking at once", () => {
   const clocked = clockedPortal();
 
@@ -126,8 +136,8 @@ describe("the words of an ending", () => {
     );
   });
 
-  it("are none for an end the person chose", () => {
-    assert.equal(endNotice(config(30, 12), "signed-out"), undefined);
+  it("are the sign-out's own for a sign-out, and none for a sign-in that replaced the session", () => {
+    assert.equal(endNotice(config(30, 12), "signed-out"), loginTexts.signedOut);
     assert.equal(endNotice(config(30, 12), "replaced"), undefined);
   });
 });
