@@ -9,10 +9,11 @@ import { mfaTexts } from "#web/texts/mfa.ts";
 const limits = { idleMinutes: 30, maxHours: 12 };
 
 describe("the notice of how the session before ended", () => {
-  it("is nothing exactly for the ends the person chose", () => {
-    for (const reason of endReasons) {
+  it("is nothing exactly for the ends the person chose, but a sign-out, which the other tabs are told in its words", () => {
+    for (const reason of endReasons.filter((ended) => ended !== "signed-out")) {
       assert.equal(loginNotices.sessionEnded(reason, limits) === undefined, unannounced(reason), reason);
     }
+    assert.equal(loginNotices.sessionEnded("signed-out", limits), "You have signed out.");
   });
 
   it("is requirements 4.5's session-expired message for a session the portal ended without a reason to give", () => {
