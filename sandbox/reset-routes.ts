@@ -72,8 +72,8 @@ function refuse(
 
 /**
  * The first reason the form's passwords cannot be set, by the portal's one policy: requirements 5's rules in their
- * words, then the portal's change call's own refusal of an easily guessed password (the same zxcvbn estimate and
- * bound, with the user's name and company as known words).
+ * words, then the portal's change call's own refusal of an easily guessed password (the same list of common passwords,
+ * with the user's name and company as known words).
  */
 function passwordProblem(body: unknown, user: UserRecord): { problem?: string; password?: string } {
   const fields = passwordFields.safeParse(body);

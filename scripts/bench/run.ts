@@ -1,5 +1,5 @@
 // `npm run bench`: every benchmark of docs/performance.md in one run, printed as one table and kept in artifacts/.
-// `--quick` shortens the rounds (a smoke run); `--only=throughput,tracing,wrappers,routes,bytes,lighthouse,memory,formatters` picks groups;
+// `--quick` shortens the rounds (a smoke run); `--only=throughput,tracing,wrappers,routes,password,bytes,lighthouse,memory,formatters` picks groups;
 // `--skip=lighthouse,memory` (or BENCH_SKIP=lighthouse,memory) leaves groups out while iterating;
 // `--memory-seconds=120` runs the memory load that long instead of 10 minutes. The full run is every group: a run that
 // left one out says so above its table.
@@ -48,6 +48,18 @@ const groups: [string, () => Promise<Row[]>][] = [
   [
     "routes",
     () => routeBenches(quick ? { rounds: 2, batch: 20, freshBatch: 5 } : { rounds: 5, batch: 100, freshBatch: 20 }),
+  ],
+  [
+    "password",
+    () =>
+      routeBenches({
+        ...(quick ? { rounds: 2, batch: 20, freshBatch: 5 } : { rounds: 5, batch: 40, freshBatch: 20 }),
+        only: {
+          pattern: /password\/change|\(change-password\)/,
+          title:
+            "10b. Password change: CPU of the costlier of the form and the /api call ÷ a signed-in section page view (CPU, injected)",
+        },
+      }),
   ],
   ["bytes", () => bytesBenches()],
   // Lighthouse's scores vary from run to run: the full run keeps the median of three.

@@ -66,8 +66,8 @@ export const oneValidateAtATime: Check = async ({ context, request }) => {
 
 /**
  * requirements 5's rules on the new password, a current password that passed its test call just before, and none of
- * the common or easily guessed passwords (ASVS V2.1.7), in that order: the strength estimate costs milliseconds of the
- * event loop, so it runs only for a session that has just spent a passed test (the cheap checks first). A refused new
+ * the common or easily guessed passwords (ASVS 5.0 V6.2.4, `common-passwords.ts`), in that order: the list is asked
+ * only for a session that has just spent a passed test, so a guess at the list costs a tested password. A refused new
  * password spends the test too: the form tests the current password again before each change.
  */
 export const checkNewPassword: Check = async ({ context, request }) => {

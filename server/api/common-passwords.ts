@@ -1,23 +1,45 @@
-// Refuses the passwords attackers try first: zxcvbn's estimate over its list of common and breached passwords and
-// its patterns (keyboard walks, years, l33t spellings). Server-side only, so the browser never downloads the list.
-import { ZxcvbnFactory } from "@zxcvbn-ts/core";
-import { adjacencyGraphs, dictionary } from "@zxcvbn-ts/language-common";
+// Refuses the passwords attackers try first (ASVS 5.0 V6.2.4 and V6.2.11): a new password whose base word, once its
+// case, the digits and symbols around it, a repetition and l33t spellings are undone, is one of the 10,000 most
+// common and breached passwords (common-passwords.json), or that contains its user's own ID or company. Server-side
+// only (the change call and the sandbox's reset form), so the browser never downloads the list.
+import list from "#server/api/common-passwords.json" with { type: "json" };
 
-/** zxcvbn's score 3: about 10^8 guesses or more, out of reach of guessing online; below it is refused. */
-const LEAST_SCORE = 3;
+/** Digits and symbols spelled for the letters they stand for: `P@ssw0rd` is `password`. */
+const LEET: Record<string, string> = { "0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "@": "a", $: "s" };
+
+/** A known word shorter than this (a user ID of two letters) would refuse too many passwords to say anything. */
+const LEAST_KNOWN_WORD = 3;
+
+/** One period of a repetition (`abcabc` is `abc`), or the whole. */
+function onePeriod(text: string): string {
+  for (let length = 1; length <= text.length / 2; length++)
+    if (text.slice(length) === text.slice(0, -length)) return text.slice(0, length);
+  return text;
+}
+
+const bare = (text: string) => text.replace(/^[^a-z]+|[^a-z]+$/g, "");
+const readLeet = (text: string) => [...text].map((character) => LEET[character] ?? character).join("");
+
 /**
- * Only this many leading characters of the password, and of each known word, are estimated: the estimate's cost grows
- * fast with length (64 characters cost up to a few hundred milliseconds of the event loop, 24 a few), and a password
- * whose first 24 characters are hard to guess is not easily guessed.
+ * What a password is made of, as the list is kept: lowercased, one period of a repetition, without the digits and
+ * symbols before and after its letters, l33t spellings read as letters (`P@ssw0rd1234!` is `password`).
  */
-export const ESTIMATED_LENGTH = 24;
+export const baseWord = (password: string) => readLeet(bare(onePeriod(password.toLowerCase())));
 
-let estimator: ZxcvbnFactory | undefined;
+/** The base word, and the same read as l33t before its edges are cut (`$unshine!!` is `sunshine`). */
+const baseWords = (password: string) => {
+  const core = onePeriod(password.toLowerCase());
+  return [readLeet(bare(core)), bare(readLeet(core))];
+};
 
-/** Whether a password is among the easily guessed, its user's own name and company counting as known words. */
+const common = new Set<string>(list);
+
+/** Whether a password is among the easily guessed, its user's own ID and company counting as known words. */
 export function easilyGuessed(password: string, knownWords: readonly string[]): boolean {
-  // Built on first use: ranking the word lists takes a moment that a start need not wait for.
-  estimator ??= new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs, maxLength: ESTIMATED_LENGTH });
-  const words = knownWords.filter(Boolean).map((word) => word.slice(0, ESTIMATED_LENGTH));
-  return estimator.check(password.slice(0, ESTIMATED_LENGTH), words).score < LEAST_SCORE;
+  const bases = baseWords(password);
+  if (bases.some((base) => common.has(base))) return true;
+  const spellings = [password.toLowerCase(), ...bases];
+  return knownWords
+    .map((word) => word.trim().toLowerCase())
+    .some((word) => word.length >= LEAST_KNOWN_WORD && spellings.some((spelling) => spelling.includes(word)));
 }

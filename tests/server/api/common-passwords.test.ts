@@ -1,7 +1,8 @@
 // The passwords attackers try first are refused, however they meet the composition rules; the person's own name and
-// company count as known words.
+// company count as known words (docs/decisions.md, "Easily guessed passwords").
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import list from "#server/api/common-passwords.json" with { type: "json" };
 import { easilyGuessed } from "#server/api/common-passwords.ts";
 
 describe("an easily guessed password", () => {
@@ -22,12 +23,29 @@ describe("an easily guessed password", () => {
       assert.equal(easilyGuessed(password, ["alice", "ACME"]), false, password);
   });
 
-  it("estimates only the first 24 characters, so no password costs more than a short one", () => {
+  it("is a common one repeated, and not a strong one that only ends with common words", () => {
+    assert.equal(easilyGuessed("Password123!".repeat(3), []), true, "a common one, three times");
     assert.equal(easilyGuessed(`v7#Kq!9zL@pW2mRt-Fjord81${"password".repeat(20)}`, []), false, "a strong start");
-    assert.equal(easilyGuessed(`Password123!Password123!${"Zq!8".repeat(20)}`, []), true, "a guessable start");
   });
 
-  it("estimates a very long password at once", () => {
+  it("is a common one in l33t spelling or with digits and symbols around it", () => {
+    for (const password of ["Dr4g0n!202455", "2024!!Dragon", "$unshine!!99", "B@seball#1987"])
+      assert.equal(easilyGuessed(password, []), true, password);
+  });
+
+  it("is any of the 10,000 most common, dressed up to pass the rules", () => {
+    for (const word of list.slice(0, 1_000)) {
+      const dressed = `${word.charAt(0).toUpperCase()}${word.slice(1)}2024!`;
+      assert.equal(easilyGuessed(dressed, []), true, dressed);
+    }
+  });
+
+  it("contains its user's ID or company, whatever their case and the blanks around them", () => {
+    assert.equal(easilyGuessed("Xq!9-ACME-Lantern-7", [" acme "]), true);
+    assert.equal(easilyGuessed("Xq!9-Al-Lantern-7", ["al"]), false, "a known word of two letters says nothing");
+  });
+
+  it("judges a very long password at once", () => {
     const long = `v7#Kq!9zL@pW2mRt${"x".repeat(1_000)}`;
     const started = performance.now();
     assert.equal(easilyGuessed(long, []), false);
