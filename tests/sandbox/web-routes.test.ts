@@ -64,13 +64,13 @@ describe("password reset, test and change", () => {
     assert.equal(form.status, 200);
     assert.equal(form.headers.get("cache-control"), "no-store");
     const set = await sandbox.call("POST", "/sandbox/reset", {
-      raw: resetForm(path, "Victor-New-2026!").toString(),
+      raw: resetForm(path, "Harbour-Lamp-2026!").toString(),
       contentType: "application/x-www-form-urlencoded",
     });
     assert.deepEqual([set.status, set.headers.get("location")], [303, "/sandbox/reset/done"]);
     assert.deepEqual((await sandbox.signIn("client", "victor")).body, {}, "the old password no longer works");
-    assert.equal((await sandbox.signIn("client", "victor", "Victor-New-2026!")).body.message, "Success");
-    await sandbox.verifiedBySignIn("client", "victor", "victor@acme.example", "Victor-New-2026!");
+    assert.equal((await sandbox.signIn("client", "victor", "Harbour-Lamp-2026!")).body.message, "Success");
+    await sandbox.verifiedBySignIn("client", "victor", "victor@acme.example", "Harbour-Lamp-2026!");
   });
 
   test("reset finds a vendor by e-mail alone", async () => {
