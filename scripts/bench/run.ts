@@ -1,5 +1,5 @@
 // `npm run bench`: every benchmark of docs/performance.md in one run, printed as one table and kept in artifacts/.
-// `--quick` shortens the rounds (a smoke run); `--only=throughput,tracing,wrappers,routes,password,bytes,lighthouse,memory,formatters` picks groups;
+// `--quick` shortens the rounds (a smoke run); `--only=throughput,wrappers,routes,password,bytes,lighthouse,memory,formatters` picks groups;
 // `--skip=lighthouse,memory` (or BENCH_SKIP=lighthouse,memory) leaves groups out while iterating;
 // `--memory-seconds=120` runs the memory load that long instead of 10 minutes. The full run is every group: a run that
 // left one out says so above its table.
@@ -13,7 +13,6 @@ import { type MemoryOptions, memoryBenches } from "#scripts/bench/memory.ts";
 import { markdownTable, type Row } from "#scripts/bench/report.ts";
 import { routeBenches } from "#scripts/bench/routes.ts";
 import { throughputBenches } from "#scripts/bench/throughput.ts";
-import { tracingBenches } from "#scripts/bench/tracing.ts";
 import { wrapperBenches } from "#scripts/bench/wrappers.ts";
 
 const args = process.argv.slice(2);
@@ -43,7 +42,6 @@ const memory: MemoryOptions =
 
 const groups: [string, () => Promise<Row[]>][] = [
   ["throughput", () => throughputBenches(load)],
-  ["tracing", () => tracingBenches(load)],
   ["wrappers", () => wrapperBenches(load)],
   [
     "routes",

@@ -1,4 +1,4 @@
-// Benchmarks 1–4 and 8: the proxy, a gated page, page tracking, the session and Redis, each beside its reference in
+// Benchmarks 1b–4 and 8: the /api call and a gated page beside their bare forms, page tracking, the session and Redis, each beside its reference in
 // one run. The tracking rows (3 and 3b) are measured in scripts/bench/tracking.ts, on this group's portal.
 import { randomBytes } from "node:crypto";
 import type { PortalClient } from "#harness/portal-client.ts";
@@ -18,7 +18,6 @@ const PASSWORD_TEST = JSON.stringify({ userId: "alice", password: "Portal-Demo-2
 type Servers = {
   upstream: Server;
   portal: Server;
-  hello: Server;
   bare: Server;
   /** Started once a session is signed in: it fetches the gated page's HTML from the portal at start. */
   barePage?: Server;
@@ -43,8 +42,7 @@ async function startServers(started: Partial<Servers>): Promise<Servers> {
     SESSION_KEY: sessionKey,
     METRICS_TOKEN: started.metricsToken,
   });
-  started.hello = await startServer("scripts/bench/hello-world.ts", await freePort(), {});
-  // The token the upstream issues: the direct call and the bare proxy carry it, as the portal's forwarded call does.
+  // The token the upstream issues: the bare proxy carries it, as the portal's forwarded call does.
   const issued = await fetch(`${upstream.url}/auth/client`, { method: "POST" });
   const { token } = (await issued.json()) as { token: string };
   started.token = token;
@@ -88,7 +86,7 @@ export const apiThrough = (label: string, portal: Server, client: PortalClient):
 export async function throughputBenches(options: LoadOptions): Promise<Row[]> {
   const started: Partial<Servers> = {};
   try {
-    const { upstream, portal, hello, bare, token, sessionKey, portalOnRedis, metricsToken } =
+    const { upstream, portal, bare, token, sessionKey, portalOnRedis, metricsToken } =
       await startServers(started);
     const client = await signIn(portal.url, accounts.alice, fakeUpstreamCode);
     const barePage = await startServer(
@@ -107,26 +105,6 @@ export async function throughputBenches(options: LoadOptions): Promise<Row[]> {
     const rows: Row[] = [];
     const portalApi = apiThrough("portal /api", portal, client);
 
-    // Rows 1 and 2 set the portal beside a bare upstream and a hello-world, which no portal on the design's packages
-    // reaches: they are reported with no goal, and rows 1b and 2b measure what the portal itself adds.
-    rows.push(
-      ratioRow(
-        "1. Proxy: /api call through the portal ÷ straight to the upstream",
-        await sideBySide(
-          portalApi,
-          {
-            label: "upstream direct",
-            url: `${upstream.url}${PROXIED}`,
-            pid: upstream.pid,
-            ...proxiedCall,
-            headers: { ...proxiedCall.headers, authorization: `Bearer ${token}` },
-          },
-          options,
-        ),
-        "throughput",
-        {},
-      ),
-    );
     // The same call and session cookie through the thinnest proxy of the same libraries: what the portal adds.
     rows.push(
       ratioRow(
@@ -148,14 +126,6 @@ export async function throughputBenches(options: LoadOptions): Promise<Row[]> {
     );
 
     const gatedPage = gatedPageOf("gated page", portal, client);
-    rows.push(
-      ratioRow(
-        "2. Gated page: signed-in section page ÷ Fastify hello-world",
-        await sideBySide(gatedPage, { label: "hello-world", url: `${hello.url}/`, pid: hello.pid }, options),
-        "throughput",
-        {},
-      ),
-    );
     // The same page and cookie from the thinnest server of the same libraries, its HTML rendered once: what the portal
     // adds to a page (its gates, session checks, kept render, idle times), in CPU as row 1b does for /api.
     rows.push(
