@@ -86,8 +86,7 @@ export const apiThrough = (label: string, portal: Server, client: PortalClient):
 export async function throughputBenches(options: LoadOptions): Promise<Row[]> {
   const started: Partial<Servers> = {};
   try {
-    const { upstream, portal, bare, token, sessionKey, portalOnRedis, metricsToken } =
-      await startServers(started);
+    const { upstream, portal, bare, token, sessionKey, portalOnRedis, metricsToken } = await startServers(started);
     const client = await signIn(portal.url, accounts.alice, fakeUpstreamCode);
     const barePage = await startServer(
       "scripts/bench/bare-page.ts",
