@@ -56,8 +56,11 @@ export const accountTexts = {
   /** Read after "Forget" (visually hidden: its row shows which browser it is). */
   ofDevice: (device: string, address: string) => ` ${device}, ${address}`,
   forgetAll: "Forget all",
+  /** After "Forget" (one browser) or "Forget all": plain words for what the next sign-in there does. */
   forgotten: (count: number) =>
-    `${counted(count, "browser", "browsers")} forgotten: a code will be asked there at the next sign-in.`,
+    count === 1
+      ? "Forgotten. That browser will be asked for a code at its next sign-in."
+      : `${counted(count, "browser", "browsers")} forgotten. Each will be asked for a code at its next sign-in.`,
   activityHeading: "Recent security activity",
   activityNone: "No recent activity.",
   showMore: "Show more",
