@@ -4,6 +4,7 @@
 import { DEVICE_TRUST_DAYS } from "#web/protocol/headers.ts";
 import { endOthersTexts } from "#web/texts/end-others.ts";
 import { errorTexts } from "#web/texts/errors.ts";
+import { layoutTexts } from "#web/texts/layout.ts";
 import { counted } from "#web/texts/plural.ts";
 
 /** "from 3 addresses"; "from 50+ addresses" past the ones counted. */
@@ -20,6 +21,9 @@ const failures = (kind: string, count: number, addresses: number, more: boolean)
   `${countedFailures[kind]?.(count) ?? `${count} ${kind}`} ${fromAddresses(addresses, more)}`;
 
 export const accountTexts = {
+  /** The change-password route's page (requirements 2.5 names its button, not its heading): the word the chip says. */
+  pageHeading: layoutTexts.security,
+  pageAbout: "Where you're signed in, the browsers that skip the code, your recent activity and your password.",
   sessionsHeading: "Where you're signed in",
   currentPassword: "Current Password",
   thisDevice: "This device",
