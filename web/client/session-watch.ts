@@ -45,9 +45,12 @@ export function watchSession(warning: HTMLElement, { checkIn, session }: Watched
   if (dismiss) dismiss.hidden = false;
 
   const shown = () => warning.style.visibility === "visible";
-  /** A field the warning would cover (on a phone, it spans the screen's width) scrolls up above it. */
+  /**
+   * A field the warning would cover (on a phone, it spans the screen's width) scrolls up above it. With no focus the
+   * body is the active element: it never scrolls, or a tab told of an end would jump to the page's middle.
+   */
   const uncover = (field: Element | null) => {
-    if (!shown() || !(field instanceof HTMLElement) || warning.contains(field)) return;
+    if (!shown() || !(field instanceof HTMLElement) || field === document.body || warning.contains(field)) return;
     const covered = field.getBoundingClientRect().bottom > warning.getBoundingClientRect().top;
     if (covered) field.scrollIntoView({ block: "center" });
   };
@@ -92,6 +95,13 @@ export function watchSession(warning: HTMLElement, { checkIn, session }: Watched
     if (words && own.length === 0) words.textContent = detail;
     const signIn = endedNotice.querySelector<HTMLElement>(".session-ended-sign-in");
     if (signIn) signIn.hidden = reason === "replaced"; // its own paragraph leads on
+    // A sign-out leaves no session for the sign-in page to ask why: the link says it, as the sign-out's own answer does.
+    const again = signIn?.querySelector<HTMLAnchorElement>("a");
+    if (again && reason === "signed-out") {
+      const url = new URL(again.href);
+      url.searchParams.set("signed-out", "");
+      again.href = `${url.pathname}${url.search}`;
+    }
     show(true);
     reach(endedNotice.querySelector<HTMLElement>("p:not([hidden]) a"));
   };
@@ -178,14 +188,18 @@ export function watchSession(warning: HTMLElement, { checkIn, session }: Watched
   });
   for (const signOut of document.querySelectorAll<HTMLFormElement>('form[action="/session/logout"]'))
     signOut.addEventListener("submit", () => tabs?.postMessage({ session: mine, signedOut: true } satisfies TabNews));
-  // Once the session is over, nothing is sent for it: what was typed stays, and the notice says why (it leads on).
+  // Once the session is over, nothing is sent for it. A form holding what was typed stays, and the notice's link
+  // takes the focus; an action with nothing typed to keep ("Forget", a session's "Sign out") leads on by that link, to
+  // the sign-in page that says why, rather than doing nothing.
   document.addEventListener(
     "submit",
     (event) => {
       if (!over) return;
       event.preventDefault();
       event.stopImmediatePropagation();
-      endedNotice?.querySelector<HTMLElement>("p:not([hidden]) a")?.focus();
+      const leadsOn = endedNotice?.querySelector<HTMLAnchorElement>("p:not([hidden]) a");
+      if (leadsOn && !holdsTyping(event.target)) location.assign(leadsOn.href);
+      else leadsOn?.focus();
     },
     true,
   );
@@ -240,6 +254,21 @@ export function watchSession(warning: HTMLElement, { checkIn, session }: Watched
   // learn the time left.
   tabs?.postMessage({ session: mine, idleSeconds: checkIn - IDLE_CHECK_MARGIN_SECONDS } satisfies TabNews);
   tick();
+}
+
+/** Whether a form has a field a person typed in (not hidden, not read-only, not a box or a button) that is not empty. */
+function holdsTyping(form: EventTarget | null): boolean {
+  if (!(form instanceof HTMLFormElement)) return false;
+  const unTyped = new Set(["hidden", "checkbox", "radio", "submit", "button", "reset", "image", "file"]);
+  return [...form.elements].some(
+    (field) =>
+      (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) &&
+      !field.hidden &&
+      !field.readOnly &&
+      !field.disabled &&
+      !unTyped.has(field.type) &&
+      field.value !== "",
+  );
 }
 
 /** Whether the focus is in a field being typed in. */
