@@ -94,14 +94,7 @@ export function watchSession(warning: HTMLElement, { checkIn, session }: Watched
     const words = endedNotice.querySelector<HTMLElement>(".session-ended-words");
     if (words && own.length === 0) words.textContent = detail;
     const signIn = endedNotice.querySelector<HTMLElement>(".session-ended-sign-in");
-    if (signIn) signIn.hidden = reason === "replaced"; // its own paragraph leads on
-    // A sign-out leaves no session for the sign-in page to ask why: the link says it, as the sign-out's own answer does.
-    const again = signIn?.querySelector<HTMLAnchorElement>("a");
-    if (again && reason === "signed-out") {
-      const url = new URL(again.href);
-      url.searchParams.set("signed-out", "");
-      again.href = `${url.pathname}${url.search}`;
-    }
+    if (signIn) signIn.hidden = own.length > 0; // the page's own words lead on by their own link
     show(true);
     reach(endedNotice.querySelector<HTMLElement>("p:not([hidden]) a"));
   };
@@ -198,7 +191,7 @@ export function watchSession(warning: HTMLElement, { checkIn, session }: Watched
       event.preventDefault();
       event.stopImmediatePropagation();
       const leadsOn = endedNotice?.querySelector<HTMLAnchorElement>("p:not([hidden]) a");
-      if (leadsOn && !holdsTyping(event.target)) location.assign(leadsOn.href);
+      if (leadsOn && !typedIn(event.target as HTMLFormElement)) location.assign(leadsOn.href);
       else leadsOn?.focus();
     },
     true,
@@ -256,20 +249,13 @@ export function watchSession(warning: HTMLElement, { checkIn, session }: Watched
   tick();
 }
 
-/** Whether a form has a field a person typed in (not hidden, not read-only, not a box or a button) that is not empty. */
-function holdsTyping(form: EventTarget | null): boolean {
-  if (!(form instanceof HTMLFormElement)) return false;
-  const unTyped = new Set(["hidden", "checkbox", "radio", "submit", "button", "reset", "image", "file"]);
-  return [...form.elements].some(
-    (field) =>
-      (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) &&
-      !field.hidden &&
-      !field.readOnly &&
-      !field.disabled &&
-      !unTyped.has(field.type) &&
-      field.value !== "",
-  );
-}
+/** Whether a form holds something a person typed: a field of theirs (not hidden, read-only or a box) not empty. */
+const typedIn = (form: HTMLFormElement) =>
+  [
+    ...form.querySelectorAll<HTMLInputElement>(
+      "input:not([type=hidden],[type=checkbox],[type=radio],[hidden],[readonly]),textarea",
+    ),
+  ].some((field) => field.value);
 
 /** Whether the focus is in a field being typed in. */
 const editing = (element: Element | null) =>
