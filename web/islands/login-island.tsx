@@ -102,11 +102,12 @@ export default function LoginIsland(props: LoginIslandProps) {
   // The panel was left (Return To Login, Escape): the focus goes back to the link that opens it, not to the page.
   const leftReset = useRef(false);
   const shownMode = mode.value;
+  // After every render: cheap, and the one after leaving the panel is the first to show the link again.
   useEffect(() => {
     if (shownMode !== "login" || !leftReset.current) return;
     leftReset.current = false;
     box.current?.querySelector<HTMLElement>(".reset-link a")?.focus();
-  }, [shownMode]);
+  });
 
   useEffect(() => {
     // A person already in the page (typing, or on a tab) before it woke keeps their place: nothing moves under them.
