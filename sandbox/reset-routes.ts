@@ -11,7 +11,7 @@ import {
   type ResetLink,
   spendResetLink,
 } from "#sandbox/reset-links.ts";
-import { renderRefusedLink, renderResetDone, renderResetForm } from "#sandbox/reset-page.ts";
+import { renderRefusedLink, renderResetDone, renderResetForm, resetFormScript } from "#sandbox/reset-page.ts";
 import type { UserRecord } from "#sandbox/users.ts";
 import { easilyGuessed } from "#server/api/common-passwords.ts";
 import { serverTexts } from "#server/texts.ts";
@@ -91,7 +91,8 @@ export function registerResetRoutes(app: FastifyInstance, ctx: SandboxContext): 
     const { token } = tokenField.parse(request.query);
     const link = findResetLink(ctx.db, token, ctx.now());
     if (link.state !== "pending") return refuse(ctx, reply, link);
-    return sendHtml(reply, 200, renderResetForm({ username: link.user.username, token }));
+    const form = renderResetForm({ username: link.user.username, token, portalUrl: signInBase(ctx) });
+    return sendHtml(reply, 200, form, [resetFormScript.source]);
   });
 
   app.post("/sandbox/reset", { onRequest: requireForm }, async (request, reply) => {
@@ -100,7 +101,8 @@ export function registerResetRoutes(app: FastifyInstance, ctx: SandboxContext): 
     if (link.state !== "pending") return refuse(ctx, reply, link);
     const { problem, password } = passwordProblem(request.body, link.user);
     if (password === undefined) {
-      return sendHtml(reply, 400, renderResetForm({ username: link.user.username, token, problem }));
+      const form = renderResetForm({ username: link.user.username, token, portalUrl: signInBase(ctx), problem });
+      return sendHtml(reply, 400, form, [resetFormScript.source]);
     }
     // Hashed before the transaction that spends the link; a use that raced this one in between wins, this one is told.
     const used = spendResetLink(ctx.db, token, await hashPassword(password, ctx.passwordCost), ctx.now());

@@ -1,21 +1,31 @@
 // The password rules of requirements 5, written once for the change-password island, the BFF and the sandbox. Plain
-// predicates, no zod: the browser ships only these lines (the server parses its input with zod, then asks them).
+// patterns, no zod: the browser ships only these lines (the server parses its input with zod, then asks them).
 import { passwordTexts } from "#web/texts/password.ts";
 
 export const PASSWORD_MIN_LENGTH = 12;
 export const SPECIAL_CHARACTERS = "!@#$%^&*()/<>?|_+-=,.";
 
+/** The characters as a character class's members, each standing for itself. */
+const classOf = (characters: string) => `[${characters.replace(/[\\\]^-]/g, "\\$&")}]`;
+
+/**
+ * A requirement as one pattern: `met` for the island and the server, and its source (no flags) for a page that
+ * checks it in a script of its own (the sandbox's reset page), so both tick the same boxes. Lengths in UTF-16 units.
+ */
+const requirement = <Id extends string>(id: Id, label: string, pattern: RegExp) => ({
+  id,
+  label,
+  pattern: pattern.source,
+  met: (p: string) => pattern.test(p),
+});
+
 /** Each complexity requirement, in the order the form lists them. */
 export const requirements = [
-  { id: "length", label: passwordTexts.requirements.length, met: (p: string) => p.length >= PASSWORD_MIN_LENGTH },
-  { id: "lower", label: passwordTexts.requirements.lower, met: (p: string) => /[a-z]/.test(p) },
-  { id: "upper", label: passwordTexts.requirements.upper, met: (p: string) => /[A-Z]/.test(p) },
-  { id: "digit", label: passwordTexts.requirements.digit, met: (p: string) => /[0-9]/.test(p) },
-  {
-    id: "special",
-    label: passwordTexts.requirements.special,
-    met: (p: string) => [...p].some((c) => SPECIAL_CHARACTERS.includes(c)),
-  },
+  requirement("length", passwordTexts.requirements.length, new RegExp(`^[\\s\\S]{${PASSWORD_MIN_LENGTH},}`)),
+  requirement("lower", passwordTexts.requirements.lower, /[a-z]/),
+  requirement("upper", passwordTexts.requirements.upper, /[A-Z]/),
+  requirement("digit", passwordTexts.requirements.digit, /[0-9]/),
+  requirement("special", passwordTexts.requirements.special, new RegExp(classOf(SPECIAL_CHARACTERS))),
 ] as const;
 
 const complex = (p: string) => requirements.every((rule) => rule.met(p));

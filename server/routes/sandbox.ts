@@ -9,9 +9,24 @@ import { Refusal } from "#server/errors.ts";
 import { csrfPlugin } from "#server/plugins/csrf.ts";
 import { faultOfError, faultStatus, readCapped } from "#server/upstream/read-capped.ts";
 
-/** The sandbox's pages run no script; like every HTML answer of the portal they may not be framed elsewhere. */
+/**
+ * The sandbox's pages load nothing; like every HTML answer of the portal they may not be framed elsewhere. A page runs
+ * a script only when the sandbox's own policy names it by its hash (the reset form's checklist): those hashes are all
+ * the relay takes from it, never a host, a nonce or 'unsafe-inline'.
+ */
 const pagePolicy =
   "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'self'";
+const scriptHash = /^'sha(256|384|512)-[A-Za-z0-9+/]+={0,2}'$/;
+
+/** The policy for a relayed page: the pages' own, with the inline scripts the sandbox's policy allowed by hash. */
+export function relayedPolicy(sandboxPolicy: string | null): string {
+  const directive = (sandboxPolicy ?? "")
+    .split(";")
+    .map((part) => part.trim().split(/\s+/))
+    .find(([name]) => name?.toLowerCase() === "script-src");
+  const hashes = (directive ?? []).slice(1).filter((source) => scriptHash.test(source));
+  return hashes.length === 0 ? pagePolicy : `${pagePolicy}; script-src ${hashes.join(" ")}`;
+}
 
 const base = "http://portal.invalid";
 /** Set by the sandbox on a reset that set a password: the person, so their sessions end at once. */
@@ -110,7 +125,7 @@ export async function sandboxRoutes(
     return reply
       .code(response.status)
       .type(response.headers.get("content-type") ?? "text/html")
-      .header("content-security-policy", pagePolicy)
+      .header("content-security-policy", relayedPolicy(response.headers.get("content-security-policy")))
       .header("referrer-policy", "strict-origin")
       .send(body);
   };

@@ -211,14 +211,27 @@ describe("what each page says it is, and where it leads", () => {
     assert.equal(await visitor.title(), "Verify This Device · Payments Portal", "the server's title too");
   });
 
-  test("the header's name and company link to the person's change-password page, on a desktop and a phone", async () => {
+  test("the header's name and company link to the person's security page, headed by what it holds, each part under its own heading, on a desktop and a phone", async () => {
     for (const page of [alice, await suite.newPage({ ...PHONE, storageState: await alice.context().storageState() })]) {
       await page.goto(url("/client/inbox"));
       const account = page.getByRole("link", { name: /Signed in as alice at ACME/ });
       assert.ok(await account.isVisible());
       await account.click();
       await page.waitForURL(url("/client/users/change-password"));
-      await page.getByRole("heading", { level: 1, name: "Change Password" }).waitFor();
+      const main = page.getByRole("main");
+      await main.getByRole("heading", { level: 1, name: "Security", exact: true }).waitFor();
+      assert.equal(await main.getByRole("heading", { level: 1 }).count(), 1, "one h1");
+      // The form is one part of the page, found by its own heading, as the lists are by theirs (each a region).
+      await main
+        .getByRole("article", { name: "Change Password" })
+        .getByRole("button", { name: "Change Password" })
+        .waitFor();
+      assert.ok(await main.getByRole("heading", { level: 2, name: "Change Password" }).isVisible());
+      for (const part of ["Where you're signed in", "Browsers that skip the code", "Recent security activity"])
+        assert.ok(
+          await main.getByRole("region", { name: part }).getByRole("heading", { level: 2, name: part }).isVisible(),
+          part,
+        );
     }
   });
 });
@@ -282,7 +295,7 @@ describe("a printed page", () => {
     await alice.goto(`${suite.portal.url}/client/users/change-password`);
     await alice.emulateMedia({ media: "print", colorScheme: "dark" });
     const main = alice.getByRole("main");
-    assert.ok(await main.getByRole("heading", { level: 1, name: "Change Password" }).isVisible(), "its title on paper");
+    assert.ok(await main.getByRole("heading", { level: 1, name: "Security" }).isVisible(), "its heading on paper");
     for (const heading of ["Where you're signed in", "Recent security activity"])
       assert.ok(await main.getByRole("heading", { level: 2, name: heading }).isVisible(), `${heading} on paper`);
     assert.ok(await main.locator(".sessions > li").first().isVisible(), "the sessions");

@@ -213,7 +213,7 @@ describe("passwords", () => {
     await signInAs(page, suite.portal, accounts.victor);
     await page.waitForURL(`${suite.portal.url}/client/home`);
     await page.goto(`${suite.portal.url}/client/users/change-password`);
-    await page.getByRole("heading", { name: "Change Password", level: 1 }).waitFor();
+    await page.getByRole("heading", { name: "Change Password", level: 2 }).waitFor();
     await hydrated(page);
     await page.getByLabel("Current Password").fill(DEMO_PASSWORD);
     const button = page.getByRole("button", { name: "Change Password" });

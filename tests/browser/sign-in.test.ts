@@ -219,7 +219,7 @@ describe("sign-in", () => {
     }
   });
 
-  test("Space activates a focused sign-in tab without scrolling the page, and Escape leaves the reset panel", async () => {
+  test("Space activates a focused sign-in tab without scrolling the page, and Escape leaves the reset panel, the focus back on its link", async () => {
     const page = await newPage({ viewport: { width: 360, height: 400 } });
     await openLogin(page, suite.portal.url);
     const vendor = page.getByRole("tab", { name: "VENDOR LOGIN" });
@@ -233,6 +233,14 @@ describe("sign-in", () => {
     await page.getByLabel("Email Address").press("Escape");
     await page.getByRole("button", { name: "Sign In", exact: true }).waitFor();
     assert.equal(await page.getByRole("heading", { name: "Password Reset" }).count(), 0, "the panel is left");
+    const opener = page.getByRole("link", { name: "Reset Password" });
+    await page.waitForFunction(() => document.activeElement !== document.body, undefined, { timeout: 2_000 });
+    assert.ok(await opener.evaluate((link) => link === document.activeElement), "the focus is back on what opened it");
+    // Return To Login, by the keyboard, gives it back there too.
+    await opener.press("Enter");
+    await page.getByRole("button", { name: "Return To Login" }).press("Enter");
+    await page.getByRole("button", { name: "Sign In", exact: true }).waitFor();
+    assert.ok(await opener.evaluate((link) => link === document.activeElement), "and after Return To Login");
   });
 
   test("the site toggle honours activeSite and is disabled while a token is held, also after a reload", async () => {

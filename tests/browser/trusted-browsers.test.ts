@@ -1,14 +1,24 @@
 // The browsers that skip the code (issue 41): a person signs in with a code, reads on the MFA step that this browser
 // will then sign in without one, finds it under Security from the menu, forgets it, signs out, and is asked for a code
-// at the next sign-in; GLOBEX's alice and ACME's alice each see only their own browsers.
+// at the next sign-in; GLOBEX's alice and ACME's alice each see only their own browsers. A tab told of a sign-out
+// elsewhere says so where the person is, and its list's stale Forget leads on to sign in.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { Page } from "playwright-core";
 import { accounts } from "#harness/sign-in.ts";
 import { DEMO_PASSWORD, screenshot } from "#tests/browser/harness.ts";
-import { browserSuite, lastMailId, nextCode, openLogin, signInAs, submitLogin } from "#tests/browser/steps.ts";
+import {
+  browserSuite,
+  hydrated,
+  lastMailId,
+  nextCode,
+  openLogin,
+  signInAs,
+  submitLogin,
+} from "#tests/browser/steps.ts";
 import { accountTexts } from "#web/texts/account.ts";
 import { layoutTexts } from "#web/texts/layout.ts";
+import { loginTexts } from "#web/texts/login-screen.ts";
 import { mfaTexts } from "#web/texts/mfa.ts";
 import { sectionTexts } from "#web/texts/sections.ts";
 
@@ -66,6 +76,37 @@ describe("a browser that skips the code", () => {
     await page.getByLabel("Code").fill(fresh);
     await page.getByLabel("Code").press("Enter");
     await page.waitForURL(`${url}/client/home`);
+  });
+
+  test("a tab told of a sign-out on a phone keeps its place with the notice in view, and its stale Forget leads to the sign-in page that says so", async () => {
+    const { url } = suite.portal;
+    const first = await suite.newPage({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    await signInAs(first, suite.portal, accounts.vince);
+    await first.waitForURL(`${url}/vendor/home`);
+    const second = await first.context().newPage();
+    await second.goto(`${url}/vendor/users/change-password`);
+    await hydrated(second);
+    const forget = second
+      .getByRole("region", { name: accountTexts.devicesHeading })
+      .getByRole("button", { name: /^Forget (?!all)/ })
+      .first();
+    await forget.waitFor();
+    assert.equal(await second.evaluate(() => window.scrollY), 0, "the page opens at its top");
+
+    await first.getByRole("button", { name: layoutTexts.signOut, exact: true }).click();
+    const told = second.getByRole("alert").filter({ hasText: loginTexts.signedOut });
+    await told.waitFor();
+    await second.waitForFunction(() => document.querySelector(".session-ended")?.contains(document.activeElement));
+    assert.equal(await second.evaluate(() => window.scrollY), 0, "the page does not jump down the long page");
+    const box = await told.boundingBox();
+    assert.ok(box && box.y >= 0 && box.y + box.height <= 740, `the notice is in view: ${JSON.stringify(box)}`);
+    await screenshot(second, "signed-out-elsewhere-phone");
+
+    // Its Forget, left from before the end, leads on to sign in rather than doing nothing.
+    await forget.click();
+    await second.waitForURL((address) => address.pathname === "/");
+    await second.getByRole("heading", { name: loginTexts.heading }).waitFor();
+    await second.getByText(loginTexts.signedOut).waitFor();
   });
 
   test("GLOBEX's alice and ACME's alice each see only their own browser", async () => {

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import Fastify from "fastify";
-import { escapeHtml, htmlDocument, sendHtml } from "#sandbox/html.ts";
+import { escapeHtml, htmlDocument, inlineScript, sendHtml } from "#sandbox/html.ts";
 
 describe("escaping", () => {
   test("the five characters that can end a text or an attribute are escaped, everything else is left as it is", () => {
@@ -43,6 +43,26 @@ describe("the page document", () => {
       assert.equal(answer.headers["cache-control"], "no-store");
       assert.equal(answer.headers["referrer-policy"], "strict-origin");
       assert.ok(answer.body.includes("<p>x</p>"));
+    } finally {
+      await app.close();
+    }
+  });
+
+  test("a page with a script names it by its hash and nothing more; a branded one carries the portal's header", async () => {
+    const script = inlineScript("document.title = 'x';");
+    assert.match(script.source, /^'sha256-[\w+/]+=*'$/);
+    const html = htmlDocument("T", "<p>x</p>", { brandHref: "/", script });
+    assert.ok(html.includes('<header class="site-header">') && html.includes('<a class="brand" href="/">'));
+    assert.ok(html.includes("<script>document.title = 'x';</script>"));
+    assert.doesNotMatch(htmlDocument("T", "<p>x</p>"), /<header/, "the mailbox and the other pages have none");
+    const app = Fastify({ logger: false });
+    app.get("/page", async (_request, reply) => sendHtml(reply, 200, html, [script.source]));
+    try {
+      const answer = await app.inject({ method: "GET", url: "/page" });
+      assert.equal(
+        answer.headers["content-security-policy"],
+        `default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; script-src ${script.source}`,
+      );
     } finally {
       await app.close();
     }

@@ -1,5 +1,6 @@
 // The sandbox's password-reset pages (sandbox/reset-page.ts): the form a link opens, and why a link is refused.
 import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
 import { describe, test } from "node:test";
 import { escapeHtml } from "#sandbox/html.ts";
 import {
@@ -7,33 +8,70 @@ import {
   renderRefusedLink,
   renderResetDone,
   renderResetForm,
+  resetFormScript,
   sessionsAfterReset,
 } from "#sandbox/reset-page.ts";
 import { PERMISSIONS_TTL_MS } from "#server/permissions.ts";
+import { requirements } from "#web/password-rules.ts";
+import { brand } from "#web/texts/document-title.ts";
+import { passwordTexts } from "#web/texts/password.ts";
 
 const PORTAL = "http://localhost:3293";
 const texts = refusalTexts(`${PORTAL}/`);
-
-import { requirements } from "#web/password-rules.ts";
+/** The brand's link in a page's header, to the portal's sign-in page. */
+const brandLink = `<a class="brand" href="${PORTAL}/">`;
 
 describe("the reset form", () => {
-  test("it names the user, carries the token in a hidden field and lists every password rule", () => {
-    const html = renderResetForm({ username: "gary", token: "abc_DEF-123" });
+  test("it names the user, carries the token in a hidden field and lists every password rule, with its pattern", () => {
+    const html = renderResetForm({ username: "gary", token: "abc_DEF-123", portalUrl: PORTAL });
     assert.ok(html.includes("For user <strong>gary</strong>."));
     assert.ok(html.includes('<input type="hidden" name="token" value="abc_DEF-123">'));
-    assert.ok(html.includes('<form method="post" action="/sandbox/reset">'));
-    for (const rule of requirements) assert.ok(html.includes(`<li>${escapeHtml(rule.label)}</li>`), rule.id);
+    assert.ok(html.includes('<form method="post" action="/sandbox/reset" class="reset-form">'));
+    for (const rule of requirements) {
+      assert.ok(html.includes(`data-pattern="${escapeHtml(rule.pattern)}"`), rule.id);
+      const words = rule.label.split(": ")[0]?.replace(/\(\S+\)/, "") ?? "";
+      assert.ok(html.includes(escapeHtml(words)), rule.id);
+    }
+    assert.equal(
+      html.match(new RegExp(`> ${escapeHtml(passwordTexts.notMet).replace(/[()]/g, "\\$&")}<`, "g"))?.length,
+      5,
+    );
     assert.doesNotMatch(html, /<p role="alert"/);
   });
 
+  test("it wears the portal's brand, and 'Show passwords' waits hidden for the script that makes it work", () => {
+    const html = renderResetForm({ username: "gary", token: "t", portalUrl: PORTAL });
+    assert.ok(html.includes(`<header class="site-header">`) && html.includes(brandLink));
+    assert.ok(html.includes(`<span>${brand}</span>`));
+    assert.match(html, /<label for="show-passwords" class="check-row" hidden>/);
+    assert.ok(html.includes(`${resetFormScript.html}\n</body>`), "the script, after the content");
+  });
+
+  test("its script is named by the SHA-256 of exactly its text, and is plain ASCII so the hash is of what is sent", () => {
+    const code = resetFormScript.html.slice("<script>".length, -"</script>".length);
+    assert.equal(resetFormScript.source, `'sha256-${createHash("sha256").update(code).digest("base64")}'`);
+    assert.match(code, /^[\x20-\x7e\n]*$/);
+    assert.doesNotMatch(code, /<\/|<!--/);
+  });
+
   test("a refused try shows its reason as an alert the new-password field is described by", () => {
-    const html = renderResetForm({ username: "gary", token: "t", problem: "New and confirm password do not match." });
+    const html = renderResetForm({
+      username: "gary",
+      token: "t",
+      portalUrl: PORTAL,
+      problem: "New and confirm password do not match.",
+    });
     assert.ok(html.includes('<p role="alert" id="reset-problem">New and confirm password do not match.</p>'));
     assert.ok(html.includes('aria-describedby="reset-problem password-rules"'));
   });
 
   test("what the form shows is escaped: a user name, a token or a reason cannot add markup", () => {
-    const html = renderResetForm({ username: "<b>x</b>", token: '"><script>', problem: "<i>why</i>" });
+    const html = renderResetForm({
+      username: "<b>x</b>",
+      token: '"><script>',
+      portalUrl: PORTAL,
+      problem: "<i>why</i>",
+    });
     assert.ok(!html.includes("<b>x</b>") && !html.includes('"><script>') && !html.includes("<i>why</i>"));
     assert.ok(html.includes('value="&quot;&gt;&lt;script&gt;"'));
   });
@@ -42,6 +80,7 @@ describe("the reset form", () => {
 describe("after the form", () => {
   test("the page after a relayed reset says the password changed and the old sessions ended", () => {
     const html = renderResetDone(PORTAL, true);
+    assert.ok(html.includes(brandLink), "the portal's brand");
     assert.match(html, /<h1>Your password has been changed<\/h1>/);
     assert.match(html, /Sessions opened with the old one have been signed out\./);
     assert.ok(html.includes(`<a href="${PORTAL}/">Go to the sign-in page</a>`));
@@ -64,6 +103,7 @@ describe("after the form", () => {
     assert.match(texts.expired, /a link works for 30 minutes/);
     for (const reason of ["used", "expired", "unknown"] as const) {
       const html = renderRefusedLink(reason, PORTAL);
+      assert.ok(html.includes(brandLink), `${reason}: the portal's brand`);
       assert.ok(html.includes(`<p role="alert">${texts[reason]}</p>`), reason);
       assert.ok(texts[reason].includes(`"Reset Password" on the <a href="${PORTAL}/">sign-in page</a>`), reason);
     }

@@ -68,3 +68,21 @@ describe("the requirements checklist", () => {
     assert.deepEqual(met("aA1!aA1!aA1!"), ["length", "lower", "upper", "digit", "special"]);
   });
 });
+
+describe("each requirement's pattern", () => {
+  it("read as a page's own script reads it (its source, no flags), ticks what the form's check ticks", () => {
+    const samples = ["", "abcdefghijk", "abcdefghijkl", "ABC", "9", "^", "-", "]", "\\", "[", "~", "é", "😀".repeat(6)];
+    for (const special of SPECIAL_CHARACTERS) samples.push(special, `x${special}y`);
+    for (const rule of requirements)
+      for (const sample of samples)
+        assert.equal(new RegExp(rule.pattern).test(sample), rule.met(sample), `${rule.id}: ${JSON.stringify(sample)}`);
+  });
+
+  it("counts length as the form does, in UTF-16 units, and a special character only from the set", () => {
+    const [length, , , , special] = requirements;
+    assert.equal(length.met("😀".repeat(6)), "😀".repeat(6).length >= 12);
+    assert.equal(length.met("a".repeat(11)), false);
+    for (const other of ["^^", "--", "]", "\\", "[", "a-z"])
+      assert.equal(special.met(other), /[\^-]/.test(other), other);
+  });
+});

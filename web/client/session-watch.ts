@@ -45,9 +45,12 @@ export function watchSession(warning: HTMLElement, { checkIn, session }: Watched
   if (dismiss) dismiss.hidden = false;
 
   const shown = () => warning.style.visibility === "visible";
-  /** A field the warning would cover (on a phone, it spans the screen's width) scrolls up above it. */
+  /**
+   * A field the warning would cover (on a phone, it spans the screen's width) scrolls up above it. With no focus the
+   * body is the active element: it never scrolls, or a tab told of an end would jump to the page's middle.
+   */
   const uncover = (field: Element | null) => {
-    if (!shown() || !(field instanceof HTMLElement) || warning.contains(field)) return;
+    if (!shown() || !(field instanceof HTMLElement) || field === document.body || warning.contains(field)) return;
     const covered = field.getBoundingClientRect().bottom > warning.getBoundingClientRect().top;
     if (covered) field.scrollIntoView({ block: "center" });
   };
@@ -91,7 +94,7 @@ export function watchSession(warning: HTMLElement, { checkIn, session }: Watched
     const words = endedNotice.querySelector<HTMLElement>(".session-ended-words");
     if (words && own.length === 0) words.textContent = detail;
     const signIn = endedNotice.querySelector<HTMLElement>(".session-ended-sign-in");
-    if (signIn) signIn.hidden = reason === "replaced"; // its own paragraph leads on
+    if (signIn) signIn.hidden = own.length > 0; // the page's own words lead on by their own link
     show(true);
     reach(endedNotice.querySelector<HTMLElement>("p:not([hidden]) a"));
   };
@@ -178,14 +181,18 @@ export function watchSession(warning: HTMLElement, { checkIn, session }: Watched
   });
   for (const signOut of document.querySelectorAll<HTMLFormElement>('form[action="/session/logout"]'))
     signOut.addEventListener("submit", () => tabs?.postMessage({ session: mine, signedOut: true } satisfies TabNews));
-  // Once the session is over, nothing is sent for it: what was typed stays, and the notice says why (it leads on).
+  // Once the session is over, nothing is sent for it. A form holding what was typed stays, and the notice's link
+  // takes the focus; an action with nothing typed to keep ("Forget", a session's "Sign out") leads on by that link, to
+  // the sign-in page that says why, rather than doing nothing.
   document.addEventListener(
     "submit",
     (event) => {
       if (!over) return;
       event.preventDefault();
       event.stopImmediatePropagation();
-      endedNotice?.querySelector<HTMLElement>("p:not([hidden]) a")?.focus();
+      const leadsOn = endedNotice?.querySelector<HTMLAnchorElement>("p:not([hidden]) a");
+      if (leadsOn && !typedIn(event.target as HTMLFormElement)) location.assign(leadsOn.href);
+      else leadsOn?.focus();
     },
     true,
   );
@@ -241,6 +248,14 @@ export function watchSession(warning: HTMLElement, { checkIn, session }: Watched
   tabs?.postMessage({ session: mine, idleSeconds: checkIn - IDLE_CHECK_MARGIN_SECONDS } satisfies TabNews);
   tick();
 }
+
+/** Whether a form holds something a person typed: a field of theirs (not hidden, read-only or a box) not empty. */
+const typedIn = (form: HTMLFormElement) =>
+  [
+    ...form.querySelectorAll<HTMLInputElement>(
+      "input:not([type=hidden],[type=checkbox],[type=radio],[hidden],[readonly]),textarea",
+    ),
+  ].some((field) => field.value);
 
 /** Whether the focus is in a field being typed in. */
 const editing = (element: Element | null) =>

@@ -31,6 +31,8 @@ export type ChangePasswordFormProps = {
   notice?: string;
   /** The id of the form's heading, for a container labelled by it. */
   headingId?: string;
+  /** A part of a page headed by its own h1 (the section's security page), or the screen itself (the sign-in's step). */
+  headingLevel?: 1 | 2;
   /** Move focus to the heading on mount: the form has just replaced other content (the MFA step). */
   focusOnMount?: boolean;
   /** The form posted before the script arrived, sent back with these notes (a refusal, or the success). */
@@ -63,6 +65,7 @@ export function ChangePasswordForm(props: ChangePasswordFormProps) {
   const [endOthers, setEndOthers] = useState(true);
   const [endedNote, setEndedNote] = useState<string | undefined>(ended?.text);
   const heading = useRef<HTMLHeadingElement>(null);
+  const Heading = props.headingLevel === 2 ? "h2" : "h1";
   const form = useRef<HTMLFormElement>(null);
   const [notes, focusNote] = useNoteFocus();
   const refreshSections = useAccountSections();
@@ -158,9 +161,9 @@ export function ChangePasswordForm(props: ChangePasswordFormProps) {
   const moving = redirect && message?.kind === "success";
   return (
     <div className="change-password">
-      <h1 id={headingId} ref={heading} tabIndex={-1}>
+      <Heading id={headingId} ref={heading} tabIndex={-1}>
         {passwordTexts.heading}
-      </h1>
+      </Heading>
       <div ref={notes}>
         <Notes>
           {notice && !moving ? <Note kind="info">{notice}</Note> : null}

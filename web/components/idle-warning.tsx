@@ -42,6 +42,12 @@ const look =
   ".idle-actions{display:flex;flex-wrap:wrap;gap:.5rem}.idle-actions form,.idle-actions button{margin:0}" +
   ".idle-warning .idle-dismiss{position:absolute;top:.25rem;right:.25rem;width:2.75rem;height:2.75rem;margin:0;padding:0;border:0;background:transparent;color:inherit;font-size:1.5rem;line-height:1}";
 
+/** The sign-in page, saying "You have signed out." as the sign-out's own answer does (`?signed-out`). */
+const signedOutUrl = (path: string) => {
+  const url = signInUrl(path);
+  return `${url}${url.includes("?") ? "&" : "?"}signed-out`;
+};
+
 export function IdleWarning({ path }: { path: string }) {
   return (
     <div className="idle-warning" role="alert">
@@ -72,8 +78,9 @@ export function IdleWarning({ path }: { path: string }) {
         */}
         <div className="session-ended" hidden>
           <p className="session-ended-words" />
+          {/* The sign-in page cannot ask why for a session signed out (none is left): the address tells it. */}
           <p data-ended="signed-out" hidden>
-            {loginTexts.signedOut}
+            {loginTexts.signedOut} <a href={signedOutUrl(path)}>{mfaTexts.signInAgain}</a>
           </p>
           <p data-ended="replaced" hidden>
             {layoutTexts.sessionReplaced} <a href={signInUrl(path)}>{layoutTexts.continueWithNewSignIn}</a>

@@ -11,6 +11,7 @@ export type ChangePasswordIslandProps =
       audience: Site;
       userName?: string;
       redirect: boolean;
+      headingLevel?: 1 | 2;
       currentPassword?: string;
       notice?: string;
       notes?: FormNote[];

@@ -99,6 +99,15 @@ export default function LoginIsland(props: LoginIslandProps) {
   const box = useRef<HTMLDivElement>(null);
   // How the page opened the reset panel: for its first opening only (Return To Login, or another tab, forgets it).
   const resetSeed = useRef(reset);
+  // The panel was left (Return To Login, Escape): the focus goes back to the link that opens it, not to the page.
+  const leftReset = useRef(false);
+  const shownMode = mode.value;
+  // After every render: cheap, and the one after leaving the panel is the first to show the link again.
+  useEffect(() => {
+    if (shownMode !== "login" || !leftReset.current) return;
+    leftReset.current = false;
+    box.current?.querySelector<HTMLElement>(".reset-link a")?.focus();
+  });
 
   useEffect(() => {
     // A person already in the page (typing, or on a tab) before it woke keeps their place: nothing moves under them.
@@ -180,6 +189,8 @@ export default function LoginIsland(props: LoginIslandProps) {
           returnLink={siteLink(site, returnTo)}
           onReturn={() => {
             resetSeed.current = undefined;
+            leftReset.current = true;
+            focusPending.current = false;
             mode.value = "login";
           }}
         />

@@ -14,6 +14,7 @@ import type { RouteEntry, SignedInSection } from "#web/routes/row.ts";
 import { canonicalPath, pathOf } from "#web/routes/table.ts";
 import type { Site, UserInfo } from "#web/site.ts";
 import { accessTexts } from "#web/texts/access.ts";
+import { accountTexts } from "#web/texts/account.ts";
 import { errorTexts } from "#web/texts/errors.ts";
 import { sectionTexts } from "#web/texts/sections.ts";
 
@@ -151,18 +152,20 @@ function entryContent(
         </>
       );
     case "change-password":
-      // The same layout as every section page; the island's heading is the page's h1.
-      // On paper the form is left out, its heading with it: the page's title heads the lists printed instead.
+      // The person's security page (issue 41): headed by what it holds, the form one of its parts under its own h2,
+      // beside the lists' parts. On paper the form is left out, its heading with it.
       return (
         <>
-          <h1 className="print-only">{entry.title}</h1>
-          <article className="form-screen">
+          <h1>{accountTexts.pageHeading}</h1>
+          <p>{accountTexts.pageAbout}</p>
+          <article className="form-screen" aria-labelledby="change-password-heading">
             <Island
               name="change-password"
               props={{
                 audience,
                 userName: context.user?.name || undefined,
                 redirect: false,
+                headingLevel: 2,
                 ...(formNotes ? { notes: formNotes } : {}),
               }}
             />

@@ -4,6 +4,7 @@
 import { DEVICE_TRUST_DAYS } from "#web/protocol/headers.ts";
 import { endOthersTexts } from "#web/texts/end-others.ts";
 import { errorTexts } from "#web/texts/errors.ts";
+import { layoutTexts } from "#web/texts/layout.ts";
 import { counted } from "#web/texts/plural.ts";
 
 /** "from 3 addresses"; "from 50+ addresses" past the ones counted. */
@@ -20,6 +21,9 @@ const failures = (kind: string, count: number, addresses: number, more: boolean)
   `${countedFailures[kind]?.(count) ?? `${count} ${kind}`} ${fromAddresses(addresses, more)}`;
 
 export const accountTexts = {
+  /** The change-password route's page (requirements 2.5 names its button, not its heading): the word the chip says. */
+  pageHeading: layoutTexts.security,
+  pageAbout: "Where you're signed in, the browsers that skip the code, your recent activity and your password.",
   sessionsHeading: "Where you're signed in",
   currentPassword: "Current Password",
   thisDevice: "This device",
@@ -56,8 +60,11 @@ export const accountTexts = {
   /** Read after "Forget" (visually hidden: its row shows which browser it is). */
   ofDevice: (device: string, address: string) => ` ${device}, ${address}`,
   forgetAll: "Forget all",
+  /** After "Forget" (one browser) or "Forget all": plain words for what the next sign-in there does. */
   forgotten: (count: number) =>
-    `${counted(count, "browser", "browsers")} forgotten: a code will be asked there at the next sign-in.`,
+    count === 1
+      ? "Forgotten. That browser will be asked for a code at its next sign-in."
+      : `${counted(count, "browser", "browsers")} forgotten. Each will be asked for a code at its next sign-in.`,
   activityHeading: "Recent security activity",
   activityNone: "No recent activity.",
   showMore: "Show more",

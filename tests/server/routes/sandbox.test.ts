@@ -9,7 +9,7 @@ import { accounts, DEMO_PASSWORD, latestMail, mailboxCode, signIn } from "#harne
 import { NOT_A_FORM } from "#sandbox/http.ts";
 import { personOf } from "#server/account/person.ts";
 import type { AccountState } from "#server/account/state.ts";
-import { formFields, RELAYED_BYTES, sandboxRoutes } from "#server/routes/sandbox.ts";
+import { formFields, RELAYED_BYTES, relayedPolicy, sandboxRoutes } from "#server/routes/sandbox.ts";
 import { sandboxPost, startPortalInProcess } from "#tests/support/portal.ts";
 import { resetForm, resetLinkPath } from "#tests/support/reset-link.ts";
 
@@ -86,6 +86,27 @@ describe("the mailbox's form and the CSRF rule", () => {
   });
 });
 
+describe("a relayed page's policy", () => {
+  const own =
+    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'self'";
+  const hash = "'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='";
+
+  test("is the pages' own, with only the scripts the sandbox's policy names by their hash", () => {
+    assert.equal(relayedPolicy(null), own);
+    assert.equal(relayedPolicy("default-src 'none'; style-src 'unsafe-inline'; form-action 'self'"), own);
+    assert.equal(
+      relayedPolicy(`default-src 'none'; script-src ${hash}; form-action 'self'`),
+      `${own}; script-src ${hash}`,
+    );
+  });
+
+  test("never takes a host, a nonce, 'self', 'unsafe-inline' or any other directive from it", () => {
+    const wide = `script-src 'unsafe-inline' 'self' https://evil.example 'nonce-abc' ${hash} 'strict-dynamic'; img-src *`;
+    assert.equal(relayedPolicy(wide), `${own}; script-src ${hash}`);
+    assert.equal(relayedPolicy("script-src 'unsafe-inline' *"), own);
+  });
+});
+
 describe("the password-reset page through the portal", () => {
   test("comes with the pages' headers: no script, no framing elsewhere, not cached, its address never a referrer", async () => {
     const portal = await startPortalInProcess({ listen: false });
@@ -97,6 +118,8 @@ describe("the password-reset page through the portal", () => {
       assert.equal(page.status, 200, page.text);
       assert.match(String(page.headers["content-security-policy"]), /default-src 'none'.*form-action 'self'/);
       assert.match(String(page.headers["content-security-policy"]), /frame-ancestors 'self'/);
+      // The reset form's one script, by its hash (sandbox/reset-page.ts), and no other.
+      assert.match(String(page.headers["content-security-policy"]), /; script-src 'sha256-[\w+/]+=*'$/);
       assert.equal(page.headers["cache-control"], "no-store");
       assert.equal(page.headers["referrer-policy"], "strict-origin");
     } finally {
