@@ -32,6 +32,8 @@ export async function startBuiltPortal(
       // person in a day. Each call still takes and gives back its attempt, so the throttle's cost is in the figure.
       RATE_LIMIT_IP_PER_MINUTE: "100000000",
       RATE_LIMIT_USER_PER_MINUTE: "100000000",
+      // Every connection of the load comes from this one address, which in production would be many people's.
+      MAX_SOCKETS_PER_ADDRESS: "10000",
       ...env,
     },
     "/healthz",
