@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import type { PortalClient } from "#harness/portal-client.ts";
 import { RedisServer } from "#harness/redis-server.ts";
 import { accounts, fakeUpstreamCode, signIn } from "#harness/sign-in.ts";
+import { containerNodeOptions } from "#scripts/bench/heap.ts";
 import { type LoadOptions, sideBySide, type Target } from "#scripts/bench/load.ts";
 import { cookieAfterVisiting, GATED_PAGE, gatedPageOf } from "#scripts/bench/page-views.ts";
 import { startBuiltPortal, startUpstream } from "#scripts/bench/portal.ts";
@@ -24,6 +25,9 @@ type Servers = {
   redis: RedisServer;
   /** The same build and upstream, its security stores shared through the Redis above. */
   portalOnRedis: Server;
+  /** Two more of the same build and upstream, started together for row 7e: the container's heap options, and Node's. */
+  portalWithHeap: Server;
+  portalWithDefaults: Server;
   token: string;
   /** The portal's key: the bare proxy and the bare page open its cookie. */
   sessionKey: string;
@@ -54,6 +58,8 @@ async function startServers(started: Partial<Servers>): Promise<Servers> {
   );
   started.redis = await RedisServer.start();
   started.portalOnRedis = await startBuiltPortal(upstream.url, { REDIS_URL: started.redis.url });
+  started.portalWithHeap = await startBuiltPortal(upstream.url, { NODE_OPTIONS: containerNodeOptions() });
+  started.portalWithDefaults = await startBuiltPortal(upstream.url, { NODE_OPTIONS: "" });
   return started as Servers;
 }
 
@@ -86,7 +92,17 @@ export const apiThrough = (label: string, portal: Server, client: PortalClient):
 export async function throughputBenches(options: LoadOptions): Promise<Row[]> {
   const started: Partial<Servers> = {};
   try {
-    const { upstream, portal, bare, token, sessionKey, portalOnRedis, metricsToken } = await startServers(started);
+    const {
+      upstream,
+      portal,
+      bare,
+      token,
+      sessionKey,
+      portalOnRedis,
+      portalWithHeap,
+      portalWithDefaults,
+      metricsToken,
+    } = await startServers(started);
     const client = await signIn(portal.url, accounts.alice, fakeUpstreamCode);
     const barePage = await startServer(
       "scripts/bench/bare-page.ts",
@@ -172,6 +188,31 @@ export async function throughputBenches(options: LoadOptions): Promise<Row[]> {
         "throughput",
         { atLeast },
       );
+    // The container's heap options beside Node's defaults, same build and requests, two portals started together and
+    // warmed alike: what the smaller young generation (row 7c's memory) costs in collections.
+    const heapClient = await signIn(portalWithHeap.url, accounts.alice, fakeUpstreamCode);
+    const defaultsClient = await signIn(portalWithDefaults.url, accounts.alice, fakeUpstreamCode);
+    const heapRow = async (name: string, through: typeof apiThrough) =>
+      ratioRow(
+        name,
+        await sideBySide(
+          through(`NODE_OPTIONS ${containerNodeOptions()}`, portalWithHeap, heapClient),
+          through("Node's defaults", portalWithDefaults, defaultsClient),
+          options,
+        ),
+        "cpu",
+        { atMost: 1.03 },
+      );
+    rows.push(
+      await heapRow(
+        "7e. Heap options: gated page with the container's NODE_OPTIONS ÷ Node's defaults (CPU)",
+        gatedPageOf,
+      ),
+      await heapRow(
+        "7f. Heap options: /api call with the container's NODE_OPTIONS ÷ Node's defaults (CPU)",
+        apiThrough,
+      ),
+    );
     rows.push(
       await redisRow("8a. Redis: gated page with REDIS_URL ÷ without (req/s)", gatedPageOf, 0.9),
       await redisRow("8b. Redis: /api call with REDIS_URL ÷ without (req/s)", apiThrough, 0.8),

@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, it } from "node:test";
 import { parseAllDocuments } from "yaml";
+import { containerNodeOptions } from "#scripts/bench/heap.ts";
 
 const dir = new URL("../../deploy/k8s/", import.meta.url);
 type Manifest = { apiVersion?: string; kind?: string; metadata?: { name?: string }; spec?: Record<string, unknown> };
@@ -66,5 +67,16 @@ describe("deploy/k8s", () => {
         );
       }
     }
+  });
+
+  it("the pods run with the Dockerfile's heap options, measured in docs/performance.md (rows 7c and 7e)", () => {
+    const deployment = manifests.find((m) => m.kind === "Deployment" && m.metadata?.name === "payments-portal");
+    const containers = (
+      deployment?.spec?.template as { spec: { containers: { env?: { name: string; value?: string }[] }[] } }
+    ).spec.containers;
+    const podOptions = containers.flatMap((container) => container.env ?? []).find((v) => v.name === "NODE_OPTIONS");
+    assert.ok(podOptions?.value, "the Deployment sets NODE_OPTIONS");
+    assert.equal(podOptions.value, containerNodeOptions(), "the Dockerfile's and the Deployment's agree");
+    assert.match(podOptions.value, /--max-semi-space-size=\d+/);
   });
 });
