@@ -9,7 +9,7 @@ import { allowedHostNames, refuseOtherHosts } from "#server/allowed-hosts.ts";
 import { apiPlugin } from "#server/api/plugin.ts";
 import type { Config } from "#server/config.ts";
 import { type ContextOptions, createContext } from "#server/context.ts";
-import { clientErrors, frameworkErrors, installErrorHandling } from "#server/errors.ts";
+import { clientErrors, expectationFailed, frameworkErrors, installErrorHandling } from "#server/errors.ts";
 import { loggerOptions, OneLinePerRequest } from "#server/logging.ts";
 import { isLoopback } from "#server/loopback.ts";
 import { csrfPlugin } from "#server/plugins/csrf.ts";
@@ -51,12 +51,16 @@ export async function buildApp({ config, upstreamUrl, logger, ...options }: Buil
     // A slow client gets its 408 (clientErrors) within a second of its deadline: Node checks them that often.
     requestTimeout: config.clients.requestTimeoutMs,
     http: {
+      // A request without a Host header reaches the Host check below, answered with every answer's headers.
+      requireHostHeader: false,
       headersTimeout: config.clients.headersTimeoutMs,
       connectionsCheckingInterval: Math.min(1_000, config.clients.headersTimeoutMs),
     },
     logController: new OneLinePerRequest(),
     return503OnClosing: false, // answered by installShutdown, in the portal's shape
   });
+  // An Expect Node cannot meet is answered as every answer is, not with Node's bare 417.
+  app.server.on("checkExpectation", expectationFailed);
   // Behind the proxy every socket is the proxy's, which buffers slow clients itself.
   if (!config.trustProxy) limitSocketsPerAddress(app.server, config.clients.maxSocketsPerAddress);
   // First of all, the headers every answer carries, the 421 below and every refusal after it included.
