@@ -12,9 +12,12 @@ import { type ContextOptions, createContext } from "#server/context.ts";
 import { clientErrors, expectationFailed, frameworkErrors, installErrorHandling } from "#server/errors.ts";
 import { loggerOptions, OneLinePerRequest } from "#server/logging.ts";
 import { isLoopback } from "#server/loopback.ts";
+import { refusedForm } from "#server/pages/public.tsx";
+import type { Screens } from "#server/pages/screen.ts";
 import { csrfPlugin } from "#server/plugins/csrf.ts";
 import { queryLimit, querystringParser } from "#server/plugins/query-limit.ts";
 import { assetsDir, readManifest } from "#server/render/assets.ts";
+import { decoratePage } from "#server/render/page-reply.ts";
 import { accountRoutes } from "#server/routes/account.ts";
 import { apiReferenceRoutes } from "#server/routes/api-reference.ts";
 import { documentRoutes } from "#server/routes/documents.ts";
@@ -111,6 +114,10 @@ export async function buildApp({ config, upstreamUrl, logger, ...options }: Buil
   if (config.env === "development") await app.register(apiReferenceRoutes);
 
   await app.register(async function withSession(scope) {
+    const screens: Screens = { context, assets: readManifest() };
+    // `reply.page` for the pages, and for the page a person's form another site posted is refused with.
+    await decoratePage(scope, context, screens.assets);
+    scope.setErrorHandler(refusedForm(screens));
     await scope.register(csrfPlugin); // before the session is read: a refused request writes nothing
     await scope.register(sessionPlugin, { context });
     await scope.register(formbody, { bodyLimit: 4 * 1024 });
@@ -118,7 +125,7 @@ export async function buildApp({ config, upstreamUrl, logger, ...options }: Buil
     await scope.register(documentRoutes, context);
     await scope.register(sessionRoutes, context);
     await scope.register(accountRoutes, context);
-    await scope.register(pageRoutes, context);
+    await scope.register(pageRoutes, screens);
   });
   app.addHook("onClose", async () => {
     await context.tracker.flush(shutdown.visitsMayTake());

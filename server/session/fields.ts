@@ -99,9 +99,12 @@ export function readOnlySession(request: FastifyRequest): void {
 /** Whether this request may write the session. */
 export const mayWrite = (request: FastifyRequest): boolean => !readOnly.has(request);
 
-/** The one reader of the cookie's fields: only the modules of server/session/ call it. */
+/**
+ * The one reader of the cookie's fields: only the modules of server/session/ call it. A request refused before its
+ * session was read (another site's form) holds none: nothing in it.
+ */
 export const get = <K extends keyof SessionFields>(request: FastifyRequest, key: K): SessionFields[K] | undefined =>
-  request.session.get(key);
+  (request.session as FastifyRequest["session"] | undefined)?.get(key);
 /**
  * The one writer of the cookie's fields: only the named writes of server/session/ call it. A write after an `expire`
  * that dropped the cookie keeps the cookie again (a new sign-in in the same request). False, writing nothing, in a
