@@ -16,6 +16,7 @@ import { safePath } from "#server/safe-path.ts";
 import { personOpened } from "#server/session/activity.ts";
 import { expire } from "#server/session/lifecycle.ts";
 import { standing } from "#server/session/standing.ts";
+import { CHANGED_PAUSE_MS } from "#web/components/change-password-form.tsx";
 import { AboutPage } from "#web/pages/about-page.tsx";
 import { IslandPage } from "#web/pages/island-page.tsx";
 import type { FormAnswer } from "#web/protocol/form-answer.ts";
@@ -75,6 +76,8 @@ function loadMfa(screens: Screens, entry: RouteEntry, request: PageRequest, answ
       title: passwordTexts.heading,
       body: <IslandPage context={context} title={passwordTexts.heading} name="change-password" props={props} />,
       ownForm: true,
+      // The forced change moves on to the home page after the pause the island keeps, as the page says.
+      ...(changed ? { moveOn: { seconds: CHANGED_PAUSE_MS / 1000, to: `/${auth.site}/home` } } : {}),
     };
   }
   if (auth) return redirect(landingPath(auth.site, taxBridgeOn(screens.context, request)));

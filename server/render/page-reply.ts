@@ -39,6 +39,7 @@ export async function decoratePage(app: FastifyInstance, context: AppContext, as
         "retry-after",
         String(view.retryAfter),
       );
+    if (view.moveOn) this.header("refresh", `${view.moveOn.seconds}; url=${view.moveOn.to}`);
     // A signed-in page warns a minute before the idle limit, and at the limit asks whether the session has ended.
     // A page the person asked for restarts the idle time on its answer (server/session/activity.ts): counted from now.
     this.code(view.status ?? 200);

@@ -7,6 +7,8 @@ import type { Loaded, PageRequest, Screens } from "#server/pages/screen.ts";
 import { loadSection } from "#server/pages/section.tsx";
 import { noteVisit, sendVisits } from "#server/pages/visits.ts";
 import { signInForms } from "#server/routes/sign-in-forms.ts";
+import { takeFormAnswer } from "#server/session/writes.ts";
+import { isNavigation } from "#server/tracking.ts";
 import type { FormAnswer } from "#web/protocol/form-answer.ts";
 import type { RouteEntry, SignedInSection } from "#web/routes/row.ts";
 import { matchRoute, sectionOf } from "#web/routes/table.ts";
@@ -37,7 +39,8 @@ export async function pageRoutes(app: FastifyInstance, screens: Screens): Promis
   };
 
   app.get("/*", { config: { policy: "page" } }, async (request: PageRequest, reply) => {
-    const loaded = await load(request);
+    // What a form posted here came to (server/routes/sign-in-forms.ts), shown once, by the document the person sees.
+    const loaded = await load(request, isNavigation(request) ? takeFormAnswer(request) : undefined);
     if ("redirect" in loaded) return reply.redirect(loaded.redirect, 302);
     noteVisit(request, reply, previous, loaded.ownForm === true);
     return reply.page(loaded);

@@ -1,15 +1,17 @@
 // The sign-in path's forms posted as plain HTML (before their island arrives, or without script): each posts to its own
 // page and is answered as the island would be, through the same /api operation (server/forms/through-api.ts), with the
-// same checks (web/sign-in-checks.ts, web/password-rules.ts) and texts; then a 303 to the next page, or the page again
-// with the note and what was typed (never a password). Nothing secret ever rides in an address.
+// same checks (web/sign-in-checks.ts, web/password-rules.ts) and texts; then a 303 to the next page, or to the form's own
+// page, whose GET shows the note and what was typed (never a password) once, from the session's flash: Back and Reload
+// never send a form again. Nothing secret ever rides in an address.
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { throughApi } from "#server/forms/through-api.ts";
 import type { Loaded, PageRequest, Screens } from "#server/pages/screen.ts";
 import { safePath } from "#server/safe-path.ts";
+import { leavesRoom } from "#server/session/cookie-size.ts";
 import { standing } from "#server/session/standing.ts";
+import { keepFormAnswer, takeFormAnswer } from "#server/session/writes.ts";
 import { answerCode, failedCallText } from "#web/api/answer.ts";
 import { END_OTHERS_HEADER, sessionsEndedNote } from "#web/api/end-others.ts";
-import { CHANGED_PAUSE_MS } from "#web/components/change-password-form.tsx";
 import { mfaCodeOf } from "#web/mfa-code.ts";
 import { newPasswordProblem } from "#web/password-rules.ts";
 import type { FormAnswer, FormNote } from "#web/protocol/form-answer.ts";
@@ -61,8 +63,15 @@ export async function signInForms(
 ): Promise<void> {
   const { context } = screens;
 
-  /** The page the form came from, again, with its answer: 400 when refused, 200 otherwise. */
+  /**
+   * The page the form came from, again, with its answer: a 303 to its own address, whose GET shows the answer kept in
+   * the flash. A session with no room left for it (a very large token) has the page answered in place: 400 when
+   * refused, 200 otherwise.
+   */
   const again = async (request: FormRequest, reply: FastifyReply, answer: FormAnswer, status = 400) => {
+    if (keepFormAnswer(request, answer) && leavesRoom(request))
+      return reply.redirect(safePath(request.url) ?? pathnameOf(request.url), 303);
+    takeFormAnswer(request);
     const loaded = await load(request, answer);
     if ("redirect" in loaded) return reply.redirect(loaded.redirect, 303);
     return reply.page({ ...loaded, status: loaded.status && loaded.status !== 200 ? loaded.status : status });
@@ -205,8 +214,7 @@ export async function signInForms(
       return typeof value === "string" ? value : undefined;
     });
     if (ended) notes.push({ kind: "info", text: ended });
-    // The forced change moves on to the home page after the pause the island keeps, as the page says, script or not.
-    if (forced) reply.header("refresh", `${CHANGED_PAUSE_MS / 1000}; url=/${audience}/home`);
+    // The forced change's page moves on to the home page by itself (server/pages/public.tsx).
     return again(request, reply, { form: "change-password", notes }, 200);
   }
 }

@@ -3,6 +3,7 @@
 import type { FastifyRequest } from "fastify";
 import type { RevocationStore } from "#server/stores/revocations.ts";
 import { packToken, type StoredToken, unpackToken } from "#server/token-pack.ts";
+import type { FormAnswer } from "#web/protocol/form-answer.ts";
 import type { EndReason } from "#web/protocol/session-end.ts";
 import type { LoginMessage, Site, UserInfo } from "#web/site.ts";
 
@@ -29,9 +30,10 @@ export type Auth = {
 
 /**
  * A notice for the next sign-in page: `ended` says why the session before it ended, and the page words it. `error`
- * is a notice already in words, as cookies sealed before the reason alone was kept carry it.
+ * is a notice already in words, as cookies sealed before the reason alone was kept carry it. `form`: what a form
+ * posted without script came to (its note, the IDs typed, never a password), for the page its 303 leads to.
  */
-export type Flash = { ended?: EndReason; error?: string; pathname?: string };
+export type Flash = { ended?: EndReason; error?: string; pathname?: string; form?: FormAnswer };
 
 /** What the session cookie holds. */
 export type SessionFields = {
