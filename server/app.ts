@@ -120,7 +120,8 @@ export async function buildApp({ config, upstreamUrl, logger, ...options }: Buil
     scope.setErrorHandler(refusedForm(screens));
     await scope.register(csrfPlugin); // before the session is read: a refused request writes nothing
     await scope.register(sessionPlugin, { context });
-    await scope.register(formbody, { bodyLimit: 4 * 1024 });
+    // As large as any other body: a form's over-long field is said to be too long by its name (server/routes/sign-in-forms.ts).
+    await scope.register(formbody, { bodyLimit: 16 * 1024 });
     await scope.register(apiPlugin, { prefix: "/api", context });
     await scope.register(documentRoutes, context);
     await scope.register(sessionRoutes, context);

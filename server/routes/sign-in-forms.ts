@@ -17,6 +17,7 @@ import { newPasswordProblem } from "#web/password-rules.ts";
 import type { FormAnswer, FormNote } from "#web/protocol/form-answer.ts";
 import { COOLDOWN_HEADER, TAX_BRIDGE_HEADER } from "#web/protocol/headers.ts";
 import { readVerdict } from "#web/protocol/held.ts";
+import { keptTyped } from "#web/protocol/typed-names.ts";
 import { resetProblem } from "#web/reset-checks.ts";
 import { matchRoute } from "#web/routes/table.ts";
 import { loginProblem } from "#web/sign-in-checks.ts";
@@ -26,25 +27,30 @@ import { loginTexts } from "#web/texts/login-screen.ts";
 import { mfaTexts } from "#web/texts/mfa.ts";
 import { passwordTexts } from "#web/texts/password.ts";
 
-/** Every field a form of the sign-in path posts, as text; a repeated or unknown field is refused. */
+/**
+ * Every field a form of the sign-in path posts, as text; a repeated or unknown field is refused. What a person types is
+ * bounded by the body's size alone: the one input rule says which is too long, in words (web/protocol/typed-names.ts,
+ * by the /api call the form makes), where a schema's refusal would be section 8's bare "Action Failed".
+ */
 const field = (maxLength: number) => ({ type: "string", maxLength }) as const;
+const typedText = { type: "string" } as const;
 const bodySchema = {
   type: "object",
   additionalProperties: false,
   properties: {
     intent: field(32),
     site: field(16),
-    shortName: field(256),
-    userName: field(256),
-    password: field(256),
+    shortName: typedText,
+    userName: typedText,
+    password: typedText,
     remember: field(16),
-    clientShortName: field(256),
-    emailAddress: field(256),
-    code: field(64),
-    username: field(256),
-    current: field(256),
-    next: field(256),
-    confirm: field(256),
+    clientShortName: typedText,
+    emailAddress: typedText,
+    code: typedText,
+    username: typedText,
+    current: typedText,
+    next: typedText,
+    confirm: typedText,
     endOthers: field(16),
   },
 } as const;
@@ -107,7 +113,11 @@ export async function signInForms(
   async function login(request: FormRequest, reply: FastifyReply, body: Body, screen: string) {
     const site = siteOf(body.site);
     const values = { shortName: body.shortName ?? "", userName: body.userName ?? "", password: body.password ?? "" };
-    const typed = { shortName: values.shortName, userName: values.userName, remember: body.remember === "on" };
+    const typed = {
+      shortName: keptTyped("shortname", values.shortName),
+      userName: keptTyped("username", values.userName),
+      remember: body.remember === "on",
+    };
     const refuse = (text: string) => again(request, reply, { form: "login", site, note: error(text), typed });
     const missing = loginProblem(site, values);
     if (missing) return refuse(missing.message);
@@ -136,8 +146,12 @@ export async function signInForms(
   async function reset(request: FormRequest, reply: FastifyReply, body: Body) {
     const site = siteOf(body.site);
     const typed = { shortName: body.clientShortName ?? "", email: body.emailAddress ?? "" };
+    const kept = {
+      shortName: keptTyped("clientShortName", typed.shortName),
+      email: keptTyped("emailAddress", typed.email),
+    };
     const refuse = (text: string) =>
-      again(request, reply, { form: "reset", site, sent: false, note: error(text), typed });
+      again(request, reply, { form: "reset", site, sent: false, note: error(text), typed: kept });
     const missing = resetProblem(site, typed.shortName, typed.email);
     if (missing) return refuse(missing.message);
     const answer = await throughApi(context, request, reply, "/web/reset-pwd", {

@@ -9,6 +9,7 @@ import { accounts, DEMO_PASSWORD, latestMail, signIn } from "#harness/sign-in.ts
 import { failingAnswers } from "#tests/support/failing-upstream.ts";
 import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
 import { type PortalOnFake, portalsOnFakeForFile } from "#tests/support/portal-on-fake.ts";
+import { answerMessage } from "#web/api/answer.ts";
 import { errorTexts } from "#web/texts/errors.ts";
 
 const NEW_PASSWORD = "Fresh-Start-2026!";
@@ -159,6 +160,37 @@ describe("the sign-in path's forms without script", () => {
     const reload = await tab.get("/?site=vendor");
     assert.doesNotMatch(reload.text, /Invalid Login/, "a reload shows the note no more");
     assert.doesNotMatch(reload.text, /value="vera"/);
+  });
+
+  it("says a user ID, a company or an e-mail address is too long, where /api says the same, and keeps the rest typed", async () => {
+    const long = "x".repeat(5_000);
+    const user = await sentBack(browser(), "/", { site: "client", shortName: "ACME", userName: long, password: "pw" });
+    assert.match(user.text, /User ID is too long\./);
+    assert.doesNotMatch(user.text, /Action Failed/);
+    assert.match(user.text, /value="ACME"/, "the company typed stays");
+    assert.ok(!user.text.includes(long), "the over-long ID is not written back");
+    const company = await sentBack(browser(), "/", {
+      site: "client",
+      shortName: long,
+      userName: "alice",
+      password: "pw",
+    });
+    assert.match(company.text, /Company Short Name is too long\./);
+    const email = await sentBack(browser(), "/?reset", {
+      intent: "reset",
+      site: "vendor",
+      clientShortName: "",
+      emailAddress: `${long}@example.com`,
+    });
+    assert.match(email.text, /Email Address is too long\./);
+    const api = await new PortalClient(portal.app).post("/api/auth/client", {
+      shortname: "ACME",
+      username: long,
+      password: "pw",
+    });
+    assert.equal(api.status, 400);
+    assert.deepEqual(api.json(), { detail: "User ID is too long." }, "the /api call is refused by the same rule");
+    assert.equal(answerMessage(api.status, api.json()), "User ID is too long.", "the island says it as the form does");
   });
 
   it("says a deactivated account is deactivated", async () => {
