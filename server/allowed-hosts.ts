@@ -14,9 +14,12 @@ export function hostOf(header: string | undefined): string | undefined {
   return host?.toLowerCase().replace(/\.$/, "");
 }
 
-/** Whether a request with this Host header is for us: an address, a loopback name, or one of `names`. */
+/**
+ * Whether a request with this Host header is for us: an address, a loopback name, or one of `names`; with `any`, any
+ * name. A request that names no host at all is never ours (Node no longer refuses it itself: server/app.ts).
+ */
 export function hostAllowed(header: string | undefined, allowed: HostNames): boolean {
-  if (allowed.any) return true;
+  if (allowed.any) return header !== undefined && header !== "";
   const host = hostOf(header);
   if (host === undefined) return false;
   if (isIP(host) !== 0 || host === "localhost" || host.endsWith(".localhost")) return true;
@@ -32,9 +35,8 @@ export function allowedHostNames(settings: { publicUrl?: string; loopback: boole
   return settings.loopback ? { any: false, names: [] } : { any: true };
 }
 
-/** Answers 421 Misdirected Request, before anything else, to a request for a name the app does not serve. */
+/** Answers 421 Misdirected Request, before anything else, to a request for a name the app does not serve, or none. */
 export function refuseOtherHosts(app: FastifyInstance, allowed: HostNames): void {
-  if (allowed.any) return;
   app.addHook("onRequest", async (request, reply) => {
     if (hostAllowed(request.headers.host, allowed)) return;
     return reply.code(421).type("text/plain; charset=utf-8").send("This server does not answer for that host name.");

@@ -9,12 +9,15 @@ import { allowedHostNames, refuseOtherHosts } from "#server/allowed-hosts.ts";
 import { apiPlugin } from "#server/api/plugin.ts";
 import type { Config } from "#server/config.ts";
 import { type ContextOptions, createContext } from "#server/context.ts";
-import { clientErrors, frameworkErrors, installErrorHandling } from "#server/errors.ts";
+import { clientErrors, expectationFailed, frameworkErrors, installErrorHandling } from "#server/errors.ts";
 import { loggerOptions, OneLinePerRequest } from "#server/logging.ts";
 import { isLoopback } from "#server/loopback.ts";
+import { refusedForm } from "#server/pages/public.tsx";
+import type { Screens } from "#server/pages/screen.ts";
 import { csrfPlugin } from "#server/plugins/csrf.ts";
 import { queryLimit, querystringParser } from "#server/plugins/query-limit.ts";
 import { assetsDir, readManifest } from "#server/render/assets.ts";
+import { decoratePage } from "#server/render/page-reply.ts";
 import { accountRoutes } from "#server/routes/account.ts";
 import { apiReferenceRoutes } from "#server/routes/api-reference.ts";
 import { documentRoutes } from "#server/routes/documents.ts";
@@ -51,12 +54,16 @@ export async function buildApp({ config, upstreamUrl, logger, ...options }: Buil
     // A slow client gets its 408 (clientErrors) within a second of its deadline: Node checks them that often.
     requestTimeout: config.clients.requestTimeoutMs,
     http: {
+      // A request without a Host header reaches the Host check below, answered with every answer's headers.
+      requireHostHeader: false,
       headersTimeout: config.clients.headersTimeoutMs,
       connectionsCheckingInterval: Math.min(1_000, config.clients.headersTimeoutMs),
     },
     logController: new OneLinePerRequest(),
     return503OnClosing: false, // answered by installShutdown, in the portal's shape
   });
+  // An Expect Node cannot meet is answered as every answer is, not with Node's bare 417.
+  app.server.on("checkExpectation", expectationFailed);
   // Behind the proxy every socket is the proxy's, which buffers slow clients itself.
   if (!config.trustProxy) limitSocketsPerAddress(app.server, config.clients.maxSocketsPerAddress);
   // First of all, the headers every answer carries, the 421 below and every refusal after it included.
@@ -107,14 +114,19 @@ export async function buildApp({ config, upstreamUrl, logger, ...options }: Buil
   if (config.env === "development") await app.register(apiReferenceRoutes);
 
   await app.register(async function withSession(scope) {
+    const screens: Screens = { context, assets: readManifest() };
+    // `reply.page` for the pages, and for the page a person's form another site posted is refused with.
+    await decoratePage(scope, context, screens.assets);
+    scope.setErrorHandler(refusedForm(screens));
     await scope.register(csrfPlugin); // before the session is read: a refused request writes nothing
     await scope.register(sessionPlugin, { context });
-    await scope.register(formbody, { bodyLimit: 4 * 1024 });
+    // As large as any other body: a form's over-long field is said to be too long by its name (server/routes/sign-in-forms.ts).
+    await scope.register(formbody, { bodyLimit: 16 * 1024 });
     await scope.register(apiPlugin, { prefix: "/api", context });
     await scope.register(documentRoutes, context);
     await scope.register(sessionRoutes, context);
     await scope.register(accountRoutes, context);
-    await scope.register(pageRoutes, context);
+    await scope.register(pageRoutes, screens);
   });
   app.addHook("onClose", async () => {
     await context.tracker.flush(shutdown.visitsMayTake());

@@ -1,5 +1,5 @@
 // One error handler: clear 4xx answers in requirements 8's shapes, and never internals for a 5xx.
-import { STATUS_CODES } from "node:http";
+import { type IncomingMessage, type ServerResponse, STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { securityHeaderLines, writeSecurityHeaders } from "#server/security-headers.ts";
@@ -86,4 +86,21 @@ export function clientErrors(error: NodeJS.ErrnoException, socket: Socket): void
         `connection: close\r\n\r\n${body}`,
     );
   socket.destroy(error);
+}
+
+/**
+ * The server's `checkExpectation`: an `Expect` other than 100-continue, which Node would answer with a bare 417, is
+ * answered as every other answer, section 8's shape with the security headers, and the socket closed (its body unread).
+ */
+export function expectationFailed(request: IncomingMessage, response: ServerResponse): void {
+  writeSecurityHeaders(request, response);
+  const body = JSON.stringify(problem(serverTexts.expectationFailed.message, serverTexts.expectationFailed.code));
+  response
+    .writeHead(417, {
+      "cache-control": "no-store",
+      "content-type": "application/json; charset=utf-8",
+      "content-length": Buffer.byteLength(body),
+      connection: "close",
+    })
+    .end(body);
 }

@@ -56,6 +56,11 @@ export function writeSecurityHeaders(request: IncomingMessage, response: ServerR
   everyAnswer(request, response, () => {});
 }
 
+/** Writes the pages' headers, with the answer's nonce, onto an answer whose route is no page's (a refused form's page). */
+export function writePageHeaders(request: IncomingMessage, response: ServerResponse): void {
+  pages(request, response, () => {});
+}
+
 /** The same headers as the lines of a raw answer, each ending in CRLF (for the refusals Node writes on the socket). */
 export const securityHeaderLines = (() => {
   const response = new ServerResponse(new IncomingMessage(new Socket()));

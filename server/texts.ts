@@ -29,6 +29,10 @@ export const serverTexts = {
   requestUnreadable: { code: "request-unreadable", message: "The request is not valid HTTP." },
   requestTooSlow: { code: "request-too-slow", message: "The request took too long to arrive." },
   headersTooLarge: { code: "headers-too-large", message: "The request's headers are too large." },
+  expectationFailed: {
+    code: "expectation-failed",
+    message: "The request's Expect header is not one the portal meets.",
+  },
   commonPassword: {
     code: "common-password",
     message: "This password is too common or too easy to guess. Please choose another.",

@@ -8,6 +8,7 @@ import { problem } from "#server/errors.ts";
 import { lastCodeSentAt, sessionId } from "#server/session/standing.ts";
 import { PASSWORD_TEST_VALID_MS, spendPasswordTest } from "#server/session/writes.ts";
 import { serverTexts } from "#server/texts.ts";
+import { isolate } from "#web/components/isolated.tsx";
 import { passwordProblem } from "#web/password-rules.ts";
 import { COOLDOWN_HEADER, REPLACE_SESSION_HEADER, SEND_AGAIN_COOLDOWN_MS } from "#web/protocol/headers.ts";
 import { linkLoginTexts } from "#web/texts/link-login.ts";
@@ -99,10 +100,11 @@ export const checkNewPassword: Check = async ({ context, request }) => {
 export const confirmReplace: Check = async ({ request }) => {
   const auth = request.auth;
   if (!auth || request.headers[REPLACE_SESSION_HEADER.toLowerCase()] === "1") return undefined;
+  // The names are isolated (web/components/isolated.tsx): the link's page shows this sentence.
   const who = linkLoginTexts.whoIs({
-    name: auth.userName,
+    name: isolate(auth.userName),
     site: auth.site,
-    ...(auth.company ? { company: auth.company } : {}),
+    company: isolate(auth.company ?? ""),
   });
   return { status: 409, body: problem(linkLoginTexts.signedInAs(who), serverTexts.sessionExists.code) };
 };

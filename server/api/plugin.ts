@@ -17,7 +17,7 @@ import { sessionId } from "#server/session/standing.ts";
 import { serverTexts } from "#server/texts.ts";
 import { type Operation, routerPath } from "#server/upstream/operations.ts";
 import { proxyFault } from "#server/upstream/read-capped.ts";
-import { trimNames } from "#web/protocol/typed-names.ts";
+import { tooLongField, trimNames } from "#web/protocol/typed-names.ts";
 import { errorTexts } from "#web/texts/errors.ts";
 
 declare module "fastify" {
@@ -62,10 +62,12 @@ export async function apiPlugin(api: FastifyInstance, { context }: { context: Ap
     else done(null, payload);
   });
   // A name typed with blanks around it names the same account as the form's (web/protocol/typed-names.ts): trimmed
-  // before the schema reads it, so the throttle, the call and the session all see one spelling.
+  // before the schema reads it, so the throttle, the call and the session all see one spelling. A field longer than the
+  // upstream takes is refused by its name, before the schema would refuse it as section 8's bare "Action Failed".
   api.addHook("preValidation", (request, _reply, done) => {
     request.body = trimNames(request.body);
-    done();
+    const tooLong = tooLongField(request.body);
+    done(tooLong === undefined ? undefined : new Refusal(400, tooLong));
   });
   // Callback hooks, here and below: an async hook costs a promise and a microtask on every call.
   // A lock the call holds is free before its answer leaves: a client that sends its next code as soon as it reads

@@ -1,6 +1,7 @@
 // The public screens of the route table (requirements 2.1): the sign-in pages, the MFA step, login by link and the
 // screens that only say what they are for.
 
+import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { loadLogin } from "#server/pages/login.tsx";
 import {
   type Loaded,
@@ -10,15 +11,19 @@ import {
   type Screens,
   taxBridgeOn,
 } from "#server/pages/screen.ts";
+import { CrossSiteRefusal } from "#server/plugins/csrf.ts";
 import { safePath } from "#server/safe-path.ts";
 import { personOpened } from "#server/session/activity.ts";
 import { expire } from "#server/session/lifecycle.ts";
 import { standing } from "#server/session/standing.ts";
+import { CHANGED_PAUSE_MS } from "#web/components/change-password-form.tsx";
 import { AboutPage } from "#web/pages/about-page.tsx";
 import { IslandPage } from "#web/pages/island-page.tsx";
 import type { FormAnswer } from "#web/protocol/form-answer.ts";
 import type { RouteEntry } from "#web/routes/row.ts";
 import { landingPath, landingUrl, linkSite } from "#web/site.ts";
+import { accessTexts } from "#web/texts/access.ts";
+import { errorTexts } from "#web/texts/errors.ts";
 import { passwordTexts } from "#web/texts/password.ts";
 
 /** A public screen's page; `answer`: what its form, sent back without script, came to. */
@@ -71,6 +76,8 @@ function loadMfa(screens: Screens, entry: RouteEntry, request: PageRequest, answ
       title: passwordTexts.heading,
       body: <IslandPage context={context} title={passwordTexts.heading} name="change-password" props={props} />,
       ownForm: true,
+      // The forced change moves on to the home page after the pause the island keeps, as the page says.
+      ...(changed ? { moveOn: { seconds: CHANGED_PAUSE_MS / 1000, to: `/${auth.site}/home` } } : {}),
     };
   }
   if (auth) return redirect(landingPath(auth.site, taxBridgeOn(screens.context, request)));
@@ -93,3 +100,17 @@ function loadLinkLogin(screens: Screens, entry: RouteEntry, request: PageRequest
     body: <IslandPage context={pageContextOf(screens, request)} title={entry.title} name="link-login" props={props} />,
   };
 }
+
+/**
+ * The session scope's error handler: a person's form that another site's page posted (server/plugins/csrf.ts) is
+ * refused with section 8's 403 as a page in the portal's frame, which says what happened and leads to the sign-in page
+ * (on to the person's section when signed in). Every other error, and an /api caller's refusal, is the app's
+ * (server/errors.ts): thrown on to it.
+ */
+export const refusedForm =
+  (screens: Screens) => (error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) => {
+    if (!(error instanceof CrossSiteRefusal) || request.url.startsWith("/api/")) throw error;
+    const entry = { title: errorTexts.accessDenied, about: accessTexts.crossSiteForm };
+    const body = <AboutPage context={pageContextOf(screens, request)} entry={entry} />;
+    return reply.page({ status: error.statusCode, title: entry.title, body });
+  };

@@ -20,6 +20,8 @@ export type PageView = {
   retryAfter?: number;
   /** The address it asks again (the page's own by default). */
   retryPath?: string;
+  /** The page moves on by itself, after `seconds`, to `to` (the forced password change's success, script or not). */
+  moveOn?: { seconds: number; to: string };
   /**
    * The change-password step of a session whose password expired, the one page such a session has: its visit is
    * recorded (requirements 4.8), though the page is the sign-in's own, not framed as signed in.

@@ -63,12 +63,21 @@ declare module "fastify" {
 const linkTarget = (request: FastifyRequest): boolean =>
   request.routeOptions.config.policy === "page" || request.routeOptions.config.linkTarget === true;
 
+/**
+ * What a state-changing request another site or origin started is refused with: section 8's 403. An /api caller reads
+ * it as JSON; a person's form, posted by another site's page, as a page in the portal's words (the session scope's
+ * error handler, server/pages/public.tsx `refusedForm`).
+ */
+export class CrossSiteRefusal extends Refusal {
+  constructor() {
+    super(403, errorTexts.accessDenied);
+  }
+}
+
 /** A state-changing request another site or origin started is refused before anything reads it. */
 export const csrfPlugin = fp(async (app: FastifyInstance) => {
   app.addHook("onRequest", (request, _reply, done) => {
-    done(
-      !safeMethods.has(request.method) && crossSite(request) ? new Refusal(403, errorTexts.accessDenied) : undefined,
-    );
+    done(!safeMethods.has(request.method) && crossSite(request) ? new CrossSiteRefusal() : undefined);
   });
 });
 

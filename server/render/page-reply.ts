@@ -11,6 +11,7 @@ import { nonceOf } from "#server/nonce.ts";
 import type { PageView } from "#server/pages/screen.ts";
 import { ownRequest } from "#server/plugins/csrf.ts";
 import { renderPage } from "#server/render/render-page.ts";
+import { writePageHeaders } from "#server/security-headers.ts";
 import { byItself, personActed } from "#server/session/activity.ts";
 import { pastMfa, sessionId, sessionTimes } from "#server/session/standing.ts";
 import { IDLE_CHECK_MARGIN_SECONDS, IDLE_WARNING_SECONDS, idleCheckUrl } from "#web/idle-timing.ts";
@@ -38,9 +39,12 @@ export async function decoratePage(app: FastifyInstance, context: AppContext, as
         "retry-after",
         String(view.retryAfter),
       );
+    if (view.moveOn) this.header("refresh", `${view.moveOn.seconds}; url=${view.moveOn.to}`);
     // A signed-in page warns a minute before the idle limit, and at the limit asks whether the session has ended.
     // A page the person asked for restarts the idle time on its answer (server/session/activity.ts): counted from now.
     this.code(view.status ?? 200);
+    // A page answered on a route that is no page's (another site's form refused) still loads its styles and scripts.
+    if (request.routeOptions.config.policy !== "page") writePageHeaders(request.raw, this.raw);
     const left = idleLeft(request, context, context.now(), personActed(request, this));
     const html = renderPage(view.body, {
       key: pageKey(view.body),

@@ -1,23 +1,22 @@
 // Every page of the route table: the row that matches, its screen's `load` (props or a redirect), its visit noted
 // (server/pages/visits.ts, sent after the answer has gone), then one `reply.page`.
 import type { FastifyInstance } from "fastify";
-import type { AppContext } from "#server/context.ts";
 import { PreviousPages } from "#server/pages/previous-page.ts";
 import { loadPublic } from "#server/pages/public.tsx";
 import type { Loaded, PageRequest, Screens } from "#server/pages/screen.ts";
 import { loadSection } from "#server/pages/section.tsx";
 import { noteVisit, sendVisits } from "#server/pages/visits.ts";
-import { readManifest } from "#server/render/assets.ts";
-import { decoratePage } from "#server/render/page-reply.ts";
 import { signInForms } from "#server/routes/sign-in-forms.ts";
+import { takeFormAnswer } from "#server/session/writes.ts";
+import { isNavigation } from "#server/tracking.ts";
 import type { FormAnswer } from "#web/protocol/form-answer.ts";
 import type { RouteEntry, SignedInSection } from "#web/routes/row.ts";
 import { matchRoute, sectionOf } from "#web/routes/table.ts";
 import { pathnameOf } from "#web/site.ts";
 
-export async function pageRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
-  const screens: Screens = { context, assets: readManifest() };
-  await decoratePage(app, context, screens.assets);
+/** The pages, and their forms; `reply.page` is the session scope's (server/app.ts). */
+export async function pageRoutes(app: FastifyInstance, screens: Screens): Promise<void> {
+  const { context } = screens;
   // One reading of a page's query, for its view and its form alike: a repeated parameter counts once, by its first
   // value (a hand-edited address never breaks a page). Its path is `pathnameOf(request.url)` wherever it is read.
   app.addHook("preHandler", async (request) => {
@@ -40,7 +39,8 @@ export async function pageRoutes(app: FastifyInstance, context: AppContext): Pro
   };
 
   app.get("/*", { config: { policy: "page" } }, async (request: PageRequest, reply) => {
-    const loaded = await load(request);
+    // What a form posted here came to (server/routes/sign-in-forms.ts), shown once, by the document the person sees.
+    const loaded = await load(request, isNavigation(request) ? takeFormAnswer(request) : undefined);
     if ("redirect" in loaded) return reply.redirect(loaded.redirect, 302);
     noteVisit(request, reply, previous, loaded.ownForm === true);
     return reply.page(loaded);

@@ -1,20 +1,23 @@
 // The sign-in path's forms posted as plain HTML (before their island arrives, or without script): each posts to its own
 // page and is answered as the island would be, through the same /api operation (server/forms/through-api.ts), with the
-// same checks (web/sign-in-checks.ts, web/password-rules.ts) and texts; then a 303 to the next page, or the page again
-// with the note and what was typed (never a password). Nothing secret ever rides in an address.
+// same checks (web/sign-in-checks.ts, web/password-rules.ts) and texts; then a 303 to the next page, or to the form's own
+// page, whose GET shows the note and what was typed (never a password) once, from the session's flash: Back and Reload
+// never send a form again. Nothing secret ever rides in an address.
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { throughApi } from "#server/forms/through-api.ts";
 import type { Loaded, PageRequest, Screens } from "#server/pages/screen.ts";
 import { safePath } from "#server/safe-path.ts";
+import { leavesRoom } from "#server/session/cookie-size.ts";
 import { standing } from "#server/session/standing.ts";
+import { keepFormAnswer, takeFormAnswer } from "#server/session/writes.ts";
 import { answerCode, failedCallText } from "#web/api/answer.ts";
 import { END_OTHERS_HEADER, sessionsEndedNote } from "#web/api/end-others.ts";
-import { CHANGED_PAUSE_MS } from "#web/components/change-password-form.tsx";
 import { mfaCodeOf } from "#web/mfa-code.ts";
 import { newPasswordProblem } from "#web/password-rules.ts";
 import type { FormAnswer, FormNote } from "#web/protocol/form-answer.ts";
 import { COOLDOWN_HEADER, TAX_BRIDGE_HEADER } from "#web/protocol/headers.ts";
 import { readVerdict } from "#web/protocol/held.ts";
+import { keptTyped } from "#web/protocol/typed-names.ts";
 import { resetProblem } from "#web/reset-checks.ts";
 import { matchRoute } from "#web/routes/table.ts";
 import { loginProblem } from "#web/sign-in-checks.ts";
@@ -24,25 +27,30 @@ import { loginTexts } from "#web/texts/login-screen.ts";
 import { mfaTexts } from "#web/texts/mfa.ts";
 import { passwordTexts } from "#web/texts/password.ts";
 
-/** Every field a form of the sign-in path posts, as text; a repeated or unknown field is refused. */
+/**
+ * Every field a form of the sign-in path posts, as text; a repeated or unknown field is refused. What a person types is
+ * bounded by the body's size alone: the one input rule says which is too long, in words (web/protocol/typed-names.ts,
+ * by the /api call the form makes), where a schema's refusal would be section 8's bare "Action Failed".
+ */
 const field = (maxLength: number) => ({ type: "string", maxLength }) as const;
+const typedText = { type: "string" } as const;
 const bodySchema = {
   type: "object",
   additionalProperties: false,
   properties: {
     intent: field(32),
     site: field(16),
-    shortName: field(256),
-    userName: field(256),
-    password: field(256),
+    shortName: typedText,
+    userName: typedText,
+    password: typedText,
     remember: field(16),
-    clientShortName: field(256),
-    emailAddress: field(256),
-    code: field(64),
-    username: field(256),
-    current: field(256),
-    next: field(256),
-    confirm: field(256),
+    clientShortName: typedText,
+    emailAddress: typedText,
+    code: typedText,
+    username: typedText,
+    current: typedText,
+    next: typedText,
+    confirm: typedText,
     endOthers: field(16),
   },
 } as const;
@@ -61,8 +69,15 @@ export async function signInForms(
 ): Promise<void> {
   const { context } = screens;
 
-  /** The page the form came from, again, with its answer: 400 when refused, 200 otherwise. */
+  /**
+   * The page the form came from, again, with its answer: a 303 to its own address, whose GET shows the answer kept in
+   * the flash. A session with no room left for it (a very large token) has the page answered in place: 400 when
+   * refused, 200 otherwise.
+   */
   const again = async (request: FormRequest, reply: FastifyReply, answer: FormAnswer, status = 400) => {
+    if (keepFormAnswer(request, answer) && leavesRoom(request))
+      return reply.redirect(safePath(request.url) ?? pathnameOf(request.url), 303);
+    takeFormAnswer(request);
     const loaded = await load(request, answer);
     if ("redirect" in loaded) return reply.redirect(loaded.redirect, 303);
     return reply.page({ ...loaded, status: loaded.status && loaded.status !== 200 ? loaded.status : status });
@@ -98,7 +113,11 @@ export async function signInForms(
   async function login(request: FormRequest, reply: FastifyReply, body: Body, screen: string) {
     const site = siteOf(body.site);
     const values = { shortName: body.shortName ?? "", userName: body.userName ?? "", password: body.password ?? "" };
-    const typed = { shortName: values.shortName, userName: values.userName, remember: body.remember === "on" };
+    const typed = {
+      shortName: keptTyped("shortname", values.shortName),
+      userName: keptTyped("username", values.userName),
+      remember: body.remember === "on",
+    };
     const refuse = (text: string) => again(request, reply, { form: "login", site, note: error(text), typed });
     const missing = loginProblem(site, values);
     if (missing) return refuse(missing.message);
@@ -127,8 +146,12 @@ export async function signInForms(
   async function reset(request: FormRequest, reply: FastifyReply, body: Body) {
     const site = siteOf(body.site);
     const typed = { shortName: body.clientShortName ?? "", email: body.emailAddress ?? "" };
+    const kept = {
+      shortName: keptTyped("clientShortName", typed.shortName),
+      email: keptTyped("emailAddress", typed.email),
+    };
     const refuse = (text: string) =>
-      again(request, reply, { form: "reset", site, sent: false, note: error(text), typed });
+      again(request, reply, { form: "reset", site, sent: false, note: error(text), typed: kept });
     const missing = resetProblem(site, typed.shortName, typed.email);
     if (missing) return refuse(missing.message);
     const answer = await throughApi(context, request, reply, "/web/reset-pwd", {
@@ -205,8 +228,7 @@ export async function signInForms(
       return typeof value === "string" ? value : undefined;
     });
     if (ended) notes.push({ kind: "info", text: ended });
-    // The forced change moves on to the home page after the pause the island keeps, as the page says, script or not.
-    if (forced) reply.header("refresh", `${CHANGED_PAUSE_MS / 1000}; url=/${audience}/home`);
+    // The forced change's page moves on to the home page by itself (server/pages/public.tsx).
     return again(request, reply, { form: "change-password", notes }, 200);
   }
 }

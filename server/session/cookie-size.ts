@@ -28,10 +28,23 @@ export const PENDING_ROOM = 64;
  */
 export function fitsCookie(request: FastifyRequest, room = 0, told: "answer" | "sign-in page" = "answer"): boolean {
   if (!mayWrite(request)) return true;
-  const bytes = sessionCookieValue(request.server.encodeSecureSession(request.session)).length;
+  const bytes = sealedBytes(request);
   if (bytes + room <= MAX_SEALED_SESSION) return true;
   request.log.error({ event: "session-too-large", bytes }, "session not stored");
   // An answer that says it leaves no notice behind for the next sign-in page to say again.
   expire(request, told === "answer" ? "signed-out" : "too-large");
   return false;
+}
+
+/** The session's cookie as it would be written now, in bytes. */
+const sealedBytes = (request: FastifyRequest): number =>
+  sessionCookieValue(request.server.encodeSecureSession(request.session)).length;
+
+/**
+ * Whether the session as it stands still leaves its standing's room (a form's answer kept in it for the next page,
+ * server/routes/sign-in-forms.ts): nothing ends when it does not, the caller does without what it added.
+ */
+export function leavesRoom(request: FastifyRequest): boolean {
+  const room = request.auth?.stage === "signed-in" ? SIGNED_IN_ROOM : PENDING_ROOM;
+  return !mayWrite(request) || sealedBytes(request) + room <= MAX_SEALED_SESSION;
 }

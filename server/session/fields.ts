@@ -3,6 +3,7 @@
 import type { FastifyRequest } from "fastify";
 import type { RevocationStore } from "#server/stores/revocations.ts";
 import { packToken, type StoredToken, unpackToken } from "#server/token-pack.ts";
+import type { FormAnswer } from "#web/protocol/form-answer.ts";
 import type { EndReason } from "#web/protocol/session-end.ts";
 import type { LoginMessage, Site, UserInfo } from "#web/site.ts";
 
@@ -29,9 +30,10 @@ export type Auth = {
 
 /**
  * A notice for the next sign-in page: `ended` says why the session before it ended, and the page words it. `error`
- * is a notice already in words, as cookies sealed before the reason alone was kept carry it.
+ * is a notice already in words, as cookies sealed before the reason alone was kept carry it. `form`: what a form
+ * posted without script came to (its note, the IDs typed, never a password), for the page its 303 leads to.
  */
-export type Flash = { ended?: EndReason; error?: string; pathname?: string };
+export type Flash = { ended?: EndReason; error?: string; pathname?: string; form?: FormAnswer };
 
 /** What the session cookie holds. */
 export type SessionFields = {
@@ -99,9 +101,12 @@ export function readOnlySession(request: FastifyRequest): void {
 /** Whether this request may write the session. */
 export const mayWrite = (request: FastifyRequest): boolean => !readOnly.has(request);
 
-/** The one reader of the cookie's fields: only the modules of server/session/ call it. */
+/**
+ * The one reader of the cookie's fields: only the modules of server/session/ call it. A request refused before its
+ * session was read (another site's form) holds none: nothing in it.
+ */
 export const get = <K extends keyof SessionFields>(request: FastifyRequest, key: K): SessionFields[K] | undefined =>
-  request.session.get(key);
+  (request.session as FastifyRequest["session"] | undefined)?.get(key);
 /**
  * The one writer of the cookie's fields: only the named writes of server/session/ call it. A write after an `expire`
  * that dropped the cookie keeps the cookie again (a new sign-in in the same request). False, writing nothing, in a

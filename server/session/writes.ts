@@ -1,9 +1,10 @@
 // The session's named writes while it lasts: seen, permissions, a sent code, the password
-// test and change, the sign-in page's notice. Nothing else writes it (its beginning and end: lifecycle.ts).
+// test and change, the sign-in page's notice, a form's answer. Nothing else writes it (its beginning and end: lifecycle.ts).
 import type { FastifyRequest } from "fastify";
 import { sessionSeen } from "#server/account/sessions.ts";
 import { type Flash, get, RESEAL_GRANULARITY_MS, set, storeAuth } from "#server/session/fields.ts";
 import { sessionId, sessionTimes } from "#server/session/standing.ts";
+import type { FormAnswer } from "#web/protocol/form-answer.ts";
 import type { UserInfo } from "#web/site.ts";
 
 /** How long a passed password test allows the change call. */
@@ -86,4 +87,20 @@ export function takeEndResult(request: FastifyRequest): { outcome: string; count
 export function takeFlash(request: FastifyRequest): Flash | undefined {
   const flash = get(request, "flash");
   return flash && set(request, "flash", undefined) ? flash : undefined;
+}
+
+/**
+ * What a form posted without script came to, kept in the flash beside any notice for the page its 303 leads to
+ * (server/routes/sign-in-forms.ts): Back and Reload then never send the form again.
+ */
+export function keepFormAnswer(request: FastifyRequest, answer: FormAnswer): boolean {
+  return set(request, "flash", { ...get(request, "flash"), form: answer });
+}
+
+/** A form's answer, read once, by the page it led to: a reload shows it no more. The flash's notice stays. */
+export function takeFormAnswer(request: FastifyRequest): FormAnswer | undefined {
+  const flash = get(request, "flash");
+  if (!flash?.form) return undefined;
+  const { form, ...notice } = flash;
+  return set(request, "flash", Object.keys(notice).length > 0 ? notice : undefined) ? form : undefined;
 }

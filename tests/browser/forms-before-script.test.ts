@@ -1,7 +1,8 @@
 // The sign-in path before and without its script (issue 31): with scripts off, a person signs in with the password
 // and the mailed code, opens the vendor tab, asks for a reset and changes an expired password, each form a real POST;
-// with the islands' script held back while the person types, what was typed and the focus stay when it arrives. No
-// password, code or e-mail address ever appears in an address the browser requests.
+// with the islands' script held back while the person types, what was typed and the focus stay when it arrives. A
+// form's answer is a redirect to a page, so Reload never sends it again. No password, code or e-mail address ever
+// appears in an address the browser requests.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { Page } from "playwright-core";
@@ -71,6 +72,14 @@ describe("the sign-in forms before and without their script", () => {
     await page.getByLabel("Code").fill("000000");
     await page.getByRole("button", { name: "Submit Code" }).click();
     await page.getByText("Incorrect. Please try again with the most recent code.").waitFor();
+    // The refusal was a redirect to the step's own page: Reload asks for that page, never sends the form again.
+    const [reloaded] = await Promise.all([
+      page.waitForRequest((request) => request.isNavigationRequest()),
+      page.reload(),
+    ]);
+    assert.equal(reloaded.method(), "GET", "Reload sends no form");
+    await page.getByRole("heading", { name: "Verify This Device" }).waitFor();
+    assert.equal(await page.getByText("Incorrect. Please try again").count(), 0, "the note was said once");
     await page.getByLabel("Code").fill(code);
     await page.getByRole("button", { name: "Submit Code" }).click();
     await page.waitForURL(`${url}/client/home`);

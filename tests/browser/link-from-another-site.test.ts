@@ -9,12 +9,21 @@ import { after, before, describe, test } from "node:test";
 import type { Page } from "playwright-core";
 import { accounts, DEMO_PASSWORD } from "#harness/sign-in.ts";
 import { browserSuite, enterCode, hydrated, lastMailId, submitLogin } from "#tests/browser/steps.ts";
+import { accessTexts } from "#web/texts/access.ts";
+import { errorTexts } from "#web/texts/errors.ts";
+import { linkLoginTexts } from "#web/texts/link-login.ts";
 import { loginNotices } from "#web/texts/login-notices.ts";
 
 describe("a link from another site", () => {
-  const suite = browserSuite();
-  let site: Server;
+  let site: Server | undefined;
   let siteUrl = "";
+  // Closed before the suite's own check (registered next): a hook that fails skips the hooks after it, and this
+  // server, left open, would keep the file's process from ever ending.
+  after(() => {
+    site?.closeAllConnections();
+    site?.close();
+  });
+  const suite = browserSuite();
   before(async () => {
     // The other site's page: links to the portal, and a form posting to its sign-out.
     site = createServer((_request, response) => {
@@ -30,7 +39,6 @@ describe("a link from another site", () => {
     await once(site, "listening");
     siteUrl = `http://localhost:${(site.address() as AddressInfo).port}/`;
   });
-  after(() => site.close());
 
   /** The session cookie's value as the browser keeps it. */
   const sessionCookie = async (page: Page) =>
@@ -62,6 +70,11 @@ describe("a link from another site", () => {
       page.getByRole("button", { name: "Sign you out" }).click(),
     ]);
     assert.equal(refused.status(), 403, "another site's form is refused");
+    // In the portal's words and frame, with its styles (the suite checks that no policy refused a thing), and a way back.
+    await page.getByRole("heading", { level: 1, name: errorTexts.accessDenied }).waitFor();
+    await page.getByText(accessTexts.crossSiteForm).waitFor();
+    const back = page.getByRole("link", { name: linkLoginTexts.signIn });
+    assert.equal(await back.getAttribute("href"), "/");
     assert.equal(await sessionCookie(page), held, "the session cookie is the one the browser held");
     await page.goto(`${suite.portal.url}/client/home`);
     await page.getByText("alice").first().waitFor(); // still signed in

@@ -45,6 +45,8 @@ describe("which names are allowed", () => {
 
   test("without PUBLIC_URL, off loopback, any: nothing to derive the names from (behind a proxy, config requires it)", () => {
     assert.deepEqual(allowedHostNames({ loopback: false }), { any: true });
+    assert.ok(hostAllowed("any.example", { any: true }));
+    for (const none of [undefined, ""]) assert.ok(!hostAllowed(none, { any: true }), "a request naming no host");
   });
 });
 

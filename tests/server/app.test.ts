@@ -237,3 +237,54 @@ describe("a slow client (HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS)", () => {
     );
   });
 });
+
+describe("Node's own early answers", () => {
+  /** Writes `bytes` to the portal's socket and reads everything until the portal closes it, or a second has passed. */
+  async function answerTo(port: number, bytes: string): Promise<string> {
+    const socket = connect(port, "127.0.0.1");
+    await once(socket, "connect");
+    let text = "";
+    socket.on("data", (chunk: Buffer) => {
+      text += chunk.toString();
+    });
+    socket.on("error", () => {});
+    socket.write(bytes);
+    await Promise.race([once(socket, "close"), new Promise((resolve) => setTimeout(resolve, scaled(1_000)))]);
+    socket.destroy();
+    return text;
+  }
+  const assertHeaders = (answer: string, where: string) => {
+    const head = answer.split("\r\n\r\n", 1)[0] ?? "";
+    assert.match(head, /\r\nx-content-type-options: nosniff\r\n/i, where);
+    assert.match(head, /\r\nstrict-transport-security: max-age=31536000; includeSubDomains\r\n/i, where);
+    assert.match(
+      head,
+      /\r\ncontent-security-policy: default-src 'none';base-uri 'none';frame-ancestors 'self'\r\n/i,
+      where,
+    );
+  };
+
+  it("a request without a Host header reaches the portal's Host check, and its 421 carries every answer's headers", async (t) => {
+    const fake = await portalOnFake(undefined, { listen: true });
+    t.after(() => fake.close());
+    const answer = await answerTo(Number(new URL(fake.url).port), "GET /healthz HTTP/1.1\r\n\r\n");
+    assert.match(answer, /^HTTP\/1\.1 421 Misdirected Request\r\n/, answer);
+    assertHeaders(answer, "no Host");
+  });
+
+  it("an Expect the portal cannot meet is answered 417 in section 8's shape, with every answer's headers", async (t) => {
+    const fake = await portalOnFake(undefined, { listen: true });
+    t.after(() => fake.close());
+    const answer = await answerTo(
+      Number(new URL(fake.url).port),
+      "POST /api/auth/vendor HTTP/1.1\r\nhost: localhost\r\nexpect: 200-ok\r\ncontent-length: 2\r\n\r\n{}",
+    );
+    assert.match(answer, /^HTTP\/1\.1 417 Expectation Failed\r\n/, answer);
+    assertHeaders(answer, "Expect: 200-ok");
+    assert.match(answer, /\r\ncache-control: no-store\r\n/i);
+    assert.deepEqual(JSON.parse(answer.split("\r\n\r\n")[1] ?? ""), {
+      detail: "The request's Expect header is not one the portal meets.",
+      code: "expectation-failed",
+    });
+  });
+});

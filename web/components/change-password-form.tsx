@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { api, failureText } from "#web/api/client.ts";
 import { END_OTHERS_HEADER, sessionsEndedNote } from "#web/api/end-others.ts";
 import { CapsLockHint, useCapsLock } from "#web/components/caps-lock.tsx";
+import { Isolated, isolate } from "#web/components/isolated.tsx";
 import { Note, type NoteKind, Notes } from "#web/components/note.tsx";
 import { PasswordChecklist } from "#web/components/password-checklist.tsx";
 import { useAccountSections } from "#web/components/use-account-sections.ts";
@@ -192,7 +193,9 @@ export function ChangePasswordForm(props: ChangePasswordFormProps) {
           <p>
             {passwordTexts.username}
             <br />
-            <strong>{userName}</strong>
+            <strong>
+              <Isolated text={isolate(userName)} />
+            </strong>
             <input name="username" value={userName} autoComplete="username" readOnly hidden />
           </p>
         ) : null}

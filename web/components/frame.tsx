@@ -2,6 +2,7 @@
 // footer. The header stays one line on a phone: the brand's name steps aside and the account chip shortens.
 import type { ReactNode } from "react";
 import { IdleWarning } from "#web/components/idle-warning.tsx";
+import { Isolated, isolate } from "#web/components/isolated.tsx";
 import { Logo } from "#web/components/logo.tsx";
 import type { PageContext } from "#web/page-context.ts";
 import { pathOf } from "#web/routes/table.ts";
@@ -17,12 +18,20 @@ function Account({ user }: { user: NonNullable<PageContext["user"]> }) {
     <a
       className="account"
       href={pathOf(user.site, "Change Password")}
-      title={[name, company, layoutTexts.yourAccount].filter(Boolean).join(" · ")}
+      title={[isolate(name), isolate(company ?? ""), layoutTexts.yourAccount].filter(Boolean).join(" · ")}
     >
       <span className="visually-hidden">{`${layoutTexts.signedInAs} `}</span>
-      {name ? <span className="account-user">{name}</span> : null}
+      {name ? (
+        <span className="account-user">
+          <Isolated text={isolate(name)} />
+        </span>
+      ) : null}
       {name && company ? <span className="visually-hidden"> {layoutTexts.atCompany} </span> : null}
-      {company ? <span className="account-company">{company}</span> : null}
+      {company ? (
+        <span className="account-company">
+          <Isolated text={isolate(company)} />
+        </span>
+      ) : null}
       {!name && !company ? <span className="account-user">{layoutTexts.accountOf(user.site)}</span> : null}
       <span className="account-lead">{layoutTexts.security}</span>
       <span className="visually-hidden">{`, ${layoutTexts.yourAccount}`}</span>

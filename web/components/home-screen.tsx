@@ -2,6 +2,7 @@
 // route table and the gates alone, and said only of the pages those open; a client also finds the patent-fee and
 // immigration-fee sections here.
 import type { ReactElement } from "react";
+import { Isolated, isolate } from "#web/components/isolated.tsx";
 import { navigationFor } from "#web/components/section-nav.tsx";
 import type { PageContext } from "#web/page-context.ts";
 import { opensPath } from "#web/routes/opens.ts";
@@ -61,7 +62,9 @@ export function HomeScreen({ context, section, entry, permissions, loaded }: Pro
     <article className="home">
       <header className="home-intro">
         <h1>{entry.title}</h1>
-        <p className="home-who">{homeTexts.welcome(user?.name ?? "", user?.company)}</p>
+        <p className="home-who">
+          <Isolated text={homeTexts.welcome(isolate(user?.name ?? ""), isolate(user?.company ?? ""))} />
+        </p>
         {loaded}
         {doings ? <p>{doings}</p> : null}
         {shortcuts.length > 0 ? (

@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, useState } from "react";
 import { api, failureCode, failureText } from "#web/api/client.ts";
+import { Isolated, isolate } from "#web/components/isolated.tsx";
 import { BusyOverlay, Note, Notes } from "#web/components/note.tsx";
 import { useNoteFocus } from "#web/components/use-note-focus.ts";
 import { REPLACE_SESSION_HEADER } from "#web/protocol/headers.ts";
@@ -24,7 +25,12 @@ export default function LinkLoginIsland({ uuid, site, current }: LinkLoginIsland
   const [failure, setFailure] = useState<string>();
   // The session this browser has, named by the page, or by the portal's refusal when the page came from another site
   // (whose navigation carries no cookie): the link then waits for a click.
-  const [beside, setBeside] = useState(current && linkLoginTexts.signedInAs(linkLoginTexts.whoIs(current)));
+  const [beside, setBeside] = useState(
+    current &&
+      linkLoginTexts.signedInAs(
+        linkLoginTexts.whoIs({ ...current, name: isolate(current.name), company: isolate(current.company ?? "") }),
+      ),
+  );
   const [confirmed, setConfirmed] = useState(false);
   const started = useRef(false);
   const [notes, focusNote] = useNoteFocus();
@@ -66,7 +72,9 @@ export default function LinkLoginIsland({ uuid, site, current }: LinkLoginIsland
     return (
       <div className="login-box link-login">
         <h1>{linkLoginTexts.replaceHeading}</h1>
-        <p>{beside}</p>
+        <p>
+          <Isolated text={beside} />
+        </p>
         <p>{linkLoginTexts.replaceWarning}</p>
         <p>
           <button type="button" onClick={() => setConfirmed(true)}>

@@ -5,7 +5,7 @@ import type { RouteEntry } from "#web/routes/row.ts";
 import { pathOf } from "#web/routes/table.ts";
 import { linkLoginTexts } from "#web/texts/link-login.ts";
 
-export function AboutPage({ context, entry }: { context: PageContext; entry: RouteEntry }) {
+export function AboutPage({ context, entry }: { context: PageContext; entry: Pick<RouteEntry, "title" | "about"> }) {
   return (
     <Frame context={context}>
       <article>

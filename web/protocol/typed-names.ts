@@ -1,6 +1,9 @@
-// One input rule for the names a person types to sign in or reset a password (the company short name, the user ID, the
-// e-mail address): surrounding white space is not part of them, whether they come from a form without script, an
-// island or a direct `/api` call, so one typing names one account everywhere (requirements 11.2).
+// One input rule for the fields a person types to sign in, reset or change a password (the company short name, the
+// user ID, the e-mail address, a password): surrounding white space is not part of a name, and a field longer than the
+// upstream takes is refused by its name, whether it comes from a form without script, an island or a direct `/api`
+// call, so one typing names one account everywhere (requirements 11.2) and is refused in the same words.
+import { loginTexts } from "#web/texts/login-screen.ts";
+import { resetTexts } from "#web/texts/reset.ts";
 
 /** The request fields of openapi/portal.yaml's sign-in and reset bodies that name an account. */
 const NAME_FIELDS = ["shortname", "username", "clientShortName", "emailAddress"] as const;
@@ -17,3 +20,38 @@ export function trimNames(body: unknown): unknown {
   }
   return trimmed;
 }
+
+/** The most characters each typed field may have (a name's once trimmed): openapi/portal.yaml's `maxLength`. */
+export const TYPED_LIMITS = {
+  shortname: 64,
+  username: 128,
+  clientShortName: 64,
+  emailAddress: 254,
+  userId: 128,
+  password: 256,
+} as const;
+type TypedField = keyof typeof TYPED_LIMITS;
+
+/** What each says when it is longer, in the words of the screen it is typed on; in the forms' order. */
+const tooLongTexts: Record<TypedField, string> = {
+  shortname: loginTexts.companyTooLong,
+  username: loginTexts.userIdTooLong,
+  clientShortName: resetTexts.companyTooLong,
+  emailAddress: resetTexts.emailTooLong,
+  userId: loginTexts.userIdTooLong,
+  password: loginTexts.passwordTooLong,
+};
+
+const tooLong = (field: TypedField, value: unknown): boolean =>
+  typeof value === "string" && (field === "password" ? value : value.trim()).length > TYPED_LIMITS[field];
+
+/** The words for the first field of `body` longer than it may be ("User ID is too long."); undefined when none is. */
+export function tooLongField(body: unknown): string | undefined {
+  if (!body || typeof body !== "object" || Array.isArray(body)) return undefined;
+  const fields = body as Record<string, unknown>;
+  const field = (Object.keys(tooLongTexts) as TypedField[]).find((name) => tooLong(name, fields[name]));
+  return field && tooLongTexts[field];
+}
+
+/** A value as typed, kept for the form sent back; one longer than it may be is not (it would not fit the cookie). */
+export const keptTyped = (field: TypedField, value: string): string => (tooLong(field, value) ? "" : value);

@@ -12,4 +12,7 @@ export const accessTexts = {
   /** Below section 8's "Action Failed", when a gated page's permissions could not be had (docs/decisions.md). */
   unchecked: "Your permissions for this page could not be checked.",
   tryAgain: "Try again",
+  /** Below section 8's "Access Denied", on the page a form another site's page posted is answered with. */
+  crossSiteForm:
+    "This form was sent from another site, so the portal did not act on it and nothing was changed. From the sign-in page you can sign in, or go on to your pages if you are signed in.",
 } as const;

@@ -19,6 +19,10 @@ export const loginTexts = {
   companyRequired: "Company Short Name is required.",
   userIdRequired: "User ID is required.",
   passwordRequired: "Password is required.",
+  /** Beside requirements 5's "is required." texts: a field longer than the upstream takes (web/protocol/typed-names.ts). */
+  companyTooLong: "Company Short Name is too long.",
+  userIdTooLong: "User ID is too long.",
+  passwordTooLong: "Password is too long.",
   deactivated: (provider: string) =>
     `This account has been deactivated. Please contact ${provider} to restore your account.`,
   /** requirements 1's sentence, as words around its three contacts, so that each contact can be a link (support.tsx). */

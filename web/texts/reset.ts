@@ -7,6 +7,9 @@ export const resetTexts = {
   emailAddress: "Email Address",
   companyRequired: "Company Short Name is required.",
   emailRequired: "Email Address is required.",
+  /** Beside requirements 5's "is required." texts: a field longer than the upstream takes (web/protocol/typed-names.ts). */
+  companyTooLong: "Company Short Name is too long.",
+  emailTooLong: "Email Address is too long.",
   returnToLogin: "Return To Login",
   submit: "Reset Password",
   confirmation:

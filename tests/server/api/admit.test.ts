@@ -260,7 +260,7 @@ describe("allowlist (SECURITY.md item 5)", () => {
       "POST",
       "/session/logout",
       { "content-type": "application/x-www-form-urlencoded", cookie: on.signedInCookie },
-      `x=${"a".repeat(8_000)}`,
+      `x=${"a".repeat(20_000)}`,
     );
     assert.equal(form.status, 413);
     assert.deepEqual(on.fake.upstream.calls, []);

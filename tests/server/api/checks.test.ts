@@ -203,7 +203,10 @@ describe("a link spent beside a session", () => {
     const url = `/api/auth/vendor-token?uuid=${uuid}`;
     const refused = await alice.post(url);
     assert.equal(refused.status, 409);
-    assert.deepEqual(refused.json(), { detail: "You are signed in as alice, ACME.", code: "session-exists" });
+    assert.deepEqual(refused.json(), {
+      detail: "You are signed in as \u2068alice\u2069, \u2068ACME\u2069.",
+      code: "session-exists",
+    });
     assert.equal((await alice.get("/client/home")).status, 200, "alice's session is untouched");
     const confirmed = await alice.post(url, undefined, { "x-portal-replace-session": "1" });
     assert.deepEqual(

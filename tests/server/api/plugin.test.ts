@@ -60,6 +60,33 @@ describe("POST /auth/client and /auth/vendor", () => {
   });
 });
 
+describe("a field longer than the upstream takes", () => {
+  it("is refused before any call, by its name in the screen's words: never section 8's bare Action Failed", async () => {
+    const long = "x".repeat(5_000);
+    const calls: [string, unknown, string][] = [
+      ["/api/auth/client", { shortname: "ACME", username: long, password: "pw" }, "User ID is too long."],
+      [
+        "/api/auth/client",
+        { shortname: ` ${long} `, username: "alice", password: "pw" },
+        "Company Short Name is too long.",
+      ],
+      ["/api/auth/vendor", { username: "vera", password: long }, "Password is too long."],
+      [
+        "/api/web/reset-pwd",
+        { clientShortName: "", emailAddress: `${long}@example.com` },
+        "Email Address is too long.",
+      ],
+    ];
+    for (const [path, body, words] of calls) {
+      const answer = await new PortalClient(portal.url).post(path, body);
+      assert.equal(answer.status, 400, path);
+      assert.deepEqual(answer.json(), { detail: words }, path);
+    }
+    const atLimit = await new PortalClient(portal.url).post("/api/auth/client", clientLogin("x".repeat(128)));
+    assert.deepEqual(atLimit.json(), { tokenHeld: false }, "a user ID at its limit is asked of the upstream");
+  });
+});
+
 describe("POST /web/{site}/mfa/generate and /validate/{code}", () => {
   it("send a code, refuse a wrong one and promote the session on Passed", async () => {
     const client = new PortalClient(portal.url);

@@ -3,13 +3,16 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { happyUpstream } from "#harness/fake-upstream.ts";
-import { PortalClient } from "#harness/portal-client.ts";
+import { type PortalAnswer, PortalClient } from "#harness/portal-client.ts";
 import { accounts, signIn } from "#harness/sign-in.ts";
 import { deviceCookieName } from "#server/device-cookie.ts";
+import { END_SESSIONS_PATH, FORGET_DEVICES_PATH } from "#server/pages/account-view.ts";
 import { sessionCookieName } from "#server/session/plugin.ts";
 import { sameSiteCookieName } from "#server/session/same-site-cookie.ts";
 import { type PortalOnFake, portalOnFake, sessionsOnFake } from "#tests/support/portal-on-fake.ts";
 import { signInUrl } from "#web/site.ts";
+import { accessTexts } from "#web/texts/access.ts";
+import { documentTitle } from "#web/texts/document-title.ts";
 import { errorTexts } from "#web/texts/errors.ts";
 
 const on = sessionsOnFake();
@@ -92,7 +95,7 @@ describe("CSRF (item 6)", () => {
     for (const headers of foreign) {
       const answer = await new PortalClient(on.fake.url).raw("POST", "/session/logout", { ...form, ...headers }, "");
       assert.equal(answer.status, 403, JSON.stringify(headers));
-      assert.deepEqual(answer.json(), { detail: errorTexts.accessDenied }, JSON.stringify(headers));
+      assertRefusedPage(answer, JSON.stringify(headers));
       assert.equal(answer.headers["set-cookie"], undefined, "the session cookie is left alone");
     }
     const page = await new PortalClient(on.fake.url).raw("GET", "/client/home", { cookie });
@@ -103,6 +106,51 @@ describe("CSRF (item 6)", () => {
       303,
       "this origin's",
     );
+  });
+});
+
+/** The page a person's form another site posted is answered with: section 8's 403 in the portal's frame. */
+function assertRefusedPage(answer: PortalAnswer, where: string) {
+  assert.equal(answer.status, 403, where);
+  assert.match(String(answer.headers["content-type"]), /^text\/html/, where);
+  assert.ok(answer.text.includes(`<title>${documentTitle(errorTexts.accessDenied)}</title>`), where);
+  assert.match(answer.text, new RegExp(`<h1>${errorTexts.accessDenied}</h1>`), where);
+  assert.ok(answer.text.includes(escaped(accessTexts.crossSiteForm)), `${where}: what happened, in the portal's words`);
+  assert.match(answer.text, /<a href="\/">/, `${where}: the way back to sign-in, or on to the person's section`);
+  assert.match(answer.text, /<header class="site-header">/, `${where}: in the portal's frame`);
+  // The pages' policy, whatever route refused it: its stylesheet and nonce load, nothing else does.
+  const policy = String(answer.headers["content-security-policy"]);
+  assert.match(policy, /style-src 'self' 'nonce-[^']+'/, `${where}: ${policy}`);
+  assert.match(policy, /form-action 'self'/, where);
+  assert.equal(answer.headers["x-content-type-options"], "nosniff", where);
+}
+const escaped = (text: string) => text.replaceAll("'", "&#x27;");
+
+describe("a form another site posted, as the person sees it", () => {
+  it("is refused with a page in the portal's words, a way back to sign-in, and status 403; an /api call still reads JSON", async () => {
+    const cookie = (await signIn(on.fake.app, accounts.alice, on.fake.code)).cookieHeader;
+    const form = { "content-type": "application/x-www-form-urlencoded", "sec-fetch-site": "cross-site", cookie };
+    const forms: [string, string][] = [
+      ["/", "site=client&shortName=ACME&userName=alice&password=pw"],
+      ["/tax-bridge/login", "site=vendor&userName=vera&password=pw"],
+      ["/mfa", "code=123456"],
+      ["/client/users/change-password", "current=pw&next=Strong-Password-2026!&confirm=Strong-Password-2026!"],
+      ["/session/logout", ""],
+      ["/session/stay", ""],
+      [END_SESSIONS_PATH, "session=all&password=pw"],
+      [FORGET_DEVICES_PATH, "device=all"],
+    ];
+    for (const [path, body] of forms)
+      assertRefusedPage(await new PortalClient(on.fake.url).raw("POST", path, form, body), path);
+    const api = await new PortalClient(on.fake.url).raw(
+      "POST",
+      "/api/auth/vendor",
+      { "content-type": "application/json", "sec-fetch-site": "cross-site", "x-portal-request": "1" },
+      json({ username: "vera", password: "pw" }),
+    );
+    assert.equal(api.status, 403);
+    assert.deepEqual(api.json(), { detail: errorTexts.accessDenied }, "an /api caller reads section 8's JSON");
+    assert.equal((await new PortalClient(on.fake.url).raw("GET", "/client/home", { cookie })).status, 200);
   });
 });
 

@@ -1,6 +1,6 @@
 // The sign-in path's forms posted as plain HTML, as a browser sends them before the island wakes or without script:
-// each answered as the island is (requirements 4.1–4.4), with a 303 to the next page or the page again with the note,
-// and never a secret in an address.
+// each answered as the island is (requirements 4.1–4.4), with a 303 to the next page or to the form's own page, whose
+// GET shows the note once (Back and Reload never send the form again), and never a secret in an address.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { type Answer, sendJson } from "#harness/fake-upstream.ts";
@@ -9,6 +9,7 @@ import { accounts, DEMO_PASSWORD, latestMail, signIn } from "#harness/sign-in.ts
 import { failingAnswers } from "#tests/support/failing-upstream.ts";
 import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
 import { type PortalOnFake, portalsOnFakeForFile } from "#tests/support/portal-on-fake.ts";
+import { answerMessage } from "#web/api/answer.ts";
 import { errorTexts } from "#web/texts/errors.ts";
 
 const NEW_PASSWORD = "Fresh-Start-2026!";
@@ -35,6 +36,17 @@ describe("the sign-in path's forms without script", () => {
     const mail = await latestMail(portal.sandboxUrl, to);
     assert.ok(mail.id > id, `a new code was mailed to ${to}`);
     return /\b(\d{6})\b/.exec(mail.body)?.[1] ?? "";
+  };
+  /**
+   * A form answered on its own page: a 303 back to the address it was posted to, and that page as the browser then
+   * asks for it, with the note.
+   */
+  const sentBack = async (client: PortalClient, path: string, fields: Record<string, string>) => {
+    const answer = await send(client, path, fields);
+    assert.equal(answer.status, 303, answer.text);
+    assert.equal(answer.headers.location, path, "the form's own page, asked again by a GET");
+    assert.equal(answer.text, "", "the answer to the POST is no page");
+    return client.get(path);
   };
   const noSecretIn = (answer: PortalAnswer, ...secrets: string[]) => {
     for (const secret of secrets)
@@ -111,11 +123,11 @@ describe("the sign-in path's forms without script", () => {
 
   it("sends the login page again with requirements 5's first missing field, in order, keeping the IDs typed", async () => {
     const tab = browser();
-    const empty = await send(tab, "/", { site: "client", shortName: "", userName: "alice", password: "" });
-    assert.equal(empty.status, 400);
+    const empty = await sentBack(tab, "/", { site: "client", shortName: "", userName: "alice", password: "" });
+    assert.equal(empty.status, 200);
     assert.match(empty.text, /Company Short Name is required\./);
     assert.match(empty.text, /value="alice"/, "the User ID typed stays");
-    const vendor = await send(tab, "/", { site: "vendor", userName: "vera", password: "" });
+    const vendor = await sentBack(tab, "/", { site: "vendor", userName: "vera", password: "" });
     assert.match(vendor.text, /Password is required\./);
     assert.match(vendor.text, /aria-selected="true"[^>]*>VENDOR LOGIN|VENDOR LOGIN/);
   });
@@ -123,21 +135,66 @@ describe("the sign-in path's forms without script", () => {
   it("says Invalid Login for a wrong password, and never writes the password back into the page", async () => {
     const tab = browser();
     const wrong = "Not-The-Password-9!";
-    const answer = await send(tab, "/", {
+    const answer = await sentBack(tab, "/", {
       site: "client",
       shortName: "ACME",
       userName: "alice",
       password: wrong,
       remember: "on",
     });
-    assert.equal(answer.status, 400);
     assert.match(answer.text, /Invalid Login/);
     assert.ok(!answer.text.includes(wrong), "the password is not sent back");
     assert.match(answer.text, /value="ACME"/);
   });
 
+  it("answers a refused form with a 303 to its page's own GET, which says why once: a reload says it no more", async () => {
+    const tab = browser();
+    const wrong = "Not-The-Password-9!";
+    const posted = await send(tab, "/?site=vendor", { site: "vendor", userName: "vera", password: wrong });
+    assert.deepEqual([posted.status, posted.headers.location], [303, "/?site=vendor"], "no page answers the POST");
+    const page = await tab.get("/?site=vendor");
+    assert.equal(page.status, 200);
+    assert.match(page.text, /Invalid Login/);
+    assert.match(page.text, /value="vera"/, "the user ID typed stays");
+    assert.ok(!page.text.includes(wrong), "the password is not sent back");
+    const reload = await tab.get("/?site=vendor");
+    assert.doesNotMatch(reload.text, /Invalid Login/, "a reload shows the note no more");
+    assert.doesNotMatch(reload.text, /value="vera"/);
+  });
+
+  it("says a user ID, a company or an e-mail address is too long, where /api says the same, and keeps the rest typed", async () => {
+    const long = "x".repeat(5_000);
+    const user = await sentBack(browser(), "/", { site: "client", shortName: "ACME", userName: long, password: "pw" });
+    assert.match(user.text, /User ID is too long\./);
+    assert.doesNotMatch(user.text, /Action Failed/);
+    assert.match(user.text, /value="ACME"/, "the company typed stays");
+    assert.ok(!user.text.includes(long), "the over-long ID is not written back");
+    const company = await sentBack(browser(), "/", {
+      site: "client",
+      shortName: long,
+      userName: "alice",
+      password: "pw",
+    });
+    assert.match(company.text, /Company Short Name is too long\./);
+    const email = await sentBack(browser(), "/?reset", {
+      intent: "reset",
+      site: "vendor",
+      clientShortName: "",
+      emailAddress: `${long}@example.com`,
+    });
+    assert.match(email.text, /Email Address is too long\./);
+    const api = await new PortalClient(portal.app).post("/api/auth/client", {
+      shortname: "ACME",
+      username: long,
+      password: "pw",
+    });
+    assert.equal(api.status, 400);
+    assert.deepEqual(api.json(), { detail: "User ID is too long." }, "the /api call is refused by the same rule");
+    assert.equal(answerMessage(api.status, api.json()), "User ID is too long.", "the island says it as the form does");
+  });
+
   it("says a deactivated account is deactivated", async () => {
-    const answer = await send(browser(), "/", {
+    const answer = await sentBack(browser(), "/", {
       site: "client",
       shortName: "ACME",
       userName: "dora",
@@ -161,36 +218,40 @@ describe("the sign-in path's forms without script", () => {
   it("says a wrong code is wrong, with the attempts left, and keeps the step", async () => {
     const tab = browser();
     await send(tab, "/", { site: "client", shortName: "ACME", userName: "victor", password: DEMO_PASSWORD });
-    const wrong = await send(tab, "/mfa", { code: "000000" });
-    assert.equal(wrong.status, 400);
+    const wrong = await sentBack(tab, "/mfa", { code: "000000" });
+    assert.equal(wrong.status, 200);
     assert.match(wrong.text, /Incorrect\. Please try again with the most recent code\./);
-    const letters = await send(tab, "/mfa", { code: "12ab" });
+    const letters = await sentBack(tab, "/mfa", { code: "12ab" });
     assert.match(letters.text, /The code is made of digits only/);
-    const long = await send(tab, "/mfa", { code: "123456789" });
-    assert.equal(long.status, 400);
+    const long = await sentBack(tab, "/mfa", { code: "123456789" });
     assert.match(long.text, /The code has at most 8 digits\./, "never sent: it could only fail");
     assert.match(wrong.text, /4 attempts left\./);
-    assert.match((await send(tab, "/mfa", { code: "000000" })).text, /3 attempts left\./, "the long code spent none");
+    assert.match(
+      (await sentBack(tab, "/mfa", { code: "000000" })).text,
+      /3 attempts left\./,
+      "the long code spent none",
+    );
+    assert.doesNotMatch((await tab.get("/mfa")).text, /Incorrect/, "a reload of the step says it no more");
   });
 
   it("sends the code again on Send Again, within the cooldown only once", async () => {
     const tab = browser();
     await send(tab, "/", { site: "client", shortName: "ACME", userName: "victor", password: DEMO_PASSWORD });
-    const again = await send(tab, "/mfa", { intent: "send-again" });
+    const again = await sentBack(tab, "/mfa", { intent: "send-again" });
     assert.equal(again.status, 200);
     assert.match(again.text, /Send Again \(\d+s\)/, "the code sent with the login is moments old");
   });
 
   it("sends the reset e-mail and shows its confirmation at an address that names no one", async () => {
     const tab = browser();
-    const missing = await send(tab, "/?reset", {
+    const missing = await sentBack(tab, "/?reset", {
       intent: "reset",
       site: "client",
       clientShortName: "GLOBEX",
       emailAddress: "",
     });
-    assert.equal(missing.status, 400);
     assert.match(missing.text, /Email Address is required\./);
+    assert.match(missing.text, /value="GLOBEX"/, "the company typed stays");
     const before = await mailCount(accounts.gary.email);
     const sent = await send(tab, "/?reset", {
       intent: "reset",
@@ -211,12 +272,15 @@ describe("the sign-in path's forms without script", () => {
       tab.cookies = signedIn.cookies;
     });
     const page = "/client/users/change-password";
-    const short = await send(tab, page, { current: DEMO_PASSWORD, next: "short", confirm: "short" });
-    assert.equal(short.status, 400);
+    const short = await sentBack(tab, page, { current: DEMO_PASSWORD, next: "short", confirm: "short" });
     assert.match(short.text, /Password must be at least 12 characters in length\./);
-    const wrong = await send(tab, page, { current: "Not-The-Password-9!", next: NEW_PASSWORD, confirm: NEW_PASSWORD });
-    assert.equal(wrong.status, 400);
-    const changed = await send(tab, page, { current: DEMO_PASSWORD, next: NEW_PASSWORD, confirm: NEW_PASSWORD });
+    const wrong = await sentBack(tab, page, {
+      current: "Not-The-Password-9!",
+      next: NEW_PASSWORD,
+      confirm: NEW_PASSWORD,
+    });
+    assert.match(wrong.text, /role="alert"/, "the test call's refusal is said");
+    const changed = await sentBack(tab, page, { current: DEMO_PASSWORD, next: NEW_PASSWORD, confirm: NEW_PASSWORD });
     assert.equal(changed.status, 200);
     assert.match(changed.text, /Password Successfully Changed!/);
     assert.ok(!changed.text.includes(NEW_PASSWORD), "no password is sent back");
@@ -230,16 +294,19 @@ describe("the sign-in path's forms without script", () => {
     const passed = await send(tab, "/mfa", { code });
     assert.equal(passed.headers.location, "/mfa", "the change-password step comes next");
     assert.match((await tab.get("/mfa")).text, /Your password has expired\. Please enter a new password/);
-    const mismatch = await send(tab, "/mfa", {
+    const mismatch = await sentBack(tab, "/mfa", {
       current: DEMO_PASSWORD,
       next: NEW_PASSWORD,
       confirm: "Other-Start-2026!",
     });
     assert.match(mismatch.text, /New and confirm password do not match\./);
-    const changed = await send(tab, "/mfa", { current: DEMO_PASSWORD, next: NEW_PASSWORD, confirm: NEW_PASSWORD });
+    assert.equal(mismatch.headers.refresh, undefined, "a refusal stays on the step");
+    const changed = await sentBack(tab, "/mfa", { current: DEMO_PASSWORD, next: NEW_PASSWORD, confirm: NEW_PASSWORD });
     assert.equal(changed.status, 200);
     assert.match(changed.text, /Password Successfully Changed!/);
     assert.equal(changed.headers.refresh, "4; url=/client/home");
+    const reload = await tab.get("/mfa");
+    assert.equal(reload.headers.location, "/client/home", "a reload of the step, its success said, goes on home");
     assert.equal((await tab.get("/client/home")).status, 200, "signed in");
   });
 });
@@ -254,30 +321,32 @@ describe("a sign-in form without script and the island share one budget of attem
   it("counts the form's wrong passwords where the island's count, and refuses either once it is spent", async () => {
     const form = new PortalClient(portal.app, { islandsHeader: false });
     const wrong = { site: "client", shortName: "ACME", userName: "alice", password: "Not-The-Password-9!" };
-    for (let attempt = 0; attempt < 2; attempt += 1) {
-      const answer = await form.post("/", new URLSearchParams(wrong), { "sec-fetch-site": "same-origin" });
-      assert.match(answer.text, /Invalid Login/);
-    }
+    const post = async (fields: Record<string, string>) => {
+      const answer = await form.post("/", new URLSearchParams(fields), { "sec-fetch-site": "same-origin" });
+      assert.deepEqual([answer.status, answer.headers.location], [303, "/"]);
+      return form.get("/");
+    };
+    for (let attempt = 0; attempt < 2; attempt += 1) assert.match((await post(wrong)).text, /Invalid Login/);
     const island = await new PortalClient(portal.app).post("/api/auth/client", {
       shortname: "ACME",
       username: "alice",
       password: DEMO_PASSWORD,
     });
     assert.equal(island.status, 429, "the island's call finds the budget the forms spent");
-    const third = await form.post("/", new URLSearchParams({ ...wrong, password: DEMO_PASSWORD }), {
-      "sec-fetch-site": "same-origin",
-    });
-    assert.equal(third.status, 400);
+    const third = await post({ ...wrong, password: DEMO_PASSWORD });
     assert.match(third.text, /Too many attempts\. Please wait \d+ seconds? and try again\./, "the form says to wait");
   });
 });
 
 describe("a sign-in form without script when the upstream does not answer", () => {
   const onFake = portalsOnFakeForFile();
-  const post = (fake: PortalOnFake, fields: Record<string, string>) =>
-    new PortalClient(fake.app, { islandsHeader: false }).post("/", new URLSearchParams(fields), {
-      "sec-fetch-site": "same-origin",
-    });
+  /** The form posted, and the sign-in page its 303 leads back to. */
+  const post = async (fake: PortalOnFake, fields: Record<string, string>) => {
+    const tab = new PortalClient(fake.app, { islandsHeader: false });
+    const answer = await tab.post("/", new URLSearchParams(fields), { "sec-fetch-site": "same-origin" });
+    assert.deepEqual([answer.status, answer.headers.location], [303, "/"]);
+    return tab.get("/");
+  };
   const login = { site: "client", shortName: "ACME", userName: "alice", password: DEMO_PASSWORD };
 
   it("says after section 8's text that the service is not answering, and keeps what was typed", async () => {
@@ -289,7 +358,7 @@ describe("a sign-in form without script when the upstream does not answer", () =
     })) {
       fake.upstream.answer = answer as Answer;
       const page = await post(fake, login);
-      assert.equal(page.status, 400, what);
+      assert.equal(page.status, 200, what);
       assert.ok(page.text.includes(errorTexts.outage), `${what}: the outage sentence`);
       assert.match(page.text, /(Action Failed|Internal Server Error)\. The service is not answering/, what);
       assert.match(page.text, /value="alice"/, `${what}: the user ID typed stays`);

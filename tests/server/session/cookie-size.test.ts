@@ -8,8 +8,9 @@ import { fullPermissions, happyUpstream, jwtLikeToken } from "#harness/fake-upst
 import { type PortalAnswer, PortalClient } from "#harness/portal-client.ts";
 import { accounts, signIn } from "#harness/sign-in.ts";
 import { forGates, PERMISSIONS_TTL_MS } from "#server/permissions.ts";
-import { MAX_SEALED_SESSION } from "#server/session/cookie-size.ts";
+import { leavesRoom, MAX_SEALED_SESSION } from "#server/session/cookie-size.ts";
 import { portalOnFake, setCookies } from "#tests/support/portal-on-fake.ts";
+import { startSessionApp } from "#tests/support/session-app.ts";
 import { sessionCodec } from "#tests/support/session-codec.ts";
 import { answerMessage } from "#web/api/answer.ts";
 import { gatedServices, gates } from "#web/gates.ts";
@@ -201,5 +202,17 @@ describe("cookie size (item 2)", () => {
     } finally {
       await fake.close();
     }
+  });
+});
+
+describe("room for a form's answer", () => {
+  it("is what is left once the session's own room is kept: a session near the limit has none, and nothing ends", async (t) => {
+    const session = await startSessionApp();
+    t.after(() => session.close());
+    session.seed({ born: 1, flash: { error: "x".repeat(100) } });
+    assert.equal((await session.run((r) => leavesRoom(r))).result, true);
+    session.seed({ born: 1, flash: { error: "x".repeat(MAX_SEALED_SESSION * 0.75 - 100) } });
+    const full = await session.run((r) => leavesRoom(r));
+    assert.deepEqual([full.result, full.written], [false, false], "no room, and the session is left as it was");
   });
 });

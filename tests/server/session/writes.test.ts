@@ -8,6 +8,7 @@ import { readOnlySession, storeAuth } from "#server/session/fields.ts";
 import {
   cachePermissions,
   forgetPasswordTest,
+  keepFormAnswer,
   markSeen,
   PASSWORD_TEST_VALID_MS,
   passwordChanged,
@@ -15,6 +16,7 @@ import {
   rememberCodeSent,
   spendPasswordTest,
   takeFlash,
+  takeFormAnswer,
   untoldSignInVouched,
 } from "#server/session/writes.ts";
 import { MINUTE } from "#tests/support/clocked-portal.ts";
@@ -177,5 +179,43 @@ describe("the sign-in page's notice", () => {
     });
     assert.deepEqual([read.result, read.written], [undefined, false]);
     assert.deepEqual((await session.run((r) => takeFlash(r))).result, { ended: "idle" });
+  });
+});
+
+describe("a form's answer, for the page its 303 leads to", () => {
+  const answer = {
+    form: "login",
+    site: "client",
+    note: { kind: "error", text: "Invalid Login" },
+    typed: { shortName: "ACME", userName: "alice", remember: false },
+  } as const;
+
+  it("is kept beside the notice, and read once: a reload finds none, and the notice stays for the sign-in page", async () => {
+    session.seed({ flash: { ended: "idle" } });
+    await session.run((r) => keepFormAnswer(r, answer));
+    const first = await session.run((r) => takeFormAnswer(r));
+    assert.deepEqual(first.result, answer);
+    assert.deepEqual(first.held.flash, { ended: "idle" }, "the notice is not spent with it");
+    assert.equal((await session.run((r) => takeFormAnswer(r))).result, undefined, "a reload shows it no more");
+    assert.deepEqual((await session.run((r) => takeFlash(r))).result, { ended: "idle" });
+  });
+
+  it("alone in the flash, leaves no flash once read; without one, nothing is written", async () => {
+    session.seed({ born: T });
+    await session.run((r) => keepFormAnswer(r, answer));
+    const read = await session.run((r) => takeFormAnswer(r));
+    assert.deepEqual(read.held, { born: T });
+    const none = await session.run((r) => takeFormAnswer(r));
+    assert.deepEqual([none.result, none.written], [undefined, false]);
+  });
+
+  it("is neither shown nor spent by a request that may only read the session", async () => {
+    session.seed({ flash: { form: answer } });
+    const read = await session.run((r) => {
+      readOnlySession(r);
+      return takeFormAnswer(r);
+    });
+    assert.deepEqual([read.result, read.written], [undefined, false]);
+    assert.deepEqual((await session.run((r) => takeFormAnswer(r))).result, answer);
   });
 });
