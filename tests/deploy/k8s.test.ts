@@ -71,9 +71,11 @@ describe("deploy/k8s", () => {
 
   it("the pods run with the Dockerfile's heap options, measured in docs/performance.md (rows 7c and 7e)", () => {
     const deployment = manifests.find((m) => m.kind === "Deployment" && m.metadata?.name === "payments-portal");
-    const containers = (
-      deployment?.spec?.template as { spec: { containers: { env?: { name: string; value?: string }[] }[] } }
-    ).spec.containers;
+    const template = deployment?.spec?.template as
+      | { spec: { containers: { env?: { name: string; value?: string }[] }[] } }
+      | undefined;
+    assert.ok(template, "the portal's Deployment");
+    const containers = template.spec.containers;
     const podOptions = containers.flatMap((container) => container.env ?? []).find((v) => v.name === "NODE_OPTIONS");
     assert.ok(podOptions?.value, "the Deployment sets NODE_OPTIONS");
     assert.equal(podOptions.value, containerNodeOptions(), "the Dockerfile's and the Deployment's agree");
