@@ -1,6 +1,6 @@
 // Counters in fixed windows (throttles, wrong MFA codes): the interface, and the bounded in-memory one.
 import { LRUCache } from "lru-cache";
-import { bounded, COUNTERS_MAX, clockOf } from "#server/stores/memory-bounds.ts";
+import { COUNTERS_MAX, expiring } from "#server/stores/memory-bounds.ts";
 
 /** A counter's state: hits in the current window, and how long until that window ends (0: no window open). */
 export type Count = { count: number; resetInMs: number };
@@ -33,12 +33,13 @@ export class MemoryCounters implements CounterStore {
   /** Attempts' counts, and the earned ones: each bounded on its own, the least recently hit going first. */
   readonly #attempts: LRUCache<string, Entry>;
   readonly #earned: LRUCache<string, Entry>;
-  readonly #now: () => number;
 
-  constructor(now?: () => number, max = COUNTERS_MAX) {
-    this.#now = now ?? (() => performance.now());
+  constructor(
+    private readonly now: () => number,
+    max = COUNTERS_MAX,
+  ) {
     // The entry's own `until` decides; lru-cache's ttl only lets it drop expired entries without a scan.
-    const cache = () => new LRUCache<string, Entry>({ ...bounded(max), ttlResolution: 0, perf: clockOf(now), ttl: 1 });
+    const cache = () => new LRUCache<string, Entry>(expiring(max, 1, now));
     this.#attempts = cache();
     this.#earned = cache();
   }
@@ -53,7 +54,7 @@ export class MemoryCounters implements CounterStore {
 
   /** The same, answered at once: the Redis store counts here while Redis is unreachable. */
   hitNow(key: string, windowMs: number): Count {
-    const time = this.#now();
+    const time = this.now();
     const entries = this.#entries(key);
     const entry = entries.get(key);
     if (entry && entry.until > time) {
@@ -69,7 +70,7 @@ export class MemoryCounters implements CounterStore {
   }
 
   peekNow(key: string): Count {
-    const time = this.#now();
+    const time = this.now();
     const entry = this.#entries(key).get(key);
     return entry && entry.until > time
       ? { count: entry.count, resetInMs: entry.until - time }
@@ -82,7 +83,7 @@ export class MemoryCounters implements CounterStore {
 
   giveBackNow(key: string): void {
     const entry = this.#entries(key).get(key);
-    if (entry && entry.until > this.#now() && entry.count > 0) entry.count -= 1;
+    if (entry && entry.until > this.now() && entry.count > 0) entry.count -= 1;
   }
 
   async clear(key: string): Promise<void> {

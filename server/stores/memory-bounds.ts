@@ -1,5 +1,5 @@
-// How much the in-memory stores keep at most, and the clock they read (the tests' fake clock, or the real one).
-import type { Perf } from "lru-cache";
+// How much the in-memory stores keep at most. Each reads time from the app's `now` (the tests' fake clock), which it
+// hands lru-cache as `perf` too, so an entry's TTL ends on that clock.
 
 /**
  * Revoked ids kept per process. A revocation needs a sign-in the upstream accepted, so reaching this within
@@ -24,7 +24,9 @@ export function bounded(limit: number): { maxSize: number; sizeCalculation: () =
   return { maxSize: limit, sizeCalculation: () => 1 };
 }
 
-/** lru-cache reads time through `perf.now()`; an app's `now` (milliseconds) serves as well. */
-export function clockOf(now: (() => number) | undefined): Perf | undefined {
-  return now ? { now } : undefined;
-}
+/**
+ * `bounded`, each entry dropped `ttl` ms after it was set on the app's clock `now` (lru-cache reads time through
+ * `perf.now()`, and checks it on every read: `ttlResolution: 0`).
+ */
+export const expiring = (limit: number, ttl: number, now: () => number) =>
+  ({ ...bounded(limit), ttl, ttlResolution: 0, perf: { now } }) as const;

@@ -218,7 +218,7 @@ describe("the breaks SECURITY.md numbers B1 to B15", () => {
   });
 
   it("B12: a flood of unique user names past 50,000 entries leaves the throttle's cost per attempt flat", async () => {
-    const throttle = new Throttle(new MemoryCounters(), { perIp: 30, perUser: 10 });
+    const throttle = new Throttle(new MemoryCounters(Date.now), { perIp: 30, perUser: 10 });
     // Each attempt from its own address and for its own user name: every one adds entries.
     const attempt = async (index: number) => {
       const request = { ip: `10.${index >> 16}.${(index >> 8) & 255}.${index & 255}` } as FastifyRequest;
@@ -242,7 +242,7 @@ describe("the breaks SECURITY.md numbers B1 to B15", () => {
 
 describe("a flood of made-up names from one address", () => {
   it("leaves a pending sign-in's wrong-code count and its known addresses as they were: 110,000 names, one address", async () => {
-    const counters = new MemoryCounters();
+    const counters = new MemoryCounters(Date.now);
     const throttle = new Throttle(counters, { perIp: 30, perUser: 10 });
     const strikes = "mfa|strikes|a-pending-sign-in";
     await counters.hit(strikes, HOUR_MS);
@@ -262,7 +262,7 @@ describe("a flood of made-up names from one address", () => {
   });
 
   it("from many addresses evicts at worst other attempts' counts, never the earned ones: wrong codes, known addresses", async () => {
-    const counters = new MemoryCounters(undefined, 1_000);
+    const counters = new MemoryCounters(Date.now, 1_000);
     const strikes = "mfa|strikes|a-pending-sign-in";
     await counters.hit(strikes, HOUR_MS);
     const known = "sign-in|known|client/acme/erin|198.51.100.7";
