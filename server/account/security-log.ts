@@ -4,10 +4,10 @@
 
 import { hash } from "node:crypto";
 import type { FastifyRequest } from "fastify";
-import { deviceLabel } from "#server/account/device.ts";
 import { nameDigest } from "#server/account/person.ts";
 import { accountOf } from "#server/account/state.ts";
 import { addressKey, clientAddress } from "#server/address-key.ts";
+import { deviceLabel } from "#server/device-label.ts";
 
 /** Each event, and what it means (docs/security-log.md lists them). */
 export const securityEvents = {

@@ -2,11 +2,11 @@
 // they end, listed for "Where you're signed in", and ended from another device or by a password change.
 
 import type { FastifyRequest } from "fastify";
-import { deviceLabel } from "#server/account/device.ts";
 import { type Owner, personOf } from "#server/account/person.ts";
 import { type SecurityEvent, securityEvent, sessionDigest } from "#server/account/security-log.ts";
 import { type AccountState, accountOf } from "#server/account/state.ts";
 import { clientAddress } from "#server/address-key.ts";
+import { deviceLabel } from "#server/device-label.ts";
 import type { SessionEntry } from "#server/stores/session-registry.ts";
 import { knownTimeZone } from "#web/components/when.ts";
 import { TIME_ZONE_HEADER } from "#web/protocol/headers.ts";

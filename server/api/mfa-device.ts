@@ -6,11 +6,11 @@
 // browser is a new one to the upstream, which then asks for a code.
 import { randomBytes } from "node:crypto";
 import type { FastifyRequest } from "fastify";
-import { deviceLabel } from "#server/account/device.ts";
 import { sessionPerson } from "#server/account/person.ts";
 import { accountOf } from "#server/account/state.ts";
 import { clientAddress } from "#server/address-key.ts";
 import type { AppContext } from "#server/context.ts";
+import { deviceLabel } from "#server/device-label.ts";
 
 /** The header the upstream reads the device id from. */
 export const DEVICE_ID_HEADER = "x-device-id";
