@@ -95,7 +95,7 @@ export function securityEvent(
   };
   request.log.info(line, "security event");
   const account = accountOf(request);
-  if (!account || !person || stepsOnly.has(event)) return;
+  if (!person || stepsOnly.has(event)) return;
   const address = ended?.address ?? line.address;
   const at = account.now();
   const knownOnly = mayNameAnyone.has(event);

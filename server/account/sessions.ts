@@ -17,7 +17,6 @@ import { TIME_ZONE_HEADER } from "#web/protocol/headers.ts";
  */
 export function registerSession(request: FastifyRequest, owner: Owner, sid: string, now: number): void {
   const account = accountOf(request);
-  if (!account) return;
   const person = personOf(owner);
   const entry: SessionEntry = {
     sid,
@@ -44,7 +43,7 @@ export function registerSession(request: FastifyRequest, owner: Owner, sid: stri
 }
 
 export function sessionSeen(request: FastifyRequest, owner: Owner, sid: string, now: number): void {
-  void accountOf(request)?.sessions.seen(personOf(owner), sid, now);
+  void accountOf(request).sessions.seen(personOf(owner), sid, now);
 }
 
 /** The reasons a session ends that the security log names, by how the session itself saw its end. */
@@ -56,10 +55,8 @@ const endEvents: Partial<Record<string, SecurityEvent>> = {
 
 /** A session ended (its id is revoked by the caller): it leaves the list, and the log says why when it names it. */
 export function sessionEnded(request: FastifyRequest, owner: Owner, sid: string, reason: string): void {
-  const account = accountOf(request);
-  if (!account) return;
   const person = personOf(owner);
-  void account.sessions.remove(person, sid);
+  void accountOf(request).sessions.remove(person, sid);
   const event = endEvents[reason];
   if (event) securityEvent(request, event, person, sid);
 }
@@ -92,7 +89,6 @@ export type ListedSessions = { sessions: ListedSession[]; complete: boolean; tri
 /** The person's live sessions, newest first, the request's own marked; never the ended ones. */
 export async function listSessions(request: FastifyRequest, owner: Owner, sid: string | undefined) {
   const account = accountOf(request);
-  if (!account) return { sessions: [], complete: true, trimmed: false } satisfies ListedSessions;
   const list = await account.sessions.list(personOf(owner));
   const sessions = list.sessions
     .filter((entry) => entry.sid === sid || live(request, account, entry))
@@ -121,7 +117,6 @@ export async function endOtherSessions(
   event: "session-ended.by-person" | "session-ended.password-changed" | "session-ended.password-reset",
 ): Promise<Ended | undefined> {
   const account = accountOf(request);
-  if (!account) return which === "all" ? { count: 0, onItsWay: false } : undefined;
   const person = personOf(owner);
   const shared = which === "all" ? account.marks.mark(person, { before: account.now(), except: sid }) : true;
   const { sessions } = await account.sessions.list(person);
@@ -153,5 +148,5 @@ export async function passwordWasReset(request: FastifyRequest, owner: Owner): P
 
 /** A password changed or reset: every browser that skipped the code for the person asks for one again (issue 41). */
 export async function passwordSet(request: FastifyRequest, owner: Owner): Promise<void> {
-  await accountOf(request)?.devices.forget(personOf(owner), "all");
+  await accountOf(request).devices.forget(personOf(owner), "all");
 }

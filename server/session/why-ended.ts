@@ -35,7 +35,7 @@ export async function whyRevoked(request: FastifyRequest): Promise<EndReason> {
   const account = accountOf(request);
   const sid = sessionId(request);
   const auth = request.auth;
-  if (!account || !sid || auth?.stage !== "signed-in") return "revoked";
+  if (!sid || auth?.stage !== "signed-in") return "revoked";
   const session = sessionDigest(sid);
   const { events } = await account.activity.recent(personOf(auth));
   for (const { event, session: about } of events) {
