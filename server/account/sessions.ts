@@ -3,13 +3,15 @@
 
 import type { FastifyRequest } from "fastify";
 import { type Owner, personOf } from "#server/account/person.ts";
-import { type SecurityEvent, securityEvent, sessionDigest } from "#server/account/security-log.ts";
+import { securityEvent, sessionDigest } from "#server/account/security-log.ts";
 import { type AccountState, accountOf } from "#server/account/state.ts";
 import { clientAddress } from "#server/address-key.ts";
 import { deviceLabel } from "#server/device-label.ts";
+import { ownEndEvent } from "#server/session/why-ended.ts";
 import type { SessionEntry } from "#server/stores/session-registry.ts";
 import { knownTimeZone } from "#web/components/when.ts";
 import { TIME_ZONE_HEADER } from "#web/protocol/headers.ts";
+import type { EndReason } from "#web/protocol/session-end.ts";
 
 /**
  * A signed-in session begins: listed, and the oldest past the bound ends on every replica. Sessions already revoked
@@ -46,18 +48,14 @@ export function sessionSeen(request: FastifyRequest, owner: Owner, sid: string, 
   void accountOf(request).sessions.seen(personOf(owner), sid, now);
 }
 
-/** The reasons a session ends that the security log names, by how the session itself saw its end. */
-const endEvents: Partial<Record<string, SecurityEvent>> = {
-  idle: "session-ended.idle",
-  lifetime: "session-ended.lifetime",
-  "upstream-refused": "session-ended.upstream-refused",
-};
-
-/** A session ended (its id is revoked by the caller): it leaves the list, and the log says why when it names it. */
-export function sessionEnded(request: FastifyRequest, owner: Owner, sid: string, reason: string): void {
+/**
+ * A session ended (its id is revoked by the caller): it leaves the list, and the log says why when its own request
+ * records the ending (server/session/why-ended.ts, the one table of endings).
+ */
+export function sessionEnded(request: FastifyRequest, owner: Owner, sid: string, reason: EndReason): void {
   const person = personOf(owner);
   void accountOf(request).sessions.remove(person, sid);
-  const event = endEvents[reason];
+  const event = ownEndEvent(reason);
   if (event) securityEvent(request, event, person, sid);
 }
 
