@@ -1,6 +1,6 @@
 // Counters in fixed windows (throttles, wrong MFA codes): the interface, and the bounded in-memory one.
 import { LRUCache } from "lru-cache";
-import { COUNTERS_MAX, expiring } from "#server/stores/memory-bounds.ts";
+import { COUNTER_BOUNDS, expiring } from "#server/stores/memory-bounds.ts";
 
 /** A counter's state: hits in the current window, and how long until that window ends (0: no window open). */
 export type Count = { count: number; resetInMs: number };
@@ -19,33 +19,21 @@ export interface CounterStore {
 
 type Entry = { count: number; until: number };
 
-/**
- * The kinds of counter that only a passed attempt or a live pending sign-in makes (a known address, a name the upstream
- * accepted, a device's budget, a pace gate past the hourly bound, a sign-in's wrong codes), by the kind segment of
- * their key (`<group>|<kind>|…`). They are kept apart from the counts of attempts, which anyone can make by the
- * thousand: a flood of made-up names evicts other attempts' counts at worst, never these (docs/decisions.md, "Shared
- * state").
- */
-const EARNED: ReadonlySet<string> = new Set(["known", "accepted", "device", "pace", "strikes"]);
-const isEarned = (key: string) => EARNED.has(key.split("|", 2)[1] ?? "");
-
 export class MemoryCounters implements CounterStore {
-  /** Attempts' counts, and the earned ones: each bounded on its own, the least recently hit going first. */
-  readonly #attempts: LRUCache<string, Entry>;
-  readonly #earned: LRUCache<string, Entry>;
+  /** Each kind's counts, bounded on its own (COUNTER_BOUNDS): a flood of made-up names evicts only attempts' counts. */
+  readonly #kinds = new Map<string, LRUCache<string, Entry>>();
 
   constructor(
     private readonly now: () => number,
-    max = COUNTERS_MAX,
+    bounds: typeof COUNTER_BOUNDS = COUNTER_BOUNDS,
   ) {
     // The entry's own `until` decides; lru-cache's ttl only lets it drop expired entries without a scan.
-    const cache = () => new LRUCache<string, Entry>(expiring(max, 1, now));
-    this.#attempts = cache();
-    this.#earned = cache();
+    for (const [kind, max] of Object.entries(bounds)) this.#kinds.set(kind, new LRUCache(expiring(max, 1, now)));
   }
 
   #entries(key: string): LRUCache<string, Entry> {
-    return isEarned(key) ? this.#earned : this.#attempts;
+    const kinds = this.#kinds;
+    return kinds.get(key.split("|", 2)[1] ?? "") ?? (kinds.get("other") as LRUCache<string, Entry>);
   }
 
   async hit(key: string, windowMs: number): Promise<Count> {
@@ -91,6 +79,6 @@ export class MemoryCounters implements CounterStore {
   }
 
   get size(): number {
-    return this.#attempts.size + this.#earned.size;
+    return [...this.#kinds.values()].reduce((sum, entries) => sum + entries.size, 0);
   }
 }

@@ -6,8 +6,23 @@
  * SESSION_MAX_HOURS is not cheap; past it the oldest is forgotten first (docs/decisions.md, "Shared state").
  */
 export const REVOCATIONS_MAX = 200_000;
-/** Throttle and strike counters kept per process; the least recently hit goes first, in constant time. */
-export const COUNTERS_MAX = 100_000;
+/**
+ * Counters kept per process, each kind (`<group>|<kind>|…`) bounded on its own, its least recently hit going first: a
+ * flood of one kind pushes out only that kind's counts (docs/decisions.md, "Shared state"). Anyone makes `ip`, `user`
+ * and `person` (attempts), and `pace` (a name past its hourly bound); only a passed password or code makes the others.
+ * `other`: a kind not named here (the portal makes none).
+ */
+export const COUNTER_BOUNDS = {
+  ip: 50_000,
+  user: 50_000,
+  person: 50_000,
+  known: 50_000,
+  accepted: 50_000,
+  device: 20_000,
+  pace: 20_000,
+  strikes: 50_000,
+  other: 1_000,
+};
 /** Locks held at once per process. */
 export const LOCKS_MAX = 50_000;
 /**
