@@ -28,7 +28,6 @@ export class UpstreamRefusals {
    */
   readonly #tokens: LRUCache<string, true>;
 
-  /** `now`: the app's clock, which a refusal's lifetime follows. */
   constructor(lifetimeMs: number, now: () => number) {
     this.#tokens = new LRUCache<string, true>(expiring(MAX_REFUSED_TOKENS, lifetimeMs, now));
   }

@@ -14,9 +14,9 @@ import { loginTexts } from "#web/texts/login-screen.ts";
 import { mfaTexts } from "#web/texts/mfa.ts";
 
 /**
- * Every way a session ends: the event the person's activity records of it, `own` when the ending session's own request
- * records it as it ends (server/account/sessions.ts; the others are the request's that ended it: the sign-out, another
- * device, a password change or reset), and the words every tab shows at this portal's limits (none: the person chose it).
+ * Every way a session ends: its event in the person's activity, `own` when the ending session's own request records it
+ * (server/account/sessions.ts; the request that ended it records the others: a sign-out, another device, a password
+ * change or reset), and the words every tab shows of it at this portal's limits (none: the person chose the end).
  */
 const endings: Record<EndReason, Ending> = {
   "signed-out": { event: "sign-out", words: () => loginTexts.signedOut },
@@ -37,11 +37,8 @@ const endings: Record<EndReason, Ending> = {
   "too-large": { words: () => loginNotices.sessionTooLarge },
   "not-signed-in": { words: () => errorTexts.sessionExpired },
 };
-type Ending = {
-  event?: SecurityEvent;
-  own?: true;
-  words: (limits: { idleMinutes: number; maxHours: number }) => string | undefined;
-};
+type Limits = { idleMinutes: number; maxHours: number };
+type Ending = { event?: SecurityEvent; own?: true; words: (limits: Limits) => string | undefined };
 const expired = (why: string) => `${errorTexts.sessionExpired}. ${why}`;
 
 /** The event the ending session's own request records for `reason` (none: no event, or another request records it). */
@@ -54,12 +51,10 @@ const named = new Map(
 );
 
 /**
- * Why this request's revoked session was ended, as the person's activity names it (the newest ending of it): one
- * another request made (a sign-out in another tab of the browser too), or one the session's own request found
- * (another tab's copy of its cookie, asking at the same time, finds the session revoked by that request, and is told
- * the same). `revoked` when it names none (a sign-in past the bound, a session Redis's outage kept out of the list, an
- * activity that could not be read, or not yet: Redis is written after the revocation). Read only for a request whose
- * session was revoked, never on the path of a live one. Never rejects, as the stores never do.
+ * Why this request's revoked session was ended, as the person's activity names it (the newest ending of it, another
+ * request's or, for another tab's copy of the cookie, its own); `revoked` when it names none (a sign-in past the bound,
+ * a session Redis's outage kept out of the list, an activity that could not be read, or not yet: Redis is written after
+ * the revocation). Read only for a request whose session was revoked, never on the path of a live one. Never rejects.
  */
 export async function whyRevoked(request: FastifyRequest): Promise<EndReason> {
   const sid = sessionId(request);

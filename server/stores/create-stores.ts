@@ -24,8 +24,8 @@ export type StoreOptions = {
   keyPrefix: string;
   /** How long a revoked id is kept: SESSION_MAX_HOURS in milliseconds. */
   sessionMaxMs: number;
-  /** How long a person's security events are kept: SECURITY_LOG_DAYS in milliseconds (default 90 days). */
-  activityMs?: number;
+  /** How long a person's security events are kept: SECURITY_LOG_DAYS in milliseconds. */
+  activityMs: number;
   log: StoreLog;
   /** The app's clock (the tests' fake one): every store reads it, only Redis's own expiries keep Redis's time. */
   now: () => number;
@@ -67,10 +67,8 @@ export type Stores = {
   close(): Promise<void>;
 };
 
-const DEFAULT_ACTIVITY_MS = 90 * 24 * 3600_000;
-
 export function createStores(options: StoreOptions): Stores {
-  const activityMs = options.activityMs ?? DEFAULT_ACTIVITY_MS;
+  const { activityMs } = options;
   if (!options.redisUrl) {
     options.log.info(
       { event: "stores", backend: "memory" },

@@ -8,9 +8,8 @@
 export const REVOCATIONS_MAX = 200_000;
 /**
  * Counters kept per process, each kind (`<group>|<kind>|…`) bounded on its own, its least recently hit going first: a
- * flood of one kind pushes out only that kind's counts (docs/decisions.md, "Shared state"). Anyone makes `ip`, `user`
- * and `person` (attempts), and `pace` (a name past its hourly bound); only a passed password or code makes the others.
- * `other`: a kind not named here (the portal makes none).
+ * flood of one kind pushes out only that kind's counts (docs/decisions.md, "Shared state"). Anyone makes `ip`, `user`,
+ * `person` (attempts) and `pace` (a name past its hourly bound); a passed password or code the rest (`other`: none).
  */
 export const COUNTER_BOUNDS = {
   ip: 50_000,
@@ -35,9 +34,7 @@ export const ACTIVITY_PER_PERSON = 20;
  * At most `limit` entries, the least recently used going first, in constant time. Counted with `maxSize` rather than
  * `max`, which would allocate its arrays for `limit` entries up front (15 MB for the three stores of every app).
  */
-export function bounded(limit: number): { maxSize: number; sizeCalculation: () => number } {
-  return { maxSize: limit, sizeCalculation: () => 1 };
-}
+export const bounded = (limit: number) => ({ maxSize: limit, sizeCalculation: () => 1 });
 
 /**
  * `bounded`, each entry dropped `ttl` ms after it was set on the app's clock `now` (lru-cache reads time through

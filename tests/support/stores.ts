@@ -33,6 +33,7 @@ export function testStores(redisUrl: string | undefined, options: Partial<StoreO
     redisUrl,
     keyPrefix: "test:",
     sessionMaxMs: 60_000,
+    activityMs: 90 * 24 * 3600_000,
     log: keptLog(),
     now: Date.now,
     connectTimeoutMs: scaled(300),
