@@ -1,7 +1,8 @@
 // Tests mirror the code: every module of server/, sandbox/ and web/ with behaviour of its own has a test at its
 // mirrored path (`server/x/y.ts` → `tests/server/x/y.test.ts`), and the npm scripts run every test file. The kinds that
 // need none, and the few modules whose behaviour is tested elsewhere, are named below with the reason; each named test
-// must exist. And the portal reaches its sandbox over HTTP only: no module of server/ imports sandbox/.
+// must exist. And the portal reaches its sandbox over HTTP only: no module of server/ imports sandbox/; the stores
+// import nothing of the account domain (server/account/).
 // CONTRIBUTING.md states the rules.
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -77,6 +78,11 @@ for (const [path, elsewhere] of Object.entries(testedElsewhere)) {
 for (const path of sources.filter((source) => source.startsWith("server/")))
   if (importsSandbox(readFileSync(path, "utf8")))
     missing.push(`${path} imports the sandbox: the portal reaches it over HTTP only (sandbox/launch.ts starts both)`);
+for (const path of sources.filter((source) => source.startsWith("server/stores/")))
+  if (/["']#server\/account\//.test(readFileSync(path, "utf8")))
+    missing.push(
+      `${path} imports the account domain: the stores are below it, what they share with it lives beside both`,
+    );
 if (missing.length > 0) {
   console.error(`check-tests-mirror: ${missing.length} of the tests a newcomer looks for are missing or never run:`);
   for (const line of missing) console.error(`  ${line}`);

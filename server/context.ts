@@ -67,7 +67,7 @@ export async function createContext(
   const byRoute = new Map(operations.map((operation) => [`${operation.method} ${operation.path}`, operation]));
   const operationOf = (method: string, path: string) => byRoute.get(`${method} ${path}`)?.operationId ?? path;
   const readsOf = (method: string, path: string) => byRoute.get(`${method} ${path}`)?.reads ?? "body";
-  const refusals = new UpstreamRefusals(config.session.maxSeconds * 1000);
+  const refusals = new UpstreamRefusals(config.session.maxSeconds * 1000, now);
   const upstream = createUpstreamClient({
     baseUrl: upstreamUrl,
     timeoutMs: config.upstreamTimeoutMs,

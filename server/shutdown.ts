@@ -46,6 +46,7 @@ export function installShutdown(
   app: FastifyInstance,
   visitFlushMs = STOP_TIMINGS.visitFlushMs,
 ): { visitsMayTake(): number } {
+  // `performance.now()`: the visits' deadline runs on real time during the stop, whatever clock a test gives the app.
   let stopping: number | undefined;
   app.addHook("preClose", (done) => {
     stopping = performance.now();

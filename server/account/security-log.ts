@@ -4,10 +4,10 @@
 
 import { hash } from "node:crypto";
 import type { FastifyRequest } from "fastify";
-import { deviceLabel } from "#server/account/device.ts";
 import { nameDigest } from "#server/account/person.ts";
 import { accountOf } from "#server/account/state.ts";
 import { addressKey, clientAddress } from "#server/address-key.ts";
+import { deviceLabel } from "#server/device-label.ts";
 
 /** Each event, and what it means (docs/security-log.md lists them). */
 export const securityEvents = {
@@ -95,7 +95,7 @@ export function securityEvent(
   };
   request.log.info(line, "security event");
   const account = accountOf(request);
-  if (!account || !person || stepsOnly.has(event)) return;
+  if (!person || stepsOnly.has(event)) return;
   const address = ended?.address ?? line.address;
   const at = account.now();
   const knownOnly = mayNameAnyone.has(event);

@@ -2,14 +2,16 @@
 // they end, listed for "Where you're signed in", and ended from another device or by a password change.
 
 import type { FastifyRequest } from "fastify";
-import { deviceLabel } from "#server/account/device.ts";
 import { type Owner, personOf } from "#server/account/person.ts";
-import { type SecurityEvent, securityEvent, sessionDigest } from "#server/account/security-log.ts";
+import { securityEvent, sessionDigest } from "#server/account/security-log.ts";
 import { type AccountState, accountOf } from "#server/account/state.ts";
 import { clientAddress } from "#server/address-key.ts";
+import { deviceLabel } from "#server/device-label.ts";
+import { ownEndEvent } from "#server/session/why-ended.ts";
 import type { SessionEntry } from "#server/stores/session-registry.ts";
 import { knownTimeZone } from "#web/components/when.ts";
 import { TIME_ZONE_HEADER } from "#web/protocol/headers.ts";
+import type { EndReason } from "#web/protocol/session-end.ts";
 
 /**
  * A signed-in session begins: listed, and the oldest past the bound ends on every replica. Sessions already revoked
@@ -17,7 +19,6 @@ import { TIME_ZONE_HEADER } from "#web/protocol/headers.ts";
  */
 export function registerSession(request: FastifyRequest, owner: Owner, sid: string, now: number): void {
   const account = accountOf(request);
-  if (!account) return;
   const person = personOf(owner);
   const entry: SessionEntry = {
     sid,
@@ -44,23 +45,17 @@ export function registerSession(request: FastifyRequest, owner: Owner, sid: stri
 }
 
 export function sessionSeen(request: FastifyRequest, owner: Owner, sid: string, now: number): void {
-  void accountOf(request)?.sessions.seen(personOf(owner), sid, now);
+  void accountOf(request).sessions.seen(personOf(owner), sid, now);
 }
 
-/** The reasons a session ends that the security log names, by how the session itself saw its end. */
-const endEvents: Partial<Record<string, SecurityEvent>> = {
-  idle: "session-ended.idle",
-  lifetime: "session-ended.lifetime",
-  "upstream-refused": "session-ended.upstream-refused",
-};
-
-/** A session ended (its id is revoked by the caller): it leaves the list, and the log says why when it names it. */
-export function sessionEnded(request: FastifyRequest, owner: Owner, sid: string, reason: string): void {
-  const account = accountOf(request);
-  if (!account) return;
+/**
+ * A session ended (its id is revoked by the caller): it leaves the list, and the log says why when its own request
+ * records the ending (server/session/why-ended.ts, the one table of endings).
+ */
+export function sessionEnded(request: FastifyRequest, owner: Owner, sid: string, reason: EndReason): void {
   const person = personOf(owner);
-  void account.sessions.remove(person, sid);
-  const event = endEvents[reason];
+  void accountOf(request).sessions.remove(person, sid);
+  const event = ownEndEvent(reason);
   if (event) securityEvent(request, event, person, sid);
 }
 
@@ -92,7 +87,6 @@ export type ListedSessions = { sessions: ListedSession[]; complete: boolean; tri
 /** The person's live sessions, newest first, the request's own marked; never the ended ones. */
 export async function listSessions(request: FastifyRequest, owner: Owner, sid: string | undefined) {
   const account = accountOf(request);
-  if (!account) return { sessions: [], complete: true, trimmed: false } satisfies ListedSessions;
   const list = await account.sessions.list(personOf(owner));
   const sessions = list.sessions
     .filter((entry) => entry.sid === sid || live(request, account, entry))
@@ -121,7 +115,6 @@ export async function endOtherSessions(
   event: "session-ended.by-person" | "session-ended.password-changed" | "session-ended.password-reset",
 ): Promise<Ended | undefined> {
   const account = accountOf(request);
-  if (!account) return which === "all" ? { count: 0, onItsWay: false } : undefined;
   const person = personOf(owner);
   const shared = which === "all" ? account.marks.mark(person, { before: account.now(), except: sid }) : true;
   const { sessions } = await account.sessions.list(person);
@@ -153,5 +146,5 @@ export async function passwordWasReset(request: FastifyRequest, owner: Owner): P
 
 /** A password changed or reset: every browser that skipped the code for the person asks for one again (issue 41). */
 export async function passwordSet(request: FastifyRequest, owner: Owner): Promise<void> {
-  await accountOf(request)?.devices.forget(personOf(owner), "all");
+  await accountOf(request).devices.forget(personOf(owner), "all");
 }

@@ -20,9 +20,9 @@ export type AccountState = {
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** Unset in an app built without the stores (a bare test app): nothing is registered or recorded then. */
-    account?: AccountState;
+    /** Every app has its stores (a test's are in memory): there is no app without them. */
+    account: AccountState;
   }
 }
 
-export const accountOf = (request: FastifyRequest): AccountState | undefined => request.server.account;
+export const accountOf = (request: FastifyRequest): AccountState => request.server.account;

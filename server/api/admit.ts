@@ -18,6 +18,7 @@ export type Call = {
   rule: ProxiedRule;
   token: string | undefined;
   signal: AbortSignal;
+  /** `performance.now()` as the call left: its duration for the metrics, no session's or store's time. */
   started: number;
   /** The session's id when the call left: an answer that began another session changed it. */
   sid: string | undefined;

@@ -6,11 +6,11 @@
 // browser is a new one to the upstream, which then asks for a code.
 import { randomBytes } from "node:crypto";
 import type { FastifyRequest } from "fastify";
-import { deviceLabel } from "#server/account/device.ts";
 import { sessionPerson } from "#server/account/person.ts";
 import { accountOf } from "#server/account/state.ts";
 import { clientAddress } from "#server/address-key.ts";
 import type { AppContext } from "#server/context.ts";
+import { deviceLabel } from "#server/device-label.ts";
 
 /** The header the upstream reads the device id from. */
 export const DEVICE_ID_HEADER = "x-device-id";
@@ -23,16 +23,14 @@ export async function deviceOfValidation(
   const person = sessionPerson(request);
   if (person === undefined) return undefined;
   const known = context.devices.deviceOf(request, person);
-  const devices = accountOf(request)?.devices;
-  if (known && (!devices || (await devices.trusts(person, known)))) return { device: known, trusted: true };
+  if (known && (await accountOf(request).devices.trusts(person, known))) return { device: known, trusted: true };
   return { device: randomBytes(16).toString("base64url"), trusted: false };
 }
 
 /** A code passed on this browser: it skips the code for the person for TRUST_MS from now. */
 export async function trustDevice(request: FastifyRequest, person: string, at: number): Promise<void> {
   const device = request.upstreamCall?.device;
-  const devices = accountOf(request)?.devices;
-  if (!device || !devices) return;
+  if (!device) return;
   const seen = { device: deviceLabel(request.headers["user-agent"]), address: clientAddress(request) };
-  await devices.trust(person, device, seen, at);
+  await accountOf(request).devices.trust(person, device, seen, at);
 }

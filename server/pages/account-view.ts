@@ -95,7 +95,7 @@ export async function loadAccountView(
 ): Promise<AccountView | undefined> {
   const auth = signedIn(request);
   const account = accountOf(request);
-  if (!auth || !account) return undefined;
+  if (!auth) return undefined;
   const person = personOf(auth);
   const [listed, activity, trusted] = await Promise.all([
     listSessions(request, auth, sessionId(request)),

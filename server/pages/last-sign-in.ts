@@ -36,7 +36,7 @@ export async function loadLastSignIn(request: FastifyRequest, changePassword: st
   const auth = signedIn(request);
   const account = accountOf(request);
   const sid = sessionId(request);
-  if (!auth || !account || !sid) return undefined;
+  if (!auth || !sid) return undefined;
   const person = personOf(auth);
   const own = sessionDigest(sid);
   const [{ events, failures }, { sessions }] = await Promise.all([

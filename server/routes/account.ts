@@ -74,8 +74,8 @@ export async function accountRoutes(app: FastifyInstance, context: AppContext): 
 
   app.post<{ Body: Body }>(FORGET_DEVICES_PATH, { schema: { body: bodySchema } }, async (request, reply) => {
     const auth = signedIn(request);
-    const devices = accountOf(request)?.devices;
-    if (!auth || !devices) return reply.redirect("/", 303);
+    const devices = accountOf(request).devices;
+    if (!auth) return reply.redirect("/", 303);
     const page = pageOf(auth, request.body?.return);
     const device = request.body?.device ?? "";
     if (!sessionChoice.test(device)) return reply.redirect(page, 303);

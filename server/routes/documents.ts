@@ -46,7 +46,7 @@ for (const entry of routes) {
 
 declare module "fastify" {
   interface FastifyRequest {
-    /** The document call under way: its deadline, and when it began (for its metric). */
+    /** The document call under way: its deadline, and when it began (`performance.now()`: its metric's duration). */
     pdfCall: { deadline: AbortSignal; started: number } | undefined;
   }
 }

@@ -101,7 +101,7 @@ export const sessionPlugin = fp<{ context: AppContext }>(async (app: FastifyInst
   /** "Sign out of all other devices" from another of the person's sessions: their mark, held by every replica. */
   function markedEnded(request: FastifyRequest, sid: string): boolean {
     const auth = request.auth;
-    return auth !== undefined && app.account?.marks.ends(personOf(auth), sid, sessionTimes(request).born) === true;
+    return auth !== undefined && app.account.marks.ends(personOf(auth), sid, sessionTimes(request).born);
   }
 
   function endReason(request: FastifyRequest, sid: string | undefined): EndReason | undefined {

@@ -7,7 +7,7 @@ import type { FastifyRequest } from "fastify";
 import { LRUCache } from "lru-cache";
 import type { Middleware } from "openapi-fetch";
 import { expire } from "#server/session/lifecycle.ts";
-import { bounded } from "#server/stores/memory-bounds.ts";
+import { expiring } from "#server/stores/memory-bounds.ts";
 
 /** Refusals remembered; beyond this the oldest is forgotten (its session has long had its next request). */
 export const MAX_REFUSED_TOKENS = 10_000;
@@ -28,8 +28,8 @@ export class UpstreamRefusals {
    */
   readonly #tokens: LRUCache<string, true>;
 
-  constructor(lifetimeMs: number) {
-    this.#tokens = new LRUCache<string, true>({ ...bounded(MAX_REFUSED_TOKENS), ttl: lifetimeMs });
+  constructor(lifetimeMs: number, now: () => number) {
+    this.#tokens = new LRUCache<string, true>(expiring(MAX_REFUSED_TOKENS, lifetimeMs, now));
   }
 
   /** The typed client's middleware: a refused call made with a token marks that token (no session in hand to end). */

@@ -6,12 +6,14 @@ import type { RedisLink } from "#server/stores/redis-link.ts";
 
 export class RedisCounters implements CounterStore {
   /** Counts while Redis cannot: neither unlimited nor refusing everyone (docs/decisions.md, "Shared state"). */
-  readonly fallback = new MemoryCounters();
+  readonly fallback: MemoryCounters;
 
   constructor(
     private readonly link: RedisLink,
     private readonly keys: RedisKeys,
-  ) {}
+  ) {
+    this.fallback = new MemoryCounters(link.now);
+  }
 
   async hit(key: string, windowMs: number): Promise<Count> {
     if (this.link.usable) {

@@ -1,6 +1,6 @@
 // Counters in fixed windows (throttles, wrong MFA codes): the interface, and the bounded in-memory one.
 import { LRUCache } from "lru-cache";
-import { bounded, COUNTERS_MAX, clockOf } from "#server/stores/memory-bounds.ts";
+import { COUNTER_BOUNDS, expiring } from "#server/stores/memory-bounds.ts";
 
 /** A counter's state: hits in the current window, and how long until that window ends (0: no window open). */
 export type Count = { count: number; resetInMs: number };
@@ -19,32 +19,21 @@ export interface CounterStore {
 
 type Entry = { count: number; until: number };
 
-/**
- * The kinds of counter that only a passed attempt or a live pending sign-in makes (a known address, a name the upstream
- * accepted, a device's budget, a pace gate past the hourly bound, a sign-in's wrong codes), by the kind segment of
- * their key (`<group>|<kind>|…`). They are kept apart from the counts of attempts, which anyone can make by the
- * thousand: a flood of made-up names evicts other attempts' counts at worst, never these (docs/decisions.md, "Shared
- * state").
- */
-const EARNED: ReadonlySet<string> = new Set(["known", "accepted", "device", "pace", "strikes"]);
-const isEarned = (key: string) => EARNED.has(key.split("|", 2)[1] ?? "");
-
 export class MemoryCounters implements CounterStore {
-  /** Attempts' counts, and the earned ones: each bounded on its own, the least recently hit going first. */
-  readonly #attempts: LRUCache<string, Entry>;
-  readonly #earned: LRUCache<string, Entry>;
-  readonly #now: () => number;
+  /** Each kind's counts, bounded on its own (COUNTER_BOUNDS): a flood of made-up names evicts only attempts' counts. */
+  readonly #kinds = new Map<string, LRUCache<string, Entry>>();
 
-  constructor(now?: () => number, max = COUNTERS_MAX) {
-    this.#now = now ?? (() => performance.now());
+  constructor(
+    private readonly now: () => number,
+    bounds: typeof COUNTER_BOUNDS = COUNTER_BOUNDS,
+  ) {
     // The entry's own `until` decides; lru-cache's ttl only lets it drop expired entries without a scan.
-    const cache = () => new LRUCache<string, Entry>({ ...bounded(max), ttlResolution: 0, perf: clockOf(now), ttl: 1 });
-    this.#attempts = cache();
-    this.#earned = cache();
+    for (const [kind, max] of Object.entries(bounds)) this.#kinds.set(kind, new LRUCache(expiring(max, 1, now)));
   }
 
   #entries(key: string): LRUCache<string, Entry> {
-    return isEarned(key) ? this.#earned : this.#attempts;
+    const kinds = this.#kinds;
+    return kinds.get(key.split("|", 2)[1] ?? "") ?? (kinds.get("other") as LRUCache<string, Entry>);
   }
 
   async hit(key: string, windowMs: number): Promise<Count> {
@@ -53,7 +42,7 @@ export class MemoryCounters implements CounterStore {
 
   /** The same, answered at once: the Redis store counts here while Redis is unreachable. */
   hitNow(key: string, windowMs: number): Count {
-    const time = this.#now();
+    const time = this.now();
     const entries = this.#entries(key);
     const entry = entries.get(key);
     if (entry && entry.until > time) {
@@ -69,7 +58,7 @@ export class MemoryCounters implements CounterStore {
   }
 
   peekNow(key: string): Count {
-    const time = this.#now();
+    const time = this.now();
     const entry = this.#entries(key).get(key);
     return entry && entry.until > time
       ? { count: entry.count, resetInMs: entry.until - time }
@@ -82,7 +71,7 @@ export class MemoryCounters implements CounterStore {
 
   giveBackNow(key: string): void {
     const entry = this.#entries(key).get(key);
-    if (entry && entry.until > this.#now() && entry.count > 0) entry.count -= 1;
+    if (entry && entry.until > this.now() && entry.count > 0) entry.count -= 1;
   }
 
   async clear(key: string): Promise<void> {
@@ -90,6 +79,6 @@ export class MemoryCounters implements CounterStore {
   }
 
   get size(): number {
-    return this.#attempts.size + this.#earned.size;
+    return [...this.#kinds.values()].reduce((sum, entries) => sum + entries.size, 0);
   }
 }

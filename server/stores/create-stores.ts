@@ -24,11 +24,11 @@ export type StoreOptions = {
   keyPrefix: string;
   /** How long a revoked id is kept: SESSION_MAX_HOURS in milliseconds. */
   sessionMaxMs: number;
-  /** How long a person's security events are kept: SECURITY_LOG_DAYS in milliseconds (default 90 days). */
-  activityMs?: number;
+  /** How long a person's security events are kept: SECURITY_LOG_DAYS in milliseconds. */
+  activityMs: number;
   log: StoreLog;
-  /** The app's clock; the in-memory stores follow it (the tests' fake clock), Redis keeps its own time. */
-  now?: () => number;
+  /** The app's clock (the tests' fake one): every store reads it, only Redis's own expiries keep Redis's time. */
+  now: () => number;
   /** Called on every change between Redis up and down, for example to set `portal_redis_up`. */
   onRedisState?: (up: boolean) => void;
   /** Called for each write Redis refused at its maxmemory (kept in this replica instead). */
@@ -67,10 +67,8 @@ export type Stores = {
   close(): Promise<void>;
 };
 
-const DEFAULT_ACTIVITY_MS = 90 * 24 * 3600_000;
-
 export function createStores(options: StoreOptions): Stores {
-  const activityMs = options.activityMs ?? DEFAULT_ACTIVITY_MS;
+  const { activityMs } = options;
   if (!options.redisUrl) {
     options.log.info(
       { event: "stores", backend: "memory" },
@@ -94,6 +92,7 @@ export function createStores(options: StoreOptions): Stores {
   const link = new RedisLink({
     url: options.redisUrl,
     log: options.log,
+    now: options.now,
     channel: keys.channel,
     moreChannels: [keys.markChannel],
     onState: options.onRedisState,
@@ -107,22 +106,20 @@ export function createStores(options: StoreOptions): Stores {
     "revocations, throttles and wrong-code counts are shared through redis",
   );
   const revocations = new RedisRevocations(link, keys, options.sessionMaxMs);
-  const marks = new RedisPersonMarks(link, keys, options.sessionMaxMs, options.now);
+  const marks = new RedisPersonMarks(link, keys, options.sessionMaxMs);
   // What waited in a list is sent once the revocations made meanwhile are in Redis: the bound skips those sessions.
   const sessionLists = new RedisPersonLists(link, keys, sessionListKind(options.sessionMaxMs), {
-    now: options.now,
     first: () => revocations.syncing(),
   });
-  const deviceLists = new RedisPersonLists(link, keys, trustedDeviceKind, { now: options.now });
+  const deviceLists = new RedisPersonLists(link, keys, trustedDeviceKind);
   const activityKind = activityListKind(activityMs);
-  const activityLists = new RedisPersonLists(link, keys, activityKind, { now: options.now });
+  const activityLists = new RedisPersonLists(link, keys, activityKind);
   const failures = new RedisFailureTallies(
     link,
     keys,
     activityMs,
     (person) => keys.list(activityKind.name, person).order,
     {
-      now: options.now,
       knownHere: (person) => activityLists.hasHere(person),
     },
   );
@@ -151,7 +148,7 @@ export function createStores(options: StoreOptions): Stores {
 }
 
 /** The activity in this process: the failures counted only for a person the list knows. */
-function memoryActivity(activityMs: number, now: (() => number) | undefined): ActivityStore {
+function memoryActivity(activityMs: number, now: () => number): ActivityStore {
   const lists = new MemoryPersonLists(activityListKind(activityMs), now);
   return new ActivityStore(lists, new MemoryFailureTallies(activityMs, (person) => lists.has(person), now));
 }

@@ -4,7 +4,7 @@
 // time falls in, so the order they arrive in barely matters).
 import type { Redis } from "ioredis";
 import { LRUCache } from "lru-cache";
-import { storedLabel } from "#server/account/device.ts";
+import { storedLabel } from "#server/device-label.ts";
 import {
   ADDRESSES_COUNTED,
   type Addresses,
@@ -34,8 +34,6 @@ type Step =
   | { person: string; step: "signed-in"; at: number };
 
 type Options = {
-  /** The app's clock (the tests' fake one). */
-  now?: () => number;
   /** Whether this replica's copy of the activity knows the person (for its own copy of the counts). */
   knownHere?: (person: string) => boolean;
   waitingMax?: number;
@@ -47,7 +45,6 @@ export class RedisFailureTallies implements FailureTallies {
   readonly #waiting: LRUCache<number, Step>;
   #sequence = 0;
   readonly #replay = new OnePassAtATime(() => this.#replayPass());
-  readonly #now: () => number;
 
   /**
    * `keepMs`: how long a person's record is kept after its last write. `knownKey`: the Redis key whose existence says
@@ -58,10 +55,9 @@ export class RedisFailureTallies implements FailureTallies {
     private readonly keys: RedisKeys,
     private readonly keepMs: number,
     private readonly knownKey: (person: string) => string,
-    { now = Date.now, knownHere = () => false, waitingMax = WAITING_MAX }: Options = {},
+    { knownHere = () => false, waitingMax = WAITING_MAX }: Options = {},
   ) {
-    this.#now = now;
-    this.#local = new MemoryFailureTallies(keepMs, knownHere, now);
+    this.#local = new MemoryFailureTallies(keepMs, knownHere, link.now);
     this.#waiting = new LRUCache<number, Step>({ ...bounded(waitingMax) });
     link.onUp(() => void this.replay());
   }
@@ -80,7 +76,7 @@ export class RedisFailureTallies implements FailureTallies {
     if (this.link.usable) {
       try {
         const stored = await this.link.commands.get(this.keys.failures(person));
-        return listOf(stored === null ? undefined : parseRecord(stored), this.#now() - this.keepMs, true);
+        return listOf(stored === null ? undefined : parseRecord(stored), this.link.now() - this.keepMs, true);
       } catch (error) {
         this.link.failed(error);
       }

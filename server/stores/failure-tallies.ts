@@ -5,7 +5,7 @@
 // interface, the rules both stores follow, and the in-memory store for a single replica.
 import { hash } from "node:crypto";
 import { LRUCache } from "lru-cache";
-import { ACTIVITY_PER_PERSON, bounded, clockOf } from "#server/stores/memory-bounds.ts";
+import { ACTIVITY_PER_PERSON, expiring } from "#server/stores/memory-bounds.ts";
 
 /** Distinct addresses counted per person and kind, over all the periods; past it the tally says "50+" (issue 30). */
 export const ADDRESSES_COUNTED = 50;
@@ -219,7 +219,6 @@ function began({ since, tallies }: Period): number {
 
 export class MemoryFailureTallies implements FailureTallies {
   readonly #people: LRUCache<string, FailureRecord>;
-  readonly #now: () => number;
 
   /**
    * Each person's record is kept `keepMs` after its last write. `known` says whether the person has activity (a
@@ -228,16 +227,10 @@ export class MemoryFailureTallies implements FailureTallies {
   constructor(
     private readonly keepMs: number,
     private readonly known: (person: string) => boolean,
-    now?: () => number,
+    private readonly now: () => number,
     max = FAILURE_PEOPLE_MAX,
   ) {
-    this.#now = now ?? Date.now;
-    this.#people = new LRUCache<string, FailureRecord>({
-      ...bounded(max),
-      ttl: keepMs,
-      ttlResolution: 0,
-      perf: clockOf(now),
-    });
+    this.#people = new LRUCache<string, FailureRecord>(expiring(max, keepMs, now));
   }
 
   async count(person: string, failure: Failure, knownOnly: boolean): Promise<void> {
@@ -268,6 +261,6 @@ export class MemoryFailureTallies implements FailureTallies {
   }
 
   listNow(person: string, complete: boolean): FailureList {
-    return listOf(this.#people.get(person), this.#now() - this.keepMs, complete);
+    return listOf(this.#people.get(person), this.now() - this.keepMs, complete);
   }
 }

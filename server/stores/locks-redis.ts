@@ -2,7 +2,7 @@
 import { randomBytes } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { type LockStore, MemoryLocks } from "#server/stores/locks.ts";
-import { bounded, LOCKS_MAX } from "#server/stores/memory-bounds.ts";
+import { expiring, LOCKS_MAX } from "#server/stores/memory-bounds.ts";
 import { type RedisKeys, wholeMs } from "#server/stores/redis-keys.ts";
 import type { RedisLink } from "#server/stores/redis-link.ts";
 
@@ -10,13 +10,16 @@ import type { RedisLink } from "#server/stores/redis-link.ts";
 type Held = { token: string } | { memory: true };
 
 export class RedisLocks implements LockStore {
-  readonly fallback = new MemoryLocks();
-  readonly #held = new LRUCache<string, Held>({ ...bounded(LOCKS_MAX), ttl: 1, ttlResolution: 0 });
+  readonly fallback: MemoryLocks;
+  readonly #held: LRUCache<string, Held>;
 
   constructor(
     private readonly link: RedisLink,
     private readonly keys: RedisKeys,
-  ) {}
+  ) {
+    this.fallback = new MemoryLocks(link.now);
+    this.#held = new LRUCache<string, Held>(expiring(LOCKS_MAX, 1, link.now));
+  }
 
   async acquire(key: string, ttlMs: number): Promise<boolean> {
     if (this.link.usable) {

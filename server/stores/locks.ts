@@ -1,6 +1,6 @@
 // A short lock (one MFA validate in flight per session): the interface, and the in-memory one.
 import { LRUCache } from "lru-cache";
-import { bounded, clockOf, LOCKS_MAX } from "#server/stores/memory-bounds.ts";
+import { expiring, LOCKS_MAX } from "#server/stores/memory-bounds.ts";
 
 /** A lock that frees itself after `ttlMs` if its holder never releases it (a crashed request, a dead replica). */
 export interface LockStore {
@@ -13,11 +13,12 @@ export interface LockStore {
 export class MemoryLocks implements LockStore {
   /** Key → until when it is held. */
   readonly #held: LRUCache<string, number>;
-  readonly #now: () => number;
 
-  constructor(now?: () => number, max = LOCKS_MAX) {
-    this.#now = now ?? (() => performance.now());
-    this.#held = new LRUCache<string, number>({ ...bounded(max), ttl: 1, ttlResolution: 0, perf: clockOf(now) });
+  constructor(
+    private readonly now: () => number,
+    max = LOCKS_MAX,
+  ) {
+    this.#held = new LRUCache<string, number>(expiring(max, 1, now));
   }
 
   async acquire(key: string, ttlMs: number): Promise<boolean> {
@@ -25,7 +26,7 @@ export class MemoryLocks implements LockStore {
   }
 
   acquireNow(key: string, ttlMs: number): boolean {
-    const time = this.#now();
+    const time = this.now();
     if ((this.#held.get(key) ?? 0) > time) return false;
     this.#held.set(key, time + ttlMs, { ttl: ttlMs });
     return true;

@@ -31,8 +31,6 @@ const NO_BOUND = String(Number.MAX_SAFE_INTEGER);
 export const SETTLE_MS = 10_000;
 
 type RedisListOptions = {
-  /** The app's clock (the tests' fake one). */
-  now?: () => number;
   /** What must be in Redis before what waited here is sent (the revocations made meanwhile). */
   first?: () => Promise<void>;
   waitingMax?: number;
@@ -43,7 +41,6 @@ export class RedisPersonLists<T extends object> implements PersonLists<T> {
   readonly #local: MemoryPersonLists<T>;
   readonly #waiting: WaitingSteps<T>;
   readonly #replay = new OnePassAtATime(() => this.#replayPass());
-  private readonly now: () => number;
   readonly #first: () => Promise<void>;
   /** When the bound may apply again: SETTLE_MS after the link last came back (not at start: nothing waited). */
   #boundFrom = 0;
@@ -53,14 +50,13 @@ export class RedisPersonLists<T extends object> implements PersonLists<T> {
     private readonly link: RedisLink,
     private readonly keys: RedisKeys,
     private readonly kind: ListKind<T>,
-    { now = Date.now, first = async () => {}, waitingMax, settleMs = SETTLE_MS }: RedisListOptions = {},
+    { first = async () => {}, waitingMax, settleMs = SETTLE_MS }: RedisListOptions = {},
   ) {
-    this.now = now;
     this.#first = first;
-    this.#local = new MemoryPersonLists(kind, now);
+    this.#local = new MemoryPersonLists(kind, link.now);
     this.#waiting = new WaitingSteps(waitingMax);
     link.onUp(() => {
-      if (this.#wasUp) this.#boundFrom = this.now() + settleMs;
+      if (this.#wasUp) this.#boundFrom = this.link.now() + settleMs;
       this.#wasUp = true;
       void this.replay();
     });
@@ -160,7 +156,7 @@ export class RedisPersonLists<T extends object> implements PersonLists<T> {
 
   /** The bound may apply: to a list whose bound ends nothing (the activity) always, to the sessions once settled. */
   #settled(): boolean {
-    return !this.kind.revocable || this.now() >= this.#boundFrom;
+    return !this.kind.revocable || this.link.now() >= this.#boundFrom;
   }
 
   /** The bound skips the sessions already revoked (their removal may not have reached Redis yet). */
@@ -178,7 +174,7 @@ export class RedisPersonLists<T extends object> implements PersonLists<T> {
       String(this.kind.timeOf(item)),
       JSON.stringify(item),
       options.seen === undefined ? "" : String(options.seen),
-      String(this.now() - this.kind.keepMs),
+      String(this.link.now() - this.kind.keepMs),
       bound ? String(this.kind.perPerson) : NO_BOUND,
       String(wholeMs(this.kind.keepMs)),
       options.onlyIfListed ? "1" : "0",
@@ -212,7 +208,7 @@ export class RedisPersonLists<T extends object> implements PersonLists<T> {
       this.link.commands.hgetall(entries),
       this.link.commands.hgetall(seen),
     ]);
-    const oldest = this.now() - this.kind.keepMs;
+    const oldest = this.link.now() - this.kind.keepMs;
     const items: Listed<T>[] = [];
     for (const [id, text] of Object.entries(stored)) {
       if (id === TRIMMED) continue;

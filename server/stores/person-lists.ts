@@ -1,7 +1,7 @@
 // A short list per person, newest first, bounded and expiring: what the session registry and the security activity
 // are built on. The interface, and the in-memory store that is correct for a single replica.
 import { LRUCache } from "lru-cache";
-import { bounded, clockOf } from "#server/stores/memory-bounds.ts";
+import { expiring } from "#server/stores/memory-bounds.ts";
 
 /** What one kind of list keeps, and for how long. */
 export type ListKind<T extends object> = {
@@ -60,21 +60,14 @@ type Person<T extends object> = { items: Map<string, Listed<T>>; trimmed: boolea
 
 export class MemoryPersonLists<T extends object> implements PersonLists<T> {
   readonly #people: LRUCache<string, Person<T>>;
-  readonly #now: () => number;
   readonly #order: (a: Listed<T>, b: Listed<T>) => number;
 
   constructor(
     private readonly kind: ListKind<T>,
-    now?: () => number,
+    private readonly now: () => number,
   ) {
-    this.#now = now ?? Date.now;
     this.#order = newestFirst(kind);
-    this.#people = new LRUCache<string, Person<T>>({
-      ...bounded(kind.peopleMax),
-      ttl: kind.keepMs,
-      ttlResolution: 0,
-      perf: clockOf(now),
-    });
+    this.#people = new LRUCache<string, Person<T>>(expiring(kind.peopleMax, kind.keepMs, now));
   }
 
   async add(person: string, id: string, item: T, options: AddOptions = {}): Promise<string[]> {
@@ -122,7 +115,7 @@ export class MemoryPersonLists<T extends object> implements PersonLists<T> {
   #live(person: string): Person<T> | undefined {
     const state = this.#people.get(person, { updateAgeOnGet: false });
     if (!state) return undefined;
-    const oldest = this.#now() - this.kind.keepMs;
+    const oldest = this.now() - this.kind.keepMs;
     for (const [id, listed] of state.items) if (this.kind.timeOf(listed.item) <= oldest) state.items.delete(id);
     return state;
   }

@@ -28,10 +28,9 @@ export class RedisPersonMarks implements PersonMarks {
     private readonly link: RedisLink,
     private readonly keys: RedisKeys,
     private readonly keepMs: number,
-    private readonly now: () => number = Date.now,
     max = MARKS_MAX,
   ) {
-    this.#local = new MemoryPersonMarks(keepMs, now, max);
+    this.#local = new MemoryPersonMarks(keepMs, link.now, max);
     this.#pending = new LRUCache<string, PersonMark>({ ...bounded(max) });
     link.onMessage((message) => this.#heard(message), keys.markChannel);
     this.#sync = new RedisSync(link, {
@@ -87,7 +86,7 @@ export class RedisPersonMarks implements PersonMarks {
       for (const person of batch) {
         const mark = this.#local.get(person);
         if (!mark) continue;
-        const left = this.keepMs - (this.now() - mark.before);
+        const left = this.keepMs - (this.link.now() - mark.before);
         if (left <= 0) continue;
         const announced = JSON.stringify({ person, mark: stored(mark) });
         const key = this.keys.mark(person);

@@ -1,7 +1,7 @@
 // A person's mark "sessions begun before T are ended" ("Sign out of all other devices", a password change): one per
 // person, checked on every request of their sessions. The interface, and the in-memory store for a single replica.
 import { LRUCache } from "lru-cache";
-import { bounded, clockOf } from "#server/stores/memory-bounds.ts";
+import { expiring } from "#server/stores/memory-bounds.ts";
 
 /** Every session of the person begun before `before` has ended, except `except` (the one that asked). */
 export type PersonMark = { before: number; except: string };
@@ -27,13 +27,8 @@ export class MemoryPersonMarks implements PersonMarks {
   readonly #marks: LRUCache<string, PersonMark>;
 
   /** Each mark is kept `keepMs` (the sessions' absolute lifetime: no session it ends outlives that). */
-  constructor(keepMs: number, now?: () => number, max = MARKS_MAX) {
-    this.#marks = new LRUCache<string, PersonMark>({
-      ...bounded(max),
-      ttl: keepMs,
-      ttlResolution: 0,
-      perf: clockOf(now),
-    });
+  constructor(keepMs: number, now: () => number, max = MARKS_MAX) {
+    this.#marks = new LRUCache<string, PersonMark>(expiring(max, keepMs, now));
   }
 
   async mark(person: string, mark: PersonMark): Promise<boolean> {

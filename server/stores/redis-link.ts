@@ -10,6 +10,8 @@ export type StoreLog = Pick<FastifyBaseLogger, "info" | "warn">;
 export type LinkOptions = {
   url: string;
   log: StoreLog;
+  /** The app's clock (the tests' fake one): every store on the link reads it. */
+  now: () => number;
   /** The pub/sub channel the link subscribes to on every (re)connect. */
   channel: string;
   /** Other channels it subscribes to as well (a listener names its channel in `onMessage`). */
@@ -79,6 +81,7 @@ export function redactUrl(url: string): string {
 export class RedisLink {
   readonly commands: Redis;
   readonly subscriber: Redis;
+  readonly now: () => number;
   readonly #options: LinkOptions;
   #subscribed = false;
   #failing = false;
@@ -103,6 +106,7 @@ export class RedisLink {
 
   constructor(options: LinkOptions) {
     this.#options = options;
+    this.now = options.now;
     this.#full = new FailureRun(
       options.log,
       "redis refuses writes (maxmemory): throttle counts and locks are kept in each replica until it takes them again; revocations, sessions and marks are still written",
@@ -170,7 +174,7 @@ export class RedisLink {
     if (this.#closed) return;
     if (outOfMemory(error)) {
       this.#full.failed({ event: "redis-full", redis: redactUrl(this.#options.url), err: errorText(error) });
-      this.#lastRefused = Date.now();
+      this.#lastRefused = this.now();
       this.#options.onRefused?.();
       return;
     }
@@ -185,7 +189,7 @@ export class RedisLink {
    * takes one write and refuses the next as keys expire).
    */
   wrote(): void {
-    if (this.#full.count > 0 && Date.now() - this.#lastRefused >= STEADY_MS) this.#full.succeeded();
+    if (this.#full.count > 0 && this.now() - this.#lastRefused >= STEADY_MS) this.#full.succeeded();
   }
 
   async ping(): Promise<boolean> {

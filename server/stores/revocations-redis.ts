@@ -1,6 +1,6 @@
 // Revocations shared through Redis: a key per revoked id, announced on a channel; each replica answers from memory.
 import { LRUCache } from "lru-cache";
-import { bounded, REVOCATIONS_MAX } from "#server/stores/memory-bounds.ts";
+import { expiring, REVOCATIONS_MAX } from "#server/stores/memory-bounds.ts";
 import { type RedisKeys, wholeMs } from "#server/stores/redis-keys.ts";
 import { type RedisLink, runPipeline } from "#server/stores/redis-link.ts";
 import { RedisSync } from "#server/stores/redis-sync.ts";
@@ -17,7 +17,7 @@ const SCAN_COUNT = 1_000;
  */
 export class RedisRevocations implements RevocationStore {
   readonly #local: MemoryRevocations;
-  /** Revoked here but not yet in Redis: session id → when it was revoked (epoch ms). */
+  /** Revoked here but not yet in Redis: session id → when it was revoked (the app's clock). */
   readonly #pending: LRUCache<string, number>;
   readonly #sync: RedisSync;
 
@@ -27,8 +27,8 @@ export class RedisRevocations implements RevocationStore {
     private readonly lifetimeMs: number,
     max = REVOCATIONS_MAX,
   ) {
-    this.#local = new MemoryRevocations(lifetimeMs, undefined, max);
-    this.#pending = new LRUCache<string, number>({ ...bounded(max), ttl: lifetimeMs, ttlResolution: 0 });
+    this.#local = new MemoryRevocations(lifetimeMs, link.now, max);
+    this.#pending = new LRUCache<string, number>(expiring(max, lifetimeMs, link.now));
     link.onMessage((sid) => this.#local.add(sid));
     this.#sync = new RedisSync(link, {
       share: async (restarted) => {
@@ -45,7 +45,7 @@ export class RedisRevocations implements RevocationStore {
 
   async revoke(sid: string): Promise<void> {
     this.#local.add(sid);
-    this.#pending.set(sid, Date.now());
+    this.#pending.set(sid, this.link.now());
     if (!this.link.usable) return;
     try {
       await this.#share([sid]);
@@ -79,7 +79,7 @@ export class RedisRevocations implements RevocationStore {
    * one pipeline per batch.
    */
   async #share(sids: string[]): Promise<void> {
-    const now = Date.now();
+    const now = this.link.now();
     for (let start = 0; start < sids.length; start += SCAN_COUNT) {
       const batch = sids.slice(start, start + SCAN_COUNT);
       const pipeline = this.link.commands.pipeline();

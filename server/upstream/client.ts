@@ -104,7 +104,7 @@ function readsMiddleware(readsOf: (method: string, path: string) => Reads): Midd
   };
 }
 
-/** Each call timed and counted by its operation and outcome. */
+/** Each call timed (`performance.now()`: a duration, not the app's clock) and counted by its operation and outcome. */
 function metricsMiddleware(metrics: Metrics, operationOf: (method: string, path: string) => string): Middleware {
   const started = new Map<string, number>();
   return {

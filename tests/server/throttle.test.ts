@@ -11,6 +11,7 @@ import { PortalClient } from "#harness/portal-client.ts";
 import { RedisServer } from "#harness/redis-server.ts";
 import { accounts, DEMO_PASSWORD, FAKE_UPSTREAM_CODE, signIn } from "#harness/sign-in.ts";
 import { MemoryCounters } from "#server/stores/counters.ts";
+import { COUNTER_BOUNDS } from "#server/stores/memory-bounds.ts";
 import { serverTexts } from "#server/texts.ts";
 import { HOUR_MS, KNOWN_ADDRESS_MS, PERSON_HOURLY_FACTOR, Throttle, UNACCEPTED_WINDOW_MS } from "#server/throttle.ts";
 import { startPortalInProcess } from "#tests/support/portal.ts";
@@ -218,7 +219,7 @@ describe("the breaks SECURITY.md numbers B1 to B15", () => {
   });
 
   it("B12: a flood of unique user names past 50,000 entries leaves the throttle's cost per attempt flat", async () => {
-    const throttle = new Throttle(new MemoryCounters(), { perIp: 30, perUser: 10 });
+    const throttle = new Throttle(new MemoryCounters(Date.now), { perIp: 30, perUser: 10 });
     // Each attempt from its own address and for its own user name: every one adds entries.
     const attempt = async (index: number) => {
       const request = { ip: `10.${index >> 16}.${(index >> 8) & 255}.${index & 255}` } as FastifyRequest;
@@ -241,35 +242,66 @@ describe("the breaks SECURITY.md numbers B1 to B15", () => {
 });
 
 describe("a flood of made-up names from one address", () => {
-  it("leaves a pending sign-in's wrong-code count and its known addresses as they were: 110,000 names, one address", async () => {
-    const counters = new MemoryCounters();
-    const throttle = new Throttle(counters, { perIp: 30, perUser: 10 });
-    const strikes = "mfa|strikes|a-pending-sign-in";
-    await counters.hit(strikes, HOUR_MS);
-    await counters.hit(strikes, HOUR_MS);
-    const known = "sign-in|known|client/acme/erin|198.51.100.7";
-    await counters.hit(known, KNOWN_ADDRESS_MS);
+  /** Each kind bounded at 1,000: a flood the address's limit let through would overflow its kinds a hundred times. */
+  const small = Object.fromEntries(Object.keys(COUNTER_BOUNDS).map((kind) => [kind, 1_000])) as typeof COUNTER_BOUNDS;
+  /** What others had before the flood: a pending sign-in's wrong codes, erin's known address and name, vera's pace gate. */
+  const before = {
+    "mfa|strikes|a-pending-sign-in": 2,
+    "sign-in|known|client/acme/erin|198.51.100.7": 1,
+    "sign-in|accepted|client/acme/erin": 1,
+    "sign-in|pace|client/acme/vera": 1,
+  };
+  const counted = async (counters: MemoryCounters) => {
+    for (const [key, count] of Object.entries(before))
+      for (let hit = 0; hit < count; hit++) await counters.hit(key, KNOWN_ADDRESS_MS);
+  };
+  const still = async (counters: MemoryCounters) =>
+    Object.fromEntries(
+      await Promise.all(Object.keys(before).map(async (key) => [key, (await counters.peek(key)).count])),
+    );
+
+  /** `names` made-up names from one address, `perIp` attempts a minute allowed it: how many were refused. */
+  const flood = async (counters: MemoryCounters, perIp: number, names: number) => {
+    const throttle = new Throttle(counters, { perIp, perUser: 10 });
     const flooder = { ip: "203.0.113.200" } as FastifyRequest;
     let refused = 0;
-    for (let index = 0; index < 110_000; index++) {
-      const { wait } = await throttle.take("sign-in", flooder, `client/acme/made-up-${index}`);
-      if (wait !== undefined) refused += 1;
-    }
-    assert.equal(refused, 110_000 - 30, "the address's limit refused all but its first 30 in the minute");
+    for (let index = 0; index < names; index++)
+      if ((await throttle.take("sign-in", flooder, `client/acme/made-up-${index}`)).wait !== undefined) refused += 1;
+    return refused;
+  };
+
+  it("leaves a pending sign-in's wrong-code count, known addresses and names, and pace gates as they were: 110,000 names, one address", async () => {
+    const counters = new MemoryCounters(() => 1_000_000, small);
+    await counted(counters);
+    assert.equal(
+      await flood(counters, 30, 110_000),
+      110_000 - 30,
+      "the address's limit refused all but 30 in the minute",
+    );
     assert.ok(counters.size < 200, `${counters.size} counts kept: a refused attempt made none under its name`);
-    assert.equal((await counters.peek(strikes)).count, 2, "the pending sign-in's two wrong codes are still counted");
-    assert.equal((await counters.peek(known)).count, 1, "erin's known address is still known");
+    assert.deepEqual(await still(counters), before);
   });
 
-  it("from many addresses evicts at worst other attempts' counts, never the earned ones: wrong codes, known addresses", async () => {
-    const counters = new MemoryCounters(undefined, 1_000);
-    const strikes = "mfa|strikes|a-pending-sign-in";
-    await counters.hit(strikes, HOUR_MS);
-    const known = "sign-in|known|client/acme/erin|198.51.100.7";
-    await counters.hit(known, KNOWN_ADDRESS_MS);
-    for (let index = 0; index < 5_000; index++) await counters.hit(`sign-in|user|made-up-${index}|10.0.0.1`, 60_000);
-    assert.equal((await counters.peek(strikes)).count, 1);
-    assert.equal((await counters.peek(known)).count, 1);
+  it("leaves them as they were when the address's limit lets every name through: each kind has its own bound", async () => {
+    const counters = new MemoryCounters(() => 1_000_000, small);
+    await counted(counters);
+    assert.equal(await flood(counters, 1_000_000, 11_000), 0);
+    assert.ok(counters.size <= 3 * 1_000 + 4, `${counters.size} counts kept: the attempts' kinds each within 1,000`);
+    assert.deepEqual(await still(counters), before);
+  });
+
+  it("from many addresses evicts at worst counts of its own kind: attempts' counts and pace gates push out nothing earned", async () => {
+    const counters = new MemoryCounters(Date.now, small);
+    await counted(counters);
+    for (let index = 0; index < 5_000; index++) {
+      await counters.hit(`sign-in|user|made-up-${index}|10.0.0.1`, 60_000);
+      await counters.hit(`sign-in|pace|client/acme/made-up-${index}`, 60_000);
+    }
+    assert.deepEqual(
+      await still(counters),
+      { ...before, "sign-in|pace|client/acme/vera": 0 },
+      "only the oldest gate went",
+    );
     assert.equal((await counters.peek("sign-in|user|made-up-0|10.0.0.1")).count, 0, "the oldest attempt count went");
   });
 });

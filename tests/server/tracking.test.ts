@@ -157,7 +157,7 @@ async function trackerOn(answer: { status: number } | "hang") {
   const lines: Array<{ level: number; msg: string } & Record<string, unknown>> = [];
   const log = pino({ level: "info" }, { write: (line: string) => void lines.push(JSON.parse(line)) });
   const metrics = new Metrics();
-  const refused = new UpstreamRefusals(60_000);
+  const refused = new UpstreamRefusals(60_000, Date.now);
   const client = createUpstreamClient({
     baseUrl: upstream.url,
     timeoutMs: 5_000,
@@ -258,7 +258,7 @@ describe("a silent upstream", () => {
     const silent = await startFakeUpstream();
     silent.faults.track = { kind: "hang" };
     try {
-      const refused = new UpstreamRefusals(60_000);
+      const refused = new UpstreamRefusals(60_000, Date.now);
       const client = createUpstreamClient({
         baseUrl: silent.url,
         timeoutMs: DEADLINE_MS,

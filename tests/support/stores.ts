@@ -33,7 +33,9 @@ export function testStores(redisUrl: string | undefined, options: Partial<StoreO
     redisUrl,
     keyPrefix: "test:",
     sessionMaxMs: 60_000,
+    activityMs: 90 * 24 * 3600_000,
     log: keptLog(),
+    now: Date.now,
     connectTimeoutMs: scaled(300),
     commandTimeoutMs: scaled(200),
     ...options,
@@ -92,11 +94,12 @@ export function testPersonLists<T extends object>(
   redisUrl: string | undefined,
   keyPrefix = "test:",
 ): { lists: PersonLists<T>; link?: RedisLink; ready(): Promise<void>; close(): Promise<void> } {
-  if (!redisUrl) return { lists: new MemoryPersonLists(kind), ready: async () => {}, close: async () => {} };
+  if (!redisUrl) return { lists: new MemoryPersonLists(kind, Date.now), ready: async () => {}, close: async () => {} };
   const keys = redisKeys(keyPrefix);
   const link = new RedisLink({
     url: redisUrl,
     log: keptLog(),
+    now: Date.now,
     channel: keys.channel,
     connectTimeoutMs: scaled(300),
     commandTimeoutMs: scaled(200),

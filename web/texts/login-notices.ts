@@ -1,15 +1,7 @@
-// Texts the server writes around the login island, not in it: kept out of the island's chunk.
-import type { EndReason } from "#web/protocol/session-end.ts";
-import { errorTexts } from "#web/texts/errors.ts";
-import { loginTexts } from "#web/texts/login-screen.ts";
-import { mfaTexts } from "#web/texts/mfa.ts";
+// Texts the server writes around the login island, not in it: kept out of the island's chunk. Which of them tells
+// how a session ended is server/session/why-ended.ts's table of endings.
 import { counted } from "#web/texts/plural.ts";
 
-/** The configured limits a session ends at, as the notices name them. */
-export type SessionLimits = { idleMinutes: number; maxHours: number };
-
-const sessionTooLarge =
-  "Sign-in could not be completed: the session is too large for this browser to keep. Please contact support.";
 export const loginNotices = {
   /** The portal opened over plain http at an address other than localhost. */
   plainHttp:
@@ -27,33 +19,6 @@ export const loginNotices = {
   /** A password reset (the mailed link) ended every session of the person. */
   passwordReset: "Your password was reset. Please sign in with your new password.",
   /** Also the answer of the call or page whose session outgrew the cookie (server/texts.ts). */
-  sessionTooLarge,
-  /**
-   * What the sign-in page says about the way the session before it ended (nothing when a sign-in replaced it); a page
-   * whose session ended says the same where it is (server/routes/session.ts answers it to the page's script).
-   */
-  sessionEnded: (reason: EndReason, limits: SessionLimits): string | undefined => {
-    switch (reason) {
-      case "replaced":
-        return undefined;
-      case "signed-out":
-        return loginTexts.signedOut;
-      case "ended-elsewhere":
-        return loginNotices.endedElsewhere;
-      case "password-changed":
-        return loginNotices.passwordChanged;
-      case "password-reset":
-        return loginNotices.passwordReset;
-      case "idle":
-        return `${errorTexts.sessionExpired}. ${loginTexts.endedIdle(limits.idleMinutes)}`;
-      case "lifetime":
-        return `${errorTexts.sessionExpired}. ${loginNotices.endedLifetime(limits.maxHours)}`;
-      case "mfa-attempts":
-        return mfaTexts.attemptsExhausted;
-      case "too-large":
-        return sessionTooLarge;
-      default:
-        return errorTexts.sessionExpired;
-    }
-  },
+  sessionTooLarge:
+    "Sign-in could not be completed: the session is too large for this browser to keep. Please contact support.",
 } as const;

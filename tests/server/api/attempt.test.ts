@@ -16,7 +16,7 @@ import { Throttle, WINDOW_MS } from "#server/throttle.ts";
 
 /** A context with the throttle's real budgets, in memory: `perIp` attempts a minute from one address. */
 function contextWith(perIp: number) {
-  const counters = new MemoryCounters();
+  const counters = new MemoryCounters(Date.now);
   const metrics = new Metrics();
   const context = { metrics, throttle: new Throttle(counters, { perIp, perUser: 10 }) } as unknown as AppContext;
   /** The attempts the address has spent in this minute's window. */

@@ -15,7 +15,7 @@ import { errorTexts } from "#web/texts/errors.ts";
 
 async function upstreamAnswering(status: number) {
   const upstream = await startFakeUpstream((_call, response) => sendJson(response, status, {}));
-  const refused = new UpstreamRefusals(60_000);
+  const refused = new UpstreamRefusals(60_000, Date.now);
   const client = createUpstreamClient({
     baseUrl: upstream.url,
     timeoutMs: 2000,

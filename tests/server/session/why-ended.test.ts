@@ -1,22 +1,25 @@
 // server/session/why-ended.ts: a session ended from another of the person's sessions learns at its next request which
 // ending it was (another device, a password change, a reset), so its pages and the sign-in page say it; so does a copy
 // of a cookie whose session another tab's request just ended at its limit. An ending the activity does not name is
-// told in requirements 4.5's words. Each is worded at the portal's configured limits.
+// told in requirements 4.5's words. Each is worded at the portal's configured limits, by the one table of endings,
+// which also says the security event of each.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { PortalClient as Client, type PortalClient } from "#harness/portal-client.ts";
 import { type Account, accounts, DEMO_PASSWORD, latestMail, signIn } from "#harness/sign-in.ts";
 import type { Config } from "#server/config.ts";
 import { END_SESSIONS_PATH } from "#server/pages/account-view.ts";
-import { endNotice } from "#server/session/why-ended.ts";
+import { endNotice, ownEndEvent } from "#server/session/why-ended.ts";
 import { clockedPortal, IDLE_MINUTES, MINUTE } from "#tests/support/clocked-portal.ts";
 import { type RunningPortal, sandboxPost, startPortalInProcess } from "#tests/support/portal.ts";
 import { resetForm, resetLinkPath } from "#tests/support/reset-link.ts";
 import { END_OTHERS_HEADER } from "#web/api/end-others.ts";
 import { REPLACE_SESSION_HEADER } from "#web/protocol/headers.ts";
+import { type EndReason, endReasons, unannounced } from "#web/protocol/session-end.ts";
 import { errorTexts } from "#web/texts/errors.ts";
 import { loginNotices } from "#web/texts/login-notices.ts";
 import { loginTexts } from "#web/texts/login-screen.ts";
+import { mfaTexts } from "#web/texts/mfa.ts";
 
 let portal: RunningPortal;
 before(async () => {
@@ -127,17 +130,66 @@ describe("two tabs asking at once", () => {
 describe("the words of an ending", () => {
   const config = (idleMinutes: number, maxHours: number) =>
     ({ session: { idleSeconds: idleMinutes * 60, maxSeconds: maxHours * 3600 } }) as Config;
+  const words = (reason: EndReason) => endNotice(config(30, 12), reason);
 
-  it("name the idle limit and the lifetime this portal is configured with", () => {
+  it("are none exactly for the ends the person chose, but a sign-out, which the other tabs are told in its words", () => {
+    for (const reason of endReasons.filter((ended) => ended !== "signed-out"))
+      assert.equal(words(reason) === undefined, unannounced(reason), reason);
+    assert.equal(words("signed-out"), "You have signed out.");
+    assert.equal(words("signed-out"), loginTexts.signedOut);
+  });
+
+  it("are requirements 4.5's session-expired message for a session the portal ended without a reason to give", () => {
+    for (const reason of ["revoked", "upstream-refused", "code-not-sent", "not-signed-in"] as const)
+      assert.equal(words(reason), "Your session has expired. Please Login again", reason);
+  });
+
+  it("name the idle limit and the lifetime this portal is configured with, counted by the plural rules", () => {
     assert.equal(endNotice(config(15, 8), "idle"), `${errorTexts.sessionExpired}. ${loginTexts.endedIdle(15)}`);
+    assert.equal(
+      words("idle"),
+      "Your session has expired. Please Login again. It ended after 30 minutes without activity.",
+    );
+    assert.equal(
+      endNotice(config(1, 12), "idle"),
+      "Your session has expired. Please Login again. It ended after 1 minute without activity.",
+    );
     assert.equal(
       endNotice(config(15, 8), "lifetime"),
       `${errorTexts.sessionExpired}. ${loginNotices.endedLifetime(8)}`,
     );
+    assert.equal(
+      words("lifetime"),
+      "Your session has expired. Please Login again. It ended after 12 hours, the longest a session lasts.",
+    );
+    assert.equal(
+      endNotice(config(30, 1), "lifetime"),
+      "Your session has expired. Please Login again. It ended after 1 hour, the longest a session lasts.",
+    );
   });
 
-  it("are the sign-out's own for a sign-out, and none for a sign-in that replaced the session", () => {
-    assert.equal(endNotice(config(30, 12), "signed-out"), loginTexts.signedOut);
-    assert.equal(endNotice(config(30, 12), "replaced"), undefined);
+  it("say who ended it when it was another device, a password change or a reset", () => {
+    assert.equal(words("ended-elsewhere"), "You were signed out from another device.");
+    assert.equal(words("password-changed"), "Your password was changed. Please sign in with your new password.");
+    assert.equal(words("password-reset"), "Your password was reset. Please sign in with your new password.");
+  });
+
+  it("say why when too many wrong codes or a session too large for the cookie ended it", () => {
+    assert.equal(words("mfa-attempts"), mfaTexts.attemptsExhausted);
+    assert.equal(words("too-large"), loginNotices.sessionTooLarge);
+  });
+});
+
+describe("the security event of an ending", () => {
+  it("is recorded by the ending session's own request for the idle limit, the lifetime and the upstream's refusal only", () => {
+    const own = endReasons.flatMap((reason) => {
+      const event = ownEndEvent(reason);
+      return event ? [[reason, event]] : [];
+    });
+    assert.deepEqual(own, [
+      ["idle", "session-ended.idle"],
+      ["lifetime", "session-ended.lifetime"],
+      ["upstream-refused", "session-ended.upstream-refused"],
+    ]);
   });
 });

@@ -145,6 +145,7 @@ describe("a load whose answer has a hole", () => {
     const link = {
       commands: { scan: async () => ["0", [keys.mark(person)]], pipeline, info: async () => "run_id:one\r\n" },
       usable: true,
+      now: Date.now,
       onMessage: () => {},
       onUp: (listener: () => void) => {
         up = listener;

@@ -25,7 +25,7 @@ describe("a person's mark", () => {
   });
 
   it("keeps at most its bound of people, the least recently marked going first", async () => {
-    const marks = new MemoryPersonMarks(60_000, undefined, 3);
+    const marks = new MemoryPersonMarks(60_000, Date.now, 3);
     for (const person of ["p1", "p2", "p3", "p4"]) await marks.mark(person, { before: 10, except: "x" });
     assert.equal(marks.ends("p1", "y", 1), false);
     assert.equal(marks.ends("p4", "y", 1), true);

@@ -230,6 +230,7 @@ describe("redis dropping again soon after coming back", () => {
     const link = new RedisLink({
       url: server.url,
       log,
+      now: Date.now,
       channel: `lasting-${randomUUID()}`,
       connectTimeoutMs: 300,
       commandTimeoutMs: 200,

@@ -45,7 +45,7 @@ const send =
 
 function clientOf({
   timeoutMs = DEADLINE_MS,
-  refused = new UpstreamRefusals(60_000),
+  refused = new UpstreamRefusals(60_000, Date.now),
   baseUrl = upstream.url,
 }: {
   timeoutMs?: number;
@@ -486,7 +486,7 @@ describe("a hostile upstream: callers' signals and refused tokens", () => {
   });
 
   it("a 401 with a body that is not JSON refuses the token", async () => {
-    const refused = new UpstreamRefusals(60_000);
+    const refused = new UpstreamRefusals(60_000, Date.now);
     upstream.answer = send("HTTP/1.1 401 Unauthorized\r\ncontent-type: text/html\r\ncontent-length: 6\r\n\r\n<html>");
     const { response } = await userInfo(clientOf({ refused }), "token-401");
     assert.equal(response.status, 401);
@@ -494,7 +494,7 @@ describe("a hostile upstream: callers' signals and refused tokens", () => {
   });
 
   it("a 401 refuses the token whatever its body: one over the cap, or one that never ends (requirements 4.5)", async () => {
-    const refused = new UpstreamRefusals(60_000);
+    const refused = new UpstreamRefusals(60_000, Date.now);
     const client = clientOf({ refused });
     upstream.answer = send(
       `HTTP/1.1 401 Unauthorized\r\ncontent-type: application/json\r\ncontent-length: ${2 * MAX_JSON_ANSWER_BYTES}\r\n\r\n`,
