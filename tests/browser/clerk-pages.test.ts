@@ -232,6 +232,22 @@ describe("what each page says it is, and where it leads", () => {
           await main.getByRole("region", { name: part }).getByRole("heading", { level: 2, name: part }).isVisible(),
           part,
         );
+      // The lists are a tap away from the top of the page, not below the form's fold.
+      const parts = main.getByRole("navigation", { name: "On this page" });
+      assert.ok(await parts.isVisible(), "the page's parts are linked at its top");
+      const partsTop = (await parts.boundingBox())?.y;
+      const formTop = (await main.getByRole("article", { name: "Change Password" }).boundingBox())?.y;
+      assert.ok(partsTop !== undefined && formTop !== undefined && partsTop < formTop, "above the form");
+      await parts.getByRole("link", { name: "Where you're signed in" }).click();
+      await page.waitForURL(url("/client/users/change-password#sessions"));
+      assert.ok(await main.getByRole("heading", { level: 2, name: "Where you're signed in" }).isVisible());
+      const heading = await main.getByRole("heading", { level: 2, name: "Where you're signed in" }).boundingBox();
+      assert.ok(heading && heading.y >= 0 && heading.y < (page.viewportSize()?.height ?? 0), "scrolled into view");
+      // Every card of the page is as wide as the others.
+      const widths = await main
+        .locator(".account-section, .account-form")
+        .evaluateAll((cards) => cards.map((card) => Math.round(card.getBoundingClientRect().width)));
+      assert.equal(new Set(widths).size, 1, `one width for every card: ${widths.join(", ")}`);
     }
   });
 });

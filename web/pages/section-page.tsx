@@ -7,6 +7,7 @@ import { PdfScreen } from "#web/components/pdf-screen.tsx";
 import { SectionNav } from "#web/components/section-nav.tsx";
 import { EmailLink, WithContacts } from "#web/components/support.tsx";
 import { SupportScreen } from "#web/components/support-screen.tsx";
+import { ACTIVITY_SECTION_ID, DEVICES_SECTION_ID, SESSIONS_SECTION_ID } from "#web/components/use-account-sections.ts";
 import { Island } from "#web/islands/island.tsx";
 import type { PageContext } from "#web/page-context.ts";
 import type { FormNote } from "#web/protocol/form-answer.ts";
@@ -17,6 +18,13 @@ import { accessTexts } from "#web/texts/access.ts";
 import { accountTexts } from "#web/texts/account.ts";
 import { errorTexts } from "#web/texts/errors.ts";
 import { sectionTexts } from "#web/texts/sections.ts";
+
+/** The security page's parts, each by its section's id and heading. */
+const securityParts = [
+  [SESSIONS_SECTION_ID, accountTexts.sessionsHeading],
+  [DEVICES_SECTION_ID, accountTexts.devicesHeading],
+  [ACTIVITY_SECTION_ID, accountTexts.activityHeading],
+] as const;
 
 export type SectionScreen =
   /** A row's screen, with what its loader drew (server/pages/loaders.tsx), which the screen places. */
@@ -158,7 +166,19 @@ function entryContent(
         <>
           <h1>{accountTexts.pageHeading}</h1>
           <p>{accountTexts.pageAbout}</p>
-          <article className="form-screen" aria-labelledby="change-password-heading">
+          {/* The form comes first (the route is requirements 2.5's); the lists are a tap away, not below the fold. */}
+          {loaded ? (
+            <nav className="page-parts" aria-label={accountTexts.pageParts}>
+              <ul>
+                {securityParts.map(([id, text]) => (
+                  <li key={id}>
+                    <a href={`#${id}`}>{text}</a>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ) : null}
+          <article className="form-screen account-form" aria-labelledby="change-password-heading">
             <Island
               name="change-password"
               props={{

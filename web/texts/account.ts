@@ -24,6 +24,8 @@ export const accountTexts = {
   /** The change-password route's page (requirements 2.5 names its button, not its heading): the word the chip says. */
   pageHeading: layoutTexts.security,
   pageAbout: "Where you're signed in, the browsers that skip the code, your recent activity and your password.",
+  /** The security page's own parts, linked at its top by their headings. */
+  pageParts: "On this page",
   sessionsHeading: "Where you're signed in",
   currentPassword: "Current Password",
   thisDevice: "This device",
