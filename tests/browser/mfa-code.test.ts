@@ -107,6 +107,14 @@ describe("the MFA code field", () => {
       "",
       "the password of the ended sign-in does not",
     );
+    assert.ok(
+      await page.evaluate(
+        () =>
+          document.activeElement !== document.body &&
+          document.activeElement?.closest(".note")?.textContent?.includes("Too many incorrect codes") === true,
+      ),
+      "the note takes the focus, not the page's body",
+    );
   });
 
   test("the last allowed wrong code on the /mfa route ends the step there too, with the way back to sign in", async () => {

@@ -99,6 +99,14 @@ export default function LoginIsland(props: LoginIslandProps) {
   const box = useRef<HTMLDivElement>(null);
   // How the page opened the reset panel: for its first opening only (Return To Login, or another tab, forgets it).
   const resetSeed = useRef(reset);
+  // A sign-in the MFA step lost (too many codes, an expiry) comes back to the form with its note, which takes the
+  // focus: the step that held it is gone.
+  const noteTakesFocus = useRef(false);
+  useEffect(() => {
+    if (!noteTakesFocus.current || mode.value !== "login") return;
+    noteTakesFocus.current = false;
+    message.current?.querySelector<HTMLElement>(".note")?.focus();
+  });
   // The panel was left (Return To Login, Escape): the focus goes back to the link that opens it, not to the page.
   const leftReset = useRef(false);
   const shownMode = mode.value;
@@ -170,7 +178,10 @@ export default function LoginIsland(props: LoginIslandProps) {
           userName={held.userName}
           loginMessage={held.loginMessage}
           landing={landing}
-          onSessionLost={dropSignIn}
+          onSessionLost={(text) => {
+            noteTakesFocus.current = true;
+            dropSignIn(text);
+          }}
           {...(held.password ? { password: held.password } : {})}
           {...(held.quiet ? { quiet: held.quiet } : {})}
           remember={held.remember}
