@@ -37,6 +37,10 @@ export const serverTexts = {
     code: "common-password",
     message: "This password is too common or too easy to guess. Please choose another.",
   },
+  personalPassword: {
+    code: "personal-password",
+    message: "This password contains your user ID or company name. Please choose another.",
+  },
   tooManyParameters: {
     code: "too-many-parameters",
     message: (most: number) => `The address has too many query parameters (at most ${most}).`,

@@ -2,7 +2,7 @@
 // go (undefined) or answers in its place.
 import type { FastifyRequest } from "fastify";
 import * as z from "zod/mini";
-import { easilyGuessed } from "#server/api/common-passwords.ts";
+import { guessedAs } from "#server/api/common-passwords.ts";
 import type { AppContext } from "#server/context.ts";
 import { problem } from "#server/errors.ts";
 import { lastCodeSentAt, sessionId } from "#server/session/standing.ts";
@@ -86,8 +86,9 @@ export const checkNewPassword: Check = async ({ context, request }) => {
     return { status: 400, body: problem(message, code), counts: true };
   }
   const auth = request.auth;
-  if (easilyGuessed(result.data, [auth?.userName ?? "", auth?.company ?? ""])) {
-    const { code, message } = serverTexts.commonPassword;
+  const guessed = guessedAs(result.data, [auth?.userName ?? "", auth?.company ?? ""]);
+  if (guessed) {
+    const { code, message } = guessed === "personal" ? serverTexts.personalPassword : serverTexts.commonPassword;
     return { status: 400, body: { description: message, code }, counts: true };
   }
   return undefined;

@@ -34,12 +34,20 @@ const baseWords = (password: string) => {
 
 const common = new Set<string>(list);
 
-/** Whether a password is among the easily guessed, its user's own ID and company counting as known words. */
-export function easilyGuessed(password: string, knownWords: readonly string[]): boolean {
+/**
+ * Why a password is easily guessed, if it is: one of the common ones, or built from its user's own ID or company (the
+ * known words), which the person is told apart since the checklist cannot show it.
+ */
+export function guessedAs(password: string, knownWords: readonly string[]): "common" | "personal" | undefined {
   const bases = baseWords(password);
-  if (bases.some((base) => common.has(base))) return true;
+  if (bases.some((base) => common.has(base))) return "common";
   const spellings = [password.toLowerCase(), ...bases];
-  return knownWords
+  const personal = knownWords
     .map((word) => word.trim().toLowerCase())
     .some((word) => word.length >= LEAST_KNOWN_WORD && spellings.some((spelling) => spelling.includes(word)));
+  return personal ? "personal" : undefined;
 }
+
+/** Whether a password is among the easily guessed, its user's own ID and company counting as known words. */
+export const easilyGuessed = (password: string, knownWords: readonly string[]): boolean =>
+  guessedAs(password, knownWords) !== undefined;

@@ -46,6 +46,13 @@ describe("checkNewPassword", () => {
           "the form's words",
         );
       }
+      // One built from her own user ID or company is told apart: the checklist cannot show that rule.
+      for (const password of ["Alice-Ledger-2026!", "Acme-Ledger-2026!"]) {
+        await test();
+        const answer = await alice.post("/api/web/client/password/change", { password });
+        assert.equal(answer.status, 400, password);
+        assert.equal(answerMessage(answer.status, answer.json()), serverTexts.personalPassword.message, password);
+      }
       assert.equal(fake.upstream.callsTo(/password\/change/).length, 0, "no common password reached the upstream");
       // Each refused password spent its test: the next change needs one of its own.
       const untested = await alice.post("/api/web/client/password/change", { password: "Brand-New-Pass-2026!" });

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import list from "#server/api/common-passwords.json" with { type: "json" };
-import { easilyGuessed } from "#server/api/common-passwords.ts";
+import { easilyGuessed, guessedAs } from "#server/api/common-passwords.ts";
 
 describe("an easily guessed password", () => {
   it("is one of the common or breached passwords, dressed up to pass the rules", () => {
@@ -16,6 +16,8 @@ describe("an easily guessed password", () => {
     assert.equal(easilyGuessed("Alice.Smith2026!", ["alice.smith", "ACME"]), true);
     assert.equal(easilyGuessed("Vandelay2026!", []), false);
     assert.equal(easilyGuessed("Vandelay2026!", ["bob", "vandelay"]), true);
+    assert.equal(guessedAs("Vandelay2026!", ["bob", "vandelay"]), "personal", "told apart from a common one");
+    assert.equal(guessedAs("Password123!", ["bob", "vandelay"]), "common");
   });
 
   it("is not a long, unpredictable one", () => {
