@@ -32,6 +32,17 @@ declare module "fastify" {
   }
 }
 
+/** Checks made one after the other: the first that answers answers in the upstream's place, and the rest are not made. */
+export const inOrder =
+  (...checks: Check[]): Check =>
+  async (input) => {
+    for (const check of checks) {
+      const answer = await check(input);
+      if (answer) return answer;
+    }
+    return undefined;
+  };
+
 /** A new password as the server reads it: a string, then requirements 5's rules, the first problem as its message. */
 const newPassword = z.string().check(
   z.superRefine((password, context) => {

@@ -3,29 +3,59 @@
 // once the code passed (the throttle's passed sign-in grants it, server/throttle.ts). The id is the portal's own, from
 // its MAC'ed device cookie or freshly drawn: never a value the browser sends, and never in a URL. The cookie's id is
 // sent only while the person's trusted browsers list it (server/stores/trusted-devices.ts): a forgotten or lapsed
-// browser is a new one to the upstream, which then asks for a code.
+// browser is a new one to the upstream, which then asks for a code. Such a browser's silent check of its stored code
+// is answered here, never sent upstream: it could only be refused, and a refusal would cost the sign-in a wrong code.
 import { randomBytes } from "node:crypto";
 import type { FastifyRequest } from "fastify";
+import type { components } from "#openapi/schema.d.ts";
 import { sessionPerson } from "#server/account/person.ts";
 import { accountOf } from "#server/account/state.ts";
 import { clientAddress } from "#server/address-key.ts";
+import type { Check } from "#server/api/checks.ts";
 import type { AppContext } from "#server/context.ts";
 import { deviceLabel } from "#server/device-label.ts";
+import { SILENT_CHECK_HEADER } from "#web/protocol/headers.ts";
 
 /** The header the upstream reads the device id from. */
 export const DEVICE_ID_HEADER = "x-device-id";
 
+type ValidationDevice = { device: string; trusted: boolean } | undefined;
+/** Asked once per request: the silent check's question and the call's device are one answer. */
+const devicesOf = new WeakMap<FastifyRequest, Promise<ValidationDevice>>();
+
 /** The device id a pending session's validation carries: its device cookie's while trusted, else a fresh one. */
-export async function deviceOfValidation(
-  context: AppContext,
-  request: FastifyRequest,
-): Promise<{ device: string; trusted: boolean } | undefined> {
+export function deviceOfValidation(context: AppContext, request: FastifyRequest): Promise<ValidationDevice> {
+  let device = devicesOf.get(request);
+  if (!device) {
+    device = findDevice(context, request);
+    devicesOf.set(request, device);
+  }
+  return device;
+}
+
+async function findDevice(context: AppContext, request: FastifyRequest): Promise<ValidationDevice> {
   const person = sessionPerson(request);
   if (person === undefined) return undefined;
   const known = context.devices.deviceOf(request, person);
   if (known && (await accountOf(request).devices.trusts(person, known))) return { device: known, trusted: true };
   return { device: randomBytes(16).toString("base64url"), trusted: false };
 }
+
+/** The verdict the upstream gives a code it refuses (requirements 4.2): the first element's text is not `Passed`. */
+const REFUSED: components["schemas"]["MfaVerdict"] = [{ text: "Failed" }];
+
+/**
+ * The MFA step's silent check of its stored code (SILENT_CHECK_HEADER) from a browser the person does not trust
+ * (forgotten, lapsed, or never trusted): the upstream, sent a fresh device id, could only refuse it, so the portal
+ * answers that verdict in its place. Nothing is counted: the attempt is given back and no wrong code is struck
+ * (server/api/effects.ts `promoteOnPassed` never runs). The step then drops the code and sends one. Marking a guess
+ * as silent gains nothing: from such a browser it never reaches the upstream. A trusted browser's check goes on.
+ */
+export const answerUntrustedSilentCheck: Check = async ({ context, request }) => {
+  if (request.headers[SILENT_CHECK_HEADER.toLowerCase()] !== "1") return undefined;
+  if ((await deviceOfValidation(context, request))?.trusted) return undefined;
+  return { status: 200, body: REFUSED };
+};
 
 /** A code passed on this browser: it skips the code for the person for TRUST_MS from now. */
 export async function trustDevice(request: FastifyRequest, person: string, at: number): Promise<void> {

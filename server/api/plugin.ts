@@ -17,7 +17,7 @@ import { sessionId } from "#server/session/standing.ts";
 import { serverTexts } from "#server/texts.ts";
 import { type Operation, routerPath } from "#server/upstream/operations.ts";
 import { proxyFault } from "#server/upstream/read-capped.ts";
-import { tooLongField, trimNames } from "#web/protocol/typed-names.ts";
+import { missingName, tooLongField, trimNames } from "#web/protocol/typed-names.ts";
 import { errorTexts } from "#web/texts/errors.ts";
 
 declare module "fastify" {
@@ -63,11 +63,12 @@ export async function apiPlugin(api: FastifyInstance, { context }: { context: Ap
   });
   // A name typed with blanks around it names the same account as the form's (web/protocol/typed-names.ts): trimmed
   // before the schema reads it, so the throttle, the call and the session all see one spelling. A field longer than the
-  // upstream takes is refused by its name, before the schema would refuse it as section 8's bare "Action Failed".
+  // upstream takes is refused by its name, before the schema would refuse it as section 8's bare "Action Failed"; a
+  // required name of only blanks is refused first, as the form refuses it ("User ID is required."), not by the schema.
   api.addHook("preValidation", (request, _reply, done) => {
     request.body = trimNames(request.body);
-    const tooLong = tooLongField(request.body);
-    done(tooLong === undefined ? undefined : new Refusal(400, tooLong));
+    const refused = missingName(request.body) ?? tooLongField(request.body);
+    done(refused === undefined ? undefined : new Refusal(400, refused));
   });
   // Callback hooks, here and below: an async hook costs a promise and a microtask on every call.
   // A lock the call holds is free before its answer leaves: a client that sends its next code as soon as it reads

@@ -8,6 +8,7 @@ import {
   type Check,
   checkNewPassword,
   confirmReplace,
+  inOrder,
   oneValidateAtATime,
   skipRecentGenerate,
 } from "#server/api/checks.ts";
@@ -20,6 +21,7 @@ import {
   signInByLink,
   signInRefused,
 } from "#server/api/effects.ts";
+import { answerUntrustedSilentCheck } from "#server/api/mfa-device.ts";
 import type { OwnCall } from "#server/api/own-call.ts";
 import { answerPasswordTest } from "#server/api/password-test.ts";
 import type { AppContext } from "#server/context.ts";
@@ -131,7 +133,8 @@ export const rules: Record<OperationId, Rule> = {
     forwarded: true,
     needs: "pending",
     throttle: { group: "mfa", counts: "failures", person: sessionPerson, whose: "pending" },
-    check: oneValidateAtATime,
+    // A silent check from a browser the person does not trust is answered "Failed" before the lock, uncounted.
+    check: inOrder(answerUntrustedSilentCheck, oneValidateAtATime),
     effect: promoteOnPassed,
     // requirements 4.2: the device memory is the browser's, so the upstream is told which browser this is.
     sendsDevice: true,

@@ -9,7 +9,7 @@ import { focusTaken, useEarlyInput } from "#web/components/use-early-input.ts";
 import { useNoteFocus } from "#web/components/use-note-focus.ts";
 import { MFA_CODE_MAX_LENGTH, mfaCodeOf } from "#web/mfa-code.ts";
 import type { FormNote } from "#web/protocol/form-answer.ts";
-import { COOLDOWN_HEADER, SEND_AGAIN_COOLDOWN_MS } from "#web/protocol/headers.ts";
+import { COOLDOWN_HEADER, SEND_AGAIN_COOLDOWN_MS, SILENT_CHECK_HEADER } from "#web/protocol/headers.ts";
 import { readVerdict } from "#web/protocol/held.ts";
 import type { LoginMessage, Site } from "#web/site.ts";
 import { type Remembered, storedMfaCode, storeMfaCode } from "#web/state/local-storage.ts";
@@ -104,8 +104,11 @@ export function MfaStep(props: MfaStepProps) {
   /** Checks a code; a pass stores it for this device, then lands or opens the change-password form. */
   const validate = async (candidate: string, silent: boolean): Promise<void> => {
     setBusy(true);
+    // The silent check says it is one: from a browser not trusted for the code, the portal answers it without the
+    // upstream and counts no wrong code (server/api/mfa-device.ts). A typed code goes unmarked, and counts.
     const { data, error } = await api.POST("/web/{site}/mfa/validate/{code}", {
       params: { path: { site, code: candidate } },
+      headers: silent ? { [SILENT_CHECK_HEADER]: "1" } : {},
     });
     if (!error && !data) return; // a 401: the browser is on its way to the login page
     const verdict = error ? undefined : readVerdict(data);
@@ -126,7 +129,7 @@ export function MfaStep(props: MfaStepProps) {
     if (failureCode(error) === answerCodes.mfaAttemptsExhausted || left === 0) return lose(mfaTexts.attemptsExhausted);
     // Decision: a silent check that fails for any reason, an error included, falls back to sending a code,
     // since the user can do nothing with the stored code anyway.
-    // A stored code the upstream refused is dropped (a forgotten or lapsed browser, issue 41); an outage keeps it.
+    // A refused stored code is dropped (a forgotten or lapsed browser, issue 41); an outage keeps it.
     if (silent) {
       if (!error) storeMfaCode(site, company, userName, null);
       return void generate(false);

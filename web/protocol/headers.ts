@@ -13,6 +13,13 @@ export const REPLACE_SESSION_HEADER = "X-Portal-Replace-Session";
  */
 export const TAX_BRIDGE_HEADER = "X-Portal-Tax-Bridge";
 
+/**
+ * Sent by the MFA step with the silent check of its stored code (requirements 4.2), and only then: from a browser the
+ * person does not trust, that check is answered "Failed" by the portal, never sent upstream and never counted as a
+ * wrong code (server/api/mfa-device.ts). A typed code goes without it, and is counted.
+ */
+export const SILENT_CHECK_HEADER = "X-Portal-Silent-Check";
+
 /** The browser's time zone, sent with each call: a sign-in keeps it, to write its times in the viewer's zone. */
 export const TIME_ZONE_HEADER = "X-Portal-Time-Zone";
 

@@ -1,7 +1,8 @@
 // One input rule for the fields a person types to sign in, reset or change a password (the company short name, the
-// user ID, the e-mail address, a password): surrounding white space is not part of a name, and a field longer than the
-// upstream takes is refused by its name, whether it comes from a form without script, an island or a direct `/api`
-// call, so one typing names one account everywhere (requirements 11.2) and is refused in the same words.
+// user ID, the e-mail address, a password): surrounding white space is not part of a name, a required name of only
+// blanks is refused as requirements 5's "is required.", and a field longer than the upstream takes is refused by its
+// name, whether it comes from a form without script, an island or a direct `/api` call, so one typing names one account
+// everywhere (requirements 11.2) and is refused in the same words.
 import { loginTexts } from "#web/texts/login-screen.ts";
 import { resetTexts } from "#web/texts/reset.ts";
 
@@ -19,6 +20,27 @@ export function trimNames(body: unknown): unknown {
     if (typeof value === "string") trimmed[name] = value.trim();
   }
   return trimmed;
+}
+
+/**
+ * The names the bodies require, with the words the forms say when one is empty (web/sign-in-checks.ts,
+ * web/reset-checks.ts), in the forms' order. The reset's company is not among them: a vendor's reset sends it empty.
+ */
+const requiredTexts = {
+  shortname: loginTexts.companyRequired,
+  username: loginTexts.userIdRequired,
+  emailAddress: resetTexts.emailRequired,
+} as const;
+
+/** The words for the first required name of `body` that is empty once trimmed ("User ID is required."), or undefined. */
+export function missingName(body: unknown): string | undefined {
+  if (!body || typeof body !== "object" || Array.isArray(body)) return undefined;
+  const fields = body as Record<string, unknown>;
+  const field = (Object.keys(requiredTexts) as (keyof typeof requiredTexts)[]).find((name) => {
+    const value = fields[name];
+    return typeof value === "string" && value.trim() === "";
+  });
+  return field && requiredTexts[field];
 }
 
 /** The most characters each typed field may have (a name's once trimmed): openapi/portal.yaml's `maxLength`. */

@@ -9,6 +9,7 @@ import { accounts, DEMO_PASSWORD, latestCode, signIn } from "#harness/sign-in.ts
 import { deviceCookieName } from "#server/device-cookie.ts";
 import { FORGET_DEVICES_PATH } from "#server/pages/account-view.ts";
 import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
+import { SILENT_CHECK_HEADER } from "#web/protocol/headers.ts";
 
 const alice = accounts.alice;
 
@@ -145,6 +146,36 @@ describe("a browser the person forgot (issue 41)", () => {
     await browser.post("/api/web/client/mfa/generate");
     assert.deepEqual((await validate(browser, await code())).json(), [{ text: "Passed" }]);
     assert.notEqual(idOf(browser.cookies.get(DEVICE)), trusted, "trusted again under a new id");
+  });
+
+  it("its silent check reaches no upstream and costs no attempt: the first typed wrong code leaves 4, the next 3", async () => {
+    const silent = { [SILENT_CHECK_HEADER]: "1" };
+    const browser = new PortalClient(portal.app);
+    await passwordStep(browser);
+    await browser.post("/api/web/client/mfa/generate");
+    const stored = await code();
+    assert.deepEqual((await validate(browser, stored)).json(), [{ text: "Passed" }]);
+    // Trusted: its silent check goes upstream as before, and passes.
+    await passwordStep(browser);
+    const sentBefore = validations().length;
+    assert.deepEqual((await validate(browser, stored, silent)).json(), [{ text: "Passed" }]);
+    assert.equal(validations().length, sentBefore + 1, "a trusted browser's silent check goes upstream");
+    const mine = /name="device" value="([\w-]{22})"/.exec((await browser.get(PAGE)).text)?.[1];
+    assert.equal((await forget(browser, String(mine))).status, 303);
+
+    await passwordStep(browser);
+    const sent = validations().length;
+    assert.deepEqual((await validate(browser, stored, silent)).json(), [{ text: "Failed" }], "the upstream's verdict");
+    // A guess marked as silent from here is no better: it never reaches the upstream either.
+    const wrong = stored === "000000" ? "000001" : "000000";
+    assert.deepEqual((await validate(browser, wrong, silent)).json(), [{ text: "Failed" }]);
+    assert.equal(validations().length, sent, "no silent check of a forgotten browser reaches the upstream");
+    await browser.post("/api/web/client/mfa/generate");
+    const typed = await validate(browser, wrong);
+    assert.equal(validations().length, sent + 1, "a typed code goes upstream");
+    assert.deepEqual(typed.json(), [{ text: "Failed", attemptsLeft: 4 }], "the silent checks cost no attempt");
+    assert.deepEqual((await validate(browser, wrong)).json(), [{ text: "Failed", attemptsLeft: 3 }], "typed: counted");
+    assert.deepEqual((await validate(browser, await code())).json(), [{ text: "Passed" }]);
   });
 
   it("forgets only the person's own: a digest from another person's list forgets nothing of theirs", async () => {

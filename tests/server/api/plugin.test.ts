@@ -87,6 +87,22 @@ describe("a field longer than the upstream takes", () => {
   });
 });
 
+describe("a required name of only blanks (issue 37)", () => {
+  it("is refused before any call in the form's words, never the schema's", async () => {
+    const calls: [string, unknown, string][] = [
+      ["/api/auth/client", { shortname: "ACME", username: "   ", password: "pw" }, "User ID is required."],
+      ["/api/auth/vendor", { username: "", password: "pw" }, "User ID is required."],
+      ["/api/auth/client", { shortname: " ", username: "alice", password: "pw" }, "Company Short Name is required."],
+      ["/api/web/reset-pwd", { clientShortName: "ACME", emailAddress: " \t " }, "Email Address is required."],
+    ];
+    for (const [path, body, words] of calls) {
+      const answer = await new PortalClient(portal.url).post(path, body);
+      assert.equal(answer.status, 400, path);
+      assert.deepEqual(answer.json(), { detail: words }, path);
+    }
+  });
+});
+
 describe("POST /web/{site}/mfa/generate and /validate/{code}", () => {
   it("send a code, refuse a wrong one and promote the session on Passed", async () => {
     const client = new PortalClient(portal.url);

@@ -193,6 +193,27 @@ describe("the sign-in path's forms without script", () => {
     assert.equal(answerMessage(api.status, api.json()), "User ID is too long.", "the island says it as the form does");
   });
 
+  it("says a user ID or an e-mail address of only blanks is required, where /api says the same (issue 37)", async () => {
+    const user = await sentBack(browser(), "/", { site: "client", shortName: "ACME", userName: "   ", password: "pw" });
+    assert.match(user.text, /User ID is required\./);
+    const email = await sentBack(browser(), "/?reset", {
+      intent: "reset",
+      site: "vendor",
+      clientShortName: "",
+      emailAddress: "  ",
+    });
+    assert.match(email.text, /Email Address is required\./);
+    for (const [path, body, words] of [
+      ["/api/auth/client", { shortname: "ACME", username: "   ", password: "pw" }, "User ID is required."],
+      ["/api/web/reset-pwd", { clientShortName: "", emailAddress: "  " }, "Email Address is required."],
+    ] as const) {
+      const api = await new PortalClient(portal.app).post(path, body);
+      assert.equal(api.status, 400);
+      assert.deepEqual(api.json(), { detail: words }, "the /api call is refused in the form's words");
+      assert.equal(answerMessage(api.status, api.json()), words, "the island says it as the form does");
+    }
+  });
+
   it("says a deactivated account is deactivated", async () => {
     const answer = await sentBack(browser(), "/", {
       site: "client",

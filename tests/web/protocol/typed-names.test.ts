@@ -2,7 +2,7 @@
 // the upstream takes is refused by its name.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { keptTyped, TYPED_LIMITS, tooLongField, trimNames } from "#web/protocol/typed-names.ts";
+import { keptTyped, missingName, TYPED_LIMITS, tooLongField, trimNames } from "#web/protocol/typed-names.ts";
 
 describe("the names a person types", () => {
   it("are trimmed of surrounding white space: the company, the user ID and the e-mail address", () => {
@@ -21,6 +21,22 @@ describe("the names a person types", () => {
     const body = { username: 42, password: "  both  " };
     assert.equal(trimNames(body), body);
     for (const other of [undefined, null, "text", ["username"]]) assert.equal(trimNames(other), other);
+  });
+});
+
+describe("a required name of only blanks (issue 37)", () => {
+  it("is named in the words the form says, the first of them in the form's order", () => {
+    assert.equal(missingName({ shortname: "ACME", username: "   ", password: "pw" }), "User ID is required.");
+    assert.equal(missingName({ username: "", password: "pw" }), "User ID is required.");
+    assert.equal(missingName({ shortname: " \t", username: " " }), "Company Short Name is required.");
+    assert.equal(missingName({ clientShortName: "ACME", emailAddress: "  " }), "Email Address is required.");
+  });
+
+  it("is none for a vendor's reset with no company, a name typed, a field of another type, or no body", () => {
+    assert.equal(missingName({ clientShortName: "", emailAddress: "vera@example.com" }), undefined);
+    assert.equal(missingName({ shortname: " ACME ", username: "alice", password: " " }), undefined, "passwords aside");
+    assert.equal(missingName({ username: 7 }), undefined);
+    for (const other of [undefined, null, "text", [""]]) assert.equal(missingName(other), undefined);
   });
 });
 
