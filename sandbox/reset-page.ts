@@ -3,10 +3,35 @@
 // "Show passwords", by one inline script the page's policy names by its hash (docs/decisions.md).
 import { escapeHtml, htmlDocument, inlineScript } from "#sandbox/html.ts";
 import { RESET_LINK_LIFETIME_MS } from "#sandbox/reset-links.ts";
+import { serverTexts } from "#server/texts.ts";
 import { requirements } from "#web/password-rules.ts";
 import { passwordTexts } from "#web/texts/password.ts";
 
 export type RefusedLink = "used" | "expired" | "unknown";
+
+/** The most characters a password field of the form takes (sandbox/reset-routes.ts). */
+export const RESET_FIELD_MAX = 256;
+
+/**
+ * Why the form's last try was refused, by the short code the form's answer carries to the page's address
+ * (`/sandbox/reset?token=…&error=mismatch`): requirements 5's words, then the portal's change call's refusal of a
+ * common password, then a field missing (or not one value) or too long. The address never holds what was typed.
+ */
+export const resetProblems = {
+  "too-short": passwordTexts.tooShort,
+  mismatch: passwordTexts.mismatch,
+  weak: passwordTexts.weak,
+  common: serverTexts.commonPassword.message,
+  "new-missing": `${passwordTexts.newPassword} is required.`,
+  "new-too-long": `${passwordTexts.newPassword} must be at most ${RESET_FIELD_MAX} characters.`,
+  "confirm-missing": `${passwordTexts.confirmPassword} is required.`,
+  "confirm-too-long": `${passwordTexts.confirmPassword} must be at most ${RESET_FIELD_MAX} characters.`,
+} as const;
+export type ResetProblem = keyof typeof resetProblems;
+
+/** The problem an address's `error` names; undefined for none, or for a code the page does not know. */
+export const resetProblemOf = (code: unknown): ResetProblem | undefined =>
+  typeof code === "string" && Object.hasOwn(resetProblems, code) ? (code as ResetProblem) : undefined;
 
 const TITLE = "Password reset";
 const minutes = RESET_LINK_LIFETIME_MS / 60_000;
@@ -30,8 +55,8 @@ export interface ResetFormInput {
   token: string;
   /** The portal's address ("" on the portal's own origin), whose root signs in: where the brand leads. */
   portalUrl: string;
-  /** Why the last try was refused, in requirements 5's words. */
-  problem?: string | undefined;
+  /** Why the last try was refused (its code from the page's address), shown in requirements 5's words. */
+  problem?: ResetProblem | undefined;
 }
 
 /**
@@ -92,7 +117,8 @@ function checklist(): string {
 
 /** The form the link opens. The token rides along as a hidden field, so the page's own address is not needed. */
 export function renderResetForm({ username, token, portalUrl, problem }: ResetFormInput): string {
-  const alert = problem === undefined ? "" : `<p role="alert" id="reset-problem">${escapeHtml(problem)}</p>`;
+  const alert =
+    problem === undefined ? "" : `<p role="alert" id="reset-problem">${escapeHtml(resetProblems[problem])}</p>`;
   const described = problem === undefined ? "password-rules" : "reset-problem password-rules";
   return htmlDocument(
     TITLE,

@@ -11,12 +11,21 @@ import {
   type ResetLink,
   spendResetLink,
 } from "#sandbox/reset-links.ts";
-import { renderRefusedLink, renderResetDone, renderResetForm, resetFormScript } from "#sandbox/reset-page.ts";
+import {
+  RESET_FIELD_MAX,
+  type ResetProblem,
+  renderRefusedLink,
+  renderResetDone,
+  renderResetForm,
+  resetFormScript,
+  resetProblemOf,
+} from "#sandbox/reset-page.ts";
 import type { UserRecord } from "#sandbox/users.ts";
 import { easilyGuessed } from "#server/api/common-passwords.ts";
-import { serverTexts } from "#server/texts.ts";
 import { newPasswordProblem } from "#web/password-rules.ts";
+import { passwordTexts } from "#web/texts/password.ts";
 
+const FORM_PATH = "/sandbox/reset";
 const DONE_PATH = "/sandbox/reset/done";
 /**
  * On the answer to a reset that set a password: whose, as the portal names a person ({ site, company, userName }).
@@ -27,9 +36,13 @@ export const RESET_PERSON_HEADER = "x-sandbox-password-reset";
 // A token is 43 characters; anything malformed is simply a link that opens nothing.
 const tokenField = z.object({ token: z.string().max(128) }).catch({ token: "" });
 const passwordFields = z.object({
-  newPassword: textField("New Password", 0, 256),
-  confirmPassword: textField("Confirm Password", 0, 256),
+  newPassword: textField("New Password", 0, RESET_FIELD_MAX),
+  confirmPassword: textField("Confirm Password", 0, RESET_FIELD_MAX),
 });
+
+/** The reset page's GET for a link, with why its form's last try was refused: where every answer to the form leads. */
+const formPage = (token: string, problem?: ResetProblem) =>
+  `${FORM_PATH}?${new URLSearchParams({ token, ...(problem ? { error: problem } : {}) }).toString()}`;
 
 /**
  * E-mails the user a new one-time link, beside their earlier ones; nothing when the account had its share of links
@@ -75,41 +88,51 @@ function refuse(
  * words, then the portal's change call's own refusal of an easily guessed password (the same list of common passwords,
  * with the user's name and company as known words).
  */
-function passwordProblem(body: unknown, user: UserRecord): { problem?: string; password?: string } {
+function passwordProblem(body: unknown, user: UserRecord): { problem?: ResetProblem; password?: string } {
   const fields = passwordFields.safeParse(body);
-  if (!fields.success) return { problem: fields.error.issues[0]?.message ?? "New Password is required." };
-  const problem = newPasswordProblem(fields.data.newPassword, fields.data.confirmPassword);
+  if (!fields.success) {
+    const issue = fields.error.issues[0];
+    const field = issue?.path[0] === "confirmPassword" ? "confirm" : "new";
+    return { problem: issue?.code === "too_big" ? `${field}-too-long` : `${field}-missing` };
+  }
+  const problem = ruleProblems.get(newPasswordProblem(fields.data.newPassword, fields.data.confirmPassword));
   if (problem !== undefined) return { problem };
-  if (easilyGuessed(fields.data.newPassword, [user.username, user.shortname]))
-    return { problem: serverTexts.commonPassword.message };
+  if (easilyGuessed(fields.data.newPassword, [user.username, user.shortname])) return { problem: "common" };
   return { password: fields.data.newPassword };
 }
 
+/** Requirements 5's words (web/password-rules.ts) by the code the page's address carries for each. */
+const ruleProblems = new Map<string | undefined, ResetProblem>([
+  [passwordTexts.tooShort, "too-short"],
+  [passwordTexts.mismatch, "mismatch"],
+  [passwordTexts.weak, "weak"],
+]);
+
 export function registerResetRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   // Opening the link only reads it: a mail scanner that follows links must not spend it.
-  app.get("/sandbox/reset", async (request, reply) => {
+  // Its form's refused try comes back here too, the reason's code in the address (`error`), shown as the page's alert.
+  app.get(FORM_PATH, async (request, reply) => {
     const { token } = tokenField.parse(request.query);
     const link = findResetLink(ctx.db, token, ctx.now());
     if (link.state !== "pending") return refuse(ctx, reply, link);
-    const form = renderResetForm({ username: link.user.username, token, portalUrl: signInBase(ctx) });
+    const problem = resetProblemOf((request.query as Record<string, unknown> | undefined)?.error);
+    const form = renderResetForm({ username: link.user.username, token, portalUrl: signInBase(ctx), problem });
     return sendHtml(reply, 200, form, [resetFormScript.source]);
   });
 
-  app.post("/sandbox/reset", { onRequest: requireForm }, async (request, reply) => {
+  // Post/redirect/get, as the portal's forms: every answer is a 303 to a GET, so Back or Reload never posts again. A
+  // refused try goes back to the link's page, which says why (a spent or unknown link: its refusal there).
+  app.post(FORM_PATH, { onRequest: requireForm }, async (request, reply) => {
     const { token } = tokenField.parse(request.body);
     const link = findResetLink(ctx.db, token, ctx.now());
-    if (link.state !== "pending") return refuse(ctx, reply, link);
+    if (link.state !== "pending") return reply.redirect(formPage(token), 303);
     const { problem, password } = passwordProblem(request.body, link.user);
-    if (password === undefined) {
-      const form = renderResetForm({ username: link.user.username, token, portalUrl: signInBase(ctx), problem });
-      return sendHtml(reply, 400, form, [resetFormScript.source]);
-    }
+    if (password === undefined) return reply.redirect(formPage(token, problem), 303);
     // Hashed before the transaction that spends the link; a use that raced this one in between wins, this one is told.
     const used = spendResetLink(ctx.db, token, await hashPassword(password, ctx.passwordCost), ctx.now());
-    if (used.state !== "pending") return refuse(ctx, reply, used);
+    if (used.state !== "pending") return reply.redirect(formPage(token), 303);
     const { site, shortname, username } = used.user;
     reply.header(RESET_PERSON_HEADER, JSON.stringify({ site, company: shortname || undefined, userName: username }));
-    // Post/redirect/get: a reload of the page that follows does not post the spent link again.
     return reply.redirect(DONE_PATH, 303);
   });
 

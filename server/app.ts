@@ -1,5 +1,6 @@
 // Builds the portal as a Fastify app; it never listens (portal.ts does), so tests build it and inject requests.
-// Assets, health and metrics never touch the session; pages, /api, /session/* and /pdfs/* run inside its scope.
+// Assets, health and metrics never touch the session; pages, /api, /session/* and /pdfs/* run inside its scope, which
+// shares its refused-form page with the sandbox's relayed forms.
 
 import { randomUUID } from "node:crypto";
 import formbody from "@fastify/formbody";
@@ -108,25 +109,30 @@ export async function buildApp({ config, upstreamUrl, logger, ...options }: Buil
   );
   await app.register(healthRoutes, context);
   await app.register(metricsRoutes, context);
-  if (context.sandboxUrl)
-    await app.register(sandboxRoutes, { sandboxUrl: context.sandboxUrl, timeoutMs: config.upstreamTimeoutMs });
   // Development only: swagger-ui-dist is a devDependency, absent from the production tree.
   if (config.env === "development") await app.register(apiReferenceRoutes);
 
-  await app.register(async function withSession(scope) {
+  // Every route a person's form posts to: the session's, and the sandbox's relayed pages beside it (development).
+  await app.register(async function withForms(forms) {
     const screens: Screens = { context, assets: readManifest() };
-    // `reply.page` for the pages, and for the page a person's form another site posted is refused with.
-    await decoratePage(scope, context, screens.assets);
-    scope.setErrorHandler(refusedForm(screens));
-    await scope.register(csrfPlugin); // before the session is read: a refused request writes nothing
-    await scope.register(sessionPlugin, { context });
-    // As large as any other body: a form's over-long field is said to be too long by its name (server/routes/sign-in-forms.ts).
-    await scope.register(formbody, { bodyLimit: 16 * 1024 });
-    await scope.register(apiPlugin, { prefix: "/api", context });
-    await scope.register(documentRoutes, context);
-    await scope.register(sessionRoutes, context);
-    await scope.register(accountRoutes, context);
-    await scope.register(pageRoutes, screens);
+    // `reply.page` for the pages, and for the page a person's form another site posted is refused with: one handler
+    // for the session's forms and the sandbox's alike (SECURITY.md, item 6).
+    await decoratePage(forms, context, screens.assets);
+    forms.setErrorHandler(refusedForm(screens));
+    if (context.sandboxUrl)
+      await forms.register(sandboxRoutes, { sandboxUrl: context.sandboxUrl, timeoutMs: config.upstreamTimeoutMs });
+
+    await forms.register(async function withSession(scope) {
+      await scope.register(csrfPlugin); // before the session is read: a refused request writes nothing
+      await scope.register(sessionPlugin, { context });
+      // As large as any other body: a form's over-long field is said to be too long by its name (server/routes/sign-in-forms.ts).
+      await scope.register(formbody, { bodyLimit: 16 * 1024 });
+      await scope.register(apiPlugin, { prefix: "/api", context });
+      await scope.register(documentRoutes, context);
+      await scope.register(sessionRoutes, context);
+      await scope.register(accountRoutes, context);
+      await scope.register(pageRoutes, screens);
+    });
   });
   app.addHook("onClose", async () => {
     await context.tracker.flush(shutdown.visitsMayTake());

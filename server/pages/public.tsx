@@ -38,7 +38,7 @@ export function loadPublic(screens: Screens, entry: RouteEntry, request: PageReq
     case "mfa":
       return loadMfa(screens, entry, request, answer);
     case "link-login":
-      return loadLinkLogin(screens, entry, request);
+      return loadLinkLogin(screens, entry, request, answer);
     default:
       return { title: entry.title, body: <AboutPage context={pageContextOf(screens, request)} entry={entry} /> };
   }
@@ -86,14 +86,18 @@ function loadMfa(screens: Screens, entry: RouteEntry, request: PageRequest, answ
   return redirect("/");
 }
 
-/** requirements 2.6: a link never replaces a session silently, the island names it and waits for a click. */
-function loadLinkLogin(screens: Screens, entry: RouteEntry, request: PageRequest): Loaded {
+/**
+ * requirements 2.6: a link never replaces a session silently, the island names it and waits for a click. `answer`:
+ * why the link's plain form, sent without script, did not sign in (server/routes/sign-in-forms.ts).
+ */
+function loadLinkLogin(screens: Screens, entry: RouteEntry, request: PageRequest, answer?: FormAnswer): Loaded {
   const auth = request.auth;
   const current = auth && { name: auth.userName, site: auth.site, ...(auth.company ? { company: auth.company } : {}) };
+  const failure = answer?.form === "link-login" ? answer.note.text : undefined;
   const props = {
     uuid: request.query.uuid ?? null,
     site: linkSite(request.query.type ?? null),
-    ...(current ? { current } : {}),
+    ...(failure ? { failure } : current ? { current } : {}),
   };
   return {
     title: entry.title,

@@ -82,7 +82,8 @@ export async function sandboxRoutes(
   { sandboxUrl, timeoutMs }: { sandboxUrl: string; timeoutMs: number },
 ): Promise<void> {
   // The pages' forms (e-mail a sign-in link, set a new password) post form fields; this scope is outside the
-  // session's, so it takes the CSRF rule itself: another site's form must not mail links or set passwords.
+  // session's, so it takes the CSRF rule itself: another site's form must not mail links or set passwords. Its refusal
+  // is the portal's page, by the error handler of the scope it is registered in (server/app.ts, `refusedForm`).
   await app.register(csrfPlugin);
   await app.register(formbody);
 

@@ -15,14 +15,15 @@ import { END_OTHERS_HEADER, sessionsEndedNote } from "#web/api/end-others.ts";
 import { mfaCodeOf } from "#web/mfa-code.ts";
 import { newPasswordProblem } from "#web/password-rules.ts";
 import type { FormAnswer, FormNote } from "#web/protocol/form-answer.ts";
-import { COOLDOWN_HEADER, TAX_BRIDGE_HEADER } from "#web/protocol/headers.ts";
-import { readVerdict } from "#web/protocol/held.ts";
+import { COOLDOWN_HEADER, REPLACE_SESSION_HEADER, TAX_BRIDGE_HEADER } from "#web/protocol/headers.ts";
+import { asHeld, readVerdict } from "#web/protocol/held.ts";
 import { keptTyped } from "#web/protocol/typed-names.ts";
 import { resetProblem } from "#web/reset-checks.ts";
 import { matchRoute } from "#web/routes/table.ts";
 import { loginProblem } from "#web/sign-in-checks.ts";
-import { landingUrl, pathnameOf, type Site } from "#web/site.ts";
+import { landingUrl, linkSite, pathnameOf, type Site } from "#web/site.ts";
 import { answerCodes } from "#web/texts/errors.ts";
+import { linkLoginTexts } from "#web/texts/link-login.ts";
 import { loginTexts } from "#web/texts/login-screen.ts";
 import { mfaTexts } from "#web/texts/mfa.ts";
 import { passwordTexts } from "#web/texts/password.ts";
@@ -52,6 +53,9 @@ const bodySchema = {
     next: typedText,
     confirm: typedText,
     endOthers: field(16),
+    uuid: typedText,
+    type: field(16),
+    replace: field(16),
   },
 } as const;
 type Body = Partial<Record<keyof (typeof bodySchema)["properties"], string>>;
@@ -95,6 +99,7 @@ export async function signInForms(
     const body = request.body ?? {};
     if (screen === "login" || screen === "tax-bridge-login")
       return body.intent === "reset" ? reset(request, reply, body) : login(request, reply, body, screen);
+    if (screen === "link-login") return linkLogin(request, reply, body);
     if (screen === "mfa") {
       const state = standing(request);
       if (state === "pending") return mfa(request, reply, body);
@@ -140,6 +145,37 @@ export async function signInForms(
     await throughApi(context, request, reply, `/web/${site}/mfa/generate`);
     const back = returnOf(request);
     return reply.redirect(back ? `/mfa?return=${encodeURIComponent(back)}` : "/mfa", 303);
+  }
+
+  /**
+   * requirements 2.6: the link's Continue, sent without script, spends it by the island's own call; a session beside
+   * it ends only on "Continue with this link" (`replace`), the island's X-Portal-Replace-Session. Refused, the page
+   * says why from the flash, at the bare /login the form posts to: the refused link is in no address.
+   */
+  async function linkLogin(request: FormRequest, reply: FastifyReply, body: Body) {
+    const uuid = body.uuid ?? "";
+    const type = body.type === "Vendor" ? "Vendor" : "Client";
+    const site = linkSite(type);
+    // Nothing was tried: the link's page says what is missing.
+    if (!uuid) return reply.redirect("/login", 303);
+    const answer = await throughApi(
+      context,
+      request,
+      reply,
+      `/auth/${site}-token?${new URLSearchParams({ uuid }).toString()}`,
+      undefined,
+      body.replace === "1" ? { [REPLACE_SESSION_HEADER]: "1" } : {},
+    );
+    // A session this browser has, which the page did not know of: the link's page names it and waits for the click.
+    if (answerCode(answer.body) === answerCodes.sessionExists)
+      return reply.redirect(`/login?${new URLSearchParams({ uuid, type }).toString()}`, 303);
+    // A 401: the session ended, the sign-in page says so, as the island's call is sent there.
+    if (answer.status === 401) return reply.redirect("/", 303);
+    // Back to the address the form posted to, the bare /login (web/islands/link-login-island.tsx).
+    const refuse = (text: string) => again(request, reply, { form: "link-login", note: error(text) });
+    if (answer.status !== 200) return refuse(linkLoginTexts.failed(failedCallText(answer.status, answer.body)));
+    if (asHeld(answer.body as object | undefined)?.tokenHeld) return reply.redirect(landingUrl(`/${site}/home`), 303);
+    return refuse(linkLoginTexts.invalid);
   }
 
   /** requirements 4.3: the reset call; its confirmation is a page of its own, the address naming nobody. */

@@ -1,12 +1,13 @@
 // Login by link (requirements 2.6, 4.6): a link from the mail signs either audience in; a bad link says Invalid Login.
+// Without script, the page's plain form continues by the same call, under the same rule for a session beside it.
 import assert from "node:assert/strict";
 import { once } from "node:events";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, test } from "node:test";
-import { DEMO_PASSWORD } from "#harness/sign-in.ts";
+import { accounts, DEMO_PASSWORD } from "#harness/sign-in.ts";
 import { latestMail, sandboxPost } from "#tests/browser/harness.ts";
-import { browserSuite, hydrated, signIn } from "#tests/browser/steps.ts";
+import { browserSuite, hydrated, lastMailId, nextCode, signIn } from "#tests/browser/steps.ts";
 import { linkLoginTexts } from "#web/texts/link-login.ts";
 
 describe("login by link", () => {
@@ -117,6 +118,51 @@ describe("login by link", () => {
     } finally {
       attacker.close();
     }
+  });
+
+  test("with scripts off, a link's page continues by a plain form and lands; a spent link says Invalid Login by a GET", async () => {
+    const page = await newPage({ javaScriptEnabled: false });
+    const uuid = await mintLink("vendor", "vince");
+    const address = `${suite.portal.url}/login?uuid=${uuid}&type=Vendor`;
+    await page.goto(address);
+    await page.getByRole("heading", { level: 1, name: linkLoginTexts.heading }).waitFor();
+    await page.getByText(linkLoginTexts.withoutScript).waitFor();
+    await page.getByRole("button", { name: linkLoginTexts.continueWithoutScript, exact: true }).click();
+    await page.waitForURL(`${suite.portal.url}/vendor/home`);
+
+    const spent = await newPage({ javaScriptEnabled: false });
+    await spent.goto(address);
+    await spent.getByRole("button", { name: linkLoginTexts.continueWithoutScript, exact: true }).click();
+    await spent.waitForURL(`${suite.portal.url}/login`);
+    await spent.getByRole("alert").filter({ hasText: linkLoginTexts.invalid }).waitFor();
+    const [reloaded] = await Promise.all([
+      spent.waitForRequest((request) => request.isNavigationRequest()),
+      spent.reload(),
+    ]);
+    assert.equal(reloaded.method(), "GET", "Reload sends no form");
+    await spent.getByRole("heading", { level: 1, name: linkLoginTexts.incompleteHeading }).waitFor();
+  });
+
+  test("with scripts off, a link opened beside a session waits for Continue with this link, which then replaces it", async () => {
+    const page = await newPage({ javaScriptEnabled: false });
+    const { url, sandboxUrl } = suite.portal;
+    await page.goto(url);
+    const before = await lastMailId(sandboxUrl, accounts.gary.email);
+    await page.getByLabel("Company Short Name").fill("GLOBEX");
+    await page.getByLabel("User ID").fill("gary");
+    await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await page.waitForURL(`${url}/mfa`);
+    await page.getByLabel("Code").fill(await nextCode(sandboxUrl, accounts.gary.email, before));
+    await page.getByRole("button", { name: "Submit Code" }).click();
+    await page.waitForURL(`${url}/client/home`);
+
+    const uuid = await mintLink("vendor", "vince");
+    await page.goto(`${url}/login?uuid=${uuid}&type=Vendor`);
+    await page.getByRole("heading", { level: 1, name: linkLoginTexts.replaceHeading }).waitFor();
+    // One button, with script or without: a plain form the island takes over.
+    await page.getByRole("button", { name: linkLoginTexts.continueWithLink }).click();
+    await page.waitForURL(`${url}/vendor/home`);
   });
 
   test("a bare /login says plainly that the link is incomplete and offers the sign-in page", async () => {

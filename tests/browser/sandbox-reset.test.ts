@@ -72,12 +72,21 @@ describe("the sandbox's password-reset page", () => {
     }
   });
 
-  test("a refused try comes back with the checklist working again", async () => {
+  test("a refused try comes back by a GET, its reason shown and the checklist working again", async () => {
     const page = await suite.newPage();
     await page.goto(`${suite.portal.url}${await resetLink()}`);
     await page.getByLabel(passwordTexts.newPassword, { exact: true }).fill("Fresh-Start-2026!");
     await page.getByLabel(passwordTexts.confirmPassword, { exact: true }).fill("Fresh-Other-2026!");
     await page.getByRole("button", { name: "Set New Password" }).click();
+    await page.getByRole("alert").filter({ hasText: passwordTexts.mismatch }).waitFor();
+    // Post/redirect/get: the refusal is the link's own page by a GET, the reason a code in its address, so a reload
+    // asks nothing again and posts nothing.
+    const address = new URL(page.url());
+    assert.equal(address.pathname, "/sandbox/reset");
+    assert.equal(address.searchParams.get("error"), "mismatch");
+    assert.ok(!page.url().includes("Fresh-"), "no password in the address");
+    const reloaded = await page.reload();
+    assert.equal(reloaded?.request().method(), "GET");
     await page.getByRole("alert").filter({ hasText: passwordTexts.mismatch }).waitFor();
     await assertMet(page, passwordTexts.requirements.digit, false);
     await page.getByLabel(passwordTexts.newPassword, { exact: true }).fill("2026");

@@ -9,9 +9,12 @@ import {
   renderResetDone,
   renderResetForm,
   resetFormScript,
+  resetProblemOf,
+  resetProblems,
   sessionsAfterReset,
 } from "#sandbox/reset-page.ts";
 import { PERMISSIONS_TTL_MS } from "#server/permissions.ts";
+import { serverTexts } from "#server/texts.ts";
 import { requirements } from "#web/password-rules.ts";
 import { brand } from "#web/texts/document-title.ts";
 import { passwordTexts } from "#web/texts/password.ts";
@@ -55,24 +58,34 @@ describe("the reset form", () => {
   });
 
   test("a refused try shows its reason as an alert the new-password field is described by", () => {
-    const html = renderResetForm({
-      username: "gary",
-      token: "t",
-      portalUrl: PORTAL,
-      problem: "New and confirm password do not match.",
-    });
+    const html = renderResetForm({ username: "gary", token: "t", portalUrl: PORTAL, problem: "mismatch" });
     assert.ok(html.includes('<p role="alert" id="reset-problem">New and confirm password do not match.</p>'));
     assert.ok(html.includes('aria-describedby="reset-problem password-rules"'));
   });
 
-  test("what the form shows is escaped: a user name, a token or a reason cannot add markup", () => {
+  test("the reason comes as a short code from the page's address, each in the words the form's checks use", () => {
+    assert.equal(resetProblems.mismatch, passwordTexts.mismatch);
+    assert.equal(resetProblems["too-short"], passwordTexts.tooShort);
+    assert.equal(resetProblems.weak, passwordTexts.weak);
+    assert.equal(resetProblems.common, serverTexts.commonPassword.message);
+    assert.equal(resetProblems["new-missing"], "New Password is required.");
+    assert.equal(resetProblems["confirm-too-long"], "Confirm Password must be at most 256 characters.");
+    for (const code of Object.keys(resetProblems)) {
+      assert.equal(resetProblemOf(code), code);
+      assert.match(code, /^[a-z-]+$/, "a code an address carries as it is");
+    }
+    for (const other of ["", "MISMATCH", "toString", "__proto__", "<i>why</i>", ["mismatch"], undefined])
+      assert.equal(resetProblemOf(other), undefined, String(other));
+  });
+
+  test("what the form shows is escaped: a user name or a token cannot add markup", () => {
     const html = renderResetForm({
       username: "<b>x</b>",
       token: '"><script>',
       portalUrl: PORTAL,
-      problem: "<i>why</i>",
+      problem: "weak",
     });
-    assert.ok(!html.includes("<b>x</b>") && !html.includes('"><script>') && !html.includes("<i>why</i>"));
+    assert.ok(!html.includes("<b>x</b>") && !html.includes('"><script>'));
     assert.ok(html.includes('value="&quot;&gt;&lt;script&gt;"'));
   });
 });

@@ -4,8 +4,10 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { PortalClient } from "#harness/portal-client.ts";
 import { type Account, accounts, DEMO_PASSWORD, latestMail, signIn } from "#harness/sign-in.ts";
+import { escapeHtml } from "#sandbox/html.ts";
 import { meetsPasswordRules } from "#sandbox/passwords.ts";
 import { RESET_LINK_LIFETIME_MS } from "#sandbox/reset-links.ts";
+import { serverTexts } from "#server/texts.ts";
 import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
 import { resetForm, resetLinkPath } from "#tests/support/reset-link.ts";
 
@@ -41,6 +43,13 @@ async function passwordLogin(account: Account, password: string) {
 
 const postForm = (path: string, password: string, confirm = password) =>
   new PortalClient(portal.app).post("/sandbox/reset", resetForm(path, password, confirm));
+/** The form posted, then the page its 303 leads to, as a browser follows it. */
+async function followed(path: string, password: string) {
+  const posted = await postForm(path, password);
+  assert.equal(posted.status, 303, posted.text);
+  assert.equal(posted.headers.location, path, "back to the link's own page");
+  return new PortalClient(portal.app).get(String(posted.headers.location));
+}
 
 describe("asking for a password reset", () => {
   test("changes nothing: the old password still signs in, before and after the link is opened", async () => {
@@ -86,7 +95,7 @@ describe("the mailed reset link", () => {
   test("works once: a second use is refused with a clear page and changes nothing", async () => {
     const { path } = await requestReset(accounts.alice);
     assert.equal((await postForm(path, NEW_PASSWORD)).status, 303);
-    for (const again of [await new PortalClient(portal.app).get(path), await postForm(path, "Another-Try-2026!")]) {
+    for (const again of [await new PortalClient(portal.app).get(path), await followed(path, "Another-Try-2026!")]) {
       assert.equal(again.status, 410);
       assert.match(again.text, /This password-reset link has already been used\./);
     }
@@ -96,18 +105,41 @@ describe("the mailed reset link", () => {
   test("keeps the form and the token when the new password breaks the rules, in requirements 5's words", async () => {
     const { path } = await requestReset(accounts.vera);
     const cases = [
-      ["short-1A!", "short-1A!", "Password must be at least 12 characters in length."],
-      [NEW_PASSWORD, "Reset-Other-2026!", "New and confirm password do not match."],
-      ["nouppercase-2026!", "nouppercase-2026!", "Password does not meet password requirements"],
+      ["short-1A!", "short-1A!", "too-short", "Password must be at least 12 characters in length."],
+      [NEW_PASSWORD, "Reset-Other-2026!", "mismatch", "New and confirm password do not match."],
+      ["nouppercase-2026!", "nouppercase-2026!", "weak", "Password does not meet password requirements"],
       // What the portal's own change call refuses as easily guessed (server/api/checks.ts), the form refuses too.
-      ["Password123!", "Password123!", "This password is too common or too easy to guess. Please choose another."],
-      ["Qwerty123456!", "Qwerty123456!", "This password is too common or too easy to guess. Please choose another."],
-    ];
-    for (const [password, confirm, message] of cases) {
-      const refused = await postForm(path, password ?? "", confirm);
-      assert.equal(refused.status, 400);
-      assert.ok(refused.text.includes(String(message)), refused.text);
+      ["Password123!", "Password123!", "common", serverTexts.commonPassword.message],
+      ["Qwerty123456!", "Qwerty123456!", "common", serverTexts.commonPassword.message],
+    ] as const;
+    for (const [password, confirm, code, message] of cases) {
+      // Post/redirect/get: the refusal is a 303 back to the link's page, the reason a code in its address, never
+      // what was typed; that page's GET shows the reason, so Back or Reload never posts the form again.
+      const refused = await postForm(path, password, confirm);
+      assert.equal(refused.status, 303, refused.text);
+      assert.equal(refused.headers.location, `${path}&error=${code}`);
+      assert.ok(!String(refused.headers.location).includes(encodeURIComponent(password)), "no password in the address");
+      const page = await new PortalClient(portal.app).get(String(refused.headers.location));
+      assert.equal(page.status, 200);
+      assert.ok(page.text.includes(`<p role="alert" id="reset-problem">${escapeHtml(message)}</p>`), page.text);
+      assert.ok(
+        page.text.includes(`name="token" value="${resetForm(path, "").get("token")}"`),
+        "the form keeps its token",
+      );
     }
+    const token = resetForm(path, "").get("token") ?? "";
+    const fields: [URLSearchParams, string][] = [
+      [new URLSearchParams({ token, newPassword: NEW_PASSWORD }), "confirm-missing"],
+      [new URLSearchParams({ token, confirmPassword: NEW_PASSWORD }), "new-missing"],
+      [new URLSearchParams({ token, newPassword: "x".repeat(257), confirmPassword: "x" }), "new-too-long"],
+    ];
+    for (const [form, code] of fields) {
+      const refused = await new PortalClient(portal.app).post("/sandbox/reset", form);
+      assert.equal(refused.headers.location, `${path}&error=${code}`, code);
+    }
+    const plain = await new PortalClient(portal.app).get(`${path}&error=not-a-code`);
+    assert.equal(plain.status, 200);
+    assert.doesNotMatch(plain.text, /<p role="alert"/, "a code the page does not know shows nothing");
     assert.equal((await passwordLogin(accounts.vera, DEMO_PASSWORD)).message, "Success", "nothing changed yet");
     assert.equal((await postForm(path, NEW_PASSWORD)).status, 303, "the link still works");
   });
@@ -115,7 +147,7 @@ describe("the mailed reset link", () => {
   test("expires after 30 minutes, and an expired link changes nothing", async () => {
     const { path } = await requestReset(accounts.paula);
     clock += RESET_LINK_LIFETIME_MS;
-    for (const late of [await new PortalClient(portal.app).get(path), await postForm(path, NEW_PASSWORD)]) {
+    for (const late of [await new PortalClient(portal.app).get(path), await followed(path, NEW_PASSWORD)]) {
       assert.equal(late.status, 410);
       assert.match(late.text, /This password-reset link has expired/);
     }
@@ -143,7 +175,9 @@ describe("the mailed reset link", () => {
       const answer = await new PortalClient(portal.app).get(attempt);
       assert.equal(answer.status, 404, attempt);
       assert.match(answer.text, /This password-reset link is not valid/);
-      assert.equal((await postForm(attempt, NEW_PASSWORD)).status, 404);
+      const posted = await postForm(attempt, NEW_PASSWORD);
+      assert.equal(posted.status, 303, "a form's answer is a redirect to a GET, whatever its token");
+      assert.equal((await new PortalClient(portal.app).get(String(posted.headers.location))).status, 404);
     }
     assert.equal((await passwordLogin(accounts.victor, DEMO_PASSWORD)).message, "Success");
   });

@@ -13,7 +13,48 @@ import { linkLoginTexts } from "#web/texts/link-login.ts";
 
 /** The session this browser already has, when it has one: the link then waits for a click. */
 export type CurrentSession = { name: string; site: Site; company?: string };
-export type LinkLoginIslandProps = { uuid: string | null; site: Site; current?: CurrentSession };
+export type LinkLoginIslandProps = {
+  uuid: string | null;
+  site: Site;
+  current?: CurrentSession;
+  /** Why the link's plain form (sent without script) did not sign in: shown, and nothing is tried again. */
+  failure?: string;
+};
+
+/**
+ * Without script nothing spends the link by itself: a plain form the person sends does, posting the link to its own
+ * page (server/routes/sign-in-forms.ts), which makes the island's /api call. `replace` only on the click that says the
+ * session beside it may end, as the island's X-Portal-Replace-Session.
+ */
+function LinkForm({
+  uuid,
+  site,
+  replace,
+  onSubmit,
+}: {
+  uuid: string;
+  site: Site;
+  replace?: true;
+  onSubmit?: () => void;
+}) {
+  return (
+    <form
+      method="post"
+      action="/login"
+      className="link-login-form"
+      onSubmit={(event) => {
+        if (!onSubmit) return;
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      <input type="hidden" name="uuid" value={uuid} />
+      <input type="hidden" name="type" value={site === "vendor" ? "Vendor" : "Client"} />
+      {replace ? <input type="hidden" name="replace" value="1" /> : null}
+      <button type="submit">{replace ? linkLoginTexts.continueWithLink : linkLoginTexts.continueWithoutScript}</button>
+    </form>
+  );
+}
 
 /** A link is spent once, so the call runs once per page even if React mounts the island twice. */
 async function spendLink(uuid: string, site: Site, replace: boolean) {
@@ -21,8 +62,8 @@ async function spendLink(uuid: string, site: Site, replace: boolean) {
   return site === "vendor" ? api.POST("/auth/vendor-token", options) : api.POST("/auth/client-token", options);
 }
 
-export default function LinkLoginIsland({ uuid, site, current }: LinkLoginIslandProps) {
-  const [failure, setFailure] = useState<string>();
+export default function LinkLoginIsland({ uuid, site, current, failure: sentBack }: LinkLoginIslandProps) {
+  const [failure, setFailure] = useState<string | undefined>(sentBack);
   // The session this browser has, named by the page, or by the portal's refusal when the page came from another site
   // (whose navigation carries no cookie): the link then waits for a click.
   const [beside, setBeside] = useState(
@@ -32,11 +73,14 @@ export default function LinkLoginIsland({ uuid, site, current }: LinkLoginIsland
       ),
   );
   const [confirmed, setConfirmed] = useState(false);
+  // The page's plain Continue is for a page without script (or before it): once awake, the island spends the link.
+  const [awake, setAwake] = useState(false);
+  useEffect(() => setAwake(true), []);
   const started = useRef(false);
   const [notes, focusNote] = useNoteFocus();
 
   useEffect(() => {
-    if (started.current || !uuid || (beside && !confirmed)) return;
+    if (started.current || !uuid || sentBack || (beside && !confirmed)) return;
     started.current = true;
     void spendLink(uuid, site, confirmed).then(({ data, error }) => {
       if (failureCode(error) === answerCodes.sessionExists && error) {
@@ -51,10 +95,10 @@ export default function LinkLoginIsland({ uuid, site, current }: LinkLoginIsland
       else setFailure(linkLoginTexts.invalid);
       focusNote();
     });
-  }, [uuid, site, beside, confirmed, focusNote]);
+  }, [uuid, site, sentBack, beside, confirmed, focusNote]);
 
   // A bare /login tried nothing, so it is no failed sign-in: it says what is missing, from the server.
-  if (!uuid) {
+  if (!uuid && !failure) {
     return (
       <div className="login-box link-login">
         <h1>{linkLoginTexts.incompleteHeading}</h1>
@@ -76,11 +120,8 @@ export default function LinkLoginIsland({ uuid, site, current }: LinkLoginIsland
           <Isolated text={beside} />
         </p>
         <p>{linkLoginTexts.replaceWarning}</p>
-        <p>
-          <button type="button" onClick={() => setConfirmed(true)}>
-            {linkLoginTexts.continueWithLink}
-          </button>
-        </p>
+        {/* The same button with script or without: the island takes the click, a page without script posts it. */}
+        {uuid ? <LinkForm uuid={uuid} site={site} replace onSubmit={() => setConfirmed(true)} /> : null}
         <p>
           <a href="/">{linkLoginTexts.stay}</a>
         </p>
@@ -104,7 +145,15 @@ export default function LinkLoginIsland({ uuid, site, current }: LinkLoginIsland
           </p>
         </>
       ) : (
-        <BusyOverlay text={linkLoginTexts.authenticating} />
+        <>
+          <BusyOverlay text={linkLoginTexts.authenticating} />
+          {uuid && !awake ? (
+            <div className="link-login-continue">
+              <p>{linkLoginTexts.withoutScript}</p>
+              <LinkForm uuid={uuid} site={site} />
+            </div>
+          ) : null}
+        </>
       )}
     </div>
   );

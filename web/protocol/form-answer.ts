@@ -24,4 +24,7 @@ export type MfaAnswer = { form: "mfa"; note: FormNote };
 /** The change-password form sent back with its notes (a refused password, or the success and what it ended). */
 export type ChangePasswordAnswer = { form: "change-password"; notes: FormNote[] };
 
-export type FormAnswer = LoginAnswer | ResetAnswer | MfaAnswer | ChangePasswordAnswer;
+/** A sign-in link's page sent back with why the link did not sign in (requirements 2.6's words). */
+export type LinkLoginAnswer = { form: "link-login"; note: FormNote };
+
+export type FormAnswer = LoginAnswer | ResetAnswer | MfaAnswer | ChangePasswordAnswer | LinkLoginAnswer;

@@ -26,6 +26,9 @@ export const linkLoginTexts = {
   replaceWarning:
     "This link opens the account it was sent for and ends your current session. Continue only if you asked for this link.",
   continueWithLink: "Continue with this link",
+  /** Without script nothing runs by itself: the link is spent by the person's click on a plain form. */
+  continueWithoutScript: "Continue",
+  withoutScript: "If nothing happens, select Continue to sign in with this link.",
   stay: "Keep my current session",
   /** How the page names a session: user and company, or the audience when the user ID is not known. */
   whoIs: ({ name, site, company }: { name: string; site: "client" | "vendor"; company?: string }) =>

@@ -3,16 +3,15 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { happyUpstream } from "#harness/fake-upstream.ts";
-import { type PortalAnswer, PortalClient } from "#harness/portal-client.ts";
+import { PortalClient } from "#harness/portal-client.ts";
 import { accounts, signIn } from "#harness/sign-in.ts";
 import { deviceCookieName } from "#server/device-cookie.ts";
 import { END_SESSIONS_PATH, FORGET_DEVICES_PATH } from "#server/pages/account-view.ts";
 import { sessionCookieName } from "#server/session/plugin.ts";
 import { sameSiteCookieName } from "#server/session/same-site-cookie.ts";
 import { type PortalOnFake, portalOnFake, sessionsOnFake } from "#tests/support/portal-on-fake.ts";
+import { assertRefusedPage } from "#tests/support/refused-page.ts";
 import { signInUrl } from "#web/site.ts";
-import { accessTexts } from "#web/texts/access.ts";
-import { documentTitle } from "#web/texts/document-title.ts";
 import { errorTexts } from "#web/texts/errors.ts";
 
 const on = sessionsOnFake();
@@ -108,23 +107,6 @@ describe("CSRF (item 6)", () => {
     );
   });
 });
-
-/** The page a person's form another site posted is answered with: section 8's 403 in the portal's frame. */
-function assertRefusedPage(answer: PortalAnswer, where: string) {
-  assert.equal(answer.status, 403, where);
-  assert.match(String(answer.headers["content-type"]), /^text\/html/, where);
-  assert.ok(answer.text.includes(`<title>${documentTitle(errorTexts.accessDenied)}</title>`), where);
-  assert.match(answer.text, new RegExp(`<h1>${errorTexts.accessDenied}</h1>`), where);
-  assert.ok(answer.text.includes(escaped(accessTexts.crossSiteForm)), `${where}: what happened, in the portal's words`);
-  assert.match(answer.text, /<a href="\/">/, `${where}: the way back to sign-in, or on to the person's section`);
-  assert.match(answer.text, /<header class="site-header">/, `${where}: in the portal's frame`);
-  // The pages' policy, whatever route refused it: its stylesheet and nonce load, nothing else does.
-  const policy = String(answer.headers["content-security-policy"]);
-  assert.match(policy, /style-src 'self' 'nonce-[^']+'/, `${where}: ${policy}`);
-  assert.match(policy, /form-action 'self'/, where);
-  assert.equal(answer.headers["x-content-type-options"], "nosniff", where);
-}
-const escaped = (text: string) => text.replaceAll("'", "&#x27;");
 
 describe("a form another site posted, as the person sees it", () => {
   it("is refused with a page in the portal's words, a way back to sign-in, and status 403; an /api call still reads JSON", async () => {

@@ -11,6 +11,7 @@ import { personOf } from "#server/account/person.ts";
 import type { AccountState } from "#server/account/state.ts";
 import { formFields, RELAYED_BYTES, relayedPolicy, sandboxRoutes } from "#server/routes/sandbox.ts";
 import { sandboxPost, startPortalInProcess } from "#tests/support/portal.ts";
+import { assertRefusedPage } from "#tests/support/refused-page.ts";
 import { resetForm, resetLinkPath } from "#tests/support/reset-link.ts";
 
 /** A page's own form posts without the islands' header. */
@@ -71,12 +72,13 @@ describe("the mailbox's form for a client", () => {
 });
 
 describe("the mailbox's form and the CSRF rule", () => {
-  test("another site's form cannot e-mail a sign-in link through the portal", async () => {
+  test("another site's form cannot e-mail a sign-in link through the portal, and is refused with the portal's page", async () => {
     const portal = await startPortalInProcess({ listen: false });
     try {
       for (const headers of foreign) {
         const sent = await formPoster(portal.app).post("/sandbox/mail/link", linkForm(), headers);
-        assert.equal(sent.status, 403, JSON.stringify(headers));
+        // The same page as the portal's own forms are refused with, never a bare JSON answer.
+        assertRefusedPage(sent, `/sandbox/mail/link ${JSON.stringify(headers)}`);
       }
       const page = await new PortalClient(portal.app).get("/sandbox/mail");
       assert.ok(!page.text.includes("Your sign-in link"), "no link was e-mailed");
@@ -127,7 +129,7 @@ describe("the password-reset page through the portal", () => {
     }
   });
 
-  test("another site's form cannot set a password through the portal; the link stays unspent", async () => {
+  test("another site's form cannot set a password through the portal and is refused with the portal's page; the link stays unspent", async () => {
     const portal = await startPortalInProcess({ listen: false });
     try {
       const reset = { clientShortName: "ACME", emailAddress: "alice@acme.example" };
@@ -136,7 +138,7 @@ describe("the password-reset page through the portal", () => {
       const fields = resetForm(path, "Forged-By-Them-2026!");
       for (const headers of foreign) {
         const sent = await formPoster(portal.app).post("/sandbox/reset", fields, headers);
-        assert.equal(sent.status, 403, JSON.stringify(headers));
+        assertRefusedPage(sent, `/sandbox/reset ${JSON.stringify(headers)}`);
       }
       assert.equal((await new PortalClient(portal.app).get(path)).status, 200, "the link still opens its form");
       const login = { shortname: "ACME", username: "alice", password: DEMO_PASSWORD };

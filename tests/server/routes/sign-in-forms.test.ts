@@ -7,10 +7,12 @@ import { type Answer, sendJson } from "#harness/fake-upstream.ts";
 import { type PortalAnswer, PortalClient } from "#harness/portal-client.ts";
 import { accounts, DEMO_PASSWORD, latestMail, signIn } from "#harness/sign-in.ts";
 import { failingAnswers } from "#tests/support/failing-upstream.ts";
-import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
+import { type RunningPortal, sandboxPost, startPortalInProcess } from "#tests/support/portal.ts";
 import { type PortalOnFake, portalsOnFakeForFile } from "#tests/support/portal-on-fake.ts";
 import { answerMessage } from "#web/api/answer.ts";
+import { landingUrl } from "#web/site.ts";
 import { errorTexts } from "#web/texts/errors.ts";
+import { linkLoginTexts } from "#web/texts/link-login.ts";
 
 const NEW_PASSWORD = "Fresh-Start-2026!";
 
@@ -222,6 +224,61 @@ describe("the sign-in path's forms without script", () => {
       password: DEMO_PASSWORD,
     });
     assert.match(answer.text, /This account has been deactivated\./);
+  });
+
+  /** A sign-in link's uuid, as the sandbox mails it (requirements 2.6). */
+  const mintLink = async (site: "client" | "vendor", username: string) =>
+    String((await sandboxPost(portal.sandboxUrl, "/sandbox/link-login", { site, username })).uuid);
+
+  it("spends a sign-in link by its page's Continue, posted without script, with the island's call, then lands", async () => {
+    const tab = browser();
+    const uuid = await mintLink("vendor", "vince");
+    const page = await tab.get(`/login?uuid=${uuid}&type=Vendor`);
+    assert.equal(page.status, 200);
+    assert.ok(page.text.includes(linkLoginTexts.authenticating), "requirements 2.6's words, while the island runs");
+    assert.match(page.text, /<form[^>]* action="\/login" method="post">/, "a plain form for a page without script");
+    assert.ok(page.text.includes(`<input type="hidden" name="uuid" value="${uuid}"/>`));
+    assert.ok(page.text.includes('<input type="hidden" name="type" value="Vendor"/>'));
+    assert.ok(!page.text.includes('name="replace"'), "no session beside it: nothing to replace");
+    const posted = await send(tab, "/login", { uuid, type: "Vendor" });
+    assert.equal(posted.status, 303, posted.text);
+    assert.equal(posted.headers.location, landingUrl("/vendor/home"), "the landing, as the island's");
+    const landing = await tab.get(String(posted.headers.location));
+    assert.equal(landing.headers.location, "/vendor/home");
+    assert.equal((await tab.get("/vendor/home")).status, 200, "signed in");
+    // Spent: the same link posted again is refused with requirements 2.6's words.
+    const again = await send(browser(), "/login", { uuid, type: "Vendor" });
+    assert.deepEqual([again.status, again.headers.location], [303, "/login"]);
+  });
+
+  it("says Invalid Login for a refused link after a 303 to /login, once, from the flash", async () => {
+    const tab = browser();
+    const uuid = "00000000-0000-4000-8000-000000000000";
+    const answer = await sentBack(tab, "/login", { uuid, type: "Client" });
+    assert.equal(answer.status, 200);
+    assert.ok(answer.text.includes(linkLoginTexts.invalid), answer.text);
+    assert.ok(!answer.text.includes(linkLoginTexts.authenticating), "nothing runs any more");
+    assert.ok(!answer.text.includes(uuid), "the refused link is in no address or form");
+    const reload = await tab.get("/login");
+    assert.ok(!reload.text.includes(linkLoginTexts.invalid), "a reload says it no more");
+    assert.ok(reload.text.includes(linkLoginTexts.incompleteHeading), "the bare /login again");
+    const failed = await sentBack(browser(), "/login", { uuid: "x".repeat(129), type: "Client" });
+    assert.match(failed.text, /Login Failed: /, "a call /api refuses: requirements 2.6's other words");
+  });
+
+  it("replaces a session beside the link only on Continue with this link, as the island's header", async () => {
+    const tab = (await signIn(portal.app, accounts.gary, portal.code)).copy(portal.app, { islandsHeader: false });
+    const uuid = await mintLink("vendor", "vince");
+    // The plain Continue, from a page that knew of no session (it came from another site): the rule holds.
+    const plain = await send(tab, "/login", { uuid, type: "Vendor" });
+    assert.deepEqual([plain.status, plain.headers.location], [303, `/login?uuid=${uuid}&type=Vendor`]);
+    assert.equal((await tab.get("/client/home")).status, 200, "the session is still gary's");
+    const page = await tab.get(String(plain.headers.location));
+    assert.ok(page.text.includes(linkLoginTexts.replaceHeading), "the link's page names the session and waits");
+    assert.ok(page.text.includes('<input type="hidden" name="replace" value="1"/>'), "its plain form says so");
+    const replaced = await send(tab, "/login", { uuid, type: "Vendor", replace: "1" });
+    assert.equal(replaced.headers.location, landingUrl("/vendor/home"), replaced.text);
+    assert.equal((await tab.get("/vendor/home")).status, 200, "vince, by the link");
   });
 
   it("refuses a form another site posted, before anything is sent upstream", async () => {
