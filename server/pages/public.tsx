@@ -94,10 +94,16 @@ function loadLinkLogin(screens: Screens, entry: RouteEntry, request: PageRequest
   const auth = request.auth;
   const current = auth && { name: auth.userName, site: auth.site, ...(auth.company ? { company: auth.company } : {}) };
   const failure = answer?.form === "link-login" ? answer.note.text : undefined;
+  // Opened by another site's page with no click of the person's (Fetch Metadata: a script's redirect, a page that
+  // opened itself): the link waits for a click, or any site could sign a browser into the account of its choosing.
+  const unasked =
+    ["cross-site", "same-site"].includes(String(request.headers["sec-fetch-site"])) &&
+    request.headers["sec-fetch-user"] !== "?1";
   const props = {
     uuid: request.query.uuid ?? null,
     site: linkSite(request.query.type ?? null),
     ...(failure ? { failure } : current ? { current } : {}),
+    ...(unasked && !failure ? { unasked: true as const } : {}),
   };
   return {
     title: entry.title,

@@ -8,6 +8,7 @@ import type { AddressInfo } from "node:net";
 import { after, before, describe, test } from "node:test";
 import type { Page } from "playwright-core";
 import { accounts, DEMO_PASSWORD } from "#harness/sign-in.ts";
+import { sandboxPost } from "#tests/browser/harness.ts";
 import { browserSuite, enterCode, hydrated, lastMailId, submitLogin } from "#tests/browser/steps.ts";
 import { accessTexts } from "#web/texts/access.ts";
 import { errorTexts } from "#web/texts/errors.ts";
@@ -26,8 +27,19 @@ describe("a link from another site", () => {
   const suite = browserSuite();
   before(async () => {
     // The other site's page: links to the portal, and a form posting to its sign-out.
-    site = createServer((_request, response) => {
+    site = createServer((request, response) => {
       const portal = suite.portal.url;
+      // `/go?to=` sends the browser on by script, with no click; `/click?to=` is a link the person clicks.
+      const { pathname, searchParams } = new URL(request.url ?? "/", "http://localhost");
+      const to = JSON.stringify(`${portal}${searchParams.get("to") ?? "/"}`);
+      if (pathname === "/go")
+        return void response
+          .writeHead(200, { "content-type": "text/html; charset=utf-8" })
+          .end(`<!DOCTYPE html><title>Elsewhere</title><script>location.href = ${to};</script>`);
+      if (pathname === "/click")
+        return void response
+          .writeHead(200, { "content-type": "text/html; charset=utf-8" })
+          .end(`<!DOCTYPE html><title>Elsewhere</title><a href=${to}>Open your link</a>`);
       response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(`<!DOCTYPE html>
 <title>Elsewhere</title>
 <a href="${portal}/client/activity">Your activity</a>
@@ -105,6 +117,32 @@ describe("a link from another site", () => {
     assert.equal(await lastMailId(suite.portal.sandboxUrl, accounts.alice.email), sent, "no code mailed");
     await enterCode(tab, suite.portal.sandboxUrl, accounts.alice.email, before);
     await tab.waitForURL(`${suite.portal.url}/client/home`);
+  });
+
+  test("a sign-in link another site's page opens by itself waits for the person's click; one she clicks there signs in as it loads", async () => {
+    const mintLink = async () =>
+      String(
+        (await sandboxPost(suite.portal.sandboxUrl, "/sandbox/link-login", { site: "client", username: "gary" })).uuid,
+      );
+    const page = await suite.newPage();
+    const spent: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/api/auth/client-token")) spent.push(request.url());
+    });
+    const unasked = await mintLink();
+    await page.goto(`${siteUrl}go?to=${encodeURIComponent(`/login?uuid=${unasked}&type=Client`)}`);
+    await page.getByText(linkLoginTexts.openedByAnotherSite).waitFor();
+    await hydrated(page);
+    assert.deepEqual(spent, [], "nothing spent by the other site's redirect");
+    await page.getByRole("button", { name: linkLoginTexts.continueWithoutScript }).click();
+    await page.waitForURL(`${suite.portal.url}/client/home`);
+    assert.equal(spent.length, 1, "spent by the person's click");
+
+    const clicked = await mintLink();
+    const other = await suite.newPage();
+    await other.goto(`${siteUrl}click?to=${encodeURIComponent(`/login?uuid=${clicked}&type=Client`)}`);
+    await other.getByRole("link", { name: "Open your link" }).click();
+    await other.waitForURL(`${suite.portal.url}/client/home`); // requirements 2.6: spent as the page loads
   });
 
   test("to /tax-bridge/login, signed out: the page says the mode, and the sign-in made there is in it", async () => {

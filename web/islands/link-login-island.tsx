@@ -19,6 +19,11 @@ export type LinkLoginIslandProps = {
   current?: CurrentSession;
   /** Why the link's plain form (sent without script) did not sign in: shown, and nothing is tried again. */
   failure?: string;
+  /**
+   * Another site's page opened the link by itself, with no click of the person's (server/pages/public.tsx): it is
+   * spent only on the person's click here, so no site signs a browser into an account it chose.
+   */
+  unasked?: true;
 };
 
 /**
@@ -62,8 +67,9 @@ async function spendLink(uuid: string, site: Site, replace: boolean) {
   return site === "vendor" ? api.POST("/auth/vendor-token", options) : api.POST("/auth/client-token", options);
 }
 
-export default function LinkLoginIsland({ uuid, site, current, failure: sentBack }: LinkLoginIslandProps) {
+export default function LinkLoginIsland({ uuid, site, current, failure: sentBack, unasked }: LinkLoginIslandProps) {
   const [failure, setFailure] = useState<string | undefined>(sentBack);
+  const [waiting, setWaiting] = useState(unasked === true);
   // The session this browser has, named by the page, or by the portal's refusal when the page came from another site
   // (whose navigation carries no cookie): the link then waits for a click.
   const [beside, setBeside] = useState(
@@ -80,7 +86,7 @@ export default function LinkLoginIsland({ uuid, site, current, failure: sentBack
   const [notes, focusNote] = useNoteFocus();
 
   useEffect(() => {
-    if (started.current || !uuid || sentBack || (beside && !confirmed)) return;
+    if (started.current || !uuid || sentBack || waiting || (beside && !confirmed)) return;
     started.current = true;
     void spendLink(uuid, site, confirmed).then(({ data, error }) => {
       if (failureCode(error) === answerCodes.sessionExists && error) {
@@ -95,7 +101,7 @@ export default function LinkLoginIsland({ uuid, site, current, failure: sentBack
       else setFailure(linkLoginTexts.invalid);
       focusNote();
     });
-  }, [uuid, site, sentBack, beside, confirmed, focusNote]);
+  }, [uuid, site, sentBack, waiting, beside, confirmed, focusNote]);
 
   // A bare /login tried nothing, so it is no failed sign-in: it says what is missing, from the server.
   if (!uuid && !failure) {
@@ -108,6 +114,16 @@ export default function LinkLoginIsland({ uuid, site, current, failure: sentBack
             {linkLoginTexts.signIn}
           </a>
         </p>
+      </div>
+    );
+  }
+
+  if (waiting && uuid && !(beside && !confirmed)) {
+    return (
+      <div className="login-box link-login">
+        <h1>{linkLoginTexts.heading}</h1>
+        <p>{linkLoginTexts.openedByAnotherSite}</p>
+        <LinkForm uuid={uuid} site={site} onSubmit={() => setWaiting(false)} />
       </div>
     );
   }

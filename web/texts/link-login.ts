@@ -30,6 +30,9 @@ export const linkLoginTexts = {
   continueWithoutScript: "Continue",
   withoutScript: "If nothing happens, select Continue to sign in with this link.",
   stay: "Keep my current session",
+  /** A link another site's page opened by itself (no click of the person's brought it): spent only on a click here. */
+  openedByAnotherSite:
+    "This sign-in link was opened by another site, not by a click of yours. Continue only if you asked for this link.",
   /** How the page names a session: user and company, or the audience when the user ID is not known. */
   whoIs: ({ name, site, company }: { name: string; site: "client" | "vendor"; company?: string }) =>
     [name || (site === "vendor" ? "a vendor" : "a client"), company].filter(Boolean).join(", "),
