@@ -22,6 +22,7 @@ export const resetProblems = {
   mismatch: passwordTexts.mismatch,
   weak: passwordTexts.weak,
   common: serverTexts.commonPassword.message,
+  personal: serverTexts.personalPassword.message,
   "new-missing": `${passwordTexts.newPassword} is required.`,
   "new-too-long": `${passwordTexts.newPassword} must be at most ${RESET_FIELD_MAX} characters.`,
   "confirm-missing": `${passwordTexts.confirmPassword} is required.`,

@@ -21,7 +21,7 @@ import {
   resetProblemOf,
 } from "#sandbox/reset-page.ts";
 import type { UserRecord } from "#sandbox/users.ts";
-import { easilyGuessed } from "#server/api/common-passwords.ts";
+import { guessedAs } from "#server/api/common-passwords.ts";
 import { newPasswordProblem } from "#web/password-rules.ts";
 import { passwordTexts } from "#web/texts/password.ts";
 
@@ -97,7 +97,8 @@ function passwordProblem(body: unknown, user: UserRecord): { problem?: ResetProb
   }
   const problem = ruleProblems.get(newPasswordProblem(fields.data.newPassword, fields.data.confirmPassword));
   if (problem !== undefined) return { problem };
-  if (easilyGuessed(fields.data.newPassword, [user.username, user.shortname])) return { problem: "common" };
+  const guessed = guessedAs(fields.data.newPassword, [user.username, user.shortname]);
+  if (guessed) return { problem: guessed };
   return { password: fields.data.newPassword };
 }
 

@@ -111,6 +111,8 @@ describe("the mailed reset link", () => {
       // What the portal's own change call refuses as easily guessed (server/api/checks.ts), the form refuses too.
       ["Password123!", "Password123!", "common", serverTexts.commonPassword.message],
       ["Qwerty123456!", "Qwerty123456!", "common", serverTexts.commonPassword.message],
+      // Built from her own user ID: told apart, as the checklist cannot show that rule.
+      ["Vera-Ledger-2026!", "Vera-Ledger-2026!", "personal", serverTexts.personalPassword.message],
     ] as const;
     for (const [password, confirm, code, message] of cases) {
       // Post/redirect/get: the refusal is a 303 back to the link's page, the reason a code in its address, never
