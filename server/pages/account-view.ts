@@ -41,7 +41,8 @@ export type EndOutcome =
   | "unknown"
   | "throttled"
   | "failed"
-  | "forgotten";
+  | "forgotten"
+  | "forgotten-this";
 
 function outcomeQuery(outcome: EndOutcome, count?: number): string {
   return `sessions=${outcome}${count === undefined ? "" : `&count=${count}`}`;
@@ -52,7 +53,7 @@ function outcomeQuery(outcome: EndOutcome, count?: number): string {
  * page's script runs; without it the fragment alone scrolls there).
  */
 export function outcomeAddress(page: string, outcome: EndOutcome, count?: number): string {
-  const section = outcome === "forgotten" ? DEVICES_SECTION_ID : SESSIONS_SECTION_ID;
+  const section = outcome.startsWith("forgotten") ? DEVICES_SECTION_ID : SESSIONS_SECTION_ID;
   return `${page}?${outcomeQuery(outcome, count)}#${section}`;
 }
 
@@ -83,6 +84,8 @@ function resultOf(
       return { kind: "error", text: accountTexts.failed };
     case "forgotten":
       return { kind: "success", text: accountTexts.forgotten(number) };
+    case "forgotten-this":
+      return { kind: "success", text: accountTexts.forgottenThis };
     default:
       return undefined;
   }
@@ -133,7 +136,7 @@ export async function loadAccountView(
     sessionsComplete: listed.complete,
     trimmed: listed.trimmed,
     ...(auth.alone ? { alone: true } : {}),
-    ...(result ? { result, resultAt: recorded?.outcome === "forgotten" ? "devices" : "sessions" } : {}),
+    ...(result ? { result, resultAt: recorded?.outcome.startsWith("forgotten") ? "devices" : "sessions" } : {}),
     ...activityPage(activityRows(activity), activityShown(request.url), returnPath),
     activityComplete: activity.complete,
   };

@@ -13,6 +13,7 @@ import { END_SESSIONS_PATH, type EndOutcome, FORGET_DEVICES_PATH, outcomeAddress
 import type { Auth } from "#server/session/fields.ts";
 import { sessionId, signedIn } from "#server/session/standing.ts";
 import { noteEndResult } from "#server/session/writes.ts";
+import { deviceDigest } from "#server/stores/trusted-devices.ts";
 import { matchRoute, sectionAudience } from "#web/routes/table.ts";
 
 type Body = { return?: string; session?: string; password?: string; device?: string };
@@ -84,7 +85,10 @@ export async function accountRoutes(app: FastifyInstance, context: AppContext): 
     const listed = (await devices.list(person)).devices;
     const forgetting = device === "all" ? listed : listed.filter((entry) => entry.id === device);
     await devices.forget(person, device === "all" ? "all" : { id: device });
-    noteEndResult(request, "forgotten", forgetting.length);
-    return reply.redirect(outcomeAddress(page, "forgotten", forgetting.length), 303);
+    // Forgetting this browser itself is said in its own words ("This browser …").
+    const mine = context.devices.deviceOf(request, person);
+    const outcome = device !== "all" && mine && deviceDigest(mine) === device ? "forgotten-this" : "forgotten";
+    noteEndResult(request, outcome, forgetting.length);
+    return reply.redirect(outcomeAddress(page, outcome, forgetting.length), 303);
   });
 }

@@ -61,8 +61,8 @@ describe("a browser that skips the code", () => {
       .first()
       .click();
     await page.waitForURL(/#devices$/);
-    await devices.getByText(accountTexts.forgotten(1)).waitFor();
-    assert.ok(!(await devices.getByText(accountTexts.thisBrowser).isVisible()), "no longer listed");
+    await devices.getByText(accountTexts.forgottenThis).waitFor();
+    assert.ok(!(await devices.getByText(accountTexts.thisBrowser, { exact: true }).isVisible()), "no longer listed");
 
     await page.getByRole("button", { name: "Sign out" }).click();
     await page.waitForURL(`${url}/?signed-out`);

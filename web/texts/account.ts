@@ -67,6 +67,7 @@ export const accountTexts = {
     count === 1
       ? "Forgotten. That browser will be asked for a code at its next sign-in."
       : `${counted(count, "browser", "browsers")} forgotten. Each will be asked for a code at its next sign-in.`,
+  forgottenThis: "Forgotten. This browser will be asked for a code at its next sign-in.",
   activityHeading: "Recent security activity",
   activityNone: "No recent activity.",
   showMore: "Show more",

@@ -132,11 +132,11 @@ describe("a browser the person forgot (issue 41)", () => {
     const mine = /name="device" value="([\w-]{22})"/.exec(page)?.[1]; // this browser is listed first
     const forgotten = await forget(browser, String(mine));
     assert.equal(forgotten.status, 303);
-    assert.equal(forgotten.headers.location, `${PAGE}?sessions=forgotten&count=1#devices`);
+    assert.equal(forgotten.headers.location, `${PAGE}?sessions=forgotten-this&count=1#devices`);
     const after = (await browser.get(PAGE)).text;
     assert.ok(
-      after.includes("Forgotten. That browser will be asked for a code at its next sign-in."),
-      "in plain words",
+      after.includes("Forgotten. This browser will be asked for a code at its next sign-in."),
+      "in plain words, naming this browser as this one",
     );
     assert.ok(!after.includes(`value="${mine}"`), "no longer listed");
     // The next sign-in on this browser: the stored code is refused, since the portal no longer sends its old id.
