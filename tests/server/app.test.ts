@@ -194,21 +194,28 @@ describe("what a cache may keep", () => {
   });
 });
 
-describe("a slow client (HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS)", () => {
-  /** What the portal writes on a socket that sent `bytes` and then nothing more, until it closes it. */
-  async function leftHanging(port: number, bytes: string): Promise<string> {
-    const socket = connect(port, "127.0.0.1");
-    await once(socket, "connect");
-    let text = "";
-    socket.on("data", (chunk: Buffer) => {
-      text += chunk.toString();
-    });
-    socket.on("error", () => {});
-    socket.write(bytes);
-    await once(socket, "close");
-    return text;
-  }
+/**
+ * What the portal writes on a socket that sent `bytes` and then nothing more, until it closes it (or `atMostMs` has
+ * passed).
+ */
+async function rawAnswer(port: number, bytes: string, atMostMs?: number): Promise<string> {
+  const socket = connect(port, "127.0.0.1");
+  await once(socket, "connect");
+  let text = "";
+  socket.on("data", (chunk: Buffer) => {
+    text += chunk.toString();
+  });
+  socket.on("error", () => {});
+  socket.write(bytes);
+  const closed = once(socket, "close");
+  await (atMostMs === undefined
+    ? closed
+    : Promise.race([closed, new Promise((resolve) => setTimeout(resolve, atMostMs))]));
+  socket.destroy();
+  return text;
+}
 
+describe("a slow client (HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS)", () => {
   it("is answered 408, with every answer's headers, when its headers or its body are late", async (t) => {
     const fake = await portalOnFake(undefined, {
       listen: true,
@@ -221,7 +228,7 @@ describe("a slow client (HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS)", () => {
       "POST /api/auth/vendor HTTP/1.1\r\nhost: localhost\r\nsec-fetch-site: same-origin\r\nx-portal-request: 1\r\n" +
         'content-type: application/json\r\ncontent-length: 100\r\n\r\n{"user',
     ]) {
-      const { value: answer, ms } = await timed(() => leftHanging(port, bytes));
+      const { value: answer, ms } = await timed(() => rawAnswer(port, bytes));
       assert.match(answer, /^HTTP\/1\.1 408 Request Timeout\r\n/, bytes);
       assert.match(answer, /\r\nx-content-type-options: nosniff\r\n/);
       assert.ok(ms < scaled(5_000), `closed after ${Math.round(ms)} ms`);
@@ -239,20 +246,7 @@ describe("a slow client (HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS)", () => {
 });
 
 describe("Node's own early answers", () => {
-  /** Writes `bytes` to the portal's socket and reads everything until the portal closes it, or a second has passed. */
-  async function answerTo(port: number, bytes: string): Promise<string> {
-    const socket = connect(port, "127.0.0.1");
-    await once(socket, "connect");
-    let text = "";
-    socket.on("data", (chunk: Buffer) => {
-      text += chunk.toString();
-    });
-    socket.on("error", () => {});
-    socket.write(bytes);
-    await Promise.race([once(socket, "close"), new Promise((resolve) => setTimeout(resolve, scaled(1_000)))]);
-    socket.destroy();
-    return text;
-  }
+  const answerTo = (port: number, bytes: string) => rawAnswer(port, bytes, scaled(1_000));
   const assertHeaders = (answer: string, where: string) => {
     const head = answer.split("\r\n\r\n", 1)[0] ?? "";
     assert.match(head, /\r\nx-content-type-options: nosniff\r\n/i, where);
