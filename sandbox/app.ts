@@ -10,7 +10,7 @@ import { registerResetRoutes } from "#sandbox/reset-routes.ts";
 import { registerSandboxRoutes } from "#sandbox/sandbox-routes.ts";
 import { seedIfEmpty } from "#sandbox/seed.ts";
 import { registerWebRoutes } from "#sandbox/web-routes.ts";
-import { refuseOtherHosts } from "#server/allowed-hosts.ts";
+import { refuseOtherHosts } from "#server/plugins/allowed-hosts.ts";
 
 export interface SandboxOptions {
   /** SQLite file holding users, tokens, mail and visits; ":memory:" for a throw-away sandbox. */

@@ -5,7 +5,7 @@ import type { SandboxDb } from "#sandbox/db.ts";
 import type { Mailbox } from "#sandbox/mailbox.ts";
 import type { ScryptCost } from "#sandbox/passwords.ts";
 import { findSession, type Session } from "#sandbox/sessions.ts";
-import { mediaType } from "#server/content-type.ts";
+import { mediaType } from "#server/plugins/content-type.ts";
 
 /** The error shapes the sandbox sends: requirements 8's fields, as plain strings. */
 export type ErrorAnswer = { detail?: string; description?: string; errors?: Record<string, string> };

@@ -1,7 +1,7 @@
 // The portal's configuration: read from the environment once, validated, or the start stops naming what is wrong.
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import { isLoopback } from "#server/loopback.ts";
+import { isLoopback } from "#server/security/loopback.ts";
 
 const hexKey = /^[0-9a-fA-F]{64}$/;
 /** A yes-or-no setting: `true` or `1`, `false`, `0` or empty (in any case), or unset for its default. */
@@ -40,7 +40,10 @@ const environment = z.object({
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
   MAX_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
-  /** Tests only: a stop's grace and deadlines times this (server/shutdown.ts), so a test of a stop waits a fraction. */
+  /**
+   * Tests only: a stop's grace and deadlines times this (server/plugins/shutdown.ts), so a test of a stop waits a
+   * fraction.
+   */
   TEST_STOP_SCALE: z.coerce.number().gt(0).max(1).optional(),
   RATE_LIMIT_IP_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_USER_PER_MINUTE: z.coerce.number().int().min(1).default(10),

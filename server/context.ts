@@ -2,14 +2,14 @@
 // stores, tracking and the clock.
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "#server/config.ts";
-import { DeviceCookies } from "#server/device-cookie.ts";
 import { FailureRun, FailureRuns } from "#server/failure-run.ts";
-import { Metrics } from "#server/metrics.ts";
+import { Metrics } from "#server/plugins/metrics.ts";
+import { DeviceCookies } from "#server/security/device-cookie.ts";
+import { Throttle } from "#server/security/throttle.ts";
 import { UpstreamRefusals } from "#server/session/upstream-refusal.ts";
 import type { CounterStore } from "#server/stores/counters.ts";
 import { createStores, type StoreOptions, type Stores } from "#server/stores/create-stores.ts";
 import type { LockStore } from "#server/stores/locks.ts";
-import { Throttle } from "#server/throttle.ts";
 import { VisitTracker } from "#server/tracking.ts";
 import { createUpstreamClient, type UpstreamClient } from "#server/upstream/client.ts";
 import { UpstreamHealth } from "#server/upstream/health.ts";

@@ -4,8 +4,8 @@ import closeWithGrace from "close-with-grace";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "#server/app.ts";
 import type { Config } from "#server/config.ts";
-import { isEveryInterface, isLoopback } from "#server/loopback.ts";
-import { shutdownGraceMs, stopTimings } from "#server/shutdown.ts";
+import { shutdownGraceMs, stopTimings } from "#server/plugins/shutdown.ts";
+import { isEveryInterface, isLoopback } from "#server/security/loopback.ts";
 import { developmentLogger, listenFailure } from "#server/startup.ts";
 
 /** The upstream the portal runs against, when it is not UPSTREAM_URL: the embedded sandbox's address. */
@@ -24,7 +24,7 @@ export function publicUrlOf(config: Config): string {
 /** Before any app is built (the instrumentation hooks into each Fastify app as it is created). */
 export async function startTracingIfSet(config: Config): Promise<void> {
   const { endpoint, serviceName } = config.tracing;
-  if (endpoint) (await import("#server/tracing.ts")).startTracing({ endpoint, serviceName });
+  if (endpoint) (await import("#server/plugins/tracing.ts")).startTracing({ endpoint, serviceName });
 }
 
 /**

@@ -1,6 +1,6 @@
 // What the start says to a person: readable development logs, and one plain line when the port cannot be had.
 import type { FastifyServerOptions } from "fastify";
-import { loggerOptions } from "#server/logging.ts";
+import { loggerOptions } from "#server/plugins/logging.ts";
 
 const field = (value: unknown, key: string): unknown =>
   typeof value === "object" && value !== null && key in value ? (value as Record<string, unknown>)[key] : undefined;

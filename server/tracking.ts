@@ -3,7 +3,7 @@ import { AsyncResource } from "node:async_hooks";
 import { setTimeout as delay } from "node:timers/promises";
 import type { FastifyBaseLogger, FastifyRequest } from "fastify";
 import { FailureRun } from "#server/failure-run.ts";
-import type { Metrics } from "#server/metrics.ts";
+import type { Metrics } from "#server/plugins/metrics.ts";
 import { refusesToken, type UpstreamRefusals } from "#server/session/upstream-refusal.ts";
 import { bearer, faultOf, type UpstreamClient } from "#server/upstream/client.ts";
 

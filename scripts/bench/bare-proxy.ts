@@ -4,7 +4,7 @@
 import httpProxy from "@fastify/http-proxy";
 import Fastify from "fastify";
 import { openPortalCookie } from "#scripts/bench/portal-cookie.ts";
-import { loggerOptions, OneLinePerRequest } from "#server/logging.ts";
+import { loggerOptions, OneLinePerRequest } from "#server/plugins/logging.ts";
 
 const app = Fastify({ logger: loggerOptions("info"), logController: new OneLinePerRequest() });
 await openPortalCookie(app);

@@ -1,12 +1,12 @@
 // Benchmark 10 (issue 30): the costliest request of every route the portal has, in CPU, beside a signed-in page view.
 // The routes are the app's own. The bench builds the portal in its own process and lists every route Fastify registers
-// (an `onRoute` hook set through Fastify's "fastify.initialization" channel, as server/tracing.ts sets its own), and
-// expands the routes that stand for many: `GET /*` into every row of the route table (web/routes/table.ts), `POST /*`
-// into a row of each kind of screen (the forms answer by screen), `/assets/*` into every built file, `/pdfs/:fileName`
-// into every document the table names. Each is asked as a browser asks it, in the standing its own rule names (an
-// /api operation's row in server/api/rules.ts; a page's section; anything else signed in), and its CPU read with
-// `process.cpuUsage` around a batch of injected requests; a request that changes its session (a POST that needs one)
-// gets a session of its own, prepared before the batch. Every request must be answered below 500.
+// (an `onRoute` hook set through Fastify's "fastify.initialization" channel, as server/plugins/tracing.ts sets its
+// own), and expands the routes that stand for many: `GET /*` into every row of the route table (web/routes/table.ts),
+// `POST /*` into a row of each kind of screen (the forms answer by screen), `/assets/*` into every built file,
+// `/pdfs/:fileName` into every document the table names. Each is asked as a browser asks it, in the standing its own
+// rule names (an /api operation's row in server/api/rules.ts; a page's section; anything else signed in), and its CPU
+// read with `process.cpuUsage` around a batch of injected requests; a request that changes its session (a POST that
+// needs one) gets a session of its own, prepared before the batch. Every request must be answered below 500.
 import { randomBytes, randomUUID } from "node:crypto";
 import { subscribe, unsubscribe } from "node:diagnostics_channel";
 import { createWriteStream, mkdirSync, readdirSync, writeFileSync } from "node:fs";
@@ -24,7 +24,7 @@ import { easilyGuessed } from "#server/api/common-passwords.ts";
 import { rules } from "#server/api/rules.ts";
 import { buildApp } from "#server/app.ts";
 import { loadConfig } from "#server/config.ts";
-import { loggerOptions } from "#server/logging.ts";
+import { loggerOptions } from "#server/plugins/logging.ts";
 import type { OperationId } from "#server/upstream/operations.ts";
 import { CSRF_HEADER } from "#web/protocol/headers.ts";
 import type { RouteEntry } from "#web/routes/row.ts";

@@ -3,7 +3,7 @@
 // realistic 1.2 KB token (each login its own, as a real upstream issues them) and the largest realistic permissions.
 // No call is recorded (a ten-minute load would fill memory).
 import { happyUpstream, jwtLikeToken, startFakeUpstream } from "#harness/fake-upstream.ts";
-import { loggerOptions } from "#server/logging.ts";
+import { loggerOptions } from "#server/plugins/logging.ts";
 
 const upstream = await startFakeUpstream(happyUpstream({ token: () => jwtLikeToken(1200) }), {
   host: process.env.HOST ?? "127.0.0.1",

@@ -1,6 +1,6 @@
 // The portal's page visits (requirements 4.8) as its /metrics counts them. A round of visits is over when every visit it
 // queued has been sent, so that their cost is the round's; one dropped or failed means the round did not pay for it.
-import type { VisitState } from "#server/metrics.ts";
+import type { VisitState } from "#server/plugins/metrics.ts";
 
 type Counts = Record<VisitState, number>;
 

@@ -74,11 +74,11 @@ const wrappers: Wrapper[] = [
     ],
   },
   {
-    module: "#server/security-headers.ts",
+    module: "#server/plugins/security-headers.ts",
     plain: "scripts/bench/plain/security-headers.ts",
     rows: [
       {
-        name: "11c. Wrapper: helmet's middleware built once per policy (server/security-headers.ts) ÷ @fastify/helmet",
+        name: "11c. Wrapper: helmet's middleware built once per policy (server/plugins/security-headers.ts) ÷ @fastify/helmet",
         request: "a signed-in page",
         measure: async ({ wrapped, plain }, options) =>
           sideBySide(

@@ -6,8 +6,8 @@ import { hash } from "node:crypto";
 import type { FastifyRequest } from "fastify";
 import { nameDigest } from "#server/account/person.ts";
 import { accountOf } from "#server/account/state.ts";
-import { addressKey, clientAddress } from "#server/address-key.ts";
-import { deviceLabel } from "#server/device-label.ts";
+import { addressKey, clientAddress } from "#server/security/address-key.ts";
+import { deviceLabel } from "#server/security/device-label.ts";
 
 /** Each event, and what it means (docs/security-log.md lists them). */
 export const securityEvents = {

@@ -5,7 +5,7 @@ import { type Attempt, takeAttempt, tooManyAttempts } from "#server/api/attempt.
 import { DEVICE_ID_HEADER, deviceOfValidation } from "#server/api/mfa-device.ts";
 import { type Needs, type ProxiedRule, rules } from "#server/api/rules.ts";
 import type { AppContext } from "#server/context.ts";
-import { Refusal } from "#server/errors.ts";
+import { Refusal } from "#server/plugins/errors.ts";
 import { endedBy, sessionId } from "#server/session/standing.ts";
 import { serverTexts } from "#server/texts.ts";
 import { ACCEPT_ENCODING } from "#server/upstream/answer-reader.ts";

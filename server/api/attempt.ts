@@ -1,13 +1,13 @@
 // A throttled call's attempt, from its taking to what it came to: the one place that says which outcomes count. It is
 // taken from the budgets before the call leaves (one a limit holds back is counted, said on its request's log line,
 // and answered with the seconds to wait), then settled once by its caller's word for what happened. Which budgets an
-// attempt spends, and what a passed one earns, are server/throttle.ts's.
+// attempt spends, and what a passed one earns, are server/security/throttle.ts's.
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "#server/context.ts";
-import { Refusal } from "#server/errors.ts";
-import { noteOnRequestLine } from "#server/logging.ts";
+import { Refusal } from "#server/plugins/errors.ts";
+import { noteOnRequestLine } from "#server/plugins/logging.ts";
+import type { Taken, ThrottleGroup, Whose } from "#server/security/throttle.ts";
 import { serverTexts } from "#server/texts.ts";
-import type { Taken, ThrottleGroup, Whose } from "#server/throttle.ts";
 import type { Fault } from "#server/upstream/read-capped.ts";
 
 /** What counts against the budgets: failures only, or every call (what sends an e-mail). */
@@ -70,7 +70,10 @@ export class Attempt {
     return this.settle(fault === "unreachable" ? "not-sent" : "refused");
   }
 
-  /** The upstream accepted it: settled as passed, and what a passed attempt earns is earned (server/throttle.ts). */
+  /**
+   * The upstream accepted it: settled as passed, and what a passed attempt earns is earned
+   * (server/security/throttle.ts).
+   */
   async passed(reply: FastifyReply): Promise<void> {
     await this.settle("passed");
     await this.taken.passed(reply);

@@ -4,7 +4,7 @@ import type { FastifyRequest } from "fastify";
 import * as z from "zod/mini";
 import { guessedAs } from "#server/api/common-passwords.ts";
 import type { AppContext } from "#server/context.ts";
-import { problem } from "#server/errors.ts";
+import { problem } from "#server/plugins/errors.ts";
 import { lastCodeSentAt, sessionId } from "#server/session/standing.ts";
 import { PASSWORD_TEST_VALID_MS, spendPasswordTest } from "#server/session/writes.ts";
 import { serverTexts } from "#server/texts.ts";

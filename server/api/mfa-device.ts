@@ -1,19 +1,20 @@
 // The browser an MFA validation comes from: the device id it carries upstream (openapi/portal.yaml's X-Device-Id), so
 // that the upstream remembers a passed code for this browser only (requirements 4.2). The device cookie keeps that id
-// once the code passed (the throttle's passed sign-in grants it, server/throttle.ts). The id is the portal's own, from
-// its MAC'ed device cookie or freshly drawn: never a value the browser sends, and never in a URL. The cookie's id is
-// sent only while the person's trusted browsers list it (server/stores/trusted-devices.ts): a forgotten or lapsed
-// browser is a new one to the upstream, which then asks for a code. Such a browser's silent check of its stored code
-// is answered here, never sent upstream: it could only be refused, and a refusal would cost the sign-in a wrong code.
+// once the code passed (the throttle's passed sign-in grants it, server/security/throttle.ts). The id is the portal's
+// own, from its MAC'ed device cookie or freshly drawn: never a value the browser sends, and never in a URL. The
+// cookie's id is sent only while the person's trusted browsers list it (server/stores/trusted-devices.ts): a forgotten
+// or lapsed browser is a new one to the upstream, which then asks for a code. Such a browser's silent check of its
+// stored code is answered here, never sent upstream: it could only be refused, and a refusal would cost the sign-in a
+// wrong code.
 import { randomBytes } from "node:crypto";
 import type { FastifyRequest } from "fastify";
 import type { components } from "#openapi/schema.d.ts";
 import { sessionPerson } from "#server/account/person.ts";
 import { accountOf } from "#server/account/state.ts";
-import { clientAddress } from "#server/address-key.ts";
 import type { Check } from "#server/api/checks.ts";
 import type { AppContext } from "#server/context.ts";
-import { deviceLabel } from "#server/device-label.ts";
+import { clientAddress } from "#server/security/address-key.ts";
+import { deviceLabel } from "#server/security/device-label.ts";
 import { SILENT_CHECK_HEADER } from "#web/protocol/headers.ts";
 
 /** The header the upstream reads the device id from. */

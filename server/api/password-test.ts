@@ -10,7 +10,7 @@ import { type Attempt, takeAttempt, tooManyAttempts } from "#server/api/attempt.
 import { errorShape } from "#server/api/error-shape.ts";
 import type { OwnCall } from "#server/api/own-call.ts";
 import type { AppContext } from "#server/context.ts";
-import { Refusal } from "#server/errors.ts";
+import { Refusal } from "#server/plugins/errors.ts";
 import type { Auth } from "#server/session/fields.ts";
 import { sessionId } from "#server/session/standing.ts";
 import { refusesToken } from "#server/session/upstream-refusal.ts";
@@ -82,7 +82,7 @@ export async function testPassword(
     return { outcome: "wrong", status, body: error };
   }
   // requirements 7.2: success lets the change proceed; its body is not read (server/upstream/answer-reader.ts).
-  await attempt.settle("passed"); // a session's right password earns nothing more (server/throttle.ts)
+  await attempt.settle("passed"); // a session's right password earns nothing more (server/security/throttle.ts)
   return { outcome: "right", status };
 }
 

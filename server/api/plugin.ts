@@ -8,10 +8,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import { admit, type Params, refuseCaller, refuseMovingParams, upstreamHeaders } from "#server/api/admit.ts";
 import { answered, fault, type UpstreamAnswer } from "#server/api/forwarded-answer.ts";
 import { type OwnCallRule, rules } from "#server/api/rules.ts";
-import { hasBody, isJson } from "#server/content-type.ts";
 import type { AppContext } from "#server/context.ts";
-import { invalidRequest, Refusal } from "#server/errors.ts";
+import { hasBody, isJson } from "#server/plugins/content-type.ts";
 import { refuseWithoutIslandsHeader } from "#server/plugins/csrf.ts";
+import { invalidRequest, Refusal } from "#server/plugins/errors.ts";
 import { expire } from "#server/session/lifecycle.ts";
 import { sessionId } from "#server/session/standing.ts";
 import { serverTexts } from "#server/texts.ts";

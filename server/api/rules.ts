@@ -25,8 +25,8 @@ import { answerUntrustedSilentCheck } from "#server/api/mfa-device.ts";
 import type { OwnCall } from "#server/api/own-call.ts";
 import { answerPasswordTest } from "#server/api/password-test.ts";
 import type { AppContext } from "#server/context.ts";
+import type { ThrottleGroup, Whose } from "#server/security/throttle.ts";
 import { expire } from "#server/session/lifecycle.ts";
-import type { ThrottleGroup, Whose } from "#server/throttle.ts";
 import type { OperationId } from "#server/upstream/operations.ts";
 import { personKey } from "#web/protocol/person-key.ts";
 
@@ -39,7 +39,7 @@ export type Throttled = {
   person?: (request: FastifyRequest) => string | undefined;
   /**
    * Whether that person is named by the request (anyone may name anyone), is the signed-in session's own, or the
-   * pending sign-in's: which budgets the call spends (server/throttle.ts).
+   * pending sign-in's: which budgets the call spends (server/security/throttle.ts).
    */
   whose?: Whose;
   /** Failures only, or every call (what sends an e-mail). */

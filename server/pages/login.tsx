@@ -1,9 +1,9 @@
 // requirements 2.2: the sign-in page (also at /tax-bridge/login). A signed-in person goes on to their landing.
 
 import type { Config } from "#server/config.ts";
-import { isLoopback } from "#server/loopback.ts";
 import { type Loaded, type PageRequest, pageContextOf, redirect, type Screens } from "#server/pages/screen.ts";
-import { safePath } from "#server/safe-path.ts";
+import { isLoopback } from "#server/security/loopback.ts";
+import { safePath } from "#server/security/safe-path.ts";
 import { personOpened } from "#server/session/activity.ts";
 import type { Flash } from "#server/session/fields.ts";
 import { standing } from "#server/session/standing.ts";

@@ -12,7 +12,7 @@ import {
   taxBridgeOn,
 } from "#server/pages/screen.ts";
 import { CrossSiteRefusal } from "#server/plugins/csrf.ts";
-import { safePath } from "#server/safe-path.ts";
+import { safePath } from "#server/security/safe-path.ts";
 import { personOpened } from "#server/session/activity.ts";
 import { expire } from "#server/session/lifecycle.ts";
 import { standing } from "#server/session/standing.ts";
@@ -115,7 +115,7 @@ function loadLinkLogin(screens: Screens, entry: RouteEntry, request: PageRequest
  * The session scope's error handler: a person's form that another site's page posted (server/plugins/csrf.ts) is
  * refused with section 8's 403 as a page in the portal's frame, which says what happened and leads to the sign-in page
  * (on to the person's section when signed in). Every other error, and an /api caller's refusal, is the app's
- * (server/errors.ts): thrown on to it.
+ * (server/plugins/errors.ts): thrown on to it.
  */
 export const refusedForm =
   (screens: Screens) => (error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) => {

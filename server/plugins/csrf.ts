@@ -3,7 +3,7 @@
 // another site started may read the session as a page and never write it (`sessionUse`).
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from "fastify";
 import fp from "fastify-plugin";
-import { Refusal } from "#server/errors.ts";
+import { Refusal } from "#server/plugins/errors.ts";
 import { CSRF_HEADER } from "#web/protocol/headers.ts";
 import { errorTexts } from "#web/texts/errors.ts";
 

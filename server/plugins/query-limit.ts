@@ -3,7 +3,7 @@
 import { parse } from "fast-querystring";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { invalidRequest } from "#server/errors.ts";
+import { invalidRequest } from "#server/plugins/errors.ts";
 import { serverTexts } from "#server/texts.ts";
 
 /** No page or call of the portal takes more than a handful; the sandbox's mailbox takes two. */

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { errorShape } from "#server/api/error-shape.ts";
 import type { UpstreamAnswer } from "#server/api/forwarded-answer.ts";
 import type { AppContext } from "#server/context.ts";
-import { Refusal } from "#server/errors.ts";
+import { Refusal } from "#server/plugins/errors.ts";
 import { endedBy, signedIn } from "#server/session/standing.ts";
 import { refusesToken } from "#server/session/upstream-refusal.ts";
 import { endNotice } from "#server/session/why-ended.ts";
@@ -180,7 +180,8 @@ const escaped = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${c
 /** requirements 8's message as the frame's page: no script, no style, and the way to sign in again when it ended. */
 function frameMessage(reply: FastifyReply, status: number, text: string, signIn = false) {
   const link = signIn ? `<p><a href="/" target="_top">${escaped(mfaTexts.signInAgain)}</a></p>` : "";
-  // The policy of every answer (server/security-headers.ts): it loads nothing and is framed by this origin only.
+  // The policy of every answer (server/plugins/security-headers.ts): it loads nothing and is framed by this origin
+  // only.
   return reply
     .code(status)
     .type("text/html; charset=utf-8")

@@ -4,7 +4,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { AppContext } from "#server/context.ts";
-import { Refusal } from "#server/errors.ts";
+import { Refusal } from "#server/plugins/errors.ts";
 
 declare module "fastify" {
   interface FastifyRequest {

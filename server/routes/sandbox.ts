@@ -4,9 +4,9 @@ import formbody from "@fastify/formbody";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { passwordWasReset } from "#server/account/sessions.ts";
-import { FORM_TYPE, mediaType } from "#server/content-type.ts";
-import { Refusal } from "#server/errors.ts";
+import { FORM_TYPE, mediaType } from "#server/plugins/content-type.ts";
 import { csrfPlugin } from "#server/plugins/csrf.ts";
+import { Refusal } from "#server/plugins/errors.ts";
 import { faultOfError, faultStatus, readCapped } from "#server/upstream/read-capped.ts";
 
 /**

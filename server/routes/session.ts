@@ -9,7 +9,7 @@ import type { AppContext } from "#server/context.ts";
 import { taxBridgeOn } from "#server/pages/screen.ts";
 import { permissionsFor } from "#server/permissions.ts";
 import { idleLeft } from "#server/render/page-reply.ts";
-import { safePath } from "#server/safe-path.ts";
+import { safePath } from "#server/security/safe-path.ts";
 import { byItself } from "#server/session/activity.ts";
 import { expire } from "#server/session/lifecycle.ts";
 import { endedBy, pastMfa, sessionId, signedIn, taxBridgeEntered } from "#server/session/standing.ts";

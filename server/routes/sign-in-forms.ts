@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { throughApi } from "#server/forms/through-api.ts";
 import type { Loaded, PageRequest, Screens } from "#server/pages/screen.ts";
-import { safePath } from "#server/safe-path.ts";
+import { safePath } from "#server/security/safe-path.ts";
 import { leavesRoom } from "#server/session/cookie-size.ts";
 import { standing } from "#server/session/standing.ts";
 import { keepFormAnswer, takeFormAnswer } from "#server/session/writes.ts";

@@ -2,7 +2,7 @@
 // (server/stores/person-lists.ts, in memory or shared through Redis), each kept for the retention, and beside it the
 // failures anyone may repeat at will, counted (server/stores/failure-tallies.ts), so that they never push an event out.
 import { randomBytes } from "node:crypto";
-import { storedLabel } from "#server/device-label.ts";
+import { storedLabel } from "#server/security/device-label.ts";
 import type { Failure, FailureList, FailureTallies } from "#server/stores/failure-tallies.ts";
 import { ACTIVITY_PER_PERSON } from "#server/stores/memory-bounds.ts";
 import type { ListKind, PersonLists } from "#server/stores/person-lists.ts";

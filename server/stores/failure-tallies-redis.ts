@@ -4,7 +4,7 @@
 // time falls in, so the order they arrive in barely matters).
 import type { Redis } from "ioredis";
 import { LRUCache } from "lru-cache";
-import { storedLabel } from "#server/device-label.ts";
+import { storedLabel } from "#server/security/device-label.ts";
 import {
   ADDRESSES_COUNTED,
   type Addresses,

@@ -1,6 +1,6 @@
 // The registry of each person's sessions ("Where you're signed in"): a per-person list of their sessions by start
 // (server/stores/person-lists.ts, in memory or shared through Redis), each kept for the session's absolute lifetime.
-import { storedLabel } from "#server/device-label.ts";
+import { storedLabel } from "#server/security/device-label.ts";
 import type { ListKind, PersonLists } from "#server/stores/person-lists.ts";
 
 /** One session of a person, as their "Where you're signed in" list shows it. */
@@ -9,7 +9,7 @@ export type SessionEntry = {
   /** When it began and was last seen (ms on the app's clock; `seen` written at most once a minute). */
   began: number;
   seen: number;
-  /** "Chrome on Windows": bowser's reading of the User-Agent, named from a fixed list (server/device-label.ts). */
+  /** "Chrome on Windows": bowser's reading of the User-Agent, named from a fixed list (server/security/device-label.ts). */
   device: string;
   address: string;
   /** The browser's time zone at sign-in (an IANA name), to write times in it. */

@@ -3,7 +3,7 @@
 // mechanism, in memory or shared through Redis), each trusted for TRUST_MS after its last passed code. The portal sends
 // an id upstream only while it is listed here (server/api/mfa-device.ts), so forgetting one asks for a code again.
 import { hash } from "node:crypto";
-import { storedLabel } from "#server/device-label.ts";
+import { storedLabel } from "#server/security/device-label.ts";
 import type { ListKind, PersonLists } from "#server/stores/person-lists.ts";
 import { SESSIONS_PER_PERSON } from "#server/stores/session-registry.ts";
 import { DEVICE_TRUST_DAYS } from "#web/protocol/headers.ts";

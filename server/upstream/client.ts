@@ -4,7 +4,7 @@
 import createClient, { type Middleware } from "openapi-fetch";
 import { type Dispatcher, request } from "undici";
 import type { paths } from "#openapi/schema.d.ts";
-import type { Metrics } from "#server/metrics.ts";
+import type { Metrics } from "#server/plugins/metrics.ts";
 import { ACCEPT_ENCODING, type Reads, readAnswer } from "#server/upstream/answer-reader.ts";
 import { type Fault, faultOfError, faultStatus, MAX_JSON_ANSWER_BYTES } from "#server/upstream/read-capped.ts";
 import { type Call, CallRequest, callOf } from "#server/upstream/upstream-call.ts";

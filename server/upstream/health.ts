@@ -1,6 +1,6 @@
 // The upstream's state as the readiness probe last found it: a gauge in /metrics, and one log line when it changes.
 import type { FastifyBaseLogger } from "fastify";
-import type { Metrics } from "#server/metrics.ts";
+import type { Metrics } from "#server/plugins/metrics.ts";
 
 export class UpstreamHealth {
   #up: boolean | undefined;

@@ -16,7 +16,7 @@ import { accounts, DEMO_PASSWORD, mailboxCode, signIn } from "#harness/sign-in.t
 import { startSandbox } from "#sandbox/app.ts";
 import { seedAccounts } from "#sandbox/seed.ts";
 import { loadSqlite } from "#sandbox/sqlite.ts";
-import { shutdownGraceMs, stopTimings } from "#server/shutdown.ts";
+import { shutdownGraceMs, stopTimings } from "#server/plugins/shutdown.ts";
 import { TEST_SESSION_KEY } from "#tests/support/portal.ts";
 import { scaled, TIME_FACTOR } from "#tests/support/waiting.ts";
 

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { ConfigError, loadConfig } from "#server/config.ts";
-import { shutdownGraceMs, stopTimings } from "#server/shutdown.ts";
+import { shutdownGraceMs, stopTimings } from "#server/plugins/shutdown.ts";
 
 const key = "0123456789abcdef".repeat(4);
 const quiet = () => {};

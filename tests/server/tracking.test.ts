@@ -10,7 +10,7 @@ import type { FastifyRequest } from "fastify";
 import pino from "pino";
 import { type FakeUpstream, forwardTo, startFakeUpstream } from "#harness/fake-upstream.ts";
 import { accounts, signIn } from "#harness/sign-in.ts";
-import { Metrics } from "#server/metrics.ts";
+import { Metrics } from "#server/plugins/metrics.ts";
 import { UpstreamRefusals } from "#server/session/upstream-refusal.ts";
 import { isNavigation, MAX_QUEUED_VISITS, MAX_QUEUED_VISITS_PER_SESSION, VisitTracker } from "#server/tracking.ts";
 import { createUpstreamClient } from "#server/upstream/client.ts";

@@ -1,4 +1,4 @@
-// The Content-Types the tests send to the portal's one parser (server/content-type.ts): JSON types with broken
+// The Content-Types the tests send to the portal's one parser (server/plugins/content-type.ts): JSON types with broken
 // parameters or spacing, which it refuses with 415 before anything is read, and the well-formed ones it reads as JSON.
 // The content-type test sends each; the fuzz test draws from them.
 

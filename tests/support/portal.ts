@@ -9,7 +9,7 @@ import { type CodeSource, mailboxCode } from "#harness/sign-in.ts";
 import { type RunningSandbox, startSandbox } from "#sandbox/app.ts";
 import { buildApp } from "#server/app.ts";
 import { type Config, loadConfig } from "#server/config.ts";
-import { loggerOptions } from "#server/logging.ts";
+import { loggerOptions } from "#server/plugins/logging.ts";
 import { COMMAND_TIMEOUT_MS, CONNECT_TIMEOUT_MS } from "#server/stores/redis-link.ts";
 import { scaled } from "#tests/support/waiting.ts";
 

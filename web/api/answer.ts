@@ -8,7 +8,7 @@ const text = (value: unknown): string | undefined => (typeof value === "string" 
 /**
  * The portal's own refusal of a request it checked (its schema, size or address rules): the text is written for
  * developers ("body must NOT have fewer than 1 characters"), so people get section 8's "Action Failed" instead.
- * Marked by `code: "invalid-request"` (server/errors.ts).
+ * Marked by `code: "invalid-request"` (server/plugins/errors.ts).
  */
 export function isPortalRefusal(status: number, body: unknown): boolean {
   return status === 400 && answerCode(body) === answerCodes.invalidRequest;

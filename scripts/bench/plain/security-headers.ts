@@ -1,14 +1,14 @@
-// Row 11c's plain side, in place of server/security-headers.ts: @fastify/helmet registered as its README says, with the
-// portal's options, and each page route given the pages' policy as its route option (helmet's middleware built for
-// every request, as the plugin does). The policies and the directive functions are the portal's own.
+// Row 11c's plain side, in place of server/plugins/security-headers.ts: @fastify/helmet registered as its README says,
+// with the portal's options, and each page route given the pages' policy as its route option (helmet's middleware built
+// for every request, as the plugin does). The policies and the directive functions are the portal's own.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import fastifyHelmet from "@fastify/helmet";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import helmet from "helmet";
-import { pagePolicy, securityHeaders } from "#server/security-headers.ts";
+import { pagePolicy, securityHeaders } from "#server/plugins/security-headers.ts";
 
-export { pageDirectives, pagePolicy, securityHeaders } from "#server/security-headers.ts";
+export { pageDirectives, pagePolicy, securityHeaders } from "#server/plugins/security-headers.ts";
 
 export function writeSecurityHeaders(request: IncomingMessage, response: ServerResponse): void {
   helmet(securityHeaders)(request, response, () => {});

@@ -7,7 +7,7 @@ import { startFakeUpstream } from "#harness/fake-upstream.ts";
 import { PortalClient } from "#harness/portal-client.ts";
 import { refuseCaller } from "#server/api/admit.ts";
 import { rules } from "#server/api/rules.ts";
-import { Refusal } from "#server/errors.ts";
+import { Refusal } from "#server/plugins/errors.ts";
 import type { Auth } from "#server/session/fields.ts";
 import { loadOperations, type Operation } from "#server/upstream/operations.ts";
 import { sessionsOnFake } from "#tests/support/portal-on-fake.ts";

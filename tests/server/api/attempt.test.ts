@@ -7,12 +7,12 @@ import Fastify, { type FastifyReply, type FastifyRequest } from "fastify";
 import { PortalClient } from "#harness/portal-client.ts";
 import { type Counts, type Outcome, takeAttempt, tooManyAttempts } from "#server/api/attempt.ts";
 import type { AppContext } from "#server/context.ts";
-import { installErrorHandling } from "#server/errors.ts";
-import { loggerOptions, OneLinePerRequest } from "#server/logging.ts";
-import { Metrics } from "#server/metrics.ts";
+import { installErrorHandling } from "#server/plugins/errors.ts";
+import { loggerOptions, OneLinePerRequest } from "#server/plugins/logging.ts";
+import { Metrics } from "#server/plugins/metrics.ts";
+import { Throttle, WINDOW_MS } from "#server/security/throttle.ts";
 import { MemoryCounters } from "#server/stores/counters.ts";
 import { serverTexts } from "#server/texts.ts";
-import { Throttle, WINDOW_MS } from "#server/throttle.ts";
 
 /** A context with the throttle's real budgets, in memory: `perIp` attempts a minute from one address. */
 function contextWith(perIp: number) {

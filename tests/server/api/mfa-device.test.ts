@@ -6,8 +6,8 @@ import { after, before, describe, it } from "node:test";
 import { forwardTo, type RecordedCall, startFakeUpstream } from "#harness/fake-upstream.ts";
 import { PortalClient } from "#harness/portal-client.ts";
 import { accounts, DEMO_PASSWORD, latestCode, signIn } from "#harness/sign-in.ts";
-import { deviceCookieName } from "#server/device-cookie.ts";
 import { FORGET_DEVICES_PATH } from "#server/pages/account-view.ts";
+import { deviceCookieName } from "#server/security/device-cookie.ts";
 import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
 import { SILENT_CHECK_HEADER } from "#web/protocol/headers.ts";
 

@@ -6,7 +6,7 @@ import { downUpstreamUrl, sendJson, startFakeUpstream } from "#harness/fake-upst
 import { PortalClient } from "#harness/portal-client.ts";
 import { accounts, DEMO_PASSWORD, latestCode, latestMail, signIn } from "#harness/sign-in.ts";
 import { assertRowForEach } from "#server/api/plugin.ts";
-import { deviceCookieName } from "#server/device-cookie.ts";
+import { deviceCookieName } from "#server/security/device-cookie.ts";
 import { logCapture } from "#tests/support/log-capture.ts";
 import { type RunningPortal, sandboxPost, startPortalInProcess } from "#tests/support/portal.ts";
 import { portalsOnFakeForFile, sessionsOnFake } from "#tests/support/portal-on-fake.ts";

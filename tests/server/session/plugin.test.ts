@@ -9,8 +9,8 @@ import { type PortalAnswer, PortalClient } from "#harness/portal-client.ts";
 import { RedisServer } from "#harness/redis-server.ts";
 import { accounts, DEMO_PASSWORD, latestCode, mailboxCode, signIn } from "#harness/sign-in.ts";
 import { startSandbox } from "#sandbox/app.ts";
-import { deviceCookieName } from "#server/device-cookie.ts";
 import { previousPageCookieName } from "#server/pages/previous-page.ts";
+import { deviceCookieName } from "#server/security/device-cookie.ts";
 import { sameSiteCookieName } from "#server/session/same-site-cookie.ts";
 import { type PortalInProcess, type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
 import { portalOnFake, setCookies } from "#tests/support/portal-on-fake.ts";
@@ -39,7 +39,7 @@ const attributesOf = (setCookie: string) => setCookie.split(";").map((part) => p
 function assertSessionCookie(setCookie: string, where: string) {
   const [pair = "", ...attributes] = attributesOf(setCookie);
   // The session's cookie, or one of those beside it: its same-site cookie (server/session/same-site-cookie.ts), the
-  // device cookie a passed sign-in leaves (server/device-cookie.ts), the previous page a visit leaves
+  // device cookie a passed sign-in leaves (server/security/device-cookie.ts), the previous page a visit leaves
   // (server/pages/previous-page.ts).
   const name = Object.keys(SAME_SITE).find((known) => pair.startsWith(`${known}=`));
   assert.ok(name, `${where}: the cookie is one of ${Object.keys(SAME_SITE).join(", ")}: ${pair.slice(0, 40)}`);

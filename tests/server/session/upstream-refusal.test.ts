@@ -6,7 +6,7 @@ import { describe, it, test } from "node:test";
 import { happyUpstream, sendJson, startFakeUpstream } from "#harness/fake-upstream.ts";
 import { PortalClient } from "#harness/portal-client.ts";
 import { accounts, signIn } from "#harness/sign-in.ts";
-import { Metrics } from "#server/metrics.ts";
+import { Metrics } from "#server/plugins/metrics.ts";
 import { UpstreamRefusals } from "#server/session/upstream-refusal.ts";
 import { bearer, createUpstreamClient } from "#server/upstream/client.ts";
 import { assertStillServing, BOUND_MS, TIMEOUT_MS } from "#tests/support/failing-upstream.ts";

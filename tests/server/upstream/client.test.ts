@@ -21,7 +21,7 @@ import {
   writeRaw,
 } from "#harness/fake-upstream.ts";
 import type { AppContext } from "#server/context.ts";
-import { Metrics } from "#server/metrics.ts";
+import { Metrics } from "#server/plugins/metrics.ts";
 import { healthRoutes } from "#server/routes/health.ts";
 import { UpstreamRefusals } from "#server/session/upstream-refusal.ts";
 import { bearer, createUpstreamClient, faultOf, type UpstreamClient } from "#server/upstream/client.ts";

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import pino from "pino";
-import { Metrics } from "#server/metrics.ts";
+import { Metrics } from "#server/plugins/metrics.ts";
 import { UpstreamHealth } from "#server/upstream/health.ts";
 
 function watched() {

@@ -1,7 +1,7 @@
 // How the portal stops: the grace a stop has, the share of it queued page visits may use, and the answer a request
 // that arrives meanwhile gets.
 import type { FastifyInstance } from "fastify";
-import { Refusal } from "#server/errors.ts";
+import { Refusal } from "#server/plugins/errors.ts";
 import { serverTexts } from "#server/texts.ts";
 
 /** How long a stop's steps may take. */

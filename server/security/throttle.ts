@@ -6,8 +6,8 @@
 // slowing: nothing sent from elsewhere spends their budget. The current-password test is paced by the same hourly
 // bound, per signed-in person across their sessions and addresses: a stolen session guesses no faster than a sign-in.
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { addressKey, clientAddress } from "#server/address-key.ts";
-import type { DeviceCookies } from "#server/device-cookie.ts";
+import { addressKey, clientAddress } from "#server/security/address-key.ts";
+import type { DeviceCookies } from "#server/security/device-cookie.ts";
 import type { CounterStore } from "#server/stores/counters.ts";
 
 export type ThrottleGroup = "sign-in" | "reset" | "mfa" | "password-test" | "password-change";

@@ -1,12 +1,18 @@
-// server/security-headers.ts: every answer carries the security headers, even the refusal of an address that cannot
-// be read; helmet's middleware built once per policy gives each kind of answer what @fastify/helmet would give it.
+// server/plugins/security-headers.ts: every answer carries the security headers, even the refusal of an address that
+// cannot be read; helmet's middleware built once per policy gives each kind of answer what @fastify/helmet would give
+// it.
 import assert from "node:assert/strict";
 import { describe, it, test } from "node:test";
 import fastifyHelmet from "@fastify/helmet";
 import Fastify, { type FastifyInstance } from "fastify";
 import { PortalClient } from "#harness/portal-client.ts";
-import { nonceOf } from "#server/nonce.ts";
-import { pageDirectives, pagePolicy, securityHeaders, securityHeadersPlugin } from "#server/security-headers.ts";
+import { nonceOf } from "#server/plugins/nonce.ts";
+import {
+  pageDirectives,
+  pagePolicy,
+  securityHeaders,
+  securityHeadersPlugin,
+} from "#server/plugins/security-headers.ts";
 import { portalsOnFakeForFile } from "#tests/support/portal-on-fake.ts";
 
 /** A portal on a fake upstream, closed after the file's tests. */

@@ -2,7 +2,7 @@
 // only when it is a 5xx or a fault; the upstream's and Redis's state reported only once known.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { Metrics } from "#server/metrics.ts";
+import { Metrics } from "#server/plugins/metrics.ts";
 
 /** The value of one sample line of the exposition text, or undefined when the series is absent. */
 async function sample(

@@ -2,7 +2,7 @@
 // nonces cost two system calls per page), one per answer for its scripts and styles. Helmet writes it into the policy
 // through directive functions, its documented way; the page reads the same nonce by its response.
 import type { ServerResponse } from "node:http";
-import { pooledRandomBytes } from "#server/random-pool.ts";
+import { pooledRandomBytes } from "#server/security/random-pool.ts";
 
 const nonces = new WeakMap<ServerResponse, string>();
 

@@ -1,5 +1,5 @@
-// server/socket-limit.ts: one address holds at most MAX_SOCKETS_PER_ADDRESS open sockets; the next is closed as it
-// arrives, and one closed makes room again.
+// server/plugins/socket-limit.ts: one address holds at most MAX_SOCKETS_PER_ADDRESS open sockets; the next is closed as
+// it arrives, and one closed makes room again.
 import assert from "node:assert/strict";
 import { once } from "node:events";
 import { connect, type Socket } from "node:net";

@@ -9,7 +9,7 @@ import { UndiciInstrumentation, type UndiciRequest } from "@opentelemetry/instru
 import { resourceFromAttributes } from "@opentelemetry/resources";
 import { BatchSpanProcessor, NodeTracerProvider } from "@opentelemetry/sdk-trace-node";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { loggablePath } from "#server/logging.ts";
+import { loggablePath } from "#server/plugins/logging.ts";
 
 export type Tracing = {
   /** Sends the spans ended so far. */

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { happyUpstream } from "#harness/fake-upstream.ts";
 import { PortalClient } from "#harness/portal-client.ts";
-import { hasBody, isJson, mediaType } from "#server/content-type.ts";
+import { hasBody, isJson, mediaType } from "#server/plugins/content-type.ts";
 import { serverTexts } from "#server/texts.ts";
 import { malformedContentTypes, wellFormedJsonTypes } from "#tests/support/content-types.ts";
 import { type PortalOnFake, portalOnFake } from "#tests/support/portal-on-fake.ts";

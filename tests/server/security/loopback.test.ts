@@ -1,7 +1,7 @@
 // Whether a host is this machine's loopback, answered in one place for the HOST setting and a request's hostname.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { isEveryInterface, isLoopback } from "#server/loopback.ts";
+import { isEveryInterface, isLoopback } from "#server/security/loopback.ts";
 
 describe("loopback hosts", () => {
   it("localhost, 127.0.0.1 and ::1 (bare or bracketed, as a request's hostname gives it) are loopback", () => {

@@ -1,7 +1,7 @@
 // Pooled random bytes: cheaper than a system call each, and still never the same bytes twice.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { pooledRandomBytes } from "#server/random-pool.ts";
+import { pooledRandomBytes } from "#server/security/random-pool.ts";
 
 describe("pooled random bytes", () => {
   it("hands out the asked number of bytes, a copy the caller owns", () => {

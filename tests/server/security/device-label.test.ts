@@ -2,7 +2,7 @@
 // of names, never a word the User-Agent chose.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { deviceLabel, storedLabel, unknownDevice } from "#server/device-label.ts";
+import { deviceLabel, storedLabel, unknownDevice } from "#server/security/device-label.ts";
 
 const chromeOnWindows =
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";

@@ -4,7 +4,13 @@ import { connect } from "node:net";
 import { after, before, describe, it } from "node:test";
 import Fastify, { type FastifyInstance } from "fastify";
 import { PortalClient } from "#harness/portal-client.ts";
-import { clientErrors, frameworkErrors, installErrorHandling, invalidRequest, problem } from "#server/errors.ts";
+import {
+  clientErrors,
+  frameworkErrors,
+  installErrorHandling,
+  invalidRequest,
+  problem,
+} from "#server/plugins/errors.ts";
 import { serverTexts } from "#server/texts.ts";
 import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
 import { answerMessage } from "#web/api/answer.ts";

@@ -8,7 +8,7 @@ import { after, before, describe, it } from "node:test";
 import type { RecordedCall } from "#harness/fake-upstream.ts";
 import { PortalClient } from "#harness/portal-client.ts";
 import { accounts, DEMO_PASSWORD, signIn } from "#harness/sign-in.ts";
-import { startTracing, type Tracing } from "#server/tracing.ts";
+import { startTracing, type Tracing } from "#server/plugins/tracing.ts";
 import { TEST_LOGS } from "#tests/support/portal.ts";
 import { type PortalOnFake, portalOnFake } from "#tests/support/portal-on-fake.ts";
 import { sectionPaths } from "#tests/support/route-paths.ts";

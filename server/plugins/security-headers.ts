@@ -1,15 +1,16 @@
 // The security headers of every answer, from helmet, each policy's middleware built once: @fastify/helmet builds
 // helmet's middleware again for every request, about 13 % of a signed-in page (docs/performance.md, row 11c), and only
 // a page's nonce changes per answer, which helmet's directive functions write in. What of helmet this relies on is
-// pinned in tests/server/security-headers.contract.test.ts. Fastify's own refusals before routing (a malformed URL)
-// are answered before any hook runs, so they get the same headers from `writeSecurityHeaders`, and the refusals Node
-// writes on the socket before a request exists (server/errors.ts, `clientErrors`) from `securityHeaderLines`.
+// pinned in tests/server/plugins/security-headers.contract.test.ts. Fastify's own refusals before routing (a malformed
+// URL) are answered before any hook runs, so they get the same headers from `writeSecurityHeaders`, and the refusals
+// Node writes on the socket before a request exists (server/plugins/errors.ts, `clientErrors`) from
+// `securityHeaderLines`.
 import { IncomingMessage, ServerResponse } from "node:http";
 import { Socket } from "node:net";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import helmet, { type HelmetOptions } from "helmet";
-import { nonceSource } from "#server/nonce.ts";
+import { nonceSource } from "#server/plugins/nonce.ts";
 
 declare module "fastify" {
   interface FastifyContextConfig {

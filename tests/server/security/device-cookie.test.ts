@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { describe, it } from "node:test";
 import fastifyCookie from "@fastify/cookie";
 import Fastify, { type FastifyInstance } from "fastify";
-import { DEVICE_MAX_AGE_S, DEVICE_PEOPLE_MAX, DeviceCookies } from "#server/device-cookie.ts";
+import { DEVICE_MAX_AGE_S, DEVICE_PEOPLE_MAX, DeviceCookies } from "#server/security/device-cookie.ts";
 
 const [oldKey, newKey] = [randomBytes(32), randomBytes(32)];
 

@@ -1,11 +1,12 @@
-// What server/security-headers.ts relies on in helmet, pinned: a release that renames an option, changes a header or
-// keeps state between answers fails here, before the portal's answers go out with other headers than SECURITY.md's.
+// What server/plugins/security-headers.ts relies on in helmet, pinned: a release that renames an option, changes a
+// header or keeps state between answers fails here, before the portal's answers go out with other headers than
+// SECURITY.md's.
 import assert from "node:assert/strict";
 import { IncomingMessage, ServerResponse } from "node:http";
 import { Socket } from "node:net";
 import { describe, it } from "node:test";
 import helmet from "helmet";
-import { pagePolicy, securityHeaders } from "#server/security-headers.ts";
+import { pagePolicy, securityHeaders } from "#server/plugins/security-headers.ts";
 
 const answer = () => {
   const request = new IncomingMessage(new Socket());

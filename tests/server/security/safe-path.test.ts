@@ -1,10 +1,11 @@
-// Same-origin redirect targets (server/safe-path.ts). SECURITY.md item 13: redirects that never leave this origin.
+// Same-origin redirect targets (server/security/safe-path.ts). SECURITY.md item 13: redirects that never leave this
+// origin.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import fc from "fast-check";
 import { PortalClient } from "#harness/portal-client.ts";
 import { accounts, signIn } from "#harness/sign-in.ts";
-import { safePath } from "#server/safe-path.ts";
+import { safePath } from "#server/security/safe-path.ts";
 import { startPortalInProcess } from "#tests/support/portal.ts";
 import { sessionCodec } from "#tests/support/session-codec.ts";
 

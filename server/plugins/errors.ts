@@ -2,7 +2,7 @@
 import { type IncomingMessage, type ServerResponse, STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { securityHeaderLines, writeSecurityHeaders } from "#server/security-headers.ts";
+import { securityHeaderLines, writeSecurityHeaders } from "#server/plugins/security-headers.ts";
 import { serverTexts } from "#server/texts.ts";
 import { errorTexts } from "#web/texts/errors.ts";
 

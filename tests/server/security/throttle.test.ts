@@ -10,10 +10,16 @@ import { type Answer, downUpstreamUrl, happyUpstream, sendJson } from "#harness/
 import { PortalClient } from "#harness/portal-client.ts";
 import { RedisServer } from "#harness/redis-server.ts";
 import { accounts, DEMO_PASSWORD, FAKE_UPSTREAM_CODE, signIn } from "#harness/sign-in.ts";
+import {
+  HOUR_MS,
+  KNOWN_ADDRESS_MS,
+  PERSON_HOURLY_FACTOR,
+  Throttle,
+  UNACCEPTED_WINDOW_MS,
+} from "#server/security/throttle.ts";
 import { MemoryCounters } from "#server/stores/counters.ts";
 import { COUNTER_BOUNDS } from "#server/stores/memory-bounds.ts";
 import { serverTexts } from "#server/texts.ts";
-import { HOUR_MS, KNOWN_ADDRESS_MS, PERSON_HOURLY_FACTOR, Throttle, UNACCEPTED_WINDOW_MS } from "#server/throttle.ts";
 import { startPortalInProcess } from "#tests/support/portal.ts";
 import { portalOnFake } from "#tests/support/portal-on-fake.ts";
 import { testStores } from "#tests/support/stores.ts";

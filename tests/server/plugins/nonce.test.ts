@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { IncomingMessage, ServerResponse } from "node:http";
 import { Socket } from "node:net";
 import { describe, it } from "node:test";
-import { nonceOf, nonceSource } from "#server/nonce.ts";
+import { nonceOf, nonceSource } from "#server/plugins/nonce.ts";
 
 const answer = () => new ServerResponse(new IncomingMessage(new Socket()));
 

@@ -1,9 +1,9 @@
-// The Host names the portal and the sandbox answer for (server/allowed-hosts.ts): DNS rebinding reads nothing.
+// The Host names the portal and the sandbox answer for (server/plugins/allowed-hosts.ts): DNS rebinding reads nothing.
 import assert from "node:assert/strict";
 import { request } from "node:http";
 import { describe, test } from "node:test";
 import { PortalClient } from "#harness/portal-client.ts";
-import { allowedHostNames, hostAllowed, hostOf } from "#server/allowed-hosts.ts";
+import { allowedHostNames, hostAllowed, hostOf } from "#server/plugins/allowed-hosts.ts";
 import { startPortalInProcess } from "#tests/support/portal.ts";
 
 /** A GET with the Host header as given, which fetch would not send. */

@@ -1,7 +1,7 @@
 // How many sockets one client address may hold open at once (an IPv6 /64 counts as one), so that one slow or
 // greedy client cannot hold every socket the portal has; a socket past the bound is closed as it arrives.
 import type { Server } from "node:http";
-import { addressKey } from "#server/address-key.ts";
+import { addressKey } from "#server/security/address-key.ts";
 
 export function limitSocketsPerAddress(server: Server, most: number): void {
   const open = new Map<string, number>();

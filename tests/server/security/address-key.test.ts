@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { happyUpstream } from "#harness/fake-upstream.ts";
 import { PortalClient } from "#harness/portal-client.ts";
-import { addressKey, UNPARSED_ADDRESS } from "#server/address-key.ts";
+import { addressKey, UNPARSED_ADDRESS } from "#server/security/address-key.ts";
 import { portalOnFake } from "#tests/support/portal-on-fake.ts";
 
 describe("addressKey", () => {
