@@ -2,8 +2,9 @@
 // own, which failures from elsewhere cannot spend (OWASP's "device cookies" against brute force), and the device id its
 // MFA code is remembered for upstream. It is a long-lived HttpOnly cookie holding, for each of the last few people who
 // signed in on the browser, a random device id and a MAC over that id and the person; no person is readable in it.
-import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { CookieMac } from "#server/session/cookie-mac.ts";
 
 /** How long a device stays known after its last passed sign-in. */
 export const DEVICE_MAX_AGE_S = 180 * 24 * 3600;
@@ -22,21 +23,18 @@ const SEPARATOR = "~";
 type Entry = { id: string; mac: string };
 
 export class DeviceCookies {
-  /** One MAC key per session key (the first issues, the others still verify: rotation). */
-  readonly #keys: Buffer[];
+  /** Under a key of its own per session key (the first issues, the others still verify: rotation). */
+  readonly #mac: CookieMac;
   readonly #name: string;
 
   constructor(
     sessionKeys: Buffer[],
     private readonly secure: boolean,
   ) {
-    // A key of its own, derived from the session's: a MAC here can never stand for a sealed session.
-    this.#keys = sessionKeys.map((key) => Buffer.from(hkdfSync("sha256", key, "", "portal device cookie", 32)));
+    // A key of its own, derived from the session's: a MAC here can never stand for a sealed session. All 32 bytes of
+    // the HMAC are kept, as they always were: the cookies browsers hold still verify.
+    this.#mac = new CookieMac(sessionKeys, "portal device cookie", 32);
     this.#name = deviceCookieName(secure);
-  }
-
-  #mac(key: Buffer, id: string, person: string): Buffer {
-    return createHmac("sha256", key).update(`${id}\n${person}`).digest();
   }
 
   /** The cookie's entries of a well-formed shape, newest first: never more than DEVICE_PEOPLE_MAX are read. */
@@ -49,8 +47,7 @@ export class DeviceCookies {
   }
 
   #isFor({ id, mac }: Entry, person: string): boolean {
-    const given = Buffer.from(mac, "base64url");
-    return this.#keys.some((key) => timingSafeEqual(this.#mac(key, id, person), given));
+    return this.#mac.matches(mac, `${id}\n${person}`);
   }
 
   /** The device's id when the request carries a device cookie issued to this person; undefined otherwise. */
@@ -71,10 +68,10 @@ export class DeviceCookies {
    * own (kept when it already was one). The person's entry comes first; the other people's stay, up to the bound.
    */
   remember(request: FastifyRequest, reply: FastifyReply, person: string, id = this.idFor(request, person)): void {
-    const [key] = this.#keys;
-    if (!key) return;
+    const mac = this.#mac.of(`${id}\n${person}`);
+    if (!mac) return;
     const others = this.#entries(request).filter((entry) => !this.#isFor(entry, person));
-    const entries = [{ id, mac: this.#mac(key, id, person).toString("base64url") }, ...others];
+    const entries = [{ id, mac }, ...others];
     const value = entries
       .slice(0, DEVICE_PEOPLE_MAX)
       .map((entry) => `${entry.id}.${entry.mac}`)

@@ -7,19 +7,20 @@ import type { Config } from "#server/config.ts";
 
 /** Bytes of the MAC kept (128 bits: guessing one is no easier than guessing the key). */
 const MAC_BYTES = 16;
-const MAC_CHARACTERS = Math.ceil((MAC_BYTES * 4) / 3);
 
 export class CookieMac {
   readonly #keys: KeyObject[];
+  readonly #bytes: number;
 
-  /** `label` names what the MAC is for: two cookies never share a key. */
-  constructor(sessionKeys: Buffer[], label: string) {
+  /** `label` names what the MAC is for: two cookies never share a key. `bytes` of the HMAC are kept (at most 32). */
+  constructor(sessionKeys: Buffer[], label: string, bytes = MAC_BYTES) {
+    this.#bytes = bytes;
     // Made a key object once: an HMAC given raw bytes imports them again each time, five times the cost of the MAC.
     this.#keys = sessionKeys.map((key) => createSecretKey(Buffer.from(hkdfSync("sha256", key, "", label, 32))));
   }
 
   #mac(key: KeyObject, text: string): Buffer {
-    return createHmac("sha256", key).update(text).digest().subarray(0, MAC_BYTES);
+    return createHmac("sha256", key).update(text).digest().subarray(0, this.#bytes);
   }
 
   /** The MAC of `text`, as the cookie carries it (undefined without a key). */
@@ -30,9 +31,9 @@ export class CookieMac {
 
   /** Whether a cookie's `value` is the MAC of `text` under any of the keys. */
   matches(value: string | undefined, text: string): boolean {
-    if (value?.length !== MAC_CHARACTERS) return false;
+    if (value?.length !== Math.ceil((this.#bytes * 4) / 3)) return false;
     const given = Buffer.from(value, "base64url");
-    if (given.length !== MAC_BYTES) return false;
+    if (given.length !== this.#bytes) return false;
     return this.#keys.some((key) => timingSafeEqual(this.#mac(key, text), given));
   }
 }

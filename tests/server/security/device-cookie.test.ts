@@ -65,6 +65,22 @@ describe("DeviceCookies", () => {
     await server.close();
   });
 
+  it("reads and writes the values it always has: an entry issued before still names its person", async () => {
+    // The MAC is all 32 bytes of HMAC-SHA-256 over `<id>\n<person>`, under the key "portal device cookie" derives.
+    const entry = `${"d".repeat(22)}.wPGrVcs-mqHS1K63uuGAI4ixIEzulOhDoxacx5GS0ls`;
+    const server = await app(new DeviceCookies([Buffer.alloc(32, 1)], true));
+    const cookie = `__Host-portal-device=${entry}`;
+    const device = (await server.inject({ url: "/whose?person=client/acme/erin", headers: { cookie } })).json().device;
+    assert.equal(device, "d".repeat(22));
+    const again = await server.inject({
+      method: "POST",
+      url: "/remember?person=client/acme/erin",
+      headers: { cookie },
+    });
+    assert.equal(cookieOf(again).split(";")[0], cookie, "written again, the same value");
+    await server.close();
+  });
+
   it("still reads a cookie issued under the previous key after a key rotation", async () => {
     const before = await app(new DeviceCookies([oldKey], true));
     const cookie = cookieOf(await before.inject({ method: "POST", url: "/remember?person=p" })).split(";")[0] ?? "";
