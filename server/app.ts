@@ -30,7 +30,7 @@ import { pageRoutes } from "#server/routes/pages.tsx";
 import { sandboxRoutes } from "#server/routes/sandbox.ts";
 import { sessionRoutes } from "#server/routes/session.ts";
 import { isLoopback } from "#server/security/loopback.ts";
-import { RESEAL_GRANULARITY_MS } from "#server/session/fields.ts";
+import { SEEN_GRANULARITY_MS } from "#server/session/fields.ts";
 import { sessionPlugin } from "#server/session/plugin.ts";
 import { preloadIslands } from "#web/islands/registry.ts";
 
@@ -73,14 +73,12 @@ export async function buildApp({ config, upstreamUrl, logger, ...options }: Buil
   refuseOtherHosts(app, allowedHostNames({ publicUrl: config.publicUrl, loopback: isLoopback(config.host) }));
   const context = await createContext(config, upstreamUrl, app.log, options);
   await preloadIslands();
-  app.decorate("revocations", context.stores.revocations);
+  app.decorate("ledger", context.stores.ledger);
   app.decorate("account", {
-    sessions: context.stores.sessions,
     activity: context.stores.activity,
     devices: context.stores.devices,
-    marks: context.stores.marks,
     now: context.now,
-    liveMs: config.session.idleSeconds * 1000 + RESEAL_GRANULARITY_MS,
+    liveMs: config.session.idleSeconds * 1000 + SEEN_GRANULARITY_MS,
   });
 
   installErrorHandling(app);

@@ -139,7 +139,7 @@ const schema = environment
     logLevel: values.LOG_LEVEL,
     /** The bearer token Prometheus sends for /metrics; unset, /metrics is not served. */
     metricsToken: values.METRICS_TOKEN,
-    /** Unset url: revocations, throttles and wrong-code counts live in memory (one replica); set, shared through Redis. */
+    /** Unset url: sessions, throttles and wrong-code counts live in memory (one replica); set, shared through Redis. */
     redis: { url: values.REDIS_URL, keyPrefix: values.REDIS_KEY_PREFIX },
     /** Unset endpoint: no tracing. Set: spans go to the collector there (OTLP over HTTP, JSON), named by the service. */
     tracing: { endpoint: values.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: values.OTEL_SERVICE_NAME },

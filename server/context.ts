@@ -6,7 +6,7 @@ import { FailureRun, FailureRuns } from "#server/failure-run.ts";
 import { Metrics } from "#server/plugins/metrics.ts";
 import { DeviceCookies } from "#server/security/device-cookie.ts";
 import { Throttle } from "#server/security/throttle.ts";
-import { UpstreamRefusals } from "#server/session/upstream-refusal.ts";
+import { tokenSeal } from "#server/session/token-seal.ts";
 import type { CounterStore } from "#server/stores/counters.ts";
 import { createStores, type StoreOptions, type Stores } from "#server/stores/create-stores.ts";
 import type { LockStore } from "#server/stores/locks.ts";
@@ -31,8 +31,6 @@ export type AppContext = {
    * operation is answered again; /metrics counts each (`portal_upstream_errors_total`).
    */
   forwardFaults: FailureRuns;
-  /** requirements 4.5's one owner: an upstream 401 ends the session, on a forwarded call or the server's own. */
-  refusals: UpstreamRefusals;
   tracker: VisitTracker;
   /** The device cookies: the throttle's own budgets, and the device id an MFA validation carries upstream. */
   devices: DeviceCookies;
@@ -67,7 +65,6 @@ export async function createContext(
   const byRoute = new Map(operations.map((operation) => [`${operation.method} ${operation.path}`, operation]));
   const operationOf = (method: string, path: string) => byRoute.get(`${method} ${path}`)?.operationId ?? path;
   const readsOf = (method: string, path: string) => byRoute.get(`${method} ${path}`)?.reads ?? "body";
-  const refusals = new UpstreamRefusals(config.session.maxSeconds * 1000, now);
   const upstream = createUpstreamClient({
     baseUrl: upstreamUrl,
     timeoutMs: config.upstreamTimeoutMs,
@@ -75,11 +72,11 @@ export async function createContext(
     operationOf,
     readsOf,
   });
-  upstream.use(refusals.middleware);
   const stores = createStores({
     redisUrl: config.redis.url,
     keyPrefix: config.redis.keyPrefix,
     sessionMaxMs: config.session.maxSeconds * 1000,
+    tokens: tokenSeal(config.sessionKeys),
     activityMs: config.securityLogDays * 24 * 3600_000,
     log,
     now,
@@ -87,7 +84,7 @@ export async function createContext(
     onRedisRefused: () => metrics.redisRefused(),
     ...options.redisBounds,
   });
-  // Revocations and person marks made before this replica started are loaded first (bounded: Redis may be down).
+  // The first pass with Redis is made before the first request (bounded: Redis may be down).
   await stores.ready();
   const devices = new DeviceCookies(config.sessionKeys, config.cookieSecure);
   return {
@@ -103,8 +100,7 @@ export async function createContext(
       "permissions usable again",
     ),
     forwardFaults: new FailureRuns(log, "upstream fault", "upstream answers again", "operation"),
-    refusals,
-    tracker: new VisitTracker(upstream, refusals, metrics, log),
+    tracker: new VisitTracker(upstream, metrics, log),
     devices,
     throttle: new Throttle(stores.counters, config.rateLimits, devices),
     stores,

@@ -2,7 +2,7 @@
 // stale. A 401 ends the session (requirements 4.5); any other failure leaves the page to say it is still checking.
 import type { FastifyRequest } from "fastify";
 import type { AppContext } from "#server/context.ts";
-import { fitsCookie, SIGNED_IN_ROOM } from "#server/session/cookie-size.ts";
+import { refusesToken, tokenRefused } from "#server/session/lifecycle.ts";
 import { cachedPermissions, signedIn } from "#server/session/standing.ts";
 import { cachePermissions } from "#server/session/writes.ts";
 import { answerProblem } from "#server/upstream/answer-shape.ts";
@@ -41,15 +41,18 @@ export async function loadPermissions(context: AppContext, request: FastifyReque
     return undefined;
   }
   const { data, response } = answer;
-  // A 401 marked the token refused (server/session/upstream-refusal.ts): the session ends here, in this request.
-  if (context.refusals.endIfRefused(request)) return undefined;
+  // requirements 4.5: a 401 ends the session here, in this request.
+  if (refusesToken(response.status)) {
+    tokenRefused(request, "getUserInfo");
+    return undefined;
+  }
   if (!response.ok) {
     context.permissionFaults.failed({ status: response.status, fault: faultOf(response) });
     return undefined;
   }
   const shaped = userInfoOf(context, data);
   if (!shaped) return undefined;
-  // Only the fields the gates read: anything else the answer carried never reaches the cookie.
+  // Only the fields the gates read: anything else the answer carried is never kept.
   const { viewOnly, isAdmin, clientServices, beneServices, paymentTier, spotTier, vipTier, userTier } = shaped;
   const fields = { viewOnly, isAdmin, clientServices, beneServices, paymentTier, spotTier, vipTier, userTier };
   const info = forGates({ loaded: true, ...fields });
@@ -88,17 +91,9 @@ export function forGates(info: UserInfo): UserInfo {
   };
 }
 
-/**
- * The cached permissions, fetched again when missing or older than the TTL: at most one fetch per request. Fetched
- * again, they may be more than the session held (the upstream granted more): a session they leave without the room a
- * signed-in session keeps ends here, before its page is made, and the sign-in page it leads to says why
- * (server/session/cookie-size.ts). Permissions no longer than those held leave the session no larger than it was.
- */
+/** The cached permissions, fetched again when missing or older than the TTL: at most one fetch per request. */
 export async function permissionsFor(context: AppContext, request: FastifyRequest): Promise<UserInfo | undefined> {
   const cached = cachedPermissions(request);
   if (cached && context.now() - cached.at < PERMISSIONS_TTL_MS) return cached.info;
-  const info = await loadPermissions(context, request);
-  if (!info) return undefined;
-  const grew = cached === undefined || JSON.stringify(info).length > JSON.stringify(cached.info).length;
-  return !grew || fitsCookie(request, SIGNED_IN_ROOM, "sign-in page") ? info : undefined;
+  return loadPermissions(context, request);
 }

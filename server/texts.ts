@@ -48,4 +48,10 @@ export const serverTexts = {
   jsonOnly: { code: "json-only", message: "The body must be JSON." },
   notFound: { code: "not-found", message: "Not Found" },
   shuttingDown: { code: "shutting-down", message: "The portal is restarting. Please try again in a moment." },
+  /** A session this replica has not seen while Redis, which holds it, cannot answer: nothing ended, nothing guessed. */
+  sessionUnavailable: {
+    code: "session-unavailable",
+    title: "Please try again in a moment",
+    message: "Your session cannot be checked just now. Please try again in a moment.",
+  },
 } as const;

@@ -2,12 +2,14 @@
 import { AsyncResource } from "node:async_hooks";
 import { setTimeout as delay } from "node:timers/promises";
 import type { FastifyBaseLogger, FastifyRequest } from "fastify";
+import { LRUCache } from "lru-cache";
 import { FailureRun } from "#server/failure-run.ts";
 import type { Metrics } from "#server/plugins/metrics.ts";
-import { refusesToken, type UpstreamRefusals } from "#server/session/upstream-refusal.ts";
+import { refusesToken } from "#server/session/lifecycle.ts";
 import { bearer, faultOf, type UpstreamClient } from "#server/upstream/client.ts";
 
-export type Visit = { token: string; page: string };
+/** A page visit of a session: `refused` ends the session when the upstream refuses its token (requirements 4.5). */
+export type Visit = { token: string; page: string; session: string; refused?: () => void };
 
 /** A visit and the async context of the request that queued it: a trace follows the visit to its page view. */
 type Queued = Visit & { queuedIn: AsyncResource };
@@ -34,11 +36,11 @@ export class VisitTracker {
   #overflow: FailureRun;
   /** Set when a flush gave up: answers that come after it change nothing, its count already holds them. */
   #abandoned = false;
+  /** Sessions whose token the upstream refused: they have ended, and nothing more is sent for them. */
+  readonly #refused = new LRUCache<string, true>({ max: 10_000 });
 
   constructor(
     private readonly upstream: UpstreamClient,
-    /** A refused token's visits are not sent (server/session/upstream-refusal.ts records the refusal). */
-    private readonly refused: Pick<UpstreamRefusals, "has">,
     private readonly metrics: Metrics,
     private readonly log: FastifyBaseLogger,
   ) {
@@ -56,7 +58,7 @@ export class VisitTracker {
 
   /** Queues a visit; it is sent after the current answer has gone out. */
   enqueue(visit: Visit): void {
-    if (this.refused.has(visit.token)) return;
+    if (this.#refused.has(visit.session)) return;
     const pending = this.#pending.get(visit.token) ?? 0;
     if (pending >= MAX_QUEUED_VISITS_PER_SESSION) {
       this.metrics.visit("dropped");
@@ -73,7 +75,7 @@ export class VisitTracker {
       this.#overflow.failed({ queued: this.#queue.length });
     } else if (this.#queue.length < MAX_QUEUED_VISITS / 2) this.#overflow.succeeded();
     this.#pending.set(visit.token, pending + 1);
-    this.#queue.push({ token: visit.token, page: visit.page, queuedIn: new AsyncResource("PortalVisit") });
+    this.#queue.push({ ...visit, queuedIn: new AsyncResource("PortalVisit") });
     this.metrics.visit("queued");
     this.#sending ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.#drain());
   }
@@ -135,8 +137,8 @@ export class VisitTracker {
     this.#overLimit.delete(token); // caught up: a later flood is logged again
   }
 
-  async #send({ token, page }: Visit): Promise<void> {
-    if (this.refused.has(token)) return this.metrics.visit("failed");
+  async #send({ token, page, session, refused }: Visit): Promise<void> {
+    if (this.#refused.has(session)) return this.metrics.visit("failed");
     let response: Response;
     try {
       ({ response } = await this.upstream.POST("/web/track", { body: { page }, headers: bearer(token) }));
@@ -147,7 +149,12 @@ export class VisitTracker {
     if (this.#abandoned) return;
     const fault = faultOf(response);
     if (fault) return this.#failed({ fault });
-    if (refusesToken(response.status)) return this.metrics.visit("failed"); // the session's own end, not an outage
+    if (refusesToken(response.status)) {
+      // The session's own end, not an outage: its record ends now, and its next request finds it ended.
+      this.#refused.set(session, true);
+      refused?.();
+      return this.metrics.visit("failed");
+    }
     if (!response.ok) return this.#failed({ status: response.status });
     this.metrics.visit("sent");
     this.#outage.succeeded();

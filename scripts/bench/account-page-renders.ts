@@ -3,8 +3,8 @@
 // every `step` renders as one JSON line. It stops early once memory has grown past `stopAtBytes`.
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import { SESSIONS_PER_PERSON } from "#server/account/sessions.ts";
 import { ACTIVITY_PER_PERSON } from "#server/stores/memory-bounds.ts";
-import { SESSIONS_PER_PERSON } from "#server/stores/session-registry.ts";
 import { AccountSections, type AccountView } from "#web/components/account-sections.tsx";
 import { knownTimeZone } from "#web/components/when.ts";
 

@@ -32,8 +32,8 @@ const app = Fastify({ logger: loggerOptions("info"), logController: new OneLineP
 await app.register(helmet, { ...securityHeaders, contentSecurityPolicy: { useDefaults: false, directives } });
 await openPortalCookie(app);
 app.get(new URL(pageUrl).pathname, (request, reply) => {
-  // A cookie that did not open (or holds no sign-in) is sent away, as the portal would: the bench counts that a failure.
-  if (request.session.get("auth") === undefined) return reply.redirect("/", 302);
+  // A cookie that did not open (or names no session) is sent away, as the portal would: the bench counts that a failure.
+  if (request.session.get("sid") === undefined) return reply.redirect("/", 302);
   return reply
     .type("text/html; charset=utf-8")
     .header("cache-control", "no-store")

@@ -1,5 +1,5 @@
 // The thinnest proxy of the same parts: Fastify with the portal's logging, @fastify/secure-session (the portal's key
-// and cookie name, so it opens the same cookie) and @fastify/http-proxy, one route, the token read from the session.
+// and cookie name, so it opens the same cookie) and @fastify/http-proxy, one route, the token the upstream issued.
 // No gates, checks, throttles or security headers: set beside the portal's /api, it shows what the portal adds.
 import httpProxy from "@fastify/http-proxy";
 import Fastify from "fastify";
@@ -16,13 +16,12 @@ await app.register(httpProxy, {
   proxyPayloads: false,
   disableRequestLogging: true,
   replyOptions: {
-    rewriteRequestHeaders: (request, headers) => {
-      const auth = request.session.get("auth") as { token?: string } | undefined;
+    rewriteRequestHeaders: (_request, headers) => {
       return {
         host: String(headers.host),
         "content-type": "application/json",
         "content-length": String(headers["content-length"]),
-        authorization: `Bearer ${auth?.token ?? process.env.UPSTREAM_TOKEN}`,
+        authorization: `Bearer ${process.env.UPSTREAM_TOKEN}`,
       };
     },
   },

@@ -1,6 +1,8 @@
 // A fault-injection run (`npx tsx scripts/bench/faults.ts [seconds per phase]`): two built replicas on one real Redis in
 // front of the fake upstream, a steady signed-in load, then Redis stopped, Redis frozen, the upstream failing sign-ins
-// under 2,000 names, a replica killed and SIGTERM; it prints the 5xx, the sessions lost, memory and log lines per phase.
+// under 2,000 names, a replica killed and SIGTERM; it prints per phase the 5xx, the try-again answers (503 with
+// Retry-After: a replica asked about a session it never held while Redis is away), memory and log lines; and the
+// sessions lost and the endings lost (a sign-out made during the outage that another replica missed).
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { createInterface } from "node:readline";
@@ -81,7 +83,7 @@ const live: PortalClient[] = [];
 for (let index = 0; index < PEOPLE; index++)
   live.push(await signIn((index % 2 ? b : a).url, person(index), fakeUpstreamCode));
 
-const tally = { requests: 0, own5xx: 0, refused: 0 };
+const tally = { requests: 0, own5xx: 0, tryAgain: 0, refused: 0 };
 let running = true;
 const worker = async (index: number) => {
   for (let turn = index; running; turn += WORKERS) {
@@ -97,7 +99,8 @@ const worker = async (index: number) => {
       });
       await answer.arrayBuffer();
       tally.requests++;
-      if (answer.status >= 500) tally.own5xx++;
+      if (answer.status === 503 && answer.headers.has("retry-after")) tally.tryAgain++;
+      else if (answer.status >= 500) tally.own5xx++;
       if (answer.status === 302) tally.refused++;
     } catch {
       await sleep(10);
@@ -111,6 +114,7 @@ type Phase = {
   lines: Record<string, Record<string, number>>;
   requests: number;
   own5xx: number;
+  tryAgain: number;
   refused: number;
 };
 const phases: Phase[] = [];
@@ -132,6 +136,7 @@ async function phase(name: string, work: () => Promise<void>): Promise<void> {
     lines,
     requests: tally.requests - before.requests,
     own5xx: tally.own5xx - before.own5xx,
+    tryAgain: tally.tryAgain - before.tryAgain,
     refused: tally.refused - before.refused,
   });
   console.error(`  faults: ${name} done`);
@@ -143,20 +148,38 @@ const rssAtStart = rss();
 await phase("steady load", async () => {
   await sleep(phaseSeconds * 1000);
 });
-await phase("redis stopped, 20 rounds of sign in on A and sign out on B", async () => {
+const logout = (url: string, client: PortalClient) =>
+  fetch(`${url}/session/logout`, {
+    method: "POST",
+    headers: { cookie: client.cookieHeader, "x-portal-request": "1" },
+    redirect: "manual",
+  }).then((answer) => answer.status);
+const homeStatus = (url: string, client: PortalClient) =>
+  fetch(`${url}/client/home`, { headers: { cookie: client.cookieHeader }, redirect: "manual" }).then(
+    (answer) => answer.status,
+  );
+// Sessions signed in on A and seen by B, signed out on A while Redis is away: B must learn each ending.
+const leaving: PortalClient[] = [];
+const endings = { made: 0, lost: 0, signOutsRefused: 0 };
+await phase("redis stopped: 20 sign-outs on A of sessions B holds, 20 sign-ins on A signed out on B", async () => {
+  for (let index = 0; index < 20; index++) {
+    const client = await signIn(a.url, person(PEOPLE + index), fakeUpstreamCode);
+    await homeStatus(b.url, client);
+    leaving.push(client);
+  }
   await redis.stop();
+  for (const client of leaving) if ((await logout(a.url, client)) === 303) endings.made++;
   for (let round = 0; round < 20; round++) {
-    const passing = await signIn(a.url, person(0), fakeUpstreamCode);
-    await fetch(`${b.url}/session/logout`, {
-      method: "POST",
-      headers: { cookie: passing.cookieHeader, "x-portal-request": "1" },
-      redirect: "manual",
-    });
+    // A person of its own: its sign-outs asked to try again leave it 20 live sessions, within the bound.
+    const passing = await signIn(a.url, person(PEOPLE + 20), fakeUpstreamCode);
+    // B never held this session: it may only ask to try again, never end it or guess.
+    if ((await logout(b.url, passing)) === 503) endings.signOutsRefused++;
   }
   await sleep(phaseSeconds * 1000);
   await redis.restart();
   // Past the minute within which a new drop would belong to the same outage (server/stores/redis-link.ts).
   await sleep(STEADY_MS + 5_000);
+  for (const client of leaving) if ((await homeStatus(b.url, client)) === 200) endings.lost++;
 });
 await phase("redis frozen", async () => {
   redis.freeze();
@@ -187,10 +210,7 @@ running = false;
 await Promise.all(workers);
 
 let lost = 0;
-for (const client of live) {
-  const answer = await fetch(`${a.url}/client/home`, { headers: { cookie: client.cookieHeader }, redirect: "manual" });
-  if (answer.status !== 200) lost++;
-}
+for (const client of live) if ((await homeStatus(a.url, client)) !== 200) lost++;
 const stopped = Date.now();
 const exit = new Promise<number | null>((resolve) => a.child.once("exit", (code) => resolve(code)));
 a.child.kill("SIGTERM");
@@ -202,6 +222,8 @@ console.log(
       phaseSeconds,
       phases,
       sessionsLost: `${lost} of ${live.length}`,
+      endingsLost: `${endings.lost} of ${endings.made} sign-outs made during the outage`,
+      signOutsAskedToTryAgain: `${endings.signOutsRefused} of 20`,
       rss: { atStart: rssAtStart.map(mib), beforeKill: rssBeforeKill.map(mib) },
       sigterm: { exitCode: code, ms: Date.now() - stopped },
     },

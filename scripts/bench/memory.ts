@@ -8,7 +8,7 @@ import { containerNodeOptions } from "#scripts/bench/heap.ts";
 import { startPortalOnUpstream } from "#scripts/bench/portal.ts";
 import { freePort, residentBytes } from "#scripts/bench/processes.ts";
 import type { Row } from "#scripts/bench/report.ts";
-import { SESSIONS_PER_PERSON } from "#server/stores/session-registry.ts";
+import { SESSIONS_PER_PERSON } from "#server/account/sessions.ts";
 import { TIME_ZONE_HEADER } from "#web/protocol/headers.ts";
 
 export type MemoryOptions = {
@@ -214,7 +214,7 @@ export async function memoryBenches(options: MemoryOptions): Promise<Row[]> {
       await gc.collectGarbage();
       return residentBytes(portal.pid);
     };
-    // A full session list: the person signed in on as many devices as the registry keeps, each in its own zone.
+    // A full session list: the person signed in on as many devices as a person keeps, each in its own zone.
     let client: PortalClient | undefined;
     for (let index = 0; index < SESSIONS_PER_PERSON; index++) {
       const device = new PortalClient(portal.url);

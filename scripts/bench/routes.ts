@@ -43,13 +43,13 @@ export type RouteBenchOptions = {
 };
 
 /** A signed-in page view is the unit; no route's request may cost more than this many of them. */
-const GOAL = 5;
+export const GOAL = 5;
 
 type Standing = "none" | "pending" | "signed-in";
 type Method = "GET" | "POST";
 
 /** One request kind: a route, or one row of a route that stands for many. */
-type Kind = {
+export type Kind = {
   name: string;
   method: Method;
   url: string;
@@ -62,11 +62,11 @@ type Schema = { properties?: Record<string, { format?: string }>; required?: str
 type Listed = Pick<RouteOptions, "method" | "url" | "config" | "schema">;
 
 /** A new password the portal's rules and strength estimate accept. */
-const NEW_PASSWORD = "Tangerine-Harbour-Lamp-42";
+export const NEW_PASSWORD = "Tangerine-Harbour-Lamp-42";
 const ASSETS = new URL("../../dist/assets/", import.meta.url);
 
 /** The portal in this process, and every route it registered, read once the app is ready. */
-async function portalWithRoutes(upstreamUrl: string, metricsToken: string) {
+export async function portalWithRoutes(upstreamUrl: string, metricsToken: string) {
   const listed: Listed[] = [];
   // The hook sees the route's options object: what later hooks set on it (an /api operation's id) is read after.
   const onInit = (message: unknown) => {
@@ -230,7 +230,7 @@ function expand(method: Method, route: Listed): Kind[] {
 }
 
 /** The request as a browser sends it: the islands' header on /api, a form elsewhere; the metrics token on GETs. */
-function injected(kind: Kind, cookie: string, metricsToken: string): InjectOptions {
+export function injected(kind: Kind, cookie: string, metricsToken: string): InjectOptions {
   const api = kind.url.startsWith("/api/");
   const headers: Record<string, string> = {
     ...(cookie ? { cookie } : {}),
@@ -252,7 +252,7 @@ function injected(kind: Kind, cookie: string, metricsToken: string): InjectOptio
 
 type Batch = { micros: number; seconds: number; statuses: number[] };
 
-async function measure(app: FastifyInstance, requests: InjectOptions[], name: string): Promise<Batch> {
+export async function measure(app: FastifyInstance, requests: InjectOptions[], name: string): Promise<Batch> {
   const statuses: number[] = [];
   const before = process.cpuUsage();
   const started = performance.now();
@@ -272,7 +272,7 @@ async function measure(app: FastifyInstance, requests: InjectOptions[], name: st
 }
 
 /** One request at a time, in this process: the rate is what one after another came to, not a load's. */
-const side = (label: string, micros: number, wall = micros): Side => ({
+export const side = (label: string, micros: number, wall = micros): Side => ({
   label,
   cpuMicrosPerRequest: micros,
   requestsPerSecond: 1_000_000 / wall,

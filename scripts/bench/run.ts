@@ -1,11 +1,12 @@
 // `npm run bench`: every benchmark of docs/performance.md in one run, printed as one table and kept in artifacts/.
-// `--quick` shortens the rounds (a smoke run); `--only=throughput,wrappers,routes,password,bytes,lighthouse,memory,formatters` picks groups;
+// `--quick` shortens the rounds (a smoke run); `--only=throughput,wrappers,routes,password,endings,bytes,lighthouse,memory,formatters` picks groups;
 // `--skip=lighthouse,memory` (or BENCH_SKIP=lighthouse,memory) leaves groups out while iterating;
 // `--memory-seconds=120` runs the memory load that long instead of 10 minutes. The full run is every group: a run that
 // left one out says so above its table.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { bytesBenches } from "#scripts/bench/budgets.ts";
+import { endingBenches } from "#scripts/bench/endings.ts";
 import { formatterBenches } from "#scripts/bench/formatters.ts";
 import { lighthouseBenches } from "#scripts/bench/lighthouse.ts";
 import type { LoadOptions } from "#scripts/bench/load.ts";
@@ -58,6 +59,11 @@ const groups: [string, () => Promise<Row[]>][] = [
             "10b. Password change: CPU of the costlier of the form and the /api call ÷ a signed-in section page view (CPU, injected)",
         },
       }),
+  ],
+  // Row 10d: a person's 20 sessions ended from one of them (the form, a password change), and a sign-in.
+  [
+    "endings",
+    () => endingBenches(quick ? { rounds: 2, batch: 20, endings: 2 } : { rounds: 10, batch: 100, endings: 10 }),
   ],
   ["bytes", () => bytesBenches()],
   // Lighthouse's scores vary from run to run: the full run keeps the median of three.

@@ -1,4 +1,4 @@
-// Who a person is, as the upstream says: the one key every store keyed by a person uses (session registry, security
+// Who a person is, as the upstream says: the one key every store keyed by a person uses (the session ledger's person index, security
 // activity, throttles, known addresses, device cookie), folded and joined as web/protocol/person-key.ts says (the
 // browser's device key of the MFA code reads the same fold).
 import { hash } from "node:crypto";

@@ -1,147 +1,116 @@
-// A person's sessions through their life: registered at sign-in, marked seen (at most once a minute), removed when
-// they end, listed for "Where you're signed in", and ended from another device or by a password change.
-
+// A person's sessions, as the ledger holds them (server/stores/ledger.ts): the bound on how many a person keeps,
+// "Where you're signed in", and ending them from another device, by a password change or by a reset.
 import type { FastifyRequest } from "fastify";
 import { type Owner, personOf } from "#server/account/person.ts";
 import { securityEvent, sessionDigest } from "#server/account/security-log.ts";
-import { type AccountState, accountOf } from "#server/account/state.ts";
-import { clientAddress } from "#server/security/address-key.ts";
-import { deviceLabel } from "#server/security/device-label.ts";
-import { ownEndEvent } from "#server/session/why-ended.ts";
-import type { SessionEntry } from "#server/stores/session-registry.ts";
-import { knownTimeZone } from "#web/components/when.ts";
-import { TIME_ZONE_HEADER } from "#web/protocol/headers.ts";
-import type { EndReason } from "#web/protocol/session-end.ts";
+import { accountOf } from "#server/account/state.ts";
+import { endSession } from "#server/session/lifecycle.ts";
+import type { SessionRecord } from "#server/session/record.ts";
+
+/** Signed-in sessions kept per person: past this the oldest ends. */
+export const SESSIONS_PER_PERSON = 20;
+
+const signedInLive = ([, record]: [string, SessionRecord]) => !record.ended && record.auth.stage === "signed-in";
 
 /**
- * A signed-in session begins: listed, and the oldest past the bound ends on every replica. Sessions already revoked
- * leave the list first, so the bound never ends a live session in an ended one's place.
+ * A signed-in session began: the person's oldest past the bound end (not awaited: the sign-in does not wait). While
+ * Redis is away the bound waits for it: a replica's own copy of the list is no ground to end a live session.
  */
-export function registerSession(request: FastifyRequest, owner: Owner, sid: string, now: number): void {
-  const account = accountOf(request);
-  const person = personOf(owner);
-  const entry: SessionEntry = {
-    sid,
-    began: now,
-    seen: now,
-    device: deviceLabel(request.headers["user-agent"]),
-    address: clientAddress(request),
+export function sessionBegan(request: FastifyRequest, person: string): void {
+  const bound = async () => {
+    const { sessions, complete } = await request.server.ledger.of(person);
+    if (!complete) return request.server.ledger.afterOutage(bound);
+    const over = sessions.filter(signedInLive).slice(SESSIONS_PER_PERSON);
+    await Promise.all(over.map(([id, record]) => endSession(request, id, record, "limit")));
   };
-  const zone = request.headers[TIME_ZONE_HEADER.toLowerCase()];
-  if (typeof zone === "string" && zone.length <= 64 && knownTimeZone(zone) === zone) entry.timeZone = zone;
-  void pruneEnded(request, person, account).then(async (listed) => {
-    for (const old of await account.sessions.add(person, entry)) {
-      await request.server.revocations.revoke(old);
-      const where = listed.get(old);
-      securityEvent(
-        request,
-        "session-ended.limit",
-        person,
-        old,
-        where && { device: where.device, address: where.address },
-      );
-    }
-  });
-}
-
-export function sessionSeen(request: FastifyRequest, owner: Owner, sid: string, now: number): void {
-  void accountOf(request).sessions.seen(personOf(owner), sid, now);
-}
-
-/**
- * A session ended (its id is revoked by the caller): it leaves the list, and the log says why when its own request
- * records the ending (server/session/why-ended.ts, the one table of endings).
- */
-export function sessionEnded(request: FastifyRequest, owner: Owner, sid: string, reason: EndReason): void {
-  const person = personOf(owner);
-  void accountOf(request).sessions.remove(person, sid);
-  const event = ownEndEvent(reason);
-  if (event) securityEvent(request, event, person, sid);
-}
-
-/** A session neither revoked nor idle past the limit (its own next request would end it: it is not listed or counted). */
-const live = (request: FastifyRequest, account: AccountState, entry: SessionEntry) =>
-  !request.server.revocations.has(entry.sid) && account.now() - entry.seen <= account.liveMs;
-
-/**
- * The person's revoked sessions leave their list; the others are answered, by id. One that only looks idle stays: its registry clock may lag, and
- * "Sign out of all other devices" must still find it.
- */
-async function pruneEnded(
-  request: FastifyRequest,
-  person: string,
-  account: AccountState,
-): Promise<Map<string, SessionEntry>> {
-  const { sessions } = await account.sessions.list(person);
-  const kept = new Map<string, SessionEntry>();
-  for (const entry of sessions)
-    if (request.server.revocations.has(entry.sid)) await account.sessions.remove(person, entry.sid);
-    else kept.set(entry.sid, entry);
-  return kept;
+  void bound();
 }
 
 /** One row of "Where you're signed in": the session named by its digest, never by its id. */
-export type ListedSession = Omit<SessionEntry, "sid"> & { id: string; current: boolean };
+export type ListedSession = {
+  id: string;
+  current: boolean;
+  began: number;
+  seen: number;
+  device: string;
+  address: string;
+  timeZone?: string;
+};
 export type ListedSessions = { sessions: ListedSession[]; complete: boolean; trimmed: boolean };
 
-/** The person's live sessions, newest first, the request's own marked; never the ended ones. */
+/**
+ * The person's live signed-in sessions, newest first, the request's own marked. One past its idle limit by its record
+ * (its own next request would end it) is not listed; `trimmed` once the bound ended one of them.
+ */
 export async function listSessions(request: FastifyRequest, owner: Owner, sid: string | undefined) {
   const account = accountOf(request);
-  const list = await account.sessions.list(personOf(owner));
-  const sessions = list.sessions
-    .filter((entry) => entry.sid === sid || live(request, account, entry))
-    .map(({ sid: id, ...entry }) => ({ ...entry, id: sessionDigest(id), current: id === sid }));
-  return { sessions, complete: list.complete, trimmed: list.trimmed } satisfies ListedSessions;
+  const { sessions, complete } = await request.server.ledger.of(personOf(owner));
+  const listed = sessions
+    .filter((entry) => signedInLive(entry) && (entry[0] === sid || account.now() - entry[1].seen <= account.liveMs))
+    .map(([id, { born, seen, device, address, timeZone }]) => ({
+      id: sessionDigest(id),
+      current: id === sid,
+      began: born,
+      seen,
+      device,
+      address,
+      ...(timeZone ? { timeZone } : {}),
+    }));
+  const trimmed = sessions.some(([, record]) => record.ended?.reason === "limit");
+  return { sessions: listed, complete, trimmed } satisfies ListedSessions;
 }
 
-/** What ending other sessions did: how many this replica ended, and whether the ending is still on its way. */
-export type Ended = {
-  count: number;
-  /** "All" while Redis could not take the person's mark: sessions this replica does not know end when it returns. */
-  onItsWay: boolean;
-};
+/** What ending other sessions did: how many ended, and whether Redis could not be asked for all of them. */
+export type Ended = { count: number; onItsWay: boolean };
+
+type OthersReason = "ended-elsewhere" | "password-changed" | "password-reset";
 
 /**
- * Ends the person's sessions other than `sid`: the one named by `id` (its digest), or all. Answers how many ended;
- * an id that is not one of the person's other live sessions ends nothing and answers undefined. "All" also marks the
- * person (sessions begun before now are ended, but this one): every replica then ends the sessions it alone knows,
- * those signed in while Redis was away included.
+ * Ends the person's sessions other than `sid`: the one named by `id` (its digest), or all begun before now, pending
+ * sign-ins included. Answers how many ended; an id that is not one of the person's other live sessions ends nothing
+ * and answers undefined. "All" asked while Redis is away ends what this replica knows now, and the rest once Redis
+ * returns (`onItsWay`).
  */
 export async function endOtherSessions(
   request: FastifyRequest,
   owner: Owner,
   sid: string,
   which: { id: string } | "all",
-  event: "session-ended.by-person" | "session-ended.password-changed" | "session-ended.password-reset",
+  reason: OthersReason,
 ): Promise<Ended | undefined> {
-  const account = accountOf(request);
-  const person = personOf(owner);
-  const shared = which === "all" ? account.marks.mark(person, { before: account.now(), except: sid }) : true;
-  const { sessions } = await account.sessions.list(person);
-  // Every session of the list but this one, whatever its "last seen": a session whose registry clock lagged is still
-  // one of the person's, and ending it is what was asked (an ended one is only revoked again).
-  const others = sessions.filter((entry) => entry.sid !== sid && !request.server.revocations.has(entry.sid));
-  const ending = which === "all" ? others : others.filter((entry) => sessionDigest(entry.sid) === which.id);
+  const before = accountOf(request).now();
+  const ended = await endOthers(request, personOf(owner), sid, which, reason, before);
+  if (ended?.onItsWay && which === "all")
+    request.server.ledger.afterOutage(
+      async () => void (await endOthers(request, personOf(owner), sid, which, reason, before)),
+    );
+  return ended;
+}
+
+async function endOthers(
+  request: FastifyRequest,
+  person: string,
+  sid: string,
+  which: { id: string } | "all",
+  reason: OthersReason,
+  before: number,
+): Promise<Ended | undefined> {
+  const { sessions, complete } = await request.server.ledger.of(person);
+  const others = sessions.filter(([id, record]) => id !== sid && !record.ended && record.born <= before);
+  const ending = which === "all" ? others : others.filter(([id]) => sessionDigest(id) === which.id);
   if (which !== "all" && ending.length === 0) return undefined;
-  // Side by side: ending twenty sessions takes one round trip to the stores, not twenty.
-  await Promise.all(
-    ending.map(async (entry) => {
-      await Promise.all([request.server.revocations.revoke(entry.sid), account.sessions.remove(person, entry.sid)]);
-      securityEvent(request, event, person, entry.sid, { device: entry.device, address: entry.address });
-    }),
-  );
-  return { count: ending.length, onItsWay: !(await shared) };
+  await Promise.all(ending.map(([id, record]) => endSession(request, id, record, reason)));
+  return { count: ending.filter(signedInLive).length, onItsWay: !complete };
 }
 
 /**
  * The upstream set the person's password by a reset: the reset is in their activity, and every session of theirs ends
- * at once (its next request is signed out; "Where you're signed in" no longer lists it), and every trusted browser is
- * forgotten. Answers how many ended.
+ * at once, and every trusted browser is forgotten. Answers how many ended.
  */
 export async function passwordWasReset(request: FastifyRequest, owner: Owner): Promise<number> {
   securityEvent(request, "password.reset", personOf(owner));
   await passwordSet(request, owner);
-  return (await endOtherSessions(request, owner, "", "all", "session-ended.password-reset"))?.count ?? 0;
+  return (await endOtherSessions(request, owner, "", "all", "password-reset"))?.count ?? 0;
 }
 
 /** A password changed or reset: every browser that skipped the code for the person asks for one again (issue 41). */

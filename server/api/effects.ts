@@ -13,7 +13,6 @@ import { trustDevice } from "#server/api/mfa-device.ts";
 import type { AppContext } from "#server/context.ts";
 import { loadPermissions } from "#server/permissions.ts";
 import { problem } from "#server/plugins/errors.ts";
-import { fitsCookie, PENDING_ROOM, SIGNED_IN_ROOM } from "#server/session/cookie-size.ts";
 import { MAX_TOKEN_CHARACTERS, sendableToken } from "#server/session/fields.ts";
 import { beginSignIn, expire, promote } from "#server/session/lifecycle.ts";
 import { sessionId } from "#server/session/standing.ts";
@@ -95,8 +94,6 @@ export const holdLogin =
       // Made at /tax-bridge/login (its login call says so): this sign-in, and only it, is in tax-bridge mode.
       const taxBridge = request.headers[TAX_BRIDGE_HEADER.toLowerCase()] === "1";
       beginSignIn(request, { ...auth, ...(untold ? { untold } : {}) }, context.now(), taxBridge);
-      context.refusals.forgive(token); // issued again: the upstream takes it now
-      if (!fitsCookie(request, PENDING_ROOM)) return tooLarge;
       securityEvent(request, "sign-in.passed", person, sessionId(request));
     } else securityEvent(request, message === "Deactivated" ? "sign-in.deactivated" : "sign-in.failed", person);
     // Only a message the portal knows, and only beside a token, reaches the browser: no token reads "Invalid Login".
@@ -134,13 +131,10 @@ export const signInByLink =
       const owner = linkOwner(site, username, shortname);
       const loginMessage = message ?? "Success";
       beginSignIn(request, { stage: "signed-in", site, ...owner, loginMessage, token }, context.now());
-      context.refusals.forgive(token);
-      if (!fitsCookie(request)) return tooLarge;
       // One permissions call: it loads the gates, and answers for a link whose state the upstream did not give (no
       // message, or one the portal does not know).
       const info = loginMessage === "Success" ? await loadPermissions(context, request) : undefined;
       if (message === undefined && info === undefined) expire(request, "upstream-refused");
-      else if (!fitsCookie(request, SIGNED_IN_ROOM)) return tooLarge;
       opened = true;
     }
     // Held only when this link opened a session: a session this browser had before proves nothing about the link.
@@ -186,8 +180,6 @@ export const promoteOnPassed: Effect = async ({ context, request, body }) => {
       return { body: verdict };
     }
     if (auth.untold) untoldSignInVouched(request);
-    // Signed in, with its permissions: a session that leaves no room for its later writes ends here, with the reason.
-    if (!fitsCookie(request, SIGNED_IN_ROOM)) return tooLarge;
     signInStep(context, request, { event: "mfa", ...who, outcome: "passed" }, "device verified");
     const how = request.upstreamCall?.trusted ? "mfa.trusted-browser" : "mfa.passed";
     securityEvent(request, how, personOf(auth), sessionId(request));
@@ -231,7 +223,7 @@ export const changedPassword: Effect = async ({ request }) => {
   securityEvent(request, "password.changed", personOf(auth), sid);
   await passwordSet(request, auth);
   if (!forced && request.headers[END_OTHERS_HEADER.toLowerCase()] !== "1") return { body: {} };
-  const ended = await endOtherSessions(request, auth, sid, "all", "session-ended.password-changed");
+  const ended = await endOtherSessions(request, auth, sid, "all", "password-changed");
   const headers: Record<string, string> = { [ENDED_COUNT_HEADER]: String(ended?.count ?? 0) };
   if (ended?.onItsWay) headers[ENDING_HEADER] = "1"; // the island says the ending is still on its way
   return { body: {}, headers };

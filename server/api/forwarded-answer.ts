@@ -9,7 +9,7 @@ import { errorShape } from "#server/api/error-shape.ts";
 import type { ProxiedRule } from "#server/api/rules.ts";
 import type { AppContext } from "#server/context.ts";
 import { Refusal } from "#server/plugins/errors.ts";
-import { refusesToken } from "#server/session/upstream-refusal.ts";
+import { refusesToken, tokenRefused } from "#server/session/lifecycle.ts";
 import { type AnswerStream, letGo, readAnswer } from "#server/upstream/answer-reader.ts";
 import { answerProblem, type ShapeProblem } from "#server/upstream/answer-shape.ts";
 import { type Fault, faultOfError, faultStatus } from "#server/upstream/read-capped.ts";
@@ -91,12 +91,12 @@ export async function fault(
  * requirements 4.5 and 8: a 401's status line is the refusal, whatever its body. A call made with a token ends its
  * session; one made without (a sign-in, a link, a reset) has no session to end, so it fails with section 8's text in
  * place, and a sign-in refused so is a failed sign-in (docs/decisions.md). Either answer is a `Refusal` handed to
- * `reply.send`, which gives it to the one error handler (server/plugins/errors.ts), as a thrown one would be: this runs
- * in the proxy's answer callback, where a throw would reach no handler.
+ * `reply.send`, which gives it to the one error handler (server/errors.ts), as a thrown one would be: this runs in the
+ * proxy's answer callback, where a throw would reach no handler.
  */
 async function refused(context: AppContext, request: FastifyRequest, reply: FastifyReply, call: Call) {
   if (call.token) {
-    context.refusals.endSession(request, call.operation.operationId);
+    tokenRefused(request, call.operation.operationId);
     await call.attempt?.settle("session-ended");
     return reply.send(new Refusal(401, errorTexts.sessionExpired));
   }

@@ -12,8 +12,8 @@ import type { OwnCall } from "#server/api/own-call.ts";
 import type { AppContext } from "#server/context.ts";
 import { Refusal } from "#server/plugins/errors.ts";
 import type { Auth } from "#server/session/fields.ts";
+import { refusesToken, tokenRefused } from "#server/session/lifecycle.ts";
 import { sessionId } from "#server/session/standing.ts";
-import { refusesToken } from "#server/session/upstream-refusal.ts";
 import { forgetPasswordTest, recordPasswordTest } from "#server/session/writes.ts";
 import { bearer, faultOf } from "#server/upstream/client.ts";
 import { type Fault, faultStatus } from "#server/upstream/read-capped.ts";
@@ -70,7 +70,7 @@ export async function testPassword(
   if (fault) return unmade(context, request, attempt, fault);
   context.forwardFaults.succeeded(OPERATION);
   if (refusesToken(status)) {
-    context.refusals.endSession(request, OPERATION);
+    tokenRefused(request, OPERATION);
     await attempt.settle("session-ended"); // not a wrong password
     return { outcome: "ended" };
   }
@@ -82,7 +82,7 @@ export async function testPassword(
     return { outcome: "wrong", status, body: error };
   }
   // requirements 7.2: success lets the change proceed; its body is not read (server/upstream/answer-reader.ts).
-  await attempt.settle("passed"); // a session's right password earns nothing more (server/security/throttle.ts)
+  await attempt.settle("passed"); // a session's right password earns nothing more (server/throttle.ts)
   return { outcome: "right", status };
 }
 

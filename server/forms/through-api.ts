@@ -3,8 +3,8 @@
 // address and the portal's CSRF header, and the session it leaves becomes this request's.
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "#server/context.ts";
-import { readAuth } from "#server/session/fields.ts";
-import { sessionCookieName, sessionCookieValue } from "#server/session/plugin.ts";
+import { sessionCookieName } from "#server/session/plugin.ts";
+import { UNAVAILABLE } from "#server/stores/ledger.ts";
 import { CSRF_HEADER, TIME_ZONE_HEADER } from "#web/protocol/headers.ts";
 
 /** What /api answered: its status, its JSON body (undefined when empty) and its headers. */
@@ -24,7 +24,10 @@ export async function throughApi(
 ): Promise<ApiAnswer> {
   const app = request.server;
   const cookieName = sessionCookieName(context.config.cookieSecure);
-  const sealed = sessionCookieValue(app.encodeSecureSession(request.session));
+  // The record as this request holds it is the ledger's before the call reads it.
+  if (request.record?.changed) app.ledger.write(request.record.id, request.record.value);
+  if (request.record) request.record.changed = false;
+  const sealed = encodeURIComponent(app.encodeSecureSession(request.session));
   // The browser's other cookies (its device cookie) go along; the session is the one this request holds now.
   const others = (request.headers.cookie ?? "")
     .split(";")
@@ -45,7 +48,7 @@ export async function throughApi(
     },
     ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
   });
-  adoptSession(request, cookieName, answer.cookies);
+  await adoptSession(request, cookieName, answer.cookies);
   // Any other cookie the call set (the device cookie of a passed sign-in) reaches the browser as the island's would.
   for (const cookie of answer.cookies.filter((written) => written.name !== cookieName)) {
     const { name, value, ...options } = cookie;
@@ -62,11 +65,11 @@ export async function throughApi(
 }
 
 /** The session the call wrote, if it wrote one, becomes this request's (deleted, when the call deleted it). */
-function adoptSession(
+async function adoptSession(
   request: FastifyRequest,
   cookieName: string,
   cookies: { name: string; value: string; maxAge?: number; expires?: Date }[],
-): void {
+): Promise<void> {
   const written = cookies.find((cookie) => cookie.name === cookieName);
   if (!written) return;
   const session = request.session;
@@ -74,10 +77,15 @@ function adoptSession(
     session.regenerate([]);
     session.delete();
     request.auth = undefined;
+    request.record = undefined;
     return;
   }
   const opened = request.server.decodeSecureSession(decodeURIComponent(written.value), request.log);
   session.regenerate([]);
   for (const [key, value] of Object.entries(opened?.data() ?? {})) session.set(key as never, value as never);
-  request.auth = readAuth(request);
+  const id = session.get("sid");
+  const found = id === undefined ? undefined : await request.server.ledger.read(id);
+  const value = found === UNAVAILABLE || found?.ended ? undefined : found;
+  request.record = id && value ? { id, value, changed: false } : undefined;
+  request.auth = value?.auth;
 }

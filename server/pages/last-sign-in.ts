@@ -5,7 +5,7 @@ import type { FastifyRequest } from "fastify";
 import { personOf } from "#server/account/person.ts";
 import { sessionDigest, signInCompletions } from "#server/account/security-log.ts";
 import { accountOf } from "#server/account/state.ts";
-import { sessionId, signedIn } from "#server/session/standing.ts";
+import { sessionId, sessionTimes, signedIn } from "#server/session/standing.ts";
 import type { ActivityRecord } from "#server/stores/activity.ts";
 import type { LastSignIn } from "#web/components/last-sign-in-note.tsx";
 import { knownTimeZone } from "#web/components/when.ts";
@@ -18,7 +18,7 @@ type Side = (event: ActivityRecord, index: number) => "before" | "after" | undef
 /**
  * Where this session's own sign-in sits among the person's events (newest first), found by the session's id, never
  * by a position: its own event, named by the session's digest; or, once newer events have pushed that out of the
- * kept list, the moment its registry entry says it began. Undefined when neither is known.
+ * kept list, the moment its record says it began. Undefined when neither is known.
  */
 function sideOfOwnSignIn(events: ActivityRecord[], own: string, began: number | undefined): Side | undefined {
   const mine = events.findIndex((event) => completions.has(event.event) && event.session === own);
@@ -39,12 +39,8 @@ export async function loadLastSignIn(request: FastifyRequest, changePassword: st
   if (!auth || !sid) return undefined;
   const person = personOf(auth);
   const own = sessionDigest(sid);
-  const [{ events, failures }, { sessions }] = await Promise.all([
-    account.activity.recent(person),
-    account.sessions.list(person),
-  ]);
-  const entry = sessions.find((session) => session.sid === sid);
-  const side = sideOfOwnSignIn(events, own, entry?.began);
+  const { events, failures } = await account.activity.recent(person);
+  const side = sideOfOwnSignIn(events, own, sessionTimes(request).born);
   if (!side) return undefined;
   const signIn = (event: ActivityRecord) => completions.has(event.event) && event.session !== own;
   const previous = events.find((event, index) => signIn(event) && side(event, index) === "before");
@@ -59,7 +55,7 @@ export async function loadLastSignIn(request: FastifyRequest, changePassword: st
     ...(previous ? { previous: { at: previous.at, device: previous.device } } : {}),
     later,
     failures: failed && { count: failed.count, addresses: failed.addresses, moreAddresses: failed.moreAddresses },
-    timeZone: knownTimeZone(entry?.timeZone),
+    timeZone: knownTimeZone(request.record?.value.timeZone),
     changePassword,
   };
 }

@@ -12,10 +12,12 @@ import {
   taxBridgeOn,
 } from "#server/pages/screen.ts";
 import { CrossSiteRefusal } from "#server/plugins/csrf.ts";
+import { Refusal } from "#server/plugins/errors.ts";
 import { safePath } from "#server/security/safe-path.ts";
 import { personOpened } from "#server/session/activity.ts";
 import { expire } from "#server/session/lifecycle.ts";
 import { standing } from "#server/session/standing.ts";
+import { serverTexts } from "#server/texts.ts";
 import { CHANGED_PAUSE_MS } from "#web/components/change-password-form.tsx";
 import { AboutPage } from "#web/pages/about-page.tsx";
 import { IslandPage } from "#web/pages/island-page.tsx";
@@ -112,15 +114,20 @@ function loadLinkLogin(screens: Screens, entry: RouteEntry, request: PageRequest
 }
 
 /**
- * The session scope's error handler: a person's form that another site's page posted (server/plugins/csrf.ts) is
- * refused with section 8's 403 as a page in the portal's frame, which says what happened and leads to the sign-in page
- * (on to the person's section when signed in). Every other error, and an /api caller's refusal, is the app's
- * (server/plugins/errors.ts): thrown on to it.
+ * The session scope's error handler, for the refusals a person meets as a page rather than as an /api caller's JSON: a
+ * person's form that another site's page posted (server/plugins/csrf.ts), refused with section 8's 403 in the portal's
+ * frame, leading to the sign-in page; and a session Redis cannot tell of just now (server/session/plugin.ts), a 503
+ * asking to try again in a moment. Every other error is the app's (server/plugins/errors.ts): thrown on to it.
  */
 export const refusedForm =
   (screens: Screens) => (error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) => {
-    if (!(error instanceof CrossSiteRefusal) || request.url.startsWith("/api/")) throw error;
-    const entry = { title: errorTexts.accessDenied, about: accessTexts.crossSiteForm };
+    if (request.url.startsWith("/api/")) throw error;
+    const unavailable = error instanceof Refusal && error.code === serverTexts.sessionUnavailable.code;
+    if (!(error instanceof CrossSiteRefusal) && !unavailable) throw error;
+    const entry = unavailable
+      ? { title: serverTexts.sessionUnavailable.title, about: serverTexts.sessionUnavailable.message }
+      : { title: errorTexts.accessDenied, about: accessTexts.crossSiteForm };
+    if (unavailable) reply.headers(error.headers);
     const body = <AboutPage context={pageContextOf(screens, request)} entry={entry} />;
-    return reply.page({ status: error.statusCode, title: entry.title, body });
+    return reply.page({ status: unavailable ? 503 : (error as CrossSiteRefusal).statusCode, title: entry.title, body });
   };

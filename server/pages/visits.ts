@@ -1,9 +1,9 @@
 // Which page views are visits (requirements 4.8): a navigation to a new page of the person's own is remembered as the
-// previous path (server/pages/previous-page.ts, beside the session: the session itself is not written for it) and
-// handed to the tracker once its answer has gone.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { PreviousPages } from "#server/pages/previous-page.ts";
-import { sessionId, visitorOn } from "#server/session/standing.ts";
+// previous path (in the session's record) and handed to the tracker once its answer has gone.
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { endSession } from "#server/session/lifecycle.ts";
+import { previousPage, visitorOn } from "#server/session/standing.ts";
+import { rememberPage } from "#server/session/writes.ts";
 import { isNavigation, type Visit, type VisitTracker } from "#server/tracking.ts";
 import { matchRoute } from "#web/routes/table.ts";
 import { pathnameOf } from "#web/site.ts";
@@ -32,19 +32,19 @@ function pageOf(request: FastifyRequest): string {
  * A navigation to a page of the person's own (server/session/standing.ts, `visitorOn`) that is neither `/` nor the
  * previous path is a visit: it becomes the previous path, and it is sent once the page's answer has gone.
  */
-export function noteVisit(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  previous: PreviousPages,
-  ownForm: boolean,
-): void {
+export function noteVisit(request: FastifyRequest, ownForm: boolean): void {
   const page = pageOf(request);
   const auth = visitorOn(request, ownForm);
-  if (!auth || page === "/" || !isNavigation(request)) return;
-  const sid = sessionId(request) ?? "";
-  if (previous.isPrevious(request, sid, page)) return;
-  previous.remember(reply, sid, page);
-  request.visit = { token: auth.token, page };
+  const record = request.record;
+  if (!auth || !record || page === "/" || !isNavigation(request) || previousPage(request) === page) return;
+  rememberPage(request, page);
+  const { id, value } = record;
+  request.visit = {
+    token: auth.token,
+    page,
+    session: id,
+    refused: () => void endSession(request, id, value, "upstream-refused"),
+  };
 }
 
 /** Sends the visits `noteVisit` found once their answers have gone: never on the response path. */

@@ -82,7 +82,7 @@ export class Metrics {
   redisState(up: boolean): void {
     this.#redisUp ??= new Gauge({
       name: "portal_redis_up",
-      help: "1 while Redis (REDIS_URL) answers in time; 0 while revocations, throttles and strikes fall back to memory.",
+      help: "1 while Redis (REDIS_URL) answers in time; 0 while sessions, throttles and strikes fall back to this replica's memory.",
       registers: [this.registry],
     });
     this.#redisUp.set(up ? 1 : 0);

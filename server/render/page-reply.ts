@@ -56,7 +56,11 @@ export async function decoratePage(app: FastifyInstance, context: AppContext, as
     this.type("text/html; charset=utf-8");
     // Compressed only for the portal's own requests and the person's, never for one another site started (BREACH:
     // docs/decisions.md, "Compressing the pages").
-    if (!ownRequest(request) || html.length < COMPRESS_FROM_BYTES) return this.send(html);
+    // A page made before the route's own hooks ran (a refusal of the session's, server/session/plugin.ts) has no
+    // compressor yet: it is sent as it is.
+    const compress = (this as { compress?: unknown }).compress;
+    if (!ownRequest(request) || html.length < COMPRESS_FROM_BYTES || typeof compress !== "function")
+      return this.send(html);
     this.compress(html);
     return this;
   });

@@ -68,7 +68,7 @@ export async function accountRoutes(app: FastifyInstance, context: AppContext): 
 
     const sid = sessionId(request) as string;
     const which = session === "all" ? "all" : { id: session };
-    const ended = await endOtherSessions(request, auth, sid, which, "session-ended.by-person");
+    const ended = await endOtherSessions(request, auth, sid, which, "ended-elsewhere");
     if (ended === undefined) return back("unknown");
     return back(ended.onItsWay ? "ending" : "ended", ended.count);
   });

@@ -6,8 +6,8 @@ import { errorShape } from "#server/api/error-shape.ts";
 import type { UpstreamAnswer } from "#server/api/forwarded-answer.ts";
 import type { AppContext } from "#server/context.ts";
 import { Refusal } from "#server/plugins/errors.ts";
+import { refusesToken, tokenRefused } from "#server/session/lifecycle.ts";
 import { endedBy, signedIn } from "#server/session/standing.ts";
-import { refusesToken } from "#server/session/upstream-refusal.ts";
 import { endNotice } from "#server/session/why-ended.ts";
 import { serverTexts } from "#server/texts.ts";
 import {
@@ -135,7 +135,7 @@ async function sendPdf(context: AppContext, request: FastifyRequest, reply: Fast
     const body = await readAnswer({ status, headers: answer.headers }, stream, "body", signal);
     counted(context, request, status);
     if (refusesToken(status)) {
-      context.refusals.endSession(request, OPERATION);
+      tokenRefused(request, OPERATION);
       return frameMessage(reply, 401, errorTexts.sessionExpired, true);
     }
     return frameMessage(reply, status, failedCallText(status, errorShape(status, body)));
@@ -180,8 +180,7 @@ const escaped = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${c
 /** requirements 8's message as the frame's page: no script, no style, and the way to sign in again when it ended. */
 function frameMessage(reply: FastifyReply, status: number, text: string, signIn = false) {
   const link = signIn ? `<p><a href="/" target="_top">${escaped(mfaTexts.signInAgain)}</a></p>` : "";
-  // The policy of every answer (server/plugins/security-headers.ts): it loads nothing and is framed by this origin
-  // only.
+  // The policy of every answer (server/security-headers.ts): it loads nothing and is framed by this origin only.
   return reply
     .code(status)
     .type("text/html; charset=utf-8")

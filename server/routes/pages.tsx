@@ -1,7 +1,6 @@
 // Every page of the route table: the row that matches, its screen's `load` (props or a redirect), its visit noted
 // (server/pages/visits.ts, sent after the answer has gone), then one `reply.page`.
 import type { FastifyInstance } from "fastify";
-import { PreviousPages } from "#server/pages/previous-page.ts";
 import { loadPublic } from "#server/pages/public.tsx";
 import type { Loaded, PageRequest, Screens } from "#server/pages/screen.ts";
 import { loadSection } from "#server/pages/section.tsx";
@@ -25,7 +24,6 @@ export async function pageRoutes(app: FastifyInstance, screens: Screens): Promis
   });
   // requirements 4.8: a signed-in navigation is a visit.
   sendVisits(app, context.tracker);
-  const previous = new PreviousPages(context.config);
 
   /** A page's props or a redirect; a form of the sign-in path sent back (`answer`) is shown on its page. */
   const load = async (request: PageRequest, answer?: FormAnswer): Promise<Loaded> => {
@@ -42,7 +40,7 @@ export async function pageRoutes(app: FastifyInstance, screens: Screens): Promis
     // What a form posted here came to (server/routes/sign-in-forms.ts), shown once, by the document the person sees.
     const loaded = await load(request, isNavigation(request) ? takeFormAnswer(request) : undefined);
     if ("redirect" in loaded) return reply.redirect(loaded.redirect, 302);
-    noteVisit(request, reply, previous, loaded.ownForm === true);
+    noteVisit(request, loaded.ownForm === true);
     return reply.page(loaded);
   });
   // The same pages' forms, posted without script: answered here, by the same loads.

@@ -3,8 +3,7 @@
 // by the warning's script (Accept: application/json), each answers the seconds left instead of moving the page, or why
 // the session ended; the script asks /session/idle every few seconds, which costs the session no write.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { personOf } from "#server/account/person.ts";
-import { securityEvent, sessionDigest } from "#server/account/security-log.ts";
+import { sessionDigest } from "#server/account/security-log.ts";
 import type { AppContext } from "#server/context.ts";
 import { taxBridgeOn } from "#server/pages/screen.ts";
 import { permissionsFor } from "#server/permissions.ts";
@@ -39,8 +38,7 @@ export async function sessionRoutes(app: FastifyInstance, context: AppContext): 
     // A cancelled sign-in goes back to the page it began on, so one begun in tax-bridge mode may begin in it again.
     const page = taxBridgeEntered(request) ? "/tax-bridge/login" : "/";
     request.log.info({ event: "sign-out", cancelled }, "signed out");
-    const auth = signedIn(request);
-    if (auth) securityEvent(request, "sign-out", personOf(auth), sessionId(request));
+    // The sign-out's event is the ending's own (server/session/why-ended.ts), written as the record ends.
     // The sign-out's notice travels in the address: the session's cookie is expired by name (the device cookie and
     // other applications' stay).
     expire(request, "signed-out");

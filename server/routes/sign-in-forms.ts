@@ -7,7 +7,6 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import { throughApi } from "#server/forms/through-api.ts";
 import type { Loaded, PageRequest, Screens } from "#server/pages/screen.ts";
 import { safePath } from "#server/security/safe-path.ts";
-import { leavesRoom } from "#server/session/cookie-size.ts";
 import { standing } from "#server/session/standing.ts";
 import { keepFormAnswer, takeFormAnswer } from "#server/session/writes.ts";
 import { answerCode, failedCallText } from "#web/api/answer.ts";
@@ -75,12 +74,11 @@ export async function signInForms(
 
   /**
    * The page the form came from, again, with its answer: a 303 to its own address, whose GET shows the answer kept in
-   * the flash. A session with no room left for it (a very large token) has the page answered in place: 400 when
-   * refused, 200 otherwise.
+   * the flash. A request that may not write the session has the page answered in place: 400 when refused, 200
+   * otherwise.
    */
   const again = async (request: FormRequest, reply: FastifyReply, answer: FormAnswer, status = 400) => {
-    if (keepFormAnswer(request, answer) && leavesRoom(request))
-      return reply.redirect(safePath(request.url) ?? pathnameOf(request.url), 303);
+    if (keepFormAnswer(request, answer)) return reply.redirect(safePath(request.url) ?? pathnameOf(request.url), 303);
     takeFormAnswer(request);
     const loaded = await load(request, answer);
     if ("redirect" in loaded) return reply.redirect(loaded.redirect, 303);

@@ -2,6 +2,7 @@
 // below reach the label. A User-Agent is text anyone writes; bowser's generic rule keeps its first product token, so
 // "ACME IT says call 0800 555 0100/1.0" would otherwise be shown as a browser on the person's security page.
 import Bowser from "bowser";
+import { LRUCache } from "lru-cache";
 
 /** A User-Agent longer than this is not parsed: a real one is a few hundred characters. */
 const MAX_USER_AGENT = 512;
@@ -42,9 +43,23 @@ const labels: ReadonlySet<string> = new Set([
 /** A label read back from a store: itself when the lists make it, else "Unknown device" (one written before them). */
 export const storedLabel = (label: string): string => (labels.has(label) ? label : unknownDevice);
 
+/**
+ * The labels of the User-Agents seen lately: a request writes several events (ending twenty sessions, twenty), and a
+ * browser sends the same User-Agent every time, so bowser reads each once.
+ */
+const recent = new LRUCache<string, string>({ max: 1_000 });
+
 /** "Firefox on Windows", "Unknown browser on Android", "Firefox" (no known system), or "Unknown device". */
 export function deviceLabel(userAgent: string | undefined): string {
   if (!userAgent || userAgent.length > MAX_USER_AGENT) return unknownDevice;
+  const known = recent.get(userAgent);
+  if (known !== undefined) return known;
+  const label = readLabel(userAgent);
+  recent.set(userAgent, label);
+  return label;
+}
+
+function readLabel(userAgent: string): string {
   let parsed: { browser: string; os: string; platform: string };
   try {
     const parser = Bowser.getParser(userAgent);

@@ -1,56 +1,115 @@
-// How a session begins (a sign-in, the promotion after a passed code) and ends: `expire` is the only way, and it always
-// revokes the session's id, so an older copy of the cookie is dead too.
+// How a session begins (a sign-in, the promotion after a passed code) and ends: `expire` is the only way a request ends
+// its session, and `endRecord` the only way a record ends, once, with its security event written by whoever ended it.
 import { randomUUID } from "node:crypto";
 import type { FastifyRequest } from "fastify";
-import { registerSession, sessionEnded } from "#server/account/sessions.ts";
-import { type Auth, clear, discard, mayWrite, set, storeAuth } from "#server/session/fields.ts";
-import { sessionId } from "#server/session/standing.ts";
-import { whyRevoked } from "#server/session/why-ended.ts";
+import { personOf } from "#server/account/person.ts";
+import { securityEvent } from "#server/account/security-log.ts";
+import { sessionBegan } from "#server/account/sessions.ts";
+import { clientAddress } from "#server/security/address-key.ts";
+import { deviceLabel } from "#server/security/device-label.ts";
+import { type Auth, begin, clear, discard, mayWrite, set } from "#server/session/fields.ts";
+import type { SessionRecord } from "#server/session/record.ts";
+import { endEvent } from "#server/session/why-ended.ts";
+import type { SessionLedger } from "#server/stores/ledger.ts";
+import { knownTimeZone } from "#web/components/when.ts";
+import { TIME_ZONE_HEADER } from "#web/protocol/headers.ts";
 import { type EndReason, unannounced } from "#web/protocol/session-end.ts";
 
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Every session's record: one ledger for the whole app (and, with Redis, every replica). */
+    ledger: SessionLedger;
+  }
+}
+
 /**
- * A new session for a new sign-in (a login answer or a link sign-in). The previous session, whoever it was, is
- * revoked: a sign-in never carries on an older session's id, cookie copies, strikes or mode. `taxBridge`: the sign-in
- * was made at `/tax-bridge/login`, and its session is in that mode until it ends.
+ * A new session for a new sign-in (a login answer or a link sign-in). The previous session, whoever it was, ends: a
+ * sign-in never carries on an older session's id, strikes or mode. `taxBridge`: the sign-in was made at
+ * `/tax-bridge/login`, and its session is in that mode until it ends.
  */
 export function beginSignIn(request: FastifyRequest, auth: Auth, now: number, taxBridge = false): void {
-  const previous = sessionId(request);
-  if (previous) void request.server.revocations.revoke(previous);
-  // The signed-in session it replaces leaves its person's list now: an ended session never counts against the bound.
-  if (previous && request.auth?.stage === "signed-in") sessionEnded(request, request.auth, previous, "replaced");
-  clear(request);
-  if (taxBridge) set(request, "taxBridge", true);
-  fresh(request, auth, now);
+  if (!mayWrite(request)) return;
+  endRecord(request, "replaced");
+  fresh(request, {
+    ...where(request),
+    person: personOf(auth),
+    auth,
+    born: now,
+    seen: now,
+    ...(taxBridge ? { taxBridge } : {}),
+  });
 }
 
-/** requirements 4.2: a `Passed` code promotes the pending token; the pending session's id is revoked (its cookie is dead). */
+/** requirements 4.2: a `Passed` code promotes the pending token under a new id; the pending record ends. */
 export function promote(request: FastifyRequest, now: number): void {
-  const auth = request.auth;
-  if (auth?.stage !== "pending") return;
-  const previous = sessionId(request);
-  if (previous) void request.server.revocations.revoke(previous);
-  set(request, "codeSentAt", undefined);
-  fresh(request, { ...auth, stage: "signed-in" }, now);
+  const record = request.record;
+  if (record?.value.auth.stage !== "pending" || !mayWrite(request)) return;
+  const { codeSentAt: _sent, ...kept } = record.value;
+  endRecord(request, "replaced");
+  fresh(request, { ...kept, auth: { ...kept.auth, stage: "signed-in" }, born: now, seen: now });
 }
 
-function fresh(request: FastifyRequest, auth: Auth, now: number): void {
-  storeAuth(request, auth);
-  set(request, "sid", randomUUID());
-  set(request, "born", now);
-  set(request, "seen", now);
-  if (auth.stage === "signed-in") registerSession(request, auth, sessionId(request) as string, now);
+function fresh(request: FastifyRequest, value: SessionRecord): void {
+  begin(request, randomUUID(), value);
+  if (value.auth.stage === "signed-in") sessionBegan(request, value.person);
+}
+
+/** Where a session is signed in: the device's label, the address, the browser's time zone when it names a known one. */
+function where(request: FastifyRequest): Pick<SessionRecord, "device" | "address" | "timeZone"> {
+  const zone = request.headers[TIME_ZONE_HEADER.toLowerCase()];
+  const known = typeof zone === "string" && zone.length <= 64 && knownTimeZone(zone) === zone;
+  return {
+    device: deviceLabel(request.headers["user-agent"]),
+    address: clientAddress(request),
+    ...(known ? { timeZone: zone } : {}),
+  };
 }
 
 /**
- * The only way a session ends: its id is revoked, everything it held is dropped (its tax-bridge mode too: the mode is
- * one sign-in's), and the sign-in page is left the reason to say why (web/texts/login-notices.ts words it), unless the
- * request's own answer says it (`told`: an end the person chose here). `recorded`: the ending was recorded when it
- * happened (a revoked session's later request), so it is not recorded again.
+ * A session's record ends in the ledger, once: whoever ends it first writes the ending's security event (the one
+ * table, server/session/why-ended.ts), naming where the session was signed in. A copy of its cookie replayed later
+ * finds it ended and writes nothing. Answers whether this call ended it.
+ */
+export async function endSession(
+  request: FastifyRequest,
+  id: string,
+  record: SessionRecord,
+  reason: EndReason,
+): Promise<boolean> {
+  if (record.ended) return false;
+  const first = await request.server.ledger.end(id, { at: request.server.account.now(), reason });
+  const event = record.auth.stage === "signed-in" ? endEvent(reason) : undefined;
+  if (first && event)
+    securityEvent(request, event, record.person, id, { device: record.device, address: record.address });
+  return first;
+}
+
+/** The request's own record ends (not awaited: the ledger holds the ending at once in this replica). */
+function endRecord(request: FastifyRequest, reason: EndReason): void {
+  const record = request.record;
+  if (record) void endSession(request, record.id, record.value, reason);
+}
+
+/**
+ * requirements 4.5: the upstream refused a call made with this request's session token (its 401 status line, whatever
+ * its body): the session ends now. An answer the portal makes up for a fault is a 502 or a 504, never this.
+ */
+export const refusesToken = (status: number): boolean => status === 401;
+
+export function tokenRefused(request: FastifyRequest, operation: string): void {
+  request.log.info({ event: "session-expired", operation }, "upstream refused the token");
+  expire(request, "upstream-refused");
+}
+
+/**
+ * The only way a request ends its session: its record ends (if it had not), the cookie is emptied (its tax-bridge
+ * mode goes too: the mode is one sign-in's), and the sign-in page is left the reason to say why
+ * (web/texts/login-notices.ts words it), unless the request's own answer says it (`told`: an end the person chose).
  */
 export function expire(
   request: FastifyRequest,
   reason: EndReason,
-  { told = unannounced(reason), recorded = false }: { told?: boolean; recorded?: boolean } = {},
+  { told = unannounced(reason) }: { told?: boolean } = {},
 ): void {
   // A request that may not write the session (another site started it) does not end it either: the session reads as
   // none for the rest of this request, and the person's next request of their own ends it, with its reason.
@@ -58,23 +117,11 @@ export function expire(
     request.auth = undefined;
     return;
   }
-  const sid = sessionId(request);
-  if (sid) void request.server.revocations.revoke(sid);
-  // An ending is recorded once, when it happens: a copy of the cookie replayed later finds it recorded, and writes none.
-  if (sid && !recorded && request.auth?.stage === "signed-in") sessionEnded(request, request.auth, sid, reason);
+  endRecord(request, reason);
   clear(request);
-  const notice = !told;
-  if (notice) set(request, "flash", { ended: reason });
+  if (!told) set(request, "flash", { ended: reason });
   // Nothing left to carry: the browser drops the cookie instead of keeping an empty one.
-  if (!notice) discard(request);
+  else discard(request);
   request.auth = undefined;
   request.log.info({ event: "session-ended", reason }, "session ended");
-}
-
-/**
- * A session revoked elsewhere (another device, a password change, a reset, a sign-out in another tab) ends at its next
- * request, keeping for the sign-in page and the page's script which of those ended it.
- */
-export async function endRevoked(request: FastifyRequest): Promise<void> {
-  expire(request, await whyRevoked(request), { told: false, recorded: true });
 }

@@ -1,34 +1,32 @@
-// The session: @fastify/secure-session's encrypted HttpOnly cookie, registered only in the scope of the routes that
-// read it (pages, /api, /session/*, /pdfs/*), with the idle timeout, the absolute lifetime and revocation checked once,
-// and what a request another site started may do with it decided once.
+// The session: @fastify/secure-session's encrypted HttpOnly cookie carrying the id of the session's record in the
+// ledger (server/stores/ledger.ts), registered only in the scope of the routes that read it (pages, /api, /session/*,
+// /pdfs/*). The record is read once per request; its ending, the idle timeout and the absolute lifetime are checked
+// once, and what a request another site started may do with it is decided once.
 import secureSession from "@fastify/secure-session";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { personOf } from "#server/account/person.ts";
 import type { AppContext } from "#server/context.ts";
 import { sessionUse } from "#server/plugins/csrf.ts";
+import { Refusal } from "#server/plugins/errors.ts";
 import { personActed } from "#server/session/activity.ts";
-import { mayWrite, RESEAL_GRANULARITY_MS, readAuth, readOnlySession } from "#server/session/fields.ts";
-import { endRevoked, expire } from "#server/session/lifecycle.ts";
+import { mayWrite, readOnlySession, SEEN_GRANULARITY_MS, set } from "#server/session/fields.ts";
+import { expire } from "#server/session/lifecycle.ts";
 import { SameSiteCookies } from "#server/session/same-site-cookie.ts";
-import { sessionId, sessionTimes } from "#server/session/standing.ts";
 import { markSeen } from "#server/session/writes.ts";
+import { UNAVAILABLE } from "#server/stores/ledger.ts";
+import { serverTexts } from "#server/texts.ts";
 import type { EndReason } from "#web/protocol/session-end.ts";
 
 export const sessionCookieName = (secure: boolean) => (secure ? "__Host-portal-session" : "portal-session");
 
-/**
- * The sealed session as its cookie carries it. A seal is base64 and one ";", and of those only ";" may not stand in a
- * cookie (RFC 6265 cookie-octet): escaping "+" and "/" as well, as the default encoding does, made a cookie's size vary
- * by chance from one seal to the next, so a session that fit at sign-in could overflow at its next write.
- */
-export const sessionCookieValue = (sealed: string): string => sealed.replace(";", "%3B");
+/** Seconds a request is asked to wait when its session's record cannot be read (Redis away, and this replica new to it). */
+export const TRY_AGAIN_SECONDS = 5;
 
 export const sessionPlugin = fp<{ context: AppContext }>(async (app: FastifyInstance, { context }) => {
-  const { config, now, refusals } = context;
+  const { config, now } = context;
   const maxSeconds = config.session.maxSeconds;
   // `seen` is written at most once a minute, or ten times in an idle limit shorter than ten minutes.
-  const resealMs = Math.min(RESEAL_GRANULARITY_MS, (config.session.idleSeconds * 1000) / 10);
+  const seenEveryMs = Math.min(SEEN_GRANULARITY_MS, (config.session.idleSeconds * 1000) / 10);
   // `Lax`: a link from another site opens the person's page; what another site starts never writes the session, and
   // only this site's requests carry its Strict partner (server/session/same-site-cookie.ts, SECURITY.md).
   const cookieOptions = {
@@ -37,18 +35,17 @@ export const sessionPlugin = fp<{ context: AppContext }>(async (app: FastifyInst
     secure: config.cookieSecure,
     sameSite: "lax",
     maxAge: maxSeconds,
-    encode: sessionCookieValue,
   } as const;
   const sameSite = new SameSiteCookies(config);
   // Added before @fastify/secure-session's own onSend, so what it writes is sealed: a person's action restarts the idle
-  // time, decided once the route has answered (server/session/activity.ts, `personActed`). A session with an id has
-  // its Strict partner beside it, written when the browser does not hold it yet (a new id at each step of signing in).
+  // time, decided once the route has answered (server/session/activity.ts, `personActed`), and the record is written
+  // back once. A session with an id has its Strict partner beside it, written when the browser does not hold it yet.
   app.addHook("onSend", (request, reply, payload, done) => {
-    // Nothing to write for a request refused before its session was read (another site's POST), or that may not write.
     if (!request.session || !mayWrite(request)) return done(null, payload);
-    if (request.auth && personActed(request, reply)) markSeen(request, now(), resealMs);
-    const sid = sessionId(request);
-    if (sid && !sameSite.carried(request, sid)) sameSite.give(reply, sid);
+    if (request.auth && personActed(request, reply)) markSeen(request, now(), seenEveryMs);
+    const record = request.record;
+    if (record?.changed) app.ledger.write(record.id, record.value);
+    if (record && !sameSite.carried(request, record.id)) sameSite.give(reply, record.id);
     done(null, payload);
   });
   await app.register(secureSession, {
@@ -58,59 +55,59 @@ export const sessionPlugin = fp<{ context: AppContext }>(async (app: FastifyInst
     cookie: cookieOptions,
   });
   app.decorateRequest("auth", undefined);
+  app.decorateRequest("record", undefined);
 
   // What this request may do with the session, decided once before anything reads it (server/plugins/csrf.ts). One
   // that may not see it holds an empty session in its place; one that may not write it only reads.
-  app.addHook("onRequest", (request, _reply, done) => {
+  app.addHook("onRequest", async (request) => {
     const use = sessionUse(request, () => {
-      const sid = sessionId(request);
+      const sid = request.session.get("sid");
       return sid === undefined || sameSite.carried(request, sid); // no session to protect, or this site's request
     });
     if (use === "none") request.session = app.createSecureSession({});
     if (use !== "write") readOnlySession(request);
-    request.auth = readAuth(request);
-    endIfOver(request, done);
+    const id = request.session.get("sid");
+    if (id === undefined) return;
+    const found = await app.ledger.read(id);
+    if (found === UNAVAILABLE) return tryAgain();
+    if (found === undefined) return gone(request);
+    request.record = { id, value: found, changed: false };
+    request.auth = found.ended ? undefined : found.auth;
+    const reason = found.ended?.reason ?? over(found.born, found.seen);
+    if (reason) expire(request, reason, { told: false });
   });
 
   // Asked again once the body has arrived: a request can hold its body back while its session is signed out elsewhere.
-  app.addHook("preHandler", (request, _reply, done) => {
-    const sid = sessionId(request);
-    if (sid && request.auth && (app.revocations.has(sid) || markedEnded(request, sid))) ended(request, done);
-    else done();
+  app.addHook("preHandler", async (request) => {
+    const record = request.record;
+    if (!record || !request.auth) return;
+    const found = await app.ledger.read(record.id);
+    if (found === UNAVAILABLE) return tryAgain();
+    if (found?.ended) expire(request, found.ended.reason, { told: false });
   });
 
-  /** A revoked, refused, timed-out or too old session ends here. */
-  function endIfOver(request: FastifyRequest, done: () => void): void {
-    const sid = sessionId(request);
-    const revoked = sid !== undefined && app.revocations.has(sid);
-    // A token the upstream refused on one of the server's own calls is ended by its owner
-    // (server/session/upstream-refusal.ts); otherwise the reason, if any, ends the session here.
-    const refused = !revoked && refusals.endIfRefused(request);
-    const reason = revoked ? "revoked" : refused ? undefined : endReason(request, sid);
-    if (reason === "revoked") ended(request, done);
-    else {
-      if (reason) expire(request, reason);
-      done();
-    }
-  }
-
-  /** A session ended elsewhere: which ending it was is looked up first (server/session/why-ended.ts). */
-  const ended = (request: FastifyRequest, done: (error?: Error) => void) =>
-    void endRevoked(request).then(() => done(), done);
-
-  /** "Sign out of all other devices" from another of the person's sessions: their mark, held by every replica. */
-  function markedEnded(request: FastifyRequest, sid: string): boolean {
-    const auth = request.auth;
-    return auth !== undefined && app.account.marks.ends(personOf(auth), sid, sessionTimes(request).born);
-  }
-
-  function endReason(request: FastifyRequest, sid: string | undefined): EndReason | undefined {
-    if (!request.auth) return undefined;
+  /** The idle limit or the absolute lifetime, when the session is past one. */
+  function over(born: number, seen: number): EndReason | undefined {
     const time = now();
-    const { born, seen } = sessionTimes(request);
-    if (sid && markedEnded(request, sid)) return "revoked";
     if (time - born > maxSeconds * 1000) return "lifetime";
     if (time - seen > config.session.idleSeconds * 1000) return "idle";
     return undefined;
+  }
+
+  /**
+   * A cookie whose record the ledger does not hold: kept in another process's memory before a restart, or evicted.
+   * The session is over; the sign-in page says so.
+   */
+  function gone(request: FastifyRequest): void {
+    if (!mayWrite(request)) return;
+    request.session.regenerate([]);
+    set(request, "flash", { ended: "revoked" });
+  }
+
+  /** The record is in Redis, which cannot answer now: neither ended nor guessed, the person tries again shortly. */
+  function tryAgain(): never {
+    throw new Refusal(503, serverTexts.sessionUnavailable.message, serverTexts.sessionUnavailable.code, {
+      "retry-after": String(TRY_AGAIN_SECONDS),
+    });
   }
 });

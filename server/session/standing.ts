@@ -4,7 +4,7 @@ import { type Auth, get } from "#server/session/fields.ts";
 import type { EndReason } from "#web/protocol/session-end.ts";
 
 // `standing`, `signedIn`, `visitorOn` and `pastMfa` derive from `request.auth`, which the session plugin reads from the
-// cookie once per request and the session's writes keep in step: asking again costs a comparison, so nothing is
+// session's record once per request and the session's writes keep in step: asking again costs a comparison, so nothing is
 // cached beside it (a second copy would have to follow every write too).
 
 /**
@@ -46,6 +46,7 @@ export const sessionTimes = (request: FastifyRequest) => ({
 export const taxBridgeEntered = (request: FastifyRequest) => get(request, "taxBridge") === true;
 export const cachedPermissions = (request: FastifyRequest) => get(request, "perms");
 export const lastCodeSentAt = (request: FastifyRequest) => get(request, "codeSentAt");
+export const previousPage = (request: FastifyRequest) => get(request, "previousPage");
 
 /** Why the session this cookie carried ended, until the sign-in page has told the person. */
 export const endedBy = (request: FastifyRequest): EndReason | undefined => get(request, "flash")?.ended;

@@ -1,9 +1,8 @@
 // The session's named writes while it lasts: seen, permissions, a sent code, the password
 // test and change, the sign-in page's notice, a form's answer. Nothing else writes it (its beginning and end: lifecycle.ts).
 import type { FastifyRequest } from "fastify";
-import { sessionSeen } from "#server/account/sessions.ts";
-import { type Flash, get, RESEAL_GRANULARITY_MS, set, storeAuth } from "#server/session/fields.ts";
-import { sessionId, sessionTimes } from "#server/session/standing.ts";
+import { type Flash, get, SEEN_GRANULARITY_MS, set, storeAuth } from "#server/session/fields.ts";
+import { sessionTimes } from "#server/session/standing.ts";
 import type { FormAnswer } from "#web/protocol/form-answer.ts";
 import type { UserInfo } from "#web/site.ts";
 
@@ -12,17 +11,19 @@ export const PASSWORD_TEST_VALID_MS = 5 * 60_000;
 
 /**
  * The person acted now (decided once the route accepted the request: server/session/plugin.ts): the idle time starts
- * again. The cookie's `seen` is written when it is older than `everyMs`, when the cookie is written anyway, or when a
- * new span of `everyMs` has begun since it was; the registry's "last seen" on that last schedule alone, once a span,
- * whatever path wrote `seen` (a session acting every 45 s crosses a minute at least once a minute).
+ * again. The record's `seen` is written when it is older than `everyMs`, when the record is written anyway, or when a
+ * new span of `everyMs` has begun since it was: a session acting every 45 s crosses a minute at least once a minute.
  */
-export function markSeen(request: FastifyRequest, now: number, everyMs = RESEAL_GRANULARITY_MS): void {
+export function markSeen(request: FastifyRequest, now: number, everyMs = SEEN_GRANULARITY_MS): void {
   const { seen } = sessionTimes(request);
   const span = everyMs > 0 ? Math.floor(now / everyMs) !== Math.floor(seen / everyMs) : true;
-  if (!span && now - seen <= everyMs && !request.session.changed) return;
+  if (!span && now - seen <= everyMs && !request.record?.changed) return;
   set(request, "seen", now);
-  const sid = sessionId(request);
-  if (span && request.auth?.stage === "signed-in" && sid) sessionSeen(request, request.auth, sid, now);
+}
+
+/** `page` is now the previous tracked path (requirements 4.8). */
+export function rememberPage(request: FastifyRequest, page: string): void {
+  set(request, "previousPage", page);
 }
 
 export function cachePermissions(request: FastifyRequest, info: UserInfo, now: number): void {
@@ -50,12 +51,12 @@ export function untoldSignInVouched(request: FastifyRequest): void {
 }
 
 /**
- * A passed test is written at most once a minute, like `seen`: a repeated test within the minute does not re-seal the
- * cookie. The earlier time counts, which can only shorten the window the change call has.
+ * A passed test is written at most once a minute, like `seen`: a repeated test within the minute writes nothing. The
+ * earlier time counts, which can only shorten the window the change call has.
  */
 export function recordPasswordTest(request: FastifyRequest, now: number): void {
   const tested = get(request, "passwordTested");
-  if (tested === undefined || now - tested >= RESEAL_GRANULARITY_MS) set(request, "passwordTested", now);
+  if (tested === undefined || now - tested >= SEEN_GRANULARITY_MS) set(request, "passwordTested", now);
 }
 
 export function forgetPasswordTest(request: FastifyRequest): void {

@@ -4,17 +4,14 @@ import { type CounterStore, MemoryCounters } from "#server/stores/counters.ts";
 import { RedisCounters } from "#server/stores/counters-redis.ts";
 import { MemoryFailureTallies } from "#server/stores/failure-tallies.ts";
 import { RedisFailureTallies } from "#server/stores/failure-tallies-redis.ts";
+import { MemoryLedger, type SessionLedger } from "#server/stores/ledger.ts";
+import { RedisLedger, type TokenSeal } from "#server/stores/ledger-redis.ts";
 import { type LockStore, MemoryLocks } from "#server/stores/locks.ts";
 import { RedisLocks } from "#server/stores/locks-redis.ts";
 import { MemoryPersonLists } from "#server/stores/person-lists.ts";
 import { RedisPersonLists } from "#server/stores/person-lists-redis.ts";
-import { MemoryPersonMarks, type PersonMarks } from "#server/stores/person-marks.ts";
-import { RedisPersonMarks } from "#server/stores/person-marks-redis.ts";
 import { redisKeys } from "#server/stores/redis-keys.ts";
 import { CONNECT_TIMEOUT_MS, RedisLink, redactUrl, type StoreLog } from "#server/stores/redis-link.ts";
-import { MemoryRevocations, type RevocationStore } from "#server/stores/revocations.ts";
-import { RedisRevocations } from "#server/stores/revocations-redis.ts";
-import { SessionRegistry, sessionListKind } from "#server/stores/session-registry.ts";
 import { TrustedDevices, trustedDeviceKind } from "#server/stores/trusted-devices.ts";
 
 export type StoreOptions = {
@@ -22,8 +19,10 @@ export type StoreOptions = {
   redisUrl: string | undefined;
   /** Put before every key and channel name (REDIS_KEY_PREFIX), so several portals can share one Redis. */
   keyPrefix: string;
-  /** How long a revoked id is kept: SESSION_MAX_HOURS in milliseconds. */
+  /** How long a session's record is kept: SESSION_MAX_HOURS in milliseconds. */
   sessionMaxMs: number;
+  /** How the upstream token is sealed in Redis (server/session/token-seal.ts). */
+  tokens: TokenSeal;
   /** How long a person's security events are kept: SECURITY_LOG_DAYS in milliseconds. */
   activityMs: number;
   log: StoreLog;
@@ -42,25 +41,22 @@ export type StoreOptions = {
 
 export type StoresHealth =
   | { backend: "memory" }
-  /** `up`: Redis answered a PING in time. `pendingRevocations`: made during an outage, not yet shared. */
-  | { backend: "redis"; up: boolean; pendingRevocations: number };
+  /** `up`: Redis answered a PING in time. `pendingSessionWrites`: made during an outage, not yet shared. */
+  | { backend: "redis"; up: boolean; pendingSessionWrites: number };
 
 export type Stores = {
   backend: "memory" | "redis";
-  revocations: RevocationStore;
+  /** Every session's record (server/stores/ledger.ts). */
+  ledger: SessionLedger;
   /** Throttles (key per group and IP or user, one-minute windows) and wrong-code strikes (key per session id). */
   counters: CounterStore;
   /** One MFA validate in flight per session. */
   locks: LockStore;
-  /** Each person's sessions ("Where you're signed in"), each kept for the session's absolute lifetime. */
-  sessions: SessionRegistry;
   /** Each person's recent security events and counted failures, kept for `activityMs`. */
   activity: ActivityStore;
   /** Each person's browsers that skip the MFA code, each kept for TRUST_MS after its last passed code. */
   devices: TrustedDevices;
-  /** Each person's "sessions begun before T are ended", kept for the sessions' lifetime. */
-  marks: PersonMarks;
-  /** Resolves when the revoked ids and the person marks are loaded from Redis, or after `timeoutMs`; at once in memory. */
+  /** Resolves when the first pass with Redis is over, or after `timeoutMs`; at once in memory. */
   ready(timeoutMs?: number): Promise<void>;
   /** For /readyz: report it, but an unreachable Redis need not take the replica out (it keeps serving). */
   health(): Promise<StoresHealth>;
@@ -72,17 +68,15 @@ export function createStores(options: StoreOptions): Stores {
   if (!options.redisUrl) {
     options.log.info(
       { event: "stores", backend: "memory" },
-      "REDIS_URL is not set: revocations, throttles and wrong-code counts live in this process (correct for one replica only)",
+      "REDIS_URL is not set: sessions, throttles and wrong-code counts live in this process (one replica only: a restart ends every session)",
     );
     return {
       backend: "memory",
-      revocations: new MemoryRevocations(options.sessionMaxMs, options.now),
+      ledger: new MemoryLedger(options.sessionMaxMs, options.now),
       counters: new MemoryCounters(options.now),
       locks: new MemoryLocks(options.now),
-      sessions: new SessionRegistry(new MemoryPersonLists(sessionListKind(options.sessionMaxMs), options.now)),
       activity: memoryActivity(activityMs, options.now),
       devices: new TrustedDevices(new MemoryPersonLists(trustedDeviceKind, options.now)),
-      marks: new MemoryPersonMarks(options.sessionMaxMs, options.now),
       ready: async () => {},
       health: async () => ({ backend: "memory" }),
       close: async () => {},
@@ -94,7 +88,6 @@ export function createStores(options: StoreOptions): Stores {
     log: options.log,
     now: options.now,
     channel: keys.channel,
-    moreChannels: [keys.markChannel],
     onState: options.onRedisState,
     onRefused: options.onRedisRefused,
     connectTimeoutMs: options.connectTimeoutMs,
@@ -103,14 +96,9 @@ export function createStores(options: StoreOptions): Stores {
   });
   options.log.info(
     { event: "stores", backend: "redis", redis: redactUrl(options.redisUrl), prefix: options.keyPrefix },
-    "revocations, throttles and wrong-code counts are shared through redis",
+    "sessions, throttles and wrong-code counts are shared through redis",
   );
-  const revocations = new RedisRevocations(link, keys, options.sessionMaxMs);
-  const marks = new RedisPersonMarks(link, keys, options.sessionMaxMs);
-  // What waited in a list is sent once the revocations made meanwhile are in Redis: the bound skips those sessions.
-  const sessionLists = new RedisPersonLists(link, keys, sessionListKind(options.sessionMaxMs), {
-    first: () => revocations.syncing(),
-  });
+  const ledger = new RedisLedger(link, keys, options.sessionMaxMs, options.tokens);
   const deviceLists = new RedisPersonLists(link, keys, trustedDeviceKind);
   const activityKind = activityListKind(activityMs);
   const activityLists = new RedisPersonLists(link, keys, activityKind);
@@ -125,22 +113,23 @@ export function createStores(options: StoreOptions): Stores {
   );
   return {
     backend: "redis",
-    revocations,
+    ledger,
     counters: new RedisCounters(link, keys),
     locks: new RedisLocks(link, keys),
-    sessions: new SessionRegistry(sessionLists),
     activity: new ActivityStore(activityLists, failures),
     devices: new TrustedDevices(deviceLists),
-    marks,
-    ready: async (timeoutMs = 2 * (options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS)) => {
-      await Promise.all([revocations.ready(timeoutMs), marks.ready(timeoutMs)]);
-    },
-    health: async () => ({ backend: "redis", up: await link.ping(), pendingRevocations: revocations.pending }),
+    ready: (timeoutMs = 2 * (options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS)) => ledger.ready(timeoutMs),
+    health: async () => ({ backend: "redis", up: await link.ping(), pendingSessionWrites: ledger.pending }),
     close: async () => {
-      // A revocation, mark or list step still pending gets one last, bounded, try.
-      if (revocations.pending > 0 && link.usable) await revocations.sync();
-      if (marks.pending > 0 && link.usable) await marks.sync();
-      for (const waits of [sessionLists, activityLists, deviceLists, failures])
+      // A session's write or ending, or a list step, still pending gets one last, bounded, try.
+      if (ledger.pending > 0 && link.usable) await ledger.sync();
+      // Redis away at the stop: the endings and writes kept for it go with this replica, and the log says so.
+      if (ledger.pending > 0)
+        options.log.warn(
+          { event: "session-writes-lost", pending: ledger.pending },
+          "redis unreachable at shutdown: session endings and writes made during the outage are lost with this replica",
+        );
+      for (const waits of [activityLists, deviceLists, failures])
         if (waits.waiting > 0 && link.usable) await waits.replay();
       await link.close();
     },

@@ -2,11 +2,6 @@
 // hands lru-cache as `perf` too, so an entry's TTL ends on that clock.
 
 /**
- * Revoked ids kept per process. A revocation needs a sign-in the upstream accepted, so reaching this within
- * SESSION_MAX_HOURS is not cheap; past it the oldest is forgotten first (docs/decisions.md, "Shared state").
- */
-export const REVOCATIONS_MAX = 200_000;
-/**
  * Counters kept per process, each kind (`<group>|<kind>|…`) bounded on its own, its least recently hit going first: a
  * flood of one kind pushes out only that kind's counts (docs/decisions.md, "Shared state"). Anyone makes `ip`, `user`,
  * `person` (attempts) and `pace` (a name past its hourly bound); a passed password or code the rest (`other`: none).

@@ -1,8 +1,7 @@
-// The per-person lists shared through Redis: per person a sorted set of ids by time, a hash of items and a hash of
-// "last seen" times, all three expiring with the newest item; this replica keeps a copy of what it wrote, to answer
-// while Redis cannot. The bound is applied by Redis only: the copy misses what other replicas removed, and a bound
-// applied to it would end sessions that are alive. What was added or removed while Redis could not take it waits
-// here, bounded, and is sent when it returns.
+// The per-person lists shared through Redis: per person a sorted set of ids by time and a hash of items, both expiring
+// with the newest item; this replica keeps a copy of what it wrote, to answer while Redis cannot. Only Redis answers
+// what the bound pushed out: the copy misses what other replicas removed, so its own bound would push out items too
+// soon. What was added or removed while Redis could not take it waits here, bounded, and is sent when it returns.
 import type { Redis } from "ioredis";
 import { OnePassAtATime } from "#server/stores/one-pass-at-a-time.ts";
 import {
@@ -22,72 +21,34 @@ import { type RedisLink, runPipeline } from "#server/stores/redis-link.ts";
 const TRIMMED = "";
 /** Waiting steps sent per pipeline when Redis returns. */
 const BATCH = 500;
-/** A bound no list reaches: what waited is sent without ending anything (the next addition applies the bound). */
-const NO_BOUND = String(Number.MAX_SAFE_INTEGER);
-/**
- * After the link comes back from an outage, the bound waits this long: the other replicas reconnect within a few
- * seconds (backoff up to 2 s, a PING each second) and send what they removed meanwhile before it counts.
- */
-export const SETTLE_MS = 10_000;
-
-type RedisListOptions = {
-  /** What must be in Redis before what waited here is sent (the revocations made meanwhile). */
-  first?: () => Promise<void>;
-  waitingMax?: number;
-  settleMs?: number;
-};
 
 export class RedisPersonLists<T extends object> implements PersonLists<T> {
   readonly #local: MemoryPersonLists<T>;
   readonly #waiting: WaitingSteps<T>;
   readonly #replay = new OnePassAtATime(() => this.#replayPass());
-  readonly #first: () => Promise<void>;
-  /** When the bound may apply again: SETTLE_MS after the link last came back (not at start: nothing waited). */
-  #boundFrom = 0;
-  #wasUp = false;
 
   constructor(
     private readonly link: RedisLink,
     private readonly keys: RedisKeys,
     private readonly kind: ListKind<T>,
-    { first = async () => {}, waitingMax, settleMs = SETTLE_MS }: RedisListOptions = {},
+    { waitingMax }: { waitingMax?: number } = {},
   ) {
-    this.#first = first;
     this.#local = new MemoryPersonLists(kind, link.now);
     this.#waiting = new WaitingSteps(waitingMax);
-    link.onUp(() => {
-      if (this.#wasUp) this.#boundFrom = this.link.now() + settleMs;
-      this.#wasUp = true;
-      void this.replay();
-    });
+    link.onUp(() => void this.replay());
   }
 
-  /**
-   * While Redis is away, and for SETTLE_MS after it returns, the bound waits (nothing is answered as dropped): the
-   * next addition Redis takes after that applies it.
-   */
+  /** While Redis is away nothing is answered as dropped: the next addition Redis takes applies the bound. */
   async add(person: string, id: string, item: T, options: AddOptions = {}): Promise<string[]> {
     this.#local.addNow(person, id, item, options);
     const step: WaitingStep<T> = { person, id, step: "add", item, options };
     if (this.#wait(step)) return [];
     try {
-      return await this.#add(this.link.commands, step, this.#settled());
+      return await this.#add(this.link.commands, step);
     } catch (error) {
       this.link.failed(error);
       this.#waiting.keep(step);
       return [];
-    }
-  }
-
-  async seen(person: string, id: string, at: number): Promise<void> {
-    await this.#local.seen(person, id, at);
-    this.#waiting.seen(person, id, at);
-    if (!this.link.usable) return;
-    try {
-      const { entries, seen } = this.keys.list(this.kind.name, person);
-      await this.link.commands.portalListSeen(entries, seen, id, String(at));
-    } catch (error) {
-      this.link.failed(error);
     }
   }
 
@@ -114,8 +75,8 @@ export class RedisPersonLists<T extends object> implements PersonLists<T> {
   }
 
   /**
-   * Sends what waits here, oldest first, once `first` is done; sessions without the bound, which the next addition
-   * applies. One at a time, again if asked meanwhile; stops when the link fails (it comes up again later).
+   * Sends what waits here, oldest first. One at a time, again if asked meanwhile; stops when the link fails (it comes
+   * up again later).
    */
   replay(): Promise<void> {
     return this.#replay.run();
@@ -123,14 +84,13 @@ export class RedisPersonLists<T extends object> implements PersonLists<T> {
 
   /** One pass over what waits, in batches; false when the link failed part-way. */
   async #replayPass(): Promise<boolean> {
-    await this.#first();
     const steps = this.#waiting.all();
     for (let start = 0; start < steps.length; start += BATCH) {
       if (!this.link.usable) return false;
       const batch = steps.slice(start, start + BATCH);
       const pipeline = this.link.commands.pipeline();
       for (const step of batch)
-        if (step.step === "add") void this.#add(pipeline, step, !this.kind.revocable);
+        if (step.step === "add") void this.#add(pipeline, step);
         else void this.#remove(pipeline, step);
       try {
         await runPipeline(pipeline);
@@ -154,40 +114,30 @@ export class RedisPersonLists<T extends object> implements PersonLists<T> {
     return true;
   }
 
-  /** The bound may apply: to a list whose bound ends nothing (the activity) always, to the sessions once settled. */
-  #settled(): boolean {
-    return !this.kind.revocable || this.link.now() >= this.#boundFrom;
-  }
-
-  /** The bound skips the sessions already revoked (their removal may not have reached Redis yet). */
   #add<R>(
     target: { portalListAdd: (...args: Parameters<Redis["portalListAdd"]>) => R },
     { person, id, item, options }: Extract<WaitingStep<T>, { step: "add" }>,
-    bound: boolean,
   ): R {
-    const { order, entries, seen } = this.keys.list(this.kind.name, person);
+    const { order, entries } = this.keys.list(this.kind.name, person);
     return target.portalListAdd(
       order,
       entries,
-      seen,
       id,
       String(this.kind.timeOf(item)),
       JSON.stringify(item),
-      options.seen === undefined ? "" : String(options.seen),
       String(this.link.now() - this.kind.keepMs),
-      bound ? String(this.kind.perPerson) : NO_BOUND,
+      String(this.kind.perPerson),
       String(wholeMs(this.kind.keepMs)),
       options.onlyIfListed ? "1" : "0",
-      this.kind.revocable ? this.keys.revoked("") : "",
     );
   }
 
   #remove<R>(
-    target: { portalListRemove: (order: string, entries: string, seen: string, id: string) => R },
+    target: { portalListRemove: (...args: Parameters<Redis["portalListRemove"]>) => R },
     { person, id }: WaitingStep<T>,
   ): R {
-    const { order, entries, seen } = this.keys.list(this.kind.name, person);
-    return target.portalListRemove(order, entries, seen, id);
+    const { order, entries } = this.keys.list(this.kind.name, person);
+    return target.portalListRemove(order, entries, id);
   }
 
   async list(person: string): Promise<PersonList<T>> {
@@ -203,20 +153,14 @@ export class RedisPersonLists<T extends object> implements PersonLists<T> {
   }
 
   async #read(person: string): Promise<PersonList<T>> {
-    const { entries, seen } = this.keys.list(this.kind.name, person);
-    const [stored, seenTimes] = await Promise.all([
-      this.link.commands.hgetall(entries),
-      this.link.commands.hgetall(seen),
-    ]);
+    const stored = await this.link.commands.hgetall(this.keys.list(this.kind.name, person).entries);
     const oldest = this.link.now() - this.kind.keepMs;
     const items: Listed<T>[] = [];
     for (const [id, text] of Object.entries(stored)) {
       if (id === TRIMMED) continue;
       const item = parseStored(this.kind, text);
       if (!item) continue;
-      const time = this.kind.timeOf(item);
-      if (time <= oldest) continue;
-      items.push({ id, item, seen: Number(seenTimes[id] ?? time) || time });
+      if (this.kind.timeOf(item) > oldest) items.push({ id, item });
     }
     return { items: items.sort(newestFirst(this.kind)), complete: true, trimmed: TRIMMED in stored };
   }

@@ -29,13 +29,6 @@ export class WaitingSteps<T extends object> {
     return this.#steps.has(keyOf(person, id));
   }
 
-  /** A waiting addition's "last seen" follows the item's. */
-  seen(person: string, id: string, at: number): void {
-    const key = keyOf(person, id);
-    const step = this.#steps.peek(key);
-    if (step?.step === "add") this.#steps.set(key, { ...step, options: { ...step.options, seen: at } });
-  }
-
   /** Oldest first. */
   all(): WaitingStep<T>[] {
     return [...this.#steps.rvalues()].filter((step) => step !== undefined);

@@ -1,14 +1,12 @@
-// A short list per person, newest first, bounded and expiring: what the session registry and the security activity
+// A short list per person, newest first, bounded and expiring: what the security activity and the trusted browsers
 // are built on. The interface, and the in-memory store that is correct for a single replica.
 import { LRUCache } from "lru-cache";
 import { expiring } from "#server/stores/memory-bounds.ts";
 
 /** What one kind of list keeps, and for how long. */
 export type ListKind<T extends object> = {
-  /** Its Redis keys are `<prefix><name>:<person>:order`, `:entries` and `:seen` (server/stores/redis-keys.ts). */
+  /** Its Redis keys are `<prefix><name>:<person>:order` and `:entries` (server/stores/redis-keys.ts). */
   name: string;
-  /** The ids are session ids, and a revoked one is no longer counted by the bound (server/stores/redis-scripts.ts). */
-  revocable?: boolean;
   /** Items kept per person: past this the oldest go. */
   perPerson: number;
   /** People kept per process; the least recently added to go first. */
@@ -21,8 +19,8 @@ export type ListKind<T extends object> = {
   parse(stored: unknown): T | undefined;
 };
 
-/** One item of a list: its id (unique within the person's list), what it holds, and when it was last seen. */
-export type Listed<T extends object> = { id: string; item: T; seen: number };
+/** One item of a list: its id (unique within the person's list) and what it holds. */
+export type Listed<T extends object> = { id: string; item: T };
 
 export type PersonList<T extends object> = {
   /** Newest first; an item whose time is the same as another's, the greater id first. */
@@ -34,8 +32,6 @@ export type PersonList<T extends object> = {
 };
 
 export type AddOptions = {
-  /** When the item was last seen; its time when not given. */
-  seen?: number;
   /** Added only to a person who has a list already (a failed sign-in may name anyone). */
   onlyIfListed?: boolean;
 };
@@ -44,8 +40,6 @@ export type AddOptions = {
 export interface PersonLists<T extends object> {
   /** Adds an item (replacing one of the same id); answers the ids the bound pushed out, oldest first. */
   add(person: string, id: string, item: T, options?: AddOptions): Promise<string[]>;
-  /** Last seen at `at`; nothing when the item is not listed (removed, or expired). */
-  seen(person: string, id: string, at: number): Promise<void>;
   remove(person: string, id: string): Promise<void>;
   list(person: string): Promise<PersonList<T>>;
 }
@@ -75,11 +69,11 @@ export class MemoryPersonLists<T extends object> implements PersonLists<T> {
   }
 
   /** The same, at once: the Redis store keeps this replica's copy through it. */
-  addNow(person: string, id: string, item: T, { seen, onlyIfListed = false }: AddOptions = {}): string[] {
+  addNow(person: string, id: string, item: T, { onlyIfListed = false }: AddOptions = {}): string[] {
     const state = this.#live(person);
     if (onlyIfListed && !state) return [];
     const kept = state ?? { items: new Map(), trimmed: false };
-    kept.items.set(id, { id, item: { ...item }, seen: seen ?? this.kind.timeOf(item) });
+    kept.items.set(id, { id, item: { ...item } });
     const dropped = [...kept.items.values()]
       .sort(this.#order)
       .slice(this.kind.perPerson)
@@ -89,11 +83,6 @@ export class MemoryPersonLists<T extends object> implements PersonLists<T> {
     if (dropped.length > 0) kept.trimmed = true;
     this.#people.set(person, kept); // the newest item's time keeps the person
     return dropped;
-  }
-
-  async seen(person: string, id: string, at: number): Promise<void> {
-    const listed = this.#live(person)?.items.get(id);
-    if (listed) listed.seen = at;
   }
 
   async remove(person: string, id: string): Promise<void> {

@@ -109,7 +109,7 @@ export class RedisLink {
     this.now = options.now;
     this.#full = new FailureRun(
       options.log,
-      "redis refuses writes (maxmemory): throttle counts and locks are kept in each replica until it takes them again; revocations, sessions and marks are still written",
+      "redis refuses writes (maxmemory): throttle counts and locks are kept in each replica until it takes them again; session records and endings are still written",
       "redis takes writes again",
     );
     const common: RedisOptions = {
@@ -124,7 +124,7 @@ export class RedisLink {
       autoResendUnfulfilledCommands: false,
     };
     this.commands = new Redis(options.url, { ...common, connectionName: "portal-stores" });
-    this.subscriber = new Redis(options.url, { ...common, connectionName: "portal-revocations" });
+    this.subscriber = new Redis(options.url, { ...common, connectionName: "portal-ledger" });
     defineScripts(this.commands);
     for (const client of [this.commands, this.subscriber]) {
       // Each failed reconnect emits an error; the transition, not each error, is what gets logged.
@@ -242,7 +242,7 @@ export class RedisLink {
       outage.saidDown = true;
       log.warn(
         { event: "redis-down", redis, err: this.#reason, drops: outage.drops },
-        "redis unreachable: revocations answered from this replica, counts kept in it until redis returns",
+        "redis unreachable: sessions answered from this replica's copies, writes and counts kept in it until redis returns",
       );
     };
     if (!up) {

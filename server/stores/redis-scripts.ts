@@ -1,5 +1,5 @@
 // The Lua scripts the shared stores run: each is one atomic step in Redis, never a read followed by a write. Those that
-// write what must never be refused (revocations, the session registry, the activity, the person marks) carry `allow-oom` (Redis 7,
+// write what must never be refused (the session ledger, the activity, the trusted browsers) carry `allow-oom` (Redis 7,
 // Valkey): a Redis full of what unauthenticated clients made still takes them (docs/decisions.md, "Shared state").
 import type { Redis, Result } from "ioredis";
 
@@ -14,30 +14,23 @@ declare module "ioredis" {
     /** Deletes the key only if it still holds this caller's token: 1 when deleted. */
     portalRelease(key: string, token: string): Result<number, Context>;
     /**
-     * Adds an item to a person's list (order, entries, seen; server/stores/person-lists-redis.ts): drops the items of
-     * a time up to `oldest`, then the oldest past `max`, and keeps the three keys for `ttl` ms; answers the ids dropped
-     * by the bound, oldest first. An empty `seenAt` writes no "last seen"; `onlyIfListed` "1" adds nothing to a person
-     * without a list. With `revokedPrefix`, the bound first takes off the items whose id is revoked (the key
-     * `<revokedPrefix><id>` exists), so a session signed out whose removal never came is never counted.
+     * Adds an item to a person's list (order, entries; server/stores/person-lists-redis.ts): drops the items of a time
+     * up to `oldest`, then the oldest past `max`, and keeps both keys for `ttl` ms; answers the ids dropped by the
+     * bound, oldest first. `onlyIfListed` "1" adds nothing to a person without a list.
      */
     portalListAdd(
       order: string,
       entries: string,
-      seen: string,
       id: string,
       time: string,
       item: string,
-      seenAt: string,
       oldest: string,
       max: string,
       ttl: string,
       onlyIfListed: string,
-      revokedPrefix: string,
     ): Result<string[], Context>;
-    /** Takes an item off a person's list (order, entries, seen). Even when Redis is full. */
-    portalListRemove(order: string, entries: string, seen: string, id: string): Result<number, Context>;
-    /** Writes an item's "last seen" only while it is listed. */
-    portalListSeen(entries: string, seen: string, id: string, at: string): Result<number, Context>;
+    /** Takes an item off a person's list (order, entries). Even when Redis is full. */
+    portalListRemove(order: string, entries: string, id: string): Result<number, Context>;
     /**
      * Counts a failure into a person's record (server/stores/failure-tallies.ts, `countInto`), kept `ttl` ms; with
      * `knownOnly` "1", only when the record or the person's activity list (`known`) exists. Even when Redis is full.
@@ -59,17 +52,34 @@ declare module "ioredis" {
      * record. Even when Redis is full.
      */
     portalFailureSignedIn(key: string, at: string, ttl: string, periods: string): Result<number, Context>;
-    /** SET key "1" PX ms, then PUBLISH the message on the channel unless the channel is "". Even when Redis is full. */
-    portalRevoke(key: string, ms: string, channel: string, message: string): Result<number, Context>;
     /**
-     * A person's mark "sessions begun before T are ended" (server/stores/person-marks-redis.ts): kept only when its T
-     * is later than the stored one's, for `ms`; announced when kept. Answers 1 when kept. Even when Redis is full.
+     * A session's record (server/stores/ledger-redis.ts): written for `ms` and filed in its person's ids (kept for
+     * `keepMs`, those born before `oldest` dropped), then announced, unless its ending key exists: a write never undoes
+     * an ending. Answers 1 when written. Even when Redis is full.
      */
-    portalMark(
-      key: string,
-      before: string,
+    portalLedgerWrite(
+      record: string,
+      ending: string,
+      person: string,
       value: string,
       ms: string,
+      id: string,
+      born: string,
+      keepMs: string,
+      oldest: string,
+      channel: string,
+      message: string,
+    ): Result<number, Context>;
+    /**
+     * A session ends, once: its ending key is set only when absent, its record replaced by the ended one (`value`, when
+     * it is still there), and the ending announced. Answers 1 when this call ended it. Even when Redis is full.
+     */
+    portalLedgerEnd(
+      record: string,
+      ending: string,
+      endingValue: string,
+      ms: string,
+      value: string,
       channel: string,
       message: string,
     ): Result<number, Context>;
@@ -107,77 +117,58 @@ return 0`;
 /** The first line of a script that may write while Redis is at its `maxmemory`. */
 const ALLOW_OOM = "#!lua flags=allow-oom";
 
-const REVOKE = `${ALLOW_OOM}
-redis.call('SET', KEYS[1], '1', 'PX', ARGV[1])
-if ARGV[2] ~= '' then
-  redis.call('PUBLISH', ARGV[2], ARGV[3])
+const LEDGER_WRITE = `${ALLOW_OOM}
+if redis.call('EXISTS', KEYS[2]) == 1 then
+  return 0
+end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+redis.call('ZADD', KEYS[3], ARGV[4], ARGV[3])
+redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', '(' .. ARGV[6])
+redis.call('PEXPIRE', KEYS[3], ARGV[5])
+if ARGV[7] ~= '' then
+  redis.call('PUBLISH', ARGV[7], ARGV[8])
 end
 return 1`;
 
-// The stored value is "<before> <rest>": the number first, compared as a number.
-const MARK = `${ALLOW_OOM}
-local stored = redis.call('GET', KEYS[1])
-if stored and tonumber(string.match(stored, '^%d+')) >= tonumber(ARGV[1]) then
+const LEDGER_END = `${ALLOW_OOM}
+if not redis.call('SET', KEYS[2], ARGV[1], 'NX', 'PX', ARGV[2]) then
   return 0
 end
-redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])
+if ARGV[3] ~= '' then
+  redis.call('SET', KEYS[1], ARGV[3], 'XX', 'PX', ARGV[2])
+end
 if ARGV[4] ~= '' then
   redis.call('PUBLISH', ARGV[4], ARGV[5])
 end
 return 1`;
 
-// The trimmed mark is the entries hash's empty field: no id is empty. The revoked ids' keys are read by name, not
-// passed as KEYS: one Redis, not a cluster (docs/decisions.md, "Shared state").
+// The trimmed mark is the entries hash's empty field: no id is empty.
 const LIST_ADD = `${ALLOW_OOM}
-if ARGV[8] == '1' and redis.call('EXISTS', KEYS[1]) == 0 then
+if ARGV[7] == '1' and redis.call('EXISTS', KEYS[1]) == 0 then
   return {}
 end
-for _, old in ipairs(redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[5])) do
+for _, old in ipairs(redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[4])) do
   redis.call('HDEL', KEYS[2], old)
-  redis.call('HDEL', KEYS[3], old)
 end
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[5])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[4])
 redis.call('ZADD', KEYS[1], ARGV[2], ARGV[1])
 redis.call('HSET', KEYS[2], ARGV[1], ARGV[3])
-if ARGV[4] == '' then
-  redis.call('HDEL', KEYS[3], ARGV[1])
-else
-  redis.call('HSET', KEYS[3], ARGV[1], ARGV[4])
-end
-local over = redis.call('ZCARD', KEYS[1]) - tonumber(ARGV[6])
-if over > 0 and ARGV[9] ~= '' then
-  for _, old in ipairs(redis.call('ZRANGE', KEYS[1], 0, -1)) do
-    if redis.call('EXISTS', ARGV[9] .. old) == 1 then
-      redis.call('ZREM', KEYS[1], old)
-      redis.call('HDEL', KEYS[2], old)
-      redis.call('HDEL', KEYS[3], old)
-      over = over - 1
-    end
-  end
-end
+local over = redis.call('ZCARD', KEYS[1]) - tonumber(ARGV[5])
 local dropped = {}
 if over > 0 then
   dropped = redis.call('ZRANGE', KEYS[1], 0, over - 1)
   for _, old in ipairs(dropped) do
     redis.call('ZREM', KEYS[1], old)
     redis.call('HDEL', KEYS[2], old)
-    redis.call('HDEL', KEYS[3], old)
   end
   redis.call('HSET', KEYS[2], '', '1')
 end
-for i = 1, 3 do redis.call('PEXPIRE', KEYS[i], ARGV[7]) end
+for i = 1, 2 do redis.call('PEXPIRE', KEYS[i], ARGV[6]) end
 return dropped`;
 
 const LIST_REMOVE = `${ALLOW_OOM}
 redis.call('HDEL', KEYS[2], ARGV[1])
-redis.call('HDEL', KEYS[3], ARGV[1])
 return redis.call('ZREM', KEYS[1], ARGV[1])`;
-
-const LIST_SEEN = `${ALLOW_OOM}
-if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 then
-  return redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
-end
-return 0`;
 
 // The rules of server/stores/failure-tallies.ts (`countInto`, `rotate`), on its JSON: one step, however many replicas
 // count at once. cjson writes an empty table as {}: `periods` is never empty, `tallies` and `addresses` are objects,
@@ -288,11 +279,10 @@ export function defineScripts(client: Redis): void {
   client.defineCommand("portalPeek", { numberOfKeys: 1, lua: PEEK });
   client.defineCommand("portalGiveBack", { numberOfKeys: 1, lua: GIVE_BACK });
   client.defineCommand("portalRelease", { numberOfKeys: 1, lua: RELEASE });
-  client.defineCommand("portalListAdd", { numberOfKeys: 3, lua: LIST_ADD });
-  client.defineCommand("portalListRemove", { numberOfKeys: 3, lua: LIST_REMOVE });
-  client.defineCommand("portalListSeen", { numberOfKeys: 2, lua: LIST_SEEN });
+  client.defineCommand("portalListAdd", { numberOfKeys: 2, lua: LIST_ADD });
+  client.defineCommand("portalListRemove", { numberOfKeys: 2, lua: LIST_REMOVE });
   client.defineCommand("portalFailureCount", { numberOfKeys: 2, lua: FAILURE_COUNT });
   client.defineCommand("portalFailureSignedIn", { numberOfKeys: 1, lua: FAILURE_SIGNED_IN });
-  client.defineCommand("portalRevoke", { numberOfKeys: 1, lua: REVOKE });
-  client.defineCommand("portalMark", { numberOfKeys: 1, lua: MARK });
+  client.defineCommand("portalLedgerWrite", { numberOfKeys: 3, lua: LEDGER_WRITE });
+  client.defineCommand("portalLedgerEnd", { numberOfKeys: 2, lua: LEDGER_END });
 }

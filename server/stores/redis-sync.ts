@@ -1,4 +1,4 @@
-// A store's sync with Redis, one pass at a time, for the revocations and the person marks alike: write what waited
+// A store's sync with Redis, one pass at a time, for the session ledger: write what waited
 // here (and everything held, when Redis restarted since the last pass and may have come back empty), then load what
 // Redis holds. A link that comes up syncs again; a failed pass tells the link, which comes up again later.
 import { setTimeout as delay } from "node:timers/promises";

@@ -1,15 +1,16 @@
 // Each person's browsers that skip the MFA code ("Browsers that skip the code"): a per-person list of the device ids
-// the upstream remembers a passed code for (server/stores/person-lists.ts, the registry's and the activity's own
+// the upstream remembers a passed code for (server/stores/person-lists.ts, the activity's own
 // mechanism, in memory or shared through Redis), each trusted for TRUST_MS after its last passed code. The portal sends
 // an id upstream only while it is listed here (server/api/mfa-device.ts), so forgetting one asks for a code again.
 import { hash } from "node:crypto";
 import { storedLabel } from "#server/security/device-label.ts";
 import type { ListKind, PersonLists } from "#server/stores/person-lists.ts";
-import { SESSIONS_PER_PERSON } from "#server/stores/session-registry.ts";
 import { DEVICE_TRUST_DAYS } from "#web/protocol/headers.ts";
 
 /** How long a browser skips the code after its last passed code, as the MFA step says it. */
 export const TRUST_MS = DEVICE_TRUST_DAYS * 24 * 3600_000;
+/** Trusted browsers kept per person: past this the oldest is forgotten. */
+export const TRUSTED_PER_PERSON = 20;
 /** People whose devices are kept per process; the least recently trusted go first. */
 export const DEVICES_PEOPLE_MAX = 50_000;
 
@@ -23,7 +24,7 @@ export const deviceDigest = (deviceId: string): string =>
 
 export const trustedDeviceKind: ListKind<TrustedDevice> = {
   name: "devices",
-  perPerson: SESSIONS_PER_PERSON,
+  perPerson: TRUSTED_PER_PERSON,
   peopleMax: DEVICES_PEOPLE_MAX,
   keepMs: TRUST_MS,
   timeOf: (device) => device.last,

@@ -1,8 +1,8 @@
 // server/tracking.ts sends page visits (requirements 4.8) off the response path. Its tests: what counts as a navigation;
-// a failing or refused track call never breaks a page, and a 401 ends its session at the next request; the queue is
-// bounded per session and in all; an outage is logged by its start and its end; nothing is lost when the app closes,
-// within the shutdown's deadline. Which page views are visits is server/pages/visits.ts's, tested beside it.
-
+// a failing or refused track call never breaks a page, and a 401 ends its session at the next request and nothing
+// more is sent for it; the queue is bounded per session and in all; an outage is logged by its start and its end;
+// nothing is lost when the app closes, within the shutdown's deadline. Which page views are visits is
+// server/pages/visits.ts's, tested beside it.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -11,8 +11,13 @@ import pino from "pino";
 import { type FakeUpstream, forwardTo, startFakeUpstream } from "#harness/fake-upstream.ts";
 import { accounts, signIn } from "#harness/sign-in.ts";
 import { Metrics } from "#server/plugins/metrics.ts";
-import { UpstreamRefusals } from "#server/session/upstream-refusal.ts";
-import { isNavigation, MAX_QUEUED_VISITS, MAX_QUEUED_VISITS_PER_SESSION, VisitTracker } from "#server/tracking.ts";
+import {
+  isNavigation,
+  MAX_QUEUED_VISITS,
+  MAX_QUEUED_VISITS_PER_SESSION,
+  type Visit,
+  VisitTracker,
+} from "#server/tracking.ts";
 import { createUpstreamClient } from "#server/upstream/client.ts";
 import { type RunningPortal, sandboxPost, startPortalInProcess, visitsOf } from "#tests/support/portal.ts";
 import { scaled, until } from "#tests/support/waiting.ts";
@@ -104,6 +109,40 @@ describe("a 401 on tracking", () => {
   });
 });
 
+describe("a session whose token the upstream refused, in the tracker", () => {
+  it("ends once, sends nothing more, and is no outage; another session's visits go on, even with the same token", async () => {
+    const { setting, upstream, lines, tracker, visits, close } = await trackerOn({ status: 401 });
+    try {
+      let ended = 0;
+      const refused = () => void ended++;
+      for (const page of ["/client/home", "/client/inbox", "/client/support"])
+        tracker.enqueue({ token: "token-a", page, session: "refused", refused });
+      await tracker.flush();
+      const sent = () => upstream.calls.length;
+      assert.equal(sent(), 1, "the visits after the refusal are not sent");
+      assert.equal(ended, 1, "its session is ended once");
+      assert.equal(await visits("failed"), 3);
+      setting.answer = { status: 200 };
+      tracker.enqueue({ token: "token-a", page: "/client/users", session: "refused", refused });
+      await tracker.flush();
+      assert.deepEqual([sent(), ended], [1, 1], "a later visit of the ended session is not even queued");
+      // A new sign-in the upstream issued the same token again is a session of its own.
+      tracker.enqueue({ token: "token-a", page: "/client/home", session: "signed-in-again" });
+      tracker.enqueue({ token: "token-b", page: "/client/home", session: "alice" });
+      await tracker.flush();
+      assert.equal(sent(), 3);
+      assert.equal(await visits("sent"), 2);
+      assert.deepEqual(
+        lines.filter((line) => line.msg.startsWith("page tracking")),
+        [],
+        "a refused token is its session's end, not the upstream failing",
+      );
+    } finally {
+      await close();
+    }
+  });
+});
+
 describe("closing the app", () => {
   it("sends every queued record before it finishes, even slow ones", async () => {
     const closing = await startPortalInProcess({ listen: false, env: { UPSTREAM_URL: upstream.url } });
@@ -132,8 +171,8 @@ describe("one session viewing pages faster than the upstream records them", () =
     const { upstream, lines, tracker, visits, close } = await trackerOn({ status: 200 });
     try {
       for (let page = 0; page < MAX_QUEUED_VISITS_PER_SESSION + 50; page++)
-        tracker.enqueue({ token: "script", page: `/client/page-${page}` });
-      for (const page of ["/client/home", "/client/inbox"]) tracker.enqueue({ token: "alice", page });
+        tracker.enqueue({ token: "script", page: `/client/page-${page}`, session: "script" });
+      for (const page of ["/client/home", "/client/inbox"]) tracker.enqueue({ token: "alice", page, session: "alice" });
       await tracker.flush();
       const count = (token: string) =>
         upstream.calls.filter((call) => call.headers.authorization === `Bearer ${token}`).length;
@@ -147,6 +186,9 @@ describe("one session viewing pages faster than the upstream records them", () =
   });
 });
 
+/** A visit of the session named as its token, with that token. */
+const visitOf = (token: string, page: string): Visit => ({ token, page, session: token });
+
 /** A tracker on its own fake upstream, whose answer to each visit the test sets; the tracker's log lines are kept. */
 async function trackerOn(answer: { status: number } | "hang") {
   const setting = { answer };
@@ -157,15 +199,13 @@ async function trackerOn(answer: { status: number } | "hang") {
   const lines: Array<{ level: number; msg: string } & Record<string, unknown>> = [];
   const log = pino({ level: "info" }, { write: (line: string) => void lines.push(JSON.parse(line)) });
   const metrics = new Metrics();
-  const refused = new UpstreamRefusals(60_000, Date.now);
   const client = createUpstreamClient({
     baseUrl: upstream.url,
     timeoutMs: 5_000,
     metrics,
     operationOf: () => "trackPage",
   });
-  client.use(refused.middleware);
-  const tracker = new VisitTracker(client, refused, metrics, log);
+  const tracker = new VisitTracker(client, metrics, log);
   const visits = async (state: string) =>
     (await metrics.visits.get()).values.find((value) => value.labels.state === state)?.value ?? 0;
   return { setting, upstream, lines, tracker, visits, close: () => upstream.close() };
@@ -176,11 +216,11 @@ describe("an upstream that fails every visit", () => {
     it(`answering ${status}: one line when the failures start, one with their count when they stop, none between`, async () => {
       const { setting, lines, tracker, visits, close } = await trackerOn({ status });
       try {
-        for (let visitor = 0; visitor < 40; visitor++) tracker.enqueue({ token: `t${visitor}`, page: "/client/home" });
+        for (let visitor = 0; visitor < 40; visitor++) tracker.enqueue(visitOf(`t${visitor}`, "/client/home"));
         await tracker.flush();
         assert.equal(await visits("failed"), 40, "each failure is counted in /metrics");
         setting.answer = { status: 200 };
-        for (let visitor = 0; visitor < 5; visitor++) tracker.enqueue({ token: `t${visitor}`, page: "/client/inbox" });
+        for (let visitor = 0; visitor < 5; visitor++) tracker.enqueue(visitOf(`t${visitor}`, "/client/inbox"));
         await tracker.flush();
         assert.deepEqual(
           lines.map((line) => [line.level, line.msg.split(":")[0], line.failed]),
@@ -203,7 +243,7 @@ describe("a full queue", () => {
       const over = 250;
       const visitors = Math.ceil((MAX_QUEUED_VISITS + over) / MAX_QUEUED_VISITS_PER_SESSION) + 1;
       for (let visit = 0; visit < MAX_QUEUED_VISITS + over; visit++)
-        tracker.enqueue({ token: `t${visit % visitors}`, page: `/client/page-${visit}` });
+        tracker.enqueue(visitOf(`t${visit % visitors}`, `/client/page-${visit}`));
       assert.ok((await visits("dropped")) >= over - visitors, "the oldest were dropped and counted");
       assert.deepEqual(
         lines
@@ -222,7 +262,8 @@ describe("a flush with a deadline (the shutdown's)", () => {
   it("stops waiting at its deadline, logs one line with the number not sent, and counts them as dropped", async () => {
     const { lines, tracker, visits, close } = await trackerOn("hang");
     try {
-      for (const token of ["a", "b"]) for (const page of ["/one", "/two", "/three"]) tracker.enqueue({ token, page });
+      for (const token of ["a", "b"])
+        for (const page of ["/one", "/two", "/three"]) tracker.enqueue(visitOf(token, page));
       const started = performance.now();
       const unsent = await tracker.flush(300);
       const elapsed = performance.now() - started;
@@ -240,7 +281,7 @@ describe("a flush with a deadline (the shutdown's)", () => {
   it("answers 0 at once when everything was sent", async () => {
     const { tracker, visits, close } = await trackerOn({ status: 200 });
     try {
-      tracker.enqueue({ token: "a", page: "/one" });
+      tracker.enqueue(visitOf("a", "/one"));
       assert.equal(await tracker.flush(scaled(2_000)), 0);
       assert.equal(await visits("sent"), 1);
     } finally {
@@ -258,16 +299,14 @@ describe("a silent upstream", () => {
     const silent = await startFakeUpstream();
     silent.faults.track = { kind: "hang" };
     try {
-      const refused = new UpstreamRefusals(60_000, Date.now);
       const client = createUpstreamClient({
         baseUrl: silent.url,
         timeoutMs: DEADLINE_MS,
         metrics: new Metrics(),
         operationOf: () => "test",
       });
-      client.use(refused.middleware);
-      const tracker = new VisitTracker(client, refused, new Metrics(), pino({ level: "silent" }));
-      for (let i = 0; i < 50; i++) tracker.enqueue({ token: `token-${i % 10}`, page: "/client/home" });
+      const tracker = new VisitTracker(client, new Metrics(), pino({ level: "silent" }));
+      for (let i = 0; i < 50; i++) tracker.enqueue(visitOf(`token-${i % 10}`, "/client/home"));
       const started = performance.now();
       const flushed = await Promise.race([
         tracker.flush().then(() => "flushed"),

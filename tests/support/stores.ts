@@ -1,7 +1,12 @@
-// What the store tests share: stores with short test timeouts, replicas on one Redis, and a log that keeps its lines.
+// What the store tests share: stores with short test timeouts, replicas on one Redis, session records and a ledger of
+// their own, and a log that keeps its lines.
+import { randomUUID } from "node:crypto";
 import { after, before } from "node:test";
 import { RedisServer } from "#harness/redis-server.ts";
+import type { SessionRecord } from "#server/session/record.ts";
+import { tokenSeal } from "#server/session/token-seal.ts";
 import { createStores, type StoreOptions, type Stores } from "#server/stores/create-stores.ts";
+import { RedisLedger, type TokenSeal } from "#server/stores/ledger-redis.ts";
 import { type ListKind, MemoryPersonLists, type PersonLists } from "#server/stores/person-lists.ts";
 import { RedisPersonLists } from "#server/stores/person-lists-redis.ts";
 import { redisKeys } from "#server/stores/redis-keys.ts";
@@ -27,12 +32,36 @@ export function keptLog(): StoreLog & { lines: LogLine[]; events(name: string): 
   };
 }
 
+/** How the stores' replicas seal the upstream token in Redis: one session key, the same for every replica. */
+export const testTokens: TokenSeal = tokenSeal([Buffer.alloc(32, 7)]);
+
+/** A signed-in session's record for `person`, born (and last seen) at `born`, with a token of its own. */
+export function testRecord(person: string, born: number, extra: Partial<SessionRecord> = {}): SessionRecord {
+  return {
+    person,
+    auth: {
+      stage: "signed-in",
+      site: "client",
+      userName: person.split("/").at(-1) ?? "alice",
+      loginMessage: "Success",
+      token: `token-${randomUUID()}`,
+      company: "ACME",
+    },
+    born,
+    seen: born,
+    device: "Chrome on Windows",
+    address: "203.0.113.9",
+    ...extra,
+  };
+}
+
 /** Test bounds: Redis must connect in 300 ms and answer in 200 ms, so outages show quickly. */
 export function testStores(redisUrl: string | undefined, options: Partial<StoreOptions> = {}): Stores {
   return createStores({
     redisUrl,
     keyPrefix: "test:",
     sessionMaxMs: 60_000,
+    tokens: testTokens,
     activityMs: 90 * 24 * 3600_000,
     log: keptLog(),
     now: Date.now,
@@ -85,6 +114,52 @@ export function replicasOnOneRedis(): {
   };
 }
 
+/** A Redis link with the test bounds above, on the clock `now`, its state changes told to `onState`. */
+function testLink(
+  redisUrl: string,
+  keyPrefix: string,
+  now: () => number,
+  onState?: (up: boolean) => void,
+  log: StoreLog = keptLog(),
+): RedisLink {
+  return new RedisLink({
+    url: redisUrl,
+    log,
+    now,
+    channel: redisKeys(keyPrefix).channel,
+    onState,
+    connectTimeoutMs: scaled(300),
+    commandTimeoutMs: scaled(200),
+  });
+}
+
+/**
+ * One replica's Redis ledger on its own link (the test bounds above), on the clock `now`: what its health reports
+ * (`pending`), its link and what the link logged are the test's to read. `ready` resolves once its first pass with
+ * Redis is over.
+ */
+export function testRedisLedger(
+  redisUrl: string,
+  {
+    keyPrefix = "test:",
+    lifetimeMs = 60_000,
+    now = Date.now,
+    tokens = testTokens,
+    maxBytes,
+  }: { keyPrefix?: string; lifetimeMs?: number; now?: () => number; tokens?: TokenSeal; maxBytes?: number } = {},
+): {
+  ledger: RedisLedger;
+  link: RedisLink;
+  log: ReturnType<typeof keptLog>;
+  ready(): Promise<void>;
+  close(): Promise<void>;
+} {
+  const log = keptLog();
+  const link = testLink(redisUrl, keyPrefix, now, undefined, log);
+  const ledger = new RedisLedger(link, redisKeys(keyPrefix), lifetimeMs, tokens, maxBytes);
+  return { ledger, link, log, ready: () => ledger.ready(scaled(3_000)), close: () => link.close() };
+}
+
 /**
  * One kind of per-person list on its own, in memory or on the Redis at `redisUrl` (under its own prefix, with the
  * test bounds above); `ready` resolves once the Redis link is up.
@@ -93,19 +168,12 @@ export function testPersonLists<T extends object>(
   kind: ListKind<T>,
   redisUrl: string | undefined,
   keyPrefix = "test:",
+  { onState }: { onState?: (up: boolean) => void } = {},
 ): { lists: PersonLists<T>; link?: RedisLink; ready(): Promise<void>; close(): Promise<void> } {
   if (!redisUrl) return { lists: new MemoryPersonLists(kind, Date.now), ready: async () => {}, close: async () => {} };
-  const keys = redisKeys(keyPrefix);
-  const link = new RedisLink({
-    url: redisUrl,
-    log: keptLog(),
-    now: Date.now,
-    channel: keys.channel,
-    connectTimeoutMs: scaled(300),
-    commandTimeoutMs: scaled(200),
-  });
+  const link = testLink(redisUrl, keyPrefix, Date.now, onState);
   return {
-    lists: new RedisPersonLists(link, keys, kind),
+    lists: new RedisPersonLists(link, redisKeys(keyPrefix), kind),
     link,
     ready: () => until(() => link.usable, 3_000, "the redis link"),
     close: () => link.close(),

@@ -6,6 +6,7 @@ export const endReasons = [
   "signed-out",
   "replaced",
   "revoked",
+  "limit",
   "ended-elsewhere",
   "password-changed",
   "password-reset",

@@ -9,8 +9,8 @@ import { DEMO_PASSWORD } from "#harness/sign-in.ts";
 import type { RunningSandbox } from "#sandbox/app.ts";
 import { nameDigest, personOf } from "#server/account/person.ts";
 import { type SecurityEvent, securityEvents, sessionDigest } from "#server/account/security-log.ts";
+import { SESSIONS_PER_PERSON } from "#server/account/sessions.ts";
 import { END_SESSIONS_PATH } from "#server/pages/account-view.ts";
-import { SESSIONS_PER_PERSON } from "#server/stores/session-registry.ts";
 import { type LoggedPortal, logCapture, startLoggedPortal } from "#tests/support/log-capture.ts";
 import { sandboxPost, TEST_SESSION_KEY } from "#tests/support/portal.ts";
 import { type SessionCodec, sessionCodec } from "#tests/support/session-codec.ts";
@@ -22,6 +22,7 @@ const WRONG_PASSWORD = "Wrong-Password-4-Security!";
 const NEW_PASSWORD = "Brand-New-Security-2026!";
 const USER_AGENT =
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36";
+const MAC_FIREFOX = "Mozilla/5.0 (Macintosh; Intel Mac OS X 14.1; rv:121.0) Gecko/20100101 Firefox/121.0";
 
 /** The fields a security line may hold: pino's own, and the security log's. */
 const ALLOWED = new Set(["level", "time", "pid", "hostname", "reqId", "msg"]);
@@ -46,9 +47,9 @@ before(async () => {
 after(() => portal.close());
 
 /** A browser whose every cookie value and session id is remembered as a secret. */
-function visitor(): PortalClient {
+function visitor(userAgent = USER_AGENT): PortalClient {
   const client = new PortalClient(app);
-  client.headers = { "user-agent": USER_AGENT };
+  client.headers = { "user-agent": userAgent };
   const request = client.request.bind(client);
   client.request = async (...args) => {
     const answer = await request(...args);
@@ -183,14 +184,14 @@ describe("the security log", () => {
 
   it("sessions ended by the person from another device, and by a password change", async () => {
     const gary = personOf({ site: "client", company: "GLOBEX", userName: "gary" });
-    const signInGary = async () => {
-      const client = visitor();
+    const signInGary = async (userAgent = USER_AGENT) => {
+      const client = visitor(userAgent);
       await client.post("/api/auth/client", { shortname: "GLOBEX", username: "gary", password: DEMO_PASSWORD });
       await client.post("/api/web/client/mfa/generate");
       await client.post(`/api/web/client/mfa/validate/${await code("gary@globex.example")}`);
       return client;
     };
-    await signInGary();
+    await signInGary(MAC_FIREFOX);
     const here = await signInGary();
     // The page's own form: no islands' header.
     const form = await new PortalClient(app, { islandsHeader: false }).post(
@@ -199,8 +200,13 @@ describe("the security log", () => {
       { cookie: here.cookieHeader, "user-agent": USER_AGENT },
     );
     assert.equal(form.headers.location, "/client/users/change-password?sessions=ended&count=1#sessions");
-    await readLine("session-ended.by-person", gary);
-    await signInGary();
+    const ended = await readLine("session-ended.by-person", gary);
+    assert.deepEqual(
+      [ended.sessionDevice, ended.sessionAddress],
+      ["Firefox on macOS", "127.0.0.1"],
+      "the line names where the ended session was signed in, beside who ended it",
+    );
+    await signInGary(MAC_FIREFOX);
     await here.post("/api/web/client/password/test", { userId: "gary", password: DEMO_PASSWORD });
     const changed = await here.request(
       "POST",
@@ -209,7 +215,21 @@ describe("the security log", () => {
       { [END_OTHERS_HEADER]: "1" },
     );
     assert.equal(changed.status, 200, changed.text);
-    await readLine("session-ended.password-changed", gary);
+    const changedLine = await readLine("session-ended.password-changed", gary);
+    assert.equal(changedLine.sessionDevice, "Firefox on macOS");
+    for (const event of ["session-ended.by-person", "session-ended.password-changed"] as const)
+      assert.equal(linesOf(event).filter((line) => line.person === gary).length, 1, `one ${event} line per ending`);
+    const rows = (await app.account.activity.recent(gary)).events.filter(({ event }) =>
+      event.startsWith("session-ended"),
+    );
+    assert.deepEqual(
+      rows.map(({ event, device, address }) => [event, device, address]),
+      [
+        ["session-ended.password-changed", "Firefox on macOS", "127.0.0.1"],
+        ["session-ended.by-person", "Firefox on macOS", "127.0.0.1"],
+      ],
+      "one row per ending in the activity, naming the ended session's device and address",
+    );
   });
 
   it(`a sign-in past ${SESSIONS_PER_PERSON} sessions ends the oldest`, async () => {

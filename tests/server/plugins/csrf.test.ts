@@ -11,6 +11,7 @@ import { sessionCookieName } from "#server/session/plugin.ts";
 import { sameSiteCookieName } from "#server/session/same-site-cookie.ts";
 import { type PortalOnFake, portalOnFake, sessionsOnFake } from "#tests/support/portal-on-fake.ts";
 import { assertRefusedPage } from "#tests/support/refused-page.ts";
+import { recordOf, sidOf } from "#tests/support/session-record.ts";
 import { signInUrl } from "#web/site.ts";
 import { errorTexts } from "#web/texts/errors.ts";
 
@@ -168,12 +169,15 @@ describe("a request another site started (issue 31, item 2)", () => {
     answer.cookies.filter((cookie) => cookie.name === SESSION || strictCookies.includes(cookie.name));
 
   it("a link from another site opens the signed-in person's page, and writes nothing of the session", async () => {
-    const { follow } = await signedIn();
+    const { browser, follow } = await signedIn();
+    const sid = await sidOf(fake.portal, browser);
+    const signedInAt = (await recordOf(fake.portal, sid)).seen;
     clock += 5 * MINUTE; // `seen` is due to be written again: any action of the person's would write it now
     const page = await follow("/client/activity");
     assert.equal(page.status, 200, "the page itself, not the sign-in page");
     assert.match(page.text, /alice/, "signed in as alice");
-    assert.deepEqual(sessionWrites(page), [], "the session is not written");
+    assert.deepEqual(sessionWrites(page), [], "no cookie of the session is written");
+    assert.equal((await recordOf(fake.portal, sid)).seen, signedInAt, "nor its record");
   });
 
   it("a link from another site to a session past its idle limit does not end it: the person's next request does, and says why", async () => {
@@ -199,15 +203,19 @@ describe("a request another site started (issue 31, item 2)", () => {
 
   it("a GET from a browser that sends no Fetch Metadata writes the session only with its Strict cookie, which this site's requests alone carry", async () => {
     const { browser, laxCookies } = await signedIn();
+    const sid = await sidOf(fake.portal, browser);
+    const signedInAt = (await recordOf(fake.portal, sid)).seen;
     clock += 5 * MINUTE; // `seen` is due to be written again
     const unsaid = await browser.get("/client/home", { cookie: laxCookies() });
     assert.equal(unsaid.status, 200, "it reads the session");
-    assert.deepEqual(sessionWrites(unsaid), [], "without the Strict cookie, it writes nothing");
+    assert.deepEqual(sessionWrites(unsaid), [], "without the Strict cookie, it writes no cookie");
+    assert.equal((await recordOf(fake.portal, sid)).seen, signedInAt, "nor the session's record");
     const own = await browser.get("/client/home");
     assert.equal(own.status, 200);
-    assert.ok(
-      own.cookies.some((cookie) => cookie.name === SESSION),
-      "with it (a request of this site), the person's action is written",
+    assert.equal(
+      (await recordOf(fake.portal, sid)).seen,
+      clock,
+      "with it (a request of this site), the action is written",
     );
   });
 

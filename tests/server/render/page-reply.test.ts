@@ -7,7 +7,6 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { happyUpstream, sendJson } from "#harness/fake-upstream.ts";
 import { PortalClient } from "#harness/portal-client.ts";
 import { accounts, DEMO_PASSWORD, signIn } from "#harness/sign-in.ts";
-import { previousPageCookieName } from "#server/pages/previous-page.ts";
 import { CHECKING_RETRY_SECONDS, CHECKS } from "#server/pages/section.tsx";
 import { BY_ITSELF } from "#server/session/activity.ts";
 import { sessionCookieName } from "#server/session/plugin.ts";
@@ -25,7 +24,7 @@ const linkFromAnotherSite = {
 };
 const laxCookiesOf = (client: PortalClient) =>
   [...client.cookies]
-    .filter(([name]) => name === sessionCookieName(true) || name === previousPageCookieName(true))
+    .filter(([name]) => name === sessionCookieName(true))
     .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
     .join("; ");
 

@@ -13,16 +13,10 @@ import { sessionCodec } from "#tests/support/session-codec.ts";
 import { scaled } from "#tests/support/waiting.ts";
 
 let first: RunningPortal;
-let second: PortalInProcess;
 before(async () => {
   first = await startPortalInProcess();
-  // The second replica shares the first one's upstream and its session keys, as replicas behind a load balancer do.
-  second = await startPortalInProcess({ upstreamUrl: first.sandboxUrl });
 });
-after(async () => {
-  await second.close();
-  await first.close();
-});
+after(() => first.close());
 
 describe("health", () => {
   it("/healthz says the process is alive", async () => {
@@ -163,14 +157,31 @@ describe("health", () => {
 });
 
 describe("scaling out", () => {
+  let redis: RedisServer;
+  let one: RunningPortal;
+  let second: PortalInProcess;
+  before(async () => {
+    // Two replicas on one Redis (where the sessions' ledger is shared), the second with the first one's upstream and
+    // session keys, as replicas behind a load balancer have.
+    redis = await RedisServer.start();
+    const env = { REDIS_URL: redis.url };
+    one = await startPortalInProcess({ env });
+    second = await startPortalInProcess({ upstreamUrl: one.sandboxUrl, env });
+  });
+  after(async () => {
+    await second.close();
+    await one.close();
+    await redis.stop();
+  });
+
   it("a user signed in on one replica carries on on another, mid-session", async () => {
-    const onFirst = new PortalClient(first.url);
+    const onFirst = new PortalClient(one.url);
     await onFirst.post("/api/auth/client", { shortname: "ACME", username: "alice", password: DEMO_PASSWORD });
     // The MFA step continues on the second replica with the cookie the first one issued.
     const onSecond = new PortalClient(second.url);
     onSecond.cookies = new Map(onFirst.cookies);
     await onSecond.post("/api/web/client/mfa/generate");
-    const code = await latestCode(first.sandboxUrl, "alice@acme.example");
+    const code = await latestCode(one.sandboxUrl, "alice@acme.example");
     assert.deepEqual((await onSecond.post(`/api/web/client/mfa/validate/${code}`)).json(), [{ text: "Passed" }]);
     // And back on the first replica, signed in.
     onFirst.cookies = new Map(onSecond.cookies);

@@ -14,6 +14,10 @@ import { sandboxPost, startPortalInProcess } from "#tests/support/portal.ts";
 import { assertRefusedPage } from "#tests/support/refused-page.ts";
 import { resetForm, resetLinkPath } from "#tests/support/reset-link.ts";
 
+const WINDOWS_CHROME =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36";
+const MAC_FIREFOX = "Mozilla/5.0 (Macintosh; Intel Mac OS X 14.1; rv:121.0) Gecko/20100101 Firefox/121.0";
+
 /** A page's own form posts without the islands' header. */
 const formPoster = (app: FastifyInstance) => new PortalClient(app, { islandsHeader: false });
 const linkForm = () => new URLSearchParams({ site: "vendor", username: "vince" });
@@ -257,11 +261,18 @@ describe("what the relay holds", () => {
 });
 
 describe("a reset through the portal ends the old password's sessions at once", () => {
-  test("the signed-in browser is signed out at its next request, unlisted at once, and the activity says so", async () => {
+  test("every signed-in browser is signed out at its next request, unlisted at once, and the activity says so", async () => {
     const portal = await startPortalInProcess({ listen: false });
     try {
-      const other = await signIn(portal.app, accounts.alice, mailboxCode(portal.sandboxUrl));
-      assert.equal((await other.get("/client/home")).status, 200, "signed in before the reset");
+      const browsers = [WINDOWS_CHROME, MAC_FIREFOX].map((userAgent) => {
+        const client = new PortalClient(portal.app);
+        client.headers = { "user-agent": userAgent };
+        return client;
+      });
+      const signedIn = [];
+      for (const browser of browsers)
+        signedIn.push(await signIn(browser, accounts.alice, mailboxCode(portal.sandboxUrl)));
+      for (const other of signedIn) assert.equal((await other.get("/client/home")).status, 200, "signed in before");
       const reset = { clientShortName: "ACME", emailAddress: "alice@acme.example" };
       await new PortalClient(portal.app).post("/api/web/reset-pwd", reset);
       const path = resetLinkPath((await latestMail(portal.sandboxUrl, "alice@acme.example")).body);
@@ -269,15 +280,34 @@ describe("a reset through the portal ends the old password's sessions at once", 
       assert.equal(done.status, 303, done.text);
       assert.equal(done.headers["x-sandbox-password-reset"], undefined, "the sandbox's note is not passed on");
 
-      const owner = { site: "client", company: "ACME", userName: "alice" };
+      const person = personOf({ site: "client", company: "ACME", userName: "alice" });
+      const { sessions } = await portal.app.ledger.of(person);
+      assert.deepEqual(
+        sessions.filter(([, record]) => record.auth.stage === "signed-in").map(([, record]) => record.ended?.reason),
+        ["password-reset", "password-reset"],
+        'every session ended: none left for "Where you\'re signed in"',
+      );
       const account = portal.app.account as AccountState;
-      const listed = await account.sessions.list(personOf(owner));
-      assert.deepEqual(listed.sessions, [], 'no longer in "Where you\'re signed in"');
-      const activity = (await account.activity.recent(personOf(owner))).events.map((record) => record.event);
-      assert.ok(activity.includes("password.reset"), activity.join(", "));
-      assert.ok(activity.includes("session-ended.password-reset"), activity.join(", "));
-      const next = await other.get("/client/home");
-      assert.equal(next.status, 302, "the old session's next page is the sign-in");
+      const activity = (await account.activity.recent(person)).events;
+      assert.ok(
+        activity.some((record) => record.event === "password.reset"),
+        activity.map(({ event }) => event).join(", "),
+      );
+      assert.deepEqual(
+        activity
+          .filter((record) => record.event === "session-ended.password-reset")
+          .map(({ device, address }) => [device, address])
+          .sort(),
+        [
+          ["Chrome on Windows", "127.0.0.1"],
+          ["Firefox on macOS", "127.0.0.1"],
+        ],
+        "one event per ended session, naming where it was signed in",
+      );
+      for (const other of signedIn) {
+        const next = await other.get("/client/home");
+        assert.equal(next.status, 302, "the old session's next page is the sign-in");
+      }
     } finally {
       await portal.close();
     }

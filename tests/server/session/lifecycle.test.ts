@@ -1,6 +1,7 @@
-// server/session/lifecycle.ts: sessions renewed at each step (a link sign-in revokes the one it replaces), timed out
-// and revoked, and every way a session ends revokes its id, so a kept copy of the cookie opens nothing afterwards; MFA
-// and expired passwords hold; a held-back body does not outlive its session.
+// server/session/lifecycle.ts: a new record at each step of signing in (a link sign-in ends the one it replaces),
+// sessions timed out and ended, and every way a session ends ends its record in the ledger, once, so a kept copy of
+// the cookie opens nothing afterwards; an upstream 401 ends the session (requirements 4.5); MFA and expired passwords
+// hold; a held-back body does not outlive its session. That a replayed ended cookie writes nothing: plugin.test.ts.
 import assert from "node:assert/strict";
 import { connect } from "node:net";
 import { describe, it } from "node:test";
@@ -8,7 +9,12 @@ import type { FastifyInstance } from "fastify";
 import { happyUpstream, sendJson } from "#harness/fake-upstream.ts";
 import { PortalClient } from "#harness/portal-client.ts";
 import { accounts, DEMO_PASSWORD, latestCode, signIn } from "#harness/sign-in.ts";
-import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
+import { sessionDigest } from "#server/account/security-log.ts";
+import { END_SESSIONS_PATH } from "#server/pages/account-view.ts";
+import { PERMISSIONS_TTL_MS } from "#server/permissions.ts";
+import { UNAVAILABLE } from "#server/stores/ledger.ts";
+import { assertStillServing, BOUND_MS, TIMEOUT_MS } from "#tests/support/failing-upstream.ts";
+import { type PortalInProcess, startPortalInProcess } from "#tests/support/portal.ts";
 import { portalOnFake, setCookies } from "#tests/support/portal-on-fake.ts";
 import { sectionPaths } from "#tests/support/route-paths.ts";
 import { sessionCodec } from "#tests/support/session-codec.ts";
@@ -29,9 +35,15 @@ function keptCopy(app: FastifyInstance, visitor: PortalClient): PortalClient {
 const opensHome = async (visitor: PortalClient) => (await visitor.get("/client/home")).status === 200;
 
 /** The session id inside a visitor's cookie, read with the portal's own keys. */
-async function sidOf(portal: RunningPortal, visitor: PortalClient): Promise<string | undefined> {
+async function sidOf(portal: PortalInProcess, visitor: PortalClient): Promise<string | undefined> {
   const value = visitor.cookies.get(COOKIE);
-  return value ? (await sessionCodec(portal.config)).decode(value)?.get("sid") : undefined;
+  return value ? (await sessionCodec(portal.config)).decode(encodeURIComponent(value))?.get("sid") : undefined;
+}
+
+/** The events of alice's activity about the session `sid`. */
+async function eventsAbout(portal: PortalInProcess, sid: string): Promise<string[]> {
+  const { events } = (await portal.app.account?.activity.recent("client/acme/alice")) ?? { events: [] };
+  return events.filter(({ session }) => session === sessionDigest(sid)).map(({ event }) => event);
 }
 
 describe("session lifecycle (item 7)", () => {
@@ -40,8 +52,9 @@ describe("session lifecycle (item 7)", () => {
     try {
       const visitor = new PortalClient(portal.app);
       // An anonymous cookie of the portal's own (a sign-in page's notice), planted in the browser beforehand.
-      visitor.cookies.set(COOKIE, (await sessionCodec(portal.config)).encode({ flash: { ended: "idle" } }));
-      const planted = visitor.copy();
+      const planted = (await sessionCodec(portal.config)).encode({ flash: { ended: "idle" } });
+      visitor.cookies.set(COOKIE, decodeURIComponent(planted));
+      const anonymous = visitor.copy();
       await visitor.post("/api/auth/client", { shortname: "ACME", username: "alice", password: DEMO_PASSWORD });
       const pendingSid = await sidOf(portal, visitor);
       const pending = visitor.copy();
@@ -53,14 +66,14 @@ describe("session lifecycle (item 7)", () => {
       assert.notEqual(pendingSid, signedInSid, "the signed-in session is a new one");
       assert.equal((await visitor.get("/client/submission/report")).status, 200);
       assert.equal(
-        (await planted.get("/client/home")).headers.location,
+        (await anonymous.get("/client/home")).headers.location,
         "/?return=%2Fclient%2Fhome",
         "the planted cookie is still anonymous",
       );
       assert.equal(
         (await pending.get("/client/home")).headers.location,
         "/?return=%2Fclient%2Fhome",
-        "the pending copy was revoked at promotion",
+        "the pending record ended at promotion",
       );
     } finally {
       await portal.close();
@@ -81,28 +94,6 @@ describe("session lifecycle (item 7)", () => {
       assert.equal(late.status, 302);
       assert.equal(late.headers.location, "/?return=%2Fclient%2Fhome");
       assert.match((await visitor.get("/")).text, new RegExp(errorTexts.sessionExpired));
-    } finally {
-      await portal.close();
-    }
-  });
-
-  it("7. lifecycle: an idle end is recorded once: 25 replays of the ended cookie leave the owner's activity as it was", async () => {
-    let clock = Date.now();
-    const portal = await startPortalInProcess({ env: { SESSION_IDLE_MINUTES: "30" }, now: () => clock, listen: false });
-    try {
-      const visitor = await signIn(portal.app, accounts.alice, portal.code);
-      const kept = keptCopy(portal.app, visitor);
-      clock += 31 * MINUTE;
-      assert.equal((await visitor.get("/client/home")).status, 302, "ended by the idle limit");
-      const activity = async () => (await portal.app.account?.activity.recent("client/acme/alice"))?.events ?? [];
-      await until(async () => (await activity()).some(({ event }) => event === "session-ended.idle"));
-      const before = await activity();
-      for (let replay = 0; replay < 25; replay++) {
-        const again = keptCopy(portal.app, kept);
-        assert.equal((await again.get("/client/home")).status, 302, `replay ${replay + 1} opens nothing`);
-      }
-      assert.deepEqual(await activity(), before, "no event was written by the replays");
-      assert.equal(before.filter(({ event }) => event === "session-ended.idle").length, 1, "one idle end, once");
     } finally {
       await portal.close();
     }
@@ -135,6 +126,7 @@ describe("session lifecycle (item 7)", () => {
     try {
       const visitor = await signIn(portal.app, accounts.alice, portal.code);
       const stolen = visitor.copy();
+      const sid = (await sidOf(portal, visitor)) ?? "";
       const out = await visitor.post("/session/logout");
       assert.equal(out.status, 303);
       assert.match(String(out.headers.location), /^\/(\?|$)/, "back to the login page");
@@ -143,10 +135,11 @@ describe("session lifecycle (item 7)", () => {
       assert.match(String(expired), /^__Host-portal-session=;.*Expires=Thu, 01 Jan 1970/i, "expired by name");
       assert.ok(!setCookies(out).some((cookie) => cookie.includes("portal-device")), "the device cookie stays");
       assert.ok(visitor.cookies.has("__Host-portal-device"), "the browser still holds it");
-      const left = visitor.cookies.get(COOKIE);
-      const session = left ? (await sessionCodec(portal.config)).decode(left) : null;
-      assert.equal(session?.get("auth"), undefined, "what the browser keeps holds no token");
-      assert.equal(session?.get("sid"), undefined);
+      assert.equal(visitor.cookies.get(COOKIE), undefined, "the browser keeps no session cookie");
+      const record = await portal.app.ledger.read(sid);
+      assert.ok(record && record !== UNAVAILABLE, "the ledger still holds the ended record");
+      assert.equal(record.ended?.reason, "signed-out", "the record ended, as a sign-out");
+      assert.equal(record.auth.token, "", "and keeps no token");
       assert.equal(
         (await stolen.get("/client/home")).headers.location,
         "/?return=%2Fclient%2Fhome",
@@ -325,7 +318,7 @@ describe("limits that hold under races", () => {
 });
 
 describe("a link sign-in beside a session", () => {
-  it("B2: a link sign-in revokes the session it replaces: the previous session's cookie opens nothing any more", async () => {
+  it("B2: a link sign-in ends the session it replaces: the previous session's cookie opens nothing any more", async () => {
     const fake = await portalOnFake(happyUpstream());
     try {
       const alice = await signIn(fake.app, accounts.alice, fake.code);
@@ -338,7 +331,7 @@ describe("a link sign-in beside a session", () => {
       assert.equal(
         (await kept.get("/client/home")).headers.location,
         "/?return=%2Fclient%2Fhome",
-        "the session the link replaced is revoked: a copy of its cookie opens no page",
+        "the session the link replaced ended: a copy of its cookie opens no page",
       );
       assert.equal(
         (await kept.post("/api/web/client/password/test", { userId: "alice", password: "pw" })).status,
@@ -391,7 +384,7 @@ describe("the pending session and its code", () => {
       fake.upstream.calls.length = 0;
       // The device memory: the code this device accepted, replayed with the kept pending cookie.
       const replay = await pending.post("/api/web/client/mfa/validate/424242");
-      assert.equal(replay.status, 401, "the pending cookie was revoked when it was promoted");
+      assert.equal(replay.status, 401, "the pending record ended when it was promoted");
       assert.equal(fake.upstream.callsTo(/mfa\/validate/).length, 0, "the remembered code never reached the upstream");
       assert.equal(
         (await pending.get("/client/home")).headers.location,
@@ -404,7 +397,7 @@ describe("the pending session and its code", () => {
   });
 });
 
-describe("every end of a session revokes it", () => {
+describe("every end of a session ends its record", () => {
   /** Each way a signed-in session can end, and what ends it. */
   const ends: [string, (visitor: PortalClient) => Promise<unknown>][] = [
     ["sign-out", (visitor) => visitor.post("/session/logout")],
@@ -421,7 +414,7 @@ describe("every end of a session revokes it", () => {
     ],
   ];
   for (const [what, end] of ends) {
-    it(`11. ${what} revokes the session it ends: a kept copy of its cookie opens nothing`, async () => {
+    it(`11. ${what} ends the session it ends: a kept copy of its cookie opens nothing`, async () => {
       const fake = await portalOnFake(happyUpstream());
       try {
         const visitor = await signIn(fake.app, accounts.alice, fake.code);
@@ -435,7 +428,7 @@ describe("every end of a session revokes it", () => {
     });
   }
 
-  it("11. an upstream 401 on an /api call revokes the session: a kept copy of its cookie opens nothing", async () => {
+  it("11. an upstream 401 on an /api call ends the session: a kept copy of its cookie opens nothing", async () => {
     let refuse = false;
     const happy = happyUpstream();
     const fake = await portalOnFake((call, response) => {
@@ -454,6 +447,107 @@ describe("every end of a session revokes it", () => {
       assert.equal(await opensHome(kept), false, "the kept copy is refused");
     } finally {
       await fake.close();
+    }
+  });
+});
+
+describe("an upstream 401 ends the session (requirements 4.5)", () => {
+  it("on the server's own call: the session ends with its event, and a later sign-in the upstream issues the same token opens normally", async () => {
+    let refuse = false;
+    let clock = Date.now();
+    const happy = happyUpstream();
+    const fake = await portalOnFake(
+      (call, response) => {
+        if (refuse && call.method === "GET" && call.path.includes("/user-info")) return sendJson(response, 401, {});
+        return happy(call, response);
+      },
+      { now: () => clock },
+    );
+    try {
+      const first = await signIn(fake.app, accounts.alice, fake.code);
+      const sid = (await sidOf(fake.portal, first)) ?? "";
+      refuse = true;
+      clock += PERMISSIONS_TTL_MS + 1; // a gated page asks for the permissions again, with the session's token
+      const page = await first.get("/client/vip/dashboard");
+      assert.deepEqual([page.status, page.headers.location], [302, "/"], "the page sends the person to sign in");
+      assert.equal((await first.get("/client/home")).status, 302, "the refused session has ended");
+      assert.match((await first.get("/")).text, new RegExp(errorTexts.sessionExpired), "and the sign-in page says so");
+      await until(async () => (await eventsAbout(fake.portal, sid)).includes("session-ended.upstream-refused"));
+      refuse = false;
+      const again = await signIn(fake.app, accounts.alice, fake.code);
+      assert.equal((await again.get("/client/home")).status, 200, "the token issued again is not still refused");
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it("14. faults: a storm of parallel 401s is one clean expiry: every call 401, the session ends once, later calls never reach the upstream", async () => {
+    const fake = await portalOnFake(happyUpstream(), { env: { UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS) } });
+    try {
+      const visitor = await signIn(fake.app, accounts.alice, fake.code);
+      const sid = (await sidOf(fake.portal, visitor)) ?? "";
+      fake.upstream.answer = (_call, response) =>
+        void setTimeout(() => sendJson(response, 401, { detail: "Unauthorized" }), 30);
+      fake.upstream.calls.length = 0;
+      const tabs = Array.from({ length: 20 }, () => visitor.copy());
+      const started = performance.now();
+      const answers = await Promise.all(
+        tabs.map((tab) => tab.post("/api/web/client/password/test", { userId: "alice", password: "pw" })),
+      );
+      assert.ok(performance.now() - started < BOUND_MS * 2, "the storm was answered in bounded time");
+      for (const answer of answers) {
+        assert.equal(answer.status, 401);
+        assert.deepEqual(answer.json(), { detail: errorTexts.sessionExpired });
+      }
+      assert.ok(fake.upstream.calls.length <= 20, "one upstream call per browser call at most, never retried");
+      const inFlight = fake.upstream.calls.length;
+      for (const late of [visitor.copy(), visitor.copy()]) {
+        const call = await late.post("/api/web/client/password/test", { userId: "alice", password: "pw" });
+        assert.equal(call.status, 401);
+        assert.equal((await late.get("/client/home")).headers.location, "/?return=%2Fclient%2Fhome");
+      }
+      assert.equal(fake.upstream.calls.length, inFlight, "an old copy of the cookie reaches the upstream no more");
+      const refusals = async () =>
+        (await eventsAbout(fake.portal, sid)).filter((event) => event === "session-ended.upstream-refused");
+      await until(async () => (await refusals()).length > 0);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      assert.equal((await refusals()).length, 1, "twenty refusals, one ending in the owner's activity");
+      const browser = tabs.at(-1) ?? visitor;
+      const login = await browser.get("/");
+      assert.match(login.text, new RegExp(errorTexts.sessionExpired), "the login page says the session expired");
+      assert.doesNotMatch((await browser.get("/")).text, new RegExp(errorTexts.sessionExpired), "and not again");
+      await assertStillServing(fake);
+    } finally {
+      await fake.close();
+    }
+  });
+});
+
+describe("a session ended twice at once", () => {
+  it("ends once: its own sign-out and another device's 'Sign out of all other devices' together write one ending", async () => {
+    const portal = await startPortalInProcess({ listen: false });
+    try {
+      const here = await signIn(portal.app, accounts.alice, portal.code);
+      const there = await signIn(portal.app, accounts.alice, portal.code);
+      const sid = (await sidOf(portal, here)) ?? "";
+      const form = new URLSearchParams({ session: "all", password: DEMO_PASSWORD, return: "/client/home" });
+      const [out, others] = await Promise.all([
+        here.post("/session/logout"),
+        new PortalClient(portal.app, { islandsHeader: false }).post(END_SESSIONS_PATH, form, {
+          cookie: there.cookieHeader,
+        }),
+      ]);
+      assert.deepEqual([out.status, others.status], [303, 303]);
+      const endings = ["sign-out", "session-ended.by-person"];
+      await until(async () => (await eventsAbout(portal, sid)).some((event) => endings.includes(event)));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const ended = (await eventsAbout(portal, sid)).filter((event) => endings.includes(event));
+      assert.equal(ended.length, 1, `one ending, by whoever ended it first: ${ended.join(", ")}`);
+      const record = await portal.app.ledger.read(sid);
+      assert.ok(record && record !== UNAVAILABLE && record.ended, "the record ended");
+      assert.equal(ended[0], record.ended.reason === "signed-out" ? "sign-out" : "session-ended.by-person");
+    } finally {
+      await portal.close();
     }
   });
 });

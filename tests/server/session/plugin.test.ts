@@ -1,35 +1,43 @@
 // server/session/plugin.ts: the session runs only where a session is read (pages, /api, /session/*, /pdfs/*); its
-// cookie's attributes and caching (item 1), tampering and key rotation (item 3). Its size: cookie-size.test.ts.
+// cookie's attributes and caching (item 1), tampering and key rotation (item 3). The cookie carries the id of the
+// session's record alone, so its size does not follow the token's and a page view writes no cookie; the record is read
+// as each request arrives, an unknown id is no session, and an ended record's cookie, replayed, writes nothing.
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { readdirSync } from "node:fs";
 import { after, before, describe, it } from "node:test";
-import { happyUpstream } from "#harness/fake-upstream.ts";
+import { happyUpstream, jwtLikeToken } from "#harness/fake-upstream.ts";
 import { type PortalAnswer, PortalClient } from "#harness/portal-client.ts";
 import { RedisServer } from "#harness/redis-server.ts";
 import { accounts, DEMO_PASSWORD, latestCode, mailboxCode, signIn } from "#harness/sign-in.ts";
 import { startSandbox } from "#sandbox/app.ts";
-import { previousPageCookieName } from "#server/pages/previous-page.ts";
+import { sessionDigest } from "#server/account/security-log.ts";
+import { PERMISSIONS_TTL_MS } from "#server/permissions.ts";
 import { deviceCookieName } from "#server/security/device-cookie.ts";
+import type { SessionRecord } from "#server/session/record.ts";
 import { sameSiteCookieName } from "#server/session/same-site-cookie.ts";
+import { UNAVAILABLE } from "#server/stores/ledger.ts";
 import { type PortalInProcess, type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
 import { portalOnFake, setCookies } from "#tests/support/portal-on-fake.ts";
+import { sessionCodec } from "#tests/support/session-codec.ts";
+import { recordOf, sidOf } from "#tests/support/session-record.ts";
 import { until } from "#tests/support/waiting.ts";
+import { errorTexts } from "#web/texts/errors.ts";
 
 const COOKIE = "__Host-portal-session";
 const DEVICE_COOKIE = deviceCookieName(true);
-const PAGE_COOKIE = previousPageCookieName(true);
 const SAME_SITE_COOKIE = sameSiteCookieName(true);
+const MINUTE = 60_000;
 /**
- * Each cookie's SameSite: the session, and the previous page read beside it, go with a link from another site (Lax);
- * the session's same-site cookie, and the device cookie only sign-ins read, go with this site's requests only.
+ * Each cookie's SameSite: the session goes with a link from another site (Lax); the session's same-site cookie, and
+ * the device cookie only sign-ins read, go with this site's requests only.
  */
 const SAME_SITE: Record<string, "Lax" | "Strict"> = {
   [COOKIE]: "Lax",
-  [PAGE_COOKIE]: "Lax",
   [SAME_SITE_COOKIE]: "Strict",
   [DEVICE_COOKIE]: "Strict",
 };
+
 const OLD_KEY = "0".repeat(64);
 const NEW_KEY = "1".repeat(64);
 
@@ -39,8 +47,7 @@ const attributesOf = (setCookie: string) => setCookie.split(";").map((part) => p
 function assertSessionCookie(setCookie: string, where: string) {
   const [pair = "", ...attributes] = attributesOf(setCookie);
   // The session's cookie, or one of those beside it: its same-site cookie (server/session/same-site-cookie.ts), the
-  // device cookie a passed sign-in leaves (server/security/device-cookie.ts), the previous page a visit leaves
-  // (server/pages/previous-page.ts).
+  // device cookie a passed sign-in leaves (server/security/device-cookie.ts).
   const name = Object.keys(SAME_SITE).find((known) => pair.startsWith(`${known}=`));
   assert.ok(name, `${where}: the cookie is one of ${Object.keys(SAME_SITE).join(", ")}: ${pair.slice(0, 40)}`);
   for (const required of ["Secure", "HttpOnly", `SameSite=${SAME_SITE[name]}`, "Path=/"])
@@ -55,7 +62,7 @@ describe("session cookie attributes and caching (item 1)", () => {
   });
   after(() => portal.close());
 
-  it("1. cookie: every Set-Cookie of a sign-in and sign-out is __Host- named, Secure, HttpOnly, Path=/ and has no Domain; the session and its previous page are SameSite=Lax, its same-site cookie and the device cookie SameSite=Strict", async () => {
+  it("1. cookie: every Set-Cookie of a sign-in and sign-out is __Host- named, Secure, HttpOnly, Path=/ and has no Domain; the session is SameSite=Lax, its same-site cookie and the device cookie SameSite=Strict", async () => {
     const visitor = new PortalClient(portal.app);
     const answers: [string, PortalAnswer][] = [];
     const record = async (what: string, answer: Promise<PortalAnswer>) => answers.push([what, await answer]);
@@ -228,6 +235,10 @@ describe("tampering and key rotation (item 3)", () => {
       listen: false,
     });
     try {
+      // A ledger the restart keeps (Redis, in production): the record is handed over, so what is tested is the seal.
+      const sid = (await sessionCodec(portal.config)).decode(encodeURIComponent(value))?.get("sid") ?? "";
+      const record = await recordOf(portal, sid);
+      for (const restarted of [rotated, newOnly]) restarted.app.ledger.write(sid, record);
       const health = await withCookie(rotated.app, value, "/healthz");
       assert.equal(health.headers["set-cookie"], undefined, "/healthz never touches the session");
       const link = { "sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate" };
@@ -255,11 +266,13 @@ describe("tampering and key rotation (item 3)", () => {
 const METRICS_TOKEN = "m".repeat(32);
 
 describe("where the session runs", () => {
-  it("11. no answer for an asset, /healthz, /readyz, /metrics or /favicon.ico carries Set-Cookie, even when the session is due a renewal", async () => {
+  it("11. no answer for an asset, /healthz, /readyz, /metrics or /favicon.ico carries Set-Cookie or touches the session's record, even when it is due a renewal", async () => {
     let clock = Date.now();
     const fake = await portalOnFake(happyUpstream(), { env: { METRICS_TOKEN }, now: () => clock });
     try {
       const visitor = await signIn(fake.app, accounts.alice, fake.code);
+      const sid = await sidOf(fake.portal, visitor);
+      const signedInAt = (await recordOf(fake.portal, sid)).seen;
       clock += 5 * 60_000; // the session's "seen" time is now due to be written again
       const asset = readdirSync(new URL("../../../dist/assets/", import.meta.url)).find((name) =>
         name.endsWith(".css"),
@@ -275,10 +288,92 @@ describe("where the session runs", () => {
         assert.ok(answer.status < 400, `${url} answers (${answer.status})`);
         assert.deepEqual(setCookies(answer), [], `${url} sends no Set-Cookie`);
       }
+      assert.equal((await recordOf(fake.portal, sid)).seen, signedInAt, "the record's seen is as the sign-in left it");
       const page = await visitor.get("/client/home");
       assert.equal(page.status, 200);
-      const renewed = setCookies(page).filter((cookie) => cookie.startsWith(`${COOKIE}=`));
-      assert.equal(renewed.length, 1, "a page does renew the session: the quiet answers above were due one");
+      assert.equal(
+        (await recordOf(fake.portal, sid)).seen,
+        clock,
+        "a page does renew it: the answers above were due one",
+      );
+    } finally {
+      await fake.close();
+    }
+  });
+});
+
+describe("the session's cookie carries its record's id alone", () => {
+  it("a page view, a request that only reads the session, sets no Set-Cookie at all: a visit, its repeat, a new minute, a gated page fetching its permissions again", async () => {
+    let clock = Date.now();
+    const fake = await portalOnFake(happyUpstream(), { now: () => clock });
+    try {
+      const visitor = await signIn(fake.app, accounts.alice, fake.code);
+      const sid = await sidOf(fake.portal, visitor);
+      const views: [string, string, number][] = [
+        ["a visit, its seen due a write", "/client/inbox", 2 * MINUTE],
+        ["the same page again", "/client/inbox?tab=2", 0],
+        ["a new page in a new minute", "/client/home", MINUTE],
+        ["a gated page, its permissions fetched again", "/client/vip/dashboard", PERMISSIONS_TTL_MS],
+      ];
+      for (const [what, path, later] of views) {
+        clock += later;
+        const page = await visitor.get(path);
+        assert.equal(page.status, 200, what);
+        assert.deepEqual(setCookies(page), [], `${what}: no Set-Cookie`);
+      }
+      const record = await recordOf(fake.portal, sid);
+      assert.equal(record.seen, clock, "each view was written to the record instead");
+      assert.equal(record.previousPage, "/client/vip/dashboard");
+      assert.equal(record.perms?.at, clock);
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it("the cookie holds only the id: its sealed value stays under 200 bytes whatever the token's length", async (t) => {
+    for (const token of ["short-token", jwtLikeToken(8_000)]) {
+      const fake = await portalOnFake(happyUpstream({ token }));
+      try {
+        const visitor = await signIn(fake.app, accounts.alice, fake.code);
+        const sealed = visitor.answers.flatMap((answer) =>
+          setCookies(answer)
+            .filter((cookie) => cookie.startsWith(`${COOKIE}=`))
+            .map((cookie) => (cookie.split(";")[0] ?? "").slice(COOKIE.length + 1)),
+        );
+        t.diagnostic(`a ${token.length}-character token: cookies of ${sealed.map((v) => v.length).join(", ")} bytes`);
+        assert.ok(sealed.length >= 2, "the sign-in and its promotion each wrote the cookie");
+        for (const value of sealed) assert.ok(Buffer.byteLength(value) < 200, `${Buffer.byteLength(value)} bytes`);
+        const held = (await sessionCodec(fake.portal.config)).decode(sealed.at(-1) ?? "");
+        assert.ok(held?.get("sid"), "it names the record");
+        assert.equal(held?.get("flash"), undefined);
+        const sid = await sidOf(fake.portal, visitor);
+        assert.equal((await recordOf(fake.portal, sid)).auth.token, token, "the token is the record's, whole");
+        assert.equal((await visitor.get("/client/home")).status, 200, "and the session works");
+      } finally {
+        await fake.close();
+      }
+    }
+  });
+
+  it("an unknown id, a record the ledger does not hold, is answered as no session, and the cookie is emptied", async () => {
+    const fake = await portalOnFake(happyUpstream());
+    try {
+      const codec = await sessionCodec(fake.portal.config);
+      const browser = new PortalClient(fake.app);
+      browser.headers = { "sec-fetch-site": "same-origin" }; // the person's own requests
+      browser.cookies.set(COOKIE, decodeURIComponent(codec.encode({ sid: randomUUID() })));
+      const api = await browser.copy().post("/api/web/client/password/test", { userId: "alice", password: "pw" });
+      assert.equal(api.status, 401, "the API sees no session");
+      const page = await browser.get("/client/home");
+      assert.deepEqual([page.status, page.headers.location], [302, "/?return=%2Fclient%2Fhome"], "no section page");
+      const written = page.cookies.find((cookie) => cookie.name === COOKIE);
+      assert.ok(written, "the answer writes the cookie again");
+      const left = codec.decode(encodeURIComponent(written.value));
+      assert.equal(left?.get("sid"), undefined, "emptied: it names no record");
+      assert.deepEqual(left?.get("flash"), { ended: "revoked" }, "only the sign-in page's notice");
+      const login = await browser.get("/");
+      assert.ok(login.text.includes(errorTexts.sessionExpired), "the sign-in page says the session is over");
+      assert.deepEqual(fake.upstream.calls, [], "nothing reached the upstream");
     } finally {
       await fake.close();
     }
@@ -287,10 +382,11 @@ describe("where the session runs", () => {
 
 /**
  * One clock per session, on one portal and on two replicas sharing a real redis-server: a session that opens a page
- * every 45 s (so its cookie's idle clock never ages a minute) is still listed after the idle limit has passed many
- * times, and "Sign out of all other devices" from another session ends it.
+ * every 45 s (so its record's idle clock is written at most once a minute) is still listed after the idle limit has
+ * passed many times, and "Sign out of all other devices" from another session ends it; a session's idle end is
+ * recorded once, however many copies of its cookie come back, on whichever replica.
  */
-function clickingEvery45Seconds(redis: boolean) {
+function sessionsOn(redis: boolean) {
   let time = Date.now();
   let server: RedisServer | undefined;
   let sandbox: Awaited<ReturnType<typeof startSandbox>>;
@@ -343,7 +439,54 @@ function clickingEvery45Seconds(redis: boolean) {
       "the clicking session to end",
     );
   });
+
+  it("25 replays of a cookie whose session ended by the idle limit write exactly one 'session-ended.idle' event to the owner's activity, and leave their sign-in rows as they were", async () => {
+    const owner = await signIn(a.app, accounts.vera, mailboxCode(sandbox.url));
+    const sid = await sidOf(a, owner);
+    const { person } = await recordOf(a, sid);
+    const activity = async () => {
+      const recent = await a.app.account?.activity.recent(person);
+      assert.ok(recent, "the portal keeps an activity");
+      return recent;
+    };
+    const isIdleEnd = ({ event, session }: { event: string; session?: string }) =>
+      event === "session-ended.idle" && session === sessionDigest(sid);
+    /** The rows of the person's activity other than the idle end, and the sign-in periods their failures count in. */
+    const signInRows = async () => {
+      const { events, failures } = await activity();
+      return { events: events.filter((event) => !isIdleEnd(event)), periods: failures.periods };
+    };
+    const rows = async () => (await a.app.ledger.of(person)).sessions;
+    const [before, rowsBefore] = [await signInRows(), await rows()];
+    time += 31 * MINUTE;
+    // All at once, on either replica: the first to be read past the limit ends the session, the others find it ended.
+    const replays = await Promise.all(
+      Array.from({ length: 25 }, (_, replay) => owner.copy(replay % 2 === 0 ? a.app : b.app).get("/vendor/home")),
+    );
+    // B never held the record: when Redis is slow to tell it, it may only ask to try again (never end or guess).
+    for (const [replay, answer] of replays.entries())
+      if (answer.status !== 503 || !answer.headers["retry-after"])
+        assert.equal(answer.headers.location, "/?return=%2Fvendor%2Fhome", `replay ${replay + 1} opens nothing`);
+    await until(async () => (await activity()).events.some(isIdleEnd), 2_000, "the idle end in the activity");
+    await new Promise((resolve) => setTimeout(resolve, 200)); // time for an event too many
+    assert.equal((await activity()).events.filter(isIdleEnd).length, 1, "one idle end, once");
+    assert.deepEqual(await signInRows(), before, "the sign-in rows are as they were");
+    const rowsAfter = await rows();
+    assert.deepEqual(
+      rowsAfter.map(([id]) => id),
+      rowsBefore.map(([id]) => id),
+      "the same sessions, none added or dropped",
+    );
+    const [, ended] = rowsAfter.find(([id]) => id === sid) ?? [];
+    const [, was] = rowsBefore.find(([id]) => id === sid) ?? [];
+    assert.equal(ended?.ended?.reason, "idle", "its own row ended, by the idle limit");
+    assert.deepEqual(
+      { born: ended?.born, seen: ended?.seen, device: ended?.device, address: ended?.address },
+      { born: was?.born, seen: was?.seen, device: was?.device, address: was?.address },
+      "and says where and when it was signed in, as it did",
+    );
+  });
 }
 
-describe("a session clicking every 45 s, in memory", () => clickingEvery45Seconds(false));
-describe("a session clicking every 45 s, on two replicas sharing Redis", () => clickingEvery45Seconds(true));
+describe("sessions on one portal, in memory", () => sessionsOn(false));
+describe("sessions on two replicas sharing Redis", () => sessionsOn(true));

@@ -1,18 +1,20 @@
 // server/session/why-ended.ts: a session ended from another of the person's sessions learns at its next request which
-// ending it was (another device, a password change, a reset), so its pages and the sign-in page say it; so does a copy
-// of a cookie whose session another tab's request just ended at its limit. An ending the activity does not name is
-// told in requirements 4.5's words. Each is worded at the portal's configured limits, by the one table of endings,
-// which also says the security event of each.
+// ending it was (another device, a password change, a reset), as its record keeps it, so its pages and the sign-in
+// page say it; so does a copy of a cookie whose session another tab's request just ended at its limit. A cookie whose
+// record is gone, or an ending the person is not told of, is told in requirements 4.5's words. Each is worded at the
+// portal's configured limits, by the one table of endings, which also says the security event of each.
 import assert from "node:assert/strict";
+import { randomUUID } from "node:crypto";
 import { after, before, describe, it } from "node:test";
 import { PortalClient as Client, type PortalClient } from "#harness/portal-client.ts";
 import { type Account, accounts, DEMO_PASSWORD, latestMail, signIn } from "#harness/sign-in.ts";
 import type { Config } from "#server/config.ts";
 import { END_SESSIONS_PATH } from "#server/pages/account-view.ts";
-import { endNotice, ownEndEvent } from "#server/session/why-ended.ts";
+import { endEvent, endNotice } from "#server/session/why-ended.ts";
 import { clockedPortal, IDLE_MINUTES, MINUTE } from "#tests/support/clocked-portal.ts";
 import { type RunningPortal, sandboxPost, startPortalInProcess } from "#tests/support/portal.ts";
 import { resetForm, resetLinkPath } from "#tests/support/reset-link.ts";
+import { sessionCodec } from "#tests/support/session-codec.ts";
 import { END_OTHERS_HEADER } from "#web/api/end-others.ts";
 import { REPLACE_SESSION_HEADER } from "#web/protocol/headers.ts";
 import { type EndReason, endReasons, unannounced } from "#web/protocol/session-end.ts";
@@ -92,7 +94,7 @@ describe("a session ended from another of the person's sessions", () => {
     await signInPageSays(here, loginNotices.passwordReset);
   });
 
-  it("is told requirements 4.5's words when the activity names no ending of it: a kept copy of a cookie a link sign-in replaced", async () => {
+  it("is told requirements 4.5's words when a link sign-in replaced it: a kept copy of the cookie finds its record ended so", async () => {
     const browser = await signIn(portal.app, accounts.victor, portal.code);
     const kept = browser.copy();
     const { uuid } = await sandboxPost(portal.sandboxUrl, "/sandbox/link-login", { site: "vendor", username: "vince" });
@@ -100,7 +102,18 @@ describe("a session ended from another of the person's sessions", () => {
       [REPLACE_SESSION_HEADER]: "1",
     });
     assert.equal(linked.json().tokenHeld, true, linked.text);
-    assert.deepEqual((await asked(kept)).body, { ended: "revoked", detail: errorTexts.sessionExpired });
+    assert.deepEqual((await asked(kept)).body, { ended: "replaced", detail: errorTexts.sessionExpired });
+  });
+});
+
+describe("a cookie whose record the ledger does not hold (a restart, or one evicted)", () => {
+  it("is told requirements 4.5's words: its session is over, and nothing says more", async () => {
+    const browser = new Client(portal.app);
+    browser.headers = { "sec-fetch-site": "same-origin" };
+    const cookie = (await sessionCodec(portal.config)).encode({ sid: randomUUID() });
+    browser.cookies.set("__Host-portal-session", decodeURIComponent(cookie));
+    assert.deepEqual((await asked(browser)).body, { ended: "revoked", detail: errorTexts.sessionExpired });
+    await signInPageSays(browser, errorTexts.sessionExpired);
   });
 });
 
@@ -117,7 +130,7 @@ describe("a sign-out in another tab", () => {
 describe("two tabs asking at once", () => {
   const clocked = clockedPortal();
 
-  it("are both told the idle limit ended their session, though the first one's ask revoked it before the other's was read", async () => {
+  it("are both told the idle limit ended their session, though the first one's ask ended it before the other's was read", async () => {
     const tab = await signIn(clocked.portal.app, accounts.vince, clocked.portal.code);
     const other = tab.copy(); // the same cookie, sent by the other tab before the first one's answer came back
     clocked.now += (IDLE_MINUTES + 1) * MINUTE;
@@ -181,12 +194,17 @@ describe("the words of an ending", () => {
 });
 
 describe("the security event of an ending", () => {
-  it("is recorded by the ending session's own request for the idle limit, the lifetime and the upstream's refusal only", () => {
-    const own = endReasons.flatMap((reason) => {
-      const event = ownEndEvent(reason);
+  it("is one per way a signed-in session ends, from the one table, written by whoever ends it; a step of signing in or a refusal before a session began writes none", () => {
+    const events = endReasons.flatMap((reason) => {
+      const event = endEvent(reason);
       return event ? [[reason, event]] : [];
     });
-    assert.deepEqual(own, [
+    assert.deepEqual(events, [
+      ["signed-out", "sign-out"],
+      ["limit", "session-ended.limit"],
+      ["ended-elsewhere", "session-ended.by-person"],
+      ["password-changed", "session-ended.password-changed"],
+      ["password-reset", "session-ended.password-reset"],
       ["idle", "session-ended.idle"],
       ["lifetime", "session-ended.lifetime"],
       ["upstream-refused", "session-ended.upstream-refused"],

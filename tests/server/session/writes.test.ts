@@ -1,6 +1,6 @@
-// The session's named writes, read back from the cookie a browser would keep: seen, the permissions and a sent code,
-// the password test and change (requirements 4.4) and the sign-in page's
-// notice.
+// The session's named writes, read back from the session as the next request finds it (its record in the ledger, the
+// notice in its cookie): seen, the previous page, the permissions and a sent code, the password test and change
+// (requirements 4.4), the result of ending other sessions, and the sign-in page's notice.
 import assert from "node:assert/strict";
 import { after, before, beforeEach, describe, it } from "node:test";
 import type { Auth } from "#server/session/fields.ts";
@@ -10,25 +10,29 @@ import {
   forgetPasswordTest,
   keepFormAnswer,
   markSeen,
+  noteEndResult,
   PASSWORD_TEST_VALID_MS,
   passwordChanged,
   recordPasswordTest,
   rememberCodeSent,
+  rememberPage,
   spendPasswordTest,
+  takeEndResult,
   takeFlash,
   takeFormAnswer,
   untoldSignInVouched,
 } from "#server/session/writes.ts";
 import { MINUTE } from "#tests/support/clocked-portal.ts";
 import { noPermissions, permissionsWith } from "#tests/support/permissions.ts";
-import { type SessionApp, startSessionApp } from "#tests/support/session-app.ts";
+import { type SessionApp, seededRecord, startSessionApp } from "#tests/support/session-app.ts";
 
 let session: SessionApp;
 before(async () => {
   session = await startSessionApp();
 });
 after(() => session.close());
-beforeEach(() => session.seed(undefined));
+// A session's record in every test, unless the test seeds its own.
+beforeEach(() => session.seed({}));
 
 const T = 1_700_000_000_000;
 
@@ -36,23 +40,33 @@ describe("seen", () => {
   it("markSeen restarts the idle time at the time given, and leaves the rest of the session as it was", async () => {
     session.seed({ born: T, seen: T, taxBridge: true });
     const { held } = await session.run((r) => markSeen(r, T + 7 * MINUTE));
-    assert.deepEqual(held, { born: T, seen: T + 7 * MINUTE, taxBridge: true });
+    assert.deepEqual(held, { ...seededRecord, born: T, seen: T + 7 * MINUTE, taxBridge: true });
   });
 
-  it("markSeen writes the cookie's seen when it is a minute old, or to the second when the cookie is written anyway", async () => {
+  it("markSeen writes the record's seen when it is a minute old, or to the second when the record is written anyway", async () => {
     session.seed({ born: T, seen: T });
     assert.equal((await session.run((r) => markSeen(r, T + 30_000))).written, false, "within the minute");
     const written = await session.run((r) => {
       rememberCodeSent(r, T + 30_000);
       markSeen(r, T + 30_000);
     });
-    assert.equal(written.held.seen, T + 30_000, "another write seals the cookie anyway");
+    assert.equal(written.held.seen, T + 30_000, "another write writes the record anyway");
+    assert.equal(written.cookieWritten, false, "and never the cookie");
   });
 
   it("markSeen writes seen when a new minute has begun since it was, however little time passed", async () => {
     const minute = Math.ceil(T / MINUTE) * MINUTE;
     session.seed({ born: T, seen: minute - 1_000 });
     assert.equal((await session.run((r) => markSeen(r, minute + 1_000))).held.seen, minute + 1_000);
+  });
+});
+
+describe("the previous page (requirements 4.8)", () => {
+  it("is kept in the record, the latest one counting, and the cookie is not written", async () => {
+    await session.run((r) => rememberPage(r, "/client/home"));
+    const next = await session.run((r) => rememberPage(r, "/client/inbox"));
+    assert.equal(next.held.previousPage, "/client/inbox");
+    assert.deepEqual([next.recordWritten, next.cookieWritten], [true, false]);
   });
 });
 
@@ -94,7 +108,7 @@ describe("the password test (requirements 4.4)", () => {
     assert.deepEqual([late.result, late.held.passwordTested], [undefined, undefined]);
   });
 
-  it("without a passed test there is nothing to spend or forget, and the cookie is not written", async () => {
+  it("without a passed test there is nothing to spend or forget, and the session is not written", async () => {
     session.seed({ seen: T });
     const spent = await session.run((r) => spendPasswordTest(r, T));
     assert.deepEqual([spent.result, spent.written], [undefined, false]);
@@ -162,6 +176,25 @@ describe("a sign-in whose message the portal did not know", () => {
   });
 });
 
+describe("the result of ending other sessions", () => {
+  it("is read once, by the page it leads back to: a reload finds none", async () => {
+    await session.run((r) => noteEndResult(r, "ended", 2));
+    const first = await session.run((r) => takeEndResult(r));
+    assert.deepEqual([first.result, first.held.endResult], [{ outcome: "ended", count: 2 }, undefined]);
+    assert.equal((await session.run((r) => takeEndResult(r))).result, undefined);
+  });
+
+  it("is neither shown nor spent by a request that may only read the session", async () => {
+    session.seed({ endResult: { outcome: "none" } });
+    const read = await session.run((r) => {
+      readOnlySession(r);
+      return takeEndResult(r);
+    });
+    assert.deepEqual([read.result, read.written], [undefined, false]);
+    assert.deepEqual((await session.run((r) => takeEndResult(r))).result, { outcome: "none" });
+  });
+});
+
 describe("the sign-in page's notice", () => {
   it("is taken once: the next page finds none", async () => {
     session.seed({ flash: { ended: "idle", pathname: "/client/home" } });
@@ -204,7 +237,7 @@ describe("a form's answer, for the page its 303 leads to", () => {
     session.seed({ born: T });
     await session.run((r) => keepFormAnswer(r, answer));
     const read = await session.run((r) => takeFormAnswer(r));
-    assert.deepEqual(read.held, { born: T });
+    assert.deepEqual(read.held, { ...seededRecord, born: T });
     const none = await session.run((r) => takeFormAnswer(r));
     assert.deepEqual([none.result, none.written], [undefined, false]);
   });

@@ -1,29 +1,32 @@
 // server/stores/person-lists-redis.ts on two replicas and one real redis-server: a full Redis still takes a removal,
-// what a replica listed or removed while Redis was away reaches Redis when it returns, and the bound never counts a
-// session already revoked.
+// and what a replica listed or removed while Redis was away reaches Redis when it returns.
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { after, before, describe, it } from "node:test";
 import { Redis } from "ioredis";
 import { RedisServer } from "#harness/redis-server.ts";
-import type { Stores } from "#server/stores/create-stores.ts";
-import { SETTLE_MS } from "#server/stores/person-lists-redis.ts";
-import { SESSIONS_PER_PERSON, type SessionEntry } from "#server/stores/session-registry.ts";
-import { slowLink } from "#tests/support/slow-link.ts";
-import { keptLog, testStores } from "#tests/support/stores.ts";
+import type { ListKind } from "#server/stores/person-lists.ts";
+import { testPersonLists } from "#tests/support/stores.ts";
 import { until } from "#tests/support/waiting.ts";
 
-const entry = (began: number): SessionEntry => ({
-  sid: randomUUID(),
-  began,
-  seen: began,
-  device: "Chrome on Windows",
-  address: "203.0.113.9",
-});
-const person = () => `client/acme/${randomUUID()}`;
-const sids = async (stores: Stores, who: string) => (await stores.sessions.list(who)).sessions.map(({ sid }) => sid);
+type Thing = { at: number; device: string };
 
-type Replica = { stores: Stores; log: ReturnType<typeof keptLog> };
+const PER_PERSON = 20;
+const things: ListKind<Thing> = {
+  name: "things",
+  perPerson: PER_PERSON,
+  peopleMax: 1_000,
+  keepMs: 600_000,
+  timeOf: (thing) => thing.at,
+  parse: (stored) => {
+    const { at, device } = (stored ?? {}) as Partial<Thing>;
+    return typeof at === "number" && typeof device === "string" ? { at, device } : undefined;
+  },
+};
+const thing = (at: number): Thing => ({ at, device: "Chrome on Windows" });
+const person = () => `client/acme/${randomUUID()}`;
+
+type Replica = ReturnType<typeof testPersonLists<Thing>> & { states: boolean[] };
 
 describe("redis per-person lists on two replicas", () => {
   let server: RedisServer;
@@ -31,17 +34,29 @@ describe("redis per-person lists on two replicas", () => {
   let a: Replica;
   let b: Replica;
   const prefix = `lists-${randomUUID()}:`;
+  /** A replica's lists, its link's changes kept in `states`. */
   const open = async (): Promise<Replica> => {
-    const log = keptLog();
-    const stores = testStores(server.url, { keyPrefix: prefix, log, sessionMaxMs: 600_000 });
-    await stores.ready();
-    return { stores, log };
+    const states: boolean[] = [];
+    const replica = { ...testPersonLists(things, server.url, prefix, { onState: (up) => states.push(up) }), states };
+    await replica.ready();
+    return replica;
   };
-  const usable = async ({ stores }: Replica) => {
-    const health = await stores.health();
-    return health.backend === "redis" && health.up;
+  const usable = (replica: Replica) => replica.link?.usable === true;
+  /** Redis hangs: each replica's next read times out, and it sees Redis away. */
+  const away = async (...replicas: Replica[]) => {
+    for (const replica of replicas) {
+      await replica.lists.list(person());
+      await until(() => !usable(replica), 2_000, "the replica to see Redis away");
+    }
   };
-  const listed = (who: string) => raw.zcard(`${prefix}sessions:${who}:order`);
+  const listed = (who: string) => raw.zcard(`${prefix}${things.name}:${who}:order`);
+  /** A person with PER_PERSON items listed by `replica`, the oldest first: their ids. */
+  const full = async (replica: Replica, who: string) => {
+    const start = Date.now() - 60_000;
+    const all = Array.from({ length: PER_PERSON }, (_, index) => [randomUUID(), thing(start + index)] as const);
+    for (const [id, item] of all) assert.deepEqual(await replica.lists.add(who, id, item), []);
+    return all.map(([id]) => id);
+  };
 
   before(async () => {
     server = await RedisServer.start();
@@ -51,117 +66,49 @@ describe("redis per-person lists on two replicas", () => {
   });
   after(async () => {
     raw.disconnect();
-    await Promise.all([a.stores.close(), b.stores.close()]);
+    await Promise.all([a, b].map((replica) => replica.close()));
     await server.stop();
   });
 
   it("a full Redis still takes a removal, and is no outage", async () => {
     const who = person();
     const now = Date.now();
-    const sessions = [entry(now - 2), entry(now - 1)];
-    for (const session of sessions) await a.stores.sessions.add(who, session);
+    const [older, newer] = [randomUUID(), randomUUID()];
+    await a.lists.add(who, older, thing(now - 2));
+    await a.lists.add(who, newer, thing(now - 1));
     await server.config("maxmemory", "1"); // below what it holds: every write that could grow it is refused
     try {
-      await b.stores.sessions.remove(who, sessions[1]?.sid ?? "");
+      await b.lists.remove(who, newer);
       assert.equal(await listed(who), 1, "the removal reached Redis");
-      assert.ok(await usable(b), "the link stays up");
-      assert.equal(b.log.events("redis-down"), 0);
+      assert.ok(usable(b), "the link stays up");
+      assert.deepEqual(b.states, [true], "no outage");
     } finally {
       await server.config("maxmemory", "0");
     }
   });
 
-  /** A person with SESSIONS_PER_PERSON sessions listed by A, the oldest first. */
-  const full = async (who: string) => {
-    const now = Date.now() - 60_000;
-    const sessions = Array.from({ length: SESSIONS_PER_PERSON }, (_, index) => entry(now + index));
-    for (const session of sessions) assert.deepEqual(await a.stores.sessions.add(who, session), []);
-    return sessions.map(({ sid }) => sid);
-  };
-
-  it("the bound never counts a session already revoked, even when its removal never reached Redis", async () => {
-    const who = person();
-    const [kept, ...signedOut] = await full(who);
-    for (const sid of signedOut) await b.stores.revocations.revoke(sid); // revoked, never taken off the list
-    assert.deepEqual(await a.stores.sessions.add(who, entry(Date.now())), [], "no live session ended");
-    assert.ok((await sids(a.stores, who)).includes(kept ?? ""));
-  });
-
   it("what a replica listed or removed while Redis was away reaches Redis when it returns", async () => {
     const who = person();
-    const [kept, ...signedOut] = await full(who);
+    const [kept, ...removed] = await full(a, who);
     server.freeze();
     try {
-      for (const replica of [a, b]) {
-        await replica.stores.counters.hit(`k|${randomUUID()}`, 60_000); // times out: the replica sees Redis away
-        await until(async () => !(await usable(replica)), 2_000, "the replica to see Redis away");
-      }
-      const during = entry(Date.now());
-      for (const sid of signedOut) await b.stores.sessions.remove(who, sid); // signed out on B
-      await b.stores.sessions.add(who, during); // signed in on B
+      await away(a, b);
+      const during = randomUUID();
+      for (const id of removed) await b.lists.remove(who, id); // taken off on B
+      await b.lists.add(who, during, thing(Date.now())); // added on B
       server.thaw();
-      await until(async () => (await usable(a)) && (await usable(b)), 5_000, "both links back");
+      await until(() => usable(a) && usable(b), 5_000, "both links back");
       await until(async () => (await listed(who)) === 2, 3_000, "the outage's additions and removals in Redis");
-      const list = await a.stores.sessions.list(who);
+      const list = await a.lists.list(who);
       assert.equal(list.complete, true);
       assert.deepEqual(
-        list.sessions.map(({ sid }) => sid),
-        [during.sid, kept],
-        "A lists the session signed in on B during the outage",
+        list.items.map(({ id }) => id),
+        [during, kept],
+        "A lists the item added on B during the outage",
       );
-      assert.deepEqual(await a.stores.sessions.add(who, entry(Date.now())), [], "the bound ends nobody");
+      assert.deepEqual(await a.lists.add(who, randomUUID(), thing(Date.now())), [], "the bound ends nobody");
     } finally {
       server.thaw();
-    }
-  });
-
-  it("after Redis returns, the bound waits for a replica not back yet to send the sign-outs it made meanwhile", async () => {
-    let offset = 0; // the lists' clock: the settle passes without waiting for it
-    const target = { host: "127.0.0.1", port: server.port };
-    let relay = await slowLink(target, 0);
-    let cUp = false;
-    const c = testStores(server.url, {
-      keyPrefix: prefix,
-      sessionMaxMs: 600_000,
-      now: () => Date.now() + offset,
-      onRedisState: (up) => {
-        cUp = up;
-      },
-    });
-    const d = testStores(relay.url, { keyPrefix: prefix, sessionMaxMs: 600_000 }); // reaches Redis through the relay
-    try {
-      await Promise.all([c.ready(), d.ready()]);
-      const who = person();
-      const start = Date.now() - 60_000;
-      const sessions = Array.from({ length: SESSIONS_PER_PERSON }, (_, index) => entry(start + index));
-      for (const session of sessions) assert.deepEqual(await c.sessions.add(who, session), []);
-      const [kept, ...signedOut] = sessions.map(({ sid }) => sid);
-      server.freeze();
-      try {
-        for (const stores of [c, d]) {
-          await stores.counters.hit(`k|${randomUUID()}`, 60_000);
-          await until(async () => !(await usable({ stores, log: keptLog() })), 2_000, "Redis away");
-        }
-        for (const sid of signedOut) {
-          await d.revocations.revoke(sid);
-          await d.sessions.remove(who, sid);
-        }
-        await relay.close(); // D stays cut off when Redis returns
-      } finally {
-        server.thaw();
-      }
-      await until(() => cUp, 5_000, "C's link back");
-      assert.deepEqual(await c.sessions.add(who, entry(Date.now())), [], "no live session ended for D's sign-outs");
-      relay = await slowLink(target, 0, relay.port); // D back
-      await until(async () => (await listed(who)) === 2, 10_000, "D's sign-outs in Redis");
-      offset += SETTLE_MS;
-      const dropped: string[] = [];
-      for (let index = 0; index < SESSIONS_PER_PERSON - 1; index++)
-        dropped.push(...(await c.sessions.add(who, entry(Date.now() + index))));
-      assert.deepEqual(dropped, [kept], "once settled, the bound applies to the true list");
-    } finally {
-      await Promise.all([c.close(), d.close()]);
-      await relay.close();
     }
   });
 });

@@ -25,14 +25,6 @@ describe("the steps that wait for Redis", () => {
     assert.equal(steps.has("other", "a"), false);
   });
 
-  it("give a waiting addition the item's later last seen", () => {
-    const steps = new WaitingSteps<Thing>();
-    steps.keep(add("a"));
-    steps.seen("p", "a", 42);
-    steps.seen("p", "gone", 43);
-    assert.deepEqual(steps.all(), [{ ...add("a"), options: { seen: 42 } }]);
-  });
-
   it("forget a step Redis took, but not a later one for the same item", () => {
     const steps = new WaitingSteps<Thing>();
     const first = add("a");

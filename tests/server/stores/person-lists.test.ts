@@ -1,4 +1,4 @@
-// The per-person list's contract, which the session registry and the security activity are built on, run against
+// The per-person list's contract, which the security activity and the trusted browsers are built on, run against
 // both stores: in memory, and on a real redis-server.
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
@@ -46,15 +46,15 @@ for (const backend of ["memory", "redis"] as const) {
     });
     after(() => store.close());
 
-    it("lists a person's items newest first, each with its id, what it holds and when it was last seen", async () => {
+    it("lists a person's items newest first, each with its id and what it holds", async () => {
       const who = person();
       const now = Date.now();
       assert.deepEqual(await lists.add(who, "a", { at: now - 20, label: "older" }), []);
-      assert.deepEqual(await lists.add(who, "b", { at: now, label: "newer" }, { seen: now + 5 }), []);
+      assert.deepEqual(await lists.add(who, "b", { at: now, label: "newer" }), []);
       assert.deepEqual(await lists.list(who), {
         items: [
-          { id: "b", item: { at: now, label: "newer" }, seen: now + 5 },
-          { id: "a", item: { at: now - 20, label: "older" }, seen: now - 20 },
+          { id: "b", item: { at: now, label: "newer" } },
+          { id: "a", item: { at: now - 20, label: "older" } },
         ],
         complete: true,
         trimmed: false,
@@ -94,17 +94,15 @@ for (const backend of ["memory", "redis"] as const) {
       assert.equal(list.trimmed, true);
     });
 
-    it("writes last seen only for a listed item, and forgets a removed one", async () => {
+    it("forgets a removed item, and takes a removal of one never listed", async () => {
       const who = person();
       const now = Date.now();
       await lists.add(who, "kept", { at: now - 10, label: "kept" });
       await lists.add(who, "gone", { at: now - 5, label: "gone" });
-      await lists.seen(who, "kept", now + 1);
       await lists.remove(who, "gone");
-      await lists.seen(who, "gone", now + 2);
-      await lists.seen(who, "never", now + 3);
+      await lists.remove(who, "never");
       const { items } = await lists.list(who);
-      assert.deepEqual(items, [{ id: "kept", item: { at: now - 10, label: "kept" }, seen: now + 1 }]);
+      assert.deepEqual(items, [{ id: "kept", item: { at: now - 10, label: "kept" } }]);
     });
 
     it("adds an item asked for only if listed only to a person with a list already", async () => {
@@ -153,7 +151,7 @@ describe("redis per-person lists", () => {
       await store.lists.add(who, "here", { at: now, label: "written here" });
       await redis.stop();
       assert.deepEqual(await store.lists.list(who), {
-        items: [{ id: "here", item: { at: now, label: "written here" }, seen: now }],
+        items: [{ id: "here", item: { at: now, label: "written here" } }],
         complete: false,
         trimmed: false,
       });

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { describe, it } from "node:test";
-import { replicasOnOneRedis } from "#tests/support/stores.ts";
+import { replicasOnOneRedis, testRecord } from "#tests/support/stores.ts";
 import { until } from "#tests/support/waiting.ts";
 
 describe("two replicas on one redis", () => {
@@ -13,13 +13,17 @@ describe("two replicas on one redis", () => {
     const { a, b, open } = replicas;
     const other = await open("billing:");
     const sid = randomUUID();
+    const record = testRecord(`client/acme/${randomUUID()}`, Date.now());
     const key = `sign-in|ip|${randomUUID()}`;
-    await a.revocations.revoke(sid);
+    a.ledger.write(sid, record);
     await a.counters.hit(key, 60_000);
-    await until(() => b.revocations.has(sid), 1_000, "B to hear it");
-    assert.equal(other.revocations.has(sid), false);
+    await until(async () => (await b.ledger.read(sid)) !== undefined, 1_000, "B to read it");
+    assert.deepEqual(await b.ledger.read(sid), record);
+    assert.equal(await other.ledger.read(sid), undefined);
+    assert.deepEqual(await other.ledger.of(record.person), { sessions: [], complete: true });
     assert.equal((await other.counters.peek(key)).count, 0);
+    await a.ledger.end(sid, { at: Date.now(), reason: "signed-out" });
     const late = await open("billing:");
-    assert.equal(late.revocations.has(sid), false);
+    assert.equal(await late.ledger.read(sid), undefined);
   });
 });

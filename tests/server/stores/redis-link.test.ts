@@ -5,8 +5,9 @@ import { randomUUID } from "node:crypto";
 import { after, before, describe, it } from "node:test";
 import { RedisServer } from "#harness/redis-server.ts";
 import type { Stores } from "#server/stores/create-stores.ts";
+import { UNAVAILABLE } from "#server/stores/ledger.ts";
 import { outOfMemory, RedisLink } from "#server/stores/redis-link.ts";
-import { keptLog, testStores } from "#tests/support/stores.ts";
+import { keptLog, testRecord, testStores } from "#tests/support/stores.ts";
 import { scaled, timed, until } from "#tests/support/waiting.ts";
 
 /** Commands time out after 200 ms in these tests; an answer within this is "no hang". */
@@ -44,37 +45,54 @@ describe("redis down, hung or restarted", () => {
   const health = async ({ stores }: Replica) => {
     const answer = await stores.health();
     assert.equal(answer.backend, "redis");
-    return answer.backend === "redis" ? answer : { up: false, pendingRevocations: -1 };
+    return answer.backend === "redis" ? answer : { up: false, pendingSessionWrites: -1 };
+  };
+  /** How the replica reads the session's record: its ending's reason, "live", or why it could not say. */
+  const reads = async ({ stores }: Replica, sid: string) => {
+    const found = await stores.ledger.read(sid);
+    return found === undefined || found === UNAVAILABLE ? String(found) : (found.ended?.reason ?? "live");
+  };
+  /** A signed-in session's record, written on `replica`. */
+  const signedIn = (replica: Replica, sid: string) => {
+    replica.stores.ledger.write(sid, testRecord("client/acme/alice", Date.now()));
   };
 
   let a: Replica;
   let b: Replica;
+  /** Ended before the outage; ended during it; live throughout. Each written on A and read on B beforehand. */
   const before1 = randomUUID();
   const during = randomUUID();
+  const live = randomUUID();
 
   before(async () => {
     server = await RedisServer.start();
     a = await open();
     b = await open();
-    await a.stores.revocations.revoke(before1);
-    await until(() => b.stores.revocations.has(before1), 1_000, "B to hear the first revocation");
+    for (const sid of [before1, during, live]) {
+      signedIn(a, sid);
+      await until(async () => (await reads(b, sid)) === "live", 1_000, "B to read the record written on A");
+    }
+    await a.stores.ledger.end(before1, { at: Date.now(), reason: "signed-out" });
+    await until(async () => (await reads(b, before1)) === "signed-out", 1_000, "B to hear the first ending");
   });
   after(async () => {
     await Promise.all(replicas.map(({ stores }) => stores.close()));
     await server.stop();
   });
 
-  it("stopped: revocation checks answer from memory, a revoke is kept here, counts fall back per replica", async () => {
+  it("stopped: held records answer from memory, an ending is kept here, counts fall back per replica", async () => {
     await server.stop();
     await until(async () => !(await health(a)).up, 2_000, "A to see redis down");
 
-    assert.equal(a.stores.revocations.has(before1), true, "pages keep refusing what was revoked");
-    assert.equal(b.stores.revocations.has(before1), true);
+    for (const replica of [a, b]) {
+      assert.equal(await reads(replica, before1), "signed-out", "pages keep refusing what had ended");
+      assert.equal(await reads(replica, live), "live", "and serving what lives");
+    }
 
-    const revoke = await timed(() => a.stores.revocations.revoke(during));
-    assert.ok(revoke.ms < BOUNDED_MS, `revoke took ${revoke.ms} ms`);
-    assert.equal(a.stores.revocations.has(during), true, "refused at once on the replica that revoked it");
-    assert.equal((await health(a)).pendingRevocations, 1);
+    const end = await timed(() => a.stores.ledger.end(during, { at: Date.now(), reason: "signed-out" }));
+    assert.ok(end.ms < BOUNDED_MS, `end took ${end.ms} ms`);
+    assert.equal(await reads(a, during), "signed-out", "refused at once on the replica that ended it");
+    assert.equal((await health(a)).pendingSessionWrites, 1);
 
     const key = `sign-in|ip|${randomUUID()}`;
     const counts = [];
@@ -111,22 +129,23 @@ describe("redis down, hung or restarted", () => {
     assert.equal((await late.stores.counters.hit(`k|${randomUUID()}`, 60_000)).count, 1);
   });
 
-  it("restarted empty: the links come back, a revoke made during the outage reaches the others", async () => {
+  it("restarted empty: the links come back, an ending made during the outage reaches the others", async () => {
     await server.restart();
     for (const replica of replicas) await upOn(replica);
-    await until(() => b.stores.revocations.has(during), 2_000, "B to hear the revoke made during the outage");
-    assert.equal((await health(a)).pendingRevocations, 0);
+    await until(async () => (await reads(b, during)) === "signed-out", 2_000, "B to hear the ending made meanwhile");
+    assert.equal((await health(a)).pendingSessionWrites, 0);
     for (const replica of [a, b]) {
       assert.equal(replica.log.events("redis-up"), 2);
       assert.deepEqual(replica.states, [true, false, true]);
     }
   });
 
-  it("restarted empty: a replica started afterwards still refuses what was revoked before and during the outage", async () => {
-    // The restarted server lost every key; the running replicas wrote back the ids they still refuse.
+  it("restarted empty: a replica started afterwards still serves what lives and refuses what ended before and during the outage", async () => {
+    // The restarted server lost every key; the running replicas wrote back the records they hold.
     const c = await open();
-    assert.equal(c.stores.revocations.has(before1), true);
-    assert.equal(c.stores.revocations.has(during), true);
+    assert.equal(await reads(c, live), "live");
+    // Refused: ended, or unknown (ledger-redis.test.ts asks for the ending itself); never live, never "try again".
+    for (const sid of [before1, during]) assert.ok(["signed-out", "undefined"].includes(await reads(c, sid)), sid);
     const key = `sign-in|user|${randomUUID()}`;
     await a.stores.counters.hit(key, 60_000);
     assert.equal((await c.stores.counters.hit(key, 60_000)).count, 2, "counts shared again");
@@ -139,17 +158,20 @@ describe("redis down, hung or restarted", () => {
       const hit = await timed(() => a.stores.counters.hit(key, 60_000));
       assert.ok(hit.ms < BOUNDED_MS, `hit took ${hit.ms} ms`);
       assert.equal(hit.value.count, 1, "counted in memory");
-      const sid = randomUUID();
-      const revoke = await timed(() => a.stores.revocations.revoke(sid));
-      assert.ok(revoke.ms < BOUNDED_MS, `revoke took ${revoke.ms} ms`);
-      assert.equal(a.stores.revocations.has(sid), true);
+      const end = await timed(() => a.stores.ledger.end(live, { at: Date.now(), reason: "ended-elsewhere" }));
+      assert.ok(end.ms < BOUNDED_MS, `end took ${end.ms} ms`);
+      assert.equal(await reads(a, live), "ended-elsewhere");
       const lock = await timed(() => a.stores.locks.acquire(`mfa-validate|${randomUUID()}`, 5_000));
       assert.ok(lock.ms < BOUNDED_MS && lock.value, `lock took ${lock.ms} ms`);
       const check = await timed(() => health(a));
       assert.ok(check.ms < BOUNDED_MS && !check.value.up, `health took ${check.ms} ms`);
       server.thaw();
       await upOn(a);
-      await until(() => b.stores.revocations.has(sid), 3_000, "B to hear the revoke made while redis hung");
+      await until(
+        async () => (await reads(b, live)) === "ended-elsewhere",
+        3_000,
+        "B to hear the ending made meanwhile",
+      );
     } finally {
       server.thaw();
     }

@@ -11,7 +11,7 @@ describe("the end of a session", () => {
 
   it("is announced for every end the person did not choose", () => {
     const notChosen = endReasons.filter((reason) => reason !== "signed-out" && reason !== "replaced");
-    assert.equal(notChosen.length, 11);
+    assert.equal(notChosen.length, 12);
     for (const reason of notChosen) assert.equal(unannounced(reason), false, reason);
   });
 });
