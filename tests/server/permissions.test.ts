@@ -4,6 +4,7 @@
 // SECURITY.md item 11: permission gates decided on the server.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
+import fc from "fast-check";
 import { type FakeUpstream, forwardTo, happyUpstream, startFakeUpstream } from "#harness/fake-upstream.ts";
 import { PortalClient } from "#harness/portal-client.ts";
 import { accounts, fakeUpstreamCode, signIn } from "#harness/sign-in.ts";
@@ -17,8 +18,9 @@ import { type RunningPortal, sandboxPost, startPortalInProcess } from "#tests/su
 import { portalOnFake } from "#tests/support/portal-on-fake.ts";
 import { concrete } from "#tests/support/route-paths.ts";
 import { scaled } from "#tests/support/waiting.ts";
-import { gates } from "#web/gates.ts";
+import { gatedServices, gates } from "#web/gates.ts";
 import { routes } from "#web/routes/table.ts";
+import type { UserInfo } from "#web/site.ts";
 
 /** A client with no permission at all: every gate but "hidden when clientServices has 1894" fails. */
 const nothing = permissionsWith({ viewOnly: true });
@@ -77,6 +79,40 @@ describe("the permissions the session keeps", () => {
     assert.equal(kept.spotTier, true);
     const scalars = forGates({ ...base, paymentTier: 0, spotTier: "Y" });
     assert.deepEqual([scalars.paymentTier, scalars.spotTier], [0, "Y"]);
+  });
+
+  it("give every gate the same answer as the upstream's full set, and stay small whatever the upstream sends", () => {
+    // The codes the gates may read (web/gates.ts: a gate can name no other), so a gate added with a new code is
+    // exercised too.
+    const gateCodes = [...gatedServices.clientServices, ...gatedServices.beneServices];
+    const code = fc.oneof(fc.constantFrom(...gateCodes), fc.stringMatching(/^\d{1,6}$/));
+    const tier = fc.oneof(
+      fc.boolean(),
+      fc.integer(),
+      fc.string(),
+      fc.stringMatching(/^-?\d{0,20}$/),
+      fc.constant(null),
+    );
+    const numeric = fc.oneof(fc.string(), fc.stringMatching(/^ ?-?\d{0,30}(\.\d{0,3})? ?$/));
+    const info = fc.record({
+      loaded: fc.constant(true),
+      viewOnly: fc.boolean(),
+      isAdmin: fc.boolean(),
+      clientServices: fc.array(code, { maxLength: 40 }),
+      beneServices: fc.array(code, { maxLength: 20 }),
+      paymentTier: tier,
+      spotTier: tier,
+      vipTier: numeric,
+      userTier: numeric,
+    }) satisfies fc.Arbitrary<UserInfo>;
+    fc.assert(
+      fc.property(info, (full) => {
+        const kept = forGates(full);
+        for (const [name, gate] of Object.entries(gates)) assert.equal(gate(kept), gate(full), name);
+        assert.ok(JSON.stringify(kept).length <= 400, "the kept set is small whatever the upstream sends");
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 
