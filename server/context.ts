@@ -6,7 +6,7 @@ import { FailureRun, FailureRuns } from "#server/failure-run.ts";
 import { Metrics } from "#server/plugins/metrics.ts";
 import { DeviceCookies } from "#server/security/device-cookie.ts";
 import { Throttle } from "#server/security/throttle.ts";
-import { tokenSeal } from "#server/session/token-seal.ts";
+import { recordSeal } from "#server/session/record-seal.ts";
 import type { CounterStore } from "#server/stores/counters.ts";
 import { createStores, type StoreOptions, type Stores } from "#server/stores/create-stores.ts";
 import type { LockStore } from "#server/stores/locks.ts";
@@ -76,7 +76,7 @@ export async function createContext(
     redisUrl: config.redis.url,
     keyPrefix: config.redis.keyPrefix,
     sessionMaxMs: config.session.maxSeconds * 1000,
-    tokens: tokenSeal(config.sessionKeys),
+    seal: recordSeal(config.sessionKeys),
     activityMs: config.securityLogDays * 24 * 3600_000,
     log,
     now,

@@ -78,9 +78,10 @@ export const sessionPlugin = fp<{ context: AppContext }>(async (app: FastifyInst
   });
 
   // Asked again once the body has arrived: a request can hold its body back while its session is signed out elsewhere.
+  // One with no body (a GET, a HEAD) was read a moment ago: nothing to ask again.
   app.addHook("preHandler", async (request) => {
     const record = request.record;
-    if (!record || !request.auth) return;
+    if (!record || !request.auth || request.method === "GET" || request.method === "HEAD") return;
     const found = await app.ledger.read(record.id);
     if (found === UNAVAILABLE) return tryAgain();
     if (found?.ended) expire(request, found.ended.reason, { told: false });

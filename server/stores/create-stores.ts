@@ -5,7 +5,7 @@ import { RedisCounters } from "#server/stores/counters-redis.ts";
 import { MemoryFailureTallies } from "#server/stores/failure-tallies.ts";
 import { RedisFailureTallies } from "#server/stores/failure-tallies-redis.ts";
 import { MemoryLedger, type SessionLedger } from "#server/stores/ledger.ts";
-import { RedisLedger, type TokenSeal } from "#server/stores/ledger-redis.ts";
+import { type RecordSeal, RedisLedger } from "#server/stores/ledger-redis.ts";
 import { type LockStore, MemoryLocks } from "#server/stores/locks.ts";
 import { RedisLocks } from "#server/stores/locks-redis.ts";
 import { MemoryPersonLists } from "#server/stores/person-lists.ts";
@@ -21,8 +21,8 @@ export type StoreOptions = {
   keyPrefix: string;
   /** How long a session's record is kept: SESSION_MAX_HOURS in milliseconds. */
   sessionMaxMs: number;
-  /** How the upstream token is sealed in Redis (server/session/token-seal.ts). */
-  tokens: TokenSeal;
+  /** How a record is sealed in Redis (server/session/record-seal.ts). */
+  seal: RecordSeal;
   /** How long a person's security events are kept: SECURITY_LOG_DAYS in milliseconds. */
   activityMs: number;
   log: StoreLog;
@@ -98,7 +98,7 @@ export function createStores(options: StoreOptions): Stores {
     { event: "stores", backend: "redis", redis: redactUrl(options.redisUrl), prefix: options.keyPrefix },
     "sessions, throttles and wrong-code counts are shared through redis",
   );
-  const ledger = new RedisLedger(link, keys, options.sessionMaxMs, options.tokens);
+  const ledger = new RedisLedger(link, keys, options.sessionMaxMs, options.seal);
   const deviceLists = new RedisPersonLists(link, keys, trustedDeviceKind);
   const activityKind = activityListKind(activityMs);
   const activityLists = new RedisPersonLists(link, keys, activityKind);

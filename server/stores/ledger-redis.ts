@@ -25,7 +25,7 @@ import { endReasons } from "#web/protocol/session-end.ts";
  * to its id), opened with any key of the rotation. What Redis holds can neither be read nor changed nor moved to
  * another id without the session key.
  */
-export type TokenSeal = {
+export type RecordSeal = {
   seal(text: string, bound: string): string;
   open(sealed: string, bound: string): string | undefined;
 };
@@ -62,7 +62,7 @@ export class RedisLedger implements SessionLedger {
     private readonly link: RedisLink,
     private readonly keys: RedisKeys,
     private readonly lifetimeMs: number,
-    private readonly tokens: TokenSeal,
+    private readonly seal: RecordSeal,
     maxBytes?: number,
   ) {
     this.#local = new MemoryLedger(lifetimeMs, link.now, maxBytes);
@@ -136,7 +136,8 @@ export class RedisLedger implements SessionLedger {
         if (record?.person === person) sessions.push([id, record]);
       }
       // What this replica wrote that Redis has not taken yet is listed too.
-      for (const entry of this.#local.held(person)) if (!ids.includes(entry[0])) sessions.push(entry);
+      const indexed = new Set(ids);
+      for (const entry of this.#local.held(person)) if (!indexed.has(entry[0])) sessions.push(entry);
       return { sessions: sessions.sort(([, a], [, b]) => b.born - a.born), complete: true };
     } catch (error) {
       this.link.failed(error);
@@ -265,7 +266,7 @@ export class RedisLedger implements SessionLedger {
         const record = this.#local.read(id);
         if (!ending) continue;
         const left = String(wholeMs(this.#local.leftOf(id) || this.lifetimeMs + LINGER_MS));
-        const sealed = this.tokens.seal(JSON.stringify(ending), `ended\n${id}`);
+        const sealed = this.seal.seal(JSON.stringify(ending), `ended\n${id}`);
         const message = announce ? JSON.stringify(["e", id, sealed, this.#self] satisfies Announced) : "";
         const value = record ? this.#stored(record, id) : "";
         pipeline.portalLedgerEnd(
@@ -297,12 +298,12 @@ export class RedisLedger implements SessionLedger {
 
   /** The record as Redis keeps it: sealed whole, bound to its id. */
   #stored(record: SessionRecord, id: string): string {
-    return this.tokens.seal(JSON.stringify(record), id);
+    return this.seal.seal(JSON.stringify(record), id);
   }
 
   /** A record Redis gave for `id`: undefined unless sealed by this portal's keys for that id, and of a record's shape. */
   #opened(value: string | null | undefined, id: string): SessionRecord | undefined {
-    const text = value ? this.tokens.open(value, id) : undefined;
+    const text = value ? this.seal.open(value, id) : undefined;
     if (!text) return undefined;
     try {
       const record = JSON.parse(text) as SessionRecord;
@@ -316,7 +317,7 @@ export class RedisLedger implements SessionLedger {
 
   /** An ending Redis gave for `id`, sealed for it, of a reason this portal knows. */
   #ending(value: string | null | undefined, id: string): Ending | undefined {
-    const text = value ? this.tokens.open(value, `ended\n${id}`) : undefined;
+    const text = value ? this.seal.open(value, `ended\n${id}`) : undefined;
     if (!text) return undefined;
     try {
       const ending = JSON.parse(text) as Ending;

@@ -4,9 +4,9 @@ import { randomUUID } from "node:crypto";
 import { after, before } from "node:test";
 import { RedisServer } from "#harness/redis-server.ts";
 import type { SessionRecord } from "#server/session/record.ts";
-import { tokenSeal } from "#server/session/token-seal.ts";
+import { recordSeal } from "#server/session/record-seal.ts";
 import { createStores, type StoreOptions, type Stores } from "#server/stores/create-stores.ts";
-import { RedisLedger, type TokenSeal } from "#server/stores/ledger-redis.ts";
+import { type RecordSeal, RedisLedger } from "#server/stores/ledger-redis.ts";
 import { type ListKind, MemoryPersonLists, type PersonLists } from "#server/stores/person-lists.ts";
 import { RedisPersonLists } from "#server/stores/person-lists-redis.ts";
 import { redisKeys } from "#server/stores/redis-keys.ts";
@@ -33,7 +33,7 @@ export function keptLog(): StoreLog & { lines: LogLine[]; events(name: string): 
 }
 
 /** How the stores' replicas seal the upstream token in Redis: one session key, the same for every replica. */
-export const testTokens: TokenSeal = tokenSeal([Buffer.alloc(32, 7)]);
+export const testSeal: RecordSeal = recordSeal([Buffer.alloc(32, 7)]);
 
 /** A signed-in session's record for `person`, born (and last seen) at `born`, with a token of its own. */
 export function testRecord(person: string, born: number, extra: Partial<SessionRecord> = {}): SessionRecord {
@@ -61,7 +61,7 @@ export function testStores(redisUrl: string | undefined, options: Partial<StoreO
     redisUrl,
     keyPrefix: "test:",
     sessionMaxMs: 60_000,
-    tokens: testTokens,
+    seal: testSeal,
     activityMs: 90 * 24 * 3600_000,
     log: keptLog(),
     now: Date.now,
@@ -144,9 +144,9 @@ export function testRedisLedger(
     keyPrefix = "test:",
     lifetimeMs = 60_000,
     now = Date.now,
-    tokens = testTokens,
+    seal = testSeal,
     maxBytes,
-  }: { keyPrefix?: string; lifetimeMs?: number; now?: () => number; tokens?: TokenSeal; maxBytes?: number } = {},
+  }: { keyPrefix?: string; lifetimeMs?: number; now?: () => number; seal?: RecordSeal; maxBytes?: number } = {},
 ): {
   ledger: RedisLedger;
   link: RedisLink;
@@ -156,7 +156,7 @@ export function testRedisLedger(
 } {
   const log = keptLog();
   const link = testLink(redisUrl, keyPrefix, now, undefined, log);
-  const ledger = new RedisLedger(link, redisKeys(keyPrefix), lifetimeMs, tokens, maxBytes);
+  const ledger = new RedisLedger(link, redisKeys(keyPrefix), lifetimeMs, seal, maxBytes);
   return { ledger, link, log, ready: () => ledger.ready(scaled(3_000)), close: () => link.close() };
 }
 

@@ -9,12 +9,12 @@ import { after, before, describe, it } from "node:test";
 import { Redis } from "ioredis";
 import { RedisServer } from "#harness/redis-server.ts";
 import type { SessionRecord } from "#server/session/record.ts";
-import { tokenSeal } from "#server/session/token-seal.ts";
+import { recordSeal } from "#server/session/record-seal.ts";
 import { LINGER_MS, UNAVAILABLE } from "#server/stores/ledger.ts";
 import { RedisLedger } from "#server/stores/ledger-redis.ts";
 import { redisKeys } from "#server/stores/redis-keys.ts";
 import type { RedisLink } from "#server/stores/redis-link.ts";
-import { testRecord, testRedisLedger, testTokens } from "#tests/support/stores.ts";
+import { testRecord, testRedisLedger, testSeal } from "#tests/support/stores.ts";
 import { until } from "#tests/support/waiting.ts";
 
 const LIFETIME_MS = 3_600_000;
@@ -99,9 +99,9 @@ describe("two replicas' ledgers on one redis", () => {
       !stored.includes(record.person) && !stored.includes(record.auth.token),
       "neither whose it is nor its token",
     );
-    const opened = JSON.parse(testTokens.open(stored, id) ?? "{}") as SessionRecord;
+    const opened = JSON.parse(testSeal.open(stored, id) ?? "{}") as SessionRecord;
     assert.equal(opened.auth.token, record.auth.token, "sealed with the replicas' key");
-    const stranger = await open({ tokens: tokenSeal([Buffer.alloc(32, 9)]) });
+    const stranger = await open({ seal: recordSeal([Buffer.alloc(32, 9)]) });
     assert.equal(await stranger.ledger.read(id), undefined, "a replica with another key opens nothing");
     // Someone who can write to Redis puts one record under another's id, or forges an ending: nothing opens.
     await raw.set(keys.record(other.id), stored);
@@ -386,7 +386,7 @@ describe("a pass whose answer has a hole", () => {
       },
       failed: (error: unknown) => failures.push(error),
     } as unknown as RedisLink;
-    const ledger = new RedisLedger(link, keys, LIFETIME_MS, testTokens);
+    const ledger = new RedisLedger(link, keys, LIFETIME_MS, testSeal);
     await ledger.sync();
     hole = true;
     const [written, ended] = [randomUUID(), randomUUID()];

@@ -1,11 +1,11 @@
-// server/session/token-seal.ts: a record at rest in Redis, sealed as the session cookie is under the session
+// server/session/record-seal.ts: a record at rest in Redis, sealed as the session cookie is under the session
 // keys: sealed with the first key, opened with any key of the rotation, never readable in the seal, and a seal that
 // was tampered with opens to nothing.
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { describe, it } from "node:test";
 import { jwtLikeToken } from "#harness/fake-upstream.ts";
-import { tokenSeal } from "#server/session/token-seal.ts";
+import { recordSeal } from "#server/session/record-seal.ts";
 
 const [oldKey, newKey, otherKey] = [randomBytes(32), randomBytes(32), randomBytes(32)] as [Buffer, Buffer, Buffer];
 /** Where the sealed text is kept: a record's id. */
@@ -14,7 +14,7 @@ const tokens = ["token-of-alice", "t", jwtLikeToken(4_000), "x".repeat(8_192), "
 
 describe("the ledger's seal", () => {
   it("opens only where it was sealed: a seal moved to another record's id opens to nothing", () => {
-    const seal = tokenSeal([newKey]);
+    const seal = recordSeal([newKey]);
     const sealed = seal.seal("token-of-alice", BOUND);
     assert.equal(seal.open(sealed, BOUND), "token-of-alice");
     assert.equal(seal.open(sealed, "3f1d2c4e-0000-4000-8000-000000000002"), undefined, "another id");
@@ -22,27 +22,27 @@ describe("the ledger's seal", () => {
   });
 
   it("opens to the token it sealed, byte for byte, whatever its length", () => {
-    const seal = tokenSeal([newKey]);
+    const seal = recordSeal([newKey]);
     for (const token of tokens) assert.equal(seal.open(seal.seal(token, BOUND), BOUND), token, token.slice(0, 20));
   });
 
   it("is sealed with the first key of the rotation and opened with any of its keys; a removed key's opens to nothing", () => {
-    const before = tokenSeal([oldKey]).seal("token-of-alice", BOUND);
-    const rotated = tokenSeal([newKey, oldKey]);
+    const before = recordSeal([oldKey]).seal("token-of-alice", BOUND);
+    const rotated = recordSeal([newKey, oldKey]);
     assert.equal(rotated.open(before, BOUND), "token-of-alice", "a seal of the previous key still opens");
     const after = rotated.seal("token-of-alice", BOUND);
-    assert.equal(tokenSeal([newKey]).open(after, BOUND), "token-of-alice", "the new key seals");
-    assert.equal(tokenSeal([oldKey]).open(after, BOUND), undefined, "not the old one");
+    assert.equal(recordSeal([newKey]).open(after, BOUND), "token-of-alice", "the new key seals");
+    assert.equal(recordSeal([oldKey]).open(after, BOUND), undefined, "not the old one");
     assert.equal(
-      tokenSeal([newKey]).open(before, BOUND),
+      recordSeal([newKey]).open(before, BOUND),
       undefined,
       "once the old key is removed, its seals open no more",
     );
-    assert.equal(tokenSeal([otherKey]).open(after, BOUND), undefined, "nor under a key of another portal");
+    assert.equal(recordSeal([otherKey]).open(after, BOUND), undefined, "nor under a key of another portal");
   });
 
   it("opens to nothing, never throwing, once tampered with: a flipped byte anywhere, cut short, or made up", () => {
-    const seal = tokenSeal([newKey]);
+    const seal = recordSeal([newKey]);
     const sealed = seal.seal("token-of-alice", BOUND);
     const bytes = Buffer.from(sealed, "base64url");
     for (let at = 0; at < bytes.length; at++) {
@@ -55,7 +55,7 @@ describe("the ledger's seal", () => {
   });
 
   it("never holds the token: no part of it is readable in the seal, and two seals of one token differ", () => {
-    const seal = tokenSeal([newKey]);
+    const seal = recordSeal([newKey]);
     // Tokens long enough that a piece of one found in the seal by chance is out of the question.
     for (const token of tokens.filter((long) => long.length >= 12)) {
       const sealed = seal.seal(token, BOUND);

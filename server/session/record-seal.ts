@@ -2,11 +2,11 @@
 // bound to where it is kept (`bound`, the additional data: a record's id): sealed with the first key, opened with any
 // key of the rotation, as the session cookie is. A seal moved to another id, or changed, opens to nothing.
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
-import type { TokenSeal } from "#server/stores/ledger-redis.ts";
+import type { RecordSeal } from "#server/stores/ledger-redis.ts";
 
 const derived = (key: Buffer) => Buffer.from(hkdfSync("sha256", key, "", "portal ledger token", 32));
 
-export function tokenSeal(sessionKeys: Buffer[]): TokenSeal {
+export function recordSeal(sessionKeys: Buffer[]): RecordSeal {
   const keys = sessionKeys.map(derived);
   return {
     seal(text, bound) {
