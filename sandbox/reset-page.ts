@@ -36,7 +36,7 @@ export const resetProblemOf = (code: unknown): ResetProblem | undefined =>
 
 const TITLE = "Password reset";
 const minutes = RESET_LINK_LIFETIME_MS / 60_000;
-/** How long the portal keeps a session's permissions without asking the upstream (server/permissions.ts). */
+/** How long the portal keeps a session's permissions without asking the upstream (server/account/permissions.ts). */
 const PORTAL_CACHE_MINUTES = 5;
 
 /** Why a link was refused and how to ask again, on the portal's sign-in page (`signInUrl`, escaped here). */

@@ -21,7 +21,7 @@ import {
   resetProblemOf,
 } from "#sandbox/reset-page.ts";
 import type { UserRecord } from "#sandbox/users.ts";
-import { guessedAs } from "#server/api/common-passwords.ts";
+import { guessedAs } from "#server/actions/common-passwords.ts";
 import { newPasswordProblem } from "#web/password-rules.ts";
 import { passwordTexts } from "#web/texts/password.ts";
 

@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from "node:fs";
 
 /** Kinds of module that have no test file of their own, and why. */
 const exemptKinds: [RegExp, string][] = [
-  [/^web\/(components|pages)\/.+\.tsx$/, "screens and their parts: tests/browser/, named after what a person does"],
+  [/^web\/(components|screens)\/.+\.tsx$/, "screens and their parts: tests/browser/, named after what a person does"],
   [/^web\/components\/use-.+\.ts$/, "hooks: tests/browser/"],
   [/^web\/islands\/.+\.tsx$/, "islands: tests/browser/"],
   [/^web\/client\/|^web\/islands\/hydrate\.ts$/, "scripts that run only in a page: tests/browser/"],
@@ -23,10 +23,9 @@ const exemptKinds: [RegExp, string][] = [
 const testedElsewhere: Record<string, string> = {
   "server/account/state.ts": "tests/server/routes/account.test.ts",
   "server/context.ts": "tests/server/app.test.ts",
-  "server/forms/through-api.ts": "tests/server/routes/sign-in-forms.test.ts",
-  "server/api/rules.ts": "tests/server/api/admit.test.ts",
-  "server/pages/account-view.ts": "tests/server/routes/account.test.ts",
-  "server/pages/public.tsx": "tests/server/routes/pages.test.ts",
+  "server/actions/rules.ts": "tests/server/actions/perform.test.ts",
+  "server/loaders/account-view.ts": "tests/server/routes/account.test.ts",
+  "server/loaders/public.tsx": "tests/server/routes/pages.test.ts",
   "server/stores/redis-scripts.ts": "tests/server/stores/counters-redis.test.ts",
 };
 

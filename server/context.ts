@@ -2,7 +2,6 @@
 // stores, tracking and the clock.
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "#server/config.ts";
-import { FailureRun, FailureRuns } from "#server/failure-run.ts";
 import { Metrics } from "#server/plugins/metrics.ts";
 import { DeviceCookies } from "#server/security/device-cookie.ts";
 import { Throttle } from "#server/security/throttle.ts";
@@ -10,10 +9,11 @@ import { recordSeal } from "#server/session/record-seal.ts";
 import type { CounterStore } from "#server/stores/counters.ts";
 import { createStores, type StoreOptions, type Stores } from "#server/stores/create-stores.ts";
 import type { LockStore } from "#server/stores/locks.ts";
-import { VisitTracker } from "#server/tracking.ts";
 import { createUpstreamClient, type UpstreamClient } from "#server/upstream/client.ts";
+import { FailureRun, FailureRuns } from "#server/upstream/failure-run.ts";
 import { UpstreamHealth } from "#server/upstream/health.ts";
-import { loadOperations, type Operation } from "#server/upstream/operations.ts";
+import { loadOperations, type Operation, type OperationId } from "#server/upstream/operations.ts";
+import { VisitTracker } from "#server/upstream/tracking.ts";
 
 export type AppContext = {
   config: Config;
@@ -21,6 +21,7 @@ export type AppContext = {
   /** The server's own typed calls to the upstream. */
   upstream: UpstreamClient;
   operations: Operation[];
+  operationById: ReadonlyMap<OperationId, Operation>;
   metrics: Metrics;
   /** The upstream's state as /readyz's probe last found it. */
   upstreamHealth: UpstreamHealth;
@@ -92,6 +93,7 @@ export async function createContext(
     upstreamUrl,
     upstream,
     operations,
+    operationById: new Map(operations.map((operation) => [operation.operationId, operation])),
     metrics,
     upstreamHealth: new UpstreamHealth(metrics, log),
     permissionFaults: new FailureRun(

@@ -185,7 +185,7 @@ describe("CONTRIBUTING.md's walks, followed on a copy of the project", () => {
     const [described, generate, row, ...rest] = operation.steps;
     assert.equal(described?.kind === "edit" && described.file, "openapi/portal.yaml");
     assert.equal(generate?.kind === "run" && generate.command, "npm run gen:api");
-    assert.equal(row?.kind === "edit" && row.file, "server/api/rules.ts");
+    assert.equal(row?.kind === "edit" && row.file, "server/actions/rules.ts");
     for (const step of [described, generate]) {
       if (step?.kind === "edit") apply(copy, step);
       if (step?.kind === "run") {
@@ -198,7 +198,7 @@ describe("CONTRIBUTING.md's walks, followed on a copy of the project", () => {
     assert.equal(errors.length, 1, without.output);
     assert.match(
       errors[0] ?? "",
-      /^server\/api\/rules\.ts\(\d+,\d+\): error TS2741: Property 'markInboxRead' is missing/,
+      /^server\/actions\/rules\.ts\(\d+,\d+\): error TS2741: Property 'markInboxRead' is missing/,
     );
     for (const step of [row, ...rest]) if (step?.kind === "edit") apply(copy, step);
     const changed = changedFiles(copy).filter((path) => !before.has(path));
@@ -206,8 +206,8 @@ describe("CONTRIBUTING.md's walks, followed on a copy of the project", () => {
       "openapi/portal.yaml",
       "openapi/schema.d.ts",
       "sandbox/web-routes.ts",
-      "server/api/rules.ts",
-      "tests/server/api/plugin.test.ts",
+      "server/actions/rules.ts",
+      "tests/server/routes/api.test.ts",
     ]);
     assert.equal(changed.length, operation.files);
   });
@@ -218,13 +218,13 @@ describe("CONTRIBUTING.md's walks, followed on a copy of the project", () => {
     const lint = inCopy(copy, bin(copy, "biome"), [
       "check",
       "sandbox/web-routes.ts",
-      "server/api/rules.ts",
-      "tests/server/api/plugin.test.ts",
+      "server/actions/rules.ts",
+      "tests/server/routes/api.test.ts",
     ]);
     assert.ok(lint.ok, lint.output);
-    const suites = runTests(copy, ["tests/sandbox/app.test.ts", "tests/server/api/admit.test.ts"]);
+    const suites = runTests(copy, ["tests/sandbox/app.test.ts", "tests/server/actions/perform.test.ts"]);
     assert.ok(suites.ok, suites.output);
-    const own = runTests(copy, ["tests/server/api/plugin.test.ts"], "inbox/read");
+    const own = runTests(copy, ["tests/server/routes/api.test.ts"], "inbox/read");
     assert.ok(own.ok, own.output);
     assert.match(own.output, /✔ marks the signed-in user's inbox read/);
   });

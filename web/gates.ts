@@ -2,7 +2,7 @@
 import type { UserInfo } from "#web/site.ts";
 
 /**
- * The service codes the gates read, and the only ones a session keeps of the upstream's lists (server/permissions.ts):
+ * The service codes the gates read, and the only ones a session keeps of the upstream's lists (server/account/permissions.ts):
  * a gate can name no other code (the types say so), so the session never trims away a code a gate needs.
  */
 export const gatedServices = {

@@ -3,7 +3,7 @@ import type { Site } from "#web/site.ts";
 
 export type AssetManifest = {
   css: string;
-  /** The section layouts' stylesheet, linked by signed-in pages only (web/pages/document.tsx). */
+  /** The section layouts' stylesheet, linked by signed-in pages only (web/screens/document.tsx). */
   sectionsCss?: string;
   hydrate: string;
   /** The idle warning's script, on signed-in pages only (web/client/idle-warning.ts). */

@@ -21,7 +21,7 @@ const resident = () => {
 const zones = ["Europe/London", "america/new_york", "Asia/Tokyo", "Pacific/Auckland", "UTC", "Mars/Olympus_Mons"];
 const start = Date.UTC(2026, 10, 24, 10, 42);
 
-/** The view of the n-th request: another zone, other times, as loadAccountView (server/pages/account-view.ts) builds it. */
+/** The view of the n-th request: another zone, other times, as loadAccountView (server/loaders/account-view.ts) builds it. */
 function view(n: number): AccountView {
   const at = start + n * 61_000;
   return {

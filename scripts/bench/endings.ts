@@ -16,7 +16,7 @@ import { median } from "#scripts/bench/stats.ts";
 import { allVisitsSent } from "#scripts/bench/visits.ts";
 import { personOf } from "#server/account/person.ts";
 import { SESSIONS_PER_PERSON } from "#server/account/sessions.ts";
-import { END_SESSIONS_PATH } from "#server/pages/account-view.ts";
+import { END_SESSIONS_PATH } from "#server/loaders/account-view.ts";
 import { END_OTHERS_HEADER } from "#web/api/end-others.ts";
 import type { EndReason } from "#web/protocol/session-end.ts";
 

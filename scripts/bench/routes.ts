@@ -1,10 +1,10 @@
 // Benchmark 10 (issue 30): the costliest request of every route the portal has, in CPU, beside a signed-in page view.
 // The routes are the app's own. The bench builds the portal in its own process and lists every route Fastify registers
 // (an `onRoute` hook set through Fastify's "fastify.initialization" channel, as server/plugins/tracing.ts sets its
-// own), and expands the routes that stand for many: `GET /*` into every row of the route table (web/routes/table.ts),
-// `POST /*` into a row of each kind of screen (the forms answer by screen), `/assets/*` into every built file,
+// own), and expands the routes that stand for many: the forms' `POST` into a row of each kind of screen (they answer
+// by screen), `/assets/*` into every built file,
 // `/pdfs/:fileName` into every document the table names. Each is asked as a browser asks it, in the standing its own
-// rule names (an /api operation's row in server/api/rules.ts; a page's section; anything else signed in), and its CPU
+// rule names (an /api operation's row in server/actions/rules.ts; a page's section; anything else signed in), and its CPU
 // read with `process.cpuUsage` around a batch of injected requests; a request that changes its session (a POST that
 // needs one) gets a session of its own, prepared before the batch. Every request must be answered below 500.
 import { randomBytes, randomUUID } from "node:crypto";
@@ -20,12 +20,12 @@ import { startUpstream } from "#scripts/bench/portal.ts";
 import { type Row, ratioRow } from "#scripts/bench/report.ts";
 import { median } from "#scripts/bench/stats.ts";
 import { allVisitsSent } from "#scripts/bench/visits.ts";
-import { easilyGuessed } from "#server/api/common-passwords.ts";
-import { rules } from "#server/api/rules.ts";
+import { easilyGuessed } from "#server/actions/common-passwords.ts";
+import { rules } from "#server/actions/rules.ts";
 import { buildApp } from "#server/app.ts";
 import { loadConfig } from "#server/config.ts";
 import { loggerOptions } from "#server/plugins/logging.ts";
-import type { OperationId } from "#server/upstream/operations.ts";
+import { loadOperations, type Operation, routerPath } from "#server/upstream/operations.ts";
 import { CSRF_HEADER } from "#web/protocol/headers.ts";
 import type { RouteEntry } from "#web/routes/row.ts";
 import { routes as pageTable, sectionAudience } from "#web/routes/table.ts";
@@ -153,7 +153,7 @@ const rowSite = (row: RouteEntry): Site => (row.section === "public" ? "client" 
 const isMethod = (method: string): method is Method => method === "GET" || method === "POST";
 
 /** Every request kind of the portal, from the routes it registered. */
-function kindsOf(listed: Listed[]): Kind[] {
+function kindsOf(listed: Listed[], operations: Map<string, Operation>): Kind[] {
   const kinds: Kind[] = [];
   const seen = new Set<string>();
   for (const route of listed) {
@@ -163,34 +163,42 @@ function kindsOf(listed: Listed[]): Kind[] {
       const key = `${method} ${route.url}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      kinds.push(...expand(method, route));
+      kinds.push(...expand(method, route, operations));
     }
   }
   return kinds;
 }
 
-function expand(method: Method, route: Listed): Kind[] {
+/** The page rows by their path, and one row of each kind of screen (the forms answer by their page's screen). */
+const rowByPath = new Map(pageTable.map((row) => [row.path, row]));
+const firstOfScreen = new Set([...new Map(pageTable.map((row) => [row.screen, row])).values()]);
+
+function expand(method: Method, route: Listed, operations: Map<string, Operation>): Kind[] {
   const url = route.url ?? "/";
-  const schema = route.schema as { body?: Schema; querystring?: Schema } | undefined;
-  if (url === "/*" && method === "GET")
-    return pageTable.map((row) => ({
-      name: `GET ${row.path}`,
-      method,
-      url: filled(row.path, rowSite(row)),
-      standing: row.section === "public" ? "none" : "signed-in",
-      site: rowSite(row),
-    }));
-  if (url === "/*" && method === "POST") {
-    // The forms answer by their page's screen: one row of each kind, posted in the standing its form is shown in.
-    const screens = new Map(pageTable.map((row) => [row.screen, row]));
-    return [...screens.values()].map((row) => ({
-      name: `POST ${row.path} (${row.screen})`,
-      method,
-      url: filled(row.path, rowSite(row)),
-      standing: row.screen === "mfa" ? "pending" : row.section === "public" ? "none" : "signed-in",
-      site: rowSite(row),
-      body: bodyOf(schema?.body, rowSite(row), "bench"),
-    }));
+  const row = rowByPath.get(url);
+  if (row && method === "GET")
+    return [
+      {
+        name: `GET ${row.path}`,
+        method,
+        url: filled(row.path, rowSite(row)),
+        standing: row.section === "public" ? "none" : "signed-in",
+        site: rowSite(row),
+      },
+    ];
+  if (row && method === "POST") {
+    if (!firstOfScreen.has(row)) return [];
+    const schema = route.schema as { body?: Schema } | undefined;
+    return [
+      {
+        name: `POST ${row.path} (${row.screen})`,
+        method,
+        url: filled(row.path, rowSite(row)),
+        standing: row.screen === "mfa" ? "pending" : row.section === "public" ? "none" : "signed-in",
+        site: rowSite(row),
+        body: bodyOf(schema?.body, rowSite(row), "bench"),
+      },
+    ];
   }
   if (url === "/assets/*")
     return readdirSync(ASSETS)
@@ -213,8 +221,12 @@ function expand(method: Method, route: Listed): Kind[] {
       site,
     }));
   }
-  const operationId = (route.config as { operationId?: OperationId } | undefined)?.operationId;
-  const rule = operationId ? rules[operationId] : undefined;
+  // An /api route is its operation's: its input is the operation's, as openapi/portal.yaml declares it.
+  const operation = operations.get(`${method} ${url}`);
+  const schema = operation
+    ? { body: operation.body as Schema | undefined, querystring: operation.query as Schema | undefined }
+    : (route.schema as { body?: Schema; querystring?: Schema } | undefined);
+  const rule = operation ? rules[operation.operationId] : undefined;
   const needs = rule && "needs" in rule ? rule.needs : "signed-in";
   const site: Site = "client";
   return [
@@ -303,7 +315,10 @@ export async function routeBenches(options: RouteBenchOptions): Promise<Row[]> {
   const metricsToken = randomBytes(24).toString("hex");
   const { app, listed } = await portalWithRoutes(upstream.url, metricsToken);
   try {
-    const kinds = kindsOf(listed).filter((kind) => options.only?.pattern.test(kind.name) ?? true);
+    const operations = new Map(
+      (await loadOperations()).map((operation) => [`${operation.method} /api${routerPath(operation.path)}`, operation]),
+    );
+    const kinds = kindsOf(listed, operations).filter((kind) => options.only?.pattern.test(kind.name) ?? true);
     const readMetrics = async () =>
       (await app.inject({ url: "/metrics", headers: { authorization: `Bearer ${metricsToken}` } })).body;
     let people = 0;

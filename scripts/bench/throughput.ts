@@ -29,7 +29,7 @@ type Servers = {
   portalWithHeap: Server;
   portalWithDefaults: Server;
   token: string;
-  /** The portal's key: the bare proxy and the bare page open its cookie. */
+  /** The portal's key: the bare route and the bare page open its cookie. */
   sessionKey: string;
   /** The portal's /metrics token: row 3 reads its visit counters. */
   metricsToken: string;
@@ -46,12 +46,12 @@ async function startServers(started: Partial<Servers>): Promise<Servers> {
     SESSION_KEY: sessionKey,
     METRICS_TOKEN: started.metricsToken,
   });
-  // The token the upstream issues: the bare proxy carries it, as the portal's forwarded call does.
+  // The token the upstream issues: the bare route carries it, as the portal's call does.
   const issued = await fetch(`${upstream.url}/auth/client`, { method: "POST" });
   const { token } = (await issued.json()) as { token: string };
   started.token = token;
   started.bare = await startServer(
-    "scripts/bench/bare-proxy.ts",
+    "scripts/bench/bare-route.ts",
     await freePort(),
     { NODE_ENV: "production", UPSTREAM_URL: upstream.url, UPSTREAM_TOKEN: token, SESSION_KEY: sessionKey },
     "/healthz",
@@ -123,11 +123,11 @@ export async function throughputBenches(options: LoadOptions): Promise<Row[]> {
     // The same call and session cookie through the thinnest proxy of the same libraries: what the portal adds.
     rows.push(
       ratioRow(
-        "1b. What the portal adds: /api through the portal ÷ through a bare @fastify/http-proxy + @fastify/secure-session proxy (CPU)",
+        "1b. What the portal adds: /api through the portal ÷ a bare Fastify + @fastify/secure-session route making the same openapi-fetch call (CPU)",
         await sideBySide(
           portalApi,
           {
-            label: "bare proxy",
+            label: "bare route",
             url: `${bare.url}/api${PROXIED}`,
             pid: bare.pid,
             ...proxiedCall,

@@ -66,7 +66,7 @@ const linkTarget = (request: FastifyRequest): boolean =>
 /**
  * What a state-changing request another site or origin started is refused with: section 8's 403. An /api caller reads
  * it as JSON; a person's form, posted by another site's page, as a page in the portal's words (the session scope's
- * error handler, server/pages/public.tsx `refusedForm`).
+ * error handler, server/loaders/public.tsx `refusedForm`).
  */
 export class CrossSiteRefusal extends Refusal {
   constructor() {
@@ -82,9 +82,9 @@ export const csrfPlugin = fp(async (app: FastifyInstance) => {
 });
 
 /**
- * /api's calls other than a GET come from the portal's own scripts: an island's call, or a form's in-process one
- * (server/forms/through-api.ts), each with the islands' header, which neither a form nor a link can add, nor another
- * origin's script without a preflight the portal never grants. Added by /api's plugin to its own scope.
+ * /api's calls other than a GET come from the portal's own scripts, an island's call, with the islands' header, which
+ * neither a form nor a link can add, nor another origin's script without a preflight the portal never grants (a form
+ * posted without script calls its action from its own page's route). Added by /api's plugin to its own scope.
  */
 export function refuseWithoutIslandsHeader(
   request: FastifyRequest,

@@ -20,8 +20,14 @@ export class Refusal extends Error {
     detail: string,
     readonly code?: string,
     readonly headers: Record<string, string> = {},
+    /** The answer's body, when it is not the refusal's words (a refused input names its field). */
+    private readonly answer?: object,
   ) {
     super(detail);
+  }
+
+  get body(): object {
+    return this.answer ?? problem(this.message, this.code);
   }
 }
 
@@ -33,8 +39,7 @@ export const invalidRequest = (what: string) => ({
 
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | Refusal, request, reply) => {
-    if (error instanceof Refusal)
-      return reply.code(error.statusCode).headers(error.headers).send(problem(error.message, error.code));
+    if (error instanceof Refusal) return reply.code(error.statusCode).headers(error.headers).send(error.body);
     const status = error.statusCode ?? 500;
     if (error.validation) {
       // Named down to the field (`params/code`), so the refusal says which part of the request was wrong.

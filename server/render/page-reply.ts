@@ -1,5 +1,5 @@
 // `reply.page(view)`: the one way a page is sent. It owns the answer's nonce (the one the page's CSP names), the idle
-// warning's times and the kept render; it only renders (a visit is noted before it, server/pages/visits.ts). No cache
+// warning's times and the kept render; it only renders (a visit is noted before it, server/loaders/visits.ts). No cache
 // keeps a page: the session scope's hook in server/app.ts says so for every answer in it.
 import { constants } from "node:zlib";
 import fastifyCompress from "@fastify/compress";
@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ReactElement } from "react";
 import { sessionDigest } from "#server/account/security-log.ts";
 import type { AppContext } from "#server/context.ts";
-import type { PageView } from "#server/pages/screen.ts";
+import type { PageView } from "#server/loaders/screen.ts";
 import { ownRequest } from "#server/plugins/csrf.ts";
 import { nonceOf } from "#server/plugins/nonce.ts";
 import { writePageHeaders } from "#server/plugins/security-headers.ts";
@@ -16,7 +16,7 @@ import { byItself, personActed } from "#server/session/activity.ts";
 import { pastMfa, sessionId, sessionTimes } from "#server/session/standing.ts";
 import { IDLE_CHECK_MARGIN_SECONDS, IDLE_WARNING_SECONDS, idleCheckUrl } from "#web/idle-timing.ts";
 import type { AssetManifest, PageContext } from "#web/page-context.ts";
-import type { IdleSlots } from "#web/pages/document.tsx";
+import type { IdleSlots } from "#web/screens/document.tsx";
 import { pathnameOf } from "#web/site.ts";
 import { layoutTexts } from "#web/texts/layout.ts";
 
@@ -81,7 +81,7 @@ export function idleLeft(
   return (from + context.config.session.idleSeconds * 1000 - now) / 1000;
 }
 
-/** The idle times a signed-in page carries (web/pages/document.tsx), and the session it was shown for. */
+/** The idle times a signed-in page carries (web/screens/document.tsx), and the session it was shown for. */
 function idleTimes(left: number, path: string, sid: string | undefined): IdleSlots {
   const checkIn = String(Math.ceil(left) + IDLE_CHECK_MARGIN_SECONDS);
   return {

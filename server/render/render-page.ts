@@ -6,7 +6,7 @@ import { LRUCache } from "lru-cache";
 import { createElement, type ReactElement } from "react";
 import { renderToStaticMarkup, renderToString } from "react-dom/server";
 import type { AssetManifest } from "#web/page-context.ts";
-import { Document, type IdleSlots } from "#web/pages/document.tsx";
+import { Document, type IdleSlots } from "#web/screens/document.tsx";
 
 /**
  * Stand for an answer's own values in kept HTML. Random for each process and never sent (every answer has them

@@ -1,15 +1,20 @@
 // "Sign out" of another session and "Sign out of all other devices": a plain form posted here (the session scope's
 // CSRF rule applies, as to Sign out), the current password checked by the change-password form's own password test
-// (server/api/password-test.ts), then the sessions ended through the revocation store; back to the page with what
+// (server/actions/password-test.ts), then the sessions ended through the revocation store; back to the page with what
 // happened, at the sessions section. "Forget" a browser that skips the code, or all of them: a plain form posted here
 // too, with no password (it only takes trust away), for the person's own list only.
 import type { FastifyInstance } from "fastify";
 import { personOf } from "#server/account/person.ts";
 import { endOtherSessions } from "#server/account/sessions.ts";
 import { accountOf } from "#server/account/state.ts";
-import { testPassword } from "#server/api/password-test.ts";
+import { testPassword } from "#server/actions/password-test.ts";
 import type { AppContext } from "#server/context.ts";
-import { END_SESSIONS_PATH, type EndOutcome, FORGET_DEVICES_PATH, outcomeAddress } from "#server/pages/account-view.ts";
+import {
+  END_SESSIONS_PATH,
+  type EndOutcome,
+  FORGET_DEVICES_PATH,
+  outcomeAddress,
+} from "#server/loaders/account-view.ts";
 import type { Auth } from "#server/session/fields.ts";
 import { sessionId, signedIn } from "#server/session/standing.ts";
 import { noteEndResult } from "#server/session/writes.ts";

@@ -2,8 +2,7 @@
 // section's pages frame them only, never cached by the browser and never framed by another site.
 import httpProxy from "@fastify/http-proxy";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { errorShape } from "#server/api/error-shape.ts";
-import type { UpstreamAnswer } from "#server/api/forwarded-answer.ts";
+import { errorShape } from "#server/actions/error-shape.ts";
 import type { AppContext } from "#server/context.ts";
 import { Refusal } from "#server/plugins/errors.ts";
 import { refusesToken, tokenRefused } from "#server/session/lifecycle.ts";
@@ -28,6 +27,10 @@ import {
 } from "#server/upstream/read-capped.ts";
 import { failedCallText } from "#web/api/answer.ts";
 import { routes, sectionAudience } from "#web/routes/table.ts";
+
+/** The upstream's answer as the proxy hands it over. */
+type UpstreamAnswer = { statusCode: number; headers: Record<string, unknown>; stream: NodeJS.ReadableStream };
+
 import type { Site } from "#web/site.ts";
 import { errorTexts } from "#web/texts/errors.ts";
 import { mfaTexts } from "#web/texts/mfa.ts";

@@ -6,27 +6,18 @@ import fp from "fastify-plugin";
 import type { AppContext } from "#server/context.ts";
 import { Refusal } from "#server/plugins/errors.ts";
 
-declare module "fastify" {
-  interface FastifyRequest {
-    /** The route-table row a page was answered by (set by the page route), for the request metrics. */
-    pageRoute: string | undefined;
-  }
-}
-
 const digest = (text: string) => createHash("sha256").update(text).digest();
 
-/** The route pattern a request was answered by: pages by their row of the route table, the rest by Fastify's route. */
+/** The route pattern a request was answered by (a page's is its row of the route table); another address's, none. */
 function routeOf(request: FastifyRequest): string {
   const pattern = request.routeOptions.url;
   if (pattern === undefined) return "(unmatched)";
-  if (pattern !== "/*") return pattern;
-  return request.pageRoute ?? "(other page)";
+  return pattern === "/*" ? "(other page)" : pattern;
 }
 
 /** Not encapsulated: the request metrics cover every route of the app. */
 export const metricsRoutes = fp(async (app: FastifyInstance, context: AppContext) => {
   const { metrics, config } = context;
-  app.decorateRequest("pageRoute", undefined);
   app.addHook("onResponse", (request, reply, done) => {
     metrics.requests.observe(
       { method: request.method, route: routeOf(request), status: String(reply.statusCode) },

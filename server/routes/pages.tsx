@@ -1,16 +1,18 @@
-// Every page of the route table: the row that matches, its screen's `load` (props or a redirect), its visit noted
-// (server/pages/visits.ts, sent after the answer has gone), then one `reply.page`.
-import type { FastifyInstance } from "fastify";
-import { loadPublic } from "#server/pages/public.tsx";
-import type { Loaded, PageRequest, Screens } from "#server/pages/screen.ts";
-import { loadSection } from "#server/pages/section.tsx";
-import { noteVisit, sendVisits } from "#server/pages/visits.ts";
+// Every page of the route table, a Fastify route per row: its screen's `load` (props or a redirect), its visit noted
+// (server/loaders/visits.ts, sent after the answer has gone), then one `reply.page`. Another spelling of a row's address
+// (case, a trailing slash, escapes) is that row, found by the table's matcher; a section's address no row has is that
+// section's not-found page, and any other address goes to the sign-in page.
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { loadPublic } from "#server/loaders/public.tsx";
+import type { Loaded, PageRequest, Screens } from "#server/loaders/screen.ts";
+import { loadSection } from "#server/loaders/section.tsx";
+import { noteVisit, sendVisits } from "#server/loaders/visits.ts";
 import { signInForms } from "#server/routes/sign-in-forms.ts";
 import { takeFormAnswer } from "#server/session/writes.ts";
-import { isNavigation } from "#server/tracking.ts";
+import { isNavigation } from "#server/upstream/tracking.ts";
 import type { FormAnswer } from "#web/protocol/form-answer.ts";
 import type { RouteEntry, SignedInSection } from "#web/routes/row.ts";
-import { matchRoute, sectionOf } from "#web/routes/table.ts";
+import { matchRoute, type RouteMatch, routes, sectionOf } from "#web/routes/table.ts";
 import { pathnameOf } from "#web/site.ts";
 
 /** The pages, and their forms; `reply.page` is the session scope's (server/app.ts). */
@@ -25,24 +27,25 @@ export async function pageRoutes(app: FastifyInstance, screens: Screens): Promis
   // requirements 4.8: a signed-in navigation is a visit.
   sendVisits(app, context.tracker);
 
-  /** A page's props or a redirect; a form of the sign-in path sent back (`answer`) is shown on its page. */
-  const load = async (request: PageRequest, answer?: FormAnswer): Promise<Loaded> => {
-    const pathname = pathnameOf(request.url);
-    const match = matchRoute(pathname);
-    request.pageRoute = match?.entry.path;
-    const section = match ? signedInSection(match.entry) : sectionOf(pathname);
+  /** The page of `match` (none: no row has this address), with what a form of the sign-in path sent back came to. */
+  const load = async (request: PageRequest, match: RouteMatch | undefined, answer?: FormAnswer): Promise<Loaded> => {
+    const section = match ? signedInSection(match.entry) : sectionOf(pathnameOf(request.url));
     if (section) return loadSection(screens, section, match, request, answer);
     if (match) return loadPublic(screens, match.entry, request, answer);
     return { redirect: "/" };
   };
 
-  app.get("/*", { config: { policy: "page" } }, async (request: PageRequest, reply) => {
+  const show = async (request: PageRequest, reply: FastifyReply, match: RouteMatch | undefined) => {
     // What a form posted here came to (server/routes/sign-in-forms.ts), shown once, by the document the person sees.
-    const loaded = await load(request, isNavigation(request) ? takeFormAnswer(request) : undefined);
+    const loaded = await load(request, match, isNavigation(request) ? takeFormAnswer(request) : undefined);
     if ("redirect" in loaded) return reply.redirect(loaded.redirect, 302);
-    noteVisit(request, loaded.ownForm === true);
+    noteVisit(request, match, loaded.ownForm === true);
     return reply.page(loaded);
-  });
+  };
+  const options = { config: { policy: "page" } } as const;
+  for (const entry of routes)
+    app.get(entry.path, options, (request, reply) => show(request as PageRequest, reply, { entry, params: {} }));
+  app.get("/*", options, (request, reply) => show(request as PageRequest, reply, matchRoute(pathnameOf(request.url))));
   // The same pages' forms, posted without script: answered here, by the same loads.
   await app.register(signInForms, { screens, load });
 }

@@ -3,10 +3,10 @@
 // by the warning's script (Accept: application/json), each answers the seconds left instead of moving the page, or why
 // the session ended; the script asks /session/idle every few seconds, which costs the session no write.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { permissionsFor } from "#server/account/permissions.ts";
 import { sessionDigest } from "#server/account/security-log.ts";
 import type { AppContext } from "#server/context.ts";
-import { taxBridgeOn } from "#server/pages/screen.ts";
-import { permissionsFor } from "#server/permissions.ts";
+import { taxBridgeOn } from "#server/loaders/screen.ts";
 import { idleLeft } from "#server/render/page-reply.ts";
 import { safePath } from "#server/security/safe-path.ts";
 import { byItself } from "#server/session/activity.ts";

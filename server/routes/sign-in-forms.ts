@@ -1,24 +1,26 @@
 // The sign-in path's forms posted as plain HTML (before their island arrives, or without script): each posts to its own
-// page and is answered as the island would be, through the same /api operation (server/forms/through-api.ts), with the
+// page and is answered as the island would be, by the same action (server/actions/perform.ts), with the
 // same checks (web/sign-in-checks.ts, web/password-rules.ts) and texts; then a 303 to the next page, or to the form's own
 // page, whose GET shows the note and what was typed (never a password) once, from the session's flash: Back and Reload
 // never send a form again. Nothing secret ever rides in an address.
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { throughApi } from "#server/forms/through-api.ts";
-import type { Loaded, PageRequest, Screens } from "#server/pages/screen.ts";
+import { perform } from "#server/actions/perform.ts";
+import type { Answer, Input } from "#server/actions/rules.ts";
+import type { Loaded, PageRequest, Screens } from "#server/loaders/screen.ts";
 import { safePath } from "#server/security/safe-path.ts";
 import { standing } from "#server/session/standing.ts";
 import { keepFormAnswer, takeFormAnswer } from "#server/session/writes.ts";
+import type { OperationId } from "#server/upstream/operations.ts";
 import { answerCode, failedCallText } from "#web/api/answer.ts";
-import { END_OTHERS_HEADER, sessionsEndedNote } from "#web/api/end-others.ts";
+import { sessionsEndedNote } from "#web/api/end-others.ts";
 import { mfaCodeOf } from "#web/mfa-code.ts";
 import { newPasswordProblem } from "#web/password-rules.ts";
 import type { FormAnswer, FormNote } from "#web/protocol/form-answer.ts";
-import { COOLDOWN_HEADER, REPLACE_SESSION_HEADER, TAX_BRIDGE_HEADER } from "#web/protocol/headers.ts";
+import { COOLDOWN_HEADER } from "#web/protocol/headers.ts";
 import { asHeld, readVerdict } from "#web/protocol/held.ts";
 import { keptTyped } from "#web/protocol/typed-names.ts";
 import { resetProblem } from "#web/reset-checks.ts";
-import { matchRoute } from "#web/routes/table.ts";
+import { matchRoute, type RouteMatch, routes } from "#web/routes/table.ts";
 import { loginProblem } from "#web/sign-in-checks.ts";
 import { landingUrl, linkSite, pathnameOf, type Site } from "#web/site.ts";
 import { answerCodes } from "#web/texts/errors.ts";
@@ -61,7 +63,9 @@ type Body = Partial<Record<keyof (typeof bodySchema)["properties"], string>>;
 type FormRequest = PageRequest & { body: Body | undefined };
 
 /** What renders a page again (server/routes/pages.tsx's `load`), with what its form came to. */
-type LoadPage = (request: PageRequest, answer: FormAnswer) => Promise<Loaded>;
+type LoadPage = (request: PageRequest, match: RouteMatch | undefined, answer: FormAnswer) => Promise<Loaded>;
+/** A form posted to a page: the request, its answer, and the row of the page it was posted to. */
+type Form = { request: FormRequest; reply: FastifyReply; match: RouteMatch };
 
 const siteOf = (value: string | undefined): Site => (value === "vendor" ? "vendor" : "client");
 const error = (text: string): FormNote => ({ kind: "error", text });
@@ -71,16 +75,19 @@ export async function signInForms(
   { screens, load }: { screens: Screens; load: LoadPage },
 ): Promise<void> {
   const { context } = screens;
+  /** The action the island would have called, for this request's session. */
+  const act = (request: FormRequest, reply: FastifyReply, operationId: OperationId, input: Partial<Input>) =>
+    perform(context, request, reply, operationId, { params: {}, query: {}, body: undefined, flags: {}, ...input });
 
   /**
    * The page the form came from, again, with its answer: a 303 to its own address, whose GET shows the answer kept in
    * the flash. A request that may not write the session has the page answered in place: 400 when refused, 200
    * otherwise.
    */
-  const again = async (request: FormRequest, reply: FastifyReply, answer: FormAnswer, status = 400) => {
+  const again = async ({ request, reply, match }: Form, answer: FormAnswer, status = 400) => {
     if (keepFormAnswer(request, answer)) return reply.redirect(safePath(request.url) ?? pathnameOf(request.url), 303);
     takeFormAnswer(request);
-    const loaded = await load(request, answer);
+    const loaded = await load(request, match, answer);
     if ("redirect" in loaded) return reply.redirect(loaded.redirect, 303);
     return reply.page({ ...loaded, status: loaded.status && loaded.status !== 200 ? loaded.status : status });
   };
@@ -88,32 +95,43 @@ export async function signInForms(
   const returnOf = (request: FormRequest) =>
     request.query.return ? safePath(request.query.return) || undefined : undefined;
 
-  app.post<{ Body: Body }>("/*", { config: { policy: "page" }, schema: { body: bodySchema } }, async (req, reply) => {
+  /** A form posted to the page of `match`, answered by its screen: only a page that takes a form takes a POST. */
+  const answerForm = async (req: PageRequest, reply: FastifyReply, match: RouteMatch) => {
     const request = req as FormRequest; // its query read by the pages' hook (server/routes/pages.tsx)
-    const matched = matchRoute(pathnameOf(request.url));
-    // A path that is no page is not found, whatever its method: only a page answers 405 to a form it does not take.
-    if (!matched) return reply.callNotFound();
-    const screen = matched.entry.screen;
+    const form: Form = { request, reply, match };
+    const screen = match.entry.screen;
     const body = request.body ?? {};
     if (screen === "login" || screen === "tax-bridge-login")
-      return body.intent === "reset" ? reset(request, reply, body) : login(request, reply, body, screen);
-    if (screen === "link-login") return linkLogin(request, reply, body);
+      return body.intent === "reset" ? reset(form, body) : login(form, body, screen);
+    if (screen === "link-login") return linkLogin(form, body);
     if (screen === "mfa") {
       const state = standing(request);
-      if (state === "pending") return mfa(request, reply, body);
-      if (state === "password-change") return changePassword(request, reply, body, true);
+      if (state === "pending") return mfa(form, body);
+      if (state === "password-change") return changePassword(form, body, true);
       return reply.redirect("/", 303);
     }
     if (screen === "change-password") {
       if (standing(request) !== "signed-in")
         return reply.redirect(`/?return=${encodeURIComponent(pathnameOf(request.url))}`, 303);
-      return changePassword(request, reply, body, false);
+      return changePassword(form, body, false);
     }
     return reply.code(405).header("allow", "GET").send();
+  };
+  const options = { config: { policy: "page" }, schema: { body: bodySchema } } as const;
+  for (const entry of routes)
+    app.post(entry.path, options, (request: PageRequest, reply) => answerForm(request, reply, { entry, params: {} }));
+  // Another spelling of a page's address sends the form on to the page's own (308 keeps it a POST, with its body); a
+  // path that is no page is not found, whatever its method.
+  app.post("/*", { config: { policy: "page" } }, (request, reply) => {
+    const matched = matchRoute(pathnameOf(request.url));
+    if (!matched) return reply.callNotFound();
+    const search = request.url.indexOf("?");
+    return reply.redirect(`${matched.entry.path}${search < 0 ? "" : request.url.slice(search)}`, 308);
   });
 
   /** requirements 4.1: the login call; a held token sends the code (there is no device code to try) and opens the step. */
-  async function login(request: FormRequest, reply: FastifyReply, body: Body, screen: string) {
+  async function login(form: Form, body: Body, screen: string) {
+    const { request, reply } = form;
     const site = siteOf(body.site);
     const values = { shortName: body.shortName ?? "", userName: body.userName ?? "", password: body.password ?? "" };
     const typed = {
@@ -121,26 +139,23 @@ export async function signInForms(
       userName: keptTyped("username", values.userName),
       remember: body.remember === "on",
     };
-    const refuse = (text: string) => again(request, reply, { form: "login", site, note: error(text), typed });
+    const refuse = (text: string) => again(form, { form: "login", site, note: error(text), typed });
     const missing = loginProblem(site, values);
     if (missing) return refuse(missing.message);
     const userName = values.userName.trim();
-    const answer = await throughApi(
-      context,
-      request,
-      reply,
-      `/auth/${site}`,
-      site === "client"
-        ? { shortname: values.shortName.trim(), username: userName, password: values.password }
-        : { username: userName, password: values.password },
-      screen === "tax-bridge-login" ? { [TAX_BRIDGE_HEADER]: "1" } : {},
-    );
+    const answer = await act(request, reply, site === "client" ? "loginClient" : "loginVendor", {
+      body:
+        site === "client"
+          ? { shortname: values.shortName.trim(), username: userName, password: values.password }
+          : { username: userName, password: values.password },
+      flags: { taxBridge: screen === "tax-bridge-login" },
+    });
     if (answer.status !== 200) return refuse(failedCallText(answer.status, answer.body));
     const held = (answer.body ?? {}) as { message?: string; tokenHeld?: boolean };
     if (held.message === "Deactivated") return refuse(loginTexts.deactivated(context.config.providerName));
     if (!held.tokenHeld) return refuse(loginTexts.invalidLogin);
     // The island would first try this device's stored code; a page without script has none, so a code is sent now.
-    await throughApi(context, request, reply, `/web/${site}/mfa/generate`);
+    await act(request, reply, "generateMfaCode", { params: { site } });
     const back = returnOf(request);
     return reply.redirect(back ? `/mfa?return=${encodeURIComponent(back)}` : "/mfa", 303);
   }
@@ -150,47 +165,43 @@ export async function signInForms(
    * it ends only on "Continue with this link" (`replace`), the island's X-Portal-Replace-Session. Refused, the page
    * says why from the flash, at the bare /login the form posts to: the refused link is in no address.
    */
-  async function linkLogin(request: FormRequest, reply: FastifyReply, body: Body) {
+  async function linkLogin(form: Form, body: Body) {
+    const { request, reply } = form;
     const uuid = body.uuid ?? "";
     const type = body.type === "Vendor" ? "Vendor" : "Client";
     const site = linkSite(type);
     // Nothing was tried: the link's page says what is missing.
     if (!uuid) return reply.redirect("/login", 303);
-    const answer = await throughApi(
-      context,
-      request,
-      reply,
-      `/auth/${site}-token?${new URLSearchParams({ uuid }).toString()}`,
-      undefined,
-      body.replace === "1" ? { [REPLACE_SESSION_HEADER]: "1" } : {},
-    );
+    const answer = await act(request, reply, site === "client" ? "linkLoginClient" : "linkLoginVendor", {
+      query: { uuid },
+      flags: { replaceSession: body.replace === "1" },
+    });
     // A session this browser has, which the page did not know of: the link's page names it and waits for the click.
     if (answerCode(answer.body) === answerCodes.sessionExists)
       return reply.redirect(`/login?${new URLSearchParams({ uuid, type }).toString()}`, 303);
     // A 401: the session ended, the sign-in page says so, as the island's call is sent there.
     if (answer.status === 401) return reply.redirect("/", 303);
     // Back to the address the form posted to, the bare /login (web/islands/link-login-island.tsx).
-    const refuse = (text: string) => again(request, reply, { form: "link-login", note: error(text) });
+    const refuse = (text: string) => again(form, { form: "link-login", note: error(text) });
     if (answer.status !== 200) return refuse(linkLoginTexts.failed(failedCallText(answer.status, answer.body)));
     if (asHeld(answer.body as object | undefined)?.tokenHeld) return reply.redirect(landingUrl(`/${site}/home`), 303);
     return refuse(linkLoginTexts.invalid);
   }
 
   /** requirements 4.3: the reset call; its confirmation is a page of its own, the address naming nobody. */
-  async function reset(request: FormRequest, reply: FastifyReply, body: Body) {
+  async function reset(form: Form, body: Body) {
+    const { request, reply } = form;
     const site = siteOf(body.site);
     const typed = { shortName: body.clientShortName ?? "", email: body.emailAddress ?? "" };
     const kept = {
       shortName: keptTyped("clientShortName", typed.shortName),
       email: keptTyped("emailAddress", typed.email),
     };
-    const refuse = (text: string) =>
-      again(request, reply, { form: "reset", site, sent: false, note: error(text), typed: kept });
+    const refuse = (text: string) => again(form, { form: "reset", site, sent: false, note: error(text), typed: kept });
     const missing = resetProblem(site, typed.shortName, typed.email);
     if (missing) return refuse(missing.message);
-    const answer = await throughApi(context, request, reply, "/web/reset-pwd", {
-      clientShortName: site === "client" ? typed.shortName.trim() : "",
-      emailAddress: typed.email.trim(),
+    const answer = await act(request, reply, "resetPassword", {
+      body: { clientShortName: site === "client" ? typed.shortName.trim() : "", emailAddress: typed.email.trim() },
     });
     if (answer.status !== 200) return refuse(failedCallText(answer.status, answer.body));
     // The confirmation has an address of its own (a reload sends no second mail), which names no one.
@@ -201,15 +212,16 @@ export async function signInForms(
   }
 
   /** requirements 4.2: Submit Code, or Send Again (`intent=send-again`). */
-  async function mfa(request: FormRequest, reply: FastifyReply, body: Body) {
+  async function mfa(form: Form, body: Body) {
+    const { request, reply } = form;
     const auth = request.auth;
     if (!auth) return reply.redirect("/", 303);
     const site = auth.site;
-    const say = (note: FormNote) => again(request, reply, { form: "mfa", note }, note.kind === "error" ? 400 : 200);
+    const say = (note: FormNote) => again(form, { form: "mfa", note }, note.kind === "error" ? 400 : 200);
     if (body.intent === "send-again") {
-      const sent = await throughApi(context, request, reply, `/web/${site}/mfa/generate`);
+      const sent = await act(request, reply, "generateMfaCode", { params: { site } });
       if (sent.status !== 200) return reply.redirect("/", 303); // requirements 4.2: the session has expired
-      const wait = Number(sent.headers[COOLDOWN_HEADER]);
+      const wait = Number(headerOf(sent, COOLDOWN_HEADER));
       return say({
         kind: wait > 0 ? "info" : "success",
         text: wait > 0 ? mfaTexts.sendAgainIn(wait) : mfaTexts.resent,
@@ -217,7 +229,7 @@ export async function signInForms(
     }
     const typed = mfaCodeOf(body.code ?? "");
     if ("problem" in typed) return say(error(typed.problem));
-    const answer = await throughApi(context, request, reply, `/web/${site}/mfa/validate/${typed.code}`);
+    const answer = await act(request, reply, "validateMfaCode", { params: { site, code: typed.code } });
     const verdict = readVerdict(answer.body);
     const ended = !request.auth || answer.status === 401; // a 401, or the last allowed wrong code: the sign-in page says why
     if (ended || answerCode(answer.body) === answerCodes.mfaAttemptsExhausted) return reply.redirect("/", 303);
@@ -230,39 +242,39 @@ export async function signInForms(
   }
 
   /** requirements 4.4: the local checks in order, the test call, then the change call. */
-  async function changePassword(request: FormRequest, reply: FastifyReply, body: Body, forced: boolean) {
+  async function changePassword(form: Form, body: Body, forced: boolean) {
+    const { request, reply } = form;
     const auth = request.auth;
     if (!auth) return reply.redirect("/", 303);
-    const refuse = (text: string) => again(request, reply, { form: "change-password", notes: [error(text)] });
+    const refuse = (text: string) => again(form, { form: "change-password", notes: [error(text)] });
     const current = body.current ?? "";
     if (!current) return refuse(passwordTexts.currentRequired);
     const problem = newPasswordProblem(body.next ?? "", body.confirm ?? "");
     if (problem) return refuse(problem);
     const audience = auth.site;
-    const test = await throughApi(context, request, reply, `/web/${audience}/password/test`, {
-      userId: auth.userName,
-      password: current,
+    const test = await act(request, reply, "testPassword", {
+      params: { audience },
+      body: { userId: auth.userName, password: current },
     });
     if (!request.auth || test.status === 401) return reply.redirect("/", 303);
     if (test.status !== 200) return refuse(failedCallText(test.status, test.body));
-    const endOthers = forced || body.endOthers === "on" ? "1" : "0";
-    const change = await throughApi(
-      context,
-      request,
-      reply,
-      `/web/${audience}/password/change`,
-      { password: body.next ?? "" },
-      { [END_OTHERS_HEADER]: endOthers },
-    );
+    const change = await act(request, reply, "changePassword", {
+      params: { audience },
+      body: { password: body.next ?? "" },
+      flags: { endOthers: forced || body.endOthers === "on" },
+    });
     if (!request.auth || change.status === 401) return reply.redirect("/", 303);
     if (change.status !== 200) return refuse(failedCallText(change.status, change.body));
     const notes: FormNote[] = [{ kind: "success", text: passwordTexts.changed }];
-    const ended = sessionsEndedNote((name) => {
-      const value = change.headers[name.toLowerCase()];
-      return typeof value === "string" ? value : undefined;
-    });
+    const ended = sessionsEndedNote((name) => headerOf(change, name));
     if (ended) notes.push({ kind: "info", text: ended });
-    // The forced change's page moves on to the home page by itself (server/pages/public.tsx).
-    return again(request, reply, { form: "change-password", notes }, 200);
+    // The forced change's page moves on to the home page by itself (server/loaders/public.tsx).
+    return again(form, { form: "change-password", notes }, 200);
   }
+}
+
+/** A header of an action's answer, whatever the case it was named in. */
+function headerOf(answer: Answer, name: string): string | undefined {
+  const wanted = name.toLowerCase();
+  return Object.entries(answer.headers ?? {}).find(([key]) => key.toLowerCase() === wanted)?.[1];
 }

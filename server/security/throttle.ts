@@ -50,14 +50,15 @@ export const paceSeconds = (past: number) => Math.min(Math.max(past, 1), MAX_PAC
 type Window = { key: string; limit: number; windowMs: number };
 const isAddressWindow = ({ key }: Window) => key.split("|", 2)[1] === "ip";
 
-/** What one attempt took from the budgets before its call left; server/api/attempt.ts settles it. */
+/** What one attempt took from the budgets before its call left; server/actions/attempt.ts settles it. */
 export type Taken = {
   /** Seconds to wait when a limit is reached (the attempt was then not taken: nothing is left to give back). */
   wait: number | undefined;
   /** Returns the attempt to every window it was taken from. */
   giveBack: () => Promise<void>;
   /** The upstream accepted the attempt: for an MFA code that signed the person in, the address and the browser are known. */
-  passed: (reply: FastifyReply) => Promise<void>;
+  /** The upstream accepted it; `device` is the id its call carried (an MFA validation's). */
+  passed: (reply: FastifyReply, device?: string) => Promise<void>;
 };
 
 export class Throttle {
@@ -123,11 +124,12 @@ export class Throttle {
     if (wait === undefined && person && (paced || pacedInSession))
       wait = await this.#pace(group, person, perUser, taken, pacedInSession);
     if (wait !== undefined) await giveBack();
-    const passed = async (reply: FastifyReply) => {
+    const passed = async (reply: FastifyReply, device?: string) => {
       if (!person) return;
       // A passed sign-in is an MFA code that promoted the session: only then is its address known and its browser the
       // person's device (a password alone, or a reset that answers alike for anyone, earns neither).
-      if (whose === "pending" && request.auth?.stage === "signed-in") return this.#signedIn(request, reply, person);
+      if (whose === "pending" && request.auth?.stage === "signed-in")
+        return this.#signedIn(request, reply, person, device);
       // The upstream accepted the name (a password it took): from then on its counts across addresses are hourly.
       if (whose === "named" && group === "sign-in")
         await this.counters.hit(acceptedKey(group, person), KNOWN_ADDRESS_MS);
@@ -136,7 +138,7 @@ export class Throttle {
   }
 
   /** A sign-in passed MFA: the address is known for the person's sign-ins, and the browser is the person's device. */
-  async #signedIn(request: FastifyRequest, reply: FastifyReply, person: string): Promise<void> {
+  async #signedIn(request: FastifyRequest, reply: FastifyReply, person: string, device?: string): Promise<void> {
     // Each passed code starts the 30 days again: an address stays known for 30 days after the last sign-in there.
     const renew = async (key: string) => {
       await this.counters.clear(key);
@@ -147,7 +149,7 @@ export class Throttle {
       renew(acceptedKey("sign-in", person)),
     ]);
     // The id the validation carried upstream, which now remembers the code for it (requirements 4.2's device memory).
-    this.devices?.remember(request, reply, person, request.upstreamCall?.device);
+    this.devices?.remember(request, reply, person, device);
   }
 
   /**

@@ -130,6 +130,7 @@ export function createUpstreamClient(options: {
 }): UpstreamClient {
   const client = createClient<paths>({
     baseUrl: options.baseUrl,
+    headers: { accept: "application/json" }, // the portal reads JSON, and says so
     fetch: boundedFetch(options.timeoutMs),
     Request: CallRequest,
   });
@@ -141,3 +142,15 @@ export function createUpstreamClient(options: {
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A call of an operation chosen at run time (an action's row): its input already checked against its schemas. */
+export type CallOf = {
+  params: { path: Record<string, string>; query: Record<string, string> };
+  body: unknown;
+  headers: Record<string, string>;
+};
+export type Called = { response: Response; data?: unknown; error?: unknown };
+
+/** The one client's call of `method path`, typed by what it is given, not by a path known when the code is written. */
+export const callOperation = (client: UpstreamClient, method: string, path: string, init: CallOf): Promise<Called> =>
+  (client.request as unknown as (method: string, path: string, init: CallOf) => Promise<Called>)(method, path, init);

@@ -28,7 +28,7 @@ export type Operation = {
   reads: Reads;
   /**
    * The parameters that name an audience, known by what the description says they hold (the sites' values, as its
-   * `Site` schema gives them), whatever their name: a caller may name only its own (server/api/admit.ts).
+   * `Site` schema gives them), whatever their name: a caller may name only its own (server/actions/perform.ts).
    */
   audienceParams: readonly AddressParameter[];
 };

@@ -33,6 +33,7 @@ describe("the pages a finance clerk meets after sign-in", () => {
     await page.goto(url(path));
     await page.getByRole("heading", { level: 1, name: heading }).waitFor();
     const main = page.getByRole("main");
+    // biome-ignore lint/performance/useDomNodeTextContent: Playwright's locator, not the DOM's property: the text a person sees
     assert.match(await main.innerText(), /Still having trouble\? Please contact us: \+1 \(800\) 555-0142 or \(UK\)/);
     const hrefs = await main.locator("a.contact").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
     for (const href of ["tel:+18005550142", "tel:+442079460958", `mailto:${SUPPORT_EMAIL}`])
@@ -135,6 +136,7 @@ describe("the pages a finance clerk meets after sign-in", () => {
     for (const page of [alice, await phoneOf(alice)]) {
       const answer = await page.goto(url("/vendor/home"));
       assert.equal(answer?.status(), 403);
+      // biome-ignore lint/performance/useDomNodeTextContent: Playwright's locator, not the DOM's property: the text a person sees
       const text = await page.getByRole("main").innerText();
       assert.match(text, /You Do Not Have Access To That Page/);
       assert.match(text, /Please contact your acccount administrator\./);
@@ -160,6 +162,7 @@ describe("what each page says it is, and where it leads", () => {
       const answer = await alice.goto(url(row.path));
       if (answer?.status() === 403) continue; // a gate alice does not pass
       const main = alice.getByRole("main");
+      // biome-ignore lint/performance/useDomNodeTextContent: Playwright's locator, not the DOM's property: the text a person sees
       const text = await main.innerText();
       assert.ok(text.includes(row.about ?? "?"), `${row.path} says its purpose`);
       assert.match(text, /come from the payments provider's systems/, row.path);

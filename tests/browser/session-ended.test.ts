@@ -8,7 +8,7 @@ import { describe, test } from "node:test";
 import type { Page } from "playwright-core";
 import { PortalClient } from "#harness/portal-client.ts";
 import { type Account, accounts, DEMO_PASSWORD, latestMail, signIn } from "#harness/sign-in.ts";
-import { END_SESSIONS_PATH } from "#server/pages/account-view.ts";
+import { END_SESSIONS_PATH } from "#server/loaders/account-view.ts";
 import { clockedBrowserSuite } from "#tests/browser/clocked-suite.ts";
 import { sandboxPost, screenshot } from "#tests/browser/harness.ts";
 import { hydrated } from "#tests/browser/steps.ts";

@@ -13,7 +13,7 @@ import {
   resetProblems,
   sessionsAfterReset,
 } from "#sandbox/reset-page.ts";
-import { PERMISSIONS_TTL_MS } from "#server/permissions.ts";
+import { PERMISSIONS_TTL_MS } from "#server/account/permissions.ts";
 import { serverTexts } from "#server/texts.ts";
 import { requirements } from "#web/password-rules.ts";
 import { brand } from "#web/texts/document-title.ts";

@@ -108,7 +108,7 @@ describe("the mailed reset link", () => {
       ["short-1A!", "short-1A!", "too-short", "Password must be at least 12 characters in length."],
       [NEW_PASSWORD, "Reset-Other-2026!", "mismatch", "New and confirm password do not match."],
       ["nouppercase-2026!", "nouppercase-2026!", "weak", "Password does not meet password requirements"],
-      // What the portal's own change call refuses as easily guessed (server/api/checks.ts), the form refuses too.
+      // What the portal's own change call refuses as easily guessed (server/actions/checks.ts), the form refuses too.
       ["Password123!", "Password123!", "common", serverTexts.commonPassword.message],
       ["Qwerty123456!", "Qwerty123456!", "common", serverTexts.commonPassword.message],
       // Built from her own user ID: told apart, as the checklist cannot show that rule.

@@ -1,4 +1,4 @@
-// The page a person's form another site posted is answered with (server/pages/public.tsx `refusedForm`): asserted
+// The page a person's form another site posted is answered with (server/loaders/public.tsx `refusedForm`): asserted
 // alike for the session scope's forms and the sandbox's relayed ones.
 import assert from "node:assert/strict";
 import type { PortalAnswer } from "#harness/portal-client.ts";

@@ -11,7 +11,7 @@ type Props = {
   section: SignedInSection;
   entry: RouteEntry;
   permissions: UserInfo | undefined;
-  /** What the row's loader drew (server/pages/loaders.tsx), shown in place of the note that the content is the provider's. */
+  /** What the row's loader drew (server/loaders/loaders.tsx), shown in place of the note that the content is the provider's. */
   children?: ReactNode;
 };
 

@@ -17,7 +17,7 @@ type Props = {
   section: SignedInSection;
   entry: RouteEntry;
   permissions: UserInfo;
-  /** What the home row's loader drew (the last sign-in, server/pages/loaders.tsx), under the welcome. */
+  /** What the home row's loader drew (the last sign-in, server/loaders/loaders.tsx), under the welcome. */
   loaded?: ReactElement | undefined;
 };
 

@@ -20,7 +20,7 @@ export type LinkLoginIslandProps = {
   /** Why the link's plain form (sent without script) did not sign in: shown, and nothing is tried again. */
   failure?: string;
   /**
-   * Another site's page opened the link by itself, with no click of the person's (server/pages/public.tsx): it is
+   * Another site's page opened the link by itself, with no click of the person's (server/loaders/public.tsx): it is
    * spent only on the person's click here, so no site signs a browser into an account it chose.
    */
   unasked?: true;

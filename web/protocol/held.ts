@@ -7,7 +7,7 @@ export type CountedVerdict = components["schemas"]["MfaVerdict"][number] & { att
 
 /**
  * An upstream answer with its `token` kept by the portal and replaced by whether one is held, and its `message` only
- * when it is one the portal knows and came with a token (server/api/effects.ts `signInAnswer`).
+ * when it is one the portal knows and came with a token (server/actions/effects.ts `signInAnswer`).
  */
 export type Held<T> = Omit<T, "token" | "message"> & { tokenHeld: boolean; message?: LoginMessage };
 export type HeldLogin = Held<components["schemas"]["LoginResponse"]>;

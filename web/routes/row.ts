@@ -38,7 +38,7 @@ export type NavGroup =
 /**
  * What a row's screen shows beyond the table's words, loaded on the server for each request once its gate passed: the
  * name travels with the row (to the browser too), the function that loads and draws it is the server's
- * (server/pages/loaders.tsx, whose table the type holds to these names).
+ * (server/loaders/loaders.tsx, whose table the type holds to these names).
  */
 export type LoaderName = "account" | "last-sign-in";
 
@@ -61,7 +61,7 @@ export type RouteEntry = {
    */
   about?: string;
   pdf?: PdfFile;
-  /** The data its screen shows, loaded before the page renders; the screen places it (web/pages/section-page.tsx). */
+  /** The data its screen shows, loaded before the page renders; the screen places it (web/screens/section-page.tsx). */
   loader?: LoaderName;
   /** the requirements' "the same screen as": the path of the row whose screen this one shows (and the nav marks). */
   sameAs?: string;

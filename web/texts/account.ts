@@ -49,7 +49,7 @@ export const accountTexts = {
   passwordRequired: "Enter your current password to sign out of another device.",
   unknownSession: "That session is not one of yours, or has already ended. No session was signed out.",
   throttled: (seconds: number) => `Too many attempts. Try again in ${counted(seconds, "second", "seconds")}.`,
-  /** The password test could not be made: the upstream did not answer (server/api/password-test.ts). */
+  /** The password test could not be made: the upstream did not answer (server/actions/password-test.ts). */
   failed: `${errorTexts.actionFailed}. ${errorTexts.outage} No session was signed out.`,
   devicesHeading: "Browsers that skip the code",
   devicesAbout: `A browser where the e-mailed code was accepted signs you in without a code for ${DEVICE_TRUST_DAYS} days after its last code. Forget a browser to be asked for a code there the next time it signs in; changing or resetting your password forgets them all.`,

@@ -10,7 +10,7 @@ import type { RunningSandbox } from "#sandbox/app.ts";
 import { nameDigest, personOf } from "#server/account/person.ts";
 import { type SecurityEvent, securityEvents, sessionDigest } from "#server/account/security-log.ts";
 import { SESSIONS_PER_PERSON } from "#server/account/sessions.ts";
-import { END_SESSIONS_PATH } from "#server/pages/account-view.ts";
+import { END_SESSIONS_PATH } from "#server/loaders/account-view.ts";
 import { type LoggedPortal, logCapture, startLoggedPortal } from "#tests/support/log-capture.ts";
 import { sandboxPost, TEST_SESSION_KEY } from "#tests/support/portal.ts";
 import { type SessionCodec, sessionCodec } from "#tests/support/session-codec.ts";

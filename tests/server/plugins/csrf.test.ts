@@ -5,7 +5,7 @@ import { after, before, describe, it } from "node:test";
 import { happyUpstream } from "#harness/fake-upstream.ts";
 import { PortalClient } from "#harness/portal-client.ts";
 import { accounts, signIn } from "#harness/sign-in.ts";
-import { END_SESSIONS_PATH, FORGET_DEVICES_PATH } from "#server/pages/account-view.ts";
+import { END_SESSIONS_PATH, FORGET_DEVICES_PATH } from "#server/loaders/account-view.ts";
 import { deviceCookieName } from "#server/security/device-cookie.ts";
 import { sessionCookieName } from "#server/session/plugin.ts";
 import { sameSiteCookieName } from "#server/session/same-site-cookie.ts";

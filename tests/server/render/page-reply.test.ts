@@ -7,7 +7,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { happyUpstream, sendJson } from "#harness/fake-upstream.ts";
 import { PortalClient } from "#harness/portal-client.ts";
 import { accounts, DEMO_PASSWORD, signIn } from "#harness/sign-in.ts";
-import { CHECKING_RETRY_SECONDS, CHECKS } from "#server/pages/section.tsx";
+import { CHECKING_RETRY_SECONDS, CHECKS } from "#server/loaders/section.tsx";
 import { BY_ITSELF } from "#server/session/activity.ts";
 import { sessionCookieName } from "#server/session/plugin.ts";
 import { clockedPortal, IDLE_MINUTES, MINUTE } from "#tests/support/clocked-portal.ts";

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { PortalClient } from "#harness/portal-client.ts";
 import { accounts, DEMO_PASSWORD, latestMail, signIn } from "#harness/sign-in.ts";
-import { END_SESSIONS_PATH } from "#server/pages/account-view.ts";
+import { END_SESSIONS_PATH } from "#server/loaders/account-view.ts";
 import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
 
 const WINDOWS_CHROME =

@@ -5,7 +5,7 @@ import { after, before, describe, it } from "node:test";
 import { type Answer, happyUpstream, MINIMAL_PDF, sendJson } from "#harness/fake-upstream.ts";
 import { PortalClient } from "#harness/portal-client.ts";
 import { accounts, DEMO_PASSWORD, signIn } from "#harness/sign-in.ts";
-import { END_SESSIONS_PATH } from "#server/pages/account-view.ts";
+import { END_SESSIONS_PATH } from "#server/loaders/account-view.ts";
 import { serverTexts } from "#server/texts.ts";
 import {
   assertStillServing,

@@ -281,6 +281,19 @@ describe("the sign-in path's forms without script", () => {
     assert.equal((await tab.get("/vendor/home")).status, 200, "vince, by the link");
   });
 
+  it("sends a form posted to another spelling of a page's address on to the page's own, as a POST with its body", async () => {
+    const answer = await send(browser(), "/Tax-Bridge/Login/?return=%2Fvendor%2Finbox", { site: "vendor" });
+    assert.equal(answer.status, 308);
+    assert.equal(answer.headers.location, "/tax-bridge/login?return=%2Fvendor%2Finbox");
+  });
+
+  it("answers a form posted to an address no page has as not found, whatever its fields", async () => {
+    for (const path of ["/no/such/page", "/API/web/client/mfa/generate"]) {
+      const answer = await send(browser(), path, { userName: "a", extra: "b" });
+      assert.equal(answer.status, 404, `${path}: ${answer.text}`);
+    }
+  });
+
   it("refuses a form another site posted, before anything is sent upstream", async () => {
     const before = await mailCount(accounts.alice.email);
     const answer = await send(

@@ -9,7 +9,7 @@ import { after, before, describe, it } from "node:test";
 import { PortalClient as Client, type PortalClient } from "#harness/portal-client.ts";
 import { type Account, accounts, DEMO_PASSWORD, latestMail, signIn } from "#harness/sign-in.ts";
 import type { Config } from "#server/config.ts";
-import { END_SESSIONS_PATH } from "#server/pages/account-view.ts";
+import { END_SESSIONS_PATH } from "#server/loaders/account-view.ts";
 import { endEvent, endNotice } from "#server/session/why-ended.ts";
 import { clockedPortal, IDLE_MINUTES, MINUTE } from "#tests/support/clocked-portal.ts";
 import { type RunningPortal, sandboxPost, startPortalInProcess } from "#tests/support/portal.ts";

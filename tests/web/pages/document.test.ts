@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { Document } from "#web/pages/document.tsx";
+import { Document } from "#web/screens/document.tsx";
 
 const assets = {
   css: "/assets/portal.css",

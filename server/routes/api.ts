@@ -1,0 +1,83 @@
+// `/api`: the portal's local API for its islands. One route per operation an island may cause, at the operation's own
+// path in openapi/portal.yaml, answered by its action (server/actions/perform.ts) as JSON. Nothing of the browser's
+// request but the operation's declared input and the islands' flags reaches the action; nothing of the upstream's
+// answer but what the action makes of it reaches the browser.
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { perform } from "#server/actions/perform.ts";
+import { type Flags, type Params, rules } from "#server/actions/rules.ts";
+import type { AppContext } from "#server/context.ts";
+import { hasBody, isJson } from "#server/plugins/content-type.ts";
+import { refuseWithoutIslandsHeader } from "#server/plugins/csrf.ts";
+import { invalidRequest, Refusal } from "#server/plugins/errors.ts";
+import { serverTexts } from "#server/texts.ts";
+import { type Operation, routerPath } from "#server/upstream/operations.ts";
+import { END_OTHERS_HEADER } from "#web/api/end-others.ts";
+import { REPLACE_SESSION_HEADER, SILENT_CHECK_HEADER, TAX_BRIDGE_HEADER } from "#web/protocol/headers.ts";
+import { errorTexts } from "#web/texts/errors.ts";
+
+/**
+ * Every operation openapi/portal.yaml declares has its row in this build's rules table: a description edited after the
+ * build (or a row not yet written) stops the start naming each operation, never a crash further on.
+ */
+export function assertRowForEach(operations: readonly Pick<Operation, "operationId">[]): void {
+  const missing = operations.map(({ operationId }) => operationId).filter((id) => !Object.hasOwn(rules, id));
+  if (missing.length === 0) return;
+  throw new Error(
+    `openapi/portal.yaml declares ${missing.join(", ")}, which this build's rules table (server/actions/rules.ts) has no row for: give each its row, then run npm run gen:api and npm run build`,
+  );
+}
+
+/** The islands' headers that ask for more than the operation's fields say, as the actions read them. */
+const flagHeaders: Record<keyof Flags, string> = {
+  taxBridge: TAX_BRIDGE_HEADER.toLowerCase(),
+  replaceSession: REPLACE_SESSION_HEADER.toLowerCase(),
+  endOthers: END_OTHERS_HEADER.toLowerCase(),
+  silentCheck: SILENT_CHECK_HEADER.toLowerCase(),
+};
+const flagsOf = (request: FastifyRequest): Flags =>
+  Object.fromEntries(Object.entries(flagHeaders).map(([flag, header]) => [flag, request.headers[header] === "1"]));
+
+export async function apiPlugin(api: FastifyInstance, { context }: { context: AppContext }): Promise<void> {
+  assertRowForEach(context.operations);
+  const islands = context.operations.filter((operation) => rules[operation.operationId].islands);
+
+  api.addHook("onRequest", refuseWithoutIslandsHeader);
+  // The islands send JSON: a body of another kind (a form, which the session's scope could parse) or a malformed
+  // type is refused before it is read.
+  api.addHook("preParsing", (request, reply, payload, done) => {
+    if (hasBody(request.headers) && !isJson(request.headers["content-type"]))
+      reply.code(415).send(invalidRequest(serverTexts.jsonOnly.message));
+    else done(null, payload);
+  });
+
+  for (const operation of islands)
+    api.route({
+      method: operation.method,
+      url: routerPath(operation.path),
+      handler: async (request, reply) => {
+        const answer = await perform(context, request, reply, operation.operationId, {
+          params: (request.params ?? {}) as Params,
+          query: (request.query ?? {}) as Params,
+          body: request.body as Record<string, unknown> | undefined,
+          flags: flagsOf(request),
+        });
+        return reply
+          .code(answer.status)
+          .headers(answer.headers ?? {})
+          .send(answer.body);
+      },
+    });
+
+  // Anything else under /api never reaches the upstream: a known path with another method is 405, the rest 404.
+  const patterns = islands.map((operation) => ({
+    method: operation.method,
+    pattern: new RegExp(`^/api${operation.path.replace(/\{\w+\}/g, "[^/]+")}$`),
+  }));
+  api.all("/*", async (request) => {
+    const path = request.url.split("?")[0] ?? "";
+    const allowed = patterns.filter(({ pattern }) => pattern.test(path)).map(({ method }) => method);
+    if (allowed.length > 0)
+      throw new Refusal(405, serverTexts.methodNotAllowed.message, undefined, { allow: allowed.join(", ") });
+    throw new Refusal(404, errorTexts.endpointNotFound);
+  });
+}
