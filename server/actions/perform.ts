@@ -129,7 +129,7 @@ async function forward(
       await call.attempt?.settle(instead.counts ? "checked" : "not-sent");
       return { status: instead.status, body: instead.body, headers: instead.headers ?? {} };
     }
-    if (rule.sendsDevice) Object.assign(call, await deviceOfValidation(context, request, call));
+    if (rule.sendsDevice) await deviceOfValidation(context, request, call); // the call carries it from now on
     return await answerOf(context, request, reply, call, rule);
   } finally {
     // A lock the call holds is free before its answer leaves: a client that sends its next code as soon as it reads

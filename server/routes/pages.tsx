@@ -3,6 +3,7 @@
 // (case, a trailing slash, escapes) is that row, found by the table's matcher; a section's address no row has is that
 // section's not-found page, and any other address goes to the sign-in page.
 import type { FastifyInstance, FastifyReply } from "fastify";
+import type { Params } from "#server/actions/rules.ts";
 import { loadPublic } from "#server/loaders/public.tsx";
 import type { Loaded, PageRequest, Screens } from "#server/loaders/screen.ts";
 import { loadSection } from "#server/loaders/section.tsx";
@@ -44,7 +45,9 @@ export async function pageRoutes(app: FastifyInstance, screens: Screens): Promis
   };
   const options = { config: { policy: "page" } } as const;
   for (const entry of routes)
-    app.get(entry.path, options, (request, reply) => show(request as PageRequest, reply, { entry, params: {} }));
+    app.get(entry.path, options, (request, reply) =>
+      show(request as PageRequest, reply, { entry, params: request.params as Params }),
+    );
   app.get("/*", options, (request, reply) => show(request as PageRequest, reply, matchRoute(pathnameOf(request.url))));
   // The same pages' forms, posted without script: answered here, by the same loads.
   await app.register(signInForms, { screens, load });

@@ -5,7 +5,7 @@
 // never send a form again. Nothing secret ever rides in an address.
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { perform } from "#server/actions/perform.ts";
-import type { Answer, Input } from "#server/actions/rules.ts";
+import type { Answer, Input, Params } from "#server/actions/rules.ts";
 import type { Loaded, PageRequest, Screens } from "#server/loaders/screen.ts";
 import { safePath } from "#server/security/safe-path.ts";
 import { standing } from "#server/session/standing.ts";
@@ -119,7 +119,9 @@ export async function signInForms(
   };
   const options = { config: { policy: "page" }, schema: { body: bodySchema } } as const;
   for (const entry of routes)
-    app.post(entry.path, options, (request: PageRequest, reply) => answerForm(request, reply, { entry, params: {} }));
+    app.post(entry.path, options, (request: PageRequest, reply) =>
+      answerForm(request, reply, { entry, params: request.params as Params }),
+    );
   // Another spelling of a page's address sends the form on to the page's own (308 keeps it a POST, with its body); a
   // path that is no page is not found, whatever its method.
   app.post("/*", { config: { policy: "page" } }, (request, reply) => {
