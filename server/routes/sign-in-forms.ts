@@ -226,7 +226,7 @@ export async function signInForms(
       const wait = Number(headerOf(sent, COOLDOWN_HEADER));
       return say({
         kind: wait > 0 ? "info" : "success",
-        text: wait > 0 ? mfaTexts.sendAgainIn(wait) : mfaTexts.resent,
+        text: wait > 0 ? mfaTexts.sendAgainWait(wait) : mfaTexts.resent,
       });
     }
     const typed = mfaCodeOf(body.code ?? "");

@@ -22,6 +22,9 @@ export const mfaTexts = {
   submit: "Submit Code",
   sendAgain: "Send Again",
   sendAgainIn: (seconds: number) => `Send Again (${seconds}s)`,
+  /** "Send Again" posted without script inside the cooldown, which the button could not count down. */
+  sendAgainWait: (seconds: number) =>
+    `A code was sent moments ago. You can send another in ${counted(seconds, "second", "seconds")}.`,
   /** After "Send Again": the new code is on its way, and only the newest one works. */
   resent: "A new code has been sent. Use the code in the newest email.",
   incorrect: "Incorrect. Please try again with the most recent code.",

@@ -11,7 +11,7 @@ import { keptLog, testRecord, testStores } from "#tests/support/stores.ts";
 import { scaled, timed, until } from "#tests/support/waiting.ts";
 
 /** Commands time out after 200 ms in these tests; an answer within this is "no hang". */
-const BOUNDED_MS = 700;
+const BOUNDED_MS = scaled(700);
 
 type Replica = { stores: Stores; log: ReturnType<typeof keptLog>; states: boolean[] };
 

@@ -27,11 +27,11 @@ import { healthRoutes } from "#server/routes/health.ts";
 import { refusesToken } from "#server/session/lifecycle.ts";
 import { bearer, createUpstreamClient, faultOf, type UpstreamClient } from "#server/upstream/client.ts";
 import { MAX_JSON_ANSWER_BYTES } from "#server/upstream/read-capped.ts";
-import { scaled } from "#tests/support/waiting.ts";
+import { scaled, until } from "#tests/support/waiting.ts";
 
 const DEADLINE_MS = 500;
 /** The deadline plus time for a slow machine; far below undici's own 300 s header and body timeouts. */
-const BOUND_MS = DEADLINE_MS + 400;
+const BOUND_MS = DEADLINE_MS + scaled(400);
 
 /** The upstream; its answer to each call is the test's choice, down to every byte (`writeRaw`). */
 let upstream: FakeUpstream;
@@ -538,9 +538,8 @@ describe("a hostile upstream: many calls at once", () => {
     );
     // The upstream closes what it holds (a keep-alive connection is the upstream's to end); the client holds nothing.
     for (const connection of connections) connection.end();
-    await sleep(500);
-    assert.equal(clientSockets().length, 0, "no socket left open");
-    const handlesAfter = ownHandles();
-    assert.ok(handlesAfter <= handlesBefore + 1, `handles: ${handlesBefore} before, ${handlesAfter} after`);
+    // A busy machine closes them later, not never: waited for, within a scaled bound.
+    await until(() => clientSockets().length === 0, 2_000, "no socket left open");
+    await until(() => ownHandles() <= handlesBefore + 1, 2_000, `handles back to ${handlesBefore} (+1)`);
   });
 });

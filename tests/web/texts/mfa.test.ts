@@ -7,6 +7,8 @@ describe("the multi-factor step", () => {
   it("shows the seconds left on Send Again while it is disabled", () => {
     assert.equal(mfaTexts.sendAgainIn(20), "Send Again (20s)");
     assert.equal(mfaTexts.sendAgainIn(1), "Send Again (1s)");
+    assert.equal(mfaTexts.sendAgainWait(1), "A code was sent moments ago. You can send another in 1 second.");
+    assert.equal(mfaTexts.sendAgainWait(16), "A code was sent moments ago. You can send another in 16 seconds.");
   });
 
   it("counts the attempts left after a wrong code", () => {
