@@ -68,16 +68,19 @@ export async function apiPlugin(api: FastifyInstance, { context }: { context: Ap
       },
     });
 
-  // Anything else under /api never reaches the upstream: a known path with another method is 405, the rest 404.
-  const patterns = islands.map((operation) => ({
-    method: operation.method,
-    pattern: new RegExp(`^/api${operation.path.replace(/\{\w+\}/g, "[^/]+")}$`),
-  }));
-  api.all("/*", async (request) => {
-    const path = request.url.split("?")[0] ?? "";
-    const allowed = patterns.filter(({ pattern }) => pattern.test(path)).map(({ method }) => method);
-    if (allowed.length > 0)
-      throw new Refusal(405, serverTexts.methodNotAllowed.message, undefined, { allow: allowed.join(", ") });
+  // Anything else under /api never reaches the upstream. The router matches as it does for the operations: a declared
+  // path's other methods are 405, with the methods it has; any other path is 404.
+  const declared = new Map<string, string[]>();
+  for (const { path, method } of islands) declared.set(path, [...(declared.get(path) ?? []), method]);
+  for (const [path, allowed] of declared)
+    api.route({
+      method: api.supportedMethods.filter((method) => !allowed.includes(method === "HEAD" ? "GET" : method)),
+      url: routerPath(path),
+      handler: async () => {
+        throw new Refusal(405, serverTexts.methodNotAllowed.message, undefined, { allow: allowed.join(", ") });
+      },
+    });
+  api.all("/*", async () => {
     throw new Refusal(404, errorTexts.endpointNotFound);
   });
 }

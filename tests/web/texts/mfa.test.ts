@@ -7,6 +7,9 @@ describe("the multi-factor step", () => {
   it("shows the seconds left on Send Again while it is disabled", () => {
     assert.equal(mfaTexts.sendAgainIn(20), "Send Again (20s)");
     assert.equal(mfaTexts.sendAgainIn(1), "Send Again (1s)");
+  });
+
+  it("says, to a Send Again posted without script inside the cooldown, that no code went and how long to wait", () => {
     assert.equal(mfaTexts.sendAgainWait(1), "A code was sent moments ago. You can send another in 1 second.");
     assert.equal(mfaTexts.sendAgainWait(16), "A code was sent moments ago. You can send another in 16 seconds.");
   });
