@@ -1,6 +1,7 @@
-// CONTRIBUTING.md's two walks, followed as written on a copy of the project: each step applied to the file and line it
-// names, each command run, the files each walk changed counted against its heading, and then the checks and tests the
-// walk names run in the copy. A newcomer who follows the text changes those files and no other, and the suite passes.
+// CONTRIBUTING.md's three walks, followed in turn as written on one copy of the project (the form walk uses the
+// operation walk's operation): each step applied to the file and line it names, each command run, the files each walk
+// changed counted against its heading, and then the checks and tests the walk names run in the copy. A newcomer who
+// follows the text changes those files and no other, and the suite passes.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import {
@@ -26,10 +27,13 @@ type Step =
   | { kind: "run"; command: string };
 type Walk = { title: string; files: number; steps: Step[] };
 
-/** The walks of CONTRIBUTING.md's "Two walks" section: each `###` heading, its file count, and its steps in order. */
+/**
+ * The walks of CONTRIBUTING.md's "Three walks" section: each `###` heading, its file count, and its steps in order. A
+ * step that names no file ("and after the line with …") edits the file of the step before it.
+ */
 function walksOf(markdown: string): Walk[] {
-  const start = markdown.indexOf("\n## Two walks");
-  assert.ok(start !== -1, 'CONTRIBUTING.md has its "Two walks" section');
+  const start = markdown.indexOf("\n## Three walks");
+  assert.ok(start !== -1, 'CONTRIBUTING.md has its "Three walks" section');
   const section = markdown.slice(start + 1, markdown.indexOf("\n## ", start + 1));
   return section
     .split(/\n### /)
@@ -40,15 +44,17 @@ function walksOf(markdown: string): Walk[] {
       const files = Number(/\((\d+) files\b/.exec(title)?.[1]);
       const steps: Step[] = [];
       let where: Omit<Extract<Step, { kind: "edit" }>, "text"> | undefined;
+      let file = "";
       for (let index = 1; index < lines.length; index++) {
         const line = lines[index] ?? "";
-        const edit = /In `([^`]+)`.*?, (after|in place of) the line with `([^`]+)`|In `([^`]+)`, (at the end)/.exec(
-          line,
-        );
-        if (edit)
+        const edit =
+          /(?:In `([^`]+)`.*?, )?(after|in place of) the line with `([^`]+)`|In `([^`]+)`, (at the end)/.exec(line);
+        if (edit) {
+          file = edit[4] ?? edit[1] ?? file;
           where = edit[4]
-            ? { kind: "edit", file: edit[4], how: "at the end" }
-            : { kind: "edit", file: edit[1] ?? "", how: edit[2] as "after" | "in place of", anchor: edit[3] ?? "" };
+            ? { kind: "edit", file, how: "at the end" }
+            : { kind: "edit", file, how: edit[2] as "after" | "in place of", anchor: edit[3] ?? "" };
+        }
         const run = /Run `(npm run [\w:]+)`/.exec(line);
         if (run) steps.push({ kind: "run", command: run[1] ?? "" });
         const fence = /^(\s*)```\w*$/.exec(line);
@@ -125,7 +131,7 @@ const runTests = (copy: string, files: string[], pattern?: string) =>
 
 describe("CONTRIBUTING.md's walks, followed on a copy of the project", () => {
   const walks = walksOf(readFileSync(join(root, "CONTRIBUTING.md"), "utf8"));
-  const [page, operation] = walks;
+  const [page, operation, form] = walks;
   let copy: string;
 
   before(() => {
@@ -144,10 +150,10 @@ describe("CONTRIBUTING.md's walks, followed on a copy of the project", () => {
   });
   after(() => rmSync(copy, { recursive: true, force: true }));
 
-  it("has two walks, a gated page and an operation, each with steps", () => {
+  it("has three walks, a gated page, an operation and a form, each with steps", () => {
     assert.deepEqual(
       walks.map((walk) => walk.title),
-      ["A gated page (2 files)", "An operation (5 files, one of them generated)"],
+      ["A gated page (2 files)", "An operation (5 files, one of them generated)", "A form without script (6 files)"],
     );
     for (const walk of walks) assert.ok(walk.steps.length >= 3, walk.title);
   });
@@ -227,5 +233,28 @@ describe("CONTRIBUTING.md's walks, followed on a copy of the project", () => {
     const own = runTests(copy, ["tests/server/routes/api.test.ts"], "inbox/read");
     assert.ok(own.ok, own.output);
     assert.match(own.output, /✔ marks the signed-in user's inbox read/);
+  });
+
+  it("a form without script: the files its heading counts; then it type-checks, lints, and its test passes", () => {
+    assert.ok(form);
+    const before = new Set(changedFiles(copy));
+    for (const step of form.steps) if (step.kind === "edit") apply(copy, step);
+    const changed = changedFiles(copy).filter((path) => !before.has(path));
+    assert.deepEqual(changed, [
+      "server/routes/sign-in-forms.ts",
+      "tests/server/routes/sign-in-forms.test.ts",
+      "web/components/home-screen.tsx",
+      "web/protocol/form-answer.ts",
+      "web/screens/section-page.tsx",
+      "web/texts/home.ts",
+    ]);
+    assert.equal(changed.length, form.files);
+    const types = typeCheck(copy);
+    assert.ok(types.ok, types.output);
+    const lint = inCopy(copy, bin(copy, "biome"), ["check", ...changed]);
+    assert.ok(lint.ok, lint.output);
+    const own = runTests(copy, ["tests/server/routes/sign-in-forms.test.ts"], "Mark all read");
+    assert.ok(own.ok, own.output);
+    assert.match(own.output, /✔ marks the inbox read by the island's action/);
   });
 });

@@ -41,7 +41,7 @@ export function withChecks(url: string, checks: number): string {
   return search ? `${path}?${search}` : path;
 }
 
-/** A section's page; `answer`: what its change-password form, sent back without script, came to. */
+/** A section's page; `answer`: what its form (the change-password form's), sent back without script, came to. */
 export async function loadSection(
   screens: Screens,
   section: SignedInSection,
@@ -65,7 +65,7 @@ export async function loadSection(
         audience={audience}
         permissions={permissions}
         screen={screen}
-        formNotes={answer?.form === "change-password" ? answer.notes : undefined}
+        formNotes={answer && "notes" in answer ? answer.notes : undefined}
       />
     ),
   });
