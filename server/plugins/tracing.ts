@@ -1,9 +1,9 @@
 // OpenTelemetry traces over OTLP, imported only when an endpoint is configured: @fastify/otel's span for each request,
 // undici's for each upstream call (which carries the W3C traceparent), the trace id on each log line of a request,
 // and no secret in any span: URL attributes are written as the logs write paths.
-import { subscribe } from "node:diagnostics_channel";
+import { subscribe, unsubscribe } from "node:diagnostics_channel";
 import { FastifyOtelInstrumentation } from "@fastify/otel";
-import type { Span } from "@opentelemetry/api";
+import { context, propagation, type Span, trace } from "@opentelemetry/api";
 import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
 import { UndiciInstrumentation, type UndiciRequest } from "@opentelemetry/instrumentation-undici";
 import { resourceFromAttributes } from "@opentelemetry/resources";
@@ -14,7 +14,7 @@ import { loggablePath } from "#server/plugins/logging.ts";
 export type Tracing = {
   /** Sends the spans ended so far. */
   flush(): Promise<void>;
-  /** Sends what is left and stops. */
+  /** Sends what is left and stops: apps built and calls made after it are not traced, as before `startTracing`. */
   shutdown(): Promise<void>;
 };
 
@@ -41,7 +41,7 @@ export function startTracing({ endpoint, serviceName }: { endpoint: string; serv
   const undiciInstrumentation = new UndiciInstrumentation({ startSpanHook: redactedUrl });
   undiciInstrumentation.setTracerProvider(provider);
 
-  subscribe("fastify.initialization", (message) => {
+  const onInitialization = (message: unknown) => {
     const { fastify } = message as { fastify: FastifyInstance };
     // Called at once, not through register (which runs later): its onRoute hook must see every route.
     fastifyInstrumentation.plugin()(fastify, {}, () => {});
@@ -49,9 +49,20 @@ export function startTracing({ endpoint, serviceName }: { endpoint: string; serv
     fastify.addHook("onClose", async () => {
       await provider.forceFlush();
     });
-  });
+  };
+  subscribe("fastify.initialization", onInitialization);
 
-  return { flush: () => provider.forceFlush(), shutdown: () => provider.shutdown() };
+  async function shutdown() {
+    unsubscribe("fastify.initialization", onInitialization);
+    fastifyInstrumentation.disable();
+    undiciInstrumentation.disable();
+    await provider.shutdown();
+    // What `register` set for the process: the global provider, the propagator and the context manager.
+    trace.disable();
+    propagation.disable();
+    context.disable();
+  }
+  return { flush: () => provider.forceFlush(), shutdown };
 }
 
 /**

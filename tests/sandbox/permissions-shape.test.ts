@@ -10,10 +10,15 @@ import {
 } from "#sandbox/permissions-shape.ts";
 import { noPermissions, seedAccounts } from "#sandbox/seed.ts";
 
+const shapeModule = new URL("../../sandbox/permissions-shape.ts", import.meta.url).href;
+
 describe("before the shape is read", () => {
-  test("no permissions are checked against a shape that was never read", () => {
-    assert.throws(() => storedPermissionsProblem(noPermissions), /not loaded/);
-    assert.throws(() => permissionsPatchProblem({}), /not loaded/);
+  test("no permissions are checked against a shape that was never read", async () => {
+    // A copy of the module of its own (its URL another), as a process that never read the shape holds it, whatever
+    // the tests before this one read.
+    const unread: typeof import("#sandbox/permissions-shape.ts") = await import(`${shapeModule}?never-read`);
+    assert.throws(() => unread.storedPermissionsProblem(noPermissions), /not loaded/);
+    assert.throws(() => unread.permissionsPatchProblem({}), /not loaded/);
   });
 });
 

@@ -1,0 +1,61 @@
+// scripts/test-halves.sh, which `npm run test:server` is: the files it is given run in two processes side by side,
+// every other file in each, all of them whatever failed; the last line names the half that failed.
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, it } from "node:test";
+
+const script = new URL("../scripts/test-halves.sh", import.meta.url).pathname;
+
+/** Runs the script over test files named `names`, those in `failing` failing; each notes its name and process. */
+function run(names: string[], failing: string[] = []) {
+  const dir = mkdtempSync(join(tmpdir(), "test-halves-"));
+  try {
+    const ran = join(dir, "ran");
+    writeFileSync(ran, "");
+    const files = names.map((name) => {
+      const file = join(dir, `${name}.test.mjs`);
+      writeFileSync(
+        file,
+        `import { appendFileSync } from "node:fs";
+import { test } from "node:test";
+test(${JSON.stringify(name)}, () => {
+  appendFileSync(${JSON.stringify(ran)}, ${JSON.stringify(name)} + " " + process.pid + "\\n");
+  if (${failing.includes(name)}) throw new Error("fails on purpose");
+});
+`,
+      );
+      return file;
+    });
+    const done = spawnSync("bash", [script, ...files], { encoding: "utf8" });
+    const processOf = new Map(
+      readFileSync(ran, "utf8")
+        .split("\n")
+        .filter(Boolean)
+        .map((line) => line.split(" ") as [string, string]),
+    );
+    return { status: done.status, processOf, lastLine: done.stderr.trim().split("\n").at(-1) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe("the server part's two halves", () => {
+  it("run every other file each, a half in one process, and pass together when each passes", () => {
+    const ran = run(["one", "two", "three"]);
+    assert.equal(ran.status, 0);
+    assert.equal(ran.lastLine, "test-halves: both halves passed (2 and 1 files)");
+    assert.deepEqual([...ran.processOf.keys()].sort(), ["one", "three", "two"]);
+    assert.equal(ran.processOf.get("one"), ran.processOf.get("three"));
+    assert.notEqual(ran.processOf.get("one"), ran.processOf.get("two"));
+  });
+
+  it("all run, though a file failed, and the end names the half that failed", () => {
+    const ran = run(["one", "two", "three", "four"], ["two"]);
+    assert.equal(ran.status, 1);
+    assert.equal(ran.lastLine, "test-halves: failed: second (halves of 2 and 2 files)");
+    assert.equal(ran.processOf.size, 4);
+  });
+});
