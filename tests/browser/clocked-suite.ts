@@ -6,7 +6,7 @@ import type { Account } from "#harness/sign-in.ts";
 import { type BrowserSuite, browserSuite, pageOf, signedInState } from "#tests/browser/steps.ts";
 import type { PortalOptions } from "#tests/support/portal.ts";
 
-export type ClockedBrowserSuite = Omit<BrowserSuite, "signedInPage"> & {
+export type ClockedBrowserSuite = Omit<BrowserSuite, "signedInPage" | "ownSessionPage"> & {
   /**
    * A page in a fresh context signed in as `account` (over HTTP, as the islands do), on its section's home page: a
    * session of its own for each page, since time passes in this suite and ends sessions.

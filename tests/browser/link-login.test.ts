@@ -7,7 +7,7 @@ import type { AddressInfo } from "node:net";
 import { describe, test } from "node:test";
 import { accounts, DEMO_PASSWORD } from "#harness/sign-in.ts";
 import { latestMail, sandboxPost } from "#tests/browser/harness.ts";
-import { browserSuite, hydrated, lastMailId, nextCode, signIn } from "#tests/browser/steps.ts";
+import { browserSuite, hydrated, lastMailId, nextCode } from "#tests/browser/steps.ts";
 import { linkLoginTexts } from "#web/texts/link-login.ts";
 
 describe("login by link", () => {
@@ -70,10 +70,7 @@ describe("login by link", () => {
   });
 
   test("B2: a link opened while signed in names the current session and is spent only on a click, which ends that session", async () => {
-    const page = await newPage();
-    const login = { site: "client", shortName: "ACME", userName: "alice", password: DEMO_PASSWORD } as const;
-    await signIn(page, suite.portal.url, suite.portal.sandboxUrl, login, "alice@acme.example");
-    await page.waitForURL(`${suite.portal.url}/client/home`);
+    const page = await suite.ownSessionPage(accounts.alice);
     let spent = 0;
     page.on("request", (request) => {
       if (request.url().includes("/api/auth/vendor-token")) spent++;
@@ -97,10 +94,7 @@ describe("login by link", () => {
   });
 
   test("B2: a link reached from another site, whose navigation only reads the session, still waits for a click", async () => {
-    const page = await newPage();
-    const login = { site: "client", shortName: "ACME", userName: "alice", password: DEMO_PASSWORD } as const;
-    await signIn(page, suite.portal.url, suite.portal.sandboxUrl, login, "alice@acme.example");
-    await page.waitForURL(`${suite.portal.url}/client/home`);
+    const page = await suite.ownSessionPage(accounts.alice);
     const uuid = await mintLink("vendor", "vera");
     // The attacker's page, on another site (localhost is not 127.0.0.1), sends the browser to its own link.
     const attacker = createServer((_request, response) => {

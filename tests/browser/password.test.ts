@@ -106,9 +106,7 @@ describe("passwords", () => {
   });
 
   test("change password on a section page: the form empties and the button works again after a success", async () => {
-    const page = await newPage();
-    await signInAs(page, suite.portal, accounts.gary);
-    await page.waitForURL(`${suite.portal.url}/client/home`);
+    const page = await suite.ownSessionPage(accounts.gary);
     await page.goto(`${suite.portal.url}/client/users/change-password`);
     await hydrated(page);
     await page.getByLabel("Current Password").fill(DEMO_PASSWORD);
@@ -210,9 +208,7 @@ describe("passwords", () => {
   });
 
   test("the new-password rules show their messages in the requirements' order; a wrong current password is refused", async () => {
-    const page = await newPage();
-    await signInAs(page, suite.portal, accounts.victor);
-    await page.waitForURL(`${suite.portal.url}/client/home`);
+    const page = await suite.ownSessionPage(accounts.victor);
     await page.goto(`${suite.portal.url}/client/users/change-password`);
     await page.getByRole("heading", { name: "Change Password", level: 2 }).waitFor();
     await hydrated(page);

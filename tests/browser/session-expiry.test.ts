@@ -3,15 +3,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { accounts } from "#harness/sign-in.ts";
 import { DEMO_PASSWORD, sandboxPost } from "#tests/browser/harness.ts";
-import {
-  browserSuite,
-  hydrated,
-  lastMailId,
-  nextCode,
-  openLogin,
-  signInAs,
-  submitLogin,
-} from "#tests/browser/steps.ts";
+import { browserSuite, hydrated, lastMailId, nextCode, openLogin, submitLogin } from "#tests/browser/steps.ts";
 
 const EXPIRED = "Your session has expired. Please Login again";
 
@@ -20,9 +12,7 @@ describe("session expiry", () => {
   const { newPage } = suite;
 
   test("revoked tokens: the next API call of a signed-in page lands on / with the message", async () => {
-    const page = await newPage();
-    await signInAs(page, suite.portal, accounts.alice);
-    await page.waitForURL(`${suite.portal.url}/client/home`);
+    const page = await suite.ownSessionPage(accounts.alice);
     await page.goto(`${suite.portal.url}/client/users/change-password`);
     await hydrated(page);
     await sandboxPost(suite.portal.sandboxUrl, "/sandbox/tokens/revoke", { site: "client", username: "alice" });

@@ -175,13 +175,13 @@ export function watchErrors(page: Page): string[] {
   return errors;
 }
 
-/** A test file's one chromium (a file is a process of its own; a launch costs a second or more), at first use. */
+/** The process's one chromium (a launch costs a second or more), at first use; the files run in one share it. */
 let chromium: Promise<Browser> | undefined;
 export function fileBrowser(): Promise<Browser> {
   chromium ??= launchBrowser();
   return chromium;
 }
-// Registered as this module loads, outside any describe: after all the tests of the file that imports it.
+// Registered as this module loads, outside any describe: after all the tests of the process.
 after(async () => {
   await chromium?.then(
     (browser) => browser.close(),
@@ -251,6 +251,11 @@ export type BrowserSuite = {
    * session as they found it: a test that signs out, changes a password or lets the session end signs in on its own.
    */
   signedInPage(account: Account, options?: BrowserContextOptions): Promise<Page>;
+  /**
+   * As `signedInPage`, on a session of its own signed in for this page alone (over HTTP too): for a page that signs
+   * out, changes the password or has its session end, when the sign-in through the page is not what it tests.
+   */
+  ownSessionPage(account: Account, options?: BrowserContextOptions): Promise<Page>;
 };
 
 /**
@@ -299,6 +304,9 @@ export function browserSuite(
         sessions.set(account, session);
       }
       return pageOf(suite, account, await session, options);
+    },
+    async ownSessionPage(account, options = {}) {
+      return pageOf(suite, account, await signedInState(suite.portal, account), options);
     },
   };
   return suite;

@@ -1,5 +1,6 @@
-// scripts/test-halves.sh, which `npm run test:server` is: the files it is given run in two processes side by side,
-// every other file in each, all of them whatever failed; the last line names the half that failed.
+// scripts/test-shares.ts, which `npm run test:server` and `npm run test:browser` are: the files it is given run in two
+// processes side by side, dealt by their seconds, all of them whatever failed; the last line names the share that
+// failed.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -7,11 +8,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 
-const script = new URL("../scripts/test-halves.sh", import.meta.url).pathname;
+const script = new URL("../scripts/test-shares.ts", import.meta.url).pathname;
 
 /** Runs the script over test files named `names`, those in `failing` failing; each notes its name and process. */
 function run(names: string[], failing: string[] = []) {
-  const dir = mkdtempSync(join(tmpdir(), "test-halves-"));
+  const dir = mkdtempSync(join(tmpdir(), "test-shares-"));
   try {
     const ran = join(dir, "ran");
     writeFileSync(ran, "");
@@ -29,7 +30,7 @@ test(${JSON.stringify(name)}, () => {
       );
       return file;
     });
-    const done = spawnSync("bash", [script, ...files], { encoding: "utf8" });
+    const done = spawnSync(process.execPath, ["--import", "tsx", script, ...files], { encoding: "utf8" });
     const processOf = new Map(
       readFileSync(ran, "utf8")
         .split("\n")
@@ -42,20 +43,20 @@ test(${JSON.stringify(name)}, () => {
   }
 }
 
-describe("the server part's two halves", () => {
-  it("run every other file each, a half in one process, and pass together when each passes", () => {
+describe("the two shares of a part of the suite", () => {
+  it("deal files of equal seconds in turn, a share in one process, and pass together when each passes", () => {
     const ran = run(["one", "two", "three"]);
     assert.equal(ran.status, 0);
-    assert.equal(ran.lastLine, "test-halves: both halves passed (2 and 1 files)");
+    assert.equal(ran.lastLine, "test-shares: all passed (shares of 2 and 1 files)");
     assert.deepEqual([...ran.processOf.keys()].sort(), ["one", "three", "two"]);
     assert.equal(ran.processOf.get("one"), ran.processOf.get("three"));
     assert.notEqual(ran.processOf.get("one"), ran.processOf.get("two"));
   });
 
-  it("all run, though a file failed, and the end names the half that failed", () => {
+  it("all run, though a file failed, and the end names the share that failed", () => {
     const ran = run(["one", "two", "three", "four"], ["two"]);
     assert.equal(ran.status, 1);
-    assert.equal(ran.lastLine, "test-halves: failed: second (halves of 2 and 2 files)");
+    assert.equal(ran.lastLine, "test-shares: failed: share 2 (shares of 2 and 2 files)");
     assert.equal(ran.processOf.size, 4);
   });
 });
