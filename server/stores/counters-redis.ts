@@ -6,60 +6,49 @@ import type { RedisLink } from "#server/stores/redis-link.ts";
 
 export class RedisCounters implements CounterStore {
   /** Counts while Redis cannot: neither unlimited nor refusing everyone (docs/decisions.md, "Shared state"). */
-  readonly fallback: MemoryCounters;
+  readonly #fallback: MemoryCounters;
 
   constructor(
     private readonly link: RedisLink,
     private readonly keys: RedisKeys,
   ) {
-    this.fallback = new MemoryCounters(link.now);
+    this.#fallback = new MemoryCounters(link.now);
   }
 
-  async hit(key: string, windowMs: number): Promise<Count> {
-    if (this.link.usable) {
-      try {
-        const [count, left] = await this.link.commands.portalHit(this.keys.count(key), wholeMs(windowMs));
+  hit(key: string, windowMs: number): Promise<Count> {
+    return this.link.either(
+      async (redis) => {
+        const [count, resetInMs] = await redis.portalHit(this.keys.count(key), wholeMs(windowMs));
         this.link.wrote();
-        return { count, resetInMs: left };
-      } catch (error) {
-        this.link.failed(error);
-      }
-    }
-    return this.fallback.hitNow(key, windowMs);
+        return { count, resetInMs };
+      },
+      () => this.#fallback.hit(key, windowMs),
+    );
   }
 
-  async peek(key: string): Promise<Count> {
-    if (this.link.usable) {
-      try {
-        const [count, left] = await this.link.commands.portalPeek(this.keys.count(key));
-        return { count, resetInMs: left };
-      } catch (error) {
-        this.link.failed(error);
-      }
-    }
-    return this.fallback.peekNow(key);
+  peek(key: string): Promise<Count> {
+    return this.link.either(
+      async (redis) => {
+        const [count, resetInMs] = await redis.portalPeek(this.keys.count(key));
+        return { count, resetInMs };
+      },
+      () => this.#fallback.peek(key),
+    );
   }
 
-  async giveBack(key: string): Promise<void> {
-    if (this.link.usable) {
-      try {
-        await this.link.commands.portalGiveBack(this.keys.count(key));
-        return;
-      } catch (error) {
-        this.link.failed(error);
-      }
-    }
-    this.fallback.giveBackNow(key);
+  giveBack(key: string): Promise<void> {
+    return this.link.either(
+      async (redis) => void (await redis.portalGiveBack(this.keys.count(key))),
+      () => this.#fallback.giveBack(key),
+    );
   }
 
   async clear(key: string): Promise<void> {
-    await this.fallback.clear(key);
-    if (!this.link.usable) return;
-    try {
-      await this.link.commands.del(this.keys.count(key));
-    } catch (error) {
-      // Not retried: the count still ends with its window.
-      this.link.failed(error);
-    }
+    await this.#fallback.clear(key);
+    // Not retried: the count still ends with its window.
+    await this.link.either(
+      async (redis) => void (await redis.del(this.keys.count(key))),
+      () => {},
+    );
   }
 }

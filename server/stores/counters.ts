@@ -37,11 +37,6 @@ export class MemoryCounters implements CounterStore {
   }
 
   async hit(key: string, windowMs: number): Promise<Count> {
-    return this.hitNow(key, windowMs);
-  }
-
-  /** The same, answered at once: the Redis store counts here while Redis is unreachable. */
-  hitNow(key: string, windowMs: number): Count {
     const time = this.now();
     const entries = this.#entries(key);
     const entry = entries.get(key);
@@ -54,10 +49,6 @@ export class MemoryCounters implements CounterStore {
   }
 
   async peek(key: string): Promise<Count> {
-    return this.peekNow(key);
-  }
-
-  peekNow(key: string): Count {
     const time = this.now();
     const entry = this.#entries(key).get(key);
     return entry && entry.until > time
@@ -66,10 +57,6 @@ export class MemoryCounters implements CounterStore {
   }
 
   async giveBack(key: string): Promise<void> {
-    this.giveBackNow(key);
-  }
-
-  giveBackNow(key: string): void {
     const entry = this.#entries(key).get(key);
     if (entry && entry.until > this.now() && entry.count > 0) entry.count -= 1;
   }

@@ -84,15 +84,11 @@ export function createStores(options: StoreOptions): Stores {
   }
   const keys = redisKeys(options.keyPrefix);
   const link = new RedisLink({
+    ...options,
     url: options.redisUrl,
-    log: options.log,
-    now: options.now,
     channel: keys.channel,
     onState: options.onRedisState,
     onRefused: options.onRedisRefused,
-    connectTimeoutMs: options.connectTimeoutMs,
-    commandTimeoutMs: options.commandTimeoutMs,
-    retryStrategy: options.retryStrategy,
   });
   options.log.info(
     { event: "stores", backend: "redis", redis: redactUrl(options.redisUrl), prefix: options.keyPrefix },
@@ -107,9 +103,7 @@ export function createStores(options: StoreOptions): Stores {
     keys,
     activityMs,
     (person) => keys.list(activityKind.name, person).order,
-    {
-      knownHere: (person) => activityLists.hasHere(person),
-    },
+    (person) => activityLists.hasHere(person),
   );
   return {
     backend: "redis",

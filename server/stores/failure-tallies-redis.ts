@@ -3,11 +3,11 @@
 // cannot; what Redis could not take waits here, bounded, and is sent when it returns (each step lands in the period its
 // time falls in, so the order they arrive in barely matters).
 import type { Redis } from "ioredis";
-import { LRUCache } from "lru-cache";
 import { storedLabel } from "#server/security/device-label.ts";
 import {
   ADDRESSES_COUNTED,
   type Addresses,
+  ALL_PERIODS,
   type Failure,
   type FailureList,
   type FailureRecord,
@@ -19,69 +19,52 @@ import {
   type StoredTally,
   sourceTag,
 } from "#server/stores/failure-tallies.ts";
-import { bounded } from "#server/stores/memory-bounds.ts";
-import { OnePassAtATime } from "#server/stores/one-pass-at-a-time.ts";
 import { type RedisKeys, wholeMs } from "#server/stores/redis-keys.ts";
-import { type RedisLink, runPipeline } from "#server/stores/redis-link.ts";
-
-/** Steps kept per process while Redis cannot take them; past this the oldest is forgotten, as the lists' are. */
-const WAITING_MAX = 20_000;
-/** Waiting steps sent per pipeline when Redis returns. */
-const BATCH = 500;
+import type { RedisLink } from "#server/stores/redis-link.ts";
+import { WaitingSteps } from "#server/stores/waiting-steps.ts";
 
 type Step =
   | { person: string; step: "count"; failure: Failure; knownOnly: boolean }
   | { person: string; step: "signed-in"; at: number };
 
-type Options = {
-  /** Whether this replica's copy of the activity knows the person (for its own copy of the counts). */
-  knownHere?: (person: string) => boolean;
-  waitingMax?: number;
-};
-
 export class RedisFailureTallies implements FailureTallies {
   readonly #local: MemoryFailureTallies;
-  /** Oldest first: keyed by a sequence number, never read in between, so the least recently used is the oldest. */
-  readonly #waiting: LRUCache<number, Step>;
-  #sequence = 0;
-  readonly #replay = new OnePassAtATime(() => this.#replayPass());
+  /** Every step, in order: a count is never replaced. */
+  readonly #waiting: WaitingSteps<Step>;
 
   /**
    * `keepMs`: how long a person's record is kept after its last write. `knownKey`: the Redis key whose existence says
-   * the person has activity (their activity list's).
+   * the person has activity (their activity list's); `knownHere`, whether this replica's copy of it does.
    */
   constructor(
     private readonly link: RedisLink,
     private readonly keys: RedisKeys,
     private readonly keepMs: number,
     private readonly knownKey: (person: string) => string,
-    { knownHere = () => false, waitingMax = WAITING_MAX }: Options = {},
+    knownHere: (person: string) => boolean,
   ) {
     this.#local = new MemoryFailureTallies(keepMs, knownHere, link.now);
-    this.#waiting = new LRUCache<number, Step>({ ...bounded(waitingMax) });
-    link.onUp(() => void this.replay());
+    this.#waiting = new WaitingSteps<Step>(link, (pipeline, step) => void this.#write(pipeline, step));
   }
 
   async count(person: string, failure: Failure, knownOnly: boolean): Promise<void> {
-    this.#local.countNow(person, failure, knownOnly);
+    await this.#local.count(person, failure, knownOnly);
     await this.#send({ person, step: "count", failure, knownOnly });
   }
 
   async signedIn(person: string, at: number): Promise<void> {
-    this.#local.signedInNow(person, at);
+    await this.#local.signedIn(person, at);
     await this.#send({ person, step: "signed-in", at });
   }
 
   async list(person: string): Promise<FailureList> {
-    if (this.link.usable) {
-      try {
-        const stored = await this.link.commands.get(this.keys.failures(person));
+    return this.link.either(
+      async (redis) => {
+        const stored = await redis.get(this.keys.failures(person));
         return listOf(stored === null ? undefined : parseRecord(stored), this.link.now() - this.keepMs, true);
-      } catch (error) {
-        this.link.failed(error);
-      }
-    }
-    return this.#local.listNow(person, false);
+      },
+      async () => ({ ...(await this.#local.list(person)), complete: false }),
+    );
   }
 
   /** Steps not yet in Redis. */
@@ -89,42 +72,13 @@ export class RedisFailureTallies implements FailureTallies {
     return this.#waiting.size;
   }
 
-  /** Sends what waits here, oldest first; one pass at a time, stopping when the link fails (it comes up again). */
+  /** Sends what waits here, oldest first (server/stores/waiting-steps.ts). */
   replay(): Promise<void> {
-    return this.#replay.run();
+    return this.#waiting.replay();
   }
 
-  /** Sent now, or kept to be sent when Redis returns (behind any step still waiting). */
-  async #send(step: Step): Promise<void> {
-    if (!this.link.usable || this.#waiting.size > 0) {
-      this.#waiting.set(this.#sequence++, step);
-      if (this.link.usable) void this.replay();
-      return;
-    }
-    try {
-      await this.#write(this.link.commands, step);
-    } catch (error) {
-      this.link.failed(error);
-      this.#waiting.set(this.#sequence++, step);
-    }
-  }
-
-  async #replayPass(): Promise<boolean> {
-    const steps = [...this.#waiting.entries()].reverse();
-    for (let start = 0; start < steps.length; start += BATCH) {
-      if (!this.link.usable) return false;
-      const batch = steps.slice(start, start + BATCH);
-      const pipeline = this.link.commands.pipeline();
-      for (const [, step] of batch) void this.#write(pipeline, step);
-      try {
-        await runPipeline(pipeline);
-      } catch (error) {
-        this.link.failed(error);
-        return false;
-      }
-      for (const [sequence] of batch) this.#waiting.delete(sequence);
-    }
-    return true;
+  #send(step: Step): Promise<void> {
+    return this.#waiting.send(step, async () => void (await this.#write(this.link.commands, step)), undefined);
   }
 
   #write<R>(
@@ -203,12 +157,15 @@ function parseAddresses(value: unknown): Addresses | undefined {
   const pairs = Array.isArray(seen) ? seen : [];
   const kept = pairs.flatMap((pair): [number, number][] => {
     const [tag, periods] = Array.isArray(pair) ? pair : [];
-    return Number.isInteger(tag) && Number.isInteger(periods) ? [[tag as number, (periods as number) & ALL]] : [];
+    return Number.isInteger(tag) && Number.isInteger(periods)
+      ? [[tag as number, (periods as number) & ALL_PERIODS]]
+      : [];
   });
-  return { seen: kept.filter(([, periods]) => periods !== 0).slice(0, ADDRESSES_COUNTED), dropped: dropped & ALL };
+  return {
+    seen: kept.filter(([, periods]) => periods !== 0).slice(0, ADDRESSES_COUNTED),
+    dropped: dropped & ALL_PERIODS,
+  };
 }
-
-const ALL = 2 ** PERIODS_KEPT - 1;
 
 const objectOr = (value: unknown): Record<string, unknown> =>
   typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};

@@ -85,13 +85,10 @@ export interface FailureTallies {
 export const sourceTag = (source: string): number => hash("sha256", source, "buffer").readUInt32BE(0) >>> 2;
 
 /** Every kept period's bit. */
-const ALL_PERIODS = 2 ** PERIODS_KEPT - 1;
+export const ALL_PERIODS = 2 ** PERIODS_KEPT - 1;
 
 /** The newest period in a mask: its lowest bit's index. */
 const newestIn = (mask: number): number => 31 - Math.clz32(mask & -mask);
-
-/** A record opened by a failure. */
-export const firstRecord = (): FailureRecord => ({ periods: [{ since: 0, tallies: {} }], addresses: {} });
 
 /** Counts the failure into the record, in the period its time falls in (none: too old, it is dropped). */
 export function countInto(record: FailureRecord, failure: Failure): void {
@@ -234,33 +231,20 @@ export class MemoryFailureTallies implements FailureTallies {
   }
 
   async count(person: string, failure: Failure, knownOnly: boolean): Promise<void> {
-    this.countNow(person, failure, knownOnly);
-  }
-
-  /** The same, at once: the Redis store keeps this replica's copy through it. */
-  countNow(person: string, failure: Failure, knownOnly: boolean): void {
     const kept = this.#people.get(person);
     if (!kept && knownOnly && !this.known(person)) return;
-    const record = kept ?? firstRecord();
+    const record = kept ?? { periods: [{ since: 0, tallies: {} }], addresses: {} };
     countInto(record, failure);
     this.#people.set(person, record);
   }
 
-  async signedIn(person: string, at: number): Promise<void> {
-    this.signedInNow(person, at);
-  }
-
   /** A person without failures keeps nothing: their next failure opens a period of its own. */
-  signedInNow(person: string, at: number): void {
+  async signedIn(person: string, at: number): Promise<void> {
     const kept = this.#people.get(person);
     if (kept && rotate(kept, at)) this.#people.set(person, kept);
   }
 
   async list(person: string): Promise<FailureList> {
-    return this.listNow(person, true);
-  }
-
-  listNow(person: string, complete: boolean): FailureList {
-    return listOf(this.#people.get(person), this.now() - this.keepMs, complete);
+    return listOf(this.#people.get(person), this.now() - this.keepMs, true);
   }
 }

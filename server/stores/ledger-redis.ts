@@ -113,36 +113,31 @@ export class RedisLedger implements SessionLedger {
     this.#local.endHere(id, ending);
     this.#endings.set(id, ending);
     this.#writes.delete(id);
-    if (!this.link.usable) return held !== undefined;
-    try {
-      const [first] = await this.#sendEndings([id]);
-      return first ?? false;
-    } catch (error) {
-      this.link.failed(error);
-      return held !== undefined;
-    }
+    return this.link.either(
+      async () => (await this.#sendEndings([id]))[0] ?? false,
+      () => held !== undefined,
+    );
   }
 
   async of(person: string): Promise<PersonSessions> {
-    if (!this.link.usable) return { sessions: this.#local.held(person), complete: false };
-    try {
-      // Every id the person's index holds (those born within the lifetime: the sign-in throttles bound how many).
-      const ids = await this.link.commands.zrevrange(this.keys.sessionsOf(person), 0, -1);
-      const missing = ids.filter((id) => this.#local.read(id) === undefined);
-      const fetched = new Map(await this.#readMany(missing));
-      const sessions: Array<[string, SessionRecord]> = [];
-      for (const id of ids) {
-        const record = this.#local.read(id) ?? fetched.get(id);
-        if (record?.person === person) sessions.push([id, record]);
-      }
-      // What this replica wrote that Redis has not taken yet is listed too.
-      const indexed = new Set(ids);
-      for (const entry of this.#local.held(person)) if (!indexed.has(entry[0])) sessions.push(entry);
-      return { sessions: sessions.sort(([, a], [, b]) => b.born - a.born), complete: true };
-    } catch (error) {
-      this.link.failed(error);
-      return { sessions: this.#local.held(person), complete: false };
-    }
+    return this.link.either<PersonSessions>(
+      async (redis) => {
+        // Every id the person's index holds (those born within the lifetime: the sign-in throttles bound how many).
+        const ids = await redis.zrevrange(this.keys.sessionsOf(person), 0, -1);
+        const missing = ids.filter((id) => this.#local.read(id) === undefined);
+        const fetched = new Map(await this.#readMany(missing));
+        const sessions: Array<[string, SessionRecord]> = [];
+        for (const id of ids) {
+          const record = this.#local.read(id) ?? fetched.get(id);
+          if (record?.person === person) sessions.push([id, record]);
+        }
+        // What this replica wrote that Redis has not taken yet is listed too.
+        const indexed = new Set(ids);
+        for (const entry of this.#local.held(person)) if (!indexed.has(entry[0])) sessions.push(entry);
+        return { sessions: sessions.sort(([, a], [, b]) => b.born - a.born), complete: true };
+      },
+      () => ({ sessions: this.#local.held(person), complete: false }),
+    );
   }
 
   afterOutage(task: () => Promise<void>): void {
@@ -165,17 +160,16 @@ export class RedisLedger implements SessionLedger {
   }
 
   /** A record this replica does not hold, from Redis: kept here from now on. */
-  async #fetch(id: string): Promise<SessionRecord | undefined | typeof UNAVAILABLE> {
-    if (!this.link.usable) return UNAVAILABLE;
-    try {
-      const [found] = await this.#readMany([id]);
-      if (!found) return this.link.now() < this.#unsureUntil ? UNAVAILABLE : undefined;
-      this.#local.hold(id, found[1]);
-      return this.#local.read(id);
-    } catch (error) {
-      this.link.failed(error);
-      return UNAVAILABLE;
-    }
+  #fetch(id: string): Promise<SessionRecord | undefined | typeof UNAVAILABLE> {
+    return this.link.either(
+      async () => {
+        const [found] = await this.#readMany([id]);
+        if (!found) return this.link.now() < this.#unsureUntil ? UNAVAILABLE : undefined;
+        this.#local.hold(id, found[1]);
+        return this.#local.read(id);
+      },
+      () => UNAVAILABLE,
+    );
   }
 
   /** Each id's record as Redis holds it, with its ending (ids Redis does not hold are left out). */
@@ -203,8 +197,7 @@ export class RedisLedger implements SessionLedger {
       return;
     }
     const [kind, id, value, by] = announced;
-    if (typeof id !== "string" || by === this.#self) return;
-    if (typeof value !== "string") return;
+    if (typeof id !== "string" || typeof value !== "string" || by === this.#self) return;
     const ending = kind === "e" ? this.#ending(value, id) : undefined;
     if (ending) this.#local.endHere(id, ending);
     if (kind !== "w" || this.#writes.has(id)) return;
@@ -303,27 +296,28 @@ export class RedisLedger implements SessionLedger {
 
   /** A record Redis gave for `id`: undefined unless sealed by this portal's keys for that id, and of a record's shape. */
   #opened(value: string | null | undefined, id: string): SessionRecord | undefined {
-    const text = value ? this.seal.open(value, id) : undefined;
-    if (!text) return undefined;
-    try {
-      const record = JSON.parse(text) as SessionRecord;
-      const live = !record.ended;
-      if (typeof record?.person !== "string" || typeof record.auth?.token !== "string") return undefined;
-      return live && !record.auth.token ? undefined : record;
-    } catch {
-      return undefined;
-    }
+    return this.#open<SessionRecord>(value, id, (record) => {
+      if (typeof record?.person !== "string" || typeof record.auth?.token !== "string") return false;
+      return Boolean(record.ended) || record.auth.token !== "";
+    });
   }
 
   /** An ending Redis gave for `id`, sealed for it, of a reason this portal knows. */
   #ending(value: string | null | undefined, id: string): Ending | undefined {
-    const text = value ? this.seal.open(value, `ended\n${id}`) : undefined;
+    return this.#open<Ending>(
+      value,
+      `ended\n${id}`,
+      (ending) => typeof ending?.at === "number" && (endReasons as readonly string[]).includes(ending.reason),
+    );
+  }
+
+  /** What Redis gave, opened with the seal bound to `bound`, and parsed as JSON: undefined unless `valid` holds. */
+  #open<T>(value: string | null | undefined, bound: string, valid: (parsed: T) => boolean): T | undefined {
+    const text = value ? this.seal.open(value, bound) : undefined;
     if (!text) return undefined;
     try {
-      const ending = JSON.parse(text) as Ending;
-      return typeof ending?.at === "number" && (endReasons as readonly string[]).includes(ending.reason)
-        ? ending
-        : undefined;
+      const parsed = JSON.parse(text) as T;
+      return valid(parsed) ? parsed : undefined;
     } catch {
       return undefined;
     }

@@ -21,21 +21,20 @@ export class RedisLocks implements LockStore {
     this.#held = new LRUCache<string, Held>(expiring(LOCKS_MAX, 1, link.now));
   }
 
-  async acquire(key: string, ttlMs: number): Promise<boolean> {
-    if (this.link.usable) {
-      const token = randomBytes(16).toString("base64url");
-      try {
-        const taken = await this.link.commands.set(this.keys.lock(key), token, "PX", wholeMs(ttlMs), "NX");
-        if (taken !== "OK") return false;
-        this.#held.set(key, { token }, { ttl: ttlMs });
+  acquire(key: string, ttlMs: number): Promise<boolean> {
+    return this.link.either(
+      async (redis) => {
+        const token = randomBytes(16).toString("base64url");
+        const taken = (await redis.set(this.keys.lock(key), token, "PX", wholeMs(ttlMs), "NX")) === "OK";
+        if (taken) this.#held.set(key, { token }, { ttl: ttlMs });
+        return taken;
+      },
+      () => {
+        if (!this.fallback.acquireNow(key, ttlMs)) return false;
+        this.#held.set(key, { memory: true }, { ttl: ttlMs });
         return true;
-      } catch (error) {
-        this.link.failed(error);
-      }
-    }
-    if (!this.fallback.acquireNow(key, ttlMs)) return false;
-    this.#held.set(key, { memory: true }, { ttl: ttlMs });
-    return true;
+      },
+    );
   }
 
   async release(key: string): Promise<void> {
@@ -43,11 +42,10 @@ export class RedisLocks implements LockStore {
     this.#held.delete(key);
     if (!held) return;
     if (!("token" in held)) return this.fallback.release(key);
-    if (!this.link.usable) return; // it frees itself after its ttl
-    try {
-      await this.link.commands.portalRelease(this.keys.lock(key), held.token);
-    } catch (error) {
-      this.link.failed(error);
-    }
+    // Away, Redis frees it after its ttl.
+    await this.link.either(
+      async (redis) => void (await redis.portalRelease(this.keys.lock(key), held.token)),
+      () => {},
+    );
   }
 }

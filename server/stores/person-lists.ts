@@ -64,12 +64,7 @@ export class MemoryPersonLists<T extends object> implements PersonLists<T> {
     this.#people = new LRUCache<string, Person<T>>(expiring(kind.peopleMax, kind.keepMs, now));
   }
 
-  async add(person: string, id: string, item: T, options: AddOptions = {}): Promise<string[]> {
-    return this.addNow(person, id, item, options);
-  }
-
-  /** The same, at once: the Redis store keeps this replica's copy through it. */
-  addNow(person: string, id: string, item: T, { onlyIfListed = false }: AddOptions = {}): string[] {
+  async add(person: string, id: string, item: T, { onlyIfListed = false }: AddOptions = {}): Promise<string[]> {
     const state = this.#live(person);
     if (onlyIfListed && !state) return [];
     const kept = state ?? { items: new Map(), trimmed: false };

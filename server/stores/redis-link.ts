@@ -166,6 +166,17 @@ export class RedisLink {
     this.#messageListeners.push({ channel, listener });
   }
 
+  /** `task`'s answer while the link is usable; else, or when it fails (told to the link), `otherwise`'s. */
+  async either<T>(task: (redis: Redis) => Promise<T>, otherwise: () => T | Promise<T>): Promise<T> {
+    if (this.usable)
+      try {
+        return await task(this.commands);
+      } catch (error) {
+        this.failed(error);
+      }
+    return otherwise();
+  }
+
   /**
    * A command failed (timed out, connection lost): the stores count in memory until a PING answers in time. A write
    * refused for Redis's maxmemory leaves the link up: only that write is kept in the replica.
