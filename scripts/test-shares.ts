@@ -1,5 +1,5 @@
-// Runs test files in two processes side by side, each holding all of its share in one process (--test-isolation=none):
-// Node, tsx, the portal's modules (and, for the browser part, chromium) start twice, not once a file. So a file keeps
+// Runs the browser test files in two processes side by side, each holding all of its share in one process (--test-isolation=none):
+// Node, tsx, the portal's modules and chromium start twice, not once a file. So a file keeps
 // its per-test hooks in a describe (at its top they would run for every file of its share) and undoes what it sets for
 // the process (docs/decisions.md, "The suite's time"). The files are dealt longest first, each to the share with less
 // to do so far, by the seconds each took on a quiet machine (`SECONDS`; a file not listed counts as `UNLISTED`), so
@@ -10,8 +10,6 @@ import { relative } from "node:path";
 
 /** Seconds a file's tests took in a quiet run, by its path under tests/: only their sizes against each other count. */
 const SECONDS: Record<string, number> = {
-  "contributing.test.ts": 44,
-  "sandbox/launch.test.ts": 16,
   "browser/accessibility.test.ts": 70,
   "browser/account.test.ts": 46,
   "browser/clerk-pages.test.ts": 42,
@@ -34,8 +32,8 @@ const SECONDS: Record<string, number> = {
   "browser/sign-in.test.ts": 67,
   "browser/trusted-browsers.test.ts": 18,
 };
-/** Most server test files take a second or two. */
-const UNLISTED = 2;
+/** A file not yet timed counts as an average one. */
+const UNLISTED = 25;
 const SHARES = 2;
 
 const options = process.argv.slice(2).filter((argument) => argument.startsWith("--"));

@@ -1,4 +1,4 @@
-// scripts/test-shares.ts, which `npm run test:server` and `npm run test:browser` are: the files it is given run in two
+// scripts/test-shares.ts, which `npm run test:browser` is: the files it is given run in two
 // processes side by side, dealt by their seconds, all of them whatever failed; the last line names the share that
 // failed.
 import assert from "node:assert/strict";
