@@ -1,5 +1,5 @@
-// Runs the browser test files in two processes side by side, each holding all of its share in one process (--test-isolation=none):
-// Node, tsx, the portal's modules and chromium start twice, not once a file. So a file keeps
+// Runs the browser test files in two processes side by side, each holding all of its share in one process
+// (--test-isolation=none): Node, tsx, the portal's modules and chromium start twice, not once a file. So a file keeps
 // its per-test hooks in a describe (at its top they would run for every file of its share) and undoes what it sets for
 // the process (docs/decisions.md, "The suite's time"). The files are dealt longest first, each to the share with less
 // to do so far, by the seconds each took on a quiet machine (`SECONDS`; a file not listed counts as `UNLISTED`), so

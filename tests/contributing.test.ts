@@ -129,6 +129,17 @@ const runTests = (copy: string, files: string[], pattern?: string) =>
     ...files,
   ]);
 
+/** `tsc` over the copy, Biome on `files`, and the walk's own test (`file`'s tests named by `pattern`), passed. */
+function checksPass(copy: string, files: string[], own: { file: string; pattern: string; passed: RegExp }): void {
+  const types = typeCheck(copy);
+  assert.ok(types.ok, types.output);
+  const lint = inCopy(copy, bin(copy, "biome"), ["check", ...files]);
+  assert.ok(lint.ok, lint.output);
+  const ran = runTests(copy, [own.file], own.pattern);
+  assert.ok(ran.ok, ran.output);
+  assert.match(ran.output, own.passed);
+}
+
 describe("CONTRIBUTING.md's walks, followed on a copy of the project", () => {
   const walks = walksOf(readFileSync(join(root, "CONTRIBUTING.md"), "utf8"));
   const [page, operation, form] = walks;
@@ -219,20 +230,13 @@ describe("CONTRIBUTING.md's walks, followed on a copy of the project", () => {
   });
 
   it("then the project type-checks and lints, and the operation is served, allowed and tested", () => {
-    const types = typeCheck(copy);
-    assert.ok(types.ok, types.output);
-    const lint = inCopy(copy, bin(copy, "biome"), [
-      "check",
-      "sandbox/web-routes.ts",
-      "server/actions/rules.ts",
-      "tests/server/routes/api.test.ts",
-    ]);
-    assert.ok(lint.ok, lint.output);
     const suites = runTests(copy, ["tests/sandbox/app.test.ts", "tests/server/actions/perform.test.ts"]);
     assert.ok(suites.ok, suites.output);
-    const own = runTests(copy, ["tests/server/routes/api.test.ts"], "inbox/read");
-    assert.ok(own.ok, own.output);
-    assert.match(own.output, /✔ marks the signed-in user's inbox read/);
+    checksPass(copy, ["sandbox/web-routes.ts", "server/actions/rules.ts", "tests/server/routes/api.test.ts"], {
+      file: "tests/server/routes/api.test.ts",
+      pattern: "inbox/read",
+      passed: /✔ marks the signed-in user's inbox read/,
+    });
   });
 
   it("a form without script: the files its heading counts; then it type-checks, lints, and its test passes", () => {
@@ -249,12 +253,10 @@ describe("CONTRIBUTING.md's walks, followed on a copy of the project", () => {
       "web/texts/home.ts",
     ]);
     assert.equal(changed.length, form.files);
-    const types = typeCheck(copy);
-    assert.ok(types.ok, types.output);
-    const lint = inCopy(copy, bin(copy, "biome"), ["check", ...changed]);
-    assert.ok(lint.ok, lint.output);
-    const own = runTests(copy, ["tests/server/routes/sign-in-forms.test.ts"], "Mark all read");
-    assert.ok(own.ok, own.output);
-    assert.match(own.output, /✔ marks the inbox read by the island's action/);
+    checksPass(copy, changed, {
+      file: "tests/server/routes/sign-in-forms.test.ts",
+      pattern: "Mark all read",
+      passed: /✔ marks the inbox read by the island's action/,
+    });
   });
 });

@@ -37,18 +37,14 @@ export class WaitingSteps<S extends object> {
    */
   async send<T>(step: S, send: () => Promise<T>, otherwise: T): Promise<T> {
     const behind = this.itemOf ? this.#steps.has(this.itemOf(step)) : this.#steps.size > 0;
-    if (!this.link.usable || behind) {
-      this.#keep(step);
-      if (this.link.usable) void this.replay();
-      return otherwise;
-    }
-    try {
-      return await send();
-    } catch (error) {
-      this.link.failed(error);
+    const wait = () => {
       this.#keep(step);
       return otherwise;
-    }
+    };
+    if (!behind) return this.link.either(send, wait);
+    const kept = wait(); // kept before the replay starts, so that it goes with it
+    if (this.link.usable) void this.replay();
+    return kept;
   }
 
   /** Steps not yet in Redis. */

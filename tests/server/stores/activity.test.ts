@@ -59,8 +59,10 @@ for (const backend of ["memory", "redis"] as const) {
     it("keeps an event that may name anyone only for a person with events already", async () => {
       const known = `client/acme/${randomUUID()}`;
       const stranger = `client/acme/${randomUUID()}`;
-      const deactivated = { event: "sign-in.deactivated", at: Date.now(), device: "d", address: "a" };
-      await stores.activity.record(known, { event: "mfa.passed", at: Date.now(), device: "d", address: "a" });
+      // A millisecond apart: events of the same time are in no set order.
+      const at = Date.now();
+      const deactivated = { event: "sign-in.deactivated", at: at + 1, device: "d", address: "a" };
+      await stores.activity.record(known, { event: "mfa.passed", at, device: "d", address: "a" });
       await stores.activity.record(known, deactivated, true);
       await stores.activity.record(stranger, deactivated, true);
       assert.deepEqual(

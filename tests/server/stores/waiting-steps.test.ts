@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { ChainableCommander } from "ioredis";
-import type { RedisLink } from "#server/stores/redis-link.ts";
+import { RedisLink } from "#server/stores/redis-link.ts";
 import { WaitingSteps } from "#server/stores/waiting-steps.ts";
 
 type Step = { person: string; id: string; step: "add" | "remove" };
@@ -19,6 +19,7 @@ function fakeLink() {
     },
     onUp: () => {},
     failed: (error: unknown) => void state.failures.push(error),
+    either: RedisLink.prototype.either, // the real link's: the task while usable, else (or on failure) the other
     commands: {
       pipeline: () => ({
         exec: async () => {
