@@ -1,4 +1,4 @@
-// The MAC a small cookie beside the session carries (the previous page, the same-site cookie): 16 bytes of
+// The MAC a small cookie beside the session carries (the device cookie, the same-site cookie): 16 bytes of
 // HMAC-SHA-256, as 22 base64url characters, under a key of its own derived from each session key, so it can stand for
 // nothing else the portal signs. The first key writes; every key still matches (rotation).
 import { createHmac, createSecretKey, hkdfSync, type KeyObject, timingSafeEqual } from "node:crypto";
@@ -38,35 +38,44 @@ export class CookieMac {
   }
 }
 
-/** What a MAC cookie takes of the configuration: the session's keys, whether cookies are secure, its lifetime. */
+/** What the same-site cookie takes of the configuration: the session's keys, whether cookies are secure, its lifetime. */
 export type MacCookieConfig = { sessionKeys: Buffer[] } & Pick<Config, "cookieSecure" | "session">;
 
+export const sameSiteCookieName = (secure: boolean) => (secure ? "__Host-portal-same-site" : "portal-same-site");
+
 /**
- * A cookie beside the session, of its lifetime, holding the MAC of a text: all it can ever say is "this browser was
- * given this text". It means nothing once its session has ended: the texts name the session's id.
+ * The session's second cookie, as GitHub pairs its own: the session is `SameSite=Lax`, so a link from another site (a
+ * mail, a chat) opens the person's page, and this one is `SameSite=Strict`, so only a request this site started
+ * carries it. It holds the MAC of the session's id and nothing else, of the session's lifetime, and means nothing once
+ * that session has ended (an ended session's cookie is left in place: it matches no later id). A browser that sends no
+ * Fetch Metadata shows by it that a GET is this site's, and only then may the GET write the session (`sessionUse`,
+ * server/plugins/csrf.ts).
  */
-export class MacCookie {
+export class SameSiteCookie {
   readonly #mac: CookieMac;
   readonly #name: string;
   readonly #options;
 
-  constructor(
-    { sessionKeys, cookieSecure, session }: MacCookieConfig,
-    { name, label, sameSite }: { name: string; label: string; sameSite: "strict" | "lax" },
-  ) {
-    this.#mac = new CookieMac(sessionKeys, label);
-    this.#name = name;
-    this.#options = { path: "/", httpOnly: true, secure: cookieSecure, sameSite, maxAge: session.maxSeconds } as const;
+  constructor({ sessionKeys, cookieSecure, session }: MacCookieConfig) {
+    this.#mac = new CookieMac(sessionKeys, "portal same-site");
+    this.#name = sameSiteCookieName(cookieSecure);
+    this.#options = {
+      path: "/",
+      httpOnly: true,
+      secure: cookieSecure,
+      sameSite: "strict",
+      maxAge: session.maxSeconds,
+    } as const;
   }
 
-  /** Whether the request's cookie holds `text`. */
-  holds(request: FastifyRequest, text: string): boolean {
-    return this.#mac.matches(request.cookies[this.#name], text);
+  /** Whether the request carries this cookie for the session `sid`: a request this site started. */
+  carried(request: FastifyRequest, sid: string): boolean {
+    return this.#mac.matches(request.cookies[this.#name], sid);
   }
 
-  /** The browser keeps a cookie holding `text`. */
-  write(reply: FastifyReply, text: string): void {
-    const value = this.#mac.of(text);
+  /** The browser keeps the cookie for the session `sid`. */
+  give(reply: FastifyReply, sid: string): void {
+    const value = this.#mac.of(sid);
     if (value) reply.setCookie(this.#name, value, this.#options);
   }
 }

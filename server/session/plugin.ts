@@ -9,9 +9,9 @@ import type { AppContext } from "#server/context.ts";
 import { sessionUse } from "#server/plugins/csrf.ts";
 import { Refusal } from "#server/plugins/errors.ts";
 import { personActed } from "#server/session/activity.ts";
+import { SameSiteCookie } from "#server/session/cookie-mac.ts";
 import { mayWrite, readOnlySession, SEEN_GRANULARITY_MS, set } from "#server/session/fields.ts";
 import { expire } from "#server/session/lifecycle.ts";
-import { SameSiteCookies } from "#server/session/same-site-cookie.ts";
 import { markSeen } from "#server/session/writes.ts";
 import { UNAVAILABLE } from "#server/stores/ledger.ts";
 import { serverTexts } from "#server/texts.ts";
@@ -28,7 +28,7 @@ export const sessionPlugin = fp<{ context: AppContext }>(async (app: FastifyInst
   // `seen` is written at most once a minute, or ten times in an idle limit shorter than ten minutes.
   const seenEveryMs = Math.min(SEEN_GRANULARITY_MS, (config.session.idleSeconds * 1000) / 10);
   // `Lax`: a link from another site opens the person's page; what another site starts never writes the session, and
-  // only this site's requests carry its Strict partner (server/session/same-site-cookie.ts, SECURITY.md).
+  // only this site's requests carry its Strict partner (server/session/cookie-mac.ts, SECURITY.md).
   const cookieOptions = {
     path: "/",
     httpOnly: true,
@@ -36,7 +36,7 @@ export const sessionPlugin = fp<{ context: AppContext }>(async (app: FastifyInst
     sameSite: "lax",
     maxAge: maxSeconds,
   } as const;
-  const sameSite = new SameSiteCookies(config);
+  const sameSite = new SameSiteCookie(config);
   // Added before @fastify/secure-session's own onSend, so what it writes is sealed: a person's action restarts the idle
   // time, decided once the route has answered (server/session/activity.ts, `personActed`), and the record is written
   // back once. A session with an id has its Strict partner beside it, written when the browser does not hold it yet.

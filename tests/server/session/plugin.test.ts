@@ -14,7 +14,7 @@ import { startSandbox } from "#sandbox/app.ts";
 import { PERMISSIONS_TTL_MS } from "#server/account/permissions.ts";
 import { sessionDigest } from "#server/account/security-log.ts";
 import { deviceCookieName } from "#server/security/device-cookie.ts";
-import { sameSiteCookieName } from "#server/session/same-site-cookie.ts";
+import { sameSiteCookieName } from "#server/session/cookie-mac.ts";
 import { type PortalInProcess, type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
 import { portalOnFake, setCookies } from "#tests/support/portal-on-fake.ts";
 import { sessionCodec } from "#tests/support/session-codec.ts";
@@ -44,7 +44,7 @@ const attributesOf = (setCookie: string) => setCookie.split(";").map((part) => p
 
 function assertSessionCookie(setCookie: string, where: string) {
   const [pair = "", ...attributes] = attributesOf(setCookie);
-  // The session's cookie, or one of those beside it: its same-site cookie (server/session/same-site-cookie.ts), the
+  // The session's cookie, or one of those beside it: its same-site cookie (server/session/cookie-mac.ts), the
   // device cookie a passed sign-in leaves (server/security/device-cookie.ts).
   const name = Object.keys(SAME_SITE).find((known) => pair.startsWith(`${known}=`));
   assert.ok(name, `${where}: the cookie is one of ${Object.keys(SAME_SITE).join(", ")}: ${pair.slice(0, 40)}`);
