@@ -230,13 +230,13 @@ describe("CONTRIBUTING.md's walks, followed on a copy of the project", () => {
   });
 
   it("then the project type-checks and lints, and the operation is served, allowed and tested", () => {
-    const suites = runTests(copy, ["tests/sandbox/app.test.ts", "tests/server/actions/perform.test.ts"]);
-    assert.ok(suites.ok, suites.output);
     checksPass(copy, ["sandbox/web-routes.ts", "server/actions/rules.ts", "tests/server/routes/api.test.ts"], {
       file: "tests/server/routes/api.test.ts",
       pattern: "inbox/read",
       passed: /✔ marks the signed-in user's inbox read/,
     });
+    const suites = runTests(copy, ["tests/sandbox/app.test.ts", "tests/server/actions/perform.test.ts"]);
+    assert.ok(suites.ok, suites.output);
   });
 
   it("a form without script: the files its heading counts; then it type-checks, lints, and its test passes", () => {

@@ -38,9 +38,10 @@ export type SessionUse = "write" | "read" | "none";
  * The one answer to "may this request write the session?" (SECURITY.md, "A link from another site"). A request of
  * this origin, or the person's own, may: a state-changing one is past `csrfPlugin` below, and a GET says so by its
  * `Sec-Fetch-Site`, or, from a browser that sends no Fetch Metadata, by the session's Strict cookie
- * (`strictCookieSent`, server/session/cookie-mac.ts). A GET another site started reads the session when it
- * opens a page, or a step a link's redirects lead through (`linkTarget`: a link from a mail shows the person's page) and writes nothing: no idle restart, no re-seal,
- * no end. Anything else it asks (an /api call, a PDF, /session/*'s other routes) sees no session, as a Strict cookie would.
+ * (`strictCookieSent`, server/session/cookie-mac.ts). A GET another site started reads the session when it opens a
+ * page, or a step a link's redirects lead through (`linkTarget`: a link from a mail shows the person's page), and
+ * writes nothing: no idle restart, no re-seal, no end. Anything else it asks (an /api call, a PDF, /session/*'s other
+ * routes) sees no session, as a Strict cookie would.
  */
 export function sessionUse(request: FastifyRequest, strictCookieSent: () => boolean): SessionUse {
   if (!safeMethods.has(request.method)) return "write";

@@ -1,6 +1,7 @@
-// The MAC a small cookie beside the session carries (the device cookie, the same-site cookie): 16 bytes of
-// HMAC-SHA-256, as 22 base64url characters, under a key of its own derived from each session key, so it can stand for
-// nothing else the portal signs. The first key writes; every key still matches (rotation).
+// The MAC a small cookie beside the session carries (the device cookie, the same-site cookie), and the same-site cookie
+// itself: by default 16 bytes of HMAC-SHA-256 as 22 base64url characters (the device cookie keeps all 32), under a key
+// of its own derived from each session key, so it can stand for nothing else the portal signs. The first key writes;
+// every key still matches (rotation).
 import { createHmac, createSecretKey, hkdfSync, type KeyObject, timingSafeEqual } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "#server/config.ts";
@@ -38,8 +39,8 @@ export class CookieMac {
   }
 }
 
-/** What the same-site cookie takes of the configuration: the session's keys, whether cookies are secure, its lifetime. */
-export type MacCookieConfig = { sessionKeys: Buffer[] } & Pick<Config, "cookieSecure" | "session">;
+/** What the same-site cookie takes of the configuration: the session's keys, cookies' Secure, its lifetime. */
+type SameSiteCookieConfig = { sessionKeys: Buffer[] } & Pick<Config, "cookieSecure" | "session">;
 
 export const sameSiteCookieName = (secure: boolean) => (secure ? "__Host-portal-same-site" : "portal-same-site");
 
@@ -56,7 +57,7 @@ export class SameSiteCookie {
   readonly #name: string;
   readonly #options;
 
-  constructor({ sessionKeys, cookieSecure, session }: MacCookieConfig) {
+  constructor({ sessionKeys, cookieSecure, session }: SameSiteCookieConfig) {
     this.#mac = new CookieMac(sessionKeys, "portal same-site");
     this.#name = sameSiteCookieName(cookieSecure);
     this.#options = {
