@@ -4,7 +4,6 @@
 // every key still matches (rotation).
 import { createHmac, createSecretKey, hkdfSync, type KeyObject, timingSafeEqual } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { Config } from "#server/config.ts";
 
 /** Bytes of the MAC kept (128 bits: guessing one is no easier than guessing the key). */
 const MAC_BYTES = 16;
@@ -39,8 +38,8 @@ export class CookieMac {
   }
 }
 
-/** What the same-site cookie takes of the configuration: the session's keys, cookies' Secure, its lifetime. */
-type SameSiteCookieConfig = { sessionKeys: Buffer[] } & Pick<Config, "cookieSecure" | "session">;
+/** The session cookie's attributes, which its Strict partner shares but for `SameSite`. */
+type SessionCookieOptions = { path: string; httpOnly: boolean; secure: boolean; maxAge: number };
 
 export const sameSiteCookieName = (secure: boolean) => (secure ? "__Host-portal-same-site" : "portal-same-site");
 
@@ -57,16 +56,10 @@ export class SameSiteCookie {
   readonly #name: string;
   readonly #options;
 
-  constructor({ sessionKeys, cookieSecure, session }: SameSiteCookieConfig) {
+  constructor(sessionKeys: Buffer[], sessionCookie: SessionCookieOptions) {
     this.#mac = new CookieMac(sessionKeys, "portal same-site");
-    this.#name = sameSiteCookieName(cookieSecure);
-    this.#options = {
-      path: "/",
-      httpOnly: true,
-      secure: cookieSecure,
-      sameSite: "strict",
-      maxAge: session.maxSeconds,
-    } as const;
+    this.#name = sameSiteCookieName(sessionCookie.secure);
+    this.#options = { ...sessionCookie, sameSite: "strict" } as const;
   }
 
   /** Whether the request carries this cookie for the session `sid`: a request this site started. */

@@ -36,7 +36,7 @@ export const sessionPlugin = fp<{ context: AppContext }>(async (app: FastifyInst
     sameSite: "lax",
     maxAge: maxSeconds,
   } as const;
-  const sameSite = new SameSiteCookie(config);
+  const sameSite = new SameSiteCookie(config.sessionKeys, cookieOptions);
   // Added before @fastify/secure-session's own onSend, so what it writes is sealed: a person's action restarts the idle
   // time, decided once the route has answered (server/session/activity.ts, `personActed`), and the record is written
   // back once. A session with an id has its Strict partner beside it, written when the browser does not hold it yet.

@@ -42,7 +42,8 @@ describe("a cookie's MAC", () => {
 });
 
 const key = randomBytes(32);
-const session = { idleSeconds: 1800, maxSeconds: 12 * 3600 };
+/** The session cookie's attributes, as the session plugin gives them, with a lifetime of 12 hours. */
+const sessionCookie = (secure: boolean) => ({ path: "/", httpOnly: true, secure, sameSite: "lax", maxAge: 12 * 3600 });
 
 /** An app that gives the cookie for `sid` on /give, and says on /carried whether a request carries it for `sid`. */
 async function app(cookies: SameSiteCookie): Promise<FastifyInstance> {
@@ -64,18 +65,18 @@ const carried = async (server: FastifyInstance, cookie: string, sid: string): Pr
   (await server.inject({ url: `/carried?sid=${sid}`, headers: { cookie } })).json().carried;
 
 describe("the session's same-site cookie", () => {
-  it("is __Host- named, Secure, HttpOnly, SameSite=Strict, Path=/, with the session's lifetime and no Domain", async () => {
-    const header = await given(await app(new SameSiteCookie({ sessionKeys: [key], cookieSecure: true, session })), "s");
+  it("is __Host- named, Secure, HttpOnly, SameSite=Strict, Path=/, with the session cookie's lifetime and no Domain", async () => {
+    const header = await given(await app(new SameSiteCookie([key], sessionCookie(true))), "s");
     assert.match(header, /^__Host-portal-same-site=[A-Za-z0-9_-]{22};/);
     for (const attribute of [/; HttpOnly/, /; Secure/, /; SameSite=Strict/, /; Path=\//, /; Max-Age=43200(;|$)/])
       assert.match(header, attribute);
     assert.doesNotMatch(header, /Domain=/i);
-    const plain = new SameSiteCookie({ sessionKeys: [key], cookieSecure: false, session });
+    const plain = new SameSiteCookie([key], sessionCookie(false));
     assert.match(await given(await app(plain), "s"), /^portal-same-site=/);
   });
 
   it("is carried for the session it was given for, and for no other: not another session's, not a made-up one", async () => {
-    const server = await app(new SameSiteCookie({ sessionKeys: [key], cookieSecure: true, session }));
+    const server = await app(new SameSiteCookie([key], sessionCookie(true)));
     const cookie = (await given(server, "sid-1")).split(";")[0] ?? "";
     assert.equal(await carried(server, cookie, "sid-1"), true);
     assert.equal(await carried(server, cookie, "sid-2"), false, "a later session's id");
