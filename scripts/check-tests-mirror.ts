@@ -21,7 +21,6 @@ const exemptKinds: [RegExp, string][] = [
  * tables read by a route, loaders of a route's pages, and the Redis halves of contracts tested on both backends.
  */
 const testedElsewhere: Record<string, string> = {
-  "server/account/state.ts": "tests/server/routes/account.test.ts",
   "server/context.ts": "tests/server/app.test.ts",
   "server/actions/rules.ts": "tests/server/actions/perform.test.ts",
   "server/loaders/account-view.ts": "tests/server/routes/account.test.ts",

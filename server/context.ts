@@ -6,9 +6,11 @@ import { Metrics } from "#server/plugins/metrics.ts";
 import { DeviceCookies } from "#server/security/device-cookie.ts";
 import { Throttle } from "#server/security/throttle.ts";
 import { recordSeal } from "#server/session/record-seal.ts";
+import type { ActivityStore } from "#server/stores/activity.ts";
 import type { CounterStore } from "#server/stores/counters.ts";
 import { createStores, type StoreOptions, type Stores } from "#server/stores/create-stores.ts";
 import type { LockStore } from "#server/stores/locks.ts";
+import type { TrustedDevices } from "#server/stores/trusted-devices.ts";
 import { createUpstreamClient, type UpstreamClient } from "#server/upstream/client.ts";
 import { FailureRun, FailureRuns } from "#server/upstream/failure-run.ts";
 import { UpstreamHealth } from "#server/upstream/health.ts";
@@ -46,6 +48,26 @@ export type AppContext = {
   /** Set when the embedded sandbox runs: its address, for the sandbox-only mailbox page. */
   sandboxUrl: string | undefined;
 };
+
+/**
+ * The account-security state every route reaches as `request.server.account`: each person's security activity and
+ * trusted browsers (each session's record is the ledger's, `app.ledger`).
+ */
+export type AccountState = {
+  activity: ActivityStore;
+  /** The browsers that skip the MFA code, per person. */
+  devices: TrustedDevices;
+  now: () => number;
+  /** The idle limit and the time a session's `seen` may lag behind it: a session not seen within it has ended. */
+  liveMs: number;
+};
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Every app has its stores (a test's are in memory): there is no app without them. */
+    account: AccountState;
+  }
+}
 
 export type ContextOptions = {
   now?: () => number;

@@ -63,7 +63,7 @@ function kinds(manifestText: string): Kind[] {
     // The home page writes the last sign-in's time.
     { name: "section page, repeat view", method: "GET", path: "/client/home", expect: 200, signedIn: true },
     // The person's 20 sessions and their activity, each time written in the session's zone. A page is kept once
-    // rendered (server/render/render-page.ts): the note's count, cycling past the pages kept, makes each answer a
+    // rendered (server/render/page-reply.ts): the note's count, cycling past the pages kept, makes each answer a
     // new render, as the many people of a real load would.
     {
       name: "account page, full session list and activity",

@@ -5,7 +5,6 @@
 import { hash } from "node:crypto";
 import type { FastifyRequest } from "fastify";
 import { nameDigest } from "#server/account/person.ts";
-import { accountOf } from "#server/account/state.ts";
 import { addressKey, clientAddress } from "#server/security/address-key.ts";
 import { deviceLabel } from "#server/security/device-label.ts";
 
@@ -94,7 +93,7 @@ export function securityEvent(
     ...(ended ? { sessionDevice: ended.device, sessionAddress: ended.address } : {}),
   };
   request.log.info(line, "security event");
-  const account = accountOf(request);
+  const account = request.server.account;
   if (!person || stepsOnly.has(event)) return;
   const address = ended?.address ?? line.address;
   const at = account.now();

@@ -3,7 +3,6 @@
 import type { FastifyRequest } from "fastify";
 import { type Owner, personOf } from "#server/account/person.ts";
 import { securityEvent, sessionDigest } from "#server/account/security-log.ts";
-import { accountOf } from "#server/account/state.ts";
 import { endSession } from "#server/session/lifecycle.ts";
 import type { SessionRecord } from "#server/session/record.ts";
 
@@ -43,7 +42,7 @@ export type ListedSessions = { sessions: ListedSession[]; complete: boolean; tri
  * (its own next request would end it) is not listed; `trimmed` once the bound ended one of them.
  */
 export async function listSessions(request: FastifyRequest, owner: Owner, sid: string | undefined) {
-  const account = accountOf(request);
+  const account = request.server.account;
   const { sessions, complete } = await request.server.ledger.of(personOf(owner));
   const listed = sessions
     .filter((entry) => signedInLive(entry) && (entry[0] === sid || account.now() - entry[1].seen <= account.liveMs))
@@ -78,7 +77,7 @@ export async function endOtherSessions(
   which: { id: string } | "all",
   reason: OthersReason,
 ): Promise<Ended | undefined> {
-  const before = accountOf(request).now();
+  const before = request.server.account.now();
   const ended = await endOthers(request, personOf(owner), sid, which, reason, before);
   if (ended?.onItsWay && which === "all")
     request.server.ledger.afterOutage(
@@ -115,5 +114,5 @@ export async function passwordWasReset(request: FastifyRequest, owner: Owner): P
 
 /** A password changed or reset: every browser that skipped the code for the person asks for one again (issue 41). */
 export async function passwordSet(request: FastifyRequest, owner: Owner): Promise<void> {
-  await accountOf(request).devices.forget(personOf(owner), "all");
+  await request.server.account.devices.forget(personOf(owner), "all");
 }

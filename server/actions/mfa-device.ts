@@ -10,7 +10,6 @@ import { randomBytes } from "node:crypto";
 import type { FastifyRequest } from "fastify";
 import type { components } from "#openapi/schema.d.ts";
 import { sessionPerson } from "#server/account/person.ts";
-import { accountOf } from "#server/account/state.ts";
 import type { Check } from "#server/actions/checks.ts";
 import type { Call } from "#server/actions/rules.ts";
 import type { AppContext } from "#server/context.ts";
@@ -39,7 +38,7 @@ async function findDevice(context: AppContext, request: FastifyRequest): Promise
   const person = sessionPerson(request);
   if (person === undefined) return undefined;
   const known = context.devices.deviceOf(request, person);
-  if (known && (await accountOf(request).devices.trusts(person, known))) return { device: known, trusted: true };
+  if (known && (await request.server.account.devices.trusts(person, known))) return { device: known, trusted: true };
   return { device: randomBytes(16).toString("base64url"), trusted: false };
 }
 
@@ -64,5 +63,5 @@ export async function trustDevice(request: FastifyRequest, call: Call, person: s
   const device = call.device;
   if (!device) return;
   const seen = { device: deviceLabel(request.headers["user-agent"]), address: clientAddress(request) };
-  await accountOf(request).devices.trust(person, device, seen, at);
+  await request.server.account.devices.trust(person, device, seen, at);
 }

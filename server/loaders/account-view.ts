@@ -4,7 +4,6 @@
 import type { FastifyRequest } from "fastify";
 import { personOf } from "#server/account/person.ts";
 import { listSessions } from "#server/account/sessions.ts";
-import { accountOf } from "#server/account/state.ts";
 import type { AppContext } from "#server/context.ts";
 import { sessionId, signedIn } from "#server/session/standing.ts";
 import { takeEndResult } from "#server/session/writes.ts";
@@ -97,7 +96,7 @@ export async function loadAccountView(
   returnPath: string,
 ): Promise<AccountView | undefined> {
   const auth = signedIn(request);
-  const account = accountOf(request);
+  const account = request.server.account;
   if (!auth) return undefined;
   const person = personOf(auth);
   const [listed, activity, trusted] = await Promise.all([

@@ -4,7 +4,6 @@
 import type { FastifyRequest } from "fastify";
 import { personOf } from "#server/account/person.ts";
 import { sessionDigest, signInCompletions } from "#server/account/security-log.ts";
-import { accountOf } from "#server/account/state.ts";
 import { sessionId, sessionTimes, signedIn } from "#server/session/standing.ts";
 import type { ActivityRecord } from "#server/stores/activity.ts";
 import type { LastSignIn } from "#web/components/last-sign-in-note.tsx";
@@ -34,7 +33,7 @@ function sideOfOwnSignIn(events: ActivityRecord[], own: string, began: number | 
 
 export async function loadLastSignIn(request: FastifyRequest, changePassword: string): Promise<LastSignIn | undefined> {
   const auth = signedIn(request);
-  const account = accountOf(request);
+  const account = request.server.account;
   const sid = sessionId(request);
   if (!auth || !sid) return undefined;
   const person = personOf(auth);

@@ -1,24 +1,102 @@
 // `reply.page(view)`: the one way a page is sent. It owns the answer's nonce (the one the page's CSP names), the idle
 // warning's times and the kept render; it only renders (a visit is noted before it, server/loaders/visits.ts). No cache
-// keeps a page: the session scope's hook in server/app.ts says so for every answer in it.
+// keeps a page: the session scope's hook in server/app.ts says so for every answer in it. A page is a pure function
+// of its props, so the HTML of recent pages is kept (lru-cache, by the page's key); what changes with each answer (the
+// nonces, the idle times) is written into slots of the kept HTML.
+import { randomBytes } from "node:crypto";
 import { constants } from "node:zlib";
 import fastifyCompress from "@fastify/compress";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { ReactElement } from "react";
+import { LRUCache } from "lru-cache";
+import { createElement, type ReactElement } from "react";
+import { renderToStaticMarkup, renderToString } from "react-dom/server";
 import { sessionDigest } from "#server/account/security-log.ts";
 import type { AppContext } from "#server/context.ts";
 import type { PageView } from "#server/loaders/screen.ts";
 import { ownRequest } from "#server/plugins/csrf.ts";
 import { nonceOf } from "#server/plugins/nonce.ts";
 import { writePageHeaders } from "#server/plugins/security-headers.ts";
-import { renderPage } from "#server/render/render-page.ts";
 import { byItself, personActed } from "#server/session/activity.ts";
 import { pastMfa, sessionId, sessionTimes } from "#server/session/standing.ts";
 import { IDLE_CHECK_MARGIN_SECONDS, IDLE_WARNING_SECONDS, idleCheckUrl } from "#web/idle-timing.ts";
 import type { AssetManifest, PageContext } from "#web/page-context.ts";
-import type { IdleSlots } from "#web/screens/document.tsx";
+import { Document, type IdleSlots } from "#web/screens/document.tsx";
 import { pathnameOf } from "#web/site.ts";
 import { layoutTexts } from "#web/texts/layout.ts";
+
+/**
+ * Stand for an answer's own values in kept HTML. Random for each process and never sent (every answer has them
+ * replaced), so nothing a page shows (a path, a return address) can contain them.
+ */
+const SLOT_ID = randomBytes(12).toString("hex");
+const NONCE_SLOT = `nonce-slot-${SLOT_ID}`;
+const IDLE_SLOTS: IdleSlots = {
+  warnAfter: `idle-warn-slot-${SLOT_ID}`,
+  checkIn: `idle-check-slot-${SLOT_ID}`,
+  refresh: `idle-refresh-slot-${SLOT_ID}`,
+  session: `idle-session-slot-${SLOT_ID}`,
+};
+const SLOTS = new RegExp(`(${[NONCE_SLOT, ...Object.values(IDLE_SLOTS)].join("|")})`);
+/** Pages kept (a few KB each); beyond this the least recently used goes. */
+const MAX_KEPT_PAGES = 1_000;
+
+/** A page's HTML cut at its slots: `text[0] slot[0] text[1] slot[1] … text[n]`. */
+type KeptPage = { text: Buffer[]; slots: string[] };
+
+const kept = new LRUCache<string, KeptPage>({ max: MAX_KEPT_PAGES });
+
+function cut(html: string): KeptPage {
+  const pieces = html.split(SLOTS);
+  return {
+    text: pieces.filter((_, i) => i % 2 === 0).map((piece) => Buffer.from(piece, "utf8")),
+    slots: pieces.filter((_, i) => i % 2 === 1),
+  };
+}
+
+function render(body: ReactElement, title: string, assets: AssetManifest, signedIn: boolean): string {
+  const bodyHtml = renderToString(body);
+  const islands = [...new Set(Array.from(bodyHtml.matchAll(/data-island="([\w-]+)"/g), (match) => match[1] ?? ""))];
+  const document = createElement(Document, {
+    title,
+    assets,
+    nonce: { script: NONCE_SLOT, style: NONCE_SLOT },
+    islands,
+    bodyHtml,
+    idle: signedIn ? IDLE_SLOTS : undefined,
+  });
+  return `<!DOCTYPE html>${renderToStaticMarkup(document)}`;
+}
+
+type RenderOptions = {
+  /** What decides the page's HTML besides the answer's own values: the same key, the same HTML. */
+  key: string;
+  title: string;
+  assets: AssetManifest;
+  /** The answer's CSP nonce, for its scripts and styles. */
+  nonce: string;
+  /** Signed-in pages: their idle times and their session's digest (written into the HTML as they are). */
+  idle?: IdleSlots | undefined;
+};
+
+function renderPage(body: ReactElement, { key, title, assets, nonce, idle }: RenderOptions): Buffer {
+  const signedIn = idle !== undefined;
+  const fullKey = `${title}\n${signedIn}\n${key}`;
+  let page = kept.get(fullKey);
+  if (page === undefined) {
+    page = cut(render(body, title, assets, signedIn));
+    kept.set(fullKey, page);
+  }
+  const values: Record<string, Buffer> = { [NONCE_SLOT]: Buffer.from(nonce, "latin1") };
+  if (idle)
+    for (const [name, slot] of Object.entries(IDLE_SLOTS)) values[slot] = Buffer.from(idle[name as keyof IdleSlots]);
+  const parts: Buffer[] = [];
+  for (const [i, text] of page.text.entries()) {
+    parts.push(text);
+    const slot = page.slots[i];
+    if (slot !== undefined) parts.push(values[slot] as Buffer);
+  }
+  return Buffer.concat(parts);
+}
 
 /** Smaller pages gain less than their compression costs. */
 const COMPRESS_FROM_BYTES = 1024;

@@ -6,7 +6,6 @@
 import type { FastifyInstance } from "fastify";
 import { personOf } from "#server/account/person.ts";
 import { endOtherSessions } from "#server/account/sessions.ts";
-import { accountOf } from "#server/account/state.ts";
 import { testPassword } from "#server/actions/password-test.ts";
 import type { AppContext } from "#server/context.ts";
 import {
@@ -80,7 +79,7 @@ export async function accountRoutes(app: FastifyInstance, context: AppContext): 
 
   app.post<{ Body: Body }>(FORGET_DEVICES_PATH, { schema: { body: bodySchema } }, async (request, reply) => {
     const auth = signedIn(request);
-    const devices = accountOf(request).devices;
+    const devices = request.server.account.devices;
     if (!auth) return reply.redirect("/", 303);
     const page = pageOf(auth, request.body?.return);
     const device = request.body?.device ?? "";

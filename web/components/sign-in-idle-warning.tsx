@@ -7,7 +7,7 @@ import { IdleWarning, idleWarningStyle } from "#web/components/idle-warning.tsx"
 
 /**
  * The page's own nonce: its policy admits a style element that carries it (the page writes the same nonce on its
- * scripts and styles: server/render/render-page.ts). A script's nonce is readable from script alone.
+ * scripts and styles: server/render/page-reply.ts). A script's nonce is readable from script alone.
  */
 const pageNonce = () => document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce ?? "";
 

@@ -13,7 +13,7 @@ type DocumentProps = {
   idle?: IdleSlots | undefined;
 };
 
-/** A signed-in page's idle times, as written into it (server/render/render-page.ts). */
+/** A signed-in page's idle times, as written into it (server/render/page-reply.ts). */
 export type IdleSlots = {
   /** Seconds until the warning shows. */
   warnAfter: string;

@@ -15,7 +15,7 @@ import { startSandbox } from "#sandbox/app.ts";
 import { personOf } from "#server/account/person.ts";
 import { sessionDigest } from "#server/account/security-log.ts";
 import { SESSIONS_PER_PERSON } from "#server/account/sessions.ts";
-import type { AccountState } from "#server/account/state.ts";
+import type { AccountState } from "#server/context.ts";
 import { END_SESSIONS_PATH } from "#server/loaders/account-view.ts";
 import { type PortalInProcess, type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
 import { portalOnFake } from "#tests/support/portal-on-fake.ts";

@@ -1,6 +1,7 @@
 // `reply.page`: how a page is sent. A signed-in page carries its idle times, counted from the person's last action (a
 // warning a minute before the idle limit, a check at the limit); any other page carries none. A page that asks again
-// by itself says when, as a load that is no activity.
+// by itself says when, as a load that is no activity. What a page shows is written into the kept HTML as typed, never
+// mistaken for one of its slots.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
@@ -11,7 +12,7 @@ import { CHECKING_RETRY_SECONDS, CHECKS } from "#server/loaders/section.tsx";
 import { BY_ITSELF } from "#server/session/activity.ts";
 import { sessionCookieName } from "#server/session/plugin.ts";
 import { clockedPortal, IDLE_MINUTES, MINUTE } from "#tests/support/clocked-portal.ts";
-import { portalOnFake } from "#tests/support/portal-on-fake.ts";
+import { portalOnFake, portalsOnFakeForFile } from "#tests/support/portal-on-fake.ts";
 import { layoutTexts } from "#web/texts/layout.ts";
 
 const clocked = clockedPortal();
@@ -203,5 +204,25 @@ describe("a page's compression (docs/decisions.md, BREACH considered)", () => {
       assert.equal(answer.headers["content-encoding"], undefined, JSON.stringify(headers));
       assert.match(answer.body, /^<!DOCTYPE html>/);
     }
+  });
+});
+
+/** A portal on a fake upstream, closed after the file's tests. */
+const onFake = portalsOnFakeForFile();
+
+describe("a rendered page", () => {
+  it("a path that spells a slot of the kept HTML shows as typed, never as the answer's nonce", async () => {
+    const { app, code } = await onFake();
+    const client = await signIn(app, accounts.alice, code);
+    for (const slot of ["nonce-slot-4c1e9b7d", "idle-slot-4c1e9b7d"]) {
+      const answer = await client.get(`/client/${slot}`);
+      const nonce = /'nonce-([^']+)'/.exec(String(answer.headers["content-security-policy"]))?.[1];
+      assert.ok(nonce);
+      assert.ok(!answer.text.includes(`/client/${nonce}`), "the nonce is not written into the address");
+    }
+    const signedOut = new PortalClient(app);
+    const login = await signedOut.get("/?return=/client/nonce-slot-4c1e9b7d");
+    const nonce = /'nonce-([^']+)'/.exec(String(login.headers["content-security-policy"]))?.[1];
+    assert.ok(nonce && !login.text.includes(`/client/${nonce}`));
   });
 });

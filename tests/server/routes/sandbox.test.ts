@@ -8,7 +8,7 @@ import { PortalClient } from "#harness/portal-client.ts";
 import { accounts, DEMO_PASSWORD, latestMail, mailboxCode, signIn } from "#harness/sign-in.ts";
 import { NOT_A_FORM } from "#sandbox/http.ts";
 import { personOf } from "#server/account/person.ts";
-import type { AccountState } from "#server/account/state.ts";
+import type { AccountState } from "#server/context.ts";
 import { formFields, RELAYED_BYTES, relayedPolicy, sandboxRoutes } from "#server/routes/sandbox.ts";
 import { sandboxPost, startPortalInProcess } from "#tests/support/portal.ts";
 import { assertRefusedPage } from "#tests/support/refused-page.ts";
