@@ -8,7 +8,7 @@ import { Refusal } from "#server/plugins/errors.ts";
 import { noteOnRequestLine } from "#server/plugins/logging.ts";
 import type { Taken, ThrottleGroup, Whose } from "#server/security/throttle.ts";
 import { serverTexts } from "#server/texts.ts";
-import type { Fault } from "#server/upstream/read-capped.ts";
+import type { Fault } from "#server/upstream/answer-reader.ts";
 
 /** What counts against the budgets: failures only, or every call (what sends an e-mail). */
 export type Counts = "failures" | "every";

@@ -15,8 +15,8 @@ import type { Auth } from "#server/session/fields.ts";
 import { refusesToken, tokenRefused } from "#server/session/lifecycle.ts";
 import { sessionId } from "#server/session/standing.ts";
 import { forgetPasswordTest, recordPasswordTest } from "#server/session/writes.ts";
+import { type Fault, faultStatus } from "#server/upstream/answer-reader.ts";
 import { bearer, faultOf } from "#server/upstream/client.ts";
-import { type Fault, faultStatus } from "#server/upstream/read-capped.ts";
 import { errorTexts } from "#web/texts/errors.ts";
 
 const OPERATION = "testPassword";

@@ -22,10 +22,10 @@ import { invalidRequest, problem, Refusal } from "#server/plugins/errors.ts";
 import { expire, refusesToken, tokenRefused } from "#server/session/lifecycle.ts";
 import { endedBy, sessionId } from "#server/session/standing.ts";
 import { serverTexts } from "#server/texts.ts";
+import { type Fault, faultStatus } from "#server/upstream/answer-reader.ts";
 import { answerProblem, type ShapeProblem } from "#server/upstream/answer-shape.ts";
 import { bearer, callOperation, faultOf } from "#server/upstream/client.ts";
 import type { Operation, OperationId } from "#server/upstream/operations.ts";
-import { type Fault, faultStatus } from "#server/upstream/read-capped.ts";
 import { missingName, tooLongField, trimNames } from "#web/protocol/typed-names.ts";
 import { answerCodes, errorTexts } from "#web/texts/errors.ts";
 

@@ -12,19 +12,17 @@ import { serverTexts } from "#server/texts.ts";
 import {
   ACCEPT_ENCODING,
   type AnswerStream,
-  letGo,
-  plainEncoding,
-  readAnswer,
-} from "#server/upstream/answer-reader.ts";
-import {
   type Fault,
   faultOfError,
   faultStatus,
+  letGo,
   MAX_PDF_ANSWER_BYTES,
+  plainEncoding,
   proxyFault,
+  readAnswer,
   readCapped,
   UpstreamFault,
-} from "#server/upstream/read-capped.ts";
+} from "#server/upstream/answer-reader.ts";
 import { failedCallText } from "#web/api/answer.ts";
 import { routes, sectionAudience } from "#web/routes/table.ts";
 

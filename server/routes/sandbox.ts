@@ -7,7 +7,7 @@ import { passwordWasReset } from "#server/account/sessions.ts";
 import { FORM_TYPE, mediaType } from "#server/plugins/content-type.ts";
 import { csrfPlugin } from "#server/plugins/csrf.ts";
 import { Refusal } from "#server/plugins/errors.ts";
-import { faultOfError, faultStatus, readCapped } from "#server/upstream/read-capped.ts";
+import { faultOfError, faultStatus, readCapped } from "#server/upstream/answer-reader.ts";
 
 /**
  * The sandbox's pages load nothing; like every HTML answer of the portal they may not be framed elsewhere. A page runs

@@ -9,7 +9,7 @@ import { downUpstreamUrl, happyUpstream, startFakeUpstream, writeRaw } from "#ha
 import { PortalClient } from "#harness/portal-client.ts";
 import { accounts, DEMO_PASSWORD, signIn } from "#harness/sign-in.ts";
 import { nameDigest, personOf } from "#server/account/person.ts";
-import { MAX_JSON_ANSWER_BYTES } from "#server/upstream/read-capped.ts";
+import { MAX_JSON_ANSWER_BYTES } from "#server/upstream/answer-reader.ts";
 import { assertShown, assertStillServing, failingAnswers, TIMEOUT_MS, timed } from "#tests/support/failing-upstream.ts";
 import { logCapture } from "#tests/support/log-capture.ts";
 import { startPortalInProcess } from "#tests/support/portal.ts";
