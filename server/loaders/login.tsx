@@ -2,6 +2,7 @@
 
 import type { Config } from "#server/config.ts";
 import { type Loaded, type PageRequest, pageContextOf, redirect, type Screens } from "#server/loaders/screen.ts";
+import { isNavigation } from "#server/loaders/visits.ts";
 import { isLoopback } from "#server/security/loopback.ts";
 import { safePath } from "#server/security/safe-path.ts";
 import { personOpened } from "#server/session/activity.ts";
@@ -9,7 +10,6 @@ import type { Flash } from "#server/session/fields.ts";
 import { standing } from "#server/session/standing.ts";
 import { endNotice } from "#server/session/why-ended.ts";
 import { takeFlash } from "#server/session/writes.ts";
-import { isNavigation } from "#server/upstream/tracking.ts";
 import type { FormAnswer, ResetAnswer } from "#web/protocol/form-answer.ts";
 import type { RouteEntry } from "#web/routes/row.ts";
 import { matchRoute, sectionAudience } from "#web/routes/table.ts";

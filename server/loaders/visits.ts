@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { endSession } from "#server/session/lifecycle.ts";
 import { previousPage, visitorOn } from "#server/session/standing.ts";
 import { rememberPage } from "#server/session/writes.ts";
-import { isNavigation, type Visit, type VisitTracker } from "#server/upstream/tracking.ts";
+import type { Visit, VisitTracker } from "#server/upstream/tracking.ts";
 import type { RouteMatch } from "#web/routes/table.ts";
 import { pathnameOf } from "#web/site.ts";
 
@@ -23,6 +23,19 @@ declare module "fastify" {
 function pageOf(request: FastifyRequest, match: RouteMatch | undefined): string {
   if (match === undefined) return pathnameOf(request.url);
   return match.entry.path.replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(match.params[key] ?? ""));
+}
+
+/**
+ * A browser's navigation to a page: a GET (not a HEAD) for a document (when the browser says what it fetches: an icon
+ * request that lands on a page is no visit) that is not a speculative prefetch.
+ */
+export function isNavigation(request: FastifyRequest): boolean {
+  if (request.method !== "GET") return false;
+  const destination = request.headers["sec-fetch-dest"];
+  if (destination !== undefined && destination !== "document" && destination !== "iframe") return false;
+  const { "sec-purpose": secPurpose, purpose } = request.headers;
+  if (secPurpose === undefined && purpose === undefined) return true;
+  return !/prefetch|prerender/i.test(`${secPurpose ?? ""} ${purpose ?? ""}`);
 }
 
 /**

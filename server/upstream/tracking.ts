@@ -1,7 +1,7 @@
 // Page tracking (requirements 4.8), sent by the server off the response path: queued, sent in the background, flushed at close.
 import { AsyncResource } from "node:async_hooks";
 import { setTimeout as delay } from "node:timers/promises";
-import type { FastifyBaseLogger, FastifyRequest } from "fastify";
+import type { FastifyBaseLogger } from "fastify";
 import { LRUCache } from "lru-cache";
 import type { Metrics } from "#server/plugins/metrics.ts";
 import { refusesToken } from "#server/session/lifecycle.ts";
@@ -165,17 +165,4 @@ export class VisitTracker {
     this.metrics.visit("failed");
     this.#outage.failed(why);
   }
-}
-
-/**
- * A browser's navigation to a page: a GET (not a HEAD) for a document (when the browser says what it fetches: an icon
- * request that lands on a page is no visit) that is not a speculative prefetch.
- */
-export function isNavigation(request: FastifyRequest): boolean {
-  if (request.method !== "GET") return false;
-  const destination = request.headers["sec-fetch-dest"];
-  if (destination !== undefined && destination !== "document" && destination !== "iframe") return false;
-  const { "sec-purpose": secPurpose, purpose } = request.headers;
-  if (secPurpose === undefined && purpose === undefined) return true;
-  return !/prefetch|prerender/i.test(`${secPurpose ?? ""} ${purpose ?? ""}`);
 }

@@ -1,12 +1,15 @@
 // Which page views are visits (requirements 4.8): a signed-in navigation to a page, never `/`, never the previous path,
 // is sent upstream once its answer has gone, with the page's whole path and the session's own token. The previous path
-// is the session's, kept in its record in the ledger: a visit writes no cookie.
+// is the session's, kept in its record in the ledger: a visit writes no cookie. A navigation is a GET for a document
+// that is no prefetch.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
+import type { FastifyRequest } from "fastify";
 import { type FakeUpstream, forwardTo, startFakeUpstream } from "#harness/fake-upstream.ts";
 import { PortalClient } from "#harness/portal-client.ts";
 import { accounts, DEMO_PASSWORD, signIn } from "#harness/sign-in.ts";
+import { isNavigation } from "#server/loaders/visits.ts";
 import { clockedPortal, IDLE_MINUTES, MINUTE } from "#tests/support/clocked-portal.ts";
 import { type RunningPortal, sandboxVisits, startPortalInProcess, visitsOf } from "#tests/support/portal.ts";
 import { setCookies } from "#tests/support/portal-on-fake.ts";
@@ -203,5 +206,19 @@ describe("the previous path, kept in the session's record", () => {
     for (const path of [`${long}1`, `${long}2`, `${long}2`]) await vera.get(path);
     const visits = await settledVisits(clocked.portal.sandboxUrl, "vera", before + 2);
     assert.deepEqual(visits.slice(before), [`${long}1`, `${long}2`]);
+  });
+});
+
+describe("isNavigation (what page tracking counts as a visit)", () => {
+  const request = (method: string, headers: Record<string, string>) =>
+    ({ method, headers }) as unknown as FastifyRequest;
+  it("counts a GET for a document, or from a browser that does not say what it fetches", () => {
+    assert.equal(isNavigation(request("GET", { "sec-fetch-dest": "document" })), true);
+    assert.equal(isNavigation(request("GET", {})), true);
+  });
+  it("does not count a HEAD, an icon or image request that lands on a page, or a prefetch", () => {
+    assert.equal(isNavigation(request("HEAD", {})), false);
+    assert.equal(isNavigation(request("GET", { "sec-fetch-dest": "image" })), false);
+    assert.equal(isNavigation(request("GET", { "sec-purpose": "prefetch" })), false);
   });
 });

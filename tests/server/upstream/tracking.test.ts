@@ -1,19 +1,17 @@
-// server/upstream/tracking.ts sends page visits (requirements 4.8) off the response path. Its tests: what counts as a navigation;
-// a failing or refused track call never breaks a page, and a 401 ends its session at the next request and nothing
+// server/upstream/tracking.ts sends page visits (requirements 4.8) off the response path. Its tests: a failing or
+// refused track call never breaks a page, and a 401 ends its session at the next request and nothing
 // more is sent for it; the queue is bounded per session and in all; an outage is logged by its start and its end;
 // nothing is lost when the app closes, within the shutdown's deadline. Which page views are visits is
 // server/loaders/visits.ts's, tested beside it.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
-import type { FastifyRequest } from "fastify";
 import pino from "pino";
 import { type FakeUpstream, forwardTo, startFakeUpstream } from "#harness/fake-upstream.ts";
 import { accounts, signIn } from "#harness/sign-in.ts";
 import { Metrics } from "#server/plugins/metrics.ts";
 import { createUpstreamClient } from "#server/upstream/client.ts";
 import {
-  isNavigation,
   MAX_QUEUED_VISITS,
   MAX_QUEUED_VISITS_PER_SESSION,
   type Visit,
@@ -40,20 +38,6 @@ before(async () => {
 after(async () => {
   await portal.close();
   await upstream.close();
-});
-
-describe("isNavigation (what page tracking counts as a visit)", () => {
-  const request = (method: string, headers: Record<string, string>) =>
-    ({ method, headers }) as unknown as FastifyRequest;
-  it("counts a GET for a document, or from a browser that does not say what it fetches", () => {
-    assert.equal(isNavigation(request("GET", { "sec-fetch-dest": "document" })), true);
-    assert.equal(isNavigation(request("GET", {})), true);
-  });
-  it("does not count a HEAD, an icon or image request that lands on a page, or a prefetch", () => {
-    assert.equal(isNavigation(request("HEAD", {})), false);
-    assert.equal(isNavigation(request("GET", { "sec-fetch-dest": "image" })), false);
-    assert.equal(isNavigation(request("GET", { "sec-purpose": "prefetch" })), false);
-  });
 });
 
 describe("a failing track call", () => {
