@@ -123,8 +123,8 @@ export function createStores(options: StoreOptions): Stores {
           { event: "session-writes-lost", pending: ledger.pending },
           "redis unreachable at shutdown: session endings and writes made during the outage are lost with this replica",
         );
-      for (const waits of [activityLists, deviceLists, failures])
-        if (waits.waiting > 0 && link.usable) await waits.replay();
+      for (const { waiting } of [activityLists, deviceLists, failures])
+        if (waiting.size > 0 && link.usable) await waiting.run();
       await link.close();
     },
   };

@@ -29,8 +29,8 @@ type Step =
 
 export class RedisFailureTallies implements FailureTallies {
   readonly #local: MemoryFailureTallies;
-  /** Every step, in order: a count is never replaced. */
-  readonly #waiting: WaitingSteps<Step>;
+  /** What Redis has not taken yet: every step, in order (a count is never replaced). */
+  readonly waiting: WaitingSteps<Step>;
 
   /**
    * `keepMs`: how long a person's record is kept after its last write. `knownKey`: the Redis key whose existence says
@@ -44,7 +44,7 @@ export class RedisFailureTallies implements FailureTallies {
     knownHere: (person: string) => boolean,
   ) {
     this.#local = new MemoryFailureTallies(keepMs, knownHere, link.now);
-    this.#waiting = new WaitingSteps<Step>(link, (pipeline, step) => void this.#write(pipeline, step));
+    this.waiting = new WaitingSteps<Step>(link, (pipeline, step) => void this.#write(pipeline, step));
   }
 
   async count(person: string, failure: Failure, knownOnly: boolean): Promise<void> {
@@ -67,18 +67,8 @@ export class RedisFailureTallies implements FailureTallies {
     );
   }
 
-  /** Steps not yet in Redis. */
-  get waiting(): number {
-    return this.#waiting.size;
-  }
-
-  /** Sends what waits here, oldest first (server/stores/waiting-steps.ts). */
-  replay(): Promise<void> {
-    return this.#waiting.replay();
-  }
-
   #send(step: Step): Promise<void> {
-    return this.#waiting.send(step, async () => void (await this.#write(this.link.commands, step)), undefined);
+    return this.waiting.send(step, async () => void (await this.#write(this.link.commands, step)), undefined);
   }
 
   #write<R>(

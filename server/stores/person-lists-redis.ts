@@ -25,8 +25,8 @@ type Step<T extends object> =
 
 export class RedisPersonLists<T extends object> implements PersonLists<T> {
   readonly #local: MemoryPersonLists<T>;
-  /** One step per item, the last one (docs/decisions.md, "Shared state"). */
-  readonly #waiting: WaitingSteps<Step<T>>;
+  /** What Redis has not taken yet: one step per item, the last one (docs/decisions.md, "Shared state"). */
+  readonly waiting: WaitingSteps<Step<T>>;
 
   constructor(
     private readonly link: RedisLink,
@@ -34,7 +34,7 @@ export class RedisPersonLists<T extends object> implements PersonLists<T> {
     private readonly kind: ListKind<T>,
   ) {
     this.#local = new MemoryPersonLists(kind, link.now);
-    this.#waiting = new WaitingSteps<Step<T>>(
+    this.waiting = new WaitingSteps<Step<T>>(
       link,
       (pipeline, step) => void (step.step === "add" ? this.#add(pipeline, step) : this.#remove(pipeline, step)),
       ({ person, id }) => `${person}\n${id}`,
@@ -45,28 +45,18 @@ export class RedisPersonLists<T extends object> implements PersonLists<T> {
   async add(person: string, id: string, item: T, options: AddOptions = {}): Promise<string[]> {
     await this.#local.add(person, id, item, options);
     const step: Step<T> = { person, id, step: "add", item, options };
-    return this.#waiting.send(step, () => this.#add(this.link.commands, step), []);
+    return this.waiting.send(step, () => this.#add(this.link.commands, step), []);
   }
 
   async remove(person: string, id: string): Promise<void> {
     await this.#local.remove(person, id);
     const step: Step<T> = { person, id, step: "remove" };
-    await this.#waiting.send(step, async () => void (await this.#remove(this.link.commands, step)), undefined);
+    await this.waiting.send(step, async () => void (await this.#remove(this.link.commands, step)), undefined);
   }
 
   /** True when this replica's copy has a list for the person (what it wrote itself). */
   hasHere(person: string): boolean {
     return this.#local.has(person);
-  }
-
-  /** Steps not yet in Redis. */
-  get waiting(): number {
-    return this.#waiting.size;
-  }
-
-  /** Sends what waits here, oldest first (server/stores/waiting-steps.ts). */
-  replay(): Promise<void> {
-    return this.#waiting.replay();
   }
 
   #add<R>(

@@ -11,24 +11,24 @@ const WAITING_MAX = 20_000;
 /** Waiting steps sent per pipeline when Redis returns. */
 const BATCH = 500;
 
-export class WaitingSteps<S extends object> {
+export class WaitingSteps<S extends object> extends OnePassAtATime {
   /** Oldest first: never read in between, so the least recently used is the oldest. */
   readonly #steps: LRUCache<string, S>;
-  readonly #replay = new OnePassAtATime(() => this.#pass());
   #sequence = 0;
 
   /**
    * `write` puts a step in a pipeline. With `itemOf`, a step takes the place of a waiting one of the same item and
-   * waits only behind it (the last one wins); without it, every step is kept and waits behind all.
+   * waits only behind it (the last one wins); without it, every step is kept and waits behind all. `run` sends what
+   * waits, oldest first.
    */
   constructor(
-    private readonly link: RedisLink,
+    link: RedisLink,
     private readonly write: (pipeline: ChainableCommander, step: S) => void,
     private readonly itemOf?: (step: S) => string,
     max = WAITING_MAX,
   ) {
+    super(link, () => this.#pass());
     this.#steps = new LRUCache<string, S>(bounded(max));
-    link.onUp(() => void this.replay());
   }
 
   /**
@@ -42,8 +42,8 @@ export class WaitingSteps<S extends object> {
       return otherwise;
     };
     if (!behind) return this.link.either(send, wait);
-    const kept = wait(); // kept before the replay starts, so that it goes with it
-    if (this.link.usable) void this.replay();
+    const kept = wait(); // kept before the pass starts, so that it goes with it
+    if (this.link.usable) void this.run();
     return kept;
   }
 
@@ -52,18 +52,13 @@ export class WaitingSteps<S extends object> {
     return this.#steps.size;
   }
 
-  /** Sends what waits, oldest first; one pass at a time, again if asked meanwhile, stopping when the link fails. */
-  replay(): Promise<void> {
-    return this.#replay.run();
-  }
-
   #keep(step: S): void {
     const key = this.itemOf?.(step) ?? String(this.#sequence++);
     this.#steps.delete(key); // re-inserted as the newest
     this.#steps.set(key, step);
   }
 
-  /** One pass over what waits, in batches; false when the link failed part-way. */
+  /** One pass over what waits, in batches; false when the link went unusable part-way (a failed batch throws). */
   async #pass(): Promise<boolean> {
     const steps = [...this.#steps.entries()].reverse();
     for (let start = 0; start < steps.length; start += BATCH) {
@@ -71,12 +66,7 @@ export class WaitingSteps<S extends object> {
       const batch = steps.slice(start, start + BATCH);
       const pipeline = this.link.commands.pipeline();
       for (const [, step] of batch) this.write(pipeline, step);
-      try {
-        await runPipeline(pipeline);
-      } catch (error) {
-        this.link.failed(error);
-        return false;
-      }
+      await runPipeline(pipeline);
       // Forgotten once Redis took it, unless a later step of the same item came meanwhile.
       for (const [key, step] of batch) if (this.#steps.peek(key) === step) this.#steps.delete(key);
     }

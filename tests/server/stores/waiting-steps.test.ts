@@ -62,7 +62,7 @@ describe("the steps that wait for Redis", () => {
     assert.deepEqual(await Promise.all([send(add("a")), send(add("b")), send(remove("a"))]), ["kept", "kept", "kept"]);
     assert.equal(steps.size, 2);
     state.usable = true;
-    await steps.replay();
+    await steps.run();
     assert.deepEqual(
       written.map(({ id, step }) => [id, step]),
       [
@@ -95,12 +95,12 @@ describe("the steps that wait for Redis", () => {
         await send(remove("a")); // made while the first was on its way
       else throw new Error("Command timed out");
     };
-    await steps.replay();
+    await steps.run();
     assert.deepEqual(written, [add("a"), remove("a")]);
     assert.equal(state.failures.length, 1, "the link was told");
     assert.equal(steps.size, 1, "the later step still waits");
     state.onExec = async () => {};
-    await steps.replay();
+    await steps.run();
     assert.deepEqual(written.at(-1), remove("a"));
     assert.equal(steps.size, 0);
   });
@@ -109,7 +109,7 @@ describe("the steps that wait for Redis", () => {
     const { steps, state, written, send } = waitingOn(true, 2);
     for (const id of ["a", "b", "c"]) await send(add(id));
     state.usable = true;
-    await steps.replay();
+    await steps.run();
     assert.deepEqual(
       written.map(({ id }) => id),
       ["b", "c"],
@@ -132,7 +132,7 @@ describe("the steps that wait for Redis", () => {
     state.usable = true;
     assert.equal(await steps.send(add("z"), () => Promise.reject(new Error("Command timed out")), "kept"), "kept");
     assert.equal(state.failures.length, 1);
-    await steps.replay();
+    await steps.run();
     assert.deepEqual(written, [add("z")]);
   });
 });
