@@ -11,10 +11,11 @@ import { RedisLocks } from "#server/stores/locks-redis.ts";
 import { MemoryPersonLists } from "#server/stores/person-lists.ts";
 import { RedisPersonLists } from "#server/stores/person-lists-redis.ts";
 import { redisKeys } from "#server/stores/redis-keys.ts";
-import { CONNECT_TIMEOUT_MS, RedisLink, redactUrl, type StoreLog } from "#server/stores/redis-link.ts";
+import { CONNECT_TIMEOUT_MS, type LinkOptions, RedisLink, redactUrl } from "#server/stores/redis-link.ts";
 import { TrustedDevices, trustedDeviceKind } from "#server/stores/trusted-devices.ts";
 
-export type StoreOptions = {
+/** The link's own bounds and log (server/stores/redis-link.ts) are handed to it as they are. */
+export type StoreOptions = Pick<LinkOptions, "log" | "connectTimeoutMs" | "commandTimeoutMs" | "retryStrategy"> & {
   /** redis:// or rediss://; unset, every store lives in this process's memory. */
   redisUrl: string | undefined;
   /** Put before every key and channel name (REDIS_KEY_PREFIX), so several portals can share one Redis. */
@@ -25,18 +26,12 @@ export type StoreOptions = {
   seal: RecordSeal;
   /** How long a person's security events are kept: SECURITY_LOG_DAYS in milliseconds. */
   activityMs: number;
-  log: StoreLog;
   /** The app's clock (the tests' fake one): every store reads it, only Redis's own expiries keep Redis's time. */
   now: () => number;
   /** Called on every change between Redis up and down, for example to set `portal_redis_up`. */
   onRedisState?: (up: boolean) => void;
   /** Called for each write Redis refused at its maxmemory (kept in this replica instead). */
   onRedisRefused?: () => void;
-  /** Bounds on Redis; the defaults are 1,000 ms to connect and 500 ms per command. */
-  connectTimeoutMs?: number;
-  commandTimeoutMs?: number;
-  /** The wait before each reconnect attempt (redis-link.ts's `backoff` unless given). */
-  retryStrategy?: (times: number) => number;
 };
 
 export type StoresHealth =

@@ -2,7 +2,6 @@
 // replicas counting at once never lose a count. This replica keeps a copy of what it counted, to answer while Redis
 // cannot; what Redis could not take waits here, bounded, and is sent when it returns (each step lands in the period its
 // time falls in, so the order they arrive in barely matters).
-import type { Redis } from "ioredis";
 import { storedLabel } from "#server/security/device-label.ts";
 import {
   ADDRESSES_COUNTED,
@@ -20,7 +19,8 @@ import {
   sourceTag,
 } from "#server/stores/failure-tallies.ts";
 import { type RedisKeys, wholeMs } from "#server/stores/redis-keys.ts";
-import type { RedisLink } from "#server/stores/redis-link.ts";
+import { jsonOf, type RedisLink } from "#server/stores/redis-link.ts";
+import type { Scripts } from "#server/stores/redis-scripts.ts";
 import { WaitingSteps } from "#server/stores/waiting-steps.ts";
 
 type Step =
@@ -71,13 +71,7 @@ export class RedisFailureTallies implements FailureTallies {
     return this.waiting.send(step, async () => void (await this.#write(this.link.commands, step)), undefined);
   }
 
-  #write<R>(
-    target: {
-      portalFailureCount: (...args: Parameters<Redis["portalFailureCount"]>) => R;
-      portalFailureSignedIn: (...args: Parameters<Redis["portalFailureSignedIn"]>) => R;
-    },
-    step: Step,
-  ): R {
+  #write<R>(target: Scripts<"portalFailureCount" | "portalFailureSignedIn", R>, step: Step): R {
     const key = this.keys.failures(step.person);
     const ttl = String(wholeMs(this.keepMs));
     if (step.step === "signed-in") return target.portalFailureSignedIn(key, String(step.at), ttl, String(PERIODS_KEPT));
@@ -99,20 +93,16 @@ export class RedisFailureTallies implements FailureTallies {
 
 /** A record as Redis gave it back, checked again: what does not read as one (one kept before the periods) is none. */
 function parseRecord(text: string): FailureRecord | undefined {
-  try {
-    const stored = JSON.parse(text) as { periods?: unknown; addresses?: unknown };
-    if (!Array.isArray(stored.periods)) return undefined;
-    const periods = stored.periods.slice(0, PERIODS_KEPT).map(parsePeriod);
-    if (periods.length === 0 || !periods.every((period) => period !== undefined)) return undefined;
-    const addresses: Record<string, Addresses> = {};
-    for (const [kind, value] of Object.entries(objectOr(stored.addresses))) {
-      const parsed = parseAddresses(value);
-      if (parsed) addresses[kind] = parsed;
-    }
-    return { periods, addresses };
-  } catch {
-    return undefined;
+  const stored = objectOr(jsonOf(text));
+  if (!Array.isArray(stored.periods)) return undefined;
+  const periods = stored.periods.slice(0, PERIODS_KEPT).map(parsePeriod);
+  if (periods.length === 0 || !periods.every((period) => period !== undefined)) return undefined;
+  const addresses: Record<string, Addresses> = {};
+  for (const [kind, value] of Object.entries(objectOr(stored.addresses))) {
+    const parsed = parseAddresses(value);
+    if (parsed) addresses[kind] = parsed;
   }
+  return { periods, addresses };
 }
 
 function parsePeriod(value: unknown): Period | undefined {
@@ -127,17 +117,10 @@ function parsePeriod(value: unknown): Period | undefined {
 }
 
 function parseTally(value: unknown): StoredTally | undefined {
-  const tally = objectOr(value) as Partial<Record<keyof StoredTally, unknown>>;
-  const numbers = [tally.count, tally.first, tally.last];
-  if (!numbers.every((number) => typeof number === "number")) return undefined;
-  if (typeof tally.device !== "string" || typeof tally.address !== "string") return undefined;
-  return {
-    count: tally.count as number,
-    first: tally.first as number,
-    last: tally.last as number,
-    device: storedLabel(tally.device),
-    address: tally.address,
-  };
+  const { count, first, last, device, address } = objectOr(value);
+  if (typeof count !== "number" || typeof first !== "number" || typeof last !== "number") return undefined;
+  if (typeof device !== "string" || typeof address !== "string") return undefined;
+  return { count, first, last, device: storedLabel(device), address };
 }
 
 /** A kind's addresses; an empty `seen` comes back from Lua as {}. */

@@ -45,17 +45,8 @@ export type Addresses = { seen: [tag: number, periods: number][]; dropped: numbe
 /** A person's periods, the newest first (at least one, at most PERIODS_KEPT), and their addresses per kind. */
 export type FailureRecord = { periods: Period[]; addresses: Record<string, Addresses> };
 
-/** A tally as the pages show it. */
-export type Tally = {
-  kind: string;
-  count: number;
-  addresses: number;
-  moreAddresses: boolean;
-  first: number;
-  last: number;
-  device: string;
-  address: string;
-};
+/** A tally as the pages show it: a stored one's fields, with its kind and its distinct addresses. */
+export type Tally = StoredTally & { kind: string; addresses: number; moreAddresses: boolean };
 
 export type FailureList = {
   /**
@@ -95,20 +86,14 @@ export function countInto(record: FailureRecord, failure: Failure): void {
   const index = record.periods.findIndex((candidate) => failure.at >= candidate.since);
   const period = record.periods[index];
   if (!period) return;
-  const tally = period.tallies[failure.kind] ?? {
-    count: 0,
-    first: failure.at,
-    last: failure.at,
-    device: failure.device,
-    address: failure.address,
-  };
-  period.tallies[failure.kind] = tally;
+  const { kind, at, device, address } = failure;
+  const tally = period.tallies[kind] ?? { count: 0, first: at, last: at, device, address };
+  period.tallies[kind] = tally;
   tally.count += 1;
-  tally.first = Math.min(tally.first, failure.at);
-  if (failure.at >= tally.last)
-    Object.assign(tally, { last: failure.at, device: failure.device, address: failure.address });
-  const addresses = record.addresses[failure.kind] ?? { seen: [], dropped: 0 };
-  record.addresses[failure.kind] = addresses;
+  tally.first = Math.min(tally.first, at);
+  if (at >= tally.last) Object.assign(tally, { last: at, device, address });
+  const addresses = record.addresses[kind] ?? { seen: [], dropped: 0 };
+  record.addresses[kind] = addresses;
   countAddress(addresses, sourceTag(failure.source), index);
 }
 

@@ -16,7 +16,7 @@ import {
 } from "#server/stores/ledger.ts";
 import { bounded } from "#server/stores/memory-bounds.ts";
 import { type RedisKeys, wholeMs } from "#server/stores/redis-keys.ts";
-import { type RedisLink, runPipeline } from "#server/stores/redis-link.ts";
+import { jsonOf, type RedisLink, runPipeline } from "#server/stores/redis-link.ts";
 import { RedisSync } from "#server/stores/redis-sync.ts";
 import { endReasons } from "#web/protocol/session-end.ts";
 
@@ -190,12 +190,8 @@ export class RedisLedger implements SessionLedger {
 
   /** What another replica announced: a record it wrote (kept only if this replica holds it), or an ending. */
   #heard(message: string): void {
-    let announced: Announced;
-    try {
-      announced = JSON.parse(message) as Announced;
-    } catch {
-      return;
-    }
+    const announced = jsonOf(message) as Announced | undefined;
+    if (announced === undefined) return;
     const [kind, id, value, by] = announced;
     if (typeof id !== "string" || typeof value !== "string" || by === this.#self) return;
     const ending = kind === "e" ? this.#ending(value, id) : undefined;
@@ -314,12 +310,7 @@ export class RedisLedger implements SessionLedger {
   /** What Redis gave, opened with the seal bound to `bound`, and parsed as JSON: undefined unless `valid` holds. */
   #open<T>(value: string | null | undefined, bound: string, valid: (parsed: T) => boolean): T | undefined {
     const text = value ? this.seal.open(value, bound) : undefined;
-    if (!text) return undefined;
-    try {
-      const parsed = JSON.parse(text) as T;
-      return valid(parsed) ? parsed : undefined;
-    } catch {
-      return undefined;
-    }
+    const parsed = text ? (jsonOf(text) as T | undefined) : undefined;
+    return parsed !== undefined && valid(parsed) ? parsed : undefined;
   }
 }

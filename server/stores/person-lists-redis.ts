@@ -2,7 +2,6 @@
 // with the newest item; this replica keeps a copy of what it wrote, to answer while Redis cannot. Only Redis answers
 // what the bound pushed out: the copy misses what other replicas removed, so its own bound would push out items too
 // soon. What was added or removed while Redis could not take it waits here, bounded, and is sent when it returns.
-import type { Redis } from "ioredis";
 import {
   type AddOptions,
   type Listed,
@@ -13,7 +12,8 @@ import {
   type PersonLists,
 } from "#server/stores/person-lists.ts";
 import { type RedisKeys, wholeMs } from "#server/stores/redis-keys.ts";
-import type { RedisLink } from "#server/stores/redis-link.ts";
+import { jsonOf, type RedisLink } from "#server/stores/redis-link.ts";
+import type { Scripts } from "#server/stores/redis-scripts.ts";
 import { WaitingSteps } from "#server/stores/waiting-steps.ts";
 
 /** The entries hash's field that marks a person whose oldest item the bound pushed out (never an id). */
@@ -59,10 +59,7 @@ export class RedisPersonLists<T extends object> implements PersonLists<T> {
     return this.#local.has(person);
   }
 
-  #add<R>(
-    target: { portalListAdd: (...args: Parameters<Redis["portalListAdd"]>) => R },
-    { person, id, item, options }: Extract<Step<T>, { step: "add" }>,
-  ): R {
+  #add<R>(target: Scripts<"portalListAdd", R>, { person, id, item, options }: Extract<Step<T>, { step: "add" }>): R {
     const { order, entries } = this.keys.list(this.kind.name, person);
     return target.portalListAdd(
       order,
@@ -77,10 +74,7 @@ export class RedisPersonLists<T extends object> implements PersonLists<T> {
     );
   }
 
-  #remove<R>(
-    target: { portalListRemove: (...args: Parameters<Redis["portalListRemove"]>) => R },
-    { person, id }: Step<T>,
-  ): R {
+  #remove<R>(target: Scripts<"portalListRemove", R>, { person, id }: Step<T>): R {
     const { order, entries } = this.keys.list(this.kind.name, person);
     return target.portalListRemove(order, entries, id);
   }
@@ -96,19 +90,9 @@ export class RedisPersonLists<T extends object> implements PersonLists<T> {
     const oldest = this.link.now() - this.kind.keepMs;
     const items: Listed<T>[] = [];
     for (const [id, text] of Object.entries(stored)) {
-      if (id === TRIMMED) continue;
-      const item = parseStored(this.kind, text);
-      if (!item) continue;
-      if (this.kind.timeOf(item) > oldest) items.push({ id, item });
+      const item = id === TRIMMED ? undefined : this.kind.parse(jsonOf(text));
+      if (item && this.kind.timeOf(item) > oldest) items.push({ id, item });
     }
     return { items: items.sort(newestFirst(this.kind)), complete: true, trimmed: TRIMMED in stored };
-  }
-}
-
-function parseStored<T extends object>(kind: ListKind<T>, text: string): T | undefined {
-  try {
-    return kind.parse(JSON.parse(text));
-  } catch {
-    return undefined;
   }
 }

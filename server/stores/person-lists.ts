@@ -15,7 +15,7 @@ export type ListKind<T extends object> = {
   keepMs: number;
   /** The item's time: it orders the list (newest first) and ages the item out. */
   timeOf(item: T): number;
-  /** An item as Redis gave it back, checked again: undefined leaves it out. */
+  /** An item as Redis gave it back (undefined when it is not JSON), checked again: undefined leaves it out. */
   parse(stored: unknown): T | undefined;
 };
 

@@ -14,12 +14,11 @@ export type LinkOptions = {
   now: () => number;
   /** The pub/sub channel the link subscribes to on every (re)connect. */
   channel: string;
-  /** Other channels it subscribes to as well (a listener names its channel in `onMessage`). */
-  moreChannels?: string[];
   /** Called on every change between up and down, for a gauge such as `portal_redis_up`. */
   onState?: (up: boolean) => void;
   /** Called for each write Redis refused at its maxmemory, for a counter such as `portal_redis_refused_writes_total`. */
   onRefused?: () => void;
+  /** Bounds on Redis: CONNECT_TIMEOUT_MS to connect and COMMAND_TIMEOUT_MS per command unless given. */
   connectTimeoutMs?: number;
   commandTimeoutMs?: number;
   /** The wait before each reconnect attempt: `backoff` unless given (tests shorten it and count the attempts). */
@@ -62,6 +61,15 @@ export async function runPipeline(pipeline: ChainableCommander): Promise<unknown
   return results.map(([, answer]) => answer);
 }
 
+/** A value Redis gave back, read as JSON: undefined when it is none (its shape is the reader's to check). */
+export function jsonOf(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 /** The Redis server's run id: another one than last time means it restarted, maybe empty. */
 export async function runIdOf(link: RedisLink): Promise<string> {
   const info = await link.commands.info("server");
@@ -91,7 +99,7 @@ export class RedisLink {
   #probe: NodeJS.Timeout | undefined;
   #closed = false;
   #upListeners: Array<() => void> = [];
-  #messageListeners: Array<{ channel: string; listener: (message: string) => void }> = [];
+  #messageListeners: Array<(message: string) => void> = [];
   /**
    * The outage going on (down, or up again but not yet for STEADY_MS): how many times the link dropped in it, and
    * whether its last "down" line still waits for its "up" line.
@@ -142,8 +150,8 @@ export class RedisLink {
       this.#update();
     });
     this.subscriber.on("ready", () => this.#subscribe());
-    this.subscriber.on("message", (channel: string, message: string) => {
-      for (const heard of this.#messageListeners) if (heard.channel === channel) heard.listener(message);
+    this.subscriber.on("message", (_channel: string, message: string) => {
+      for (const listener of this.#messageListeners) listener(message);
     });
   }
 
@@ -161,9 +169,9 @@ export class RedisLink {
     this.#upListeners.push(listener);
   }
 
-  /** What is announced on `channel` (the link's own channel unless named). */
-  onMessage(listener: (message: string) => void, channel = this.#options.channel): void {
-    this.#messageListeners.push({ channel, listener });
+  /** What is announced on the link's channel, its only one. */
+  onMessage(listener: (message: string) => void): void {
+    this.#messageListeners.push(listener);
   }
 
   /** `task`'s answer while the link is usable; else, or when it fails (told to the link), `otherwise`'s. */
@@ -231,7 +239,7 @@ export class RedisLink {
 
   async #subscribe(): Promise<void> {
     try {
-      await this.subscriber.subscribe(this.#options.channel, ...(this.#options.moreChannels ?? []));
+      await this.subscriber.subscribe(this.#options.channel);
       this.#subscribed = true;
     } catch (error) {
       // The subscriber reconnects on its own; a subscribe that timed out is tried again on its next ready.

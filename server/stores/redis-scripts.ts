@@ -86,6 +86,11 @@ declare module "ioredis" {
   }
 }
 
+/** Scripts `N` as a client and a pipeline both have them, each answering `R`: one step, written the same way to both. */
+export type Scripts<N extends keyof Redis, R> = {
+  [K in N]: Redis[K] extends (...args: infer A) => unknown ? (...args: A) => R : never;
+};
+
 // PEXPIRE … NX needs Redis 7; checking PTTL in the script does the same on any version, and still in one step.
 const HIT = `
 local count = redis.call('INCR', KEYS[1])

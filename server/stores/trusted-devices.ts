@@ -62,9 +62,7 @@ export class TrustedDevices {
 }
 
 function parseDevice(stored: unknown): TrustedDevice | undefined {
-  const value = (stored ?? {}) as Partial<TrustedDevice>;
-  if (typeof value.first !== "number" || typeof value.last !== "number" || typeof value.device !== "string")
-    return undefined;
-  const address = typeof value.address === "string" ? value.address : "";
-  return { first: value.first, last: value.last, device: storedLabel(value.device), address };
+  const { first, last, device, address } = (stored ?? {}) as Partial<TrustedDevice>;
+  if (typeof first !== "number" || typeof last !== "number" || typeof device !== "string") return undefined;
+  return { first, last, device: storedLabel(device), address: typeof address === "string" ? address : "" };
 }
