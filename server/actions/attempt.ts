@@ -70,10 +70,7 @@ export class Attempt {
     return this.settle(fault === "unreachable" ? "not-sent" : "refused");
   }
 
-  /**
-   * The upstream accepted it: settled as passed, and what a passed attempt earns is earned
-   * (server/security/throttle.ts).
-   */
+  /** The upstream accepted it: settled, and what a passed attempt earns is earned (server/security/throttle.ts). */
   async passed(reply: FastifyReply, device?: string): Promise<void> {
     await this.settle("passed");
     await this.taken.passed(reply, device);

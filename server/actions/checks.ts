@@ -1,10 +1,8 @@
 // Checks some operations need beyond their schema, made before the upstream is called. A check either lets the call
 // go (undefined) or answers in its place.
-import type { FastifyRequest } from "fastify";
 import * as z from "zod/mini";
 import { guessedAs } from "#server/actions/common-passwords.ts";
-import type { Call } from "#server/actions/rules.ts";
-import type { AppContext } from "#server/context.ts";
+import type { Answer, OnCall } from "#server/actions/rules.ts";
 import { problem } from "#server/plugins/errors.ts";
 import { lastCodeSentAt, sessionId } from "#server/session/standing.ts";
 import { PASSWORD_TEST_VALID_MS, spendPasswordTest } from "#server/session/writes.ts";
@@ -14,18 +12,11 @@ import { passwordProblem } from "#web/password-rules.ts";
 import { COOLDOWN_HEADER, SEND_AGAIN_COOLDOWN_MS } from "#web/protocol/headers.ts";
 import { linkLoginTexts } from "#web/texts/link-login.ts";
 
-export type ReplyInstead = {
-  status: number;
-  body: unknown;
-  headers?: Record<string, string>;
+export type ReplyInstead = Answer & {
   /** The throttled attempt counts though the call never left (the check itself is the cost, or the probe). */
   counts?: true;
 };
-export type Check = (input: {
-  context: AppContext;
-  request: FastifyRequest;
-  call: Call;
-}) => Promise<ReplyInstead | undefined>;
+export type Check = (input: OnCall) => Promise<ReplyInstead | undefined>;
 
 /** Checks made one after the other: the first that answers answers in the upstream's place, and the rest are not made. */
 export const inOrder =

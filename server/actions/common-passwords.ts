@@ -22,11 +22,9 @@ const readLeet = (text: string) => [...text].map((character) => LEET[character] 
 
 /**
  * What a password is made of, as the list is kept: lowercased, one period of a repetition, without the digits and
- * symbols before and after its letters, l33t spellings read as letters (`P@ssw0rd1234!` is `password`).
+ * symbols before and after its letters, l33t spellings read as letters (`P@ssw0rd1234!` is `password`); and the same
+ * read as l33t before its edges are cut (`$unshine!!` is `sunshine`).
  */
-export const baseWord = (password: string) => readLeet(bare(onePeriod(password.toLowerCase())));
-
-/** The base word, and the same read as l33t before its edges are cut (`$unshine!!` is `sunshine`). */
 const baseWords = (password: string) => {
   const core = onePeriod(password.toLowerCase());
   return [readLeet(bare(core)), bare(readLeet(core))];

@@ -11,7 +11,7 @@ import { nameDigest, personOf } from "#server/account/person.ts";
 import { securityEvent } from "#server/account/security-log.ts";
 import { endOtherSessions, passwordSet } from "#server/account/sessions.ts";
 import { trustDevice } from "#server/actions/mfa-device.ts";
-import type { Call, Effect, Shaped } from "#server/actions/rules.ts";
+import type { Call, Effect, OnCall, Shaped } from "#server/actions/rules.ts";
 import type { AppContext } from "#server/context.ts";
 import { problem } from "#server/plugins/errors.ts";
 import { MAX_TOKEN_CHARACTERS, sendableToken } from "#server/session/fields.ts";
@@ -27,20 +27,18 @@ type Schemas = components["schemas"];
 
 const asObject = (body: unknown): Record<string, unknown> =>
   body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-const tokenOf = (body: unknown) => {
-  const token = asObject(body).token;
-  return typeof token === "string" && token ? token : undefined;
-};
-/** A token the portal could not send back (server/session/fields.ts): the upstream's answer is not usable (requirements 8). */
-const unusable = (request: FastifyRequest): Shaped => {
+
+/**
+ * What the browser gets for a token the portal cannot keep: one too large for the session (refused before any work on
+ * it), or one it could not send back (server/session/fields.ts), which makes the answer not usable (requirements 8).
+ */
+function unkept(request: FastifyRequest, token: string | undefined): Shaped | undefined {
+  const { message, code } = serverTexts.sessionTooLarge;
+  if (token && token.length > MAX_TOKEN_CHARACTERS) return { status: 502, body: problem(message, code), failed: true };
+  if (!token || sendableToken(token)) return undefined;
   request.log.warn({ event: "token-unusable" }, "upstream token not usable");
   return { status: 502, body: {}, failed: true };
-};
-const tooLarge: Shaped = {
-  status: 502,
-  body: problem(serverTexts.sessionTooLarge.message, serverTexts.sessionTooLarge.code),
-  failed: true,
-};
+}
 
 /**
  * What a sign-in answer says, as requirements 4.1 reads it: the token decides (none is a failed sign-in, whatever the
@@ -48,14 +46,9 @@ const tooLarge: Shaped = {
  * know (requirements 9 lists three) is `untold`: it opens no section before the permissions call succeeds. A token or
  * a message of null is none.
  */
-export function signInAnswer(body: unknown): {
-  token?: string;
-  message?: LoginMessage;
-  untold: boolean;
-} {
-  const token = tokenOf(body);
-  if (!token) return { untold: false };
-  const { message } = asObject(body) as Schemas["LoginResponse"];
+export function signInAnswer(body: unknown): { token?: string; message?: LoginMessage; untold: boolean } {
+  const { token, message } = asObject(body) as Schemas["LoginResponse"];
+  if (typeof token !== "string" || !token) return { untold: false };
   // A message that is not a string tells nothing (a null is none); a sign-in's is refused before this by its shape.
   const told = typeof message === "string" ? message : undefined;
   const known = knownLoginMessage(told);
@@ -77,8 +70,8 @@ export const holdLogin =
     const { token, message, untold } = signInAnswer(data);
     const { userName, company, person } = typedSignIn(site, call);
     const held = Boolean(token) && message !== "Deactivated";
-    if (token && token.length > MAX_TOKEN_CHARACTERS) return tooLarge; // refused before any work on it
-    if (token && !sendableToken(token)) return unusable(request);
+    const unusable = unkept(request, token);
+    if (unusable) return unusable;
     const outcome = held ? "pending-mfa" : message === "Deactivated" ? "deactivated" : "invalid";
     const loginMessage = untold ? "unknown" : message;
     // The user ID as typed is logged only once the upstream took it (a token held); before, a digest of it.
@@ -101,7 +94,7 @@ export const holdLogin =
  */
 export const signInRefused =
   (site: Site) =>
-  ({ context, request, call }: { context: AppContext; request: FastifyRequest; call: Call }): void => {
+  ({ context, request, call }: OnCall): void => {
     // Refused: the typed user ID is logged as a digest, as any name the upstream did not accept.
     const { userName, person } = typedSignIn(site, call);
     const userDigest = nameDigest(userName);
@@ -118,8 +111,8 @@ export const signInByLink =
   async ({ context, request, data }) => {
     const { username, shortname } = data ?? {};
     const { token, message } = signInAnswer(data);
-    if (token && token.length > MAX_TOKEN_CHARACTERS) return tooLarge;
-    if (token && !sendableToken(token)) return unusable(request);
+    const unusable = unkept(request, token);
+    if (unusable) return unusable;
     const usable = Boolean(token) && message !== "Deactivated";
     let opened = false;
     if (token && usable) {

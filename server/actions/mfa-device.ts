@@ -19,27 +19,16 @@ import { deviceLabel } from "#server/security/device-label.ts";
 /** The header the upstream reads the device id from. */
 export const DEVICE_ID_HEADER = "x-device-id";
 
-type ValidationDevice = { device: string; trusted: boolean } | undefined;
-
 /**
- * The device id a pending session's validation carries: its device cookie's while trusted, else a fresh one. Asked
- * once per call: the silent check's question and the call's device are one answer.
+ * Puts on the call the device id a pending session's validation carries: its device cookie's while trusted, else a
+ * fresh one. Found once per call: the silent check's question and the call's device are one answer.
  */
-export async function deviceOfValidation(
-  context: AppContext,
-  request: FastifyRequest,
-  call: Call,
-): Promise<ValidationDevice> {
-  if (call.device === undefined) Object.assign(call, await findDevice(context, request));
-  return call.device === undefined ? undefined : { device: call.device, trusted: call.trusted === true };
-}
-
-async function findDevice(context: AppContext, request: FastifyRequest): Promise<ValidationDevice> {
+export async function deviceOfValidation(context: AppContext, request: FastifyRequest, call: Call): Promise<void> {
   const person = sessionPerson(request);
-  if (person === undefined) return undefined;
+  if (call.device !== undefined || person === undefined) return;
   const known = context.devices.deviceOf(request, person);
-  if (known && (await request.server.account.devices.trusts(person, known))) return { device: known, trusted: true };
-  return { device: randomBytes(16).toString("base64url"), trusted: false };
+  call.trusted = Boolean(known && (await request.server.account.devices.trusts(person, known)));
+  call.device = call.trusted ? known : randomBytes(16).toString("base64url");
 }
 
 /** The verdict the upstream gives a code it refuses (requirements 4.2): the first element's text is not `Passed`. */
@@ -54,8 +43,8 @@ const REFUSED: components["schemas"]["MfaVerdict"] = [{ text: "Failed" }];
  */
 export const answerUntrustedSilentCheck: Check = async ({ context, request, call }) => {
   if (!call.input.flags.silentCheck) return undefined;
-  if ((await deviceOfValidation(context, request, call))?.trusted) return undefined;
-  return { status: 200, body: REFUSED };
+  await deviceOfValidation(context, request, call);
+  return call.trusted ? undefined : { status: 200, body: REFUSED };
 };
 
 /** A code passed on this browser: it skips the code for the person for TRUST_MS from now. */

@@ -58,12 +58,14 @@ export async function testPassword(
     counts: "failures",
   });
   if (attempt.wait !== undefined) return { outcome: "throttled", wait: attempt.wait };
-  let answer: Awaited<ReturnType<typeof ask>>;
-  try {
-    answer = await ask(context, auth, auth.userName || named, password);
-  } catch (error) {
-    return unmade(context, request, attempt, "unreachable", { err: error });
-  }
+  const answer = await context.upstream
+    .POST("/web/{audience}/password/test", {
+      params: { path: { audience: auth.site } },
+      body: { userId: auth.userName || named, password },
+      headers: bearer(auth.token),
+    })
+    .catch((err: unknown) => ({ err }));
+  if ("err" in answer) return unmade(context, request, attempt, "unreachable", answer);
   const { response, error } = answer;
   const status = response.status;
   const fault = faultOf(response);
@@ -76,30 +78,16 @@ export async function testPassword(
   }
   if (status < 200 || status >= 300) {
     await attempt.settle("refused"); // the upstream may have tested it
-    if (status >= 500) return notTested(request, { outcome: "failed", status });
+    // Not tested, or wrong: either cancels a test passed before it. Only a wrong one is in the security activity: a
+    // run of upstream faults has its own log lines and metrics.
     forgetPasswordTest(request);
+    if (status >= 500) return { outcome: "failed", status };
     securityEvent(request, "password.test-failed", person, sessionId(request));
     return { outcome: "wrong", status, body: error };
   }
   // requirements 7.2: success lets the change proceed; its body is not read (server/upstream/answer-reader.ts).
   await attempt.settle("passed"); // a session's right password earns nothing more (server/throttle.ts)
   return { outcome: "right", status };
-}
-
-const ask = (context: AppContext, auth: Auth, userId: string, password: string) =>
-  context.upstream.POST("/web/{audience}/password/test", {
-    params: { path: { audience: auth.site } },
-    body: { userId, password },
-    headers: bearer(auth.token),
-  });
-
-/**
- * A test that could not be made cancels a test passed before it, as a wrong password does; but it is no wrong password,
- * so the person's security activity does not say so (a run of upstream faults has its own log lines and metrics).
- */
-function notTested(request: FastifyRequest, failed: PasswordTest): PasswordTest {
-  forgetPasswordTest(request);
-  return failed;
 }
 
 /** An upstream that did not answer in time, could not be reached, or answered more or other than JSON. */
@@ -113,7 +101,8 @@ async function unmade(
   // Once when a run of them starts, once when the upstream answers again (as on sign-in): not a line per test.
   context.forwardFaults.failed(OPERATION, { fault, reqId: request.id, ...detail });
   await attempt.faulted(fault);
-  return notTested(request, { outcome: "failed", status: faultStatus(fault) });
+  forgetPasswordTest(request); // no wrong password, but no test either
+  return { outcome: "failed", status: faultStatus(fault) };
 }
 
 /**

@@ -120,8 +120,8 @@ async function forward(
   const call: Call = { operation, input, token, sid: sessionId(request), attempt: undefined };
   try {
     if (rule.throttle) {
-      const { group, person, whose, counts } = rule.throttle;
-      call.attempt = await takeAttempt(context, request, { group, person: person?.(call, request), whose, counts });
+      const { person, ...of } = rule.throttle;
+      call.attempt = await takeAttempt(context, request, { ...of, person: person?.(call, request) });
       if (call.attempt.wait !== undefined) throw tooManyAttempts(call.attempt.wait);
     }
     const instead = await rule.check?.({ context, request, call });

@@ -4,7 +4,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { operations } from "#openapi/schema.d.ts";
 import { sessionPerson } from "#server/account/person.ts";
-import type { Attempt, Counts } from "#server/actions/attempt.ts";
+import type { Attempt, AttemptOf } from "#server/actions/attempt.ts";
 import {
   type Check,
   checkNewPassword,
@@ -24,10 +24,10 @@ import {
 import { answerUntrustedSilentCheck } from "#server/actions/mfa-device.ts";
 import { answerPasswordTest } from "#server/actions/password-test.ts";
 import type { AppContext } from "#server/context.ts";
-import type { ThrottleGroup, Whose } from "#server/security/throttle.ts";
 import { expire } from "#server/session/lifecycle.ts";
 import type { Operation, OperationId } from "#server/upstream/operations.ts";
 import { personKey } from "#web/protocol/person-key.ts";
+import type { Site } from "#web/site.ts";
 
 export type Params = Record<string, string>;
 
@@ -76,14 +76,13 @@ export type SuccessOf<O extends OperationId> = operations[O]["responses"] extend
 /** The browser's answer: its status (200 when not given), its body, and whether the attempt failed. */
 export type Shaped = { status?: number; body: unknown; failed?: boolean; headers?: Record<string, string> };
 
+/** A call on its way, as a row's check, effect and refusal are given it. */
+export type OnCall = { context: AppContext; request: FastifyRequest; call: Call };
+
 /** What a success answer does to the session, read as its operation declares it (undefined: it was empty). */
-export type Effect<O extends OperationId = OperationId> = (input: {
-  context: AppContext;
-  request: FastifyRequest;
-  reply: FastifyReply;
-  call: Call;
-  data: SuccessOf<O> | undefined;
-}) => Promise<Shaped>;
+export type Effect<O extends OperationId = OperationId> = (
+  input: OnCall & { reply: FastifyReply; data: SuccessOf<O> | undefined },
+) => Promise<Shaped>;
 
 /** An operation the portal answers by its own calls, the function another route shares. */
 export type OwnCall = (input: { context: AppContext; request: FastifyRequest; input: Input }) => Promise<Answer>;
@@ -91,17 +90,10 @@ export type OwnCall = (input: { context: AppContext; request: FastifyRequest; in
 /** Who may call an operation: anyone, a session waiting for its MFA code, or a signed-in session. */
 export type Needs = "anyone" | "pending" | "signed-in";
 
-export type Throttled = {
-  group: ThrottleGroup;
+/** A row's throttle: its attempts' budgets and what counts (server/actions/attempt.ts), the person read from the call. */
+export type Throttled = Omit<AttemptOf, "person"> & {
   /** The person an attempt counts against, beside the address. */
   person?: (call: Call, request: FastifyRequest) => string | undefined;
-  /**
-   * Whether that person is named by the request (anyone may name anyone), is the signed-in session's own, or the
-   * pending sign-in's: which budgets the call spends (server/security/throttle.ts).
-   */
-  whose?: Whose;
-  /** Failures only, or every call (what sends an e-mail). */
-  counts: Counts;
 };
 
 /** Called by the portal for the person: the row says how often, what else is checked, and what the answer does. */
@@ -116,7 +108,7 @@ export type ActionRule<O extends OperationId = OperationId> = {
   /** What a failed answer (or an upstream fault) does to the session. */
   onFailure?: (request: FastifyRequest) => void;
   /** What a 4xx answer (the upstream refused the call) records: a refused sign-in is a failed sign-in. */
-  onRefusal?: (input: { context: AppContext; request: FastifyRequest; call: Call }) => void;
+  onRefusal?: (input: OnCall) => void;
   /** The call carries the browser's device id (server/actions/mfa-device.ts): a passed code is remembered for it only. */
   sendsDevice?: true;
 };
@@ -136,44 +128,33 @@ const form = (call: Call) => (call.input.body ?? {}) as Record<string, string | 
 /** The session's own person: who a pending or signed-in session's attempts count against. */
 const ownPerson = (_call: Call, request: FastifyRequest) => sessionPerson(request);
 
+/** A site's sign-in: counted against the person its form names; a refusal is a failed sign-in. */
+const signIn = (site: Site): ActionRule<"loginClient" | "loginVendor"> => ({
+  islands: true,
+  needs: "anyone",
+  throttle: {
+    group: "sign-in",
+    counts: "failures",
+    person: (call) => personKey(site, site === "client" ? form(call).shortname : "", form(call).username),
+  },
+  effect: holdLogin(site),
+  onRefusal: signInRefused(site),
+});
+/** A site's sign-in by link: it names no person before it is answered. */
+const linkSignIn = (site: Site): ActionRule<"linkLoginClient" | "linkLoginVendor"> => ({
+  islands: true,
+  needs: "anyone",
+  throttle: { group: "sign-in", counts: "failures" },
+  check: confirmReplace,
+  effect: signInByLink(site),
+});
+
 /** Typed by the description's operations: one missing here is the one error `tsc` gives, naming this file. */
 export const rules: { [O in OperationId]: Rule<O> } = {
-  loginClient: {
-    islands: true,
-    needs: "anyone",
-    throttle: {
-      group: "sign-in",
-      counts: "failures",
-      person: (call) => personKey("client", form(call).shortname, form(call).username),
-    },
-    effect: holdLogin("client"),
-    onRefusal: signInRefused("client"),
-  },
-  loginVendor: {
-    islands: true,
-    needs: "anyone",
-    throttle: {
-      group: "sign-in",
-      counts: "failures",
-      person: (call) => personKey("vendor", "", form(call).username),
-    },
-    effect: holdLogin("vendor"),
-    onRefusal: signInRefused("vendor"),
-  },
-  linkLoginClient: {
-    islands: true,
-    needs: "anyone",
-    throttle: { group: "sign-in", counts: "failures" },
-    check: confirmReplace,
-    effect: signInByLink("client"),
-  },
-  linkLoginVendor: {
-    islands: true,
-    needs: "anyone",
-    throttle: { group: "sign-in", counts: "failures" },
-    check: confirmReplace,
-    effect: signInByLink("vendor"),
-  },
+  loginClient: signIn("client"),
+  loginVendor: signIn("vendor"),
+  linkLoginClient: linkSignIn("client"),
+  linkLoginVendor: linkSignIn("vendor"),
   resetPassword: {
     islands: true,
     needs: "anyone",

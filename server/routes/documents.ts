@@ -25,13 +25,12 @@ import {
 } from "#server/upstream/answer-reader.ts";
 import { failedCallText } from "#web/api/answer.ts";
 import { routes, sectionAudience } from "#web/routes/table.ts";
-
-/** The upstream's answer as the proxy hands it over. */
-type UpstreamAnswer = { statusCode: number; headers: Record<string, unknown>; stream: NodeJS.ReadableStream };
-
 import type { Site } from "#web/site.ts";
 import { errorTexts } from "#web/texts/errors.ts";
 import { mfaTexts } from "#web/texts/mfa.ts";
+
+/** The upstream's answer as the proxy hands it over. */
+type UpstreamAnswer = { statusCode: number; headers: Record<string, unknown>; stream: NodeJS.ReadableStream };
 
 /** The document call, as the metrics and the fault log name it. */
 const OPERATION = "getPdf";

@@ -25,15 +25,13 @@ export async function healthRoutes(app: FastifyInstance, context: AppContext): P
   /** What the last finished probe found; false before one has. */
   let upstreamUp = false;
   // The typed client: a deadline, a size cap and no redirects (a 3xx is not an answer from the upstream itself).
-  const upstreamAnswers = async () => {
-    const { response } = await context.upstream.HEAD("/pdfs/{fileName}", {
-      params: { path: { fileName: "BankHolidays.pdf" } },
-      signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
-    });
-    return !faultOf(response) && response.status < 300;
-  };
   const probeUpstream = () =>
-    upstreamAnswers()
+    context.upstream
+      .HEAD("/pdfs/{fileName}", {
+        params: { path: { fileName: "BankHolidays.pdf" } },
+        signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
+      })
+      .then(({ response }) => !faultOf(response) && response.status < 300)
       .catch(() => false)
       .then((up) => {
         upstreamUp = up;

@@ -39,12 +39,10 @@ export async function sessionRoutes(app: FastifyInstance, context: AppContext): 
     const page = taxBridgeEntered(request) ? "/tax-bridge/login" : "/";
     request.log.info({ event: "sign-out", cancelled }, "signed out");
     // The sign-out's event is the ending's own (server/session/why-ended.ts), written as the record ends.
-    // The sign-out's notice travels in the address: the session's cookie is expired by name (the device cookie and
-    // other applications' stay).
     expire(request, "signed-out");
+    // The notice travels in the address. The session's cookie is expired by name: `"cookies"` would also delete the
+    // device cookie (so the owner's own budget of attempts) and every other application's cookies on the host.
     const to = cancelled ? (site ? `${page}?activeSite=${site.toUpperCase()}` : page) : "/?signed-out";
-    // The session's cookie is expired by name; `"cookies"` would also delete the device cookie (so the owner's own
-    // budget of attempts) and every other application's cookies on the host.
     return reply.header("clear-site-data", '"cache"').redirect(to, 303);
   });
 

@@ -5,9 +5,10 @@
 // never send a form again. Nothing secret ever rides in an address.
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { perform } from "#server/actions/perform.ts";
-import type { Answer, Input, Params } from "#server/actions/rules.ts";
+import type { Input, Params } from "#server/actions/rules.ts";
 import type { Loaded, PageRequest, Screens } from "#server/loaders/screen.ts";
 import { safePath } from "#server/security/safe-path.ts";
+import type { Auth } from "#server/session/fields.ts";
 import { standing } from "#server/session/standing.ts";
 import { keepFormAnswer, takeFormAnswer } from "#server/session/writes.ts";
 import type { OperationId } from "#server/upstream/operations.ts";
@@ -104,16 +105,17 @@ export async function signInForms(
     if (screen === "login" || screen === "tax-bridge-login")
       return body.intent === "reset" ? reset(form, body) : login(form, body, screen);
     if (screen === "link-login") return linkLogin(form, body);
+    const auth = request.auth; // set exactly when the session has a standing
     if (screen === "mfa") {
       const state = standing(request);
-      if (state === "pending") return mfa(form, body);
-      if (state === "password-change") return changePassword(form, body, true);
+      if (auth && state === "pending") return mfa(form, body, auth);
+      if (auth && state === "password-change") return changePassword(form, body, auth, true);
       return reply.redirect("/", 303);
     }
     if (screen === "change-password") {
-      if (standing(request) !== "signed-in")
+      if (!auth || standing(request) !== "signed-in")
         return reply.redirect(`/?return=${encodeURIComponent(pathnameOf(request.url))}`, 303);
-      return changePassword(form, body, false);
+      return changePassword(form, body, auth, false);
     }
     return reply.code(405).header("allow", "GET").send();
   };
@@ -135,21 +137,18 @@ export async function signInForms(
   async function login(form: Form, body: Body, screen: string) {
     const { request, reply } = form;
     const site = siteOf(body.site);
-    const values = { shortName: body.shortName ?? "", userName: body.userName ?? "", password: body.password ?? "" };
+    const { shortName = "", userName = "", password = "" } = body;
     const typed = {
-      shortName: keptTyped("shortname", values.shortName),
-      userName: keptTyped("username", values.userName),
+      shortName: keptTyped("shortname", shortName),
+      userName: keptTyped("username", userName),
       remember: body.remember === "on",
     };
     const refuse = (text: string) => again(form, { form: "login", site, note: error(text), typed });
-    const missing = loginProblem(site, values);
+    const missing = loginProblem(site, { shortName, userName, password });
     if (missing) return refuse(missing.message);
-    const userName = values.userName.trim();
+    // The action trims the names, as it does the island's (web/protocol/typed-names.ts).
     const answer = await act(request, reply, site === "client" ? "loginClient" : "loginVendor", {
-      body:
-        site === "client"
-          ? { shortname: values.shortName.trim(), username: userName, password: values.password }
-          : { username: userName, password: values.password },
+      body: { ...(site === "client" ? { shortname: shortName } : {}), username: userName, password },
       flags: { taxBridge: screen === "tax-bridge-login" },
     });
     if (answer.status !== 200) return refuse(failedCallText(answer.status, answer.body));
@@ -203,7 +202,7 @@ export async function signInForms(
     const missing = resetProblem(site, typed.shortName, typed.email);
     if (missing) return refuse(missing.message);
     const answer = await act(request, reply, "resetPassword", {
-      body: { clientShortName: site === "client" ? typed.shortName.trim() : "", emailAddress: typed.email.trim() },
+      body: { clientShortName: site === "client" ? typed.shortName : "", emailAddress: typed.email },
     });
     if (answer.status !== 200) return refuse(failedCallText(answer.status, answer.body));
     // The confirmation has an address of its own (a reload sends no second mail), which names no one.
@@ -214,16 +213,13 @@ export async function signInForms(
   }
 
   /** requirements 4.2: Submit Code, or Send Again (`intent=send-again`). */
-  async function mfa(form: Form, body: Body) {
+  async function mfa(form: Form, body: Body, { site }: Auth) {
     const { request, reply } = form;
-    const auth = request.auth;
-    if (!auth) return reply.redirect("/", 303);
-    const site = auth.site;
     const say = (note: FormNote) => again(form, { form: "mfa", note }, note.kind === "error" ? 400 : 200);
     if (body.intent === "send-again") {
       const sent = await act(request, reply, "generateMfaCode", { params: { site } });
       if (sent.status !== 200) return reply.redirect("/", 303); // requirements 4.2: the session has expired
-      const wait = Number(headerOf(sent, COOLDOWN_HEADER));
+      const wait = Number(sent.headers?.[COOLDOWN_HEADER]);
       return say({
         kind: wait > 0 ? "info" : "success",
         text: wait > 0 ? mfaTexts.sendAgainWait(wait) : mfaTexts.resent,
@@ -233,8 +229,8 @@ export async function signInForms(
     if ("problem" in typed) return say(error(typed.problem));
     const answer = await act(request, reply, "validateMfaCode", { params: { site, code: typed.code } });
     const verdict = readVerdict(answer.body);
-    const ended = !request.auth || answer.status === 401; // a 401, or the last allowed wrong code: the sign-in page says why
-    if (ended || answerCode(answer.body) === answerCodes.mfaAttemptsExhausted) return reply.redirect("/", 303);
+    // A 401 (a sign-in that ran out of codes too), or the last allowed wrong code: the sign-in page says why.
+    if (!request.auth || answer.status === 401) return reply.redirect("/", 303);
     if (answer.status !== 200) return say(error(failedCallText(answer.status, answer.body)));
     if (verdict.passed) {
       if (standing(request) === "password-change") return reply.redirect("/mfa", 303);
@@ -244,10 +240,8 @@ export async function signInForms(
   }
 
   /** requirements 4.4: the local checks in order, the test call, then the change call. */
-  async function changePassword(form: Form, body: Body, forced: boolean) {
+  async function changePassword(form: Form, body: Body, auth: Auth, forced: boolean) {
     const { request, reply } = form;
-    const auth = request.auth;
-    if (!auth) return reply.redirect("/", 303);
     const refuse = (text: string) => again(form, { form: "change-password", notes: [error(text)] });
     const current = body.current ?? "";
     if (!current) return refuse(passwordTexts.currentRequired);
@@ -268,15 +262,9 @@ export async function signInForms(
     if (!request.auth || change.status === 401) return reply.redirect("/", 303);
     if (change.status !== 200) return refuse(failedCallText(change.status, change.body));
     const notes: FormNote[] = [{ kind: "success", text: passwordTexts.changed }];
-    const ended = sessionsEndedNote((name) => headerOf(change, name));
+    const ended = sessionsEndedNote((name) => change.headers?.[name]);
     if (ended) notes.push({ kind: "info", text: ended });
     // The forced change's page moves on to the home page by itself (server/loaders/public.tsx).
     return again(form, { form: "change-password", notes }, 200);
   }
-}
-
-/** A header of an action's answer, whatever the case it was named in. */
-function headerOf(answer: Answer, name: string): string | undefined {
-  const wanted = name.toLowerCase();
-  return Object.entries(answer.headers ?? {}).find(([key]) => key.toLowerCase() === wanted)?.[1];
 }
