@@ -2,8 +2,8 @@
 // stale. A 401 ends the session (requirements 4.5); any other failure leaves the page to say it is still checking.
 import type { FastifyRequest } from "fastify";
 import type { AppContext } from "#server/context.ts";
+import { cachedPermissions, signedIn } from "#server/session/fields.ts";
 import { refusesToken, tokenRefused } from "#server/session/lifecycle.ts";
-import { cachedPermissions, signedIn } from "#server/session/standing.ts";
 import { cachePermissions } from "#server/session/writes.ts";
 import { answerProblem } from "#server/upstream/answer-shape.ts";
 import { bearer, faultOf } from "#server/upstream/client.ts";

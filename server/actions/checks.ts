@@ -4,7 +4,7 @@ import * as z from "zod/mini";
 import { guessedAs } from "#server/actions/common-passwords.ts";
 import type { Answer, OnCall } from "#server/actions/rules.ts";
 import { problem } from "#server/plugins/errors.ts";
-import { lastCodeSentAt, sessionId } from "#server/session/standing.ts";
+import { lastCodeSentAt, sessionId } from "#server/session/fields.ts";
 import { PASSWORD_TEST_VALID_MS, spendPasswordTest } from "#server/session/writes.ts";
 import { serverTexts } from "#server/texts.ts";
 import { isolate } from "#web/components/isolated.tsx";

@@ -11,9 +11,8 @@ import { errorShape } from "#server/actions/error-shape.ts";
 import type { OwnCall } from "#server/actions/rules.ts";
 import type { AppContext } from "#server/context.ts";
 import { Refusal } from "#server/plugins/errors.ts";
-import type { Auth } from "#server/session/fields.ts";
+import { type Auth, sessionId } from "#server/session/fields.ts";
 import { refusesToken, tokenRefused } from "#server/session/lifecycle.ts";
-import { sessionId } from "#server/session/standing.ts";
 import { forgetPasswordTest, recordPasswordTest } from "#server/session/writes.ts";
 import { type Fault, faultStatus } from "#server/upstream/answer-reader.ts";
 import { bearer, faultOf } from "#server/upstream/client.ts";
@@ -86,7 +85,7 @@ export async function testPassword(
     return { outcome: "wrong", status, body: error };
   }
   // requirements 7.2: success lets the change proceed; its body is not read (server/upstream/answer-reader.ts).
-  await attempt.settle("passed"); // a session's right password earns nothing more (server/throttle.ts)
+  await attempt.settle("passed"); // a session's right password earns nothing more (server/security/throttle.ts)
   return { outcome: "right", status };
 }
 

@@ -19,8 +19,8 @@ import {
 } from "#server/actions/rules.ts";
 import type { AppContext } from "#server/context.ts";
 import { invalidRequest, problem, Refusal } from "#server/plugins/errors.ts";
+import { endedBy, sessionId } from "#server/session/fields.ts";
 import { expire, refusesToken, tokenRefused } from "#server/session/lifecycle.ts";
-import { endedBy, sessionId } from "#server/session/standing.ts";
 import { serverTexts } from "#server/texts.ts";
 import { type Fault, faultStatus } from "#server/upstream/answer-reader.ts";
 import { answerProblem, type ShapeProblem } from "#server/upstream/answer-shape.ts";

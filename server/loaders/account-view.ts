@@ -5,7 +5,7 @@ import type { FastifyRequest } from "fastify";
 import { personOf } from "#server/account/person.ts";
 import { listSessions } from "#server/account/sessions.ts";
 import type { AppContext } from "#server/context.ts";
-import { sessionId, signedIn } from "#server/session/standing.ts";
+import { sessionId, signedIn } from "#server/session/fields.ts";
 import { takeEndResult } from "#server/session/writes.ts";
 import type { ActivityList } from "#server/stores/activity.ts";
 import { deviceDigest } from "#server/stores/trusted-devices.ts";

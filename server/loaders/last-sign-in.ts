@@ -4,7 +4,7 @@
 import type { FastifyRequest } from "fastify";
 import { personOf } from "#server/account/person.ts";
 import { sessionDigest, signInCompletions } from "#server/account/security-log.ts";
-import { sessionId, sessionTimes, signedIn } from "#server/session/standing.ts";
+import { sessionId, sessionTimes, signedIn } from "#server/session/fields.ts";
 import type { ActivityRecord } from "#server/stores/activity.ts";
 import type { LastSignIn } from "#web/components/last-sign-in-note.tsx";
 import { knownTimeZone } from "#web/components/when.ts";

@@ -2,7 +2,7 @@
 import type { FastifyRequest } from "fastify";
 import type { ReactElement } from "react";
 import type { AppContext } from "#server/context.ts";
-import { signedIn, taxBridgeEntered } from "#server/session/standing.ts";
+import { signedIn, taxBridgeEntered } from "#server/session/fields.ts";
 import type { AssetManifest, PageContext } from "#web/page-context.ts";
 import { pathnameOf } from "#web/site.ts";
 

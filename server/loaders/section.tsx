@@ -6,7 +6,7 @@ import { loadFor } from "#server/loaders/loaders.tsx";
 import { type Loaded, type PageRequest, pageContextOf, redirect, type Screens } from "#server/loaders/screen.ts";
 import { isNavigation } from "#server/loaders/visits.ts";
 import { BY_ITSELF } from "#server/session/activity.ts";
-import { cachedPermissions, signedIn, standing } from "#server/session/standing.ts";
+import { cachedPermissions, signedIn, standing } from "#server/session/fields.ts";
 import type { FormAnswer } from "#web/protocol/form-answer.ts";
 import { opens } from "#web/routes/opens.ts";
 import type { SignedInSection } from "#web/routes/row.ts";

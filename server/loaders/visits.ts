@@ -1,8 +1,8 @@
 // Which page views are visits (requirements 4.8): a navigation to a new page of the person's own is remembered as the
 // previous path (in the session's record) and handed to the tracker once its answer has gone.
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { previousPage, visitorOn } from "#server/session/fields.ts";
 import { endSession } from "#server/session/lifecycle.ts";
-import { previousPage, visitorOn } from "#server/session/standing.ts";
 import { rememberPage } from "#server/session/writes.ts";
 import type { Visit, VisitTracker } from "#server/upstream/tracking.ts";
 import type { RouteMatch } from "#web/routes/table.ts";
@@ -39,7 +39,7 @@ export function isNavigation(request: FastifyRequest): boolean {
 }
 
 /**
- * A navigation to a page of the person's own (server/session/standing.ts, `visitorOn`) that is neither `/` nor the
+ * A navigation to a page of the person's own (server/session/fields.ts, `visitorOn`) that is neither `/` nor the
  * previous path is a visit: it becomes the previous path, and it is sent once the page's answer has gone.
  */
 export function noteVisit(request: FastifyRequest, match: RouteMatch | undefined, ownForm: boolean): void {

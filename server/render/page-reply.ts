@@ -17,7 +17,7 @@ import { ownRequest } from "#server/plugins/csrf.ts";
 import { nonceOf } from "#server/plugins/nonce.ts";
 import { writePageHeaders } from "#server/plugins/security-headers.ts";
 import { byItself, personActed } from "#server/session/activity.ts";
-import { pastMfa, sessionId, sessionTimes } from "#server/session/standing.ts";
+import { pastMfa, sessionId, sessionTimes } from "#server/session/fields.ts";
 import { IDLE_CHECK_MARGIN_SECONDS, IDLE_WARNING_SECONDS, idleCheckUrl } from "#web/idle-timing.ts";
 import type { AssetManifest, PageContext } from "#web/page-context.ts";
 import { Document, type IdleSlots } from "#web/screens/document.tsx";

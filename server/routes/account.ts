@@ -14,8 +14,7 @@ import {
   FORGET_DEVICES_PATH,
   outcomeAddress,
 } from "#server/loaders/account-view.ts";
-import type { Auth } from "#server/session/fields.ts";
-import { sessionId, signedIn } from "#server/session/standing.ts";
+import { type Auth, sessionId, signedIn } from "#server/session/fields.ts";
 import { noteEndResult } from "#server/session/writes.ts";
 import { deviceDigest } from "#server/stores/trusted-devices.ts";
 import { matchRoute, sectionAudience } from "#web/routes/table.ts";

@@ -5,8 +5,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { errorShape } from "#server/actions/error-shape.ts";
 import type { AppContext } from "#server/context.ts";
 import { Refusal } from "#server/plugins/errors.ts";
+import { endedBy, signedIn } from "#server/session/fields.ts";
 import { refusesToken, tokenRefused } from "#server/session/lifecycle.ts";
-import { endedBy, signedIn } from "#server/session/standing.ts";
 import { endNotice } from "#server/session/why-ended.ts";
 import { serverTexts } from "#server/texts.ts";
 import {
@@ -180,7 +180,7 @@ const escaped = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${c
 /** requirements 8's message as the frame's page: no script, no style, and the way to sign in again when it ended. */
 function frameMessage(reply: FastifyReply, status: number, text: string, signIn = false) {
   const link = signIn ? `<p><a href="/" target="_top">${escaped(mfaTexts.signInAgain)}</a></p>` : "";
-  // The policy of every answer (server/security-headers.ts): it loads nothing and is framed by this origin only.
+  // The policy of every answer (server/plugins/security-headers.ts): it loads nothing and is framed by this origin only.
   return reply
     .code(status)
     .type("text/html; charset=utf-8")

@@ -1,5 +1,6 @@
-// What a session holds, and the one reader and writer of it (`get`, `set`): only the modules of server/session/ use
-// them, so every write has a name (server/session/writes.ts, lifecycle.ts). The session's record lives in the ledger
+// What a session holds, the one reader and writer of it (`get`, `set`: only the modules of server/session/ use them, so
+// every write has a name, server/session/writes.ts and lifecycle.ts), and the reads everyone else asks: how far the
+// session is signed in (its standing), and what else it holds. The session's record lives in the ledger
 // (server/stores/ledger.ts); its cookie carries the record's id and the next page's one-time notice (`flash`), which
 // belongs to the browser, not to a session: the sign-in page after a session ended reads it.
 import type { FastifyRequest } from "fastify";
@@ -122,3 +123,51 @@ export function discard(request: FastifyRequest): void {
 export function storeAuth(request: FastifyRequest, auth: Auth): void {
   if (set(request, "auth", auth)) request.auth = auth;
 }
+
+// `standing`, `signedIn`, `visitorOn` and `pastMfa` derive from `request.auth`, which the session plugin reads from the
+// session's record once per request and the session's writes keep in step: asking again costs a comparison, so nothing is
+// cached beside it (a second copy would have to follow every write too).
+
+/**
+ * The one answer to "how far is this session signed in?": waiting for its MFA code, past it but allowed only its
+ * password change (an expired password), or fully signed in. The section gates, the page frame, page tracking and the
+ * idle clock all ask here.
+ */
+export type Standing = "pending" | "password-change" | "signed-in";
+
+export function standing(request: FastifyRequest): Standing | undefined {
+  const auth = request.auth;
+  if (!auth) return undefined;
+  if (auth.stage === "pending") return "pending";
+  return auth.loginMessage === "Password Expired" ? "password-change" : "signed-in";
+}
+
+/** A fully signed-in session: its sections, its header and sign-out, its visits tracked. */
+export const signedIn = (request: FastifyRequest): Auth | undefined =>
+  standing(request) === "signed-in" ? request.auth : undefined;
+
+/**
+ * The session a page's visit is recorded for: a signed-in one on every page, one allowed only its password change on
+ * that step's page (`ownForm`) alone.
+ */
+export function visitorOn(request: FastifyRequest, ownForm: boolean): Auth | undefined {
+  const state = standing(request);
+  return state === "signed-in" || (ownForm && state === "password-change") ? request.auth : undefined;
+}
+
+/** A session past its MFA step, fully signed in or only allowed its password change: its idle clock is shown. */
+export const pastMfa = (request: FastifyRequest): Auth | undefined =>
+  request.auth?.stage === "signed-in" ? request.auth : undefined;
+
+export const sessionId = (request: FastifyRequest) => get(request, "sid");
+export const sessionTimes = (request: FastifyRequest) => ({
+  born: get(request, "born") ?? 0,
+  seen: get(request, "seen") ?? 0,
+});
+export const taxBridgeEntered = (request: FastifyRequest) => get(request, "taxBridge") === true;
+export const cachedPermissions = (request: FastifyRequest) => get(request, "perms");
+export const lastCodeSentAt = (request: FastifyRequest) => get(request, "codeSentAt");
+export const previousPage = (request: FastifyRequest) => get(request, "previousPage");
+
+/** Why the session this cookie carried ended, until the sign-in page has told the person. */
+export const endedBy = (request: FastifyRequest): EndReason | undefined => get(request, "flash")?.ended;

@@ -1,8 +1,7 @@
 // The session's named writes while it lasts: seen, permissions, a sent code, the password
 // test and change, the sign-in page's notice, a form's answer. Nothing else writes it (its beginning and end: lifecycle.ts).
 import type { FastifyRequest } from "fastify";
-import { type Flash, get, SEEN_GRANULARITY_MS, set, storeAuth } from "#server/session/fields.ts";
-import { sessionTimes } from "#server/session/standing.ts";
+import { type Flash, get, SEEN_GRANULARITY_MS, sessionTimes, set, storeAuth } from "#server/session/fields.ts";
 import type { FormAnswer } from "#web/protocol/form-answer.ts";
 import type { UserInfo } from "#web/site.ts";
 
