@@ -39,11 +39,11 @@ const signedIn = async (portal: Server): Promise<PortalClient> => {
   return client;
 };
 
-const typedCall = "Wrapper: openapi-fetch handed its own Request (server/upstream/client.ts) ÷ the platform's";
+const typedCall = "Wrapper: openapi-fetch handed its own Request (server/upstream/upstream-call.ts) ÷ the platform's";
 
 const wrappers: Wrapper[] = [
   {
-    module: "#server/upstream/client.ts",
+    module: "#server/upstream/upstream-call.ts",
     plain: "scripts/bench/plain/upstream-call.ts",
     rows: [
       {

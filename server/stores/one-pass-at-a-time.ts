@@ -7,7 +7,10 @@ export class OnePassAtATime {
   #running: Promise<void> | undefined;
   #again = false;
 
-  /** `pass` answers false, or fails (told to the link), to end the run: the link's next coming up runs it again. */
+  /**
+   * `pass` answers false, or throws (for any reason, told to the link), to end the run: the link's next coming up runs
+   * it again, or, for a write Redis refused at its maxmemory (the link stays up), the next step sent.
+   */
   constructor(
     protected readonly link: RedisLink,
     private readonly pass: () => Promise<boolean>,

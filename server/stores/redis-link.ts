@@ -164,7 +164,10 @@ export class RedisLink {
     return this.#up === true;
   }
 
-  /** Each time the link comes up (the first time, and after every outage): what was missed can be caught up. */
+  /**
+   * Each time the link comes up (the first time, and after every outage): what was missed can be caught up. Never
+   * called back at once, so a listener added in a constructor runs only once its object is whole.
+   */
   onUp(listener: () => void): void {
     this.#upListeners.push(listener);
   }

@@ -1,8 +1,8 @@
-// Rows 11a and 11b's plain side, in place of server/upstream/client.ts: openapi-fetch builds each call with the
+// Rows 11a and 11b's plain side, in place of server/upstream/upstream-call.ts: openapi-fetch builds each call with the
 // platform's `Request`, as it does when given no class of its own, and the transport reads the body back from it.
-import type { Call } from "#server/upstream/client.ts";
+import type { Call } from "#server/upstream/upstream-call.ts";
 
-export type { Call } from "#server/upstream/client.ts";
+export type { Call } from "#server/upstream/upstream-call.ts";
 
 export const CallRequest = globalThis.Request;
 

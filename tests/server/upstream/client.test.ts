@@ -6,8 +6,6 @@
 // answer, never a throw or a hang; nothing of the upstream's but a status and the body it reads reaches the caller;
 // nothing is kept (sockets, timers, listeners) after a call has ended. A 401 reaches the caller as the upstream's 401
 // whatever its body, so the caller ends the session (requirements 4.5: server/session/lifecycle.ts, `refusesToken`).
-// The request openapi-fetch builds for each call keeps what it is given as it is, and the transport reads back that
-// same call.
 import assert from "node:assert/strict";
 import { Socket } from "node:net";
 import { after, afterEach, before, describe, it } from "node:test";
@@ -28,14 +26,7 @@ import { Metrics } from "#server/plugins/metrics.ts";
 import { healthRoutes } from "#server/routes/health.ts";
 import { refusesToken } from "#server/session/lifecycle.ts";
 import { MAX_JSON_ANSWER_BYTES } from "#server/upstream/answer-reader.ts";
-import {
-  bearer,
-  CallRequest,
-  callOf,
-  createUpstreamClient,
-  faultOf,
-  type UpstreamClient,
-} from "#server/upstream/client.ts";
+import { bearer, createUpstreamClient, faultOf, type UpstreamClient } from "#server/upstream/client.ts";
 import { scaled, until } from "#tests/support/waiting.ts";
 
 const DEADLINE_MS = 500;
@@ -564,39 +555,5 @@ describe("the server's upstream client", () => {
       await until(() => clientSockets().length === 0, 2_000, "no socket left open");
       await until(() => ownHandles() <= handlesBefore + 1, 2_000, `handles back to ${handlesBefore} (+1)`);
     });
-  });
-});
-
-describe("an upstream call", () => {
-  it("keeps the URL, method, headers, JSON text and signal it is given: nothing parsed, copied or wrapped", async () => {
-    const headers = new Headers({ authorization: "Bearer t", "content-type": "application/json" });
-    const signal = new AbortController().signal;
-    const url = "http://up.example/web/track?x=%20";
-    const request = new CallRequest(url, { method: "POST", headers, body: '{"page":"/"}', signal });
-    const call = await callOf(request);
-    assert.equal(call, request, "the transport reads the object openapi-fetch built");
-    assert.equal(call.url, url);
-    assert.equal(call.method, "POST");
-    assert.equal(call.headers, headers);
-    assert.equal(call.body, '{"page":"/"}');
-    assert.equal(call.signal, signal);
-  });
-
-  it("is a GET without a body, headers or signal when given none", async () => {
-    const call = await callOf(new CallRequest("http://up.example/healthz"));
-    assert.equal(call.method, "GET");
-    assert.deepEqual([...call.headers], []);
-    assert.equal(call.body, undefined);
-    assert.equal(call.signal, undefined);
-  });
-
-  it("takes headers as a record too, and refuses a body that is not JSON text", () => {
-    const call = new CallRequest("http://up.example/", { headers: { accept: "application/json" } });
-    assert.equal(call.headers.get("accept"), "application/json");
-    assert.throws(() => new CallRequest("http://up.example/", { method: "POST", body: new Uint8Array(1) }), TypeError);
-  });
-
-  it("is not read from a request the typed client did not build", () => {
-    assert.throws(() => callOf(new Request("http://up.example/")), TypeError);
   });
 });

@@ -1,10 +1,10 @@
-// What server/upstream/client.ts relies on in openapi-fetch, pinned: a release that builds its request another
+// What server/upstream/upstream-call.ts relies on in openapi-fetch, pinned: a release that builds its request another
 // way, or reads more of it than its method, fails here before a call goes out without its body or headers.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import createClient from "openapi-fetch";
 import type { paths } from "#openapi/schema.d.ts";
-import { CallRequest } from "#server/upstream/client.ts";
+import { CallRequest } from "#server/upstream/upstream-call.ts";
 
 type Built = { url: unknown; init: Record<string, unknown> };
 
