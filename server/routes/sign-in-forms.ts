@@ -9,6 +9,7 @@ import type { Input, Params } from "#server/actions/rules.ts";
 import type { Loaded, PageRequest, Screens } from "#server/loaders/screen.ts";
 import { safePath } from "#server/security/safe-path.ts";
 import { type Auth, standing } from "#server/session/fields.ts";
+import { expire } from "#server/session/lifecycle.ts";
 import { keepFormAnswer, takeFormAnswer } from "#server/session/writes.ts";
 import type { OperationId } from "#server/upstream/operations.ts";
 import { answerCode, failedCallText } from "#web/api/answer.ts";
@@ -20,7 +21,7 @@ import { COOLDOWN_HEADER } from "#web/protocol/headers.ts";
 import { asHeld, readVerdict } from "#web/protocol/held.ts";
 import { keptTyped } from "#web/protocol/typed-names.ts";
 import { resetProblem } from "#web/reset-checks.ts";
-import { matchRoute, type RouteMatch, routes } from "#web/routes/table.ts";
+import { matchRoute, type RouteMatch, routes, sectionAudience } from "#web/routes/table.ts";
 import { loginProblem } from "#web/sign-in-checks.ts";
 import { landingUrl, linkSite, pathnameOf, type Site } from "#web/site.ts";
 import { answerCodes } from "#web/texts/errors.ts";
@@ -91,6 +92,14 @@ export async function signInForms(
     if ("redirect" in loaded) return reply.redirect(loaded.redirect, 303);
     return reply.page({ ...loaded, status: loaded.status && loaded.status !== 200 ? loaded.status : status });
   };
+  /**
+   * requirements 4.2: no code could be sent (the upstream failed, or the person's sends are spent): the token is cleared
+   * and the sign-in page says the session expired, as the island does on any failed generate.
+   */
+  const codeNotSent = (request: FormRequest, reply: FastifyReply) => {
+    if (request.auth) expire(request, "code-not-sent");
+    return reply.redirect("/", 303);
+  };
   /** The page first asked for, kept in the sign-in page's address (`?return=`). */
   const returnOf = (request: FormRequest) =>
     request.query.return ? safePath(request.query.return) || undefined : undefined;
@@ -112,8 +121,12 @@ export async function signInForms(
       return reply.redirect("/", 303);
     }
     if (screen === "change-password") {
+      const { section } = match.entry;
       if (!auth || standing(request) !== "signed-in")
         return reply.redirect(`/?return=${encodeURIComponent(pathnameOf(request.url))}`, 303);
+      // Another audience's page, whose GET is forbidden: nothing is changed, and the page says so.
+      if (section === "public" || sectionAudience[section] !== auth.site)
+        return reply.redirect(pathnameOf(request.url), 303);
       return changePassword(form, body, auth, false);
     }
     return reply.code(405).header("allow", "GET").send();
@@ -155,7 +168,8 @@ export async function signInForms(
     if (held.message === "Deactivated") return refuse(loginTexts.deactivated(context.config.providerName));
     if (!held.tokenHeld) return refuse(loginTexts.invalidLogin);
     // The island would first try this device's stored code; a page without script has none, so a code is sent now.
-    await act(request, reply, "generateMfaCode", { params: { site } });
+    const sent = await act(request, reply, "generateMfaCode", { params: { site } });
+    if (sent.status !== 200) return codeNotSent(request, reply);
     const back = returnOf(request);
     return reply.redirect(back ? `/mfa?return=${encodeURIComponent(back)}` : "/mfa", 303);
   }
@@ -217,7 +231,7 @@ export async function signInForms(
     const say = (note: FormNote) => again(form, { form: "mfa", note }, note.kind === "error" ? 400 : 200);
     if (body.intent === "send-again") {
       const sent = await act(request, reply, "generateMfaCode", { params: { site } });
-      if (sent.status !== 200) return reply.redirect("/", 303); // requirements 4.2: the session has expired
+      if (sent.status !== 200) return codeNotSent(request, reply);
       const wait = Number(sent.headers?.[COOLDOWN_HEADER]);
       return say({
         kind: wait > 0 ? "info" : "success",

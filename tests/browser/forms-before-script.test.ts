@@ -9,6 +9,7 @@ import type { Page } from "playwright-core";
 import { accounts } from "#harness/sign-in.ts";
 import { DEMO_PASSWORD, screenshot } from "#tests/browser/harness.ts";
 import { browserSuite, hydrated, lastMailId, nextCode } from "#tests/browser/steps.ts";
+import { endOthersTexts } from "#web/texts/end-others.ts";
 
 const NEW_PASSWORD = "Fresh-Start-2026!";
 
@@ -161,25 +162,36 @@ describe("the sign-in forms before and without their script", () => {
     noneCarries(urls, DEMO_PASSWORD, NEW_PASSWORD);
   });
 
-  test("with scripts off, a signed-in person changes the password on the change-password page", async () => {
-    const page = await scriptsOff();
-    const urls = requestedUrls(page);
+  test("with scripts off, a signed-in person changes the password, and the ticked box signs out the other device", async () => {
     const { url, sandboxUrl } = suite.portal;
-    await page.goto(url);
-    const before = await lastMailId(sandboxUrl, accounts.victor.email);
-    await page.getByLabel("Company Short Name").fill("ACME");
-    await page.getByLabel("User ID").fill("victor");
-    await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
-    await page.getByRole("button", { name: "Sign In", exact: true }).click();
-    await page.getByLabel("Code").fill(await nextCode(sandboxUrl, accounts.victor.email, before));
-    await page.getByRole("button", { name: "Submit Code" }).click();
-    await page.waitForURL(`${url}/client/home`);
+    const signedIn = async () => {
+      const page = await scriptsOff();
+      await page.goto(url);
+      const before = await lastMailId(sandboxUrl, accounts.victor.email);
+      await page.getByLabel("Company Short Name").fill("ACME");
+      await page.getByLabel("User ID").fill("victor");
+      await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
+      await page.getByRole("button", { name: "Sign In", exact: true }).click();
+      await page.getByLabel("Code").fill(await nextCode(sandboxUrl, accounts.victor.email, before));
+      await page.getByRole("button", { name: "Submit Code" }).click();
+      await page.waitForURL(`${url}/client/home`);
+      return page;
+    };
+    const otherDevice = await signedIn();
+    const page = await signedIn();
+    const urls = requestedUrls(page);
     await page.goto(`${url}/client/users/change-password`);
-    await page.getByLabel("Current Password").fill(DEMO_PASSWORD);
-    await page.getByLabel("New Password").fill(NEW_PASSWORD);
-    await page.getByLabel("Confirm Password").fill(NEW_PASSWORD);
-    await page.getByRole("button", { name: "Change Password" }).click();
+    // The page's other forms (ending the other session) ask for the password too: this is the change's own.
+    const form = page.locator("form", { has: page.getByRole("button", { name: "Change Password" }) });
+    await form.getByLabel("Current Password").fill(DEMO_PASSWORD);
+    await form.getByLabel("New Password").fill(NEW_PASSWORD);
+    await form.getByLabel("Confirm Password").fill(NEW_PASSWORD);
+    assert.equal(await form.getByLabel(endOthersTexts.checkbox).isChecked(), true, "ticked as it opens");
+    await form.getByRole("button", { name: "Change Password" }).click();
     await page.getByText("Password Successfully Changed!").waitFor();
+    await page.getByText(endOthersTexts.ended(1)).waitFor();
+    await otherDevice.goto(`${url}/client/home`);
+    assert.match(new URL(otherDevice.url()).pathname, /^\/$/, "the other device's session ended: the sign-in page");
     noneCarries(urls, DEMO_PASSWORD, NEW_PASSWORD);
   });
 

@@ -227,6 +227,7 @@ export function ChangePasswordForm(props: ChangePasswordFormProps) {
           <label htmlFor={`${id}-end-others`} className="check-row">
             <input
               id={`${id}-end-others`}
+              name="endOthers"
               type="checkbox"
               checked={endOthers}
               onChange={(event) => setEndOthers(event.currentTarget.checked)}

@@ -381,6 +381,21 @@ describe("the sign-in path's forms without script", () => {
     assert.ok(!changed.text.includes(NEW_PASSWORD), "no password is sent back");
   });
 
+  it("changes nothing for a form posted to another audience's change-password page, whose GET is forbidden", async () => {
+    const tab = browser();
+    await signIn(tab.copy(portal.app, {}), accounts.globexAlice, portal.code).then((signedIn) => {
+      tab.cookies = signedIn.cookies;
+    });
+    const page = "/vendor/users/change-password";
+    const other = "Other-Audience-2026!";
+    const answer = await send(tab, page, { current: DEMO_PASSWORD, next: other, confirm: other });
+    assert.equal(answer.status, 303);
+    assert.equal(answer.headers.location, page, "its own GET, which says why");
+    assert.equal((await tab.get(page)).status, 403, "Access Denied, as the GET of that page always is");
+    const withOld = await signIn(portal.app, accounts.globexAlice, portal.code);
+    assert.equal((await withOld.get("/client/home")).status, 200, "the password was not changed: the old one signs in");
+  });
+
   it("takes the forced change of an expired password at /mfa, then moves on to the home page", async () => {
     const tab = browser();
     const before = await mailCount(accounts.paula.email);
@@ -430,6 +445,25 @@ describe("a sign-in form without script and the island share one budget of attem
     assert.equal(island.status, 429, "the island's call finds the budget the forms spent");
     const third = await post({ ...wrong, password: DEMO_PASSWORD });
     assert.match(third.text, /Too many attempts\. Please wait \d+ seconds? and try again\./, "the form says to wait");
+  });
+
+  it("ends a sign-in whose code cannot be sent, its sends spent, and the sign-in page says the session expired", async () => {
+    const signInOnce = async () => {
+      const tab = new PortalClient(portal.app, { islandsHeader: false });
+      const fields = { site: "vendor", userName: "vera", password: DEMO_PASSWORD };
+      const answer = await tab.post("/", new URLSearchParams(fields), { "sec-fetch-site": "same-origin" });
+      assert.equal(answer.status, 303);
+      return { tab, location: answer.headers.location };
+    };
+    const tries = [];
+    for (let attempt = 0; attempt < 4; attempt += 1) tries.push(await signInOnce());
+    assert.equal(tries[0]?.location, "/mfa", "a code was sent: the step");
+    const refused = tries.find(({ location }) => location === "/");
+    assert.ok(refused, "once the person's sends are spent, the sign-in ends instead of claiming a code went out");
+    const page = await refused.tab.get("/");
+    assert.equal(page.status, 200);
+    assert.ok(page.text.includes(errorTexts.sessionExpired), "requirements 4.2's words");
+    assert.equal((await refused.tab.get("/mfa")).headers.location, "/", "no sign-in waits for a code");
   });
 });
 

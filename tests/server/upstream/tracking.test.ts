@@ -277,7 +277,7 @@ describe("a flush with a deadline (the shutdown's)", () => {
 describe("a silent upstream", () => {
   /** The server's own calls' deadline here, and time for a slow machine. */
   const DEADLINE_MS = 500;
-  const BOUND_MS = DEADLINE_MS + 400;
+  const BOUND_MS = DEADLINE_MS + scaled(400);
 
   it("page tracking against a silent upstream flushes within the deadline and never throws", async () => {
     const silent = await startFakeUpstream();
