@@ -92,10 +92,7 @@ export async function signInForms(
     if ("redirect" in loaded) return reply.redirect(loaded.redirect, 303);
     return reply.page({ ...loaded, status: loaded.status && loaded.status !== 200 ? loaded.status : status });
   };
-  /**
-   * requirements 4.2: no code could be sent (the upstream failed, or the person's sends are spent): the token is cleared
-   * and the sign-in page says the session expired, as the island does on any failed generate.
-   */
+  /** requirements 4.2: no code could be sent (a fault, or the sends spent): the sign-in ends, as the island's does. */
   const codeNotSent = (request: FormRequest, reply: FastifyReply) => {
     if (request.auth) expire(request, "code-not-sent");
     return reply.redirect("/", 303);
@@ -121,10 +118,10 @@ export async function signInForms(
       return reply.redirect("/", 303);
     }
     if (screen === "change-password") {
-      const { section } = match.entry;
       if (!auth || standing(request) !== "signed-in")
         return reply.redirect(`/?return=${encodeURIComponent(pathnameOf(request.url))}`, 303);
       // Another audience's page, whose GET is forbidden: nothing is changed, and the page says so.
+      const { section } = match.entry;
       if (section === "public" || sectionAudience[section] !== auth.site)
         return reply.redirect(pathnameOf(request.url), 303);
       return changePassword(form, body, auth, false);

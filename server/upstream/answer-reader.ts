@@ -103,15 +103,6 @@ export function parseJson(raw: Buffer): unknown {
   }
 }
 
-/** A failed answer's body, for requirements 8's fields: one that is not JSON simply has none. */
-function parseLoosely(raw: Buffer): unknown {
-  try {
-    return parseJson(raw);
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * Whether a body came in the only encoding the portal asks for (`accept-encoding: identity`): one compressed anyway is
  * not read, never inflated (no bomb to bound), and so is a fault where its body is needed.
@@ -155,8 +146,9 @@ export async function readAnswer(
     return parseJson(await readCapped(body, MAX_JSON_ANSWER_BYTES, signal, declared));
   }
   if (!plain) return undefined;
+  // A failed answer's body, for requirements 8's fields: one too large, too late or not JSON simply has none.
   try {
-    return parseLoosely(await readCapped(body, MAX_JSON_ANSWER_BYTES, signal, declared));
+    return parseJson(await readCapped(body, MAX_JSON_ANSWER_BYTES, signal, declared));
   } catch {
     return undefined;
   }
