@@ -122,7 +122,11 @@ async function forward(
     if (rule.throttle) {
       const { person, ...of } = rule.throttle;
       call.attempt = await takeAttempt(context, request, { ...of, person: person?.(call, request) });
-      if (call.attempt.wait !== undefined) throw tooManyAttempts(call.attempt.wait);
+      // Refused for how often: the call failed as surely as a fault would, and the session hears it alike.
+      if (call.attempt.wait !== undefined) {
+        rule.onFailure?.(request);
+        throw tooManyAttempts(call.attempt.wait);
+      }
     }
     const instead = await rule.check?.({ context, request, call });
     if (instead) {

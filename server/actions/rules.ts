@@ -105,7 +105,7 @@ export type ActionRule<O extends OperationId = OperationId> = {
   check?: Check;
   /** What the answer does to the session. */
   effect?: Effect<O>;
-  /** What a failed answer (or an upstream fault) does to the session. */
+  /** What a failed call (a failed answer, an upstream fault, or the throttle's refusal) does to the session. */
   onFailure?: (request: FastifyRequest) => void;
   /** What a 4xx answer (the upstream refused the call) records: a refused sign-in is a failed sign-in. */
   onRefusal?: (input: OnCall) => void;

@@ -9,7 +9,6 @@ import type { Input, Params } from "#server/actions/rules.ts";
 import type { Loaded, PageRequest, Screens } from "#server/loaders/screen.ts";
 import { safePath } from "#server/security/safe-path.ts";
 import { type Auth, standing } from "#server/session/fields.ts";
-import { expire } from "#server/session/lifecycle.ts";
 import { keepFormAnswer, takeFormAnswer } from "#server/session/writes.ts";
 import type { OperationId } from "#server/upstream/operations.ts";
 import { answerCode, failedCallText } from "#web/api/answer.ts";
@@ -92,11 +91,6 @@ export async function signInForms(
     if ("redirect" in loaded) return reply.redirect(loaded.redirect, 303);
     return reply.page({ ...loaded, status: loaded.status && loaded.status !== 200 ? loaded.status : status });
   };
-  /** requirements 4.2: no code could be sent (a fault, or the sends spent): the sign-in ends, as the island's does. */
-  const codeNotSent = (request: FormRequest, reply: FastifyReply) => {
-    if (request.auth) expire(request, "code-not-sent");
-    return reply.redirect("/", 303);
-  };
   /** The page first asked for, kept in the sign-in page's address (`?return=`). */
   const returnOf = (request: FormRequest) =>
     request.query.return ? safePath(request.query.return) || undefined : undefined;
@@ -166,7 +160,8 @@ export async function signInForms(
     if (!held.tokenHeld) return refuse(loginTexts.invalidLogin);
     // The island would first try this device's stored code; a page without script has none, so a code is sent now.
     const sent = await act(request, reply, "generateMfaCode", { params: { site } });
-    if (sent.status !== 200) return codeNotSent(request, reply);
+    // requirements 4.2: no code could be sent (a fault, or the sends spent): the action ended the sign-in.
+    if (sent.status !== 200) return reply.redirect("/", 303);
     const back = returnOf(request);
     return reply.redirect(back ? `/mfa?return=${encodeURIComponent(back)}` : "/mfa", 303);
   }
@@ -228,7 +223,7 @@ export async function signInForms(
     const say = (note: FormNote) => again(form, { form: "mfa", note }, note.kind === "error" ? 400 : 200);
     if (body.intent === "send-again") {
       const sent = await act(request, reply, "generateMfaCode", { params: { site } });
-      if (sent.status !== 200) return codeNotSent(request, reply);
+      if (sent.status !== 200) return reply.redirect("/", 303); // the sign-in ended, as above
       const wait = Number(sent.headers?.[COOLDOWN_HEADER]);
       return say({
         kind: wait > 0 ? "info" : "success",

@@ -465,6 +465,22 @@ describe("a sign-in form without script and the island share one budget of attem
     assert.ok(page.text.includes(errorTexts.sessionExpired), "requirements 4.2's words");
     assert.equal((await refused.tab.get("/mfa")).headers.location, "/", "no sign-in waits for a code");
   });
+
+  it("ends the island's sign-in on the server too when its code is refused, the sends spent", async () => {
+    const signInOnce = async () => {
+      const island = new PortalClient(portal.app);
+      const held = await island.post("/api/auth/vendor", { username: "vince", password: DEMO_PASSWORD });
+      assert.equal(held.status, 200, "the password passed: a sign-in waits for its code");
+      return { island, sent: (await island.post("/api/web/vendor/mfa/generate")).status };
+    };
+    const tries = [];
+    for (let attempt = 0; attempt < 4; attempt += 1) tries.push(await signInOnce());
+    const refused = tries.find(({ sent }) => sent === 429);
+    assert.ok(refused, `the person's sends are spent (${tries.map(({ sent }) => sent).join(", ")})`);
+    const { island } = refused;
+    assert.equal((await island.get("/mfa")).headers.location, "/", "no sign-in waits on the server for a code");
+    assert.ok((await island.get("/")).text.includes(errorTexts.sessionExpired), "requirements 4.2's words");
+  });
 });
 
 describe("a sign-in form without script when the upstream does not answer", () => {
