@@ -1,6 +1,7 @@
 // requirements 2.8–2.12 and 6: a section page needs a session of the section's audience, its permissions known, and the
 // row's gate passed; otherwise the sign-in page, the MFA step, or the forbidden, checking or not-found screen.
 
+import type { FastifyRequest } from "fastify";
 import { permissionsFor } from "#server/account/permissions.ts";
 import { loadFor } from "#server/loaders/loaders.tsx";
 import { type Loaded, type PageRequest, pageContextOf, redirect, type Screens } from "#server/loaders/screen.ts";
@@ -41,6 +42,16 @@ export function withChecks(url: string, checks: number): string {
   return search ? `${path}?${search}` : path;
 }
 
+/**
+ * Why this session may not have a page of `section`, before its gate: signed out, its sign-in not done, or another
+ * audience's section; undefined when it may. One rule for a page's GET and for the form it takes.
+ */
+export function turnedAway(request: FastifyRequest, section: SignedInSection) {
+  if (!request.auth) return "signed-out";
+  if (standing(request) !== "signed-in") return "not-signed-in";
+  return request.auth.site === sectionAudience[section] ? undefined : "other-audience";
+}
+
 /** A section's page; `answer`: what its form (the change-password form's), sent back without script, came to. */
 export async function loadSection(
   screens: Screens,
@@ -49,11 +60,11 @@ export async function loadSection(
   request: PageRequest,
   answer?: FormAnswer,
 ): Promise<Loaded> {
-  const auth = request.auth;
+  const away = turnedAway(request, section);
   // Signed out: the sign-in page, which brings the person back here once signed in (if their gate lets them).
-  if (!auth) return redirect(signInUrl(isNavigation(request) ? request.url : undefined));
+  if (away === "signed-out") return redirect(signInUrl(isNavigation(request) ? request.url : undefined));
   // Waiting for its code, or allowed only its password change: the MFA step holds either.
-  if (standing(request) !== "signed-in") return redirect("/mfa");
+  if (away === "not-signed-in") return redirect("/mfa");
   const audience = sectionAudience[section];
   const show = (status: number, title: string, screen: SectionScreen, permissions?: UserInfo): Loaded => ({
     status,
@@ -70,7 +81,7 @@ export async function loadSection(
     ),
   });
   // Another audience's section: the forbidden page, without a navigation that is not this user's.
-  if (auth.site !== audience) return show(403, sectionTexts.forbiddenTitle, { kind: "forbidden" });
+  if (away) return show(403, sectionTexts.forbiddenTitle, { kind: "forbidden" });
 
   // requirements 2.8 and 6: a page without a gate shows without waiting for the permissions (the navigation is drawn
   // from those the session holds, of any age, or left out); a gated page waits for them: the cache answers, or one

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import { perform } from "#server/actions/perform.ts";
 import type { Input, Params } from "#server/actions/rules.ts";
 import type { Loaded, PageRequest, Screens } from "#server/loaders/screen.ts";
+import { turnedAway } from "#server/loaders/section.tsx";
 import { safePath } from "#server/security/safe-path.ts";
 import { type Auth, standing } from "#server/session/fields.ts";
 import { keepFormAnswer, takeFormAnswer } from "#server/session/writes.ts";
@@ -20,7 +21,7 @@ import { COOLDOWN_HEADER } from "#web/protocol/headers.ts";
 import { asHeld, readVerdict } from "#web/protocol/held.ts";
 import { keptTyped } from "#web/protocol/typed-names.ts";
 import { resetProblem } from "#web/reset-checks.ts";
-import { matchRoute, type RouteMatch, routes, sectionAudience } from "#web/routes/table.ts";
+import { matchRoute, type RouteMatch, routes } from "#web/routes/table.ts";
 import { loginProblem } from "#web/sign-in-checks.ts";
 import { landingUrl, linkSite, pathnameOf, type Site } from "#web/site.ts";
 import { answerCodes } from "#web/texts/errors.ts";
@@ -112,11 +113,9 @@ export async function signInForms(
       return reply.redirect("/", 303);
     }
     if (screen === "change-password") {
-      if (!auth || standing(request) !== "signed-in")
-        return reply.redirect(`/?return=${encodeURIComponent(pathnameOf(request.url))}`, 303);
-      // Another audience's page, whose GET is forbidden: nothing is changed, and the page says so.
+      // A form its page would not show changes nothing: the page's GET says why (the sign-in, the step, Access Denied).
       const { section } = match.entry;
-      if (section === "public" || sectionAudience[section] !== auth.site)
+      if (!auth || section === "public" || turnedAway(request, section))
         return reply.redirect(pathnameOf(request.url), 303);
       return changePassword(form, body, auth, false);
     }

@@ -396,6 +396,15 @@ describe("the sign-in path's forms without script", () => {
     assert.equal((await withOld.get("/client/home")).status, 200, "the password was not changed: the old one signs in");
   });
 
+  it("changes nothing for a change-password form posted without a session: its page sends to the sign-in", async () => {
+    const tab = browser();
+    const page = "/client/users/change-password";
+    const answer = await send(tab, page, { current: DEMO_PASSWORD, next: NEW_PASSWORD, confirm: NEW_PASSWORD });
+    assert.deepEqual([answer.status, answer.headers.location], [303, page], "its own GET, which says where to go");
+    const shown = await tab.get(page, { "sec-fetch-mode": "navigate" });
+    assert.equal(shown.headers.location, `/?return=${encodeURIComponent(page)}`, "the sign-in, then back here");
+  });
+
   it("takes the forced change of an expired password at /mfa, then moves on to the home page", async () => {
     const tab = browser();
     const before = await mailCount(accounts.paula.email);
