@@ -14,6 +14,7 @@ import { allowedHostNames, refuseOtherHosts } from "#server/plugins/allowed-host
 import { csrfPlugin } from "#server/plugins/csrf.ts";
 import { clientErrors, expectationFailed, frameworkErrors, installErrorHandling } from "#server/plugins/errors.ts";
 import { loggerOptions, OneLinePerRequest } from "#server/plugins/logging.ts";
+import { metricsPlugin } from "#server/plugins/metrics.ts";
 import { queryLimit, querystringParser } from "#server/plugins/query-limit.ts";
 import { securityHeadersPlugin } from "#server/plugins/security-headers.ts";
 import { installShutdown, stopTimings } from "#server/plugins/shutdown.ts";
@@ -25,7 +26,6 @@ import { apiPlugin } from "#server/routes/api.ts";
 import { apiReferenceRoutes } from "#server/routes/api-reference.ts";
 import { documentRoutes } from "#server/routes/documents.ts";
 import { healthRoutes } from "#server/routes/health.ts";
-import { metricsRoutes } from "#server/routes/metrics.ts";
 import { pageRoutes } from "#server/routes/pages.tsx";
 import { sandboxRoutes } from "#server/routes/sandbox.ts";
 import { sessionRoutes } from "#server/routes/session.ts";
@@ -106,7 +106,7 @@ export async function buildApp({ config, upstreamUrl, logger, ...options }: Buil
     icon ? reply.header("cache-control", "public, max-age=86400").redirect(icon, 301) : reply.code(404).send(),
   );
   await app.register(healthRoutes, context);
-  await app.register(metricsRoutes, context);
+  await app.register(metricsPlugin, context);
   // Development only: swagger-ui-dist is a devDependency, absent from the production tree.
   if (config.env === "development") await app.register(apiReferenceRoutes);
 

@@ -1,6 +1,13 @@
 // Prometheus metrics of one portal process: requests by route pattern, upstream calls, sign-in outcomes, page visits.
-// Each app has its own registry, so tests can build many apps in one process.
+// Each app has its own registry, so tests can build many apps in one process. The plugin records each request once its
+// answer has gone, labelled by route pattern (never by raw path), and serves `/metrics` only when METRICS_TOKEN is set
+// and only to a request bearing it.
+import { createHash, timingSafeEqual } from "node:crypto";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import type { AppContext } from "#server/context.ts";
+import { Refusal } from "#server/plugins/errors.ts";
 
 /** Seconds; a page answers in milliseconds, an upstream call may take up to its timeout. */
 const BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -104,3 +111,34 @@ export class Metrics {
     this.#redisRefused.inc();
   }
 }
+
+const digest = (text: string) => createHash("sha256").update(text).digest();
+
+/** The route pattern a request was answered by (a page's is its row of the route table); another address's, none. */
+function routeOf(request: FastifyRequest): string {
+  const pattern = request.routeOptions.url;
+  if (pattern === undefined) return "(unmatched)";
+  return pattern === "/*" ? "(other page)" : pattern;
+}
+
+/** Not encapsulated: the request metrics cover every route of the app. */
+export const metricsPlugin = fp(async (app: FastifyInstance, context: AppContext) => {
+  const { metrics, config } = context;
+  app.addHook("onResponse", (request, reply, done) => {
+    metrics.requests.observe(
+      { method: request.method, route: routeOf(request), status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+    done();
+  });
+
+  const token = config.metricsToken;
+  if (!token) return;
+  const expected = digest(`Bearer ${token}`);
+  app.get("/metrics", async (request, reply) => {
+    // Digests of equal length, compared in constant time: the token's length and content leak nothing.
+    if (!timingSafeEqual(digest(request.headers.authorization ?? ""), expected))
+      throw new Refusal(401, "Unauthorized", undefined, { "www-authenticate": 'Bearer realm="metrics"' });
+    return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+  });
+});
