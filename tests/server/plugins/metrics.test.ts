@@ -3,11 +3,11 @@
 // for the bearer of METRICS_TOKEN only: requests by route pattern (never the raw path), as Prometheus reads them.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { setTimeout as sleep } from "node:timers/promises";
 import { PortalClient } from "#harness/portal-client.ts";
 import { accounts, signIn } from "#harness/sign-in.ts";
 import { Metrics } from "#server/plugins/metrics.ts";
 import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
+import { until } from "#tests/support/waiting.ts";
 
 /** The value of one sample line of the exposition text, or undefined when the series is absent. */
 async function sample(
@@ -117,7 +117,12 @@ describe("/metrics", () => {
     assert.equal((await alice.get("/client/inbox")).status, 200);
     const stranger = new PortalClient(portal.app);
     await stranger.post("/api/auth/client", { shortname: "ACME", username: "alice", password: "Wrong-Password-1!" });
-    await sleep(200); // visits are sent after their answers
+    // Visits are sent after their answers: scraped once both went out.
+    const visitsSent = async () =>
+      sampleOf((await scrape(portal, `Bearer ${METRICS_TOKEN}`)).text, "portal_tracked_visits_total", {
+        state: "sent",
+      });
+    await until(async () => (await visitsSent()) === 2, 5_000, "both visits sent");
 
     const answer = await scrape(portal, `Bearer ${METRICS_TOKEN}`);
     assert.equal(answer.status, 200);
