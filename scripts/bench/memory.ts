@@ -55,8 +55,8 @@ const readManifest = () => readFileSync(MANIFEST, "utf8");
 
 function kinds(manifestText: string): Kind[] {
   const manifest = JSON.parse(manifestText) as Manifest;
-  const splash = manifest.images["splash-low.png"];
-  if (!splash) throw new Error("dist/manifest.json has no splash-low.png: run `npm run build`");
+  const splash = manifest.images["splash-low.jpg"];
+  if (!splash) throw new Error("dist/manifest.json has no splash-low.jpg: run `npm run build`");
   const compressed = { "accept-encoding": "br, gzip" };
   return [
     // The session's last page is /client/home (see `refresh` below): a repeat view, not tracked; the others are visits.

@@ -4,10 +4,10 @@
 import type { AssetManifest } from "#web/page-context.ts";
 
 const resolutions = [
-  ["splash-low.png", 480],
-  ["splash-medium.png", 960],
-  ["splash-high.png", 1440],
-  ["splash-xl.png", 1920],
+  ["splash-low.jpg", 480],
+  ["splash-medium.jpg", 960],
+  ["splash-high.jpg", 1440],
+  ["splash-xl.jpg", 1920],
 ] as const;
 
 /** The smallest transparent GIF: what a phone's <img> holds, so it requests nothing. */
