@@ -31,6 +31,8 @@ export async function buildAssets(): Promise<void> {
     metafile: true as const,
     legalComments: "none",
     logLevel: "warning" as const,
+    // React has had useSyncExternalStore since 18: the shim @preact/signals-react imports for older Reacts is React's own.
+    alias: { "use-sync-external-store/shim/index.js": "./web/islands/react-store.ts" },
   } satisfies BuildOptions;
   const islandsBuild = await build({
     ...browser,
