@@ -5,7 +5,7 @@ import { loginNotices } from "#web/texts/login-notices.ts";
 import { mfaTexts } from "#web/texts/mfa.ts";
 
 export const serverTexts = {
-  sessionTooLarge: { code: "session-too-large", message: loginNotices.sessionTooLarge },
+  sessionTooLarge: { code: answerCodes.sessionTooLarge, message: loginNotices.sessionTooLarge },
   mfaAttemptsExhausted: { code: answerCodes.mfaAttemptsExhausted, message: mfaTexts.attemptsExhausted },
   sessionExists: { code: answerCodes.sessionExists, message: "A session is open in this browser." },
   /** The portal's own check of a request refused it (schema, body, address): the description is for developers. */
@@ -24,6 +24,17 @@ export const serverTexts = {
   noSuchDocument: { code: "no-such-document", message: "No such document." },
   methodNotAllowed: { code: "method-not-allowed", message: "Method Not Allowed" },
   requestTooLarge: { code: "request-too-large", message: "The request is too large." },
+  /** A page's form the portal could not read, said in its frame: the browser's Back keeps what was typed. */
+  formRefused: {
+    code: "form-refused",
+    message: "The portal could not read this form. Please go back and send it again.",
+  },
+  formTooLarge: {
+    code: "form-too-large",
+    message:
+      "This form sent more text than the portal reads. Please go back, shorten what you typed and send it again.",
+  },
+
   addressTooLong: { code: "address-too-long", message: "The address is too long." },
   addressInvalid: { code: "address-invalid", message: "The address is not valid." },
   requestUnreadable: { code: "request-unreadable", message: "The request is not valid HTTP." },

@@ -79,15 +79,19 @@ const projectFiles = execFileSync("git", ["ls-files", "--cached", "--others", "-
   .filter((path) => path !== "");
 
 /** The copy's files that differ from the project's. */
-function changedFiles(copy: string): string[] {
-  const read = (folder: string, path: string) => {
-    try {
-      return readFileSync(join(folder, path));
-    } catch {
-      return undefined;
-    }
-  };
-  return projectFiles.filter((path) => !read(root, path)?.equals(read(copy, path) ?? Buffer.alloc(0)));
+const readIn = (folder: string, path: string) => {
+  try {
+    return readFileSync(join(folder, path));
+  } catch {
+    return undefined;
+  }
+};
+/** The project's files as `folder` has them now, to tell what a later walk changed. */
+const contentsOf = (folder: string) => new Map(projectFiles.map((path) => [path, readIn(folder, path)]));
+
+/** The files the copy has otherwise than `before` (the project's own, unless given). */
+function changedFiles(copy: string, before = contentsOf(root)): string[] {
+  return projectFiles.filter((path) => !before.get(path)?.equals(readIn(copy, path) ?? Buffer.alloc(0)));
 }
 
 function apply(copy: string, step: Extract<Step, { kind: "edit" }>): void {
@@ -164,20 +168,24 @@ describe("CONTRIBUTING.md's walks, followed on a copy of the project", () => {
   it("has three walks, a gated page, an operation and a form, each with steps", () => {
     assert.deepEqual(
       walks.map((walk) => walk.title),
-      ["A gated page (2 files)", "An operation (5 files, one of them generated)", "A form without script (6 files)"],
+      ["A gated page (3 files)", "An operation (5 files, one of them generated)", "A form without script (6 files)"],
     );
     for (const walk of walks) assert.ok(walk.steps.length >= 3, walk.title);
   });
 
-  it("a gated page: the files its heading counts, and the route table's tests pass with the new row", () => {
+  it("a gated page: the files its heading counts, and the route table's, home page's and docs' tests pass with the new row", () => {
     assert.ok(page);
     for (const step of page.steps) if (step.kind === "edit") apply(copy, step);
     const changed = changedFiles(copy);
-    assert.deepEqual(changed, ["docs/requirements.md", "web/routes/client.ts"]);
+    assert.deepEqual(changed, ["docs/requirements.md", "web/routes/client.ts", "web/texts/home.ts"]);
     assert.equal(changed.length, page.files);
-    const table = runTests(copy, ["tests/web/routes/table.test.ts"]);
-    assert.ok(table.ok, table.output);
-    const lint = inCopy(copy, bin(copy, "biome"), ["check", "web/routes/client.ts"]);
+    const tests = runTests(copy, [
+      "tests/web/routes/table.test.ts",
+      "tests/web/texts/home.test.ts",
+      "tests/docs.test.ts",
+    ]);
+    assert.ok(tests.ok, tests.output);
+    const lint = inCopy(copy, bin(copy, "biome"), ["check", "web/routes/client.ts", "web/texts/home.ts"]);
     assert.ok(lint.ok, lint.output);
     const matched = inCopy(copy, process.execPath, [
       "--import",
@@ -241,9 +249,9 @@ describe("CONTRIBUTING.md's walks, followed on a copy of the project", () => {
 
   it("a form without script: the files its heading counts; then it type-checks, lints, and its test passes", () => {
     assert.ok(form);
-    const before = new Set(changedFiles(copy));
+    const before = contentsOf(copy);
     for (const step of form.steps) if (step.kind === "edit") apply(copy, step);
-    const changed = changedFiles(copy).filter((path) => !before.has(path));
+    const changed = changedFiles(copy, before);
     assert.deepEqual(changed, [
       "server/routes/sign-in-forms.ts",
       "tests/server/routes/sign-in-forms.test.ts",

@@ -29,8 +29,18 @@ function userInfoOf(context: AppContext, data: unknown): UserInfo | undefined {
   return undefined;
 }
 
-/** Fetches the permissions into the session; undefined when they cannot be had (the session may have ended). */
-export async function loadPermissions(context: AppContext, request: FastifyRequest): Promise<UserInfo | undefined> {
+/** What a failed permissions call answered, for section 8's message: its status and body (502 and none for a fault). */
+export type PermissionsFailure = (status: number, body: unknown) => void;
+
+/**
+ * Fetches the permissions into the session; undefined when they cannot be had (the session may have ended), and then
+ * `failed` is told what the call answered.
+ */
+export async function loadPermissions(
+  context: AppContext,
+  request: FastifyRequest,
+  failed: PermissionsFailure = () => {},
+): Promise<UserInfo | undefined> {
   const auth = signedIn(request);
   if (!auth) return undefined;
   let answer: Awaited<ReturnType<typeof askUserInfo>>;
@@ -38,6 +48,7 @@ export async function loadPermissions(context: AppContext, request: FastifyReque
     answer = await askUserInfo(context, auth.site, auth.token);
   } catch (error) {
     context.permissionFaults.failed({ err: error });
+    failed(502, undefined);
     return undefined;
   }
   const { data, response } = answer;
@@ -48,10 +59,14 @@ export async function loadPermissions(context: AppContext, request: FastifyReque
   }
   if (!response.ok) {
     context.permissionFaults.failed({ status: response.status, fault: faultOf(response) });
+    failed(response.status, answer.error);
     return undefined;
   }
   const shaped = userInfoOf(context, data);
-  if (!shaped) return undefined;
+  if (!shaped) {
+    failed(502, undefined);
+    return undefined;
+  }
   // Only the fields the gates read: anything else the answer carried is never kept.
   const { viewOnly, isAdmin, clientServices, beneServices, paymentTier, spotTier, vipTier, userTier } = shaped;
   const fields = { viewOnly, isAdmin, clientServices, beneServices, paymentTier, spotTier, vipTier, userTier };
@@ -92,8 +107,12 @@ export function forGates(info: UserInfo): UserInfo {
 }
 
 /** The cached permissions, fetched again when missing or older than the TTL: at most one fetch per request. */
-export async function permissionsFor(context: AppContext, request: FastifyRequest): Promise<UserInfo | undefined> {
+export async function permissionsFor(
+  context: AppContext,
+  request: FastifyRequest,
+  failed?: PermissionsFailure,
+): Promise<UserInfo | undefined> {
   const cached = cachedPermissions(request);
   if (cached && context.now() - cached.at < PERMISSIONS_TTL_MS) return cached.info;
-  return loadPermissions(context, request);
+  return loadPermissions(context, request, failed);
 }

@@ -117,17 +117,33 @@ function loadLinkLogin(screens: Screens, entry: RouteEntry, request: PageRequest
  * The session scope's error handler, for the refusals a person meets as a page rather than as an /api caller's JSON: a
  * person's form that another site's page posted (server/plugins/csrf.ts), refused with section 8's 403 in the portal's
  * frame, leading to the sign-in page; and a session Redis cannot tell of just now (server/session/plugin.ts), a 503
- * asking to try again in a moment. Every other error is the app's (server/plugins/errors.ts): thrown on to it.
+ * asking to try again in a moment; and a page's form its body rules refuse (a field no form has, not urlencoded, too large),
+ * a page that says so, what was typed kept by the browser for Back. Every other error is the app's
+ * (server/plugins/errors.ts): thrown on to it.
  */
 export const refusedForm =
   (screens: Screens) => (error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) => {
     if (request.url.startsWith("/api/")) throw error;
-    const unavailable = error instanceof Refusal && error.code === serverTexts.sessionUnavailable.code;
-    if (!(error instanceof CrossSiteRefusal) && !unavailable) throw error;
-    const entry = unavailable
-      ? { title: serverTexts.sessionUnavailable.title, about: serverTexts.sessionUnavailable.message }
-      : { title: errorTexts.accessDenied, about: accessTexts.crossSiteForm };
-    if (unavailable) reply.headers(error.headers);
+    const refusal = personsRefusal(error, request);
+    if (!refusal) throw error;
+    if (error instanceof Refusal) reply.headers(error.headers);
+    const { status, ...entry } = refusal;
     const body = <AboutPage context={pageContextOf(screens, request)} entry={entry} />;
-    return reply.page({ status: unavailable ? 503 : (error as CrossSiteRefusal).statusCode, title: entry.title, body });
+    return reply.page({ status, title: entry.title, body });
   };
+
+/** The page a refusal is to a person, by what refused: none for a refusal an /api caller meets as JSON. */
+function personsRefusal(error: FastifyError | Error, request: FastifyRequest) {
+  if (error instanceof CrossSiteRefusal)
+    return { status: error.statusCode, title: errorTexts.accessDenied, about: accessTexts.crossSiteForm };
+  if (error instanceof Refusal && error.code === serverTexts.sessionUnavailable.code)
+    return { status: 503, title: serverTexts.sessionUnavailable.title, about: serverTexts.sessionUnavailable.message };
+  if (request.routeOptions.config.policy !== "page") return undefined;
+  const title = serverTexts.invalidRequest.message;
+  if ("validation" in error && error.validation) return { status: 400, title, about: serverTexts.formRefused.message };
+  if ("statusCode" in error && error.statusCode === 415)
+    return { status: 415, title, about: serverTexts.formRefused.message };
+  if ("statusCode" in error && error.statusCode === 413)
+    return { status: 413, title, about: serverTexts.formTooLarge.message };
+  return undefined;
+}

@@ -8,13 +8,13 @@ import { type Loaded, type PageRequest, pageContextOf, redirect, type Screens } 
 import { isNavigation } from "#server/loaders/visits.ts";
 import { BY_ITSELF } from "#server/session/activity.ts";
 import { cachedPermissions, signedIn, standing } from "#server/session/fields.ts";
+import { answerMessage } from "#web/api/answer.ts";
 import type { FormAnswer } from "#web/protocol/form-answer.ts";
 import { opens } from "#web/routes/opens.ts";
 import type { SignedInSection } from "#web/routes/row.ts";
 import { type RouteMatch, sectionAudience } from "#web/routes/table.ts";
 import { SectionPage, type SectionScreen } from "#web/screens/section-page.tsx";
 import { signInUrl, type UserInfo } from "#web/site.ts";
-import { errorTexts } from "#web/texts/errors.ts";
 import { sectionTexts } from "#web/texts/sections.ts";
 
 /** How long the checking page waits before it asks again, when permissions could not be had. */
@@ -87,7 +87,12 @@ export async function loadSection(
   // from those the session holds, of any age, or left out); a gated page waits for them: the cache answers, or one
   // upstream call for this page.
   const gated = match !== undefined && (match.entry.gate !== undefined || match.entry.screen === "forbidden");
-  const permissions = gated ? await permissionsFor(screens.context, request) : cachedPermissions(request)?.info;
+  let failure = { status: 502, body: undefined as unknown }; // what the permissions call answered, when it failed
+  const permissions = gated
+    ? await permissionsFor(screens.context, request, (status, body) => {
+        failure = { status, body };
+      })
+    : cachedPermissions(request)?.info;
   if (!signedIn(request)) return redirect("/"); // the upstream refused the token: session expired
   if (gated && !permissions) {
     // 4.7's waiting state, asking again by itself a few times; then section 8's failed call, and a way to try again.
@@ -98,7 +103,10 @@ export async function loadSection(
         retryAfter: CHECKING_RETRY_SECONDS,
         retryPath: withChecks(request.url, checks + 1),
       };
-    return show(503, errorTexts.actionFailed, { kind: "unchecked", again: withChecks(request.url, 0) });
+    // Section 8's message for what the last call answered, as an island's call would say it.
+    const said = answerMessage(failure.status, failure.body);
+    const outage = failure.status >= 500;
+    return show(503, said, { kind: "unchecked", said, outage, again: withChecks(request.url, 0) });
   }
   if (!match) return show(404, sectionTexts.notFoundTitle, { kind: "not-found" }, permissions);
   const { entry } = match;

@@ -1,6 +1,7 @@
 // The built assets' content-hashed URLs, read once from dist/manifest.json.
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
+import { ConfigError } from "#server/config.ts";
 import { projectFile } from "#server/project-files.ts";
 import type { AssetManifest } from "#web/page-context.ts";
 
@@ -12,6 +13,6 @@ export function readManifest(): AssetManifest {
   try {
     return JSON.parse(readFileSync(file, "utf8")) as AssetManifest;
   } catch {
-    throw new Error("dist/manifest.json is missing: run `npm run build` first");
+    throw new ConfigError("dist/manifest.json is missing: run `npm run build` first");
   }
 }

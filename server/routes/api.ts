@@ -5,6 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { perform } from "#server/actions/perform.ts";
 import { type Flags, type Params, rules } from "#server/actions/rules.ts";
+import { ConfigError } from "#server/config.ts";
 import type { AppContext } from "#server/context.ts";
 import { hasBody, isJson } from "#server/plugins/content-type.ts";
 import { refuseWithoutIslandsHeader } from "#server/plugins/csrf.ts";
@@ -17,12 +18,12 @@ import { errorTexts } from "#web/texts/errors.ts";
 
 /**
  * Every operation openapi/portal.yaml declares has its row in this build's rules table: a description edited after the
- * build (or a row not yet written) stops the start naming each operation, never a crash further on.
+ * build (or a row not yet written) stops the start with one line naming each operation, never a crash further on.
  */
 export function assertRowForEach(operations: readonly Pick<Operation, "operationId">[]): void {
   const missing = operations.map(({ operationId }) => operationId).filter((id) => !Object.hasOwn(rules, id));
   if (missing.length === 0) return;
-  throw new Error(
+  throw new ConfigError(
     `openapi/portal.yaml declares ${missing.join(", ")}, which this build's rules table (server/actions/rules.ts) has no row for: give each its row, then run npm run gen:api and npm run build`,
   );
 }

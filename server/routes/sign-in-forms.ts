@@ -3,11 +3,14 @@
 // same checks (web/sign-in-checks.ts, web/password-rules.ts) and texts; then a 303 to the next page, or to the form's own
 // page, whose GET shows the note and what was typed (never a password) once, from the session's flash: Back and Reload
 // never send a form again. Nothing secret ever rides in an address.
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { inject } from "regexparam";
 import { perform } from "#server/actions/perform.ts";
 import type { Input, Params } from "#server/actions/rules.ts";
 import type { Loaded, PageRequest, Screens } from "#server/loaders/screen.ts";
 import { turnedAway } from "#server/loaders/section.tsx";
+import { FORM_TYPE, hasBody, mediaType } from "#server/plugins/content-type.ts";
+import { Refusal } from "#server/plugins/errors.ts";
 import { safePath } from "#server/security/safe-path.ts";
 import { type Auth, standing } from "#server/session/fields.ts";
 import { keepFormAnswer, takeFormAnswer } from "#server/session/writes.ts";
@@ -96,7 +99,7 @@ export async function signInForms(
   const returnOf = (request: FormRequest) =>
     request.query.return ? safePath(request.query.return) || undefined : undefined;
 
-  /** A form posted to the page of `match`, answered by its screen: only a page that takes a form takes a POST. */
+  /** A form posted to the page of `match`, answered by its screen; a page that takes none is sent to its GET. */
   const answerForm = async (req: PageRequest, reply: FastifyReply, match: RouteMatch) => {
     const request = req as FormRequest; // its query read by the pages' hook (server/routes/pages.tsx)
     const form: Form = { request, reply, match };
@@ -119,9 +122,15 @@ export async function signInForms(
         return reply.redirect(pathnameOf(request.url), 303);
       return changePassword(form, body, auth, false);
     }
-    return reply.code(405).header("allow", "GET").send();
+    // A page that takes no form: its GET shows it, as a link to it would.
+    return reply.redirect(safePath(request.url) ?? pathnameOf(request.url), 303);
   };
-  const options = { config: { policy: "page" }, schema: { body: bodySchema } } as const;
+  // A page's form posts its fields urlencoded, as a browser sends them; JSON is the islands' /api's, never a page's.
+  const onlyFields = async (request: FastifyRequest) => {
+    if (hasBody(request.headers) && mediaType(request.headers["content-type"]) !== FORM_TYPE)
+      throw new Refusal(415, `Unsupported Media Type: a form posts ${FORM_TYPE}`);
+  };
+  const options = { config: { policy: "page" }, schema: { body: bodySchema }, onRequest: onlyFields } as const;
   for (const entry of routes)
     app.post(entry.path, options, (request: PageRequest, reply) =>
       answerForm(request, reply, { entry, params: request.params as Params }),
@@ -132,7 +141,9 @@ export async function signInForms(
     const matched = matchRoute(pathnameOf(request.url));
     if (!matched) return reply.callNotFound();
     const search = request.url.indexOf("?");
-    return reply.redirect(`${matched.entry.path}${search < 0 ? "" : request.url.slice(search)}`, 308);
+    const params = Object.entries(matched.params).map(([key, value]) => [key, encodeURIComponent(value)]);
+    const own = inject(matched.entry.path, Object.fromEntries(params));
+    return reply.redirect(`${own}${search < 0 ? "" : request.url.slice(search)}`, 308);
   });
 
   /** requirements 4.1: the login call; a held token sends the code (there is no device code to try) and opens the step. */

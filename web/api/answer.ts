@@ -41,9 +41,11 @@ const asSentence = (text: string): string => (/[.!?]$/.test(text) ? text : `${te
 
 /**
  * What a person reads of a failed call, on every form and island: section 8's message, and after it, when the upstream
- * could not be reached or answered 5xx (the portal answers its faults 502 or 504), that the service is not answering.
+ * could not be reached or answered 5xx (the portal answers its faults 502 or 504), that the service is not answering;
+ * not after a token too large to keep, which the upstream did answer.
  */
 export function failedCallText(status: number, body: unknown): string {
   const message = answerMessage(status, body);
-  return status >= 500 ? `${asSentence(message)} ${errorTexts.outage}` : message;
+  const outage = status >= 500 && answerCode(body) !== answerCodes.sessionTooLarge;
+  return outage ? `${asSentence(message)} ${errorTexts.outage}` : message;
 }

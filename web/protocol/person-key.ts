@@ -13,7 +13,8 @@ export const foldAscii = (text: string) =>
 
 /**
  * The key of the person a request names or a session belongs to: its parts folded as above and each escaped, so no
- * choice of company and user ID can spell another pair's key (`a/b` + `c` is not `a` + `b/c`).
+ * choice of company and user ID can spell another pair's key (`a/b` + `c` is not `a` + `b/c`). A lone surrogate, which
+ * JSON can carry but no keyboard types and `encodeURIComponent` throws on, is kept as U+FFFD: the key is total.
  */
 export const personKey = (...parts: (string | undefined)[]) =>
-  parts.map((part) => encodeURIComponent(foldAscii(part ?? ""))).join("/");
+  parts.map((part) => encodeURIComponent(foldAscii(part ?? "").replace(/\p{Cs}/gu, "\uFFFD"))).join("/");

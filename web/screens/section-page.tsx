@@ -33,7 +33,7 @@ export type SectionScreen =
   | { kind: "not-found" }
   | { kind: "checking" }
   /** The permissions a gated page needs could not be had, after the checking page asked again: `again` retries. */
-  | { kind: "unchecked"; again: string };
+  | { kind: "unchecked"; said: string; outage: boolean; again: string };
 
 type Props = {
   context: PageContext;
@@ -85,9 +85,10 @@ function screenContent(
     case "unchecked":
       return (
         <article className="access-note">
-          <h1>{errorTexts.actionFailed}</h1>
+          <h1>{screen.said}</h1>
           <p role="alert">
-            {accessTexts.unchecked} {errorTexts.outage}
+            {accessTexts.unchecked}
+            {screen.outage ? ` ${errorTexts.outage}` : ""}
           </p>
           <p>
             <a href={screen.again}>{accessTexts.tryAgain}</a>

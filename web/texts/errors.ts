@@ -29,4 +29,6 @@ export const answerCodes = {
   refusedUnsigned: "refused-unsigned",
   /** 409: a sign-in link would replace this browser's session; the island asks first. */
   sessionExists: "session-exists",
+  /** 502: the upstream answered, with a token too large to keep: no outage, and its words say what to do. */
+  sessionTooLarge: "session-too-large",
 } as const;

@@ -108,9 +108,9 @@ describe("a section whose permissions cannot be read (review F4)", () => {
       const failed = await alice.get(address);
       assert.equal(failed.status, 503);
       assert.equal(failed.headers.refresh, undefined, "it stops asking");
-      assert.ok(failed.text.includes(errorTexts.actionFailed), "requirements 8's failed call");
+      assert.ok(failed.text.includes(errorTexts.endpointNotFound), "requirements 8's message for the 404 answered");
       assert.ok(failed.text.includes(accessTexts.unchecked));
-      assert.ok(failed.text.includes(errorTexts.outage), "the service is not answering, and nothing typed was wrong");
+      assert.ok(!failed.text.includes(errorTexts.outage), "the upstream answered: no outage");
       assert.ok(failed.text.includes('href="/client/vip/dashboard?tab=2"'), "Try again, a person's own action");
       assert.ok(!failed.text.includes("VIP Dashboard"), "nothing of the gated page");
       assert.equal(fake.upstream.watched["user-info"].received, before + CHECKING_RETRIES + 1, "one call per load");
@@ -118,4 +118,24 @@ describe("a section whose permissions cannot be read (review F4)", () => {
       await fake.close();
     }
   });
+
+  const failures: [string, (response: ServerResponse) => void, string][] = [
+    ["503 with a detail", (response) => sendJson(response, 503, { detail: "Back at noon." }), "Back at noon."],
+    ["500", (response) => sendJson(response, 500, { detail: "stack" }), errorTexts.internalServerError],
+    ["of another shape", foreign["no spotTier"] as (response: ServerResponse) => void, errorTexts.actionFailed],
+  ];
+  for (const [what, permissions, said] of failures) {
+    it(`F4: says section 8's message when the permissions call answered ${what}, and that the service is not answering`, async () => {
+      const fake = await portalOnFake(without(permissions));
+      try {
+        const alice = await signIn(fake.app, accounts.alice, fake.code);
+        const failed = await alice.get(`/client/vip/dashboard?${CHECKS}=${CHECKING_RETRIES}`);
+        assert.equal(failed.status, 503);
+        assert.ok(failed.text.includes(`<h1>${said}</h1>`), failed.text);
+        assert.ok(failed.text.includes(errorTexts.outage), "the service is not answering, and nothing typed was wrong");
+      } finally {
+        await fake.close();
+      }
+    });
+  }
 });

@@ -5,6 +5,7 @@ import { after, before, describe, it } from "node:test";
 import { downUpstreamUrl, sendJson, startFakeUpstream } from "#harness/fake-upstream.ts";
 import { PortalClient } from "#harness/portal-client.ts";
 import { accounts, DEMO_PASSWORD, latestCode, latestMail, signIn } from "#harness/sign-in.ts";
+import { ConfigError } from "#server/config.ts";
 import { assertRowForEach } from "#server/routes/api.ts";
 import { deviceCookieName } from "#server/security/device-cookie.ts";
 import { logCapture } from "#tests/support/log-capture.ts";
@@ -84,6 +85,21 @@ describe("a field longer than the upstream takes", () => {
     }
     const atLimit = await new PortalClient(portal.url).post("/api/auth/client", clientLogin("x".repeat(128)));
     assert.deepEqual(atLimit.json(), { tokenHeld: false }, "a user ID at its limit is asked of the upstream");
+  });
+});
+
+describe("a name with a lone surrogate", () => {
+  it("is a name like any other: answered by the upstream, never a 500", async () => {
+    // JSON.stringify writes a lone surrogate as its escape: the body is JSON a hostile caller can send.
+    const calls: [string, object][] = [
+      ["/api/auth/client", { shortname: "\ud800", username: "alice", password: "pw" }],
+      ["/api/auth/vendor", { username: "\udc00x", password: "pw" }],
+      ["/api/web/reset-pwd", { clientShortName: "ACME", emailAddress: "\ud800@example.com" }],
+    ];
+    for (const [path, body] of calls) {
+      const answer = await new PortalClient(portal.url).post(path, body);
+      assert.ok(answer.status < 500, `${path}: ${answer.status} ${answer.text}`);
+    }
   });
 });
 
@@ -425,15 +441,17 @@ describe("the MFA code's characters", () => {
 });
 
 describe("a description edited after the build", () => {
-  it("stops the start naming each operation the build's rules table has no row for", () => {
+  it("stops the start with one line naming each operation the build's rules table has no row for", () => {
     assert.doesNotThrow(() => assertRowForEach([{ operationId: "loginClient" }, { operationId: "getPdf" }]));
     const unknown = [{ operationId: "listWidgets" }, { operationId: "loginClient" }, { operationId: "toString" }];
     assert.throws(
       () => assertRowForEach(unknown as Parameters<typeof assertRowForEach>[0]),
       (error: Error) =>
+        error instanceof ConfigError && // printed as its message alone, no stack (server/main.ts, sandbox/launch.ts)
         /declares listWidgets, toString, which this build's rules table \(server\/actions\/rules\.ts\) has no row for/.test(
           error.message,
-        ) && /npm run build/.test(error.message),
+        ) &&
+        /npm run build/.test(error.message),
     );
   });
 });

@@ -6,6 +6,7 @@ import { after, before, describe, it } from "node:test";
 import { type Answer, sendJson } from "#harness/fake-upstream.ts";
 import { type PortalAnswer, PortalClient } from "#harness/portal-client.ts";
 import { accounts, DEMO_PASSWORD, latestMail, signIn } from "#harness/sign-in.ts";
+import { serverTexts } from "#server/texts.ts";
 import { failingAnswers } from "#tests/support/failing-upstream.ts";
 import { type RunningPortal, sandboxPost, startPortalInProcess } from "#tests/support/portal.ts";
 import { type PortalOnFake, portalsOnFakeForFile } from "#tests/support/portal-on-fake.ts";
@@ -285,6 +286,38 @@ describe("the sign-in path's forms without script", () => {
     const answer = await send(browser(), "/Tax-Bridge/Login/?return=%2Fvendor%2Finbox", { site: "vendor" });
     assert.equal(answer.status, 308);
     assert.equal(answer.headers.location, "/tax-bridge/login?return=%2Fvendor%2Finbox");
+  });
+
+  it("sends a form posted to another spelling of a page with parameters on to that page's own address", async () => {
+    const answer = await send(browser(), "/USPTO/Codes/Fee%20Codes/", {});
+    assert.equal(answer.status, 308);
+    assert.equal(answer.headers.location, "/uspto/codes/Fee%20Codes");
+  });
+
+  it("sends a form posted to a page that takes none to that page, as a link to it would", async () => {
+    for (const path of ["/client/home", "/uspto/codes/fees?x=1"]) {
+      const answer = await send(browser(), path, { userName: "a" });
+      assert.deepEqual([answer.status, answer.headers.location], [303, path], answer.text);
+    }
+  });
+
+  it("answers a form it cannot read with a page that says so, never JSON, and signs no one in", async () => {
+    const bodies: [string, string, number, string][] = [
+      ["a repeated field", "site=client&shortName=ACME&shortName=GLOBEX&userName=alice&password=x", 400, "formRefused"],
+      ["a field no form has", "site=client&userName=alice&admin=1", 400, "formRefused"],
+      ["a body too large", `site=client&shortName=${"A".repeat(20_000)}&userName=a&password=x`, 413, "formTooLarge"],
+    ];
+    for (const [what, body, status, text] of bodies) {
+      const answer = await browser().post("/", new URLSearchParams(body), { "sec-fetch-site": "same-origin" });
+      assert.equal(answer.status, status, what);
+      assert.match(String(answer.headers["content-type"]), /^text\/html/, what);
+      assert.ok(answer.text.includes(serverTexts[text as "formRefused"].message), what);
+    }
+    const json = { site: "client", shortName: "ACME", userName: "alice", password: DEMO_PASSWORD };
+    const asJson = await browser().post("/", json, { "sec-fetch-site": "same-origin" });
+    assert.equal(asJson.status, 415, "a page's form posts its fields, never JSON");
+    assert.ok(asJson.text.includes(serverTexts.formRefused.message));
+    assert.equal(asJson.headers.location, undefined, "no step opened");
   });
 
   it("answers a form posted to an address no page has as not found, whatever its fields", async () => {

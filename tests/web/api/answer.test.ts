@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { answerMessage, failedCallText } from "#web/api/answer.ts";
-import { errorTexts } from "#web/texts/errors.ts";
+import { answerCodes, errorTexts } from "#web/texts/errors.ts";
 
 describe("the message of a non-OK answer", () => {
   it("is the answer's detail field", () => {
@@ -67,5 +67,10 @@ describe("what a person reads of a failed call", () => {
     assert.equal(failedCallText(500, { detail: "stack" }), `Internal Server Error. ${errorTexts.outage}`);
     assert.equal(failedCallText(503, { detail: "Back at noon." }), `Back at noon. ${errorTexts.outage}`);
     assert.match(errorTexts.outage, /not answering.*nothing was wrong with what you typed/);
+  });
+
+  it("says no outage for a token too large to keep: the upstream answered, and the words say what to do", () => {
+    const body = { detail: "The session is too large.", code: answerCodes.sessionTooLarge };
+    assert.equal(failedCallText(502, body), "The session is too large.");
   });
 });

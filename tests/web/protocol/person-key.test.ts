@@ -13,6 +13,11 @@ describe("the person key", () => {
     assert.equal(foldAscii("Straße ÄB"), "straße Äb");
   });
 
+  it("is a key for any text JSON can carry, a lone surrogate included", () => {
+    assert.equal(personKey("client", "\ud800", "alice"), "client/%EF%BF%BD/alice");
+    assert.equal(personKey("client", "ACME", "\u{1F600}"), "client/acme/%F0%9F%98%80", "a pair stays itself");
+  });
+
   it("cannot be spelled by another company and user ID pair", () => {
     assert.notEqual(personKey("client", "a/b", "c"), personKey("client", "a", "b/c"));
   });
