@@ -34,7 +34,6 @@ export const serverTexts = {
     message:
       "This form sent more text than the portal reads. Please go back, shorten what you typed and send it again.",
   },
-
   addressTooLong: { code: "address-too-long", message: "The address is too long." },
   addressInvalid: { code: "address-invalid", message: "The address is not valid." },
   requestUnreadable: { code: "request-unreadable", message: "The request is not valid HTTP." },

@@ -139,11 +139,9 @@ function personsRefusal(error: FastifyError | Error, request: FastifyRequest) {
   if (error instanceof Refusal && error.code === serverTexts.sessionUnavailable.code)
     return { status: 503, title: serverTexts.sessionUnavailable.title, about: serverTexts.sessionUnavailable.message };
   if (request.routeOptions.config.policy !== "page") return undefined;
-  const title = serverTexts.invalidRequest.message;
-  if ("validation" in error && error.validation) return { status: 400, title, about: serverTexts.formRefused.message };
-  if ("statusCode" in error && error.statusCode === 415)
-    return { status: 415, title, about: serverTexts.formRefused.message };
-  if ("statusCode" in error && error.statusCode === 413)
-    return { status: 413, title, about: serverTexts.formTooLarge.message };
-  return undefined;
+  const validation = "validation" in error && Boolean(error.validation);
+  const status = validation ? 400 : (error as FastifyError).statusCode;
+  const text =
+    status === 413 ? serverTexts.formTooLarge : validation || status === 415 ? serverTexts.formRefused : undefined;
+  return text && { status, title: serverTexts.invalidRequest.message, about: text.message };
 }

@@ -4,9 +4,8 @@ import formbody from "@fastify/formbody";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { passwordWasReset } from "#server/account/sessions.ts";
-import { FORM_TYPE, mediaType } from "#server/plugins/content-type.ts";
+import { FORM_TYPE, requireForm } from "#server/plugins/content-type.ts";
 import { csrfPlugin } from "#server/plugins/csrf.ts";
-import { Refusal } from "#server/plugins/errors.ts";
 import { faultOfError, faultStatus, readCapped } from "#server/upstream/answer-reader.ts";
 
 /**
@@ -45,16 +44,6 @@ function resetPersonOf(header: string | null): z.infer<typeof resetPerson> | und
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;
-  }
-}
-
-/**
- * The sandbox's forms post form fields only: the media type decides first, before the body is read (a JSON body, an
- * array, a nested object, a Content-Type that is not valid), with the sandbox's own 415 answer; then its fields.
- */
-async function requireForm(request: FastifyRequest): Promise<void> {
-  if (mediaType(request.headers["content-type"]) !== FORM_TYPE) {
-    throw new Refusal(415, `Unsupported Media Type: a form posts ${FORM_TYPE}`);
   }
 }
 

@@ -3,14 +3,13 @@
 // same checks (web/sign-in-checks.ts, web/password-rules.ts) and texts; then a 303 to the next page, or to the form's own
 // page, whose GET shows the note and what was typed (never a password) once, from the session's flash: Back and Reload
 // never send a form again. Nothing secret ever rides in an address.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import { inject } from "regexparam";
 import { perform } from "#server/actions/perform.ts";
 import type { Input, Params } from "#server/actions/rules.ts";
 import type { Loaded, PageRequest, Screens } from "#server/loaders/screen.ts";
 import { turnedAway } from "#server/loaders/section.tsx";
-import { FORM_TYPE, hasBody, mediaType } from "#server/plugins/content-type.ts";
-import { Refusal } from "#server/plugins/errors.ts";
+import { requireForm } from "#server/plugins/content-type.ts";
 import { safePath } from "#server/security/safe-path.ts";
 import { type Auth, standing } from "#server/session/fields.ts";
 import { keepFormAnswer, takeFormAnswer } from "#server/session/writes.ts";
@@ -71,6 +70,8 @@ type LoadPage = (request: PageRequest, match: RouteMatch | undefined, answer: Fo
 /** A form posted to a page: the request, its answer, and the row of the page it was posted to. */
 type Form = { request: FormRequest; reply: FastifyReply; match: RouteMatch };
 
+/** The address a form was posted to, as its page's GET: the path and its query, when they are this origin's. */
+const ownAddress = (request: PageRequest) => safePath(request.url) ?? pathnameOf(request.url);
 const siteOf = (value: string | undefined): Site => (value === "vendor" ? "vendor" : "client");
 const error = (text: string): FormNote => ({ kind: "error", text });
 
@@ -89,7 +90,7 @@ export async function signInForms(
    * otherwise.
    */
   const again = async ({ request, reply, match }: Form, answer: FormAnswer, status = 400) => {
-    if (keepFormAnswer(request, answer)) return reply.redirect(safePath(request.url) ?? pathnameOf(request.url), 303);
+    if (keepFormAnswer(request, answer)) return reply.redirect(ownAddress(request), 303);
     takeFormAnswer(request);
     const loaded = await load(request, match, answer);
     if ("redirect" in loaded) return reply.redirect(loaded.redirect, 303);
@@ -123,14 +124,9 @@ export async function signInForms(
       return changePassword(form, body, auth, false);
     }
     // A page that takes no form: its GET shows it, as a link to it would.
-    return reply.redirect(safePath(request.url) ?? pathnameOf(request.url), 303);
+    return reply.redirect(ownAddress(request), 303);
   };
-  // A page's form posts its fields urlencoded, as a browser sends them; JSON is the islands' /api's, never a page's.
-  const onlyFields = async (request: FastifyRequest) => {
-    if (hasBody(request.headers) && mediaType(request.headers["content-type"]) !== FORM_TYPE)
-      throw new Refusal(415, `Unsupported Media Type: a form posts ${FORM_TYPE}`);
-  };
-  const options = { config: { policy: "page" }, schema: { body: bodySchema }, onRequest: onlyFields } as const;
+  const options = { config: { policy: "page" }, schema: { body: bodySchema }, onRequest: requireForm } as const;
   for (const entry of routes)
     app.post(entry.path, options, (request: PageRequest, reply) =>
       answerForm(request, reply, { entry, params: request.params as Params }),
