@@ -8,6 +8,7 @@ import { build } from "esbuild";
 import { PortalClient } from "#harness/portal-client.ts";
 import { accounts, mailboxCode, signIn } from "#harness/sign-in.ts";
 import { startSandbox } from "#sandbox/app.ts";
+import { gzipBest } from "#scripts/build.ts";
 import { buildApp } from "#server/app.ts";
 import { loadConfig } from "#server/config.ts";
 import { routes, sectionAudience } from "#web/routes/table.ts";
@@ -45,7 +46,7 @@ export async function reactRuntimeGzip(): Promise<number> {
     write: false,
     define: { "process.env.NODE_ENV": '"production"' },
   });
-  return gzipSync(result.outputFiles[0]?.contents ?? new Uint8Array(), { level: 9 }).length;
+  return (await gzipBest(result.outputFiles[0]?.contents ?? new Uint8Array())).length;
 }
 
 /** The portal in this process, on the embedded sandbox, answering injected requests (nothing listens). */
