@@ -1,10 +1,8 @@
 // Side-by-side load: a subject and its reference, alternating rounds, each round's medians kept. As fast as the server
-// answers: autocannon, 100 connections. At a fixed rate: requests sent on a fixed schedule (open loop), whatever the
-// answers before them did, each one's latency counted from when it was due.
+// answers: autocannon, 100 connections.
 import autocannon from "autocannon";
-import { Pool } from "undici";
 import { cpuMicros } from "#scripts/bench/processes.ts";
-import { median, p99 } from "#scripts/bench/stats.ts";
+import { median } from "#scripts/bench/stats.ts";
 
 export type Target = {
   label: string;
@@ -16,8 +14,7 @@ export type Target = {
   body?: string;
   /**
    * Run before each round, e.g. to freshen a session cookie; may return headers for the round, or several sets of
-   * them: many visitors, not one. At a fixed rate the round's requests take them in turn; as fast as the server
-   * answers, each connection keeps one.
+   * them: many visitors, not one, each connection keeping one.
    */
   prepare?: () => Promise<HeaderSet | HeaderSet[] | undefined>;
   /**
@@ -25,8 +22,6 @@ export type Target = {
    * being sent) is the round's, not the next one's.
    */
   settle?: () => Promise<void>;
-  /** A fixed rate (requests per second, all connections together) instead of as many as the server answers. */
-  rate?: number;
 };
 
 type HeaderSet = Record<string, string>;
@@ -50,7 +45,6 @@ async function headerSetsOf(target: Target): Promise<HeaderSet[]> {
 }
 
 async function round(target: Target, seconds: number): Promise<Measure> {
-  if (target.rate !== undefined) return fixedRateRound(target, seconds, target.rate);
   const headerSets = await headerSetsOf(target);
   // Each connection keeps one set for the round, taken in turn: with as many sets as connections, a visitor each.
   let taken = 0;
@@ -79,58 +73,8 @@ async function round(target: Target, seconds: number): Promise<Measure> {
   };
 }
 
-/**
- * `rate` requests a second for `seconds`, each sent when it is due (not when an earlier one has come back), over up to
- * 100 keep-alive connections. autocannon's `overallRate` cannot do this: each connection sends its quota for a second
- * back to back and then waits, so the load comes in bursts at full speed.
- */
-async function fixedRateRound(target: Target, seconds: number, rate: number): Promise<Measure> {
-  const headerSets = await headerSetsOf(target);
-  const { origin, pathname, search } = new URL(target.url);
-  const pool = new Pool(origin, { connections: CONNECTIONS, pipelining: 1 });
-  const total = Math.round(rate * seconds);
-  const latencies: number[] = [];
-  const failures: string[] = [];
-  const pending: Promise<void>[] = [];
-  const send = (due: number, headers: HeaderSet | undefined) =>
-    pool
-      .request({
-        path: `${pathname}${search}`,
-        method: target.method ?? "GET",
-        headers,
-        ...(target.body === undefined ? {} : { body: target.body }),
-      })
-      .then(async (answer) => {
-        await answer.body.dump();
-        if (answer.statusCode >= 300) failures.push(String(answer.statusCode));
-        else latencies.push(performance.now() - due);
-      })
-      .catch((error: unknown) => {
-        failures.push(String(error));
-      });
-  const before = cpuMicros(target.pid);
-  const start = performance.now();
-  let sent = 0;
-  while (sent < total) {
-    const due = Math.min(total, Math.floor(((performance.now() - start) * rate) / 1000));
-    for (; sent < due; sent++) pending.push(send(start + (sent * 1000) / rate, headerSets[sent % headerSets.length]));
-    await new Promise((resolve) => setTimeout(resolve, 1));
-  }
-  await Promise.all(pending);
-  const elapsed = (performance.now() - start) / 1000;
-  await target.settle?.();
-  const cpu = cpuMicros(target.pid) - before;
-  await pool.close();
-  if (failures.length > 0) throw new Error(`${target.label}: ${failures.length} failed, e.g. ${failures[0]}`);
-  return {
-    requestsPerSecond: latencies.length / elapsed,
-    cpuMicrosPerRequest: cpu / latencies.length,
-    p99Ms: p99(latencies),
-  };
-}
-
 /** A side's figures over its rounds: each figure's median. */
-export const sideOf = (label: string, measures: Measure[]): Side => ({
+const sideOf = (label: string, measures: Measure[]): Side => ({
   label,
   requestsPerSecond: median(measures.map((m) => m.requestsPerSecond)),
   cpuMicrosPerRequest: median(measures.map((m) => m.cpuMicrosPerRequest)),
@@ -147,15 +91,4 @@ export async function sideBySide(subject: Target, reference: Target, options: Lo
     rounds[1].push(await round(reference, options.seconds));
   }
   return [sideOf(subject.label, rounds[0]), sideOf(reference.label, rounds[1])];
-}
-
-/**
- * One target alone, warmed up, then its rounds: what it holds as fast as the server answers, to set another
- * measurement's fixed rate (a ratio needs `sideBySide`).
- */
-export async function alone(target: Target, options: LoadOptions): Promise<Side> {
-  await round(target, options.warmupSeconds);
-  const measures: Measure[] = [];
-  for (let index = 0; index < options.rounds; index++) measures.push(await round(target, options.seconds));
-  return sideOf(target.label, measures);
 }

@@ -92,31 +92,6 @@ export async function startServer(
   };
 }
 
-/**
- * Runs a script (TypeScript through tsx) in a process of its own, as `startServer` starts one, and resolves with what
- * it printed once it exits; rejects if it fails. For a reference that measures itself, in a process of its own.
- */
-export function runScript(script: string, env: NodeJS.ProcessEnv): Promise<string> {
-  const child = spawn(process.execPath, ["--import", "tsx", script], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  running.add(child);
-  let printed = "";
-  child.stdout?.setEncoding("utf8").on("data", (chunk: string) => {
-    printed += chunk;
-  });
-  return new Promise((resolve, reject) => {
-    child.once("error", reject);
-    child.once("exit", (code) => {
-      running.delete(child);
-      if (code === 0) resolve(printed);
-      else reject(new Error(`${script} exited (${code})`));
-    });
-  });
-}
-
 const CLOCK_TICKS_PER_SECOND = 100;
 
 /** The CPU time (user + system, all threads) a process has used so far, in µs, read from /proc. */

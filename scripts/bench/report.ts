@@ -11,11 +11,11 @@ export type Row = {
   met: boolean | undefined;
 };
 
-export const describeSide = ({ label, requestsPerSecond, cpuMicrosPerRequest, p99Ms }: Side, latency = false) =>
-  `${label}: ${Math.round(requestsPerSecond).toLocaleString("en")} req/s, ${Math.round(cpuMicrosPerRequest)} µs CPU/req${latency ? `, p99 ${p99Ms.toFixed(1)} ms` : ""}`;
+export const describeSide = ({ label, requestsPerSecond, cpuMicrosPerRequest }: Side) =>
+  `${label}: ${Math.round(requestsPerSecond).toLocaleString("en")} req/s, ${Math.round(cpuMicrosPerRequest)} µs CPU/req`;
 
-export type Measured = "throughput" | "cpu" | "p99";
-const unit: Record<Measured, string> = { throughput: "req/s", cpu: "CPU/req", p99: "p99 latency" };
+export type Measured = "throughput" | "cpu";
+const unit: Record<Measured, string> = { throughput: "req/s", cpu: "CPU/req" };
 
 /** A ratio and its bounds: at least `atLeast`, at most `atMost`; a row with neither is there to be read, not met. */
 export function ratioRow(
@@ -29,14 +29,12 @@ export function ratioRow(
   const ratio =
     measure === "throughput"
       ? subject.requestsPerSecond / reference.requestsPerSecond
-      : measure === "cpu"
-        ? subject.cpuMicrosPerRequest / reference.cpuMicrosPerRequest
-        : subject.p99Ms / reference.p99Ms;
+      : subject.cpuMicrosPerRequest / reference.cpuMicrosPerRequest;
   const { atLeast, atMost } = goal;
   return {
     name,
-    subject: `${describeSide(subject, measure === "p99")}${note ? `; ${note}` : ""}`,
-    reference: describeSide(reference, measure === "p99"),
+    subject: `${describeSide(subject)}${note ? `; ${note}` : ""}`,
+    reference: describeSide(reference),
     result: `${ratio.toFixed(2)} (${unit[measure]})`,
     goal:
       atLeast !== undefined

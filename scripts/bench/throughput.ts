@@ -1,5 +1,5 @@
-// Benchmarks 1b–4 and 8: the /api call and a gated page beside their bare forms, page tracking, the session and Redis, each beside its reference in
-// one run. The tracking rows (3 and 3b) are measured in scripts/bench/tracking.ts, on this group's portal.
+// Benchmarks 1b, 2b, 7e, 7f and 8: the /api call and a gated page beside their bare forms, the container's heap options
+// and Redis, each beside its reference in one run.
 import { randomBytes } from "node:crypto";
 import type { PortalClient } from "#harness/portal-client.ts";
 import { RedisServer } from "#harness/redis-server.ts";
@@ -10,9 +10,7 @@ import { cookieAfterVisiting, GATED_PAGE, gatedPageOf } from "#scripts/bench/pag
 import { startBuiltPortal, startUpstream } from "#scripts/bench/portal.ts";
 import { freePort, type Server, startServer } from "#scripts/bench/processes.ts";
 import { type Row, ratioRow } from "#scripts/bench/report.ts";
-import { trackingBenches } from "#scripts/bench/tracking.ts";
 
-const PUBLIC_PAGE = "/register";
 const PROXIED = "/web/client/password/test";
 const PASSWORD_TEST = JSON.stringify({ userId: "alice", password: "Portal-Demo-2026!" });
 
@@ -28,11 +26,8 @@ type Servers = {
   /** Two more of the same build and upstream, started together for row 7e: the container's heap options, and Node's. */
   portalWithHeap: Server;
   portalWithDefaults: Server;
-  token: string;
   /** The portal's key: the bare route and the bare page open its cookie. */
   sessionKey: string;
-  /** The portal's /metrics token: row 3 reads its visit counters. */
-  metricsToken: string;
 };
 
 async function startServers(started: Partial<Servers>): Promise<Servers> {
@@ -41,15 +36,10 @@ async function startServers(started: Partial<Servers>): Promise<Servers> {
   // One key for the portal and the bare references: they open the portal's own cookie.
   const sessionKey = randomBytes(32).toString("hex");
   started.sessionKey = sessionKey;
-  started.metricsToken = randomBytes(24).toString("hex");
-  started.portal = await startBuiltPortal(upstream.url, {
-    SESSION_KEY: sessionKey,
-    METRICS_TOKEN: started.metricsToken,
-  });
+  started.portal = await startBuiltPortal(upstream.url, { SESSION_KEY: sessionKey });
   // The token the upstream issues: the bare route carries it, as the portal's call does.
   const issued = await fetch(`${upstream.url}/auth/client`, { method: "POST" });
   const { token } = (await issued.json()) as { token: string };
-  started.token = token;
   started.bare = await startServer(
     "scripts/bench/bare-route.ts",
     await freePort(),
@@ -92,17 +82,7 @@ export const apiThrough = (label: string, portal: Server, client: PortalClient):
 export async function throughputBenches(options: LoadOptions): Promise<Row[]> {
   const started: Partial<Servers> = {};
   try {
-    const {
-      upstream,
-      portal,
-      bare,
-      token,
-      sessionKey,
-      portalOnRedis,
-      portalWithHeap,
-      portalWithDefaults,
-      metricsToken,
-    } = await startServers(started);
+    const { portal, bare, sessionKey, portalOnRedis, portalWithHeap, portalWithDefaults } = await startServers(started);
     const client = await signIn(portal.url, accounts.alice, fakeUpstreamCode);
     const barePage = await startServer(
       "scripts/bench/bare-page.ts",
@@ -153,26 +133,6 @@ export async function throughputBenches(options: LoadOptions): Promise<Row[]> {
         ),
         "cpu",
         { atMost: 1.3 },
-      ),
-    );
-
-    rows.push(...(await trackingBenches({ upstream, portal, token, metricsToken }, options)));
-
-    rows.push(
-      ratioRow(
-        "4. Session: a page reading a signed-in session ÷ the same page without one (CPU)",
-        await sideBySide(
-          {
-            label: "with session",
-            url: `${portal.url}${PUBLIC_PAGE}`,
-            pid: portal.pid,
-            prepare: cookieAfterVisiting(client, PUBLIC_PAGE),
-          },
-          { label: "without session", url: `${portal.url}${PUBLIC_PAGE}`, pid: portal.pid },
-          options,
-        ),
-        "cpu",
-        { atMost: 1.35 },
       ),
     );
 

@@ -9,12 +9,11 @@ import { build, type Plugin } from "esbuild";
 import type { PortalClient } from "#harness/portal-client.ts";
 import { accounts, fakeUpstreamCode, signIn } from "#harness/sign-in.ts";
 import { type LoadOptions, type Side, sideBySide } from "#scripts/bench/load.ts";
-import { gatedPageOf } from "#scripts/bench/page-views.ts";
+import { gatedPageOf, visitorsOf } from "#scripts/bench/page-views.ts";
 import { startBuiltPortal, startUpstream } from "#scripts/bench/portal.ts";
 import type { Server } from "#scripts/bench/processes.ts";
 import { describeSide, type Row } from "#scripts/bench/report.ts";
 import { apiThrough } from "#scripts/bench/throughput.ts";
-import { visitorsOf } from "#scripts/bench/tracking.ts";
 import { serverBuildOptions } from "#scripts/build.ts";
 
 const root = new URL("../..", import.meta.url).pathname;
