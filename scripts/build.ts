@@ -82,15 +82,27 @@ export async function buildAssets(): Promise<void> {
     publish(name, readFileSync(join(publicDir, name)));
   publish("site.webmanifest", Buffer.from(webManifest(layoutTexts.brand, images)));
 
-  const islands: Record<string, string> = {};
+  // A script and every chunk it imports, so the page can ask for them all at once rather than level by level.
+  const imported = (file: string, seen = new Set<string>()): Set<string> => {
+    if (seen.has(file)) return seen;
+    seen.add(file);
+    for (const { path, kind } of result.metafile.outputs[file]?.imports ?? [])
+      if (kind === "import-statement") imported(path, seen);
+    return seen;
+  };
+  const hydrate = outputFor("web/islands/hydrate.ts");
+  const islands: Record<string, string[]> = {};
   for (const file of readdirSync(join(root, "web/islands")).filter((f) => f.endsWith("-island.tsx"))) {
-    islands[file.replace(/-island\.tsx$/, "")] = outputFor(`web/islands/${file}`);
+    const island = outputFor(`web/islands/${file}`);
+    const files = new Set([...imported(`dist${island}`), ...imported(`dist${hydrate}`)].map((path) => url(path)));
+    files.delete(hydrate);
+    islands[file.replace(/-island\.tsx$/, "")] = [...files];
   }
 
   const manifest: AssetManifest = {
     css: outputFor("web/styles/portal.css"),
     sectionsCss: outputFor("web/styles/sections.css"),
-    hydrate: outputFor("web/islands/hydrate.ts"),
+    hydrate,
     idleWarning: outputFor("web/client/idle-warning.ts"),
     islands,
     images,

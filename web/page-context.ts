@@ -8,8 +8,11 @@ export type AssetManifest = {
   hydrate: string;
   /** The idle warning's script, on signed-in pages only (web/client/idle-warning.ts). */
   idleWarning?: string;
-  /** Island name → its own chunk, preloaded only on pages that carry that island. */
-  islands: Record<string, string>;
+  /**
+   * Island name → its own chunk first, then every chunk it and the hydration script import: preloaded together, only on
+   * pages that carry that island, so the browser asks for all of them at once instead of one level of imports a trip.
+   */
+  islands: Record<string, string[]>;
   /** File name in web/public → hashed URL. */
   images: Record<string, string>;
 };

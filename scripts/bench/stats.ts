@@ -8,4 +8,3 @@ export function median(values: number[]): number {
     ? (sorted[middle] as number)
     : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
-

@@ -66,11 +66,9 @@ export function Document({ title, assets, nonce, islands, bodyHtml, idle }: Docu
         {islands.length > 0 ? (
           <script type="module" src={assets.hydrate} nonce={nonce.script} fetchPriority="low" />
         ) : null}
-        {islands.map((name) =>
-          assets.islands[name] ? (
-            <link key={name} rel="modulepreload" href={assets.islands[name]} nonce={nonce.script} fetchPriority="low" />
-          ) : null,
-        )}
+        {[...new Set(islands.flatMap((name) => assets.islands[name] ?? []))].map((href) => (
+          <link key={href} rel="modulepreload" href={href} nonce={nonce.script} fetchPriority="low" />
+        ))}
       </head>
       <body
         data-idle-check={idle?.checkIn}

@@ -8,7 +8,10 @@ import { Document } from "#web/screens/document.tsx";
 const assets = {
   css: "/assets/portal.css",
   hydrate: "/assets/hydrate.js",
-  islands: { login: "/assets/login-island.js" },
+  islands: {
+    login: ["/assets/login-island.js", "/assets/chunk-react.js", "/assets/chunk-note.js"],
+    mfa: ["/assets/mfa-island.js", "/assets/chunk-react.js"],
+  },
   images: {},
 };
 const page = (islands: string[]) =>
@@ -23,6 +26,16 @@ describe("the document", () => {
     assert.match(html, /<script type="module" src="\/assets\/hydrate\.js"[^>]*fetchpriority="low"/i);
     assert.match(html, /<link rel="modulepreload" href="\/assets\/login-island\.js"[^>]*fetchpriority="low"/i);
     assert.match(html, /<link rel="stylesheet" href="\/assets\/portal\.css"\/>/);
+  });
+
+  it("preloads each island with every chunk it imports, so the browser asks for them all at once; a chunk shared once", () => {
+    const preloaded = [...page(["login", "mfa"]).matchAll(/rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]);
+    assert.deepEqual(preloaded, [
+      "/assets/login-island.js",
+      "/assets/chunk-react.js",
+      "/assets/chunk-note.js",
+      "/assets/mfa-island.js",
+    ]);
   });
 
   it("carries no script at all on a page without an island", () => {
