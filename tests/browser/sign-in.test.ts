@@ -206,15 +206,20 @@ describe("sign-in", () => {
     await page.getByRole("button", { name: "Send Again (20s)" }).waitFor();
     const sentAt = suite.now();
     await suite.pass(page, 6000);
+    // What is left on the suite's clock when the reload starts and once the count has been read: a busy machine
+    // may take seconds between the two, and the count shown is one of the seconds between them.
+    const secondsLeft = () => 20 - (suite.now() - sentAt) / 1000;
     for (const path of ["/", "/mfa"]) {
+      const atMost = Math.ceil(secondsLeft());
       const generated = page.waitForResponse((response) => response.url().includes("/mfa/generate"));
       await openLogin(page, suite.portal.url, path);
       await generated;
       const sendAgain = page.getByRole("button", { name: /^Send Again \(\d+s\)$/ });
       await sendAgain.waitFor();
       const shown = Number(/\((\d+)s\)/.exec((await sendAgain.textContent()) ?? "")?.[1]);
-      const left = 20 - Math.floor((suite.now() - sentAt) / 1000);
-      assert.ok(shown <= left + 1 && shown >= left - 2, `${path}: ${shown}s shown, about ${left}s left`);
+      const atLeast = Math.floor(secondsLeft()) - 1;
+      assert.ok(atMost < 20, "the reload comes well within the window");
+      assert.ok(shown <= atMost && shown >= atLeast, `${path}: ${shown}s shown, between ${atLeast} and ${atMost} left`);
       assert.ok(await sendAgain.isDisabled());
     }
   });
