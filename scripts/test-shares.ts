@@ -43,6 +43,8 @@ if (files.length < SHARES) {
   process.exit(2);
 }
 const tests = new URL("../tests/", import.meta.url).pathname;
+/** The pages are rendered by React's production build, as the server tests' are (tests/support/production-react.ts). */
+const PRODUCTION_REACT = `${tests}support/production-react.ts`;
 const secondsOf = (file: string) => SECONDS[relative(tests, file)] ?? UNLISTED;
 
 /** Longest first, each to the share with the fewest seconds so far. */
@@ -67,9 +69,13 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 
 /** One share's process; its output goes straight through when `live`, else is kept and returned. */
 function run(share: string[], live: boolean): Promise<{ passed: boolean; output: string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "--test", isolation, ...options, ...share], {
-    stdio: live ? "inherit" : ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", "--import", PRODUCTION_REACT, "--test", isolation, ...options, ...share],
+    {
+      stdio: live ? "inherit" : ["ignore", "pipe", "pipe"],
+    },
+  );
   children.push(child);
   const chunks: Buffer[] = [];
   child.stdout?.on("data", (chunk: Buffer) => chunks.push(chunk));
