@@ -43,8 +43,8 @@ if (files.length < SHARES) {
   process.exit(2);
 }
 const tests = new URL("../tests/", import.meta.url).pathname;
-/** The pages are rendered by React's production build, as the server tests' are (tests/support/production-react.ts). */
-const PRODUCTION_REACT = `${tests}support/production-react.ts`;
+/** The pages are rendered by React's production build, as the server tests' are (harness/production-react.ts). */
+const PRODUCTION_REACT = new URL("../harness/production-react.ts", import.meta.url).pathname;
 const secondsOf = (file: string) => SECONDS[relative(tests, file)] ?? UNLISTED;
 
 /** Longest first, each to the share with the fewest seconds so far. */
