@@ -54,13 +54,20 @@ function selectUser(ctx: SandboxContext, body: unknown): UserRecord {
 }
 
 /**
- * The mailbox form's fields as the selector reads them: its Company Short Name field left blank (always, for a
- * vendor) names no company, as the JSON routes' absent `shortname` does.
+ * The mailbox form's fields as the selector reads them: the names as typed less the blanks around them, as the portal
+ * sends a sign-in's; its Company Short Name field left blank (always, for a vendor) names no company, as the JSON
+ * routes' absent `shortname` does.
  */
-function withoutBlankCompany(body: unknown): unknown {
+function typedSelector(body: unknown): unknown {
   if (typeof body !== "object" || body === null) return body;
-  const { shortname, ...rest } = body as Record<string, unknown>;
-  return shortname === "" ? rest : body;
+  const trimmed = (value: unknown) => (typeof value === "string" ? value.trim() : value);
+  const { shortname, username, ...rest } = body as Record<string, unknown>;
+  const company = trimmed(shortname);
+  return {
+    ...rest,
+    username: trimmed(username),
+    ...(company === "" || company === undefined ? {} : { shortname: company }),
+  };
 }
 
 /** Mints a one-time sign-in link for the user and e-mails it, as the provider would. */
@@ -99,7 +106,7 @@ export function registerSandboxRoutes(app: FastifyInstance, ctx: SandboxContext)
   });
 
   app.post("/sandbox/mail/link", { onRequest: requireForm }, async (request, reply) => {
-    const selector = userSelector.safeParse(withoutBlankCompany(request.body));
+    const selector = userSelector.safeParse(typedSelector(request.body));
     const user = selector.success ? findUser(ctx.db, selector.data) : undefined;
     if (user === undefined) return reply.redirect("/sandbox/mail?link=unknown", 303);
     // The form is open to anyone who reaches the mailbox: it may not mail one address without end.
