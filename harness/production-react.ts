@@ -5,6 +5,8 @@
 // so nothing else sees it (the portals started in process get theirs from the options they are given).
 const before = process.env.NODE_ENV;
 process.env.NODE_ENV = "production";
-await Promise.all([import("react"), import("react/jsx-runtime"), import("react-dom"), import("react-dom/server")]);
+await Promise.all(
+  ["react", "react/jsx-runtime", "react-dom", "react-dom/client", "react-dom/server"].map((entry) => import(entry)),
+);
 if (before === undefined) delete process.env.NODE_ENV;
 else process.env.NODE_ENV = before;

@@ -17,6 +17,7 @@ import { SEED_PASSWORD, seedAccounts } from "#sandbox/seed.ts";
 import { mintLinkLogin, revokeTokens, signInLinksThrottled } from "#sandbox/sessions.ts";
 import { findUser, siteSchema, type UserInfo, type UserRecord, updatePermissions, userInfo } from "#sandbox/users.ts";
 import { listVisits } from "#sandbox/visits.ts";
+import { trimNames } from "#web/protocol/typed-names.ts";
 import { SIGN_IN_LINK_HOURS } from "#web/texts/link-login.ts";
 
 const userSelector = bodyObject({
@@ -54,20 +55,15 @@ function selectUser(ctx: SandboxContext, body: unknown): UserRecord {
 }
 
 /**
- * The mailbox form's fields as the selector reads them: the names as typed less the blanks around them, as the portal
- * sends a sign-in's; its Company Short Name field left blank (always, for a vendor) names no company, as the JSON
- * routes' absent `shortname` does.
+ * The mailbox form's fields as the selector reads them: the names trimmed as the portal trims a sign-in's
+ * (`trimNames`); its Company Short Name field left blank (always, for a vendor) names no company, as the JSON routes'
+ * absent `shortname` does.
  */
 function typedSelector(body: unknown): unknown {
-  if (typeof body !== "object" || body === null) return body;
-  const trimmed = (value: unknown) => (typeof value === "string" ? value.trim() : value);
-  const { shortname, username, ...rest } = body as Record<string, unknown>;
-  const company = trimmed(shortname);
-  return {
-    ...rest,
-    username: trimmed(username),
-    ...(company === "" || company === undefined ? {} : { shortname: company }),
-  };
+  const trimmed = trimNames(body);
+  if (typeof trimmed !== "object" || trimmed === null) return trimmed;
+  const { shortname, ...rest } = trimmed as Record<string, unknown>;
+  return shortname === "" ? rest : trimmed;
 }
 
 /** Mints a one-time sign-in link for the user and e-mails it, as the provider would. */

@@ -16,7 +16,17 @@ export async function formatterBenches(): Promise<Row[]> {
   const script = new URL("account-page-renders.ts", import.meta.url).pathname;
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    ["--expose-gc", "--import", "tsx", script, String(RENDERS), "1000", String(WHOLE_RUN_BOUND)],
+    [
+      "--expose-gc",
+      "--import",
+      "tsx",
+      "--import",
+      new URL("../../harness/production-react.ts", import.meta.url).pathname,
+      script,
+      String(RENDERS),
+      "1000",
+      String(WHOLE_RUN_BOUND),
+    ],
     { maxBuffer: 2 ** 20 },
   );
   const readings = stdout

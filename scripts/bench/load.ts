@@ -29,8 +29,6 @@ type HeaderSet = Record<string, string>;
 export type Measure = {
   requestsPerSecond: number;
   cpuMicrosPerRequest: number;
-  /** The 99th percentile of the round's latencies, in ms. */
-  p99Ms: number;
 };
 export type Side = Measure & { label: string };
 
@@ -69,7 +67,6 @@ async function round(target: Target, seconds: number): Promise<Measure> {
   return {
     requestsPerSecond: result.requests.average,
     cpuMicrosPerRequest: cpu / result.requests.total,
-    p99Ms: result.latency.p99,
   };
 }
 
@@ -78,7 +75,6 @@ const sideOf = (label: string, measures: Measure[]): Side => ({
   label,
   requestsPerSecond: median(measures.map((m) => m.requestsPerSecond)),
   cpuMicrosPerRequest: median(measures.map((m) => m.cpuMicrosPerRequest)),
-  p99Ms: median(measures.map((m) => m.p99Ms)),
 });
 
 /** Warms both up, then alternates subject and reference so a noisy neighbour hits both alike. */

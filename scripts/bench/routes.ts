@@ -288,7 +288,6 @@ export const side = (label: string, micros: number, wall = micros): Side => ({
   label,
   cpuMicrosPerRequest: micros,
   requestsPerSecond: 1_000_000 / wall,
-  p99Ms: 0,
 });
 
 /** Row 10c: the check of a new password against the easily guessed ones, alone, in page views of this run. */

@@ -202,23 +202,24 @@ describe("sign-in", () => {
   test("a reload within the Send Again window counts down the seconds actually left, not 20 again", async () => {
     const page = await newPage();
     await openLogin(page, suite.portal.url);
+    // The code was sent between the submit and the countdown's showing: the seconds left are counted from each end.
+    const submittedAt = suite.now();
     await submitLogin(page, { site: "vendor", userName: "petra", password: DEMO_PASSWORD });
     await page.getByRole("button", { name: "Send Again (20s)" }).waitFor();
-    const sentAt = suite.now();
+    const shownAt = suite.now();
     await suite.pass(page, 6000);
-    // What is left on the suite's clock when the reload starts and once the count has been read: a busy machine
-    // may take seconds between the two, and the count shown is one of the seconds between them.
-    const secondsLeft = () => 20 - (suite.now() - sentAt) / 1000;
+    // The count shown is one of the seconds left between the reload's start and the count's reading: a busy machine
+    // may take seconds between the two.
+    const leftSince = (sent: number) => 20 - (suite.now() - sent) / 1000;
     for (const path of ["/", "/mfa"]) {
-      const atMost = Math.ceil(secondsLeft());
+      const atMost = Math.ceil(leftSince(shownAt));
       const generated = page.waitForResponse((response) => response.url().includes("/mfa/generate"));
       await openLogin(page, suite.portal.url, path);
       await generated;
       const sendAgain = page.getByRole("button", { name: /^Send Again \(\d+s\)$/ });
       await sendAgain.waitFor();
       const shown = Number(/\((\d+)s\)/.exec((await sendAgain.textContent()) ?? "")?.[1]);
-      const atLeast = Math.floor(secondsLeft()) - 1;
-      assert.ok(atMost < 20, "the reload comes well within the window");
+      const atLeast = Math.floor(leftSince(submittedAt)) - 1;
       assert.ok(shown <= atMost && shown >= atLeast, `${path}: ${shown}s shown, between ${atLeast} and ${atMost} left`);
       assert.ok(await sendAgain.isDisabled());
     }

@@ -7,6 +7,7 @@ import { type Account, DEMO_PASSWORD, signIn as signInOverHttp } from "#harness/
 import { latestMail, launchBrowser, sandboxPost, startPortalInProcess } from "#tests/browser/harness.ts";
 import type { PortalOptions, RunningPortal } from "#tests/support/portal.ts";
 import { resetLinkPath } from "#tests/support/reset-link.ts";
+import { scaled } from "#tests/support/waiting.ts";
 
 export type Login = { site: "client" | "vendor"; shortName?: string; userName: string; password: string };
 
@@ -292,6 +293,9 @@ export function browserSuite(
     async newPage(options = {}) {
       if (!browser) throw new Error("the browser suite has not started");
       const context = await browser.newContext({ ...pageDefaults, ...options });
+      // Playwright's own waits (30 s for a navigation, none for an action) stretch with the suite's factor, as every
+      // other deadline a test does not control: a busy machine waits longer, never fails.
+      context.setDefaultTimeout(scaled(30_000));
       contexts.push(context);
       const page = await context.newPage();
       errors.push(watchErrors(page));
