@@ -75,13 +75,29 @@ describe("the MFA code field", () => {
     await page.waitForURL(`${suite.portal.url}/vendor/home`);
   });
 
-  test("an empty code is named in the browser: 'Code is required.'", async () => {
+  test("an empty code is named in the browser: 'Code is required.', and stays named when the step's code goes out", async () => {
     const page = await suite.newPage();
+    // The step's opening code is held until the person has submitted an empty one.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/api/web/*/mfa/generate", async (route) => {
+      await held;
+      await route.continue();
+    });
     await openLogin(page, suite.portal.url);
     await submitLogin(page, { site: "vendor", userName: "vince", password: DEMO_PASSWORD });
     await page.getByRole("button", { name: /^Send Again \(/ }).waitFor();
     await page.getByRole("button", { name: "Submit Code" }).click();
-    await page.getByRole("alert").filter({ hasText: "Code is required." }).waitFor();
+    const required = page.getByRole("alert").filter({ hasText: "Code is required." });
+    await required.waitFor();
+    const generated = page.waitForResponse((response) => response.url().includes("/mfa/generate"));
+    release();
+    await (await generated).finished();
+    // The answer is read and its state applied within a few frames.
+    await page.evaluate(() => new Promise((done) => setTimeout(() => requestAnimationFrame(done), 100)));
+    assert.ok(await required.isVisible(), "the opening code's answer does not wipe the note");
   });
 
   test("after the last allowed wrong code the step says why the sign-in ended and what to do", async () => {

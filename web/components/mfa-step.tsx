@@ -97,8 +97,10 @@ export function MfaStep(props: MfaStepProps) {
     const left = Number(response.headers.get(COOLDOWN_HEADER));
     const skipped = left > 0;
     if (skipped) cooldown.start(Math.min(left * 1000, SEND_AGAIN_COOLDOWN_MS));
-    setMessage(again && !skipped ? { kind: "success", text: mfaTexts.resent } : undefined);
-    if (!again) input.current?.focus();
+    // Only a code the person asked for replaces the step's note: the opening code keeps what was said meanwhile (an
+    // empty code submitted while it went out).
+    if (again) setMessage(skipped ? undefined : { kind: "success", text: mfaTexts.resent });
+    else input.current?.focus();
   };
 
   /** Checks a code; a pass stores it for this device, then lands or opens the change-password form. */
