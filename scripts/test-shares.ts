@@ -1,10 +1,11 @@
-// Runs the browser test files in two processes side by side, each holding all of its share in one process
+// Runs a part's test files in two processes side by side, each holding all of its share in one process
 // (--test-isolation=none): Node, tsx, the portal's modules and chromium start twice, not once a file. So a file keeps
-// its per-test hooks in a describe (at its top they would run for every file of its share) and undoes what it sets for
-// the process (docs/decisions.md, "The suite's time"). The files are dealt longest first, each to the share with less
-// to do so far, by the seconds each took on a quiet machine (`SECONDS`; a file not listed counts as `UNLISTED`), so
-// both end about together. Arguments that start with "--" go to both. The first share reports as it runs, the second
-// once it ends; the last line says which failed (and it exits 1 if any did).
+// its hooks in a describe (at its top they would run for every file of its share, or once for all of them at the
+// share's start and end) and undoes what it sets for the process (docs/decisions.md, "The suite's time"). The files are
+// dealt longest first, each to the share with less to do so far, by the seconds each took on a quiet machine
+// (`SECONDS`; a file not listed counts as `UNLISTED`), so both end about together. Arguments that start with "--" go to
+// both. The first share reports as it runs, the second once it ends; the last line says which failed (and it exits 1
+// if any did).
 import { type ChildProcess, spawn } from "node:child_process";
 import { relative } from "node:path";
 
@@ -31,9 +32,35 @@ const SECONDS: Record<string, number> = {
   "browser/session-expiry.test.ts": 10,
   "browser/sign-in.test.ts": 67,
   "browser/trusted-browsers.test.ts": 18,
+  "contributing.test.ts": 70,
+  "docs.test.ts": 2,
+  "sandbox/launch.test.ts": 22,
+  "sandbox/main.test.ts": 5,
+  "server/account/permissions.test.ts": 4,
+  "server/account/sessions.test.ts": 9,
+  "server/actions/effects.test.ts": 3,
+  "server/actions/perform-faults.test.ts": 3,
+  "server/app.fuzz.test.ts": 6,
+  "server/app.test.ts": 3,
+  "server/loaders/visits.test.ts": 2,
+  "server/main.test.ts": 4,
+  "server/routes/account.test.ts": 2,
+  "server/routes/documents.test.ts": 3,
+  "server/routes/health.test.ts": 2,
+  "server/security/throttle.test.ts": 19,
+  "server/session/fields.test.ts": 2,
+  "server/session/lifecycle.test.ts": 4,
+  "server/session/plugin.test.ts": 3,
+  "server/stores/create-stores.test.ts": 5,
+  "server/stores/redis-link.test.ts": 9,
+  "server/upstream/answer-reader.test.ts": 3,
+  "server/upstream/answer-shape.test.ts": 6,
+  "server/upstream/client.test.ts": 7,
+  "server/upstream/tracking.test.ts": 6,
+  "test-parts.test.ts": 3,
 };
-/** A file not yet timed counts as an average one. */
-const UNLISTED = 25;
+/** A file not yet timed counts as a short one (most server files take under two seconds): time it and list it. */
+const UNLISTED = 1;
 const SHARES = 2;
 
 const options = process.argv.slice(2).filter((argument) => argument.startsWith("--"));

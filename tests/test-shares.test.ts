@@ -1,9 +1,9 @@
-// scripts/test-shares.ts, which `npm run test:browser` is: the files it is given run in two
+// scripts/test-shares.ts, which `npm run test:server` and `npm run test:browser` are: the files it is given run in two
 // processes side by side, dealt by their seconds, all of them whatever failed; the last line names the share that
-// failed.
+// failed. And what a file that shares a process keeps to: its hooks sit in a describe.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { globSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, it } from "node:test";
@@ -58,5 +58,18 @@ describe("the two shares of a part of the suite", () => {
     assert.equal(ran.status, 1);
     assert.equal(ran.lastLine, "test-shares: failed: share 2 (shares of 2 and 2 files)");
     assert.equal(ran.processOf.size, 4);
+  });
+});
+
+describe("a test file that shares its process", () => {
+  it("keeps its hooks in a describe: at the file's top they would run for every file of its share, or for all at once", () => {
+    const tests = new URL("./", import.meta.url).pathname;
+    const shared = ["*.test.ts", "server/**/*.test.ts", "sandbox/*.test.ts", "deploy/*.test.ts", "browser/*.test.ts"];
+    const files = shared.flatMap((pattern) => globSync(pattern, { cwd: tests }));
+    assert.ok(files.length > 100, `${files.length} files`);
+    const atTop = files.filter((file) =>
+      /^(before|after|beforeEach|afterEach)\(/m.test(readFileSync(join(tests, file), "utf8")),
+    );
+    assert.deepEqual(atTop, []);
   });
 });

@@ -5,16 +5,18 @@ import { accounts, signIn } from "#harness/sign-in.ts";
 import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
 
 let portal: RunningPortal;
-before(async () => {
-  portal = await startPortalInProcess({ listen: false });
-});
-after(() => portal.close());
+describe("server/loaders/screen", () => {
+  before(async () => {
+    portal = await startPortalInProcess({ listen: false });
+  });
+  after(() => portal.close());
 
-describe("the frame of a signed-in page", () => {
-  it("the header names the client's company as well as the user", async () => {
-    const visitor = await signIn(portal.app, accounts.gary, portal.code);
-    const home = await visitor.get("/client/home");
-    assert.equal(home.status, 200);
-    assert.match(home.text, /GLOBEX/);
+  describe("the frame of a signed-in page", () => {
+    it("the header names the client's company as well as the user", async () => {
+      const visitor = await signIn(portal.app, accounts.gary, portal.code);
+      const home = await visitor.get("/client/home");
+      assert.equal(home.status, 200);
+      assert.match(home.text, /GLOBEX/);
+    });
   });
 });
