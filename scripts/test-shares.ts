@@ -32,7 +32,7 @@ const SECONDS: Record<string, number> = {
   "browser/session-expiry.test.ts": 10,
   "browser/sign-in.test.ts": 67,
   "browser/trusted-browsers.test.ts": 18,
-  "contributing.test.ts": 70,
+  "contributing.test.ts": 55,
   "docs.test.ts": 2,
   "sandbox/launch.test.ts": 22,
   "sandbox/main.test.ts": 5,

@@ -1,4 +1,4 @@
-// scripts/test-shares.ts, which `npm run test:server` and `npm run test:browser` are: the files it is given run in two
+// scripts/test-shares.ts, which `npm run test:web`, `test:server` and `test:browser` are: the files it is given run in two
 // processes side by side, dealt by their seconds, all of them whatever failed; the last line names the share that
 // failed. And what a file that shares a process keeps to: its hooks sit in a describe.
 import assert from "node:assert/strict";
@@ -64,7 +64,9 @@ describe("the two shares of a part of the suite", () => {
 describe("a test file that shares its process", () => {
   it("keeps its hooks in a describe: at the file's top they would run for every file of its share, or for all at once", () => {
     const tests = new URL("./", import.meta.url).pathname;
-    const shared = ["*.test.ts", "server/**/*.test.ts", "sandbox/*.test.ts", "deploy/*.test.ts", "browser/*.test.ts"];
+    const shared = ["*", "web/**/*", "server/**/*", "sandbox/*", "deploy/*", "browser/*"].map(
+      (each) => `${each}.test.ts`,
+    );
     const files = shared.flatMap((pattern) => globSync(pattern, { cwd: tests }));
     assert.ok(files.length > 100, `${files.length} files`);
     const atTop = files.filter((file) =>
