@@ -38,8 +38,8 @@ const PENDING_MAX = 200_000;
 const TASKS_MAX = 10_000;
 /**
  * After Redis returns, how long a record it does not hold may still be on its way (another replica sending back what
- * it kept, into a Redis that came back empty): read as UNAVAILABLE meanwhile, and the tasks that waited for the outage
- * run once more at its end.
+ * it kept, into a Redis that came back empty): read as UNAVAILABLE meanwhile; the tasks that waited for the outage run
+ * at its end.
  */
 export const SETTLE_MS = 3_000;
 
@@ -88,8 +88,9 @@ export class RedisLedger implements SessionLedger {
         await this.#sendPending();
         const ended = held.filter(([, record]) => record.ended).map(([id]) => id);
         await this.#sendEndings(ended, false);
+        // The tasks wait out the settling: a bound on a person's sessions applied sooner would count as live those
+        // another replica ended during the outage and has not sent back yet.
         const tasks = this.#afterOutage.splice(0);
-        for (const task of tasks) await task();
         if (tasks.length > 0) setTimeout(() => tasks.forEach((task) => void task()), SETTLE_MS).unref();
       },
       load: () => this.#refresh([...this.#local.entries()].map(([id]) => id)),

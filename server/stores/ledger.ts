@@ -24,7 +24,8 @@ export interface SessionLedger {
   of(person: string): Promise<PersonSessions>;
   /**
    * Runs `task` once Redis has taken what this replica kept during an outage (a person's list read while it was away
-   * was this replica's alone). In memory, never: its lists are always complete.
+   * was this replica's alone) and the other replicas have had the settling time to send theirs (`SETTLE_MS`). In
+   * memory, never: its lists are always complete.
    */
   afterOutage(task: () => Promise<void>): void;
 }

@@ -20,9 +20,11 @@ describe("server/stores/activity", () => {
       let stores: Stores;
       before(async () => {
         const url = backend === "redis" ? server.url : undefined;
-        // No test here is about an outage: a command a busy machine holds up for a second is no failed write.
+        // No test here is about an outage: a command a busy machine holds up for a second is no failed write. The
+        // retention is short for the test that waits it out, and stretched with the suite's factor for those that
+        // read events back after a hundred writes.
         const bounds = { commandTimeoutMs: scaled(1_000) };
-        stores = testStores(url, { activityMs: 600, keyPrefix: `activity-${randomUUID()}:`, ...bounds });
+        stores = testStores(url, { activityMs: scaled(600), keyPrefix: `activity-${randomUUID()}:`, ...bounds });
         await stores.ready();
       });
       // A write the link dropped while it was down would be missing from what the test reads: each starts with it up.
