@@ -7,7 +7,15 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { accounts } from "#harness/sign-in.ts";
 import { DEMO_PASSWORD } from "#tests/browser/harness.ts";
-import { browserSuite, lastMailId, nextCode, openLogin, signInAs, submitLogin } from "#tests/browser/steps.ts";
+import {
+  browserSuite,
+  lastMailId,
+  nextCode,
+  openLogin,
+  signedOutAt,
+  signInAs,
+  submitLogin,
+} from "#tests/browser/steps.ts";
 
 const alice = { site: "client", shortName: "ACME", userName: "alice", password: DEMO_PASSWORD } as const;
 const globexAlice = { ...alice, shortName: "GLOBEX" } as const;
@@ -44,7 +52,7 @@ describe("a code seen on another device", () => {
     const ended = first.locator(".session-ended");
     assert.ok(!(await ended.isVisible()), `the first browser's page goes on: ${await ended.textContent()}`);
     await first.getByRole("button", { name: "Sign out" }).click();
-    await first.waitForURL(`${url}/?signed-out`);
+    await signedOutAt(first, url);
     const mails = await lastMailId(sandboxUrl, accounts.alice.email);
     await openLogin(first, url);
     await submitLogin(first, alice);
@@ -57,7 +65,7 @@ describe("a code seen on another device", () => {
     const page = await suite.newPage();
     const signOut = async () => {
       await page.getByRole("button", { name: "Sign out" }).click();
-      await page.waitForURL(`${url}/?signed-out`);
+      await signedOutAt(page, url);
     };
     const typedUpper = { ...alice, userName: "ALICE" } as const;
     const firstMails = await lastMailId(sandboxUrl, accounts.alice.email);

@@ -15,7 +15,7 @@ import { accounts } from "#harness/sign-in.ts";
 import { readManifest } from "#server/render/assets.ts";
 import { clockedBrowserSuite } from "#tests/browser/clocked-suite.ts";
 import { screenshot } from "#tests/browser/harness.ts";
-import { signInAs } from "#tests/browser/steps.ts";
+import { signedOutAt, signInAs } from "#tests/browser/steps.ts";
 import { assertAccessible } from "#tests/support/axe.ts";
 import { IdleWarning, idleWarningStyle } from "#web/components/idle-warning.tsx";
 import { errorTexts } from "#web/texts/errors.ts";
@@ -153,7 +153,7 @@ describe("the idle-timeout warning", () => {
     await warning.waitFor({ state: "hidden" });
     await page.reload();
     await warning.getByRole("button", { name: layoutTexts.signOutNow }).click();
-    await page.waitForURL(/\/\?signed-out|\/$/);
+    await signedOutAt(page, suite.portal.url);
     await page.getByRole("heading", { name: "Sign In" }).waitFor();
   });
 

@@ -8,7 +8,16 @@ import type { Page } from "playwright-core";
 import { accounts } from "#harness/sign-in.ts";
 import { clockedBrowserSuite } from "#tests/browser/clocked-suite.ts";
 import { DEMO_PASSWORD, screenshot } from "#tests/browser/harness.ts";
-import { alerts, enterCode, lastMailId, nextMail, openLogin, signInAs, submitLogin } from "#tests/browser/steps.ts";
+import {
+  alerts,
+  enterCode,
+  lastMailId,
+  nextMail,
+  openLogin,
+  signedOutAt,
+  signInAs,
+  submitLogin,
+} from "#tests/browser/steps.ts";
 import { errorTexts } from "#web/texts/errors.ts";
 
 /** The id and name of the element that has the focus. */
@@ -114,7 +123,7 @@ describe("sign-in", () => {
 
     // Signed out, then in again: the stored device code passes silently and no new code is mailed.
     await page.getByRole("button", { name: "Sign out" }).click();
-    await page.waitForURL(`${suite.portal.url}/?signed-out`);
+    await signedOutAt(page, suite.portal.url);
     await page.getByText("You have signed out.").waitFor();
     const mailsBefore = await lastMailId(suite.portal.sandboxUrl, "alice@acme.example");
     await openLogin(page, suite.portal.url);

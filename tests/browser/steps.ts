@@ -39,6 +39,14 @@ export async function submitLogin(page: Page, login: Login): Promise<void> {
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
 }
 
+/**
+ * Waits for the sign-in page a sign-out leads to (`/?signed-out`). The page drops `?signed-out` from its address as it
+ * wakes, maybe before the wait begins: either address is that page.
+ */
+export async function signedOutAt(page: Page, url: string): Promise<void> {
+  await page.waitForURL((address) => address.href === `${url}/?signed-out` || address.href === `${url}/`);
+}
+
 /** The id of the newest mail to an address, or 0 when it has none yet. */
 export async function lastMailId(sandboxUrl: string, to: string): Promise<number> {
   try {

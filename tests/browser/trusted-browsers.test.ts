@@ -13,6 +13,7 @@ import {
   lastMailId,
   nextCode,
   openLogin,
+  signedOutAt,
   signInAs,
   submitLogin,
 } from "#tests/browser/steps.ts";
@@ -65,7 +66,7 @@ describe("a browser that skips the code", () => {
     assert.ok(!(await devices.getByText(accountTexts.thisBrowser, { exact: true }).isVisible()), "no longer listed");
 
     await page.getByRole("button", { name: "Sign out" }).click();
-    await page.waitForURL(`${url}/?signed-out`);
+    await signedOutAt(page, url);
     // The next sign-in on this browser: its stored code no longer passes, so a code is mailed and asked for. Its
     // silent check never reached the upstream and cost no attempt: the first wrong code typed leaves 4 of 5.
     const before = await lastMailId(sandboxUrl, accounts.gary.email);
