@@ -76,6 +76,15 @@ describe("with an OTLP endpoint set", () => {
     await new Promise((resolve) => collector.close(resolve));
   });
 
+  /** Flushes the spans ended so far until `done` holds: a span is exported as it ends, maybe after the answer. */
+  async function flushUntil(done: () => boolean) {
+    for (let wait = 0; wait < 250; wait += 1) {
+      await tracing.flush();
+      if (done()) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
   /** The call's server span, the upstream's client span under it, and the call the upstream received. */
   async function traced(send: () => Promise<unknown>, upstreamPath: RegExp) {
     fake.upstream.calls.length = 0;
@@ -83,11 +92,16 @@ describe("with an OTLP endpoint set", () => {
     // A visit leaves after the answer, in the background.
     for (let wait = 0; wait < 250 && fake.upstream.callsTo(upstreamPath).length === 0; wait += 1)
       await new Promise((resolve) => setTimeout(resolve, 20));
-    await tracing.flush();
     const [call] = fake.upstream.callsTo(upstreamPath);
     assert.ok(call, `the upstream received ${upstreamPath}`);
     const { traceId, spanId } = traceparentOf(call);
     assert.match(String(call.headers.traceparent), /^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/, "a W3C traceparent, sampled");
+    // The upstream has the call before the portal has its answer: the client span (and a background call's request
+    // span) ends later, so the spans are flushed until both are out, however slow the machine.
+    const ended = () =>
+      spans().some((span) => span.spanId === spanId) &&
+      spans().some((span) => span.traceId === traceId && span.kind === SERVER);
+    await flushUntil(ended);
     const upstreamSpan = spans().find((span) => span.spanId === spanId);
     assert.ok(upstreamSpan, "the traceparent names an exported span");
     assert.equal(upstreamSpan.kind, CLIENT);
@@ -196,12 +210,10 @@ describe("with an OTLP endpoint set", () => {
       );
       for (let wait = 0; wait < 250 && fake.upstream.callsTo(/\/web\/track$/).length < pages.length; wait += 1)
         await new Promise((resolve) => setTimeout(resolve, 20));
-      await tracing.flush();
-      const traceOfPage = new Map(
-        spans()
-          .filter((span) => span.kind === SERVER && pages.includes(String(attribute(span, "url.path"))))
-          .map((span) => [String(attribute(span, "url.path")), span.traceId]),
-      );
+      const pageSpans = () =>
+        spans().filter((span) => span.kind === SERVER && pages.includes(String(attribute(span, "url.path"))));
+      await flushUntil(() => pageSpans().length >= pages.length);
+      const traceOfPage = new Map(pageSpans().map((span) => [String(attribute(span, "url.path")), span.traceId]));
       const visits = fake.upstream.callsTo(/\/web\/track$/);
       assert.equal(visits.length, pages.length);
       for (const visit of visits) {
