@@ -1,7 +1,8 @@
 # The portal in one container: dependencies → build → production dependencies → runtime (non-root, compiled JavaScript).
-# Node 24 LTS. Nothing is compiled: the sandbox's database is Node's own node:sqlite (docs/decisions.md, "Runtime and
-# install"). The runtime needs UPSTREAM_URL and SESSION_KEY (or SANDBOX=true).
-FROM node:24-bookworm-slim AS deps
+# Node 24 LTS, the version scripts/node-lts.pins names (tests/node-lts.test.ts holds them equal). Nothing is compiled:
+# the sandbox's database is Node's own node:sqlite (docs/decisions.md, "Runtime and install"). The runtime needs
+# UPSTREAM_URL and SESSION_KEY (or SANDBOX=true).
+FROM node:24.21.0-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -13,7 +14,7 @@ RUN npm run build
 FROM deps AS prod-deps
 RUN npm prune --omit=dev
 
-FROM node:24-bookworm-slim AS runtime
+FROM node:24.21.0-bookworm-slim AS runtime
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
 # Node 24 sizes its young generation to the machine: under load a replica peaked at 452 MiB of a 512 Mi pod. 8 MiB
 # semi-spaces keep it near 230 MiB at no measurable CPU (docs/performance.md, rows 7c and 7e).

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs its arguments on a Node that can run the portal and its sandbox (22.13 or later, for node:sqlite): the machine's
 # own when it is new enough, else the exact Node that scripts/node-lts.pins names (24, or NODE_LTS=22), from its
-# platform's npm package, kept in a cache outside the checkout. Before every run the cache must be the user's own and
+# platform's npm package, kept in a cache outside the checkout. Before every run the cache must be the user's alone and
 # its binary's SHA-256 the pinned one, or it is refused in one line. It says so in one line, and puts that Node first
 # on PATH, so the npm and node calls of what it runs use it too (docs/decisions.md, "Runtime and install").
 set -euo pipefail
@@ -32,23 +32,38 @@ why="this machine's Node ($machine) cannot run the portal"
 runtime="${XDG_CACHE_HOME:-$HOME/.cache}/payments-portal/node-$version"
 binary="$runtime/node_modules/$package/bin/node"
 sha256() { if command -v sha256sum >/dev/null; then sha256sum "$1"; else shasum -a 256 "$1"; fi | cut -d' ' -f1; }
-# checked: the cache and its binary are this user's, and the binary is the pinned one, byte for byte.
+# foreign FOLDER: the first file or folder in FOLDER (itself included) that is not this user's or that another may
+# write (links aside), so that no one else can swap the binary between the check and the run.
+foreign() { find -H "$1" \( ! -user "$(id -u)" -o \( ! -type l -perm /022 \) \) -print -quit; }
+# checked: the cache and all in it are this user's alone, and the binary is the pinned one, byte for byte.
 checked() {
-  [ -O "$runtime" ] || refuse "$runtime is not owned by $(id -un): refused (remove it, or set XDG_CACHE_HOME)"
-  [ -f "$binary" ] || refuse "$runtime holds no Node $version: refused (remove it)"
-  [ -O "$binary" ] || refuse "$binary is not owned by $(id -un): refused (remove $runtime)"
-  [ "$(sha256 "$binary")" = "$sum" ] || refuse "$binary is not the pinned Node $version (SHA-256 differs): refused (remove $runtime)"
+  local folder=$1 node="$1/node_modules/$package/bin/node" other
+  other=$(find -H "$(dirname "$folder")" -maxdepth 0 \( ! -user "$(id -u)" -o -perm /022 \) -print)
+  [ -z "$other" ] || refuse "$other is not owned by $(id -un) alone: refused (set XDG_CACHE_HOME, or mend its owner and mode)"
+  other=$(foreign "$folder")
+  [ -z "$other" ] || refuse "$other is not owned by $(id -un) alone: refused (remove $runtime)"
+  [ -f "$node" ] || refuse "$runtime holds no Node $version: refused (remove it)"
+  [ "$(sha256 "$node")" = "$sum" ] || refuse "$node is not the pinned Node $version (SHA-256 differs): refused (remove $runtime)"
 }
 
 if [ -e "$runtime" ]; then
-  checked
+  checked "$runtime"
   echo "node-lts: $why; running on Node $version from $runtime" >&2
 else
   echo "node-lts: $why; bringing Node $version from the npm registry into $runtime (once) and running on it" >&2
-  mkdir -p "$runtime"
-  echo '{ "private": true }' >"$runtime/package.json"
-  npm install --no-save --no-audit --no-fund --ignore-scripts --loglevel=error --prefix "$runtime" "$package@$version" >/dev/null
-  checked
+  # Brought into a folder of its own, checked, then moved into place: a failed download leaves no cache behind.
+  umask 022 # what it makes only this user may write, as checked() asks
+  mkdir -p "$(dirname "$runtime")"
+  partial=$(mktemp -d "$runtime.partial.XXXXXX")
+  trap 'rm -rf "$partial"' EXIT
+  echo '{ "private": true }' >"$partial/package.json"
+  if ! failed=$(npm install --no-save --no-audit --no-fund --ignore-scripts --loglevel=error --prefix "$partial" \
+    "$package@$version" 2>&1 >/dev/null); then
+    refuse "could not bring $package@$version from the npm registry: $(grep -m1 -E 'npm (error|ERR!) (code|[a-z])' <<<"$failed" || echo 'npm failed')"
+  fi
+  checked "$partial"
+  mv "$partial" "$runtime"
+  trap - EXIT
 fi
 export PATH="$runtime/node_modules/$package/bin:$PATH"
 exec "$@"

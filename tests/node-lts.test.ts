@@ -11,6 +11,7 @@ import {
   copyFileSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
   symlinkSync,
@@ -38,6 +39,10 @@ const tools = [
   "shasum",
   "sh",
   "cp",
+  "find",
+  "mktemp",
+  "mv",
+  "rm",
 ];
 
 /** A copy of the script pinned to a fake binary, a PATH without node and with a fake npm, and an empty cache. */
@@ -58,7 +63,9 @@ function machine(registryServes = fakeNode) {
   // The registry: installs what it serves as the package's bin/node under --prefix, and notes what it was asked.
   writeFileSync(
     join(bin, "npm"),
-    `#!/bin/sh\necho "$*" >>"${root}/npm-calls"\nwhile [ "$1" != --prefix ]; do shift; done\n` +
+    `#!/bin/sh\necho "$*" >>"${root}/npm-calls"\n` +
+      `if [ -e "${root}/registry-down" ]; then printf 'npm error code ECONNREFUSED\\nnpm error stack...\\n' >&2; exit 1; fi\n` +
+      `while [ "$1" != --prefix ]; do shift; done\n` +
       `mkdir -p "$2/node_modules/node-fake/bin" && cp "${root}/served-node" "$2/node_modules/node-fake/bin/node"\n`,
   );
   chmodSync(join(bin, "npm"), 0o755);
@@ -124,6 +131,38 @@ describe("scripts/node-lts.sh, when the machine's Node cannot run the portal", (
     assert.match(refused.stderr, /\n?node-lts: .* is not the pinned Node 24\.99\.0 \(SHA-256 differs\): refused/);
   });
 
+  it("refuses in one line a cache with a folder another user may write, where the binary could be swapped", (t) => {
+    const box = machine();
+    t.after(() => rmSync(box.root, { recursive: true, force: true }));
+    assert.equal(box.run().status, 0);
+    chmodSync(join(box.runtime, "node_modules/node-fake/bin"), 0o777);
+    const refused = box.run();
+    assert.equal(refused.status, 1);
+    assert.equal(refused.stdout, "");
+    assert.match(refused.stderr, /^node-lts: .*node-fake\/bin is not owned by \S+ alone: refused/);
+    assert.equal(refused.stderr.split("\n").filter(Boolean).length, 1, "one line");
+  });
+
+  it("says in one line that the registry could not be reached, and leaves no cache that would refuse the next run", (t) => {
+    const box = machine();
+    t.after(() => rmSync(box.root, { recursive: true, force: true }));
+    writeFileSync(join(box.root, "registry-down"), "");
+    const failed = box.run();
+    assert.equal(failed.status, 1);
+    assert.equal(failed.stdout, "");
+    const [, line, ...more] = failed.stderr.split("\n").filter(Boolean);
+    assert.match(
+      line ?? "",
+      /^node-lts: could not bring node-fake@24\.99\.0 from the npm registry: npm error code ECONNREFUSED$/,
+    );
+    assert.deepEqual(more, [], "one line after the one that says what it brings");
+    assert.deepEqual(readdirSync(join(box.cache, "payments-portal")), [], "nothing left in the cache");
+    rmSync(join(box.root, "registry-down"));
+    const again = box.run();
+    assert.equal(again.status, 0, again.stderr);
+    assert.equal(again.stdout, "the pinned node ran: hello\n");
+  });
+
   it("refuses in one line a cache folder the user running it does not own", (t) => {
     const box = machine();
     t.after(() => rmSync(box.root, { recursive: true, force: true }));
@@ -136,8 +175,17 @@ describe("scripts/node-lts.sh, when the machine's Node cannot run the portal", (
     const refused = box.run();
     assert.equal(refused.status, 1);
     assert.equal(refused.stdout, "");
-    assert.match(refused.stderr, /^node-lts: .*node-24\.99\.0 is not owned by \S+: refused/);
+    assert.match(refused.stderr, /^node-lts: .*node-24\.99\.0 is not owned by \S+ alone: refused/);
     assert.equal(refused.stderr.split("\n").filter(Boolean).length, 1, "one line");
     assert.equal(box.npmCalls(), "", "nothing installed into it");
+  });
+
+  it("is the Node the container runs: the Dockerfile's images are the pinned Node 24", () => {
+    const pins = readFileSync(new URL("../scripts/node-lts.pins", import.meta.url), "utf8");
+    const pinned = /^(24\.\d+\.\d+) /m.exec(pins)?.[1];
+    assert.ok(pinned, "a Node 24 is pinned");
+    const dockerfile = readFileSync(new URL("../Dockerfile", import.meta.url), "utf8");
+    const images = [...dockerfile.matchAll(/^FROM (node:\S+)/gm)].map((match) => match[1]);
+    assert.deepEqual([...new Set(images)], [`node:${pinned}-bookworm-slim`]);
   });
 });

@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 const dockerfile = readFileSync(new URL("../../Dockerfile", import.meta.url), "utf8");
 
 export function containerNodeOptions(): string {
-  const options = /NODE_OPTIONS="([^"]*)"/.exec(dockerfile)?.[1];
+  const options = /^ENV NODE_OPTIONS="([^"]*)"$/m.exec(dockerfile)?.[1];
   if (options === undefined) throw new Error("the Dockerfile sets no NODE_OPTIONS");
   return options;
 }
