@@ -1,6 +1,7 @@
 // Refuses the passwords attackers try first (ASVS 5.0 V6.2.4 and V6.2.11): a new password whose base word, once its
 // case, the digits and symbols around it, a repetition and l33t spellings are undone, is one of the 10,000 most
-// common and breached passwords (common-passwords.json), or that contains its user's own ID or company. Server-side
+// common and breached passwords (common-passwords.json), or whose letters are one's give or take two at an end
+// (`Pass-word-123!a`), or that contains its user's own ID or company. Server-side
 // only (the change call and the sandbox's reset form), so the browser never downloads the list.
 import list from "#server/actions/common-passwords.json" with { type: "json" };
 
@@ -33,12 +34,36 @@ const baseWords = (password: string) => {
 const common = new Set<string>(list);
 
 /**
+ * A common password's letters alone, read through l33t or not: `Pass-word-123!a` is `password` with a letter added. A
+ * form with fewer letters than this (`123456a`) would refuse passwords for letters that say nothing.
+ */
+const LEAST_LETTERS = 5;
+/** Letters added at the start or the end of a common password's letters that still leave it the common one. */
+const ADDED_LETTERS = 2;
+const letters = (text: string) => text.replace(/[^a-z]/g, "");
+const lettersOf = (text: string) => [letters(text), letters(readLeet(text))];
+const commonLetters = new Set(list.flatMap(lettersOf).filter((form) => form.length >= LEAST_LETTERS));
+
+/** Whether the password's letters (one period of them) are a common password's, give or take a few at either end. */
+function commonByLetters(password: string): boolean {
+  return lettersOf(password.toLowerCase()).some((form) => {
+    const word = onePeriod(form);
+    for (let start = 0; start <= ADDED_LETTERS; start++)
+      for (let end = 0; start + end <= ADDED_LETTERS; end++) {
+        const trimmed = word.slice(start, word.length - end);
+        if (trimmed.length >= LEAST_LETTERS && commonLetters.has(trimmed)) return true;
+      }
+    return false;
+  });
+}
+
+/**
  * Why a password is easily guessed, if it is: one of the common ones, or built from its user's own ID or company (the
  * known words), which the person is told apart since the checklist cannot show it.
  */
 export function guessedAs(password: string, knownWords: readonly string[]): "common" | "personal" | undefined {
   const bases = baseWords(password);
-  if (bases.some((base) => common.has(base))) return "common";
+  if (bases.some((base) => common.has(base)) || commonByLetters(password)) return "common";
   const spellings = [password.toLowerCase(), ...bases];
   const personal = knownWords
     .map((word) => word.trim().toLowerCase())

@@ -35,6 +35,20 @@ describe("an easily guessed password", () => {
       assert.equal(easilyGuessed(password, []), true, password);
   });
 
+  it("is a common one with a letter or two added at an end, or separators and digits inside it", () => {
+    for (const password of [
+      "Password123!a",
+      "Password123!x1",
+      "aPassword123!",
+      "Pass-word-123!",
+      "Pass1word23!",
+      "Passwordpassword1!",
+      "Password2Password!",
+      "1qaz2wsx3edc!Q",
+    ])
+      assert.equal(easilyGuessed(password, []), true, password);
+  });
+
   it("is any of the 10,000 most common, dressed up to pass the rules", () => {
     for (const word of list.slice(0, 1_000)) {
       const dressed = `${word.charAt(0).toUpperCase()}${word.slice(1)}2024!`;
