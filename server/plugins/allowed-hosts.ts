@@ -35,8 +35,15 @@ export function allowedHostNames(settings: { publicUrl?: string; loopback: boole
   return settings.loopback ? { any: false, names: [] } : { any: true };
 }
 
-/** Answers 421 Misdirected Request, before anything else, to a request for a name the app does not serve, or none. */
+/**
+ * Answers 421 Misdirected Request, before anything else, to a request for a name the app does not serve, or none. With
+ * any name allowed, the start says so: an operator reaching it from elsewhere learns that PUBLIC_URL is the guard.
+ */
 export function refuseOtherHosts(app: FastifyInstance, allowed: HostNames): void {
+  if (allowed.any)
+    app.log.warn(
+      "PUBLIC_URL is not set and HOST is not loopback: any Host name is answered; set PUBLIC_URL to answer its own alone",
+    );
   app.addHook("onRequest", async (request, reply) => {
     if (hostAllowed(request.headers.host, allowed)) return;
     return reply.code(421).type("text/plain; charset=utf-8").send("This server does not answer for that host name.");

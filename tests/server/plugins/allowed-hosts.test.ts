@@ -2,9 +2,26 @@
 import assert from "node:assert/strict";
 import { request } from "node:http";
 import { describe, test } from "node:test";
+import Fastify from "fastify";
 import { PortalClient } from "#harness/portal-client.ts";
-import { allowedHostNames, hostAllowed, hostOf } from "#server/plugins/allowed-hosts.ts";
+import {
+  allowedHostNames,
+  type HostNames,
+  hostAllowed,
+  hostOf,
+  refuseOtherHosts,
+} from "#server/plugins/allowed-hosts.ts";
 import { startPortalInProcess } from "#tests/support/portal.ts";
+
+/** An app with the rule registered for these names, and the warnings the registration wrote. */
+function appWithRule(allowed: HostNames) {
+  const warnings: string[] = [];
+  const write = (line: string) => warnings.push((JSON.parse(line) as { msg: string }).msg);
+  const app = Fastify({ logger: { level: "warn", stream: { write } } });
+  refuseOtherHosts(app, allowed);
+  app.get("/", async () => "ok");
+  return { app, warnings };
+}
 
 /** A GET with the Host header as given, which fetch would not send. */
 function getWithHost(url: string, host: string): Promise<number> {
@@ -63,6 +80,15 @@ describe("the portal and its sandbox, asked by a rebound name", () => {
     } finally {
       await portal.close();
     }
+  });
+
+  test("with no name to derive (no PUBLIC_URL, reached from elsewhere), any name is answered and the start says so", async () => {
+    const { app, warnings } = appWithRule(allowedHostNames({ loopback: false }));
+    assert.equal((await app.inject({ url: "/", headers: { host: "any.example" } })).statusCode, 200);
+    assert.match(warnings.join("\n"), /PUBLIC_URL is not set .* any Host name is answered; set PUBLIC_URL/);
+    const onLoopback = appWithRule(allowedHostNames({ loopback: true }));
+    assert.equal((await onLoopback.app.inject({ url: "/", headers: { host: "any.example" } })).statusCode, 421);
+    assert.deepEqual(onLoopback.warnings, [], "on loopback it says nothing");
   });
 
   test("with PUBLIC_URL set, the portal answers for its name", async () => {
