@@ -44,7 +44,7 @@ export class RedisServer {
   ) {}
 
   /**
-   * Starts Debian's redis-server (scripts/ensure-redis.sh installs it) on a free port; `extraArgs` are its own
+   * Starts Debian's redis-server (scripts/ensure-packages.sh installs it) on a free port; `extraArgs` are its own
    * options (`["--maxmemory", "4mb"]`), kept for every restart.
    */
   static async start(extraArgs: string[] = []): Promise<RedisServer> {
@@ -80,7 +80,8 @@ export class RedisServer {
     this.#child = child;
     const deadline = Date.now() + 10_000;
     while (!(await answers(this.port))) {
-      if (failure) throw new Error(`redis-server could not start (bash scripts/ensure-redis.sh): ${failure.message}`);
+      if (failure)
+        throw new Error(`redis-server could not start (bash scripts/ensure-packages.sh): ${failure.message}`);
       if (child.exitCode !== null || Date.now() > deadline)
         throw new Error(`redis-server did not start on ${this.port}`);
       await delay(50);

@@ -6,7 +6,7 @@ export const SCREENSHOTS = new URL("../../artifacts/screenshots/", import.meta.u
 
 /**
  * Debian's headless shell of chromium (the same engine without the browser's own layers: about half the CPU a page
- * costs in chromium's new headless mode), installed beside chromium by scripts/ensure-chromium.sh.
+ * costs in chromium's new headless mode), installed beside chromium by scripts/ensure-packages.sh.
  */
 const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
 

@@ -278,7 +278,7 @@ describe("server/upstream/tracking", () => {
 
   describe("a silent upstream", () => {
     /** The server's own calls' deadline here, and time for a slow machine. */
-    const DEADLINE_MS = 500;
+    const DEADLINE_MS = scaled(500);
     const BOUND_MS = DEADLINE_MS + scaled(400);
 
     it("page tracking against a silent upstream flushes within the deadline and never throws", async () => {
