@@ -397,8 +397,12 @@ describe("two replicas through a Redis outage", () => {
     assert.ok(await opensHome(replicas.a.app, kept), "and after it, on A");
     // B never held it: while A gives it back to the Redis that came back empty, B asks to try again, then opens it.
     await until(() => opensHome(replicas.b.app, kept), 8_000, "and on B");
-    for (const client of passing)
-      assert.equal(await opensHome(replicas.a.app, client), false, "B's sign-outs hold on A");
+    // B's sign-outs reach A as B shares what the outage kept (after its settling window, however slow the machine).
+    await until(
+      async () => !(await Promise.all(passing.map((client) => opensHome(replicas.a.app, client)))).some(Boolean),
+      8_000,
+      "B's sign-outs hold on A",
+    );
   });
 
   it("Sign out of all other devices during an outage reaches the sessions another replica alone knows, once Redis returns, and says it is on its way", async () => {
