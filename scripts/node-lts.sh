@@ -30,15 +30,14 @@ read -r version _ package sum <<<"$pin"
 why="this machine's Node ($machine) cannot run the portal"
 [ -z "$want" ] || why="NODE_LTS=$want and this machine's Node is $machine"
 runtime="${XDG_CACHE_HOME:-$HOME/.cache}/payments-portal/node-$version"
-binary="$runtime/node_modules/$package/bin/node"
 sha256() { if command -v sha256sum >/dev/null; then sha256sum "$1"; else shasum -a 256 "$1"; fi | cut -d' ' -f1; }
-# foreign FOLDER: the first file or folder in FOLDER (itself included) that is not this user's or that another may
-# write (links aside), so that no one else can swap the binary between the check and the run.
-foreign() { find -H "$1" \( ! -user "$(id -u)" -o \( ! -type l -perm /022 \) \) -print -quit; }
+# foreign FOLDER [FIND OPTIONS]: the first file or folder in FOLDER (itself included) that is not this user's or that
+# another may write (links aside), so that no one else can swap the binary between the check and the run.
+foreign() { find -H "$1" "${@:2}" \( ! -user "$(id -u)" -o \( ! -type l -perm /022 \) \) -print -quit; }
 # checked: the cache and all in it are this user's alone, and the binary is the pinned one, byte for byte.
 checked() {
   local folder=$1 node="$1/node_modules/$package/bin/node" other
-  other=$(find -H "$(dirname "$folder")" -maxdepth 0 \( ! -user "$(id -u)" -o -perm /022 \) -print)
+  other=$(foreign "$(dirname "$folder")" -maxdepth 0)
   [ -z "$other" ] || refuse "$other is not owned by $(id -un) alone: refused (set XDG_CACHE_HOME, or mend its owner and mode)"
   other=$(foreign "$folder")
   [ -z "$other" ] || refuse "$other is not owned by $(id -un) alone: refused (remove $runtime)"

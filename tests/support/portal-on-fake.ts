@@ -1,7 +1,6 @@
 // The real portal in front of the scriptable fake upstream (harness/fake-upstream.ts, which the benchmarks use too):
 // signed-in and pending sessions for a test file, and Set-Cookie headers.
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from "node:http";
-import type { Writable } from "node:stream";
 import { after, before, beforeEach } from "node:test";
 import type { FastifyInstance } from "fastify";
 import {
@@ -13,7 +12,7 @@ import {
 } from "#harness/fake-upstream.ts";
 import { PortalClient } from "#harness/portal-client.ts";
 import { accounts, type CodeSource, fakeUpstreamCode, signIn } from "#harness/sign-in.ts";
-import { type PortalInProcess, startPortalInProcess } from "#tests/support/portal.ts";
+import { type PortalInProcess, type PortalOnUpstreamOptions, startPortalInProcess } from "#tests/support/portal.ts";
 
 export type PortalOnFake = {
   portal: PortalInProcess;
@@ -29,16 +28,10 @@ export type PortalOnFake = {
 /** The real portal in front of a fake upstream, and no sandbox; it listens only when asked (injection is faster). */
 export async function portalOnFake(
   answer: Answer = happyUpstream(),
-  options: { env?: NodeJS.ProcessEnv; now?: () => number; listen?: boolean; logs?: Writable } = {},
+  { listen = false, ...options }: Omit<PortalOnUpstreamOptions, "upstreamUrl"> = {},
 ): Promise<PortalOnFake> {
   const upstream = await startFakeUpstream(answer);
-  const portal = await startPortalInProcess({
-    upstreamUrl: upstream.url,
-    ...(options.env ? { env: options.env } : {}),
-    listen: options.listen ?? false,
-    ...(options.now ? { now: options.now } : {}),
-    ...(options.logs ? { logs: options.logs } : {}),
-  });
+  const portal = await startPortalInProcess({ upstreamUrl: upstream.url, listen, ...options });
   return {
     portal,
     upstream,

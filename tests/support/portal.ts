@@ -48,6 +48,11 @@ export type PortalOptions = {
   /** Where its log lines go; the run's log file (TEST_LOGS) when absent. */
   logs?: Writable;
   /**
+   * The bound on each Redis command; the product's (COMMAND_TIMEOUT_MS), scaled, when absent. A test of what replicas
+   * share gives a wider one: on a starved machine a command past the bound makes a replica count alone, by design.
+   */
+  redisCommandMs?: number;
+  /**
    * An upstream double started in front of the portal's own sandbox (forwarding to it, harness/fake-upstream.ts's
    * forwardTo): the portal calls it instead of the sandbox, and it closes with the portal.
    */
@@ -107,7 +112,13 @@ export async function startPortalInProcess(
 
 /** The portal's app on the test's settings, calling `upstreamUrl` (as its own sandbox when `sandbox`). */
 async function buildPortal(
-  { env = {}, now, listen = true, logs }: PortalOptions | PortalOnUpstreamOptions,
+  {
+    env = {},
+    now,
+    listen = true,
+    logs,
+    redisCommandMs = scaled(COMMAND_TIMEOUT_MS),
+  }: PortalOptions | PortalOnUpstreamOptions,
   upstreamUrl: string,
   sandbox: boolean,
 ): Promise<PortalInProcess> {
@@ -117,7 +128,7 @@ async function buildPortal(
     upstreamUrl: config.upstreamUrl ?? upstreamUrl,
     sandbox: !config.upstreamUrl,
     logger: loggerOptions("info", logs ?? runLog()),
-    redisBounds: { connectTimeoutMs: scaled(CONNECT_TIMEOUT_MS), commandTimeoutMs: scaled(COMMAND_TIMEOUT_MS) },
+    redisBounds: { connectTimeoutMs: scaled(CONNECT_TIMEOUT_MS), commandTimeoutMs: redisCommandMs },
     ...(now ? { now } : {}),
   });
   const url = listen ? await app.listen({ host: "127.0.0.1", port: 0 }) : "http://127.0.0.1";

@@ -182,7 +182,9 @@ describe("a wrong password from a problem-details upstream, on two replicas shar
       RATE_LIMIT_USER_PER_MINUTE: "2",
       RATE_LIMIT_IP_PER_MINUTE: "100",
     };
-    const [a, b] = [await onFake(upstream, { env }), await onFake(upstream, { env })];
+    // The counts must be shared to add up: a wide bound, so that a starved machine's slow command is not an outage.
+    const shared = { env, redisCommandMs: scaled(10_000) };
+    const [a, b] = [await onFake(upstream, shared), await onFake(upstream, shared)];
     const attempt = (replica: typeof a, username: string) =>
       new PortalClient(replica.app, { remoteAddress: "198.51.100.7" }).post("/api/auth/client", {
         shortname: "ACME",

@@ -11,6 +11,7 @@ import { startTracing, type Tracing } from "#server/plugins/tracing.ts";
 import { logCapture } from "#tests/support/log-capture.ts";
 import { type PortalOnFake, portalOnFake } from "#tests/support/portal-on-fake.ts";
 import { sectionPaths } from "#tests/support/route-paths.ts";
+import { until } from "#tests/support/waiting.ts";
 
 /** A span as OTLP's JSON encoding carries it (the fields read here). */
 type ExportedSpan = {
@@ -77,21 +78,22 @@ describe("with an OTLP endpoint set", () => {
   });
 
   /** Flushes the spans ended so far until `done` holds: a span is exported as it ends, maybe after the answer. */
-  async function flushUntil(done: () => boolean) {
-    for (let wait = 0; wait < 250; wait += 1) {
-      await tracing.flush();
-      if (done()) return;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
+  const flushUntil = (done: () => boolean, what: string) =>
+    until(
+      async () => {
+        await tracing.flush();
+        return done();
+      },
+      5_000,
+      what,
+    );
 
   /** The call's server span, the upstream's client span under it, and the call the upstream received. */
   async function traced(send: () => Promise<unknown>, upstreamPath: RegExp) {
     fake.upstream.calls.length = 0;
     await send();
     // A visit leaves after the answer, in the background.
-    for (let wait = 0; wait < 250 && fake.upstream.callsTo(upstreamPath).length === 0; wait += 1)
-      await new Promise((resolve) => setTimeout(resolve, 20));
+    await until(() => fake.upstream.callsTo(upstreamPath).length > 0, 5_000, `the upstream's ${upstreamPath}`);
     const [call] = fake.upstream.callsTo(upstreamPath);
     assert.ok(call, `the upstream received ${upstreamPath}`);
     const { traceId, spanId } = traceparentOf(call);
@@ -101,7 +103,7 @@ describe("with an OTLP endpoint set", () => {
     const ended = () =>
       spans().some((span) => span.spanId === spanId) &&
       spans().some((span) => span.traceId === traceId && span.kind === SERVER);
-    await flushUntil(ended);
+    await flushUntil(ended, "the call's spans");
     const upstreamSpan = spans().find((span) => span.spanId === spanId);
     assert.ok(upstreamSpan, "the traceparent names an exported span");
     assert.equal(upstreamSpan.kind, CLIENT);
@@ -208,11 +210,10 @@ describe("with an OTLP endpoint set", () => {
         answers.map((answer) => answer?.status),
         pages.map(() => 200),
       );
-      for (let wait = 0; wait < 250 && fake.upstream.callsTo(/\/web\/track$/).length < pages.length; wait += 1)
-        await new Promise((resolve) => setTimeout(resolve, 20));
+      await until(() => fake.upstream.callsTo(/\/web\/track$/).length >= pages.length, 5_000, "every page's visit");
       const pageSpans = () =>
         spans().filter((span) => span.kind === SERVER && pages.includes(String(attribute(span, "url.path"))));
-      await flushUntil(() => pageSpans().length >= pages.length);
+      await flushUntil(() => pageSpans().length >= pages.length, "every page's span");
       const traceOfPage = new Map(pageSpans().map((span) => [String(attribute(span, "url.path")), span.traceId]));
       const visits = fake.upstream.callsTo(/\/web\/track$/);
       assert.equal(visits.length, pages.length);
