@@ -23,7 +23,6 @@ WORKDIR /app
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY package.json ./
-COPY openapi/portal.yaml ./openapi/portal.yaml
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 EXPOSE 3000

@@ -1,7 +1,7 @@
 // Sign-in operations of openapi/portal.yaml: by password (client, vendor) and by one-time link.
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import type { components } from "#openapi/schema.d.ts";
+import type { components } from "#openapi/schema.ts";
 import { bodyObject, parseInput, type SandboxContext, textField } from "#sandbox/http.ts";
 import { randomToken, verifyPassword } from "#sandbox/passwords.ts";
 import { consumeLinkLogin, issueToken } from "#sandbox/sessions.ts";

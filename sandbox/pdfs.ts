@@ -1,5 +1,5 @@
 // The three PDF documents of docs/requirements.md as small, valid PDF 1.4 files of sandbox sample text.
-import type { components } from "#openapi/schema.d.ts";
+import type { components } from "#openapi/schema.ts";
 
 export type PdfFileName = components["schemas"]["PdfFileName"];
 

@@ -1,6 +1,6 @@
 // The sandbox's check of the permissions it stores and is given: the spec's UserInfo (openapi/portal.yaml), checked by
 // ajv as the portal checks upstream answers, with the sandbox's own stricter rules laid over it.
-import type { components } from "#openapi/schema.d.ts";
+import type { components } from "#openapi/schema.ts";
 import { type ShapeProblem, shapeProblem } from "#server/upstream/answer-shape.ts";
 import { type JsonSchema, loadOperations } from "#server/upstream/operations.ts";
 

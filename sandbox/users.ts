@@ -1,6 +1,6 @@
 // Sandbox user records: lookups by the identities docs/requirements.md uses, password and permission updates.
 import { z } from "zod";
-import type { components } from "#openapi/schema.d.ts";
+import type { components } from "#openapi/schema.ts";
 import type { SandboxDb } from "#sandbox/db.ts";
 import { asPermissions, type Permissions } from "#sandbox/permissions-shape.ts";
 

@@ -2,7 +2,7 @@
 // PDFs. A reset's link and the pages it opens are in reset-routes.ts.
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import type { components } from "#openapi/schema.d.ts";
+import type { components } from "#openapi/schema.ts";
 import {
   badRequest,
   bodyObject,

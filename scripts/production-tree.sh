@@ -40,7 +40,6 @@ rm "$work/app/package-lock.json" # the runtime stage copies package.json alone b
 
 echo "production-tree: runtime stage"
 cp -r "$work/build/dist" "$work/app/"
-mkdir -p "$work/app/openapi" && cp "$work/build/openapi/portal.yaml" "$work/app/openapi/"
 mkdir -p "$work/app/data"
 [ ! -e "$work/app/node_modules/tsx" ] || { echo "production-tree: tsx is in the production tree"; exit 1; }
 key=$(node -e "console.log(require('crypto').randomBytes(32).toString('hex'))")

@@ -84,7 +84,7 @@ export async function createContext(
 ): Promise<AppContext> {
   const now = options.now ?? Date.now;
   const metrics = new Metrics();
-  const operations = await loadOperations();
+  const operations = loadOperations();
   const byRoute = new Map(operations.map((operation) => [`${operation.method} ${operation.path}`, operation]));
   const operationOf = (method: string, path: string) => byRoute.get(`${method} ${path}`)?.operationId ?? path;
   const readsOf = (method: string, path: string) => byRoute.get(`${method} ${path}`)?.reads ?? "body";

@@ -229,7 +229,7 @@ describe("CONTRIBUTING.md's walks, followed on a copy of the project", () => {
     const changed = changedFiles(copy).filter((path) => !before.has(path));
     assert.deepEqual(changed, [
       "openapi/portal.yaml",
-      "openapi/schema.d.ts",
+      "openapi/schema.ts",
       "sandbox/web-routes.ts",
       "server/actions/rules.ts",
       "tests/server/routes/api.test.ts",

@@ -1,5 +1,5 @@
 // The two signed-in audiences and the values docs/requirements.md gives them (site values, path segments, landings).
-import type { components } from "#openapi/schema.d.ts";
+import type { components } from "#openapi/schema.ts";
 import { foldAscii } from "#web/protocol/person-key.ts";
 
 export type Site = components["schemas"]["Site"];

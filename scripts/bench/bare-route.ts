@@ -4,7 +4,7 @@
 // portal's /api, it shows what the portal adds.
 import Fastify from "fastify";
 import createClient from "openapi-fetch";
-import type { paths } from "#openapi/schema.d.ts";
+import type { paths } from "#openapi/schema.ts";
 import { openPortalCookie } from "#scripts/bench/portal-cookie.ts";
 import { loggerOptions, OneLinePerRequest } from "#server/plugins/logging.ts";
 

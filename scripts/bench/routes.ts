@@ -315,7 +315,7 @@ export async function routeBenches(options: RouteBenchOptions): Promise<Row[]> {
   const { app, listed } = await portalWithRoutes(upstream.url, metricsToken);
   try {
     const operations = new Map(
-      (await loadOperations()).map((operation) => [`${operation.method} /api${routerPath(operation.path)}`, operation]),
+      loadOperations().map((operation) => [`${operation.method} /api${routerPath(operation.path)}`, operation]),
     );
     const kinds = kindsOf(listed, operations).filter((kind) => options.only?.pattern.test(kind.name) ?? true);
     const readMetrics = async () =>

@@ -5,7 +5,7 @@
 // the browser: what the browser gets is the portal's own answer, never the upstream's body.
 import { randomUUID } from "node:crypto";
 import type { FastifyRequest } from "fastify";
-import type { components } from "#openapi/schema.d.ts";
+import type { components } from "#openapi/schema.ts";
 import { loadPermissions } from "#server/account/permissions.ts";
 import { nameDigest, personOf } from "#server/account/person.ts";
 import { securityEvent } from "#server/account/security-log.ts";

@@ -8,7 +8,7 @@
 // wrong code.
 import { randomBytes } from "node:crypto";
 import type { FastifyRequest } from "fastify";
-import type { components } from "#openapi/schema.d.ts";
+import type { components } from "#openapi/schema.ts";
 import { sessionPerson } from "#server/account/person.ts";
 import type { Check } from "#server/actions/checks.ts";
 import type { Call } from "#server/actions/rules.ts";

@@ -3,7 +3,7 @@
 // (server/routes/account.ts) both come here. It owns the "password-test" throttle, the upstream call and what the
 // answer means; what a right password then allows is each caller's.
 import type { FastifyRequest } from "fastify";
-import type { components } from "#openapi/schema.d.ts";
+import type { components } from "#openapi/schema.ts";
 import { personOf } from "#server/account/person.ts";
 import { securityEvent } from "#server/account/security-log.ts";
 import { type Attempt, takeAttempt, tooManyAttempts } from "#server/actions/attempt.ts";

@@ -2,7 +2,7 @@
 // operation a compile error), saying who may call it, how it is throttled, what is checked before it leaves, and
 // what its answer does to the session.
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { operations } from "#openapi/schema.d.ts";
+import type { operations } from "#openapi/schema.ts";
 import { sessionPerson } from "#server/account/person.ts";
 import type { Attempt, AttemptOf } from "#server/actions/attempt.ts";
 import {

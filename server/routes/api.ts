@@ -17,8 +17,8 @@ import { REPLACE_SESSION_HEADER, SILENT_CHECK_HEADER, TAX_BRIDGE_HEADER } from "
 import { errorTexts } from "#web/texts/errors.ts";
 
 /**
- * Every operation openapi/portal.yaml declares has its row in this build's rules table: a description edited after the
- * build (or a row not yet written) stops the start with one line naming each operation, never a crash further on.
+ * Every operation openapi/portal.yaml declares has its row in this build's rules table: a description generated before
+ * its row was written (tsx runs without the type check) stops the start with one line naming each operation.
  */
 export function assertRowForEach(operations: readonly Pick<Operation, "operationId">[]): void {
   const missing = operations.map(({ operationId }) => operationId).filter((id) => !Object.hasOwn(rules, id));

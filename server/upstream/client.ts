@@ -3,7 +3,7 @@
 // a 401 does is the caller's (server/account/permissions.ts ends the session).
 import createClient, { type Middleware } from "openapi-fetch";
 import { type Dispatcher, request } from "undici";
-import type { paths } from "#openapi/schema.d.ts";
+import type { paths } from "#openapi/schema.ts";
 import type { Metrics } from "#server/plugins/metrics.ts";
 import {
   ACCEPT_ENCODING,

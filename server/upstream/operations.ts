@@ -1,8 +1,7 @@
-// The upstream operations declared in openapi/portal.yaml, read once at start (its `$ref`s resolved by
-// json-schema-ref-parser): the only calls the portal makes or forwards, with the schemas their inputs are checked by.
-import { dereference } from "@apidevtools/json-schema-ref-parser";
-import type { operations } from "#openapi/schema.d.ts";
-import { projectFile } from "#server/project-files.ts";
+// The upstream operations declared in openapi/portal.yaml, read once at start from its form with every `$ref` resolved
+// (generated with its types, scripts/gen-api.ts): the only calls the portal makes or forwards, with the schemas their
+// inputs are checked by.
+import { description, type operations } from "#openapi/schema.ts";
 import type { Reads } from "#server/upstream/answer-reader.ts";
 import { sites } from "#web/site.ts";
 
@@ -78,11 +77,11 @@ function audienceParams(parameters: Parameter[]): AddressParameter[] {
     .map((p) => ({ in: p.in, name: p.name }));
 }
 
-export async function loadOperations(file = projectFile("openapi/portal.yaml")): Promise<Operation[]> {
-  // Local references only: the description never reaches out to another file or host.
-  const spec = (await dereference(file, { resolve: { external: false } })) as unknown as Spec;
+/** The operations of a dereferenced description: the portal's own unless given. */
+export function loadOperations(spec = description): Operation[] {
+  const { paths } = spec as Spec;
   const found: Operation[] = [];
-  for (const [path, item] of Object.entries(spec.paths)) {
+  for (const [path, item] of Object.entries(paths)) {
     for (const method of methods) {
       const operation = item[method];
       if (!operation?.operationId) continue;

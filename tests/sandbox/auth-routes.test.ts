@@ -1,7 +1,7 @@
 // The sign-in operations of openapi/portal.yaml on the sandbox (sandbox/auth-routes.ts): by password, by link.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import type { components } from "#openapi/schema.d.ts";
+import type { components } from "#openapi/schema.ts";
 import { SEED_PASSWORD } from "#sandbox/seed.ts";
 import { type CallOptions, type SandboxUnderTest, startSandboxUnderTest } from "#tests/support/sandbox-calls.ts";
 

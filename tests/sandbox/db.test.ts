@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { after, before, describe, test } from "node:test";
-import type { components } from "#openapi/schema.d.ts";
+import type { components } from "#openapi/schema.ts";
 import { openDatabase } from "#sandbox/db.ts";
 import type { StoredMail } from "#sandbox/mailbox.ts";
 import type { VisitRecord } from "#sandbox/visits.ts";

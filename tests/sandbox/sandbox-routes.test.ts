@@ -2,7 +2,7 @@
 // and the levers tests pull on users' tokens and permissions.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import type { components } from "#openapi/schema.d.ts";
+import type { components } from "#openapi/schema.ts";
 import { NOT_A_FORM } from "#sandbox/http.ts";
 import { PORTAL_URL, type SandboxUnderTest, startSandboxUnderTest } from "#tests/support/sandbox-calls.ts";
 

@@ -2,7 +2,7 @@
 // portal meets them over HTTP.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import type { components } from "#openapi/schema.d.ts";
+import type { components } from "#openapi/schema.ts";
 import { MINUTE, otherCode, type SandboxUnderTest, startSandboxUnderTest } from "#tests/support/sandbox-calls.ts";
 
 type Schemas = components["schemas"];

@@ -2,7 +2,7 @@
 // request, password test and change, and the permissions.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import type { components } from "#openapi/schema.d.ts";
+import type { components } from "#openapi/schema.ts";
 import { SEED_PASSWORD, seedAccounts } from "#sandbox/seed.ts";
 import { resetForm, resetLinkPath } from "#tests/support/reset-link.ts";
 import { PORTAL_URL, type SandboxUnderTest, startSandboxUnderTest } from "#tests/support/sandbox-calls.ts";

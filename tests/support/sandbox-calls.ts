@@ -1,7 +1,7 @@
 // The sandbox upstream on a clock the test moves, and the calls its tests make to it over real HTTP: sign-ins, codes
 // read from its mailbox, tokens verified by code or by link.
 import assert from "node:assert/strict";
-import type { components } from "#openapi/schema.d.ts";
+import type { components } from "#openapi/schema.ts";
 import { startSandbox } from "#sandbox/app.ts";
 import type { StoredMail } from "#sandbox/mailbox.ts";
 import { SEED_PASSWORD } from "#sandbox/seed.ts";

@@ -1,6 +1,6 @@
 // The browser's typed client of the upstream API, reached through the portal's /api, with requirements 8 applied once.
 import createClient, { type Middleware } from "openapi-fetch";
-import type { paths } from "#openapi/schema.d.ts";
+import type { paths } from "#openapi/schema.ts";
 import { answerCode, failedCallText } from "#web/api/answer.ts";
 import { CSRF_HEADER, TIME_ZONE_HEADER } from "#web/protocol/headers.ts";
 import { answerCodes, errorTexts } from "#web/texts/errors.ts";

@@ -1,5 +1,5 @@
 // What the portal answers in place of upstream answers that carry a token: the token stays in the session.
-import type { components } from "#openapi/schema.d.ts";
+import type { components } from "#openapi/schema.ts";
 import type { LoginMessage } from "#web/site.ts";
 
 /** A refused MFA code's verdict, as the portal answers it: how many more codes this sign-in may try. */

@@ -104,7 +104,7 @@ describe("forwarding (item 4)", () => {
   });
 });
 
-const operations = await loadOperations();
+const operations = loadOperations();
 
 describe("allowlist (SECURITY.md item 5)", () => {
   // The rules table's forwarded rows: everything else the description declares is the server's own call.

@@ -1,15 +1,16 @@
-// The upstream operations, read from openapi/portal.yaml: the only calls the portal makes or forwards, each with the
+// The upstream operations, read from openapi/portal.yaml (dereferenced when generated): the only calls the portal makes or forwards, each with the
 // schemas its input and its success answer are checked by.
 import assert from "node:assert/strict";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, it } from "node:test";
+import { dereferenced } from "#scripts/gen-api.ts";
 import { loadOperations, routerPath } from "#server/upstream/operations.ts";
 
 describe("the upstream operations", () => {
   it("are every operation of the description, once each, by method and path", async () => {
-    const operations = await loadOperations();
+    const operations = loadOperations();
     const ids = operations.map((operation) => operation.operationId);
     assert.equal(new Set(ids).size, ids.length, "each operation once");
     const validate = operations.find((operation) => operation.operationId === "validateMfaCode");
@@ -23,7 +24,7 @@ describe("the upstream operations", () => {
   });
 
   it("carry their schemas with every $ref resolved, closed to parameters the description does not name", async () => {
-    const operations = await loadOperations();
+    const operations = loadOperations();
     const login = operations.find((operation) => operation.operationId === "loginClient");
     assert.ok(login?.body && !JSON.stringify(login.body).includes("$ref"), "the body's schema, resolved");
     assert.ok(login?.answer && !JSON.stringify(login.answer).includes("$ref"), "the answer's schema, resolved");
@@ -52,7 +53,7 @@ describe("the upstream operations", () => {
           "              schema: { $ref: 'elsewhere.yaml#/Thing' }",
         ].join("\n"),
       );
-      const [operation] = await loadOperations(file);
+      const [operation] = loadOperations(await dereferenced(file));
       assert.deepEqual(operation?.answer, { $ref: "elsewhere.yaml#/Thing" });
     } finally {
       await rm(folder, { recursive: true, force: true });
@@ -60,7 +61,7 @@ describe("the upstream operations", () => {
   });
 
   it("F1: read the status alone of the answers the description gives no shape: those requirements 7.2 read so, and the probe", async () => {
-    const operations = await loadOperations();
+    const operations = loadOperations();
     assert.deepEqual(
       operations.filter((operation) => operation.reads === "status").map((operation) => operation.operationId),
       ["generateMfaCode", "resetPassword", "testPassword", "changePassword", "trackPage", "headPdf"],
@@ -70,7 +71,7 @@ describe("the upstream operations", () => {
   });
 
   it("know the parameters that name an audience by the sites' values the description gives them, not by their name", async () => {
-    const operations = await loadOperations();
+    const operations = loadOperations();
     const audienceOf = (id: string) => operations.find((operation) => operation.operationId === id)?.audienceParams;
     assert.deepEqual(audienceOf("generateMfaCode"), [{ in: "path", name: "site" }]);
     assert.deepEqual(audienceOf("changePassword"), [{ in: "path", name: "audience" }]);
@@ -98,7 +99,7 @@ describe("the upstream operations", () => {
           "    Site: { type: string, enum: [client, vendor] }",
         ].join("\n"),
       );
-      const [operation] = await loadOperations(file);
+      const [operation] = loadOperations(await dereferenced(file));
       assert.deepEqual(operation?.audienceParams, [
         { in: "path", name: "who" },
         { in: "query", name: "side" },

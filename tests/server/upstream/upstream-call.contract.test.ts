@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import createClient from "openapi-fetch";
-import type { paths } from "#openapi/schema.d.ts";
+import type { paths } from "#openapi/schema.ts";
 import { CallRequest } from "#server/upstream/upstream-call.ts";
 
 type Built = { url: unknown; init: Record<string, unknown> };
