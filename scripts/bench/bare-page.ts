@@ -6,8 +6,7 @@ import helmet from "@fastify/helmet";
 import Fastify from "fastify";
 import { openPortalCookie } from "#scripts/bench/portal-cookie.ts";
 import { loggerOptions, OneLinePerRequest } from "#server/plugins/logging.ts";
-import { nonceOf, nonceSource } from "#server/plugins/nonce.ts";
-import { securityHeaders } from "#server/plugins/security-headers.ts";
+import { nonceOf, nonceSource, securityHeaders } from "#server/plugins/security-headers.ts";
 
 const pageUrl = String(process.env.PAGE_URL);
 const page = await fetch(pageUrl, { headers: { cookie: String(process.env.PAGE_COOKIE) }, redirect: "manual" });

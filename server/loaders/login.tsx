@@ -5,8 +5,8 @@ import { type Loaded, type PageRequest, pageContextOf, redirect, type Screens } 
 import { isNavigation } from "#server/loaders/visits.ts";
 import { isLoopback } from "#server/security/loopback.ts";
 import { safePath } from "#server/security/safe-path.ts";
-import { personOpened } from "#server/session/activity.ts";
 import { type Flash, standing } from "#server/session/fields.ts";
+import { personOpened } from "#server/session/plugin.ts";
 import { endNotice } from "#server/session/why-ended.ts";
 import { takeFlash } from "#server/session/writes.ts";
 import type { FormAnswer, ResetAnswer } from "#web/protocol/form-answer.ts";

@@ -14,9 +14,9 @@ import {
 import { CrossSiteRefusal } from "#server/plugins/csrf.ts";
 import { Refusal } from "#server/plugins/errors.ts";
 import { safePath } from "#server/security/safe-path.ts";
-import { personOpened } from "#server/session/activity.ts";
 import { standing } from "#server/session/fields.ts";
 import { expire } from "#server/session/lifecycle.ts";
+import { personOpened } from "#server/session/plugin.ts";
 import { serverTexts } from "#server/texts.ts";
 import { CHANGED_PAUSE_MS } from "#web/components/change-password-form.tsx";
 import type { FormAnswer } from "#web/protocol/form-answer.ts";

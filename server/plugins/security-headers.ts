@@ -4,13 +4,14 @@
 // pinned in tests/server/plugins/security-headers.contract.test.ts. Fastify's own refusals before routing (a malformed
 // URL) are answered before any hook runs, so they get the same headers from `writeSecurityHeaders`, and the refusals
 // Node writes on the socket before a request exists (server/plugins/errors.ts, `clientErrors`) from
-// `securityHeaderLines`.
+// `securityHeaderLines`. A page's CSP nonce is 128 random bits from a pooled buffer (one getrandom call per 256 nonces,
+// as randomUUID pools, where @fastify/helmet's own cost two system calls per page), one per answer.
+import { randomFillSync } from "node:crypto";
 import { IncomingMessage, ServerResponse } from "node:http";
 import { Socket } from "node:net";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import helmet, { type HelmetOptions } from "helmet";
-import { nonceSource } from "#server/plugins/nonce.ts";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -20,6 +21,34 @@ declare module "fastify" {
 }
 
 const ONE_YEAR = 31_536_000;
+
+const pool = Buffer.alloc(4096);
+let offset = pool.length;
+
+/** `count` fresh random bytes (at most the pool's size), copied out: every byte is handed out once, never reused. */
+export function pooledRandomBytes(count: number): Buffer {
+  if (offset + count > pool.length) {
+    randomFillSync(pool);
+    offset = 0;
+  }
+  const bytes = Buffer.from(pool.subarray(offset, offset + count));
+  offset += count;
+  return bytes;
+}
+
+const nonces = new WeakMap<ServerResponse, string>();
+
+export function nonceOf(response: ServerResponse): string {
+  let nonce = nonces.get(response);
+  if (nonce === undefined) {
+    nonce = pooledRandomBytes(16).toString("base64");
+    nonces.set(response, nonce);
+  }
+  return nonce;
+}
+
+/** A CSP source naming the answer's nonce. */
+export const nonceSource = (_request: unknown, response: ServerResponse) => `'nonce-${nonceOf(response)}'`;
 
 // Each policy is the directives written here and nothing more: helmet otherwise merges its defaults in (fonts from any
 // https: origin, inline styles), which would widen both.

@@ -14,10 +14,9 @@ import { sessionDigest } from "#server/account/security-log.ts";
 import type { AppContext } from "#server/context.ts";
 import type { PageView } from "#server/loaders/screen.ts";
 import { ownRequest } from "#server/plugins/csrf.ts";
-import { nonceOf } from "#server/plugins/nonce.ts";
-import { writePageHeaders } from "#server/plugins/security-headers.ts";
-import { byItself, personActed } from "#server/session/activity.ts";
+import { nonceOf, writePageHeaders } from "#server/plugins/security-headers.ts";
 import { pastMfa, sessionId, sessionTimes } from "#server/session/fields.ts";
+import { byItself, personActed } from "#server/session/plugin.ts";
 import { IDLE_CHECK_MARGIN_SECONDS, IDLE_WARNING_SECONDS, idleCheckUrl } from "#web/idle-timing.ts";
 import type { AssetManifest, PageContext } from "#web/page-context.ts";
 import { Document, type IdleSlots } from "#web/screens/document.tsx";
@@ -111,7 +110,7 @@ export async function decoratePage(app: FastifyInstance, context: AppContext, as
   });
   app.decorateReply("page", function page(this: FastifyReply, view: PageView) {
     const request = this.request;
-    // The page asks again by itself: no activity (server/session/activity.ts).
+    // The page asks again by itself: no activity (server/session/plugin.ts).
     if (view.retryAfter !== undefined)
       this.header("refresh", `${view.retryAfter}; url=${byItself(view.retryPath ?? request.url)}`).header(
         "retry-after",
@@ -119,7 +118,7 @@ export async function decoratePage(app: FastifyInstance, context: AppContext, as
       );
     if (view.moveOn) this.header("refresh", `${view.moveOn.seconds}; url=${view.moveOn.to}`);
     // A signed-in page warns a minute before the idle limit, and at the limit asks whether the session has ended.
-    // A page the person asked for restarts the idle time on its answer (server/session/activity.ts): counted from now.
+    // A page the person asked for restarts the idle time on its answer (server/session/plugin.ts): counted from now.
     this.code(view.status ?? 200);
     // A page answered on a route that is no page's (another site's form refused) still loads its styles and scripts.
     if (request.routeOptions.config.policy !== "page") writePageHeaders(request.raw, this.raw);

@@ -9,9 +9,9 @@ import type { AppContext } from "#server/context.ts";
 import { taxBridgeOn } from "#server/loaders/screen.ts";
 import { idleLeft } from "#server/render/page-reply.ts";
 import { safePath } from "#server/security/safe-path.ts";
-import { byItself } from "#server/session/activity.ts";
 import { endedBy, pastMfa, sessionId, signedIn, taxBridgeEntered } from "#server/session/fields.ts";
 import { expire } from "#server/session/lifecycle.ts";
+import { byItself } from "#server/session/plugin.ts";
 import { endNotice } from "#server/session/why-ended.ts";
 import { markSeen } from "#server/session/writes.ts";
 import type { SessionLeft, SessionOver } from "#web/protocol/session-end.ts";
@@ -106,7 +106,7 @@ export async function sessionRoutes(app: FastifyInstance, context: AppContext): 
   });
 
   // Asked by the page's Refresh at its idle limit; not an activity, nor is the load of the page it sends a live session
-  // back to (server/session/activity.ts). An ended session has been ended (with the idle notice) by the session hook
+  // back to (server/session/plugin.ts). An ended session has been ended (with the idle notice) by the session hook
   // before this runs, so the person lands on the sign-in page that says why.
   app.get<{ Querystring: Return }>(
     "/session/idle",

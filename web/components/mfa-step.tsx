@@ -46,7 +46,7 @@ export type MfaStepProps = {
   /** A code form posted before the script arrived, sent back with its note: the step opens on it, no code sent again. */
   note?: FormNote;
   /**
-   * The page was not opened by the person (another site, or the browser by itself, server/session/activity.ts): the
+   * The page was not opened by the person (another site, or the browser by itself, server/session/plugin.ts): the
    * step sends no code as it opens; the code already sent stays valid, and "Send Again" sends a new one.
    */
   quiet?: boolean;

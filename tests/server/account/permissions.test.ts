@@ -10,7 +10,7 @@ import { PortalClient } from "#harness/portal-client.ts";
 import { accounts, fakeUpstreamCode, signIn } from "#harness/sign-in.ts";
 import { forGates, PERMISSIONS_TTL_MS } from "#server/account/permissions.ts";
 import { CHECKING_RETRY_SECONDS, CHECKS } from "#server/loaders/section.tsx";
-import { BY_ITSELF } from "#server/session/activity.ts";
+import { BY_ITSELF } from "#server/session/plugin.ts";
 import { BOUND_MS, TIMEOUT_MS, timed } from "#tests/support/failing-upstream.ts";
 import { logCapture } from "#tests/support/log-capture.ts";
 import { permissionsWith } from "#tests/support/permissions.ts";

@@ -8,7 +8,7 @@ import { fullPermissions, happyUpstream, type RecordedCall, sendJson } from "#ha
 import { PortalClient } from "#harness/portal-client.ts";
 import { accounts, signIn } from "#harness/sign-in.ts";
 import { CHECKING_RETRIES, CHECKING_RETRY_SECONDS, CHECKS } from "#server/loaders/section.tsx";
-import { BY_ITSELF } from "#server/session/activity.ts";
+import { BY_ITSELF } from "#server/session/plugin.ts";
 import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
 import { portalOnFake } from "#tests/support/portal-on-fake.ts";
 import { MAX_RETURN_LENGTH } from "#web/site.ts";

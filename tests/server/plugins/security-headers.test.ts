@@ -1,15 +1,19 @@
 // server/plugins/security-headers.ts: every answer carries the security headers, even the refusal of an address that
 // cannot be read; helmet's middleware built once per policy gives each kind of answer what @fastify/helmet would give
-// it.
+// it; an answer's CSP nonce is one per answer, never another answer's, drawn from pooled random bytes.
 import assert from "node:assert/strict";
+import { IncomingMessage, ServerResponse } from "node:http";
+import { Socket } from "node:net";
 import { describe, it, test } from "node:test";
 import fastifyHelmet from "@fastify/helmet";
 import Fastify, { type FastifyInstance } from "fastify";
 import { PortalClient } from "#harness/portal-client.ts";
-import { nonceOf } from "#server/plugins/nonce.ts";
 import {
+  nonceOf,
+  nonceSource,
   pageDirectives,
   pagePolicy,
+  pooledRandomBytes,
   securityHeaders,
   securityHeadersPlugin,
 } from "#server/plugins/security-headers.ts";
@@ -97,4 +101,45 @@ test("each page answer has a nonce of its own", async () => {
   const [first, second] = await Promise.all([browser.get("/page"), browser.get("/page")]);
   assert.notEqual(first.headers["content-security-policy"], second.headers["content-security-policy"]);
   await app.close();
+});
+
+const answer = () => new ServerResponse(new IncomingMessage(new Socket()));
+
+describe("the CSP nonce", () => {
+  it("is 128 random bits in base64, the same for every part of one answer", () => {
+    const response = answer();
+    const nonce = nonceOf(response);
+    assert.equal(Buffer.from(nonce, "base64").length, 16);
+    assert.equal(nonceOf(response), nonce, "the page's scripts and the policy name the same nonce");
+    assert.equal(nonceSource(undefined, response), `'nonce-${nonce}'`);
+  });
+
+  it("differs from one answer to the next", () => {
+    const nonces = new Set(Array.from({ length: 1_000 }, () => nonceOf(answer())));
+    assert.equal(nonces.size, 1_000);
+  });
+});
+
+describe("pooled random bytes", () => {
+  it("hands out the asked number of bytes, a copy the caller owns", () => {
+    const bytes = pooledRandomBytes(16);
+    assert.equal(bytes.length, 16);
+    const kept = Buffer.from(bytes);
+    for (let i = 0; i < 600; i++) pooledRandomBytes(16);
+    assert.deepEqual(bytes, kept, "refilling the pool does not change bytes already handed out");
+  });
+
+  it("never hands out the same bytes twice, across several refills of the pool", () => {
+    const seen = new Set<string>();
+    for (let i = 0; i < 2_000; i++) seen.add(pooledRandomBytes(16).toString("hex"));
+    assert.equal(seen.size, 2_000);
+  });
+
+  it("draws bytes that look random: every value of a byte appears, none far too often", () => {
+    const counts = new Array<number>(256).fill(0);
+    for (let i = 0; i < 1_024; i++) for (const byte of pooledRandomBytes(64)) counts[byte] = (counts[byte] ?? 0) + 1;
+    // 65,536 bytes: 256 of each value expected; a broken pool (zeros, a repeated block) is far outside these bounds.
+    assert.ok(Math.min(...counts) > 150, `least frequent: ${Math.min(...counts)}`);
+    assert.ok(Math.max(...counts) < 380, `most frequent: ${Math.max(...counts)}`);
+  });
 });

@@ -1,10 +1,10 @@
-// Only a person restarts the idle clock: the load the browser makes by itself when /session/idle sends it back to a
+// server/session/plugin.ts: only a person restarts the idle clock: the load the browser makes by itself when /session/idle sends it back to a
 // live page, and the checking page asking again, leave the idle time running; a person's navigation restarts it.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { PortalClient } from "#harness/portal-client.ts";
 import { accounts, DEMO_PASSWORD, signIn } from "#harness/sign-in.ts";
-import { BY_ITSELF, byItself } from "#server/session/activity.ts";
+import { BY_ITSELF, byItself } from "#server/session/plugin.ts";
 import { clockedPortal, MINUTE } from "#tests/support/clocked-portal.ts";
 
 const clocked = clockedPortal();
