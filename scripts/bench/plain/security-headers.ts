@@ -8,10 +8,20 @@ import fp from "fastify-plugin";
 import helmet from "helmet";
 import { pagePolicy, securityHeaders } from "#server/plugins/security-headers.ts";
 
-export { pageDirectives, pagePolicy, securityHeaders } from "#server/plugins/security-headers.ts";
+export {
+  nonceOf,
+  pageDirectives,
+  pagePolicy,
+  securityHeaderLines,
+  securityHeaders,
+} from "#server/plugins/security-headers.ts";
 
 export function writeSecurityHeaders(request: IncomingMessage, response: ServerResponse): void {
   helmet(securityHeaders)(request, response, () => {});
+}
+
+export function writePageHeaders(request: IncomingMessage, response: ServerResponse): void {
+  helmet({ ...securityHeaders, contentSecurityPolicy: pagePolicy })(request, response, () => {});
 }
 
 export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
