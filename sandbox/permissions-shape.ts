@@ -1,7 +1,7 @@
 // The sandbox's check of the permissions it stores and is given: the spec's UserInfo (openapi/portal.yaml), checked by
 // ajv as the portal checks upstream answers, with the sandbox's own stricter rules laid over it.
 import type { components } from "#openapi/schema.ts";
-import { type ShapeProblem, shapeProblem } from "#server/upstream/answer-shape.ts";
+import { type ShapeProblem, shapeProblem } from "#server/upstream/answer-reader.ts";
 import { type JsonSchema, loadOperations } from "#server/upstream/operations.ts";
 
 /** What the sandbox stores per user; `loaded` is a property of the answer, not of the user. */

@@ -54,7 +54,7 @@ const SECONDS: Record<string, number> = {
   "server/stores/create-stores.test.ts": 5,
   "server/stores/redis-link.test.ts": 9,
   "server/upstream/answer-reader.test.ts": 3,
-  "server/upstream/answer-shape.test.ts": 6,
+  "server/upstream/answer-reader.shape.test.ts": 6,
   "server/upstream/client.test.ts": 7,
   "server/upstream/tracking.test.ts": 6,
   "test-parts.test.ts": 3,

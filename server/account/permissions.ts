@@ -5,7 +5,7 @@ import type { AppContext } from "#server/context.ts";
 import { cachedPermissions, signedIn } from "#server/session/fields.ts";
 import { refusesToken, tokenRefused } from "#server/session/lifecycle.ts";
 import { cachePermissions } from "#server/session/writes.ts";
-import { answerProblem } from "#server/upstream/answer-shape.ts";
+import { answerProblem } from "#server/upstream/answer-reader.ts";
 import { bearer, faultOf } from "#server/upstream/client.ts";
 import { gatedServices } from "#web/gates.ts";
 import type { Site, UserInfo } from "#web/site.ts";

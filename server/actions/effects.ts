@@ -1,7 +1,7 @@
 // The effects of /api's forwarded calls: what each upstream answer does to the session, and what the browser gets.
 // Held logins, link sign-ins, promotion, the password change, a sent code (the password test's is
 // server/actions/password-test.ts's). Each takes the answer, already of the shape openapi/portal.yaml declares
-// (server/upstream/answer-shape.ts) or empty, reads only the fields the requirements read, and a token never reaches
+// (server/upstream/answer-reader.ts) or empty, reads only the fields the requirements read, and a token never reaches
 // the browser: what the browser gets is the portal's own answer, never the upstream's body.
 import { randomUUID } from "node:crypto";
 import type { FastifyRequest } from "fastify";
@@ -10,10 +10,10 @@ import { loadPermissions } from "#server/account/permissions.ts";
 import { nameDigest, personOf } from "#server/account/person.ts";
 import { securityEvent } from "#server/account/security-log.ts";
 import { endOtherSessions, passwordSet } from "#server/account/sessions.ts";
-import { trustDevice } from "#server/actions/mfa-device.ts";
 import type { Call, Effect, OnCall, Shaped } from "#server/actions/rules.ts";
 import type { AppContext } from "#server/context.ts";
 import { problem } from "#server/plugins/errors.ts";
+import { trustDevice } from "#server/security/device-cookie.ts";
 import { MAX_TOKEN_CHARACTERS, sendableToken, sessionId } from "#server/session/fields.ts";
 import { beginSignIn, expire, promote } from "#server/session/lifecycle.ts";
 import { passwordChanged, rememberCodeSent, untoldSignInVouched } from "#server/session/writes.ts";

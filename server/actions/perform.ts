@@ -6,7 +6,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { takeAttempt, tooManyAttempts } from "#server/actions/attempt.ts";
 import { errorShape } from "#server/actions/error-shape.ts";
-import { DEVICE_ID_HEADER, deviceOfValidation } from "#server/actions/mfa-device.ts";
 import {
   type ActionRule,
   type Answer,
@@ -19,11 +18,11 @@ import {
 } from "#server/actions/rules.ts";
 import type { AppContext } from "#server/context.ts";
 import { invalidRequest, problem, Refusal } from "#server/plugins/errors.ts";
+import { DEVICE_ID_HEADER, deviceOfValidation } from "#server/security/device-cookie.ts";
 import { endedBy, sessionId } from "#server/session/fields.ts";
 import { expire, refusesToken, tokenRefused } from "#server/session/lifecycle.ts";
 import { serverTexts } from "#server/texts.ts";
-import { type Fault, faultStatus } from "#server/upstream/answer-reader.ts";
-import { answerProblem, type ShapeProblem } from "#server/upstream/answer-shape.ts";
+import { answerProblem, type Fault, faultStatus, type ShapeProblem } from "#server/upstream/answer-reader.ts";
 import { bearer, callOperation, faultOf } from "#server/upstream/client.ts";
 import type { Operation, OperationId } from "#server/upstream/operations.ts";
 import { missingName, tooLongField, trimNames } from "#web/protocol/typed-names.ts";

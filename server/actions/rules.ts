@@ -21,9 +21,9 @@ import {
   signInByLink,
   signInRefused,
 } from "#server/actions/effects.ts";
-import { answerUntrustedSilentCheck } from "#server/actions/mfa-device.ts";
 import { answerPasswordTest } from "#server/actions/password-test.ts";
 import type { AppContext } from "#server/context.ts";
+import { answerUntrustedSilentCheck } from "#server/security/device-cookie.ts";
 import { expire } from "#server/session/lifecycle.ts";
 import type { Operation, OperationId } from "#server/upstream/operations.ts";
 import { personKey } from "#web/protocol/person-key.ts";
@@ -58,7 +58,7 @@ export type Call = {
   sid: string | undefined;
   /** The throttled attempt this call took, settled by what the call came to (server/actions/attempt.ts). */
   attempt: Attempt | undefined;
-  /** The device id the call carries upstream, when its row sends one (server/actions/mfa-device.ts). */
+  /** The device id the call carries upstream, when its row sends one (server/security/device-cookie.ts). */
   device?: string | undefined;
   /** Whether that id was of a browser the person trusts: a pass then skipped typing a code. */
   trusted?: boolean | undefined;
@@ -109,7 +109,7 @@ export type ActionRule<O extends OperationId = OperationId> = {
   onFailure?: (request: FastifyRequest) => void;
   /** What a 4xx answer (the upstream refused the call) records: a refused sign-in is a failed sign-in. */
   onRefusal?: (input: OnCall) => void;
-  /** The call carries the browser's device id (server/actions/mfa-device.ts): a passed code is remembered for it only. */
+  /** The call carries the browser's device id (server/security/device-cookie.ts): a passed code is remembered for it only. */
   sendsDevice?: true;
 };
 

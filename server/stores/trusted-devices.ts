@@ -1,7 +1,7 @@
 // Each person's browsers that skip the MFA code ("Browsers that skip the code"): a per-person list of the device ids
 // the upstream remembers a passed code for (server/stores/person-lists.ts, the activity's own
 // mechanism, in memory or shared through Redis), each trusted for TRUST_MS after its last passed code. The portal sends
-// an id upstream only while it is listed here (server/actions/mfa-device.ts), so forgetting one asks for a code again.
+// an id upstream only while it is listed here (server/security/device-cookie.ts), so forgetting one asks for a code again.
 import { hash } from "node:crypto";
 import { storedLabel } from "#server/security/device-label.ts";
 import type { ListKind, PersonLists } from "#server/stores/person-lists.ts";

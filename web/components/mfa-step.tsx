@@ -107,7 +107,7 @@ export function MfaStep(props: MfaStepProps) {
   const validate = async (candidate: string, silent: boolean): Promise<void> => {
     setBusy(true);
     // The silent check says it is one: from a browser not trusted for the code, the portal answers it without the
-    // upstream and counts no wrong code (server/actions/mfa-device.ts). A typed code goes unmarked, and counts.
+    // upstream and counts no wrong code (server/security/device-cookie.ts). A typed code goes unmarked, and counts.
     const { data, error } = await api.POST("/web/{site}/mfa/validate/{code}", {
       params: { path: { site, code: candidate } },
       headers: silent ? { [SILENT_CHECK_HEADER]: "1" } : {},

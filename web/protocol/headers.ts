@@ -16,7 +16,7 @@ export const TAX_BRIDGE_HEADER = "X-Portal-Tax-Bridge";
 /**
  * Sent by the MFA step with the silent check of its stored code (requirements 4.2), and only then: from a browser the
  * person does not trust, that check is answered "Failed" by the portal, never sent upstream and never counted as a
- * wrong code (server/actions/mfa-device.ts). A typed code goes without it, and is counted.
+ * wrong code (server/security/device-cookie.ts). A typed code goes without it, and is counted.
  */
 export const SILENT_CHECK_HEADER = "X-Portal-Silent-Check";
 

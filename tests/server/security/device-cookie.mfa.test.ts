@@ -1,6 +1,7 @@
-// server/actions/mfa-device.ts: an MFA validation carries upstream the id of the browser's device cookie (or a fresh id,
-// which the browser keeps as its device cookie once the code passed), never a value the browser sends; so a code passed
-// in one browser does not pass silently in another, which is refused and gets a new code (requirements 4.2).
+// server/security/device-cookie.ts: an MFA validation carries upstream the id of the browser's device cookie (or a
+// fresh id, which the browser keeps as its device cookie once the code passed), never a value the browser sends; so a
+// code passed in one browser does not pass silently in another, which is refused and gets a new code (requirements
+// 4.2).
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { forwardTo, type RecordedCall, startFakeUpstream } from "#harness/fake-upstream.ts";
@@ -15,7 +16,7 @@ const alice = accounts.alice;
 
 let portal: RunningPortal;
 let DEVICE: string;
-describe("server/actions/mfa-device", () => {
+describe("server/security/device-cookie, the MFA device", () => {
   before(async () => {
     portal = await startPortalInProcess({
       listen: false,
