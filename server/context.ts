@@ -2,6 +2,7 @@
 // stores, tracking and the clock.
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "#server/config.ts";
+import { FailureRun, FailureRuns } from "#server/plugins/logging.ts";
 import { Metrics } from "#server/plugins/metrics.ts";
 import { DeviceCookies } from "#server/security/device-cookie.ts";
 import { Throttle } from "#server/security/throttle.ts";
@@ -12,7 +13,6 @@ import { createStores, type StoreOptions, type Stores } from "#server/stores/cre
 import type { LockStore } from "#server/stores/locks.ts";
 import type { TrustedDevices } from "#server/stores/trusted-devices.ts";
 import { createUpstreamClient, type UpstreamClient } from "#server/upstream/client.ts";
-import { FailureRun, FailureRuns } from "#server/upstream/failure-run.ts";
 import { UpstreamHealth } from "#server/upstream/health.ts";
 import { loadOperations, type Operation, type OperationId } from "#server/upstream/operations.ts";
 import { VisitTracker } from "#server/upstream/tracking.ts";

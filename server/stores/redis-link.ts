@@ -2,8 +2,8 @@
 // and when it ends, however often the link drops within it, and however soon after the last one it starts.
 import type { FastifyBaseLogger } from "fastify";
 import { type ChainableCommander, Redis, type RedisOptions } from "ioredis";
+import { FailureRun } from "#server/plugins/logging.ts";
 import { defineScripts } from "#server/stores/redis-scripts.ts";
-import { FailureRun } from "#server/upstream/failure-run.ts";
 
 export type StoreLog = Pick<FastifyBaseLogger, "info" | "warn">;
 

@@ -3,10 +3,10 @@ import { AsyncResource } from "node:async_hooks";
 import { setTimeout as delay } from "node:timers/promises";
 import type { FastifyBaseLogger } from "fastify";
 import { LRUCache } from "lru-cache";
+import { FailureRun } from "#server/plugins/logging.ts";
 import type { Metrics } from "#server/plugins/metrics.ts";
 import { refusesToken } from "#server/session/lifecycle.ts";
 import { bearer, faultOf, type UpstreamClient } from "#server/upstream/client.ts";
-import { FailureRun } from "#server/upstream/failure-run.ts";
 
 /** A page visit of a session: `refused` ends the session when the upstream refuses its token (requirements 4.5). */
 export type Visit = { token: string; page: string; session: string; refused?: () => void };

@@ -66,7 +66,7 @@ describe("upstream answers checked against the spec", () => {
     assert.equal(answer.status, 502, `${call.path}: a failed call (${answer.text})`);
     assert.deepEqual(answer.json(), {}, "no word of the answer reaches the browser");
     assert.equal(sessionCookie(client), before, "the session is as it was");
-    // A run of faults of one operation is logged when it starts (server/upstream/failure-run.ts): the first names the field, a
+    // A run of faults of one operation is logged when it starts (server/plugins/logging.ts, `FailureRun`): the first names the field, a
     // fault within a run already logged adds no line.
     const faults = await shapeFaults(from);
     assert.ok(faults.length <= 1, "at most one line");

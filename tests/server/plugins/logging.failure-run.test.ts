@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import pino from "pino";
-import { FailureRun, FailureRuns } from "#server/upstream/failure-run.ts";
+import { FailureRun, FailureRuns } from "#server/plugins/logging.ts";
 
 function logged() {
   const lines: Array<{ level: number; msg: string } & Record<string, unknown>> = [];
