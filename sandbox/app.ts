@@ -5,7 +5,6 @@ import { openDatabase } from "#sandbox/db.ts";
 import { installBodyParsers, installErrorHandling, type SandboxContext } from "#sandbox/http.ts";
 import { createMailbox, type StoredMail } from "#sandbox/mailbox.ts";
 import { FULL_COST, TEST_COST } from "#sandbox/passwords.ts";
-import { loadPermissionsShape } from "#sandbox/permissions-shape.ts";
 import { registerResetRoutes } from "#sandbox/reset-routes.ts";
 import { registerSandboxRoutes } from "#sandbox/sandbox-routes.ts";
 import { seedIfEmpty } from "#sandbox/seed.ts";
@@ -50,7 +49,6 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
 }
 
 async function assemble(options: SandboxOptions): Promise<{ app: FastifyInstance; ctx: SandboxContext }> {
-  await loadPermissionsShape();
   const db = openDatabase(options.dbPath);
   const passwordCost = options.testPasswordCost === true ? TEST_COST : FULL_COST;
   try {

@@ -7,17 +7,13 @@ import { type JsonSchema, loadOperations } from "#server/upstream/operations.ts"
 /** What the sandbox stores per user; `loaded` is a property of the answer, not of the user. */
 export type Permissions = Omit<components["schemas"]["UserInfo"], "loaded">;
 
-type Shapes = { stored: JsonSchema; patch: JsonSchema };
-let shapes: Shapes | undefined;
-
 /**
- * Reads UserInfo from the spec, once, before the sandbox serves. The sandbox refuses what the spec's wording asks
- * but its schema leaves open (a real upstream may be looser, so the portal is): no field beyond UserInfo's, and the
- * tiers numeric strings.
+ * UserInfo from the spec, read once as the module loads. The sandbox refuses what the spec's wording asks but its schema
+ * leaves open (a real upstream may be looser, so the portal is): no field beyond UserInfo's, and the tiers numeric
+ * strings.
  */
-export async function loadPermissionsShape(): Promise<void> {
-  if (shapes) return;
-  const userInfo = (await loadOperations()).find((operation) => operation.operationId === "getUserInfo")?.answer;
+const shapes = (() => {
+  const userInfo = loadOperations().find((operation) => operation.operationId === "getUserInfo")?.answer;
   if (!userInfo) throw new Error("openapi/portal.yaml declares no getUserInfo answer");
   const { loaded, ...given } = userInfo.properties as Record<string, JsonSchema>;
   const numeric = (tier: JsonSchema | undefined) => ({ ...tier, type: "string", pattern: "^[0-9]+$" });
@@ -26,21 +22,15 @@ export async function loadPermissionsShape(): Promise<void> {
   const stored = { type: "object", additionalProperties: false, required, properties };
   // A patch is "a partial UserInfo": its `loaded` is accepted, though it describes the answer, not the user.
   const patch = { type: "object", additionalProperties: false, properties: { ...properties, loaded: loaded ?? {} } };
-  shapes = { stored, patch };
-}
-
-function shapesOf(): Shapes {
-  if (!shapes) throw new Error("the sandbox's permissions shape is not loaded (loadPermissionsShape)");
-  return shapes;
-}
+  return { stored, patch };
+})();
 
 /** Undefined when `value` is a user's whole permissions; else the first field that is wrong. */
 export const storedPermissionsProblem = (value: unknown): ShapeProblem | undefined =>
-  shapeProblem(shapesOf().stored, value);
+  shapeProblem(shapes.stored, value);
 
 /** Undefined when `value` is a partial UserInfo the sandbox takes; else the first field that is wrong. */
-export const permissionsPatchProblem = (value: unknown): ShapeProblem | undefined =>
-  shapeProblem(shapesOf().patch, value);
+export const permissionsPatchProblem = (value: unknown): ShapeProblem | undefined => shapeProblem(shapes.patch, value);
 
 /** `value` as whole permissions, once checked: the spec's generated type, never a second description of it. */
 export function asPermissions(value: unknown): Permissions {

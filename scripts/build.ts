@@ -3,6 +3,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { basename, extname, join, relative } from "node:path";
+import { pathToFileURL } from "node:url";
 import { brotliCompressSync, constants } from "node:zlib";
 import { gzipAsync } from "@gfx/zopfli";
 import { type BuildOptions, build } from "esbuild";
@@ -165,7 +166,7 @@ export async function buildServer(): Promise<void> {
   console.log(`built the server and the sandbox into dist/ (${files.length} modules)`);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   await buildAssets();
   await buildServer();
 }

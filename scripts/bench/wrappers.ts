@@ -97,8 +97,14 @@ const wrappers: Wrapper[] = [
 async function buildPortal(name: string, wrapper?: Wrapper): Promise<string> {
   const outdir = join(root, "artifacts/bench/builds", name);
   rmSync(outdir, { recursive: true, force: true });
+  await build({ ...serverBuildOptions(outdir, { "server/main": "server/main.ts" }), plugins: [plainLibrary(wrapper)] });
+  return relative(root, join(outdir, "server/main.js"));
+}
+
+/** Puts the wrapper's plain module where the portal imports the wrapper's own (none without a wrapper). */
+function plainLibrary(wrapper: Wrapper | undefined): Plugin {
   const plainPath = wrapper && join(root, wrapper.plain);
-  const plainLibrary: Plugin = {
+  return {
     name: "plain-library",
     setup(esbuild) {
       if (!wrapper) return;
@@ -107,8 +113,15 @@ async function buildPortal(name: string, wrapper?: Wrapper): Promise<string> {
       esbuild.onResolve({ filter: exact }, (args) => (args.importer === plainPath ? undefined : { path: plainPath }));
     },
   };
-  await build({ ...serverBuildOptions(outdir, { "server/main": "server/main.ts" }), plugins: [plainLibrary] });
-  return relative(root, join(outdir, "server/main.js"));
+}
+
+/** Builds each wrapper's plain side in memory, so a plain module that lacks an export the portal imports fails. */
+export async function buildPlainSides(): Promise<string[]> {
+  for (const wrapper of wrappers) {
+    const options = serverBuildOptions(join(root, "artifacts/bench/builds/check"), { "server/main": "server/main.ts" });
+    await build({ ...options, plugins: [plainLibrary(wrapper)], write: false, logLevel: "silent" });
+  }
+  return wrappers.map((wrapper) => wrapper.plain);
 }
 
 /** A row of what the wrapper saves: its request's CPU with the wrapper ÷ with the library used plainly. */

@@ -7,7 +7,8 @@
 // signed in") that the route accepted, never a refusal, a HEAD, a prefetch or prerender, a request another site
 // started, or a load the browser makes by itself. Those loads are the pages' own Refresh: at the idle limit to
 // /session/idle (a route marked `activity: false`) and the redirect back from it, or the checking page asking again.
-// Each of those addresses carries a marker this module adds and reads, so the browser, not the person, is recognised.
+// Each of those addresses carries a marker this module adds and reads, so the browser, not the person, is recognised;
+// the same marker tells the loaders whether the person opened a page themselves (`personOpened`).
 import secureSession from "@fastify/secure-session";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
@@ -93,8 +94,8 @@ export const sessionPlugin = fp<{ context: AppContext }>(async (app: FastifyInst
   } as const;
   const sameSite = new SameSiteCookie(config.sessionKeys, cookieOptions);
   // Added before @fastify/secure-session's own onSend, so what it writes is sealed: a person's action restarts the idle
-  // time, decided once the route has answered (`personActed`), and the record is written
-  // back once. A session with an id has its Strict partner beside it, written when the browser does not hold it yet.
+  // time, decided once the route has answered (`personActed`), and the record is written back once. A session with an
+  // id has its Strict partner beside it, written when the browser does not hold it yet.
   app.addHook("onSend", (request, reply, payload, done) => {
     if (!request.session || !mayWrite(request)) return done(null, payload);
     if (request.auth && personActed(request, reply)) markSeen(request, now(), seenEveryMs);

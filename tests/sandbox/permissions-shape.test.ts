@@ -2,37 +2,17 @@
 // UserInfo, with no field beyond it and numeric tiers.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import {
-  asPermissions,
-  loadPermissionsShape,
-  permissionsPatchProblem,
-  storedPermissionsProblem,
-} from "#sandbox/permissions-shape.ts";
+import { asPermissions, permissionsPatchProblem, storedPermissionsProblem } from "#sandbox/permissions-shape.ts";
 import { noPermissions, seedAccounts } from "#sandbox/seed.ts";
 
-const shapeModule = new URL("../../sandbox/permissions-shape.ts", import.meta.url).href;
-
-describe("before the shape is read", () => {
-  test("no permissions are checked against a shape that was never read", async () => {
-    // A copy of the module of its own (its URL another), as a process that never read the shape holds it, whatever
-    // the tests before this one read.
-    const unread: typeof import("#sandbox/permissions-shape.ts") = await import(`${shapeModule}?never-read`);
-    assert.throws(() => unread.storedPermissionsProblem(noPermissions), /not loaded/);
-    assert.throws(() => unread.permissionsPatchProblem({}), /not loaded/);
-  });
-});
-
 describe("whole permissions", () => {
-  test("every seed account's permissions fit, and reading the shape again changes nothing", async () => {
-    await loadPermissionsShape();
-    await loadPermissionsShape();
+  test("every seed account's permissions fit", () => {
     for (const account of seedAccounts) {
       assert.equal(storedPermissionsProblem(account.permissions), undefined, account.username);
     }
   });
 
-  test("a missing field, a field beyond UserInfo, loaded, or a tier that is not a numeric string is refused by name", async () => {
-    await loadPermissionsShape();
+  test("a missing field, a field beyond UserInfo, loaded, or a tier that is not a numeric string is refused by name", () => {
     const { vipTier: _vipTier, ...withoutTier } = noPermissions;
     assert.deepEqual(storedPermissionsProblem(withoutTier), { field: "/vipTier", rule: "required" });
     assert.equal(storedPermissionsProblem({ ...noPermissions, power: 1 })?.rule, "additionalProperties");
@@ -48,8 +28,7 @@ describe("whole permissions", () => {
     });
   });
 
-  test("stored permissions that do not fit stop the read, naming the field; fitting ones come back as they are", async () => {
-    await loadPermissionsShape();
+  test("stored permissions that do not fit stop the read, naming the field; fitting ones come back as they are", () => {
     assert.equal(asPermissions(noPermissions), noPermissions);
     assert.throws(() => asPermissions({ ...noPermissions, vipTier: "x" }), /\/vipTier pattern/);
     assert.throws(() => asPermissions("not an object"), /\(whole\) type/);
@@ -57,8 +36,7 @@ describe("whole permissions", () => {
 });
 
 describe("a change of permissions", () => {
-  test("any part of UserInfo is taken, loaded too; a field beyond it or a wrong value is refused", async () => {
-    await loadPermissionsShape();
+  test("any part of UserInfo is taken, loaded too; a field beyond it or a wrong value is refused", () => {
     for (const patch of [{}, { loaded: true }, { vipTier: "3" }, { beneServices: ["60562"], isAdmin: true }]) {
       assert.equal(permissionsPatchProblem(patch), undefined, JSON.stringify(patch));
     }

@@ -4,13 +4,11 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { openDatabase } from "#sandbox/db.ts";
 import { TEST_COST, verifyPassword } from "#sandbox/passwords.ts";
-import { loadPermissionsShape } from "#sandbox/permissions-shape.ts";
 import { SEED_PASSWORD, seedAccounts, seedIfEmpty } from "#sandbox/seed.ts";
 import { countUsers, findUser } from "#sandbox/users.ts";
 
 describe("seeding", () => {
   test("an empty database gets every seed account, each with its own salt and the seed password at scrypt's full cost", async () => {
-    await loadPermissionsShape();
     const db = openDatabase(":memory:");
     try {
       assert.equal(await seedIfEmpty(db), true);
@@ -34,7 +32,6 @@ describe("seeding", () => {
   });
 
   test("a database that holds users is not seeded again", async () => {
-    await loadPermissionsShape();
     const db = openDatabase(":memory:");
     try {
       await seedIfEmpty(db, TEST_COST);

@@ -1,13 +1,11 @@
 // A seeded sandbox database in memory, for tests of the sandbox's stores without its HTTP app.
 import { openDatabase, type SandboxDb } from "#sandbox/db.ts";
 import { TEST_COST } from "#sandbox/passwords.ts";
-import { loadPermissionsShape } from "#sandbox/permissions-shape.ts";
 import { seedIfEmpty } from "#sandbox/seed.ts";
 import { findUser, type UserIdentity, type UserRecord } from "#sandbox/users.ts";
 
-/** The seed accounts in a fresh in-memory database; the stored permissions' shape is loaded, as the app does first. */
+/** The seed accounts in a fresh in-memory database. */
 export async function seededDatabase(): Promise<SandboxDb> {
-  await loadPermissionsShape();
   const db = openDatabase(":memory:");
   await seedIfEmpty(db, TEST_COST);
   return db;

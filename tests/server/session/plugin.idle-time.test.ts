@@ -1,5 +1,6 @@
-// server/session/plugin.ts: only a person restarts the idle clock: the load the browser makes by itself when /session/idle sends it back to a
-// live page, and the checking page asking again, leave the idle time running; a person's navigation restarts it.
+// server/session/plugin.ts: only a person restarts the idle clock: the load the browser makes by itself when
+// /session/idle sends it back to a live page, and the checking page asking again, leave the idle time running; a
+// person's navigation restarts it.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { PortalClient } from "#harness/portal-client.ts";
