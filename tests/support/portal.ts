@@ -33,6 +33,10 @@ export type RunningPortal = PortalInProcess & {
 
 export const TEST_SESSION_KEY = "a".repeat(64);
 
+/** `redisCommandMs` for a test of counts every replica must share: wide enough that a starved machine's slow command
+ * is not taken for an outage (past the bound a replica counts alone, by design). */
+export const SHARED_COUNTS_REDIS_MS = scaled(10_000);
+
 export type PortalOptions = {
   env?: NodeJS.ProcessEnv;
   /** The portal's clock. */

@@ -14,7 +14,7 @@ import { accounts, DEMO_PASSWORD, signIn } from "#harness/sign-in.ts";
 import { dialects } from "#harness/upstream-dialect.ts";
 import { personOf } from "#server/account/person.ts";
 import { signInAnswer } from "#server/actions/effects.ts";
-import { type RunningPortal, startPortalInProcess } from "#tests/support/portal.ts";
+import { type RunningPortal, SHARED_COUNTS_REDIS_MS, startPortalInProcess } from "#tests/support/portal.ts";
 import { type PortalOnFake, portalOnFake, portalsOnFakeForFile } from "#tests/support/portal-on-fake.ts";
 import { scaled, until } from "#tests/support/waiting.ts";
 import { answerMessage } from "#web/api/answer.ts";
@@ -182,8 +182,7 @@ describe("a wrong password from a problem-details upstream, on two replicas shar
       RATE_LIMIT_USER_PER_MINUTE: "2",
       RATE_LIMIT_IP_PER_MINUTE: "100",
     };
-    // The counts must be shared to add up: a wide bound, so that a starved machine's slow command is not an outage.
-    const shared = { env, redisCommandMs: scaled(10_000) };
+    const shared = { env, redisCommandMs: SHARED_COUNTS_REDIS_MS }; // the counts must be shared to add up
     const [a, b] = [await onFake(upstream, shared), await onFake(upstream, shared)];
     const attempt = (replica: typeof a, username: string) =>
       new PortalClient(replica.app, { remoteAddress: "198.51.100.7" }).post("/api/auth/client", {
